@@ -1,0 +1,239 @@
+//! Execution: the worker thread behind every stream, the operations it runs, and record points.
+//!
+//! A worker runs its stream's FIFO in order. Before an operation it waits for the record points the operation
+//! depends on (stream waits, legacy default-stream edges); then it performs the effect (kernel body, copy,
+//! memset, host function), appends the operation to its trace sink with the virtual times computed at
+//! enqueue, and publishes its completion. Workers block on their channel when idle; nothing here reads a clock.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use crossbeam_channel::Receiver;
+use parking_lot::{Condvar, Mutex};
+
+use crate::error::{FaultKind, SimError};
+use crate::handle::StreamId;
+use crate::kernel::{KernelBody, KernelCtx};
+use crate::memory::{Memory, Region};
+use crate::time::VirtualTime;
+use crate::trace::{OpKind, TraceEvent, TraceSink};
+
+thread_local! {
+    static ON_WORKER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
+/// from inside a host function or kernel body).
+pub(crate) fn on_worker_thread() -> bool {
+    ON_WORKER.with(Cell::get)
+}
+
+/// A fault recorded by a worker: the virtual end time of the faulting operation and the error.
+pub(crate) type Fault = (VirtualTime, StreamId, SimError);
+
+/// The completion state of one stream, shared with record points and waiters.
+#[derive(Debug)]
+pub(crate) struct StreamExec {
+    pub id: StreamId,
+    completed: AtomicU64,
+    waiters: AtomicUsize,
+    lock: Mutex<()>,
+    cv: Condvar,
+    /// The first fault on this stream, if any.
+    pub fault: Mutex<Option<Fault>>,
+}
+
+impl StreamExec {
+    pub fn new(id: StreamId) -> StreamExec {
+        StreamExec {
+            id,
+            completed: AtomicU64::new(0),
+            waiters: AtomicUsize::new(0),
+            lock: Mutex::new(()),
+            cv: Condvar::new(),
+            fault: Mutex::new(None),
+        }
+    }
+
+    pub fn completed(&self) -> u64 {
+        self.completed.load(Ordering::SeqCst)
+    }
+
+    fn publish(&self, seq: u64) {
+        self.completed.store(seq, Ordering::SeqCst);
+        if self.waiters.load(Ordering::SeqCst) > 0 {
+            let _g = self.lock.lock();
+            self.cv.notify_all();
+        }
+    }
+
+    /// Blocks until operation `seq` of this stream has run.
+    pub fn wait_for(&self, seq: u64) {
+        if self.completed() >= seq {
+            return;
+        }
+        self.waiters.fetch_add(1, Ordering::SeqCst);
+        let mut g = self.lock.lock();
+        while self.completed() < seq {
+            self.cv.wait(&mut g);
+        }
+        drop(g);
+        self.waiters.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A point on one stream's timeline: "operation `seq` of that stream", which ends at virtual time `time`.
+#[derive(Debug, Clone)]
+pub(crate) struct Point {
+    pub exec: Arc<StreamExec>,
+    pub seq: u64,
+    pub time: VirtualTime,
+}
+
+impl Point {
+    pub fn wait(&self) {
+        self.exec.wait_for(self.seq);
+    }
+}
+
+/// What a copy reads.
+pub(crate) enum CopySource {
+    Region(Region),
+    Staged(Vec<u8>),
+}
+
+/// The effect an operation has when it runs.
+pub(crate) enum Work {
+    /// Nothing but time (a kernel without a body, a record, a wait).
+    Nothing,
+    Kernel(KernelBody),
+    Copy {
+        src: CopySource,
+        dst: Region,
+    },
+    /// A copy into pageable host memory: the bytes are handed back to the waiting host call.
+    CopyOut {
+        src: Region,
+        out: Arc<Mutex<Vec<u8>>>,
+    },
+    Fill {
+        dst: Region,
+        value: u8,
+    },
+    Host(Box<dyn FnOnce() + Send>),
+}
+
+/// One queued operation with its virtual times fixed at enqueue.
+pub(crate) struct Op {
+    pub seq: u64,
+    pub start: VirtualTime,
+    pub end: VirtualTime,
+    pub deps: Vec<Point>,
+    pub work: Work,
+    pub kind: OpKind,
+    pub label: Cow<'static, str>,
+}
+
+/// What a worker needs besides its queue.
+pub(crate) struct WorkerEnv {
+    pub exec: Arc<StreamExec>,
+    pub sink: Option<Arc<TraceSink>>,
+    pub memory: Arc<Memory>,
+    pub faults: Arc<Mutex<Vec<Fault>>>,
+    pub live: Arc<AtomicUsize>,
+}
+
+fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic with a non-string payload".to_string()
+    }
+}
+
+/// The worker loop: runs until every sender of `rx` is gone and the queue is drained.
+pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
+    ON_WORKER.with(|w| w.set(true));
+    let mut faulted = false;
+    while let Ok(op) = rx.recv() {
+        for d in &op.deps {
+            d.wait();
+        }
+        let outcome: Result<(), (FaultKind, String)> = match op.work {
+            Work::Nothing => Ok(()),
+            // After a fault, later kernel bodies and host functions of this stream do not run (the vendors'
+            // sticky error); copies still move bytes so that nothing waits forever.
+            Work::Kernel(_) | Work::Host(_) if faulted => Ok(()),
+            Work::Kernel(body) => {
+                let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
+                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(e)) => Err((e.kind, e.message)),
+                    Err(p) => Err((
+                        FaultKind::LaunchFailure,
+                        format!("panicked: {}", panic_message(p)),
+                    )),
+                }
+            }
+            Work::Host(f) => {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+                    (
+                        FaultKind::LaunchFailure,
+                        format!("host function panicked: {}", panic_message(p)),
+                    )
+                })
+            }
+            Work::Copy { src, dst } => {
+                match src {
+                    CopySource::Region(s) => crate::memory::Block::copy(
+                        &s.block, s.offset, &dst.block, dst.offset, s.len,
+                    ),
+                    CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),
+                }
+                Ok(())
+            }
+            Work::CopyOut { src, out } => {
+                let mut buf = vec![0u8; src.len as usize];
+                src.block.read(src.offset, &mut buf);
+                *out.lock() = buf;
+                Ok(())
+            }
+            Work::Fill { dst, value } => {
+                dst.block.fill(dst.offset, dst.len, value);
+                Ok(())
+            }
+        };
+        if let Err((kind, message)) = outcome
+            && !faulted
+        {
+            {
+                faulted = true;
+                let err = SimError::KernelFault {
+                    kind,
+                    device: env.exec.id.device,
+                    stream: env.exec.id,
+                    label: op.label.to_string(),
+                    message,
+                };
+                *env.exec.fault.lock() = Some((op.end, env.exec.id, err.clone()));
+                env.faults.lock().push((op.end, env.exec.id, err));
+            }
+        }
+        if let Some(sink) = &env.sink {
+            sink.push(TraceEvent {
+                stream: env.exec.id,
+                seq: op.seq,
+                kind: op.kind,
+                label: op.label,
+                start: op.start,
+                end: op.end,
+            });
+        }
+        env.exec.publish(op.seq);
+    }
+    env.live.fetch_sub(1, Ordering::SeqCst);
+}

@@ -1,0 +1,374 @@
+//! Handles: small `Copy` ids with a generation, looked up in per-process registries.
+//!
+//! A handle packs `[kind 4 | machine 8 | process 12 | index 22 | epoch 18]` into a `u64`, so the C ABI can pass
+//! it as an opaque pointer, and a destroyed, forged, foreign or wrong-kind handle is a typed error, never a
+//! crash. The values `0`, `1` and `2` are never produced (they are the vendors' special stream handles).
+
+use crate::error::{HandleProblem, ObjectKind, Result, SimError};
+
+/// A simulated host process (its ordinal on the machine, starting at 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProcessId(pub u32);
+
+impl std::fmt::Display for ProcessId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Which stream of a process an id names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StreamKind {
+    /// The device's legacy default stream (CUDA `0` / `cudaStreamLegacy`).
+    Legacy,
+    /// A host thread's per-thread default stream (`cudaStreamPerThread`); the number is the host thread's
+    /// ordinal in the process (in the order threads first called the simulator).
+    PerThread(u32),
+    /// A created stream; the number is its creation ordinal in the process, starting at 1.
+    Created(u32),
+}
+
+/// A stream's identity for messages and traces: process, device and which stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StreamId {
+    /// The owning process.
+    pub process: ProcessId,
+    /// The stream's device.
+    pub device: u32,
+    /// Which stream.
+    pub kind: StreamKind,
+}
+
+impl std::fmt::Display for StreamId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.kind {
+            StreamKind::Legacy => write!(f, "default stream of device {}", self.device),
+            StreamKind::PerThread(t) => {
+                write!(
+                    f,
+                    "per-thread stream of thread {t} on device {}",
+                    self.device
+                )
+            }
+            StreamKind::Created(n) => write!(f, "stream {n}"),
+        }
+    }
+}
+
+/// An event's identity for messages and traces: process and creation ordinal (starting at 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EventId {
+    /// The owning process.
+    pub process: ProcessId,
+    /// Creation ordinal in the process, starting at 1.
+    pub ordinal: u32,
+}
+
+impl std::fmt::Display for EventId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.ordinal)
+    }
+}
+
+const KIND_BITS: u32 = 4;
+const MACHINE_BITS: u32 = 8;
+const PROCESS_BITS: u32 = 12;
+const INDEX_BITS: u32 = 22;
+const EPOCH_BITS: u32 = 18;
+const _: () = assert!(KIND_BITS + MACHINE_BITS + PROCESS_BITS + INDEX_BITS + EPOCH_BITS == 64);
+
+const fn mask(bits: u32) -> u64 {
+    (1u64 << bits) - 1
+}
+
+/// The decoded fields of a raw handle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RawParts {
+    pub kind: u64,
+    pub machine: u64,
+    pub process: u64,
+    pub index: u64,
+    pub epoch: u64,
+}
+
+pub(crate) const TAG_STREAM: u64 = 0xA;
+pub(crate) const TAG_EVENT: u64 = 0xE;
+
+pub(crate) fn encode(p: RawParts) -> u64 {
+    (p.kind << (64 - KIND_BITS))
+        | ((p.machine & mask(MACHINE_BITS)) << (INDEX_BITS + EPOCH_BITS + PROCESS_BITS))
+        | ((p.process & mask(PROCESS_BITS)) << (INDEX_BITS + EPOCH_BITS))
+        | ((p.index & mask(INDEX_BITS)) << EPOCH_BITS)
+        | (p.epoch & mask(EPOCH_BITS))
+}
+
+pub(crate) fn decode(raw: u64) -> RawParts {
+    RawParts {
+        kind: raw >> (64 - KIND_BITS),
+        machine: (raw >> (INDEX_BITS + EPOCH_BITS + PROCESS_BITS)) & mask(MACHINE_BITS),
+        process: (raw >> (INDEX_BITS + EPOCH_BITS)) & mask(PROCESS_BITS),
+        index: (raw >> EPOCH_BITS) & mask(INDEX_BITS),
+        epoch: raw & mask(EPOCH_BITS),
+    }
+}
+
+/// A stream handle. `Copy`; valid until the stream is destroyed. [`Stream::DEFAULT`] names the default stream
+/// of the current device (CUDA's NULL stream), [`Stream::LEGACY`] and [`Stream::PER_THREAD`] the vendor's special
+/// handles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Stream(pub(crate) u64);
+
+impl Stream {
+    /// The default stream (CUDA: the legacy default stream of the current device; the C value NULL).
+    pub const DEFAULT: Stream = Stream(0);
+    /// `cudaStreamLegacy` (`(cudaStream_t)0x1`): the legacy default stream of the current device.
+    pub const LEGACY: Stream = Stream(1);
+    /// `cudaStreamPerThread` (`(cudaStream_t)0x2`): the calling host thread's per-thread default stream.
+    pub const PER_THREAD: Stream = Stream(2);
+
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> Stream {
+        Stream(raw)
+    }
+}
+
+/// An event handle. `Copy`; valid until the event is destroyed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Event(pub(crate) u64);
+
+impl Event {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> Event {
+        Event(raw)
+    }
+}
+
+enum Slot<T> {
+    Occupied { epoch: u64, value: T },
+    Vacant { epoch: u64 },
+}
+
+/// A per-process table of live objects of one kind, addressed by index + epoch.
+pub(crate) struct Registry<T> {
+    kind: ObjectKind,
+    tag: u64,
+    machine: u64,
+    process: u64,
+    slots: Vec<Slot<T>>,
+    free: Vec<usize>,
+}
+
+impl<T> Registry<T> {
+    pub fn new(kind: ObjectKind, tag: u64, machine: u64, process: u64) -> Self {
+        Registry {
+            kind,
+            tag,
+            machine,
+            process,
+            slots: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+
+    /// Stores `value`, returning its raw handle.
+    pub fn insert(&mut self, value: T) -> u64 {
+        let (index, epoch) = match self.free.pop() {
+            Some(index) => {
+                let epoch = match self.slots[index] {
+                    Slot::Vacant { epoch } => epoch,
+                    Slot::Occupied { .. } => unreachable!("free list names an occupied slot"),
+                };
+                self.slots[index] = Slot::Occupied { epoch, value };
+                (index, epoch)
+            }
+            None => {
+                self.slots.push(Slot::Occupied { epoch: 0, value });
+                (self.slots.len() - 1, 0)
+            }
+        };
+        assert!((index as u64) <= mask(INDEX_BITS), "registry full");
+        encode(RawParts {
+            kind: self.tag,
+            machine: self.machine,
+            process: self.process,
+            index: index as u64,
+            epoch,
+        })
+    }
+
+    fn locate(&self, raw: u64) -> Result<usize> {
+        let bad = |problem| SimError::InvalidHandle {
+            kind: self.kind,
+            raw,
+            problem,
+        };
+        let p = decode(raw);
+        if p.kind != self.tag {
+            return Err(bad(HandleProblem::Unknown));
+        }
+        if p.machine != self.machine {
+            return Err(bad(HandleProblem::OtherMachine));
+        }
+        if p.process != self.process {
+            return Err(bad(HandleProblem::Foreign {
+                owner: ProcessId(p.process as u32),
+            }));
+        }
+        match self.slots.get(p.index as usize) {
+            None => Err(bad(HandleProblem::Unknown)),
+            Some(Slot::Occupied { epoch, .. }) if *epoch == p.epoch => Ok(p.index as usize),
+            Some(Slot::Occupied { epoch, .. } | Slot::Vacant { epoch }) if *epoch > p.epoch => {
+                Err(bad(HandleProblem::Destroyed))
+            }
+            Some(_) => Err(bad(HandleProblem::Unknown)),
+        }
+    }
+
+    pub fn get(&self, raw: u64) -> Result<&T> {
+        let index = self.locate(raw)?;
+        match &self.slots[index] {
+            Slot::Occupied { value, .. } => Ok(value),
+            Slot::Vacant { .. } => unreachable!(),
+        }
+    }
+
+    pub fn get_mut(&mut self, raw: u64) -> Result<&mut T> {
+        let index = self.locate(raw)?;
+        match &mut self.slots[index] {
+            Slot::Occupied { value, .. } => Ok(value),
+            Slot::Vacant { .. } => unreachable!(),
+        }
+    }
+
+    pub fn remove(&mut self, raw: u64) -> Result<T> {
+        let index = self.locate(raw)?;
+        let epoch = decode(raw).epoch;
+        let next = (epoch + 1) & mask(EPOCH_BITS);
+        match std::mem::replace(&mut self.slots[index], Slot::Vacant { epoch: epoch + 1 }) {
+            Slot::Occupied { value, .. } => {
+                // An exhausted epoch retires the slot rather than wrapping (a wrapped epoch could make an old
+                // handle valid again).
+                if next != 0 {
+                    self.free.push(index);
+                }
+                Ok(value)
+            }
+            Slot::Vacant { .. } => unreachable!(),
+        }
+    }
+
+    /// Live values, in slot order.
+    pub fn values(&self) -> impl Iterator<Item = &T> {
+        self.slots.iter().filter_map(|s| match s {
+            Slot::Occupied { value, .. } => Some(value),
+            Slot::Vacant { .. } => None,
+        })
+    }
+
+    /// Live values with their raw handles, in slot order.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (u64, &mut T)> {
+        let (tag, machine, process) = (self.tag, self.machine, self.process);
+        self.slots
+            .iter_mut()
+            .enumerate()
+            .filter_map(move |(index, s)| match s {
+                Slot::Occupied { epoch, value } => Some((
+                    encode(RawParts {
+                        kind: tag,
+                        machine,
+                        process,
+                        index: index as u64,
+                        epoch: *epoch,
+                    }),
+                    value,
+                )),
+                Slot::Vacant { .. } => None,
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg() -> Registry<&'static str> {
+        Registry::new(ObjectKind::Stream, TAG_STREAM, 3, 1)
+    }
+
+    #[test]
+    fn insert_get_remove_and_stale_handles() {
+        let mut r = reg();
+        let a = r.insert("a");
+        assert_eq!(*r.get(a).unwrap(), "a");
+        assert!(a > 2, "never collides with the special stream handles");
+        assert_eq!(r.remove(a).unwrap(), "a");
+        let err = r.get(a).unwrap_err();
+        assert!(matches!(
+            err,
+            SimError::InvalidHandle {
+                problem: HandleProblem::Destroyed,
+                ..
+            }
+        ));
+        // The slot is reused with a new epoch; the old handle stays dead.
+        let b = r.insert("b");
+        assert_ne!(a, b);
+        assert!(r.get(a).is_err());
+        assert_eq!(*r.get(b).unwrap(), "b");
+    }
+
+    #[test]
+    fn foreign_forged_and_wrong_kind_handles() {
+        let mut r = reg();
+        let a = r.insert("a");
+        let mut other = Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, 3, 2);
+        let foreign = other.insert("x");
+        assert!(matches!(
+            r.get(foreign),
+            Err(SimError::InvalidHandle {
+                problem: HandleProblem::Foreign {
+                    owner: ProcessId(2)
+                },
+                ..
+            })
+        ));
+        let mut events = Registry::<&str>::new(ObjectKind::Event, TAG_EVENT, 3, 1);
+        let e = events.insert("e");
+        assert!(matches!(
+            r.get(e),
+            Err(SimError::InvalidHandle {
+                problem: HandleProblem::Unknown,
+                ..
+            })
+        ));
+        for garbage in [
+            0u64,
+            1,
+            2,
+            0xdead_beef,
+            u64::MAX,
+            a + (1 << EPOCH_BITS) * 100,
+        ] {
+            assert!(r.get(garbage).is_err(), "{garbage:#x}");
+        }
+        let mut m = Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, 4, 1);
+        let elsewhere = m.insert("m");
+        assert!(matches!(
+            r.get(elsewhere),
+            Err(SimError::InvalidHandle {
+                problem: HandleProblem::OtherMachine,
+                ..
+            })
+        ));
+    }
+}

@@ -1,0 +1,100 @@
+//! # streamsim
+//!
+//! A simulator of accelerator runtime semantics — devices, streams, events, device memory — as the CUDA/MUSA
+//! (and, soon, Ascend ACL) runtimes define them, with no hardware at all. Programs get the vendor's answers
+//! (which calls fail, `NotReady` vs `Success`), deterministic virtual timestamps, and a trace of what ran.
+//!
+//! ## Quickstart
+//!
+//! Seed 000 §2.1: time a kernel with two events.
+//!
+//! ```
+//! use std::time::Duration;
+//! use streamsim::{EventFlags, Kernel, Machine, Status, Stream};
+//!
+//! let machine = Machine::builder().devices(1).seed(7).build()?;
+//! let p = machine.process();
+//! let (start, stop) = (p.create_event(EventFlags::DEFAULT)?, p.create_event(EventFlags::DEFAULT)?);
+//! p.record_event(start, Stream::DEFAULT)?;
+//! p.launch(Stream::DEFAULT, Kernel::new("kernel").duration(Duration::from_millis(2)))?;
+//! p.record_event(stop, Stream::DEFAULT)?;
+//! assert_eq!(p.event_query(stop)?, Status::NotReady); // 2 ms of virtual work is still running
+//! p.event_synchronize(stop)?;                         // returns at once in real time
+//! let ms = p.event_elapsed_ms(start, stop)?;
+//! // the kernel's 2 ms plus the 1 µs call overhead between the two launches: the same on every run
+//! assert_eq!(ms, 2.001);
+//! # Ok::<(), streamsim::SimError>(())
+//! ```
+//!
+//! ## How it works
+//!
+//! Every stream is a worker thread running a FIFO of operations; cross-stream waits block the worker until
+//! the recorded point has run. Timestamps do not come from those threads: each operation's virtual start and
+//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]). A query
+//! answers "complete" iff the work's virtual end is not after the calling thread's virtual clock, so a host
+//! spin-loop on a query terminates and gives the same answer on every run; nothing ever sleeps.
+//!
+//! ## Code map
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace accessor |
+//! | `process` | [`Process`]: per-thread state, streams, device synchronize, the legacy default stream |
+//! | `event` | events: create, record, wait, query, synchronize, elapsed time |
+//! | `ops` | kernel launches, copies, memsets, host functions, allocations |
+//! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
+//! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
+//! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
+//! | [`rules`] | [`Dialect`] → [`Rules`]: what each vendor allows |
+//! | [`trace`] | the per-machine [`Trace`] |
+//! | [`error`] | [`SimError`] |
+//!
+//! ## CUDA ↔ ACL ↔ streamsim
+//!
+//! | CUDA / MUSA | ACL | streamsim |
+//! |---|---|---|
+//! | `cudaSetDevice` | `aclrtSetDevice` | [`Process::set_device`] |
+//! | `cudaStreamCreateWithFlags` | `aclrtCreateStreamWithConfig` | [`Process::create_stream`] |
+//! | `cudaStreamDestroy` | `aclrtDestroyStream` | [`Process::destroy_stream`] |
+//! | `cudaStreamSynchronize` | `aclrtSynchronizeStream` | [`Process::stream_synchronize`] |
+//! | `cudaStreamQuery` | `aclrtStreamQuery` | [`Process::stream_query`] |
+//! | `cudaStreamWaitEvent(s, e)` | `aclrtStreamWaitEvent(s, e)` | [`Process::stream_wait_event`] |
+//! | `cudaEventCreateWithFlags` | `aclrtCreateEventWithFlag` | [`Process::create_event`] |
+//! | `cudaEventRecord(e, s)` | `aclrtRecordEvent(e, s)` | [`Process::record_event`] |
+//! | `cudaEventQuery` | `aclrtQueryEventStatus` | [`Process::event_query`] |
+//! | `cudaEventSynchronize` | `aclrtSynchronizeEvent` | [`Process::event_synchronize`] |
+//! | `cudaEventElapsedTime` | `aclrtEventElapsedTime` | [`Process::event_elapsed_ms`] |
+//! | `kernel<<<…, s>>>` | `kernel<<<…, s>>>` | [`Process::launch`] with a [`Kernel`] |
+//! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
+//! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
+//! | `cudaLaunchHostFunc` | `aclrtLaunchHostFunc` | [`Process::launch_host_func`] |
+//! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
+//! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
+//! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |
+//! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
+#![deny(missing_docs)]
+#![deny(missing_debug_implementations)]
+
+pub mod error;
+mod event;
+mod exec;
+pub mod handle;
+pub mod kernel;
+pub mod machine;
+pub mod memory;
+mod ops;
+mod process;
+pub mod rules;
+pub mod time;
+pub mod trace;
+
+pub use error::{FaultKind, HandleProblem, ObjectKind, Result, SimError};
+pub use event::EventFlags;
+pub use handle::{Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+pub use kernel::{Access, Kernel, KernelCtx, KernelError};
+pub use machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
+pub use memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+pub use process::{Process, Status, StreamFlags};
+pub use rules::{Dialect, Rules};
+pub use time::{CopyPath, CostModel, LinkCost, VirtualTime};
+pub use trace::{HostEvent, OpKind, Trace, TraceEvent};

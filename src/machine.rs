@@ -1,0 +1,429 @@
+//! The [`Machine`]: devices, dialect, cost model, seed, the worker threads and the trace. Built with
+//! [`Machine::builder`]; [`Machine::process`] makes simulated host processes on it.
+//!
+//! Lock order (machine level): `processes` → a process's state (see `process.rs`) → `workers` / `sinks` /
+//! `host_events`; memory locks (see `memory.rs`) are leaves.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+
+use crossbeam_channel::Sender;
+use parking_lot::Mutex;
+
+use crate::error::{Result, SimError};
+use crate::exec::{Fault, Op, StreamExec, WorkerEnv, run_worker};
+use crate::handle::{ProcessId, StreamId};
+use crate::memory::Memory;
+use crate::process::{ProcShared, Process};
+use crate::rules::{Dialect, Rules};
+use crate::time::CostModel;
+use crate::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
+
+/// A device attribute (the ones the simulator models; the facades map theirs onto these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Attribute {
+    /// Streaming multiprocessors (CUDA `cudaDevAttrMultiProcessorCount`).
+    MultiprocessorCount,
+    /// Threads per warp.
+    WarpSize,
+    /// AI cores (ACL `ACL_DEV_ATTR_AICORE_CORE_NUM`).
+    AiCoreCount,
+    /// Cube cores (ACL).
+    CubeCoreCount,
+    /// Vector cores (ACL `ACL_DEV_ATTR_VECTOR_CORE_NUM`).
+    VectorCoreCount,
+    /// AI CPU cores (ACL).
+    AiCpuCoreCount,
+    /// Device memory in bytes.
+    TotalMemory,
+}
+
+/// One device's configuration. `Default` is a 16 GiB device with CUDA's stream priority range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DeviceConfig {
+    /// A name for messages and traces.
+    pub name: String,
+    /// Device memory in bytes.
+    pub memory: u64,
+    /// Stream priorities: (least, greatest). Lower numbers are higher priorities; CUDA's range is (0, -5).
+    pub priority_range: (i32, i32),
+    /// Attribute values (`TotalMemory` is always `memory`).
+    pub attributes: BTreeMap<Attribute, i64>,
+}
+
+impl Default for DeviceConfig {
+    fn default() -> Self {
+        DeviceConfig {
+            name: "streamsim device".to_string(),
+            memory: 16 << 30,
+            priority_range: (0, -5),
+            attributes: BTreeMap::from([
+                (Attribute::MultiprocessorCount, 80),
+                (Attribute::WarpSize, 32),
+                (Attribute::AiCoreCount, 24),
+                (Attribute::CubeCoreCount, 24),
+                (Attribute::VectorCoreCount, 48),
+                (Attribute::AiCpuCoreCount, 6),
+            ]),
+        }
+    }
+}
+
+impl DeviceConfig {
+    /// Sets the memory size in bytes.
+    #[must_use]
+    pub fn memory(mut self, bytes: u64) -> Self {
+        self.memory = bytes;
+        self
+    }
+
+    /// Sets an attribute.
+    #[must_use]
+    pub fn attribute(mut self, attr: Attribute, value: i64) -> Self {
+        self.attributes.insert(attr, value);
+        self
+    }
+
+    /// Sets the name.
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// Sets the stream priority range (least, greatest).
+    #[must_use]
+    pub fn priority_range(mut self, least: i32, greatest: i32) -> Self {
+        self.priority_range = (least, greatest);
+        self
+    }
+}
+
+/// Builds a [`Machine`].
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct MachineBuilder {
+    devices: Vec<DeviceConfig>,
+    dialect: Dialect,
+    cost: CostModel,
+    seed: u64,
+    trace: bool,
+}
+
+/// The most devices a machine can have.
+pub const MAX_DEVICES: u32 = 1024;
+
+impl MachineBuilder {
+    /// `n` devices, each with the default [`DeviceConfig`] (default: 1).
+    #[must_use]
+    pub fn devices(mut self, n: u32) -> Self {
+        self.devices = vec![DeviceConfig::default(); n as usize];
+        self
+    }
+
+    /// Replaces device `index`'s configuration (adding default devices up to it if needed).
+    #[must_use]
+    pub fn device(mut self, index: u32, config: DeviceConfig) -> Self {
+        let i = index as usize;
+        if self.devices.len() <= i {
+            self.devices.resize(i + 1, DeviceConfig::default());
+        }
+        self.devices[i] = config;
+        self
+    }
+
+    /// The vendor semantics (default [`Dialect::Cuda`]).
+    #[must_use]
+    pub fn dialect(mut self, d: Dialect) -> Self {
+        self.dialect = d;
+        self
+    }
+
+    /// The cost model (default [`CostModel::default`]).
+    #[must_use]
+    pub fn cost_model(mut self, cost: CostModel) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// The machine's seed: the only source of randomness (default 0).
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Whether executed operations are recorded in the trace (default on).
+    #[must_use]
+    pub fn trace(mut self, on: bool) -> Self {
+        self.trace = on;
+        self
+    }
+
+    /// Builds the machine.
+    pub fn build(self) -> Result<Machine> {
+        if self.devices.len() > MAX_DEVICES as usize {
+            return Err(SimError::InvalidValue {
+                what: "devices",
+                reason: format!(
+                    "{} devices requested; at most {MAX_DEVICES}",
+                    self.devices.len()
+                ),
+            });
+        }
+        if self.dialect == Dialect::Acl {
+            return Err(SimError::NotSupported {
+                what: "Dialect::Acl",
+                reason:
+                    "ACL contexts and rules arrive with the multi-device support; use Dialect::Cuda"
+                        .into(),
+            });
+        }
+        for (i, d) in self.devices.iter().enumerate() {
+            if d.priority_range.0 < d.priority_range.1 {
+                return Err(SimError::InvalidValue {
+                    what: "DeviceConfig::priority_range",
+                    reason: format!(
+                        "device {i}: least priority {} must be >= greatest {}",
+                        d.priority_range.0, d.priority_range.1
+                    ),
+                });
+            }
+        }
+        static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
+        let capacities: Vec<u64> = self.devices.iter().map(|d| d.memory).collect();
+        Ok(Machine {
+            shared: Arc::new(Shared {
+                id,
+                dialect: self.dialect,
+                rules: self.dialect.rules(),
+                devices: self.devices,
+                cost: self.cost,
+                seed: self.seed,
+                trace_on: self.trace,
+                memory: Arc::new(Memory::new(&capacities)),
+                processes: Mutex::new(Vec::new()),
+                sinks: Mutex::new(Vec::new()),
+                host_events: Mutex::new(Vec::new()),
+                workers: Mutex::new(Vec::new()),
+                live_workers: Arc::new(AtomicUsize::new(0)),
+            }),
+        })
+    }
+}
+
+/// The simulated host with its devices. A cheap `Clone + Send + Sync` handle; the machine shuts down (every
+/// queued operation completes and every worker thread is joined) when the last `Machine` and `Process` handle
+/// is dropped.
+#[derive(Clone)]
+pub struct Machine {
+    pub(crate) shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for Machine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Machine")
+            .field("id", &self.shared.id)
+            .field("devices", &self.shared.devices.len())
+            .field("dialect", &self.shared.dialect)
+            .field("seed", &self.shared.seed)
+            .finish()
+    }
+}
+
+pub(crate) struct Shared {
+    pub id: u64,
+    pub dialect: Dialect,
+    pub rules: &'static Rules,
+    pub devices: Vec<DeviceConfig>,
+    pub cost: CostModel,
+    pub seed: u64,
+    pub trace_on: bool,
+    pub memory: Arc<Memory>,
+    processes: Mutex<Vec<Arc<ProcShared>>>,
+    sinks: Mutex<Vec<Arc<TraceSink>>>,
+    pub host_events: Mutex<Vec<HostEvent>>,
+    workers: Mutex<Vec<JoinHandle<()>>>,
+    live_workers: Arc<AtomicUsize>,
+}
+
+impl Shared {
+    pub fn device_count(&self) -> u32 {
+        self.devices.len() as u32
+    }
+
+    pub fn check_device(&self, device: i64) -> Result<u32> {
+        if device < 0 || device >= self.devices.len() as i64 {
+            return Err(SimError::InvalidDevice {
+                device,
+                count: self.device_count(),
+            });
+        }
+        Ok(device as u32)
+    }
+
+    /// Starts a worker thread for a new stream; returns its queue.
+    pub fn spawn_worker(
+        &self,
+        id: StreamId,
+        faults: Arc<Mutex<Vec<Fault>>>,
+    ) -> (Sender<Op>, Arc<StreamExec>) {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let exec = Arc::new(StreamExec::new(id));
+        let sink = self.trace_on.then(|| {
+            let s = Arc::new(TraceSink::default());
+            self.sinks.lock().push(s.clone());
+            s
+        });
+        let env = WorkerEnv {
+            exec: exec.clone(),
+            sink,
+            memory: self.memory.clone(),
+            faults,
+            live: self.live_workers.clone(),
+        };
+        self.live_workers.fetch_add(1, Ordering::SeqCst);
+        let name = format!("ss{}-{}", self.id, id.process.0);
+        let handle = std::thread::Builder::new()
+            .name(name)
+            .spawn(move || run_worker(rx, env))
+            .expect("spawning a stream worker thread");
+        let mut workers = self.workers.lock();
+        // Reap workers of destroyed streams so that create/destroy loops do not accumulate handles.
+        if workers.len() >= 64 && workers.len().is_power_of_two() {
+            let (done, running): (Vec<_>, Vec<_>) =
+                workers.drain(..).partition(JoinHandle::is_finished);
+            *workers = running;
+            for h in done {
+                let _ = h.join();
+            }
+        }
+        workers.push(handle);
+        (tx, exec)
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
+        let processes = std::mem::take(&mut *self.processes.lock());
+        drop(processes);
+        let me = std::thread::current().id();
+        let workers = std::mem::take(&mut *self.workers.lock());
+        for h in workers {
+            // The last handle can be dropped by a host function running on a worker: never join oneself.
+            if h.thread().id() != me {
+                let _ = h.join();
+            }
+        }
+    }
+}
+
+impl Machine {
+    /// A builder with the defaults: 1 device, CUDA semantics, the default cost model, seed 0, tracing on.
+    pub fn builder() -> MachineBuilder {
+        MachineBuilder {
+            devices: vec![DeviceConfig::default()],
+            dialect: Dialect::default(),
+            cost: CostModel::default(),
+            seed: 0,
+            trace: true,
+        }
+    }
+
+    /// A new simulated host process on this machine.
+    pub fn process(&self) -> Process {
+        let mut procs = self.shared.processes.lock();
+        let id = ProcessId(procs.len() as u32);
+        let p = Arc::new(ProcShared::new(&self.shared, id));
+        procs.push(p.clone());
+        Process::new(self.shared.clone(), p)
+    }
+
+    /// How many devices the machine has.
+    pub fn device_count(&self) -> u32 {
+        self.shared.device_count()
+    }
+
+    /// A device's configuration.
+    pub fn device_config(&self, device: u32) -> Result<&DeviceConfig> {
+        let d = self.shared.check_device(device as i64)?;
+        Ok(&self.shared.devices[d as usize])
+    }
+
+    /// A device attribute.
+    pub fn device_attribute(&self, device: u32, attr: Attribute) -> Result<i64> {
+        let cfg = self.device_config(device)?;
+        match attr {
+            Attribute::TotalMemory => Ok(cfg.memory as i64),
+            other => cfg
+                .attributes
+                .get(&other)
+                .copied()
+                .ok_or_else(|| SimError::InvalidValue {
+                    what: "device_attribute",
+                    reason: format!("device {device} has no value for {other:?}"),
+                }),
+        }
+    }
+
+    /// Bytes of device memory currently allocated on `device` (all processes).
+    pub fn memory_used(&self, device: u32) -> Result<u64> {
+        let d = self.shared.check_device(device as i64)?;
+        Ok(self.shared.memory.used(d))
+    }
+
+    /// Which address space a raw address belongs to (device range, live pinned buffer, or pageable host).
+    pub fn address_space(&self, addr: u64) -> crate::memory::AddressSpace {
+        self.shared.memory.classify(addr)
+    }
+
+    /// The dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.shared.dialect
+    }
+
+    /// The dialect's rules.
+    pub fn rules(&self) -> &'static Rules {
+        self.shared.rules
+    }
+
+    /// The cost model.
+    pub fn cost_model(&self) -> &CostModel {
+        &self.shared.cost
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.shared.seed
+    }
+
+    /// Worker threads currently alive (one per stream that has not been destroyed and drained).
+    pub fn live_workers(&self) -> usize {
+        self.shared.live_workers.load(Ordering::SeqCst)
+    }
+
+    /// The thread-name prefix of this machine's workers (`ss<machine>-`), so a test can check that none is
+    /// left after the machine is dropped.
+    pub fn worker_name_prefix(&self) -> String {
+        format!("ss{}-", self.shared.id)
+    }
+
+    /// Everything executed so far, in deterministic order. Call it after synchronizing: operations still
+    /// queued are not in it yet.
+    pub fn trace(&self) -> Trace {
+        let mut ops = Vec::new();
+        for s in self.shared.sinks.lock().iter() {
+            s.extend_into(&mut ops);
+        }
+        sort_ops(&mut ops);
+        let mut host = self.shared.host_events.lock().clone();
+        sort_host(&mut host);
+        Trace { ops, host }
+    }
+}

@@ -1,0 +1,567 @@
+//! Device memory and pinned host memory.
+//!
+//! Device memory lives at virtual device addresses ([`DevicePtr`]) that can never alias host memory: device
+//! `d`'s heap starts at `0x00D0_0000_0000_0000 + d << 40`, an address no host mapping can have on x86-64 or
+//! AArch64, so a host dereference of a device pointer faults as on hardware. Addresses are never reused, so a
+//! freed pointer is always recognised as freed. Pinned host memory ([`HostPtr`], from `malloc_host`) is real host
+//! memory that asynchronous copies read and write when they run on their stream.
+//!
+//! Lock order: a heap's or the pinned table's lock is taken alone and released before any block lock; two
+//! block locks are taken in address order.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::error::{Result, SimError};
+use crate::handle::ProcessId;
+
+/// Where device `0`'s addresses start.
+pub const DEVICE_ADDRESS_BASE: u64 = 0x00D0_0000_0000_0000;
+const DEVICE_SPAN_SHIFT: u32 = 40;
+const ALIGN: u64 = 256;
+
+/// A device address (what `cudaMalloc` returns). `Copy`; offset it with [`DevicePtr::offset`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DevicePtr(pub u64);
+
+impl DevicePtr {
+    /// The address `bytes` further on.
+    #[must_use]
+    pub fn offset(self, bytes: u64) -> DevicePtr {
+        DevicePtr(self.0.wrapping_add(bytes))
+    }
+
+    /// The raw address.
+    pub fn addr(self) -> u64 {
+        self.0
+    }
+
+    /// The device whose address range holds this address, if any (it may still be unallocated).
+    pub fn device(self) -> Option<u32> {
+        device_of(self.0)
+    }
+}
+
+impl std::fmt::Display for DevicePtr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#x}", self.0)
+    }
+}
+
+/// A pinned host buffer's address (what `cudaMallocHost` returns): real host memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HostPtr(pub u64);
+
+impl HostPtr {
+    /// The address `bytes` further on.
+    #[must_use]
+    pub fn offset(self, bytes: u64) -> HostPtr {
+        HostPtr(self.0.wrapping_add(bytes))
+    }
+
+    /// The raw address.
+    pub fn addr(self) -> u64 {
+        self.0
+    }
+
+    /// The address as a raw pointer (for C callers; reading or writing through it races with copies in
+    /// flight exactly as on hardware).
+    pub fn as_mut_ptr(self) -> *mut u8 {
+        self.0 as usize as *mut u8
+    }
+}
+
+/// Which address space an address was looked up in (for error messages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AddressSpace {
+    /// Device memory of this device.
+    Device(u32),
+    /// Pinned host memory.
+    PinnedHost,
+    /// Ordinary (pageable) host memory.
+    PageableHost,
+}
+
+impl std::fmt::Display for AddressSpace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AddressSpace::Device(d) => write!(f, "device {d} memory"),
+            AddressSpace::PinnedHost => f.write_str("pinned host memory"),
+            AddressSpace::PageableHost => f.write_str("pageable host memory"),
+        }
+    }
+}
+
+/// A copy's source.
+#[derive(Debug, Clone, Copy)]
+pub enum Src<'a> {
+    /// Device memory.
+    Device(DevicePtr),
+    /// Pinned host memory, read when the copy runs.
+    Pinned(HostPtr),
+    /// Pageable host memory, staged (copied) at the call.
+    Host(&'a [u8]),
+}
+
+/// A copy's destination.
+#[derive(Debug)]
+pub enum Dst<'a> {
+    /// Device memory.
+    Device(DevicePtr),
+    /// Pinned host memory, written when the copy runs.
+    Pinned(HostPtr),
+    /// Pageable host memory: the call returns once the data is there.
+    Host(&'a mut [u8]),
+}
+
+impl From<DevicePtr> for Src<'_> {
+    fn from(p: DevicePtr) -> Self {
+        Src::Device(p)
+    }
+}
+impl From<HostPtr> for Src<'_> {
+    fn from(p: HostPtr) -> Self {
+        Src::Pinned(p)
+    }
+}
+impl<'a> From<&'a [u8]> for Src<'a> {
+    fn from(s: &'a [u8]) -> Self {
+        Src::Host(s)
+    }
+}
+impl<'a, const N: usize> From<&'a [u8; N]> for Src<'a> {
+    fn from(s: &'a [u8; N]) -> Self {
+        Src::Host(s)
+    }
+}
+impl<'a> From<&'a Vec<u8>> for Src<'a> {
+    fn from(s: &'a Vec<u8>) -> Self {
+        Src::Host(s)
+    }
+}
+impl From<DevicePtr> for Dst<'_> {
+    fn from(p: DevicePtr) -> Self {
+        Dst::Device(p)
+    }
+}
+impl From<HostPtr> for Dst<'_> {
+    fn from(p: HostPtr) -> Self {
+        Dst::Pinned(p)
+    }
+}
+impl<'a> From<&'a mut [u8]> for Dst<'a> {
+    fn from(s: &'a mut [u8]) -> Self {
+        Dst::Host(s)
+    }
+}
+impl<'a, const N: usize> From<&'a mut [u8; N]> for Dst<'a> {
+    fn from(s: &'a mut [u8; N]) -> Self {
+        Dst::Host(s)
+    }
+}
+impl<'a> From<&'a mut Vec<u8>> for Dst<'a> {
+    fn from(s: &'a mut Vec<u8>) -> Self {
+        Dst::Host(s)
+    }
+}
+
+/// One allocation's bytes. The bytes sit behind a lock so that racing copies are serialised (a racy
+/// program gets some interleaving, never undefined behaviour on the simulator's side).
+#[derive(Debug)]
+pub(crate) struct Block {
+    pub base: u64,
+    pub len: u64,
+    pub owner: ProcessId,
+    pub space: AddressSpace,
+    bytes: Mutex<Box<[u8]>>,
+}
+
+impl Block {
+    pub fn read(&self, offset: u64, out: &mut [u8]) {
+        let b = self.bytes.lock();
+        out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
+    }
+
+    pub fn write(&self, offset: u64, data: &[u8]) {
+        let mut b = self.bytes.lock();
+        b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+    }
+
+    pub fn fill(&self, offset: u64, len: u64, value: u8) {
+        let mut b = self.bytes.lock();
+        b[offset as usize..(offset + len) as usize].fill(value);
+    }
+
+    /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
+    pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
+        let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
+        if std::ptr::eq(src, dst) {
+            src.bytes.lock().copy_within(s..s + n, d);
+        } else if src.base < dst.base {
+            let sb = src.bytes.lock();
+            let mut db = dst.bytes.lock();
+            db[d..d + n].copy_from_slice(&sb[s..s + n]);
+        } else {
+            let mut db = dst.bytes.lock();
+            let sb = src.bytes.lock();
+            db[d..d + n].copy_from_slice(&sb[s..s + n]);
+        }
+    }
+}
+
+/// A resolved address range: a live block and an offset into it, bounds-checked.
+#[derive(Debug, Clone)]
+pub(crate) struct Region {
+    pub block: Arc<Block>,
+    pub offset: u64,
+    pub len: u64,
+}
+
+struct Heap {
+    capacity: u64,
+    used: u64,
+    next: u64,
+    live: BTreeMap<u64, Arc<Block>>,
+    freed: BTreeMap<u64, u64>,
+}
+
+/// All memory of a machine: one heap per device and the table of pinned host buffers.
+pub(crate) struct Memory {
+    heaps: Vec<Mutex<Heap>>,
+    pinned: Mutex<BTreeMap<u64, Arc<Block>>>,
+}
+
+fn device_of(addr: u64) -> Option<u32> {
+    if addr < DEVICE_ADDRESS_BASE {
+        return None;
+    }
+    let d = (addr - DEVICE_ADDRESS_BASE) >> DEVICE_SPAN_SHIFT;
+    u32::try_from(d).ok()
+}
+
+fn find(map: &BTreeMap<u64, Arc<Block>>, addr: u64) -> Option<&Arc<Block>> {
+    map.range(..=addr)
+        .next_back()
+        .map(|(_, b)| b)
+        .filter(|b| addr < b.base + b.len.max(1))
+}
+
+fn range_check(what: &'static str, block: &Arc<Block>, addr: u64, bytes: u64) -> Result<Region> {
+    let offset = addr - block.base;
+    if offset.checked_add(bytes).is_none_or(|end| end > block.len) {
+        return Err(SimError::OutOfRange {
+            what,
+            addr,
+            bytes,
+            base: block.base,
+            len: block.len,
+        });
+    }
+    Ok(Region {
+        block: block.clone(),
+        offset,
+        len: bytes,
+    })
+}
+
+impl Memory {
+    pub fn new(capacities: &[u64]) -> Memory {
+        Memory {
+            heaps: capacities
+                .iter()
+                .enumerate()
+                .map(|(d, &capacity)| {
+                    Mutex::new(Heap {
+                        capacity,
+                        used: 0,
+                        next: DEVICE_ADDRESS_BASE + ((d as u64) << DEVICE_SPAN_SHIFT),
+                        live: BTreeMap::new(),
+                        freed: BTreeMap::new(),
+                    })
+                })
+                .collect(),
+            pinned: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    pub fn malloc(&self, device: u32, bytes: u64, owner: ProcessId) -> Result<DevicePtr> {
+        let mut heap = self.heaps[device as usize].lock();
+        let available = heap.capacity - heap.used;
+        if bytes > available || usize::try_from(bytes).is_err() {
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: bytes,
+                available,
+            });
+        }
+        let base = heap.next;
+        heap.next = base + bytes.max(1).div_ceil(ALIGN) * ALIGN;
+        heap.used += bytes;
+        let block = Arc::new(Block {
+            base,
+            len: bytes,
+            owner,
+            space: AddressSpace::Device(device),
+            bytes: Mutex::new(vec![0u8; bytes as usize].into_boxed_slice()),
+        });
+        heap.live.insert(base, block);
+        Ok(DevicePtr(base))
+    }
+
+    pub fn free(&self, ptr: DevicePtr, owner: ProcessId) -> Result<()> {
+        let what = "free";
+        let Some(device) = self.heap_of(ptr.0) else {
+            return Err(SimError::InvalidAddress {
+                what,
+                addr: ptr.0,
+                space: AddressSpace::PageableHost,
+                problem: "not a device address",
+            });
+        };
+        let mut heap = self.heaps[device as usize].lock();
+        let problem = match heap.live.get(&ptr.0) {
+            Some(b) if b.owner == owner => {
+                let b = heap.live.remove(&ptr.0).expect("present");
+                heap.used -= b.len;
+                heap.freed.insert(b.base, b.len);
+                return Ok(());
+            }
+            Some(_) => "owned by another process",
+            None if heap.freed.contains_key(&ptr.0) => "already freed",
+            None if find(&heap.live, ptr.0).is_some() => "not the start of an allocation",
+            None => "not allocated",
+        };
+        Err(SimError::InvalidAddress {
+            what,
+            addr: ptr.0,
+            space: AddressSpace::Device(device),
+            problem,
+        })
+    }
+
+    /// Frees every allocation of `owner` on `device` (device reset).
+    #[allow(
+        dead_code,
+        reason = "used by device reset, which arrives with the multi-device issue"
+    )]
+    pub fn free_all(&self, device: u32, owner: ProcessId) {
+        let mut heap = self.heaps[device as usize].lock();
+        let gone: Vec<u64> = heap
+            .live
+            .iter()
+            .filter(|(_, b)| b.owner == owner)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in gone {
+            let b = heap.live.remove(&a).expect("present");
+            heap.used -= b.len;
+            heap.freed.insert(b.base, b.len);
+        }
+    }
+
+    fn heap_of(&self, addr: u64) -> Option<u32> {
+        device_of(addr).filter(|&d| (d as usize) < self.heaps.len())
+    }
+
+    /// The device region `[ptr, ptr + bytes)`, checked: live, owned by `owner`, in range.
+    pub fn device_region(
+        &self,
+        what: &'static str,
+        ptr: DevicePtr,
+        bytes: u64,
+        owner: ProcessId,
+    ) -> Result<Region> {
+        let Some(device) = self.heap_of(ptr.0) else {
+            return Err(SimError::InvalidAddress {
+                what,
+                addr: ptr.0,
+                space: AddressSpace::PageableHost,
+                problem: "not a device address",
+            });
+        };
+        let heap = self.heaps[device as usize].lock();
+        let bad = |problem| SimError::InvalidAddress {
+            what,
+            addr: ptr.0,
+            space: AddressSpace::Device(device),
+            problem,
+        };
+        match find(&heap.live, ptr.0) {
+            Some(b) if b.owner != owner => Err(bad("owned by another process")),
+            Some(b) => range_check(what, b, ptr.0, bytes),
+            None => {
+                let freed = heap
+                    .freed
+                    .range(..=ptr.0)
+                    .next_back()
+                    .is_some_and(|(&a, &l)| ptr.0 < a + l.max(1));
+                Err(bad(if freed { "freed" } else { "not allocated" }))
+            }
+        }
+    }
+
+    pub fn malloc_host(&self, bytes: u64, owner: ProcessId) -> Result<HostPtr> {
+        let Ok(n) = usize::try_from(bytes) else {
+            return Err(SimError::InvalidValue {
+                what: "malloc_host",
+                reason: format!("{bytes} bytes do not fit in host memory"),
+            });
+        };
+        let boxed = vec![0u8; n.max(1)].into_boxed_slice();
+        let base = boxed.as_ptr() as u64;
+        let block = Arc::new(Block {
+            base,
+            len: bytes,
+            owner,
+            space: AddressSpace::PinnedHost,
+            bytes: Mutex::new(boxed),
+        });
+        self.pinned.lock().insert(base, block);
+        Ok(HostPtr(base))
+    }
+
+    pub fn free_host(&self, ptr: HostPtr, owner: ProcessId) -> Result<()> {
+        let mut pinned = self.pinned.lock();
+        match pinned.get(&ptr.0) {
+            Some(b) if b.owner == owner => {
+                pinned.remove(&ptr.0);
+                Ok(())
+            }
+            found => Err(SimError::InvalidAddress {
+                what: "free_host",
+                addr: ptr.0,
+                space: AddressSpace::PinnedHost,
+                problem: if found.is_some() {
+                    "owned by another process"
+                } else {
+                    "not a pinned allocation"
+                },
+            }),
+        }
+    }
+
+    /// The pinned region `[ptr, ptr + bytes)`, checked.
+    pub fn pinned_region(
+        &self,
+        what: &'static str,
+        ptr: HostPtr,
+        bytes: u64,
+        owner: ProcessId,
+    ) -> Result<Region> {
+        let pinned = self.pinned.lock();
+        match find(&pinned, ptr.0) {
+            Some(b) if b.owner != owner => Err(SimError::InvalidAddress {
+                what,
+                addr: ptr.0,
+                space: AddressSpace::PinnedHost,
+                problem: "owned by another process",
+            }),
+            Some(b) => range_check(what, b, ptr.0, bytes),
+            None => Err(SimError::InvalidAddress {
+                what,
+                addr: ptr.0,
+                space: AddressSpace::PinnedHost,
+                problem: "not a pinned allocation",
+            }),
+        }
+    }
+
+    /// Which address space `addr` belongs to: a device's range (allocated or not), a live pinned buffer, or
+    /// else pageable host memory. This is how a facade classifies a raw pointer.
+    pub fn classify(&self, addr: u64) -> AddressSpace {
+        if let Some(d) = self.heap_of(addr) {
+            AddressSpace::Device(d)
+        } else if find(&self.pinned.lock(), addr).is_some() {
+            AddressSpace::PinnedHost
+        } else {
+            AddressSpace::PageableHost
+        }
+    }
+
+    pub fn used(&self, device: u32) -> u64 {
+        self.heaps[device as usize].lock().used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: ProcessId = ProcessId(0);
+
+    #[test]
+    fn device_addresses_are_not_host_addresses_and_never_reused() {
+        let m = Memory::new(&[1 << 20, 1 << 20]);
+        let a = m.malloc(0, 100, P).unwrap();
+        let b = m.malloc(1, 100, P).unwrap();
+        assert_eq!(a.device(), Some(0));
+        assert_eq!(b.device(), Some(1));
+        assert!(a.0 >= DEVICE_ADDRESS_BASE);
+        m.free(a, P).unwrap();
+        let c = m.malloc(0, 100, P).unwrap();
+        assert_ne!(a, c);
+        let err = m.device_region("read", a, 1, P).unwrap_err();
+        assert!(matches!(
+            err,
+            SimError::InvalidAddress {
+                problem: "freed",
+                ..
+            }
+        ));
+        assert!(matches!(
+            m.free(a, P),
+            Err(SimError::InvalidAddress {
+                problem: "already freed",
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn bounds_and_ownership_are_checked() {
+        let m = Memory::new(&[1 << 20]);
+        let a = m.malloc(0, 100, P).unwrap();
+        assert!(m.device_region("x", a, 100, P).is_ok());
+        assert!(m.device_region("x", a.offset(50), 50, P).is_ok());
+        assert!(matches!(
+            m.device_region("x", a.offset(50), 51, P),
+            Err(SimError::OutOfRange {
+                bytes: 51,
+                len: 100,
+                ..
+            })
+        ));
+        assert!(matches!(
+            m.device_region("x", a, u64::MAX, P),
+            Err(SimError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            m.device_region("x", a, 1, ProcessId(1)),
+            Err(SimError::InvalidAddress {
+                problem: "owned by another process",
+                ..
+            })
+        ));
+        assert!(matches!(
+            m.malloc(0, 2 << 20, P),
+            Err(SimError::OutOfMemory { .. })
+        ));
+    }
+
+    #[test]
+    fn pinned_buffers_are_real_memory() {
+        let m = Memory::new(&[1 << 20]);
+        let h = m.malloc_host(16, P).unwrap();
+        assert_eq!(m.classify(h.0 + 15), AddressSpace::PinnedHost);
+        assert_eq!(m.classify(h.0 + 16), AddressSpace::PageableHost);
+        let r = m.pinned_region("w", h, 16, P).unwrap();
+        r.block.write(r.offset, &[7; 16]);
+        // SAFETY: the buffer is live and 16 bytes long; nothing else touches it.
+        let seen = unsafe { *h.as_mut_ptr().add(3) };
+        assert_eq!(seen, 7);
+        m.free_host(h, P).unwrap();
+        assert!(m.free_host(h, P).is_err());
+    }
+}

@@ -1,0 +1,347 @@
+//! Work on streams and memory: kernel launches, copies, memsets, host functions, allocations.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::error::{Result, SimError};
+use crate::exec::{CopySource, Work};
+use crate::handle::Stream;
+use crate::kernel::Kernel;
+use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
+use crate::process::{Call, OpSpec, Process};
+use crate::time::CopyPath;
+use crate::trace::OpKind;
+
+enum Out<'a> {
+    Region(Region),
+    Host(&'a mut [u8]),
+}
+
+fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {
+    if bytes > len as u64 {
+        return Err(SimError::OutOfRange {
+            what,
+            addr: addr as u64,
+            bytes,
+            base: addr as u64,
+            len: len as u64,
+        });
+    }
+    Ok(())
+}
+
+fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
+    match (src, dst) {
+        (AddressSpace::Device(a), AddressSpace::Device(b)) if a == b => CopyPath::OnDevice,
+        (AddressSpace::Device(_), AddressSpace::Device(_)) => CopyPath::StagedThroughHost,
+        (AddressSpace::Device(_), _) => CopyPath::DeviceToHost,
+        (_, AddressSpace::Device(_)) => CopyPath::HostToDevice,
+        _ => CopyPath::HostToHost,
+    }
+}
+
+impl Process {
+    /// Allocates `bytes` of device memory on the current device.
+    pub fn malloc(&self, bytes: u64) -> Result<DevicePtr> {
+        self.call("malloc", |c| {
+            if bytes == 0 {
+                return Err(SimError::InvalidValue {
+                    what: "malloc",
+                    reason: "size 0".into(),
+                });
+            }
+            self.m.memory.malloc(c.device, bytes, c.process)
+        })
+    }
+
+    /// Frees device memory. Copies and kernels already queued on it still see it.
+    pub fn free(&self, ptr: DevicePtr) -> Result<()> {
+        self.call("free", |c| self.m.memory.free(ptr, c.process))
+    }
+
+    /// Allocates `bytes` of pinned host memory (zeroed).
+    pub fn malloc_host(&self, bytes: u64) -> Result<HostPtr> {
+        self.call("malloc_host", |c| {
+            self.m.memory.malloc_host(bytes, c.process)
+        })
+    }
+
+    /// Frees pinned host memory.
+    pub fn free_host(&self, ptr: HostPtr) -> Result<()> {
+        self.call("free_host", |c| self.m.memory.free_host(ptr, c.process))
+    }
+
+    /// Writes `data` into a pinned buffer from the host (no stream; what a C program does with a store).
+    pub fn host_write(&self, ptr: HostPtr, data: &[u8]) -> Result<()> {
+        self.call("host_write", |c| {
+            let r = self
+                .m
+                .memory
+                .pinned_region("host_write", ptr, data.len() as u64, c.process)?;
+            r.block.write(r.offset, data);
+            Ok(())
+        })
+    }
+
+    /// Reads a pinned buffer from the host.
+    pub fn host_read(&self, ptr: HostPtr, out: &mut [u8]) -> Result<()> {
+        self.call("host_read", |c| {
+            let r = self
+                .m
+                .memory
+                .pinned_region("host_read", ptr, out.len() as u64, c.process)?;
+            r.block.read(r.offset, out);
+            Ok(())
+        })
+    }
+
+    /// Launches a kernel on `stream` (which must belong to the current device).
+    #[track_caller]
+    pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
+        self.call("launch", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_stream_device("launch", self.m.rules.launch_other_device, h, c.device)?;
+            for a in &kernel.accesses {
+                self.m
+                    .memory
+                    .device_region("kernel declared access", a.ptr, a.bytes, c.process)?;
+            }
+            let ns = kernel.duration.unwrap_or(self.m.cost.default_kernel);
+            let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
+            st.enqueue(
+                &self.m,
+                c.now,
+                h,
+                OpSpec {
+                    cost_ns: ns.as_nanos() as u64,
+                    deps: Vec::new(),
+                    work,
+                    kind: OpKind::Kernel,
+                    label: kernel.name,
+                },
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Enqueues a host function on `stream`: it runs after all earlier work of the stream and holds back later
+    /// work until it returns. Runtime calls made from inside it fail with [`SimError::NotPermitted`].
+    pub fn launch_host_func(
+        &self,
+        stream: Stream,
+        f: impl FnOnce() + Send + 'static,
+    ) -> Result<()> {
+        self.call("launch_host_func", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_stream_device(
+                "launch_host_func",
+                self.m.rules.host_func_other_device,
+                h,
+                c.device,
+            )?;
+            st.enqueue(
+                &self.m,
+                c.now,
+                h,
+                OpSpec {
+                    cost_ns: self.m.cost.host_function.as_nanos() as u64,
+                    deps: Vec::new(),
+                    work: Work::Host(Box::new(f)),
+                    kind: OpKind::HostFunction,
+                    label: Cow::Borrowed("host function"),
+                },
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Copies `bytes` bytes and returns when they have arrived (ordered on the default stream).
+    pub fn memcpy<'a>(
+        &self,
+        dst: impl Into<Dst<'a>>,
+        src: impl Into<Src<'a>>,
+        bytes: u64,
+    ) -> Result<()> {
+        let (dst, src) = (dst.into(), src.into());
+        self.call("memcpy", |c| {
+            self.copy(c, "memcpy", dst, src, bytes, Stream::DEFAULT, true)
+        })
+    }
+
+    /// Enqueues a copy of `bytes` bytes on `stream`. Pageable host sources are staged at the call; a pageable
+    /// host destination makes the call wait for the copy (as the vendors do); pinned and device memory are
+    /// read and written when the copy runs.
+    pub fn memcpy_async<'a>(
+        &self,
+        dst: impl Into<Dst<'a>>,
+        src: impl Into<Src<'a>>,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let (dst, src) = (dst.into(), src.into());
+        self.call("memcpy_async", |c| {
+            self.copy(c, "memcpy_async", dst, src, bytes, stream, false)
+        })
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for four public copy calls"
+    )]
+    fn copy(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        dst: Dst<'_>,
+        src: Src<'_>,
+        bytes: u64,
+        stream: Stream,
+        sync: bool,
+    ) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let mem = &self.m.memory;
+        let (source, sspace) = match src {
+            Src::Device(p) => {
+                let r = mem.device_region(what, p, bytes, c.process)?;
+                let space = r.block.space;
+                (CopySource::Region(r), space)
+            }
+            Src::Pinned(p) => (
+                CopySource::Region(mem.pinned_region(what, p, bytes, c.process)?),
+                AddressSpace::PinnedHost,
+            ),
+            Src::Host(s) => {
+                host_range(what, s.as_ptr() as usize, s.len(), bytes)?;
+                (
+                    CopySource::Staged(s[..bytes as usize].to_vec()),
+                    AddressSpace::PageableHost,
+                )
+            }
+        };
+        let (out, dspace) = match dst {
+            Dst::Device(p) => {
+                let r = mem.device_region(what, p, bytes, c.process)?;
+                let space = r.block.space;
+                (Out::Region(r), space)
+            }
+            Dst::Pinned(p) => (
+                Out::Region(mem.pinned_region(what, p, bytes, c.process)?),
+                AddressSpace::PinnedHost,
+            ),
+            Dst::Host(s) => {
+                host_range(what, s.as_ptr() as usize, s.len(), bytes)?;
+                (Out::Host(s), AddressSpace::PageableHost)
+            }
+        };
+        let path = copy_path(sspace, dspace);
+        let back = Arc::new(Mutex::new(Vec::new()));
+        let (work, out) = match (out, source) {
+            (Out::Region(dst), src) => (Work::Copy { src, dst }, None),
+            (Out::Host(slice), CopySource::Region(src)) => (
+                Work::CopyOut {
+                    src,
+                    out: back.clone(),
+                },
+                Some(slice),
+            ),
+            (Out::Host(slice), CopySource::Staged(bytes)) => {
+                // Pageable to pageable: nothing to wait for on a device.
+                slice[..bytes.len()].copy_from_slice(&bytes);
+                (Work::Nothing, None)
+            }
+        };
+        let point = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if !sync {
+                st.check_stream_device(what, self.m.rules.memcpy_async_other_device, h, c.device)?;
+            }
+            st.enqueue(
+                &self.m,
+                c.now,
+                h,
+                OpSpec {
+                    cost_ns: self.m.cost.copy_nanos(path, bytes),
+                    deps: Vec::new(),
+                    work,
+                    kind: OpKind::Memcpy { path, bytes },
+                    label: Cow::Borrowed(what),
+                },
+            )?
+        };
+        if sync || out.is_some() {
+            self.block_on(c, std::slice::from_ref(&point), || what.to_string());
+        }
+        if let Some(slice) = out {
+            let data = back.lock();
+            slice[..data.len()].copy_from_slice(&data);
+        }
+        Ok(())
+    }
+
+    /// Sets `bytes` bytes of device memory to `value` and returns when done (ordered on the default stream).
+    pub fn memset(&self, ptr: DevicePtr, value: u8, bytes: u64) -> Result<()> {
+        self.call("memset", |c| {
+            self.fill(c, "memset", ptr, value, bytes, Stream::DEFAULT, true)
+        })
+    }
+
+    /// Enqueues a memset on `stream`.
+    pub fn memset_async(
+        &self,
+        ptr: DevicePtr,
+        value: u8,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        self.call("memset_async", |c| {
+            self.fill(c, "memset_async", ptr, value, bytes, stream, false)
+        })
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for two public calls"
+    )]
+    fn fill(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        ptr: DevicePtr,
+        value: u8,
+        bytes: u64,
+        stream: Stream,
+        sync: bool,
+    ) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let dst = self.m.memory.device_region(what, ptr, bytes, c.process)?;
+        let point = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.enqueue(
+                &self.m,
+                c.now,
+                h,
+                OpSpec {
+                    cost_ns: self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
+                    deps: Vec::new(),
+                    work: Work::Fill { dst, value },
+                    kind: OpKind::Memset { bytes },
+                    label: Cow::Borrowed(what),
+                },
+            )?
+        };
+        if sync {
+            self.block_on(c, std::slice::from_ref(&point), || what.to_string());
+        }
+        Ok(())
+    }
+}

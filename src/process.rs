@@ -1,0 +1,691 @@
+//! [`Process`]: a simulated host process: its streams, events and allocations, and the per-host-thread state
+//! (current device, host clock, last error). Every runtime call goes through [`Process::call`], the one place
+//! that reads and advances the calling thread's state.
+//!
+//! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
+//! under it, only leaf locks (a device's fault list, the machine's worker / sink lists, memory) are taken.
+//! Channel sends under it never block (the queues are unbounded).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Weak};
+
+use crossbeam_channel::Sender;
+use parking_lot::Mutex;
+
+use crate::error::{HandleProblem, ObjectKind, Result, SimError};
+use crate::exec::{Fault, Op, Point, StreamExec, Work, on_worker_thread};
+use crate::handle::{EventId, ProcessId, Registry, StreamId, StreamKind, TAG_EVENT, TAG_STREAM};
+use crate::machine::Shared;
+use crate::rules::Allow;
+use crate::time::{VirtualTime, schedule};
+use crate::trace::{HostEvent, OpKind};
+
+/// Stream creation flags (CUDA's values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct StreamFlags(pub u32);
+
+impl StreamFlags {
+    /// A blocking stream: synchronises with the legacy default stream.
+    pub const DEFAULT: StreamFlags = StreamFlags(0);
+    /// A non-blocking stream: exempt from the legacy default stream's implicit synchronisation.
+    pub const NON_BLOCKING: StreamFlags = StreamFlags(1);
+
+    /// Whether the non-blocking bit is set.
+    pub fn is_non_blocking(self) -> bool {
+        self.0 & 1 != 0
+    }
+}
+
+/// Whether work is finished, as a query reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Everything the query covers has finished (or there is nothing to wait for).
+    Complete,
+    /// Some of it has not finished at the calling thread's virtual time.
+    NotReady,
+}
+
+pub(crate) struct StreamEntry {
+    pub id: StreamId,
+    pub device: u32,
+    pub flags: StreamFlags,
+    pub priority: i32,
+    pub special: bool,
+    pub tx: Sender<Op>,
+    pub exec: Arc<StreamExec>,
+    /// Virtual end of the last enqueued operation.
+    pub cursor: VirtualTime,
+    /// Number of operations enqueued.
+    pub seq: u64,
+    /// (blocking streams) the legacy stream's seq this stream already depends on.
+    pub synced_legacy: u64,
+    /// (blocking streams) this stream's seq the legacy stream already depends on.
+    pub legacy_seen: u64,
+}
+
+impl StreamEntry {
+    pub fn tail(&self) -> Point {
+        Point {
+            exec: self.exec.clone(),
+            seq: self.seq,
+            time: self.cursor,
+        }
+    }
+
+    fn blocking(&self) -> bool {
+        !self.flags.is_non_blocking()
+    }
+}
+
+pub(crate) struct EventEntry {
+    pub id: EventId,
+    pub device: u32,
+    pub flags: crate::event::EventFlags,
+    pub latest: Option<Point>,
+}
+
+/// A process's state on one device (CUDA: its primary context).
+pub(crate) struct DeviceCtx {
+    pub legacy: Option<u64>,
+    pub per_thread: BTreeMap<u32, u64>,
+    pub last_legacy: Option<Point>,
+    /// Tails of destroyed blocking streams the legacy stream has not waited for yet.
+    pub retired: Vec<Point>,
+    pub faults: Arc<Mutex<Vec<Fault>>>,
+    pub sticky: Option<SimError>,
+}
+
+pub(crate) struct ProcState {
+    pub streams: Registry<StreamEntry>,
+    pub events: Registry<EventEntry>,
+    pub devices: Vec<DeviceCtx>,
+    next_stream: u32,
+    pub next_event: u32,
+}
+
+pub(crate) struct ProcShared {
+    pub id: ProcessId,
+    pub machine: u64,
+    pub state: Mutex<ProcState>,
+    next_thread: AtomicU32,
+}
+
+impl ProcShared {
+    pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
+        let tag = m.id & 0xff;
+        ProcShared {
+            id,
+            machine: m.id,
+            state: Mutex::new(ProcState {
+                streams: Registry::new(ObjectKind::Stream, TAG_STREAM, tag, id.0 as u64),
+                events: Registry::new(ObjectKind::Event, TAG_EVENT, tag, id.0 as u64),
+                devices: (0..m.device_count())
+                    .map(|_| DeviceCtx {
+                        legacy: None,
+                        per_thread: BTreeMap::new(),
+                        last_legacy: None,
+                        retired: Vec::new(),
+                        faults: Arc::new(Mutex::new(Vec::new())),
+                        sticky: None,
+                    })
+                    .collect(),
+                next_stream: 1,
+                next_event: 1,
+            }),
+            next_thread: AtomicU32::new(0),
+        }
+    }
+}
+
+/// What an enqueue adds to a stream.
+pub(crate) struct OpSpec {
+    pub cost_ns: u64,
+    pub deps: Vec<Point>,
+    pub work: Work,
+    pub kind: OpKind,
+    pub label: Cow<'static, str>,
+}
+
+impl ProcState {
+    pub fn new_stream(
+        &mut self,
+        m: &Shared,
+        process: ProcessId,
+        device: u32,
+        kind: Option<StreamKind>,
+        flags: StreamFlags,
+        priority: i32,
+    ) -> u64 {
+        let special = kind.is_some();
+        let kind = kind.unwrap_or_else(|| {
+            let n = self.next_stream;
+            self.next_stream += 1;
+            StreamKind::Created(n)
+        });
+        let id = StreamId {
+            process,
+            device,
+            kind,
+        };
+        let (tx, exec) = m.spawn_worker(id, self.devices[device as usize].faults.clone());
+        self.streams.insert(StreamEntry {
+            id,
+            device,
+            flags,
+            priority,
+            special,
+            tx,
+            exec,
+            cursor: VirtualTime::ZERO,
+            seq: 0,
+            synced_legacy: 0,
+            legacy_seen: 0,
+        })
+    }
+
+    /// Resolves the special handles (NULL, legacy, per-thread) to a registry handle.
+    pub fn resolve_stream(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
+        let dev = c.device;
+        match raw {
+            0 | 1 => {
+                if let Some(h) = self.devices[dev as usize].legacy {
+                    return Ok(h);
+                }
+                let h = self.new_stream(
+                    m,
+                    c.process,
+                    dev,
+                    Some(StreamKind::Legacy),
+                    StreamFlags::DEFAULT,
+                    0,
+                );
+                self.devices[dev as usize].legacy = Some(h);
+                Ok(h)
+            }
+            2 => {
+                if let Some(&h) = self.devices[dev as usize].per_thread.get(&c.thread) {
+                    return Ok(h);
+                }
+                let h = self.new_stream(
+                    m,
+                    c.process,
+                    dev,
+                    Some(StreamKind::PerThread(c.thread)),
+                    StreamFlags::DEFAULT,
+                    0,
+                );
+                self.devices[dev as usize].per_thread.insert(c.thread, h);
+                Ok(h)
+            }
+            r => self.streams.get(r).map(|_| r),
+        }
+    }
+
+    pub fn check_sticky(&self, device: u32) -> Result<()> {
+        match &self.devices[device as usize].sticky {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks a rule that forbids using a stream of another device than the current one.
+    pub fn check_stream_device(
+        &self,
+        what: &'static str,
+        allow: Allow,
+        h: u64,
+        current: u32,
+    ) -> Result<()> {
+        let s = self.streams.get(h)?;
+        if allow == Allow::No && s.device != current {
+            return Err(SimError::WrongDevice {
+                what,
+                object: s.id.to_string(),
+                object_device: s.device,
+                expected: format!("the current device is {current}"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
+    /// returns the point it ends at.
+    pub fn enqueue(&mut self, m: &Shared, now: VirtualTime, h: u64, spec: OpSpec) -> Result<Point> {
+        let OpSpec {
+            cost_ns,
+            mut deps,
+            work,
+            kind,
+            label,
+        } = spec;
+        let (device, special_legacy, blocking) = {
+            let s = self.streams.get(h)?;
+            (
+                s.device,
+                s.special && s.id.kind == StreamKind::Legacy,
+                s.blocking(),
+            )
+        };
+        self.check_sticky(device)?;
+        let dev = device as usize;
+        if special_legacy {
+            // Legacy default stream: wait for all earlier work of the device's blocking streams.
+            deps.append(&mut self.devices[dev].retired);
+            let legacy = self.devices[dev].legacy;
+            for (raw, s) in self.streams.iter_mut() {
+                if s.device == device
+                    && s.blocking()
+                    && Some(raw) != legacy
+                    && s.seq > s.legacy_seen
+                {
+                    s.legacy_seen = s.seq;
+                    deps.push(s.tail());
+                }
+            }
+        } else if blocking && let Some(l) = &self.devices[dev].last_legacy {
+            let s = self.streams.get_mut(h)?;
+            if l.seq > s.synced_legacy {
+                s.synced_legacy = l.seq;
+                deps.push(l.clone());
+            }
+        }
+        let s = self.streams.get_mut(h)?;
+        let start = schedule(
+            s.cursor,
+            now,
+            m.cost.launch_latency_ns(),
+            deps.iter().map(|p| p.time),
+        );
+        let end = start.plus(cost_ns);
+        s.seq += 1;
+        s.cursor = end;
+        let point = Point {
+            exec: s.exec.clone(),
+            seq: s.seq,
+            time: end,
+        };
+        s.tx.send(Op {
+            seq: s.seq,
+            start,
+            end,
+            deps,
+            work,
+            kind,
+            label,
+        })
+        .expect("a stream's worker outlives its registry entry");
+        if special_legacy {
+            self.devices[dev].last_legacy = Some(point.clone());
+        }
+        Ok(point)
+    }
+
+    /// Marks a fault seen by a synchronize as the context's sticky error.
+    pub fn latch(&mut self, device: u32, err: &SimError) {
+        let d = &mut self.devices[device as usize];
+        if d.sticky.is_none() {
+            d.sticky = Some(err.clone());
+        }
+    }
+}
+
+/// The per-host-thread state of one process.
+struct ThreadState {
+    ordinal: u32,
+    device: u32,
+    clock: VirtualTime,
+    last_error: Option<SimError>,
+}
+
+struct TlsEntry {
+    machine: u64,
+    process: ProcessId,
+    alive: Weak<ProcShared>,
+    st: ThreadState,
+}
+
+thread_local! {
+    static THREADS: RefCell<Vec<TlsEntry>> = const { RefCell::new(Vec::new()) };
+}
+
+/// One call in progress: who is calling, and at what virtual time.
+pub(crate) struct Call {
+    pub process: ProcessId,
+    pub thread: u32,
+    pub device: u32,
+    /// The host clock at the call (after the call overhead).
+    pub now: VirtualTime,
+    /// The host clock when the call returns; blocking calls raise it.
+    pub clock: VirtualTime,
+}
+
+/// A simulated host process. A cheap `Clone + Send + Sync` handle; its streams, events and allocations are
+/// its own (another process's handles are rejected). Each host thread that uses it has its own current
+/// device (0 at first), virtual host clock and last error.
+#[derive(Clone)]
+pub struct Process {
+    pub(crate) m: Arc<Shared>,
+    pub(crate) p: Arc<ProcShared>,
+}
+
+impl std::fmt::Debug for Process {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Process")
+            .field("id", &self.p.id)
+            .field("machine", &self.m.id)
+            .finish()
+    }
+}
+
+impl Process {
+    pub(crate) fn new(m: Arc<Shared>, p: Arc<ProcShared>) -> Process {
+        Process { m, p }
+    }
+
+    /// This process's id on its machine.
+    pub fn id(&self) -> ProcessId {
+        self.p.id
+    }
+
+    /// The machine this process runs on.
+    pub fn machine(&self) -> crate::Machine {
+        crate::Machine {
+            shared: self.m.clone(),
+        }
+    }
+
+    fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
+        THREADS.with(|t| {
+            let mut t = t.borrow_mut();
+            let pos = t
+                .iter()
+                .position(|e| e.machine == self.p.machine && e.process == self.p.id);
+            let i = match pos {
+                Some(i) => i,
+                None => {
+                    t.retain(|e| e.alive.strong_count() > 0);
+                    t.push(TlsEntry {
+                        machine: self.p.machine,
+                        process: self.p.id,
+                        alive: Arc::downgrade(&self.p),
+                        st: ThreadState {
+                            ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
+                            device: 0,
+                            clock: VirtualTime::ZERO,
+                            last_error: None,
+                        },
+                    });
+                    t.len() - 1
+                }
+            };
+            f(&mut t[i].st)
+        })
+    }
+
+    /// Runs one runtime call: refuses it on a worker thread, advances the host clock by the call overhead,
+    /// runs `f`, then stores the new clock and (on failure) the thread's last error.
+    pub(crate) fn call<T>(
+        &self,
+        what: &'static str,
+        f: impl FnOnce(&mut Call) -> Result<T>,
+    ) -> Result<T> {
+        if on_worker_thread() {
+            return Err(SimError::NotPermitted { what });
+        }
+        let api = self.m.cost.api_call_ns();
+        let (thread, device, now) = self.with_thread(|st| {
+            st.clock = st.clock.plus(api);
+            (st.ordinal, st.device, st.clock)
+        });
+        let mut c = Call {
+            process: self.p.id,
+            thread,
+            device,
+            now,
+            clock: now,
+        };
+        let r = f(&mut c);
+        self.with_thread(|st| {
+            st.clock = st.clock.max(c.clock);
+            if let Err(e) = &r {
+                st.last_error = Some(e.clone());
+            }
+        });
+        r
+    }
+
+    /// The calling thread's virtual host clock (does not advance it).
+    pub fn now(&self) -> VirtualTime {
+        self.with_thread(|st| st.clock)
+    }
+
+    /// The calling thread's current device.
+    pub fn current_device(&self) -> u32 {
+        self.with_thread(|st| st.device)
+    }
+
+    /// Makes `device` the calling thread's current device (other threads are not affected).
+    pub fn set_device(&self, device: i64) -> Result<()> {
+        self.call("set_device", |_| {
+            let d = self.m.check_device(device)?;
+            self.with_thread(|st| st.device = d);
+            Ok(())
+        })
+    }
+
+    /// The calling thread's last error, cleared (`cudaGetLastError`).
+    pub fn take_last_error(&self) -> Option<SimError> {
+        self.with_thread(|st| st.last_error.take())
+    }
+
+    /// The calling thread's last error, kept (`cudaPeekAtLastError`).
+    pub fn peek_last_error(&self) -> Option<SimError> {
+        self.with_thread(|st| st.last_error.clone())
+    }
+
+    /// The device's stream priority range: (least, greatest).
+    pub fn device_priority_range(&self) -> (i32, i32) {
+        let d = self.current_device() as usize;
+        self.m.devices.get(d).map_or((0, 0), |c| c.priority_range)
+    }
+
+    /// Records a blocking host call in the trace.
+    pub(crate) fn host_event(&self, c: &Call, label: String) {
+        if self.m.trace_on {
+            self.m.host_events.lock().push(HostEvent {
+                process: c.process,
+                thread: c.thread,
+                label,
+                start: c.now,
+                end: c.clock,
+            });
+        }
+    }
+
+    pub(crate) fn state(&self) -> parking_lot::MutexGuard<'_, ProcState> {
+        self.p.state.lock()
+    }
+
+    /// Moves the host clock past `points`, blocks until they have really run (no lock held), and records the
+    /// blocking call in the trace.
+    pub(crate) fn block_on(&self, c: &mut Call, points: &[Point], label: impl FnOnce() -> String) {
+        let until = points.iter().map(|p| p.time).max().unwrap_or(c.now);
+        c.clock = c.clock.max(until);
+        for p in points {
+            p.wait();
+        }
+        self.host_event(c, label());
+    }
+}
+
+/// Streams and devices.
+impl Process {
+    /// Creates a stream on the current device.
+    pub fn create_stream(&self, flags: StreamFlags) -> Result<crate::Stream> {
+        self.create_stream_with_priority(flags, 0)
+    }
+
+    /// Creates a stream with a priority, clamped to the device's range (lower number = higher priority).
+    pub fn create_stream_with_priority(
+        &self,
+        flags: StreamFlags,
+        priority: i32,
+    ) -> Result<crate::Stream> {
+        self.call("create_stream", |c| {
+            if flags.0 & !1 != 0 {
+                return Err(SimError::InvalidFlags {
+                    what: "create_stream",
+                    flags: flags.0,
+                    reason: "only NON_BLOCKING (0x1) is defined",
+                });
+            }
+            let (least, greatest) = self.m.devices[c.device as usize].priority_range;
+            let priority = priority.clamp(greatest, least);
+            let h = self
+                .state()
+                .new_stream(&self.m, c.process, c.device, None, flags, priority);
+            Ok(crate::Stream(h))
+        })
+    }
+
+    /// Destroys a stream. Work already queued still completes; the handle is dead at once.
+    pub fn destroy_stream(&self, stream: crate::Stream) -> Result<()> {
+        self.call("destroy_stream", |_| {
+            let mut st = self.state();
+            if stream.0 <= 2 || st.streams.get(stream.0)?.special {
+                return Err(SimError::InvalidHandle {
+                    kind: ObjectKind::Stream,
+                    raw: stream.0,
+                    problem: HandleProblem::NotAllowed,
+                });
+            }
+            let s = st.streams.remove(stream.0)?;
+            if s.blocking() && s.seq > s.legacy_seen {
+                st.devices[s.device as usize].retired.push(s.tail());
+            }
+            Ok(())
+        })
+    }
+
+    /// Blocks until all work queued on `stream` has finished; reports the stream's fault if it has one.
+    pub fn stream_synchronize(&self, stream: crate::Stream) -> Result<()> {
+        self.call("stream_synchronize", |c| {
+            let (tail, exec, device) = {
+                let mut st = self.state();
+                let h = st.resolve_stream(&self.m, c, stream.0)?;
+                let s = st.streams.get(h)?;
+                let device = s.device;
+                let out = (s.tail(), s.exec.clone(), device);
+                st.check_sticky(device)?;
+                out
+            };
+            let id = exec.id;
+            self.block_on(c, std::slice::from_ref(&tail), || {
+                format!("stream_synchronize({id})")
+            });
+            let fault = exec.fault.lock().clone();
+            if let Some((t, _, e)) = fault
+                && t <= tail.time
+            {
+                self.state().latch(device, &e);
+                return Err(e);
+            }
+            Ok(())
+        })
+    }
+
+    /// Whether all work queued on `stream` has finished at the calling thread's virtual time.
+    pub fn stream_query(&self, stream: crate::Stream) -> Result<Status> {
+        self.call("stream_query", |c| {
+            let tail = {
+                let mut st = self.state();
+                let h = st.resolve_stream(&self.m, c, stream.0)?;
+                let s = st.streams.get(h)?;
+                st.check_sticky(s.device)?;
+                s.tail()
+            };
+            Ok(settle(&tail, c.now))
+        })
+    }
+
+    /// A stream's flags.
+    pub fn stream_flags(&self, stream: crate::Stream) -> Result<StreamFlags> {
+        self.call("stream_flags", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            Ok(st.streams.get(h)?.flags)
+        })
+    }
+
+    /// A stream's priority (after clamping).
+    pub fn stream_priority(&self, stream: crate::Stream) -> Result<i32> {
+        self.call("stream_priority", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            Ok(st.streams.get(h)?.priority)
+        })
+    }
+
+    /// A stream's identity (for finding its operations in the trace). Does not advance the clock.
+    pub fn stream_id(&self, stream: crate::Stream) -> Result<StreamId> {
+        let thread = self.with_thread(|st| st.ordinal);
+        let device = self.current_device();
+        let c = Call {
+            process: self.p.id,
+            thread,
+            device,
+            now: VirtualTime::ZERO,
+            clock: VirtualTime::ZERO,
+        };
+        let mut st = self.p.state.lock();
+        let h = st.resolve_stream(&self.m, &c, stream.0)?;
+        Ok(st.streams.get(h)?.id)
+    }
+
+    /// Blocks until all work of every stream of the current device in this process (from any host thread) has
+    /// finished; reports the device's first fault.
+    pub fn device_synchronize(&self) -> Result<()> {
+        self.call("device_synchronize", |c| {
+            let (points, faults) = {
+                let st = self.state();
+                st.check_sticky(c.device)?;
+                let d = &st.devices[c.device as usize];
+                let mut points: Vec<Point> = d.retired.clone();
+                points.extend(
+                    st.streams
+                        .values()
+                        .filter(|s| s.device == c.device && s.seq > 0)
+                        .map(StreamEntry::tail),
+                );
+                (points, d.faults.clone())
+            };
+            let device = c.device;
+            self.block_on(c, &points, || format!("device_synchronize({device})"));
+            let first = faults
+                .lock()
+                .iter()
+                .filter(|(t, _, _)| *t <= c.clock)
+                .min_by_key(|(t, s, _)| (*t, *s))
+                .map(|(_, _, e)| e.clone());
+            if let Some(e) = first {
+                self.state().latch(device, &e);
+                return Err(e);
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A query's answer for `point` at host time `now`: complete iff its virtual time has passed, and then
+/// the work has really run (so its effects are visible).
+pub(crate) fn settle(point: &Point, now: VirtualTime) -> Status {
+    if point.time <= now {
+        point.wait();
+        Status::Complete
+    } else {
+        Status::NotReady
+    }
+}

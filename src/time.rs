@@ -1,0 +1,216 @@
+//! Virtual time: the [`VirtualTime`] type, the [`CostModel`], and the one function that schedules an
+//! operation ([`schedule`]). Every start/end time in the simulator is computed here, on the host thread, at
+//! enqueue, from program order alone; a later engine-contention model changes this module only.
+
+use std::time::Duration;
+
+/// A point on the virtual clock, in nanoseconds since the machine started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct VirtualTime(pub u64);
+
+impl VirtualTime {
+    /// Time zero.
+    pub const ZERO: VirtualTime = VirtualTime(0);
+
+    /// Nanoseconds since the machine started.
+    pub fn as_nanos(self) -> u64 {
+        self.0
+    }
+
+    /// `self + ns`, saturating.
+    pub fn plus(self, ns: u64) -> VirtualTime {
+        VirtualTime(self.0.saturating_add(ns))
+    }
+
+    /// Milliseconds from `earlier` to `self` (negative if `self` is earlier), as the vendors' elapsed-time
+    /// calls report them.
+    pub fn ms_since(self, earlier: VirtualTime) -> f32 {
+        ((self.0 as f64 - earlier.0 as f64) / 1e6) as f32
+    }
+}
+
+impl std::fmt::Display for VirtualTime {
+    /// Prints with a unit: `850 ns`, `12.500 µs`, `3.000 ms`, `2.000 s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        fmt_nanos(self.0, f)
+    }
+}
+
+pub(crate) fn fmt_nanos(ns: u64, f: &mut impl std::fmt::Write) -> std::fmt::Result {
+    if ns < 1_000 {
+        write!(f, "{ns} ns")
+    } else if ns < 1_000_000 {
+        write!(f, "{}.{:03} µs", ns / 1_000, ns % 1_000)
+    } else if ns < 1_000_000_000 {
+        write!(f, "{}.{:03} ms", ns / 1_000_000, (ns / 1_000) % 1_000)
+    } else {
+        write!(
+            f,
+            "{}.{:03} s",
+            ns / 1_000_000_000,
+            (ns / 1_000_000) % 1_000
+        )
+    }
+}
+
+/// The path a copy takes; each has its own latency and bandwidth in the [`CostModel`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CopyPath {
+    /// Host memory to device memory.
+    HostToDevice,
+    /// Device memory to host memory.
+    DeviceToHost,
+    /// Within one device (also used for memset).
+    OnDevice,
+    /// Between two devices over a peer link (peer access enabled).
+    PeerLink,
+    /// Between two devices without peer access: staged through host memory (device→host then host→device).
+    StagedThroughHost,
+    /// Host memory to host memory.
+    HostToHost,
+}
+
+/// Latency and bandwidth of one copy path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkCost {
+    /// Fixed cost of every copy on this path.
+    pub latency: Duration,
+    /// Bytes per second.
+    pub bytes_per_sec: u64,
+}
+
+impl LinkCost {
+    /// A link with the given latency (µs) and bandwidth (GB/s, 10^9 bytes per second).
+    pub const fn new(latency_us: u64, gb_per_sec: u64) -> LinkCost {
+        LinkCost {
+            latency: Duration::from_micros(latency_us),
+            bytes_per_sec: gb_per_sec * 1_000_000_000,
+        }
+    }
+
+    /// Virtual nanoseconds to move `bytes`: latency + bytes / bandwidth, rounded up.
+    pub fn nanos(&self, bytes: u64) -> u64 {
+        let transfer = if self.bytes_per_sec == 0 {
+            0
+        } else {
+            ((bytes as u128 * 1_000_000_000).div_ceil(self.bytes_per_sec as u128)) as u64
+        };
+        (self.latency.as_nanos() as u64).saturating_add(transfer)
+    }
+}
+
+/// How long things take in virtual time. The defaults are documented in the README; every field can be set
+/// through [`crate::MachineBuilder::cost_model`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CostModel {
+    /// How far every runtime call advances the calling host thread's clock.
+    pub api_call: Duration,
+    /// The earliest an enqueued operation can start after the call that enqueued it.
+    pub launch_latency: Duration,
+    /// The duration of a kernel launched without one.
+    pub default_kernel: Duration,
+    /// How long a host function occupies its stream.
+    pub host_function: Duration,
+    /// Host memory to device memory.
+    pub host_to_device: LinkCost,
+    /// Device memory to host memory.
+    pub device_to_host: LinkCost,
+    /// Within one device, and memset.
+    pub on_device: LinkCost,
+    /// Between devices over an enabled peer link.
+    pub peer_link: LinkCost,
+    /// Host to host.
+    pub host_to_host: LinkCost,
+}
+
+impl Default for CostModel {
+    fn default() -> Self {
+        CostModel {
+            api_call: Duration::from_micros(1),
+            launch_latency: Duration::from_micros(2),
+            default_kernel: Duration::from_micros(10),
+            host_function: Duration::from_micros(1),
+            host_to_device: LinkCost::new(2, 16),
+            device_to_host: LinkCost::new(2, 16),
+            on_device: LinkCost::new(1, 500),
+            peer_link: LinkCost::new(3, 50),
+            host_to_host: LinkCost::new(0, 20),
+        }
+    }
+}
+
+impl CostModel {
+    /// Virtual nanoseconds a copy of `bytes` on `path` takes.
+    pub fn copy_nanos(&self, path: CopyPath, bytes: u64) -> u64 {
+        match path {
+            CopyPath::HostToDevice => self.host_to_device.nanos(bytes),
+            CopyPath::DeviceToHost => self.device_to_host.nanos(bytes),
+            CopyPath::OnDevice => self.on_device.nanos(bytes),
+            CopyPath::PeerLink => self.peer_link.nanos(bytes),
+            CopyPath::StagedThroughHost => self
+                .device_to_host
+                .nanos(bytes)
+                .saturating_add(self.host_to_device.nanos(bytes)),
+            CopyPath::HostToHost => self.host_to_host.nanos(bytes),
+        }
+    }
+
+    pub(crate) fn api_call_ns(&self) -> u64 {
+        self.api_call.as_nanos() as u64
+    }
+
+    pub(crate) fn launch_latency_ns(&self) -> u64 {
+        self.launch_latency.as_nanos() as u64
+    }
+}
+
+/// When an operation enqueued at host time `now` on a stream whose previous work ends at `cursor`, and which
+/// must also wait for every time in `deps`, starts: the maximum of them all (with the launch latency added to
+/// `now`). Its end is `start + cost`.
+pub(crate) fn schedule(
+    cursor: VirtualTime,
+    now: VirtualTime,
+    launch_latency_ns: u64,
+    deps: impl IntoIterator<Item = VirtualTime>,
+) -> VirtualTime {
+    deps.into_iter()
+        .fold(cursor.max(now.plus(launch_latency_ns)), VirtualTime::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn link_cost_rounds_up_and_adds_latency() {
+        let l = LinkCost::new(2, 16);
+        assert_eq!(l.nanos(0), 2_000);
+        assert_eq!(l.nanos(16), 2_001);
+        assert_eq!(l.nanos(17), 2_002);
+        assert_eq!(l.nanos(16_000_000), 2_000 + 1_000_000);
+    }
+
+    #[test]
+    fn schedule_is_the_max_of_its_inputs() {
+        let t = schedule(VirtualTime(10), VirtualTime(3), 2, [VirtualTime(7)]);
+        assert_eq!(t, VirtualTime(10));
+        let t = schedule(VirtualTime(1), VirtualTime(3), 2, [VirtualTime(4)]);
+        assert_eq!(t, VirtualTime(5));
+        let t = schedule(VirtualTime(1), VirtualTime(3), 2, [VirtualTime(40)]);
+        assert_eq!(t, VirtualTime(40));
+    }
+
+    #[test]
+    fn display_has_units() {
+        assert_eq!(VirtualTime(850).to_string(), "850 ns");
+        assert_eq!(VirtualTime(12_500).to_string(), "12.500 µs");
+        assert_eq!(VirtualTime(3_000_000).to_string(), "3.000 ms");
+        assert_eq!(VirtualTime(2_000_000_000).to_string(), "2.000 s");
+        assert_eq!(VirtualTime(3_000_000).ms_since(VirtualTime(1_000_000)), 2.0);
+        assert_eq!(
+            VirtualTime(1_000_000).ms_since(VirtualTime(3_000_000)),
+            -2.0
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! The per-machine trace: every executed operation (process, device, stream, kind, label, virtual start and
+//! end) and every blocking host call. Read it with [`crate::Machine::trace`]; the order is deterministic (by
+//! virtual start, then stream, then position in the stream), so two runs of the same program give equal traces.
+
+use std::borrow::Cow;
+
+use parking_lot::Mutex;
+
+use crate::handle::{EventId, ProcessId, StreamId};
+use crate::time::{CopyPath, VirtualTime};
+
+/// What an operation was.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OpKind {
+    /// A kernel.
+    Kernel,
+    /// A copy of `bytes` bytes over `path`.
+    Memcpy {
+        /// The path.
+        path: CopyPath,
+        /// How many bytes.
+        bytes: u64,
+    },
+    /// A memset of `bytes` bytes.
+    Memset {
+        /// How many bytes.
+        bytes: u64,
+    },
+    /// An event record.
+    Record {
+        /// The event.
+        event: EventId,
+    },
+    /// A stream wait on an event's record: operation `seq` of stream `on`.
+    Wait {
+        /// The event waited on.
+        event: EventId,
+        /// The stream that recorded it.
+        on: StreamId,
+        /// The record's position in that stream (1-based).
+        seq: u64,
+    },
+    /// A host function.
+    HostFunction,
+}
+
+impl OpKind {
+    /// A short name: `kernel`, `memcpy`, `memset`, `record`, `wait`, `host-fn`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            OpKind::Kernel => "kernel",
+            OpKind::Memcpy { .. } => "memcpy",
+            OpKind::Memset { .. } => "memset",
+            OpKind::Record { .. } => "record",
+            OpKind::Wait { .. } => "wait",
+            OpKind::HostFunction => "host-fn",
+        }
+    }
+}
+
+/// One executed operation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TraceEvent {
+    /// The stream (and so process and device) it ran on.
+    pub stream: StreamId,
+    /// Its position in the stream, starting at 1.
+    pub seq: u64,
+    /// What it was.
+    pub kind: OpKind,
+    /// Its label (kernel name, or a description).
+    pub label: Cow<'static, str>,
+    /// Virtual start.
+    pub start: VirtualTime,
+    /// Virtual end.
+    pub end: VirtualTime,
+}
+
+/// One blocking host call (a synchronize or a synchronous copy) on a host thread.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HostEvent {
+    /// The process.
+    pub process: ProcessId,
+    /// The host thread's ordinal in the process (in the order threads first called the simulator).
+    pub thread: u32,
+    /// The call, e.g. `stream_synchronize(stream 1)`.
+    pub label: String,
+    /// When the call was made (virtual host clock).
+    pub start: VirtualTime,
+    /// When it returned.
+    pub end: VirtualTime,
+}
+
+/// A machine's trace.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// Executed operations, by virtual start, then process, device, stream and position.
+    pub ops: Vec<TraceEvent>,
+    /// Blocking host calls, by virtual start, then process and thread.
+    pub host: Vec<HostEvent>,
+}
+
+impl Trace {
+    /// The operations of one stream, in execution order.
+    pub fn stream(&self, stream: StreamId) -> impl Iterator<Item = &TraceEvent> {
+        self.ops.iter().filter(move |e| e.stream == stream)
+    }
+
+    /// The first operation with this label.
+    pub fn find(&self, label: &str) -> Option<&TraceEvent> {
+        self.ops.iter().find(|e| e.label == label)
+    }
+}
+
+/// Where one stream's worker appends what it ran.
+#[derive(Debug, Default)]
+pub(crate) struct TraceSink {
+    events: Mutex<Vec<TraceEvent>>,
+}
+
+impl TraceSink {
+    pub fn push(&self, e: TraceEvent) {
+        self.events.lock().push(e);
+    }
+
+    pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
+        out.extend(self.events.lock().iter().cloned());
+    }
+}
+
+pub(crate) fn sort_ops(ops: &mut [TraceEvent]) {
+    ops.sort_by_key(|e| (e.start, e.stream, e.seq));
+}
+
+pub(crate) fn sort_host(host: &mut [HostEvent]) {
+    host.sort_by_key(|e| (e.start, e.process, e.thread));
+}
