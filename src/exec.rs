@@ -210,18 +210,16 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
         if let Err((kind, message)) = outcome
             && !faulted
         {
-            {
-                faulted = true;
-                let err = SimError::KernelFault {
-                    kind,
-                    device: env.exec.id.device,
-                    stream: env.exec.id,
-                    label: op.label.to_string(),
-                    message,
-                };
-                *env.exec.fault.lock() = Some((op.end, env.exec.id, err.clone()));
-                env.faults.lock().push((op.end, env.exec.id, err));
-            }
+            faulted = true;
+            let err = SimError::KernelFault {
+                kind,
+                device: env.exec.id.device,
+                stream: env.exec.id,
+                label: op.label.to_string(),
+                message,
+            };
+            *env.exec.fault.lock() = Some((op.end, env.exec.id, err.clone()));
+            env.faults.lock().push((op.end, env.exec.id, err));
         }
         if let Some(sink) = &env.sink {
             sink.push(TraceEvent {
