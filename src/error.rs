@@ -17,6 +17,8 @@ pub enum ObjectKind {
     Stream,
     /// An event.
     Event,
+    /// A context (ACL).
+    Context,
 }
 
 impl std::fmt::Display for ObjectKind {
@@ -24,6 +26,7 @@ impl std::fmt::Display for ObjectKind {
         f.write_str(match self {
             ObjectKind::Stream => "stream",
             ObjectKind::Event => "event",
+            ObjectKind::Context => "context",
         })
     }
 }
@@ -44,6 +47,11 @@ pub enum HandleProblem {
     OtherMachine,
     /// A special handle that cannot be used for this call (e.g. destroying the default stream).
     NotAllowed,
+    /// The object was freed by a reset of its device.
+    FreedByReset {
+        /// The device that was reset.
+        device: u32,
+    },
 }
 
 impl std::fmt::Display for HandleProblem {
@@ -54,6 +62,9 @@ impl std::fmt::Display for HandleProblem {
             HandleProblem::Foreign { owner } => write!(f, "it belongs to process {owner}"),
             HandleProblem::OtherMachine => f.write_str("it belongs to another machine"),
             HandleProblem::NotAllowed => f.write_str("this special handle cannot be used here"),
+            HandleProblem::FreedByReset { device } => {
+                write!(f, "it was destroyed by the reset of device {device}")
+            }
         }
     }
 }
@@ -65,6 +76,30 @@ pub enum FaultKind {
     IllegalAddress,
     /// A kernel body (or host function) returned an error or panicked.
     LaunchFailure,
+}
+
+/// What is wrong in a peer-access call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PeerProblem {
+    /// The peer is the current device.
+    SameDevice,
+    /// The topology has no link between the two devices.
+    NoLink,
+    /// Access was already enabled.
+    AlreadyEnabled,
+    /// Access was not enabled.
+    NotEnabled,
+}
+
+/// What is wrong in an IPC call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IpcProblem {
+    /// The event was not created interprocess.
+    NotInterprocess,
+    /// The handle was opened in the process that exported it.
+    SameProcess,
+    /// The handle's bytes are not a handle this machine exported (zeroed, forged, or another machine's).
+    InvalidHandle,
 }
 
 /// Every way a simulator call can fail.
@@ -193,7 +228,7 @@ pub enum SimError {
     },
     /// An asynchronous error of a stream (a kernel body that failed or panicked), reported at the next
     /// synchronize of that stream or device and sticky afterwards.
-    #[error("{kind:?} on stream {stream} of device {device} in `{label}`: {message}")]
+    #[error("{kind:?} on {stream} of device {device} in `{label}`: {message}")]
     KernelFault {
         /// What went wrong.
         kind: FaultKind,
@@ -206,12 +241,81 @@ pub enum SimError {
         /// The body's error or panic message.
         message: String,
     },
-    /// The process has been shut down or the machine is gone.
-    #[error("{what}: process {process} is shut down")]
-    ProcessGone {
+    /// A call that needs a current context (ACL: a device set on this thread, or a context made current) has
+    /// none.
+    #[error("{what}: no current context on this thread (set a device or a context first)")]
+    NoContext {
         /// The call.
         what: &'static str,
-        /// The process.
-        process: ProcessId,
+    },
+    /// An object used from a context other than its own (ACL's ownership rule).
+    #[error(
+        "{what}: {object} belongs to context {object_context}, but the current context is {current}"
+    )]
+    WrongContext {
+        /// The call.
+        what: &'static str,
+        /// The object.
+        object: String,
+        /// Its context's ordinal.
+        object_context: u32,
+        /// The current context's ordinal.
+        current: u32,
+    },
+    /// A device's default context cannot be destroyed explicitly.
+    #[error("{what}: the default context of device {device} is released by resetting the device")]
+    DefaultContext {
+        /// The call.
+        what: &'static str,
+        /// Its device.
+        device: u32,
+    },
+    /// A reset of a device this process has not set (or already released).
+    #[error("{what}: device {device} is not set in this process (never set, or already reset)")]
+    DeviceNotSet {
+        /// The call.
+        what: &'static str,
+        /// The device.
+        device: u32,
+    },
+    /// A peer-access call that the dialect refuses.
+    #[error("{what}: device {device} → peer {peer}: {problem:?}")]
+    PeerAccess {
+        /// The call.
+        what: &'static str,
+        /// The accessing device.
+        device: u32,
+        /// The peer device.
+        peer: u32,
+        /// What is wrong.
+        problem: PeerProblem,
+    },
+    /// A copy between devices without peer access where the dialect requires it.
+    #[error(
+        "{what}: copying between device {src} and device {dst} needs peer access: call enable_peer_access first"
+    )]
+    PeerAccessRequired {
+        /// The call.
+        what: &'static str,
+        /// Source device.
+        src: u32,
+        /// Destination device.
+        dst: u32,
+    },
+    /// An IPC call that fails.
+    #[error("{what}: {problem:?}")]
+    Ipc {
+        /// The call.
+        what: &'static str,
+        /// What is wrong.
+        problem: IpcProblem,
+    },
+    /// A synchronize with a timeout whose work did not finish in time (virtual time).
+    #[error("{what}: not finished within {timeout_ms} ms")]
+    Timeout {
+        /// The call.
+        what: &'static str,
+        /// The timeout.
+        timeout_ms: u64,
     },
 }

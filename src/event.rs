@@ -1,15 +1,22 @@
-//! Events: create, record, wait, query, synchronize, elapsed time, destroy.
+//! Events: create, record, wait, query, synchronize, elapsed time, reset, destroy.
 //!
 //! An event holds its *latest record*: a [`Point`] on the recording stream. Re-recording replaces it; a stream
-//! wait captures the point current at the call, so later re-records do not change what it waits for.
+//! wait captures the point current at the call, so later re-records do not change what it waits for. The
+//! state sits behind a shared lock so that another process that opened the event through IPC sees the same
+//! records.
 
 use std::borrow::Cow;
+use std::sync::Arc;
+use std::time::Duration;
+
+use parking_lot::Mutex;
 
 use crate::error::{Result, SimError};
 use crate::exec::{Point, Work};
 use crate::handle::{Event, EventId, Stream};
-use crate::process::{EventEntry, OpSpec, Process, Status, settle};
-use crate::rules::{Allow, ElapsedCheck, NeverRecordedWait};
+use crate::process::{Call, EventEntry, OpSpec, Process, Status, settle};
+use crate::rules::{Allow, ElapsedCheck};
+use crate::time::VirtualTime;
 use crate::trace::OpKind;
 
 /// Event creation flags (CUDA's values).
@@ -45,39 +52,182 @@ impl std::ops::BitOr for EventFlags {
     }
 }
 
-impl Process {
-    /// Creates an event on the current device.
-    pub fn create_event(&self, flags: EventFlags) -> Result<Event> {
-        self.call("create_event", |c| {
-            let what = "create_event";
-            if flags.0 & !EventFlags::ALL != 0 {
-                return Err(SimError::InvalidFlags {
-                    what,
-                    flags: flags.0,
-                    reason: "unknown bits (defined: BLOCKING_SYNC 0x1, DISABLE_TIMING 0x2, INTERPROCESS 0x4)",
-                });
-            }
-            if flags.contains(EventFlags::INTERPROCESS) && flags.timing() {
-                return Err(SimError::InvalidFlags {
-                    what,
-                    flags: flags.0,
-                    reason: "INTERPROCESS requires DISABLE_TIMING",
-                });
-            }
-            let mut st = self.state();
-            let ordinal = st.next_event;
-            st.next_event += 1;
-            let h = st.events.insert(EventEntry {
-                id: EventId {
-                    process: c.process,
-                    ordinal,
-                },
-                device: c.device,
-                flags,
-                latest: None,
+/// What a stream wait on an event that has no record does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnrecordedWait {
+    /// Nothing waits; success (CUDA; ACL events made by `aclrtCreateEventExWithFlag`).
+    NoOp,
+    /// The wait is refused (ACL events made by `aclrtCreateEvent`: 107000).
+    Error,
+    /// The wait holds the stream until the event's next record (ACL `ACL_EVENT_SYNC`). Not simulated yet:
+    /// refused with [`SimError::NotSupported`].
+    Defer,
+}
+
+/// An event's behaviour, vendor-neutral. CUDA flags map onto it with [`EventConfig::from_flags`]; the ACL
+/// facade builds it from `aclrtCreateEvent*` and their flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct EventConfig {
+    /// Records carry timestamps (elapsed time works).
+    pub timing: bool,
+    /// Synchronize blocks instead of spinning (no observable difference).
+    pub blocking_sync: bool,
+    /// Shareable with another process through an IPC handle.
+    pub interprocess: bool,
+    /// An external event (ACL): no timing.
+    pub external: bool,
+    /// Streams can wait on it and it can be reset (ACL: needs `ACL_EVENT_SYNC`; CUDA: always).
+    pub waitable: bool,
+    /// What a status query answers before the first record.
+    pub unrecorded_query: Status,
+    /// What a stream wait does before the first record.
+    pub unrecorded_wait: UnrecordedWait,
+}
+
+impl EventConfig {
+    /// The CUDA meaning of `flags`, validated as `cudaEventCreateWithFlags` does.
+    pub fn from_flags(flags: EventFlags) -> Result<EventConfig> {
+        let what = "create_event";
+        if flags.0 & !EventFlags::ALL != 0 {
+            return Err(SimError::InvalidFlags {
+                what,
+                flags: flags.0,
+                reason: "unknown bits (defined: BLOCKING_SYNC 0x1, DISABLE_TIMING 0x2, INTERPROCESS 0x4)",
             });
-            Ok(Event(h))
+        }
+        if flags.contains(EventFlags::INTERPROCESS) && flags.timing() {
+            return Err(SimError::InvalidFlags {
+                what,
+                flags: flags.0,
+                reason: "INTERPROCESS requires DISABLE_TIMING",
+            });
+        }
+        Ok(EventConfig {
+            timing: flags.timing(),
+            blocking_sync: flags.contains(EventFlags::BLOCKING_SYNC),
+            interprocess: flags.contains(EventFlags::INTERPROCESS),
+            external: false,
+            waitable: true,
+            unrecorded_query: Status::Complete,
+            unrecorded_wait: UnrecordedWait::NoOp,
         })
+    }
+
+    /// A plain timed, waitable event with CUDA's answers before the first record.
+    pub fn new() -> EventConfig {
+        EventConfig::from_flags(EventFlags::DEFAULT).expect("default flags are valid")
+    }
+
+    /// Sets `timing`.
+    #[must_use]
+    pub fn timing(mut self, on: bool) -> Self {
+        self.timing = on;
+        self
+    }
+
+    /// Sets `blocking_sync`.
+    #[must_use]
+    pub fn blocking_sync(mut self, on: bool) -> Self {
+        self.blocking_sync = on;
+        self
+    }
+
+    /// Sets `interprocess`.
+    #[must_use]
+    pub fn interprocess(mut self, on: bool) -> Self {
+        self.interprocess = on;
+        self
+    }
+
+    /// Sets `external`.
+    #[must_use]
+    pub fn external(mut self, on: bool) -> Self {
+        self.external = on;
+        self
+    }
+
+    /// Sets `waitable`.
+    #[must_use]
+    pub fn waitable(mut self, on: bool) -> Self {
+        self.waitable = on;
+        self
+    }
+
+    /// Sets what a query answers before the first record.
+    #[must_use]
+    pub fn unrecorded_query(mut self, s: Status) -> Self {
+        self.unrecorded_query = s;
+        self
+    }
+
+    /// Sets what a stream wait does before the first record.
+    #[must_use]
+    pub fn unrecorded_wait(mut self, w: UnrecordedWait) -> Self {
+        self.unrecorded_wait = w;
+        self
+    }
+}
+
+impl Default for EventConfig {
+    fn default() -> Self {
+        EventConfig::new()
+    }
+}
+
+/// An event's record state (shared between processes for IPC events).
+#[derive(Debug, Default)]
+pub(crate) struct EventState {
+    pub latest: Option<Point>,
+}
+
+/// Where an event's latest record is, as the ACL status query reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecordStatus {
+    /// No record (never recorded, or reset).
+    NeverRecorded,
+    /// Recorded; not finished at the calling thread's virtual time.
+    NotReady,
+    /// Recorded and finished.
+    Complete,
+}
+
+/// A snapshot of an event taken under the process lock.
+struct Snapshot {
+    id: EventId,
+    device: u32,
+    config: EventConfig,
+    latest: Option<Point>,
+}
+
+impl Process {
+    /// Creates an event on the current device with CUDA's flags.
+    pub fn create_event(&self, flags: EventFlags) -> Result<Event> {
+        let config = EventConfig::from_flags(flags);
+        self.call("create_event", |c| self.new_event(c, config?))
+    }
+
+    /// Creates an event on the current device with an explicit [`EventConfig`].
+    pub fn create_event_with(&self, config: EventConfig) -> Result<Event> {
+        self.call("create_event", |c| self.new_event(c, config))
+    }
+
+    fn new_event(&self, c: &Call, config: EventConfig) -> Result<Event> {
+        let mut st = self.state();
+        let (device, ctx) = st.current(&self.m, c, "create_event")?;
+        let ordinal = st.next_event;
+        st.next_event += 1;
+        let h = st.events.insert(EventEntry {
+            id: EventId {
+                process: c.process,
+                ordinal,
+            },
+            device,
+            ctx,
+            config,
+            state: Arc::new(Mutex::new(EventState::default())),
+        });
+        Ok(Event(h))
     }
 
     /// Destroys an event. A pending record still completes; the handle is dead at once.
@@ -97,26 +247,22 @@ impl Process {
         Ok(self.state().events.get(event.0)?.device)
     }
 
+    /// The event's configuration. Does not advance the clock.
+    pub fn event_config(&self, event: Event) -> Result<EventConfig> {
+        Ok(self.state().events.get(event.0)?.config)
+    }
+
     /// Records `event` on `stream`: the event's latest record becomes "everything enqueued on `stream` so far"
     /// (on the legacy default stream: also everything earlier on the device's blocking streams).
     pub fn record_event(&self, event: Event, stream: Stream) -> Result<()> {
         self.call("record_event", |c| {
+            let what = "record_event";
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let (sdev, sid) = {
-                let s = st.streams.get(h)?;
-                (s.device, s.id)
-            };
             let e = st.events.get(event.0)?;
-            let id = e.id;
-            if self.m.rules.record_other_device == Allow::No && e.device != sdev {
-                return Err(SimError::WrongDevice {
-                    what: "record_event",
-                    object: format!("event {id}"),
-                    object_device: e.device,
-                    expected: format!("{sid} is on device {sdev}"),
-                });
-            }
+            let (id, state) = (e.id, e.state.clone());
+            self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
+            st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             let point = st.enqueue(
                 &self.m,
                 c.now,
@@ -129,36 +275,86 @@ impl Process {
                     label: Cow::Owned(format!("record event {id}")),
                 },
             )?;
-            st.events.get_mut(event.0)?.latest = Some(point);
+            state.lock().latest = Some(point);
             Ok(())
         })
+    }
+
+    /// Resets `event` to "not recorded" (ACL `aclrtResetEvent`). The reset is queued on `stream` as a
+    /// zero-length operation and takes effect for every later call in program order (sim).
+    pub fn reset_event(&self, event: Event, stream: Stream) -> Result<()> {
+        self.call("reset_event", |c| {
+            let what = "reset_event";
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let e = st.events.get(event.0)?;
+            let (id, state) = (e.id, e.state.clone());
+            if !e.config.waitable {
+                return Err(not_waitable(what, id));
+            }
+            self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
+            st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
+            st.enqueue(
+                &self.m,
+                c.now,
+                h,
+                OpSpec {
+                    cost_ns: 0,
+                    deps: Vec::new(),
+                    work: Work::Nothing,
+                    kind: OpKind::Reset { event: id },
+                    label: Cow::Owned(format!("reset event {id}")),
+                },
+            )?;
+            state.lock().latest = None;
+            Ok(())
+        })
+    }
+
+    fn check_event_stream(
+        &self,
+        st: &crate::process::ProcState,
+        what: &'static str,
+        e: &EventEntry,
+        h: u64,
+        allow: Allow,
+    ) -> Result<()> {
+        let s = st.streams.get(h)?;
+        if allow == Allow::No && e.device != s.device {
+            return Err(SimError::WrongDevice {
+                what,
+                object: format!("event {}", e.id),
+                object_device: e.device,
+                expected: format!("{} is on device {}", s.id, s.device),
+            });
+        }
+        Ok(())
     }
 
     /// Makes later work on `stream` wait for the event's record current at this call.
     pub fn stream_wait_event(&self, stream: Stream, event: Event) -> Result<()> {
         self.call("stream_wait_event", |c| {
+            let what = "stream_wait_event";
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let (sdev, sid) = {
-                let s = st.streams.get(h)?;
-                (s.device, s.id)
-            };
             let e = st.events.get(event.0)?;
-            let id = e.id;
-            if self.m.rules.wait_other_device == Allow::No && e.device != sdev {
-                return Err(SimError::WrongDevice {
-                    what: "stream_wait_event",
-                    object: format!("event {id}"),
-                    object_device: e.device,
-                    expected: format!("{sid} is on device {sdev}"),
-                });
+            let (id, config) = (e.id, e.config);
+            if !config.waitable {
+                return Err(not_waitable(what, id));
             }
-            let Some(point) = e.latest.clone() else {
-                return match self.m.rules.never_recorded_wait {
-                    NeverRecordedWait::NoOp => Ok(()),
-                    NeverRecordedWait::ByEventFlags => Err(SimError::EventNotRecorded {
-                        what: "stream_wait_event",
-                        event: id,
+            self.check_event_stream(&st, what, e, h, self.m.rules.wait_other_device)?;
+            st.check_owner(&self.m, c, what, self.m.rules.owned.wait, h)?;
+            let latest = e.state.lock().latest.clone();
+            let Some(point) = latest else {
+                return match config.unrecorded_wait {
+                    UnrecordedWait::NoOp => Ok(()),
+                    UnrecordedWait::Error => Err(SimError::EventNotRecorded { what, event: id }),
+                    UnrecordedWait::Defer => Err(SimError::NotSupported {
+                        what,
+                        reason: format!(
+                            "event {id} has no record yet; waiting for its next record (ACL_EVENT_SYNC) is not \
+                             simulated yet"
+                        ),
                     }),
                 };
             };
@@ -183,115 +379,173 @@ impl Process {
         })
     }
 
-    fn latest(&self, event: Event) -> Result<(EventEntry, Option<Point>)> {
+    fn snapshot(&self, event: Event) -> Result<Snapshot> {
         let st = self.state();
         let e = st.events.get(event.0)?;
         st.check_sticky(e.device)?;
-        Ok((
-            EventEntry {
-                id: e.id,
-                device: e.device,
-                flags: e.flags,
-                latest: None,
-            },
-            e.latest.clone(),
-        ))
+        let latest = e.state.lock().latest.clone();
+        Ok(Snapshot {
+            id: e.id,
+            device: e.device,
+            config: e.config,
+            latest,
+        })
     }
 
-    /// Whether the event's latest record has finished at the calling thread's virtual time. A never-recorded
-    /// event is complete.
+    /// Whether the event's latest record has finished at the calling thread's virtual time. Before the first
+    /// record, the event's [`EventConfig::unrecorded_query`] answers (CUDA: complete).
     pub fn event_query(&self, event: Event) -> Result<Status> {
         self.call("event_query", |c| {
-            let (_, latest) = self.latest(event)?;
-            Ok(latest.map_or(Status::Complete, |p| settle(&p, c.now)))
+            let e = self.snapshot(event)?;
+            Ok(e.latest
+                .map_or(e.config.unrecorded_query, |p| settle(&p, c.now)))
+        })
+    }
+
+    /// Where the event's latest record is: never recorded, not ready, or complete.
+    pub fn event_status(&self, event: Event) -> Result<RecordStatus> {
+        self.call("event_status", |c| {
+            let e = self.snapshot(event)?;
+            Ok(match e.latest {
+                None => RecordStatus::NeverRecorded,
+                Some(p) => match settle(&p, c.now) {
+                    Status::Complete => RecordStatus::Complete,
+                    Status::NotReady => RecordStatus::NotReady,
+                },
+            })
         })
     }
 
     /// Blocks until the event's latest record has finished (at once if never recorded).
     pub fn event_synchronize(&self, event: Event) -> Result<()> {
+        self.call("event_synchronize", |c| self.sync_event(c, event, None))
+    }
+
+    /// Like [`Process::event_synchronize`], but gives up with [`SimError::Timeout`] once `timeout` of
+    /// virtual time has passed (the host clock then stands at the call's time plus `timeout`).
+    pub fn event_synchronize_timeout(&self, event: Event, timeout: Duration) -> Result<()> {
         self.call("event_synchronize", |c| {
-            let (e, latest) = self.latest(event)?;
-            let Some(p) = latest else {
-                return Ok(());
-            };
-            let id = e.id;
-            self.block_on(c, std::slice::from_ref(&p), || {
-                format!("event_synchronize(event {id})")
-            });
-            let fault = p.exec.fault.lock().clone();
-            if let Some((t, _, err)) = fault
-                && t <= p.time
-            {
-                self.state().latch(p.exec.id.device, &err);
-                return Err(err);
-            }
-            Ok(())
+            self.sync_event(c, event, Some(timeout))
         })
+    }
+
+    fn sync_event(&self, c: &mut Call, event: Event, timeout: Option<Duration>) -> Result<()> {
+        let e = self.snapshot(event)?;
+        let Some(p) = e.latest else {
+            return Ok(());
+        };
+        check_timeout(c, "event_synchronize", p.time, timeout)?;
+        let id = e.id;
+        self.block_on(c, std::slice::from_ref(&p), || {
+            format!("event_synchronize(event {id})")
+        });
+        let fault = p.exec.fault.lock().clone();
+        if let Some((t, _, err)) = fault
+            && t <= p.time
+        {
+            self.state().latch(p.exec.id.device, &err);
+            return Err(err);
+        }
+        Ok(())
+    }
+
+    fn timed_record(&self, c: &Call, checks: &[ElapsedCheck], e: &Snapshot) -> Result<VirtualTime> {
+        let what = "event_elapsed_time";
+        for check in checks {
+            match check {
+                ElapsedCheck::Recorded if e.latest.is_none() => {
+                    return Err(SimError::EventNotRecorded { what, event: e.id });
+                }
+                ElapsedCheck::NotShared if e.config.interprocess || e.config.external => {
+                    return Err(SimError::NotSupported {
+                        what,
+                        reason: format!("event {} is interprocess or external", e.id),
+                    });
+                }
+                ElapsedCheck::Timing if !e.config.timing => {
+                    return Err(SimError::TimingDisabled { event: e.id });
+                }
+                ElapsedCheck::Finished if e.latest.as_ref().is_some_and(|p| p.time > c.now) => {
+                    return Err(SimError::NotReady { what });
+                }
+                _ => {}
+            }
+        }
+        e.latest
+            .as_ref()
+            .map(|p| p.time)
+            .ok_or(SimError::EventNotRecorded { what, event: e.id })
     }
 
     /// Milliseconds between the latest records of `start` and `end` (negative if `end` finished first), with
     /// the dialect's checks in the dialect's order.
     pub fn event_elapsed_ms(&self, start: Event, end: Event) -> Result<f32> {
         self.call("event_elapsed_time", |c| {
-            let (a, pa) = self.latest(start)?;
-            let (b, pb) = self.latest(end)?;
-            for check in self.m.rules.elapsed_checks {
-                match check {
-                    ElapsedCheck::SameDevice if a.device != b.device => {
-                        return Err(SimError::WrongDevice {
-                            what: "event_elapsed_time",
-                            object: format!("event {}", b.id),
-                            object_device: b.device,
-                            expected: format!("event {} is on device {}", a.id, a.device),
-                        });
-                    }
-                    ElapsedCheck::Recorded => {
-                        for (e, p) in [(&a, &pa), (&b, &pb)] {
-                            if p.is_none() {
-                                return Err(SimError::EventNotRecorded {
-                                    what: "event_elapsed_time",
-                                    event: e.id,
-                                });
-                            }
-                        }
-                    }
-                    ElapsedCheck::Timing => {
-                        for e in [&a, &b] {
-                            if !e.flags.timing() {
-                                return Err(SimError::TimingDisabled { event: e.id });
-                            }
-                        }
-                    }
-                    ElapsedCheck::Finished => {
-                        for p in [&pa, &pb].into_iter().flatten() {
-                            if p.time > c.now {
-                                return Err(SimError::NotReady {
-                                    what: "event_elapsed_time",
-                                });
-                            }
-                        }
-                    }
-                    ElapsedCheck::SameDevice => {}
-                }
-            }
-            match (pa, pb) {
-                (Some(pa), Some(pb)) => Ok(pb.time.ms_since(pa.time)),
-                (None, _) => Err(SimError::EventNotRecorded {
+            let (a, b) = (self.snapshot(start)?, self.snapshot(end)?);
+            let checks = self.m.rules.elapsed_checks;
+            if checks.contains(&ElapsedCheck::SameDevice) && a.device != b.device {
+                return Err(SimError::WrongDevice {
                     what: "event_elapsed_time",
-                    event: a.id,
-                }),
-                (_, None) => Err(SimError::EventNotRecorded {
-                    what: "event_elapsed_time",
-                    event: b.id,
-                }),
+                    object: format!("event {}", b.id),
+                    object_device: b.device,
+                    expected: format!("event {} is on device {}", a.id, a.device),
+                });
             }
+            // Each check is made on both events before the next check.
+            for check in checks {
+                self.timed_record(c, std::slice::from_ref(check), &a)?;
+                self.timed_record(c, std::slice::from_ref(check), &b)?;
+            }
+            Ok(self
+                .timed_record(c, checks, &b)?
+                .ms_since(self.timed_record(c, checks, &a)?))
+        })
+    }
+
+    /// The virtual time of the event's latest record (ACL `aclrtEventGetTimestamp`), with the same checks as
+    /// elapsed time.
+    pub fn event_timestamp(&self, event: Event) -> Result<VirtualTime> {
+        self.call("event_timestamp", |c| {
+            let e = self.snapshot(event)?;
+            self.timed_record(c, self.m.rules.elapsed_checks, &e)
         })
     }
 
     /// The virtual time at which the event's latest record completes (`None` if never recorded). Does not
     /// advance the clock and does not wait: a tool for tests and teaching.
-    pub fn event_record_time(&self, event: Event) -> Result<Option<crate::VirtualTime>> {
+    pub fn event_record_time(&self, event: Event) -> Result<Option<VirtualTime>> {
         let st = self.state();
-        Ok(st.events.get(event.0)?.latest.as_ref().map(|p| p.time))
+        let e = st.events.get(event.0)?;
+        Ok(e.state.lock().latest.as_ref().map(|p| p.time))
     }
+}
+
+fn not_waitable(what: &'static str, id: EventId) -> SimError {
+    SimError::NotSupported {
+        what,
+        reason: format!(
+            "event {id} was created without the SYNC flag: it cannot be waited on or reset"
+        ),
+    }
+}
+
+/// With a timeout: when `done` is later than the call's time plus the timeout, the host clock moves to the
+/// deadline and the call fails with [`SimError::Timeout`].
+pub(crate) fn check_timeout(
+    c: &mut Call,
+    what: &'static str,
+    done: VirtualTime,
+    timeout: Option<Duration>,
+) -> Result<()> {
+    if let Some(t) = timeout {
+        let deadline = c.now.plus(t.as_nanos() as u64);
+        if done > deadline {
+            c.clock = c.clock.max(deadline);
+            return Err(SimError::Timeout {
+                what,
+                timeout_ms: t.as_millis() as u64,
+            });
+        }
+    }
+    Ok(())
 }

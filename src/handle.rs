@@ -26,6 +26,8 @@ pub enum StreamKind {
     PerThread(u32),
     /// A created stream; the number is its creation ordinal in the process, starting at 1.
     Created(u32),
+    /// The default stream of a context (ACL); the number is the context's ordinal in the process.
+    ContextDefault(u32),
 }
 
 /// A stream's identity for messages and traces: process, device and which stream.
@@ -51,6 +53,9 @@ impl std::fmt::Display for StreamId {
                 )
             }
             StreamKind::Created(n) => write!(f, "stream {n}"),
+            StreamKind::ContextDefault(c) => {
+                write!(f, "default stream of context {c} (device {})", self.device)
+            }
         }
     }
 }
@@ -93,6 +98,7 @@ pub(crate) struct RawParts {
 
 pub(crate) const TAG_STREAM: u64 = 0xA;
 pub(crate) const TAG_EVENT: u64 = 0xE;
+pub(crate) const TAG_CONTEXT: u64 = 0xC;
 
 pub(crate) fn encode(p: RawParts) -> u64 {
     (p.kind << (64 - KIND_BITS))
@@ -153,9 +159,25 @@ impl Event {
     }
 }
 
+/// A context handle (ACL `aclrtContext`). `Copy`; valid until the context is destroyed or its device reset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Context(pub(crate) u64);
+
+impl Context {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> Context {
+        Context(raw)
+    }
+}
+
 enum Slot<T> {
     Occupied { epoch: u64, value: T },
-    Vacant { epoch: u64 },
+    Vacant { epoch: u64, reset: Option<u32> },
 }
 
 /// A per-process table of live objects of one kind, addressed by index + epoch.
@@ -185,7 +207,7 @@ impl<T> Registry<T> {
         let (index, epoch) = match self.free.pop() {
             Some(index) => {
                 let epoch = match self.slots[index] {
-                    Slot::Vacant { epoch } => epoch,
+                    Slot::Vacant { epoch, .. } => epoch,
                     Slot::Occupied { .. } => unreachable!("free list names an occupied slot"),
                 };
                 self.slots[index] = Slot::Occupied { epoch, value };
@@ -227,7 +249,13 @@ impl<T> Registry<T> {
         match self.slots.get(p.index as usize) {
             None => Err(bad(HandleProblem::Unknown)),
             Some(Slot::Occupied { epoch, .. }) if *epoch == p.epoch => Ok(p.index as usize),
-            Some(Slot::Occupied { epoch, .. } | Slot::Vacant { epoch }) if *epoch > p.epoch => {
+            Some(Slot::Vacant {
+                epoch,
+                reset: Some(device),
+            }) if *epoch == p.epoch + 1 => {
+                Err(bad(HandleProblem::FreedByReset { device: *device }))
+            }
+            Some(Slot::Occupied { epoch, .. } | Slot::Vacant { epoch, .. }) if *epoch > p.epoch => {
                 Err(bad(HandleProblem::Destroyed))
             }
             Some(_) => Err(bad(HandleProblem::Unknown)),
@@ -251,10 +279,23 @@ impl<T> Registry<T> {
     }
 
     pub fn remove(&mut self, raw: u64) -> Result<T> {
+        self.remove_with(raw, None)
+    }
+
+    /// Removes a value because its device was reset: later use of the handle says so.
+    pub fn remove_by_reset(&mut self, raw: u64, device: u32) -> Result<T> {
+        self.remove_with(raw, Some(device))
+    }
+
+    fn remove_with(&mut self, raw: u64, reset: Option<u32>) -> Result<T> {
         let index = self.locate(raw)?;
         let epoch = decode(raw).epoch;
         let next = (epoch + 1) & mask(EPOCH_BITS);
-        match std::mem::replace(&mut self.slots[index], Slot::Vacant { epoch: epoch + 1 }) {
+        let vacant = Slot::Vacant {
+            epoch: epoch + 1,
+            reset,
+        };
+        match std::mem::replace(&mut self.slots[index], vacant) {
             Slot::Occupied { value, .. } => {
                 // An exhausted epoch retires the slot rather than wrapping (a wrapped epoch could make an old
                 // handle valid again).
@@ -265,6 +306,14 @@ impl<T> Registry<T> {
             }
             Slot::Vacant { .. } => unreachable!(),
         }
+    }
+
+    /// Raw handles of live values for which `pick` is true, in slot order.
+    pub fn handles_where(&mut self, mut pick: impl FnMut(&T) -> bool) -> Vec<u64> {
+        self.iter_mut()
+            .filter(|(_, v)| pick(v))
+            .map(|(h, _)| h)
+            .collect()
     }
 
     /// Live values, in slot order.

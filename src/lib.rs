@@ -75,10 +75,12 @@
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
 
+mod device;
 pub mod error;
 mod event;
 mod exec;
 pub mod handle;
+pub mod ipc;
 pub mod kernel;
 pub mod machine;
 pub mod memory;
@@ -88,9 +90,10 @@ pub mod rules;
 pub mod time;
 pub mod trace;
 
-pub use error::{FaultKind, HandleProblem, ObjectKind, Result, SimError};
-pub use event::EventFlags;
-pub use handle::{Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+pub use error::{FaultKind, HandleProblem, IpcProblem, ObjectKind, PeerProblem, Result, SimError};
+pub use event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
+pub use handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+pub use ipc::IpcEventHandle;
 pub use kernel::{Access, Kernel, KernelCtx, KernelError};
 pub use machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
 pub use memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};

@@ -4,7 +4,7 @@
 //! Lock order (machine level): `processes` → a process's state (see `process.rs`) → `workers` / `sinks` /
 //! `host_events`; memory locks (see `memory.rs`) are leaves.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
@@ -112,6 +112,7 @@ pub struct MachineBuilder {
     cost: CostModel,
     seed: u64,
     trace: bool,
+    links: Option<BTreeSet<(u32, u32)>>,
 }
 
 /// The most devices a machine can have.
@@ -164,6 +165,18 @@ impl MachineBuilder {
         self
     }
 
+    /// The peer-link topology: only these device pairs (in either order) have a link. Default: every pair.
+    #[must_use]
+    pub fn peer_links(mut self, pairs: impl IntoIterator<Item = (u32, u32)>) -> Self {
+        self.links = Some(
+            pairs
+                .into_iter()
+                .map(|(a, b)| (a.min(b), a.max(b)))
+                .collect(),
+        );
+        self
+    }
+
     /// Builds the machine.
     pub fn build(self) -> Result<Machine> {
         if self.devices.len() > MAX_DEVICES as usize {
@@ -175,12 +188,11 @@ impl MachineBuilder {
                 ),
             });
         }
-        if self.dialect == Dialect::Acl {
-            return Err(SimError::NotSupported {
-                what: "Dialect::Acl",
-                reason:
-                    "ACL contexts and rules arrive with the multi-device support; use Dialect::Cuda"
-                        .into(),
+        let n = self.devices.len() as u32;
+        if let Some(&(a, b)) = self.links.iter().flatten().find(|&&(a, b)| a == b || b >= n) {
+            return Err(SimError::InvalidValue {
+                what: "peer_links",
+                reason: format!("link ({a}, {b}) does not join two distinct devices of {n}"),
             });
         }
         for (i, d) in self.devices.iter().enumerate() {
@@ -206,6 +218,8 @@ impl MachineBuilder {
                 cost: self.cost,
                 seed: self.seed,
                 trace_on: self.trace,
+                links: self.links,
+                ipc: Mutex::new(BTreeMap::new()),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
                 sinks: Mutex::new(Vec::new()),
@@ -244,6 +258,9 @@ pub(crate) struct Shared {
     pub cost: CostModel,
     pub seed: u64,
     pub trace_on: bool,
+    links: Option<BTreeSet<(u32, u32)>>,
+    /// Exported IPC event handles → the exported event.
+    pub ipc: Mutex<BTreeMap<[u8; 64], crate::ipc::Export>>,
     pub memory: Arc<Memory>,
     processes: Mutex<Vec<Arc<ProcShared>>>,
     sinks: Mutex<Vec<Arc<TraceSink>>>,
@@ -265,6 +282,15 @@ impl Shared {
             });
         }
         Ok(device as u32)
+    }
+
+    /// Whether the topology links devices `a` and `b`.
+    pub fn linked(&self, a: u32, b: u32) -> bool {
+        a != b
+            && self
+                .links
+                .as_ref()
+                .is_none_or(|l| l.contains(&(a.min(b), a.max(b))))
     }
 
     /// Starts a worker thread for a new stream; returns its queue.
@@ -325,7 +351,8 @@ impl Drop for Shared {
 }
 
 impl Machine {
-    /// A builder with the defaults: 1 device, CUDA semantics, the default cost model, seed 0, tracing on.
+    /// A builder with the defaults: 1 device, CUDA semantics, the default cost model, seed 0, tracing on, a
+    /// peer link between every pair of devices.
     pub fn builder() -> MachineBuilder {
         MachineBuilder {
             devices: vec![DeviceConfig::default()],
@@ -333,6 +360,7 @@ impl Machine {
             cost: CostModel::default(),
             seed: 0,
             trace: true,
+            links: None,
         }
     }
 

@@ -224,7 +224,8 @@ struct Heap {
     used: u64,
     next: u64,
     live: BTreeMap<u64, Arc<Block>>,
-    freed: BTreeMap<u64, u64>,
+    /// Freed allocations: start → (length, how they were freed).
+    freed: BTreeMap<u64, (u64, &'static str)>,
 }
 
 /// All memory of a machine: one heap per device and the table of pinned host buffers.
@@ -325,7 +326,7 @@ impl Memory {
             Some(b) if b.owner == owner => {
                 let b = heap.live.remove(&ptr.0).expect("present");
                 heap.used -= b.len;
-                heap.freed.insert(b.base, b.len);
+                heap.freed.insert(b.base, (b.len, "freed"));
                 return Ok(());
             }
             Some(_) => "owned by another process",
@@ -357,7 +358,8 @@ impl Memory {
         for a in gone {
             let b = heap.live.remove(&a).expect("present");
             heap.used -= b.len;
-            heap.freed.insert(b.base, b.len);
+            heap.freed
+                .insert(b.base, (b.len, "freed by a device reset"));
         }
     }
 
@@ -396,8 +398,9 @@ impl Memory {
                     .freed
                     .range(..=ptr.0)
                     .next_back()
-                    .is_some_and(|(&a, &l)| ptr.0 < a + l.max(1));
-                Err(bad(if freed { "freed" } else { "not allocated" }))
+                    .filter(|&(&a, &(l, _))| ptr.0 < a + l.max(1))
+                    .map(|(_, &(_, how))| how);
+                Err(bad(freed.unwrap_or("not allocated")))
             }
         }
     }

@@ -11,6 +11,7 @@ use crate::handle::Stream;
 use crate::kernel::Kernel;
 use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
 use crate::process::{Call, OpSpec, Process};
+use crate::rules::PeerCopy;
 use crate::time::CopyPath;
 use crate::trace::OpKind;
 
@@ -52,7 +53,8 @@ impl Process {
                     reason: "size 0".into(),
                 });
             }
-            self.m.memory.malloc(c.device, bytes, c.process)
+            let (device, _) = self.state().current(&self.m, c, "malloc")?;
+            self.m.memory.malloc(device, bytes, c.process)
         })
     }
 
@@ -103,7 +105,7 @@ impl Process {
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            st.check_stream_device("launch", self.m.rules.launch_other_device, h, c.device)?;
+            st.check_owner(&self.m, c, "launch", self.m.rules.owned.launch, h)?;
             for a in &kernel.accesses {
                 self.m
                     .memory
@@ -137,12 +139,8 @@ impl Process {
         self.call("launch_host_func", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            st.check_stream_device(
-                "launch_host_func",
-                self.m.rules.host_func_other_device,
-                h,
-                c.device,
-            )?;
+            let owned = self.m.rules.owned.host_func;
+            st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
             st.enqueue(
                 &self.m,
                 c.now,
@@ -239,7 +237,6 @@ impl Process {
                 (Out::Host(s), AddressSpace::PageableHost)
             }
         };
-        let path = copy_path(sspace, dspace);
         let back = Arc::new(Mutex::new(Vec::new()));
         let (work, out) = match (out, source) {
             (Out::Region(dst), src) => (Work::Copy { src, dst }, None),
@@ -260,8 +257,28 @@ impl Process {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             if !sync {
-                st.check_stream_device(what, self.m.rules.memcpy_async_other_device, h, c.device)?;
+                st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
             }
+            let path = match copy_path(sspace, dspace) {
+                CopyPath::StagedThroughHost => {
+                    let (AddressSpace::Device(a), AddressSpace::Device(b)) = (sspace, dspace)
+                    else {
+                        unreachable!("staged copies are device to device")
+                    };
+                    if st.peers.contains(&(a, b)) || st.peers.contains(&(b, a)) {
+                        CopyPath::PeerLink
+                    } else if self.m.rules.peer_copy_without_access == PeerCopy::Reject {
+                        return Err(SimError::PeerAccessRequired {
+                            what,
+                            src: a,
+                            dst: b,
+                        });
+                    } else {
+                        CopyPath::StagedThroughHost
+                    }
+                }
+                p => p,
+            };
             st.enqueue(
                 &self.m,
                 c.now,
@@ -326,6 +343,9 @@ impl Process {
         let point = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if !sync {
+                st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
+            }
             st.enqueue(
                 &self.m,
                 c.now,

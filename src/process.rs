@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Weak};
 
@@ -17,9 +17,11 @@ use parking_lot::Mutex;
 
 use crate::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::exec::{Fault, Op, Point, StreamExec, Work, on_worker_thread};
-use crate::handle::{EventId, ProcessId, Registry, StreamId, StreamKind, TAG_EVENT, TAG_STREAM};
+use crate::handle::{
+    EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
+};
 use crate::machine::Shared;
-use crate::rules::Allow;
+use crate::rules::{DefaultStream, Ownership};
 use crate::time::{VirtualTime, schedule};
 use crate::trace::{HostEvent, OpKind};
 
@@ -51,6 +53,8 @@ pub enum Status {
 pub(crate) struct StreamEntry {
     pub id: StreamId,
     pub device: u32,
+    /// The owning context (ACL); `None` in dialects without explicit contexts.
+    pub ctx: Option<u64>,
     pub flags: StreamFlags,
     pub priority: i32,
     pub special: bool,
@@ -83,8 +87,17 @@ impl StreamEntry {
 pub(crate) struct EventEntry {
     pub id: EventId,
     pub device: u32,
-    pub flags: crate::event::EventFlags,
-    pub latest: Option<Point>,
+    pub ctx: Option<u64>,
+    pub config: crate::event::EventConfig,
+    /// The latest record; shared with the other processes that opened the event through IPC.
+    pub state: Arc<Mutex<crate::event::EventState>>,
+}
+
+pub(crate) struct ContextEntry {
+    pub ordinal: u32,
+    pub device: u32,
+    pub default_stream: Option<u64>,
+    pub is_default: bool,
 }
 
 /// A process's state on one device (CUDA: its primary context).
@@ -96,14 +109,36 @@ pub(crate) struct DeviceCtx {
     pub retired: Vec<Point>,
     pub faults: Arc<Mutex<Vec<Fault>>>,
     pub sticky: Option<SimError>,
+    /// (ACL) the device's default context in this process, and its SetDevice reference count.
+    pub default_ctx: Option<u64>,
+    pub refcount: u32,
+}
+
+impl DeviceCtx {
+    pub fn new() -> DeviceCtx {
+        DeviceCtx {
+            legacy: None,
+            per_thread: BTreeMap::new(),
+            last_legacy: None,
+            retired: Vec::new(),
+            faults: Arc::new(Mutex::new(Vec::new())),
+            sticky: None,
+            default_ctx: None,
+            refcount: 0,
+        }
+    }
 }
 
 pub(crate) struct ProcState {
     pub streams: Registry<StreamEntry>,
     pub events: Registry<EventEntry>,
+    pub contexts: Registry<ContextEntry>,
     pub devices: Vec<DeviceCtx>,
+    /// Enabled peer access: (accessing device, peer device).
+    pub peers: BTreeSet<(u32, u32)>,
     next_stream: u32,
     pub next_event: u32,
+    pub next_context: u32,
 }
 
 pub(crate) struct ProcShared {
@@ -122,18 +157,12 @@ impl ProcShared {
             state: Mutex::new(ProcState {
                 streams: Registry::new(ObjectKind::Stream, TAG_STREAM, tag, id.0 as u64),
                 events: Registry::new(ObjectKind::Event, TAG_EVENT, tag, id.0 as u64),
-                devices: (0..m.device_count())
-                    .map(|_| DeviceCtx {
-                        legacy: None,
-                        per_thread: BTreeMap::new(),
-                        last_legacy: None,
-                        retired: Vec::new(),
-                        faults: Arc::new(Mutex::new(Vec::new())),
-                        sticky: None,
-                    })
-                    .collect(),
+                contexts: Registry::new(ObjectKind::Context, TAG_CONTEXT, tag, id.0 as u64),
+                devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
+                peers: BTreeSet::new(),
                 next_stream: 1,
                 next_event: 1,
+                next_context: 1,
             }),
             next_thread: AtomicU32::new(0),
         }
@@ -154,7 +183,7 @@ impl ProcState {
         &mut self,
         m: &Shared,
         process: ProcessId,
-        device: u32,
+        (device, ctx): (u32, Option<u64>),
         kind: Option<StreamKind>,
         flags: StreamFlags,
         priority: i32,
@@ -174,6 +203,7 @@ impl ProcState {
         self.streams.insert(StreamEntry {
             id,
             device,
+            ctx,
             flags,
             priority,
             special,
@@ -186,18 +216,53 @@ impl ProcState {
         })
     }
 
-    /// Resolves the special handles (NULL, legacy, per-thread) to a registry handle.
+    /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
+    pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
+        if !m.rules.explicit_contexts {
+            return c
+                .device
+                .map(|d| (d, None))
+                .ok_or(SimError::NoContext { what });
+        }
+        match c.ctx.and_then(|h| self.contexts.get(h).ok()) {
+            Some(ctx) => Ok((ctx.device, c.ctx)),
+            None => Err(SimError::NoContext { what }),
+        }
+    }
+
+    /// Resolves the special handles (NULL; CUDA's legacy and per-thread) to a registry handle.
     pub fn resolve_stream(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
-        let dev = c.device;
+        let what = "stream";
+        let special = m.rules.special_stream_handles;
         match raw {
-            0 | 1 => {
+            0 if m.rules.default_stream == DefaultStream::PerContext => {
+                let (dev, ctx) = self.current(m, c, what)?;
+                let ch = ctx.expect("contexts exist where the default stream is per context");
+                let entry = self.contexts.get(ch)?;
+                if let Some(h) = entry.default_stream {
+                    return Ok(h);
+                }
+                let kind = StreamKind::ContextDefault(entry.ordinal);
+                let h = self.new_stream(
+                    m,
+                    c.process,
+                    (dev, ctx),
+                    Some(kind),
+                    StreamFlags::DEFAULT,
+                    0,
+                );
+                self.contexts.get_mut(ch)?.default_stream = Some(h);
+                Ok(h)
+            }
+            0 | 1 if raw == 0 || special => {
+                let (dev, _) = self.current(m, c, what)?;
                 if let Some(h) = self.devices[dev as usize].legacy {
                     return Ok(h);
                 }
                 let h = self.new_stream(
                     m,
                     c.process,
-                    dev,
+                    (dev, None),
                     Some(StreamKind::Legacy),
                     StreamFlags::DEFAULT,
                     0,
@@ -205,14 +270,15 @@ impl ProcState {
                 self.devices[dev as usize].legacy = Some(h);
                 Ok(h)
             }
-            2 => {
+            2 if special => {
+                let (dev, _) = self.current(m, c, what)?;
                 if let Some(&h) = self.devices[dev as usize].per_thread.get(&c.thread) {
                     return Ok(h);
                 }
                 let h = self.new_stream(
                     m,
                     c.process,
-                    dev,
+                    (dev, None),
                     Some(StreamKind::PerThread(c.thread)),
                     StreamFlags::DEFAULT,
                     0,
@@ -231,24 +297,42 @@ impl ProcState {
         }
     }
 
-    /// Checks a rule that forbids using a stream of another device than the current one.
-    pub fn check_stream_device(
+    /// When `required` (a row of the dialect's [`crate::rules::OwnedCalls`]), checks that stream `h` belongs
+    /// to the caller's current device (CUDA) or context (ACL).
+    pub fn check_owner(
         &self,
+        m: &Shared,
+        c: &Call,
         what: &'static str,
-        allow: Allow,
+        required: bool,
         h: u64,
-        current: u32,
     ) -> Result<()> {
+        if !required {
+            return Ok(());
+        }
         let s = self.streams.get(h)?;
-        if allow == Allow::No && s.device != current {
-            return Err(SimError::WrongDevice {
+        let (device, ctx) = self.current(m, c, what)?;
+        match m.rules.ownership {
+            Ownership::Device if s.device != device => Err(SimError::WrongDevice {
                 what,
                 object: s.id.to_string(),
                 object_device: s.device,
-                expected: format!("the current device is {current}"),
-            });
+                expected: format!("the current device is {device}"),
+            }),
+            Ownership::Context if s.ctx != ctx => {
+                let ordinal = |h: Option<u64>| {
+                    h.and_then(|h| self.contexts.get(h).ok())
+                        .map_or(0, |c| c.ordinal)
+                };
+                Err(SimError::WrongContext {
+                    what,
+                    object: format!("{} (device {})", s.id, s.device),
+                    object_context: ordinal(s.ctx),
+                    current: ordinal(ctx),
+                })
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
@@ -323,6 +407,19 @@ impl ProcState {
         Ok(point)
     }
 
+    /// The tails of every stream of `device` (and of destroyed ones not yet waited for), and its fault list.
+    pub fn device_tails(&self, device: u32) -> (Vec<Point>, Arc<Mutex<Vec<Fault>>>) {
+        let d = &self.devices[device as usize];
+        let mut points: Vec<Point> = d.retired.clone();
+        points.extend(
+            self.streams
+                .values()
+                .filter(|s| s.device == device && s.seq > 0)
+                .map(StreamEntry::tail),
+        );
+        (points, d.faults.clone())
+    }
+
     /// Marks a fault seen by a synchronize as the context's sticky error.
     pub fn latch(&mut self, device: u32, err: &SimError) {
         let d = &mut self.devices[device as usize];
@@ -335,7 +432,8 @@ impl ProcState {
 /// The per-host-thread state of one process.
 struct ThreadState {
     ordinal: u32,
-    device: u32,
+    device: Option<u32>,
+    ctx: Option<u64>,
     clock: VirtualTime,
     last_error: Option<SimError>,
 }
@@ -355,7 +453,10 @@ thread_local! {
 pub(crate) struct Call {
     pub process: ProcessId,
     pub thread: u32,
-    pub device: u32,
+    /// The thread's current device (`None`: ACL thread with no device set). ACL code should use
+    /// [`ProcState::current`], which also checks that the context is still alive.
+    pub device: Option<u32>,
+    pub ctx: Option<u64>,
     /// The host clock at the call (after the call overhead).
     pub now: VirtualTime,
     /// The host clock when the call returns; blocking calls raise it.
@@ -413,7 +514,8 @@ impl Process {
                         alive: Arc::downgrade(&self.p),
                         st: ThreadState {
                             ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
-                            device: 0,
+                            device: self.m.rules.implicit_device.then_some(0),
+                            ctx: None,
                             clock: VirtualTime::ZERO,
                             last_error: None,
                         },
@@ -436,14 +538,15 @@ impl Process {
             return Err(SimError::NotPermitted { what });
         }
         let api = self.m.cost.api_call_ns();
-        let (thread, device, now) = self.with_thread(|st| {
+        let (thread, device, ctx, now) = self.with_thread(|st| {
             st.clock = st.clock.plus(api);
-            (st.ordinal, st.device, st.clock)
+            (st.ordinal, st.device, st.ctx, st.clock)
         });
         let mut c = Call {
             process: self.p.id,
             thread,
             device,
+            ctx,
             now,
             clock: now,
         };
@@ -462,18 +565,17 @@ impl Process {
         self.with_thread(|st| st.clock)
     }
 
-    /// The calling thread's current device.
-    pub fn current_device(&self) -> u32 {
+    /// The calling thread's current device, without advancing the clock: CUDA starts every thread on
+    /// device 0; ACL threads have none until they set a device or a context (`None`).
+    pub fn current_device(&self) -> Option<u32> {
         self.with_thread(|st| st.device)
     }
 
-    /// Makes `device` the calling thread's current device (other threads are not affected).
-    pub fn set_device(&self, device: i64) -> Result<()> {
-        self.call("set_device", |_| {
-            let d = self.m.check_device(device)?;
-            self.with_thread(|st| st.device = d);
-            Ok(())
-        })
+    pub(crate) fn set_thread_current(&self, device: Option<u32>, ctx: Option<u64>) {
+        self.with_thread(|st| {
+            st.device = device;
+            st.ctx = ctx;
+        });
     }
 
     /// The calling thread's last error, cleared (`cudaGetLastError`).
@@ -486,10 +588,12 @@ impl Process {
         self.with_thread(|st| st.last_error.clone())
     }
 
-    /// The device's stream priority range: (least, greatest).
-    pub fn device_priority_range(&self) -> (i32, i32) {
-        let d = self.current_device() as usize;
-        self.m.devices.get(d).map_or((0, 0), |c| c.priority_range)
+    /// The current device's stream priority range: (least, greatest).
+    pub fn device_priority_range(&self) -> Result<(i32, i32)> {
+        self.call("device_priority_range", |c| {
+            let (d, _) = self.state().current(&self.m, c, "device_priority_range")?;
+            Ok(self.m.devices[d as usize].priority_range)
+        })
     }
 
     /// Records a blocking host call in the trace.
@@ -542,19 +646,21 @@ impl Process {
                     reason: "only NON_BLOCKING (0x1) is defined",
                 });
             }
-            let (least, greatest) = self.m.devices[c.device as usize].priority_range;
+            let mut st = self.state();
+            let (device, ctx) = st.current(&self.m, c, "create_stream")?;
+            let (least, greatest) = self.m.devices[device as usize].priority_range;
             let priority = priority.clamp(greatest, least);
-            let h = self
-                .state()
-                .new_stream(&self.m, c.process, c.device, None, flags, priority);
+            let h = st.new_stream(&self.m, c.process, (device, ctx), None, flags, priority);
             Ok(crate::Stream(h))
         })
     }
 
     /// Destroys a stream. Work already queued still completes; the handle is dead at once.
     pub fn destroy_stream(&self, stream: crate::Stream) -> Result<()> {
-        self.call("destroy_stream", |_| {
+        self.call("destroy_stream", |c| {
             let mut st = self.state();
+            let owned = self.m.rules.owned.destroy;
+            st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
             if stream.0 <= 2 || st.streams.get(stream.0)?.special {
                 return Err(SimError::InvalidHandle {
                     kind: ObjectKind::Stream,
@@ -631,12 +737,12 @@ impl Process {
 
     /// A stream's identity (for finding its operations in the trace). Does not advance the clock.
     pub fn stream_id(&self, stream: crate::Stream) -> Result<StreamId> {
-        let thread = self.with_thread(|st| st.ordinal);
-        let device = self.current_device();
+        let (thread, device, ctx) = self.with_thread(|st| (st.ordinal, st.device, st.ctx));
         let c = Call {
             process: self.p.id,
             thread,
             device,
+            ctx,
             now: VirtualTime::ZERO,
             clock: VirtualTime::ZERO,
         };
@@ -649,20 +755,13 @@ impl Process {
     /// finished; reports the device's first fault.
     pub fn device_synchronize(&self) -> Result<()> {
         self.call("device_synchronize", |c| {
-            let (points, faults) = {
+            let (device, points, faults) = {
                 let st = self.state();
-                st.check_sticky(c.device)?;
-                let d = &st.devices[c.device as usize];
-                let mut points: Vec<Point> = d.retired.clone();
-                points.extend(
-                    st.streams
-                        .values()
-                        .filter(|s| s.device == c.device && s.seq > 0)
-                        .map(StreamEntry::tail),
-                );
-                (points, d.faults.clone())
+                let (device, _) = st.current(&self.m, c, "device_synchronize")?;
+                st.check_sticky(device)?;
+                let (points, faults) = st.device_tails(device);
+                (device, points, faults)
             };
-            let device = c.device;
             self.block_on(c, &points, || format!("device_synchronize({device})"));
             let first = faults
                 .lock()

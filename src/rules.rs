@@ -8,8 +8,7 @@ pub enum Dialect {
     /// CUDA and MUSA (identical semantics and codes).
     #[default]
     Cuda,
-    /// Ascend CANN ACL (`aclrt*`). Contexts, its event flags and its cross-device rules arrive with the
-    /// multi-device issue; building a machine in this dialect is refused until then.
+    /// Ascend CANN ACL (`aclrt*`): ownership by context, per-context default streams.
     Acl,
 }
 
@@ -20,15 +19,6 @@ pub enum Allow {
     Yes,
     /// The call fails.
     No,
-}
-
-/// What a stream wait on a never-recorded event does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NeverRecordedWait {
-    /// Nothing waits; Success (CUDA).
-    NoOp,
-    /// Decided by the event's flags (ACL: error for plain events, no-op for Ex events, deferred for SYNC).
-    ByEventFlags,
 }
 
 /// What the NULL stream means.
@@ -51,37 +41,97 @@ pub enum ElapsedCheck {
     Timing,
     /// Either event's record has not finished.
     Finished,
+    /// Either event is interprocess or external (ACL: 207000).
+    NotShared,
+}
+
+/// What a stream belongs to, for the ownership checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ownership {
+    /// To its device (CUDA): a stream of the current device is usable.
+    Device,
+    /// To its context (ACL): only a stream of the current context is usable.
+    Context,
+}
+
+/// Which stream calls require the stream to belong to the caller's current device / context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OwnedCalls {
+    /// Kernel launch (CUDA 400; ACL 107003).
+    pub launch: bool,
+    /// MemcpyAsync / MemsetAsync (ACL 107003; CUDA allows).
+    pub memcpy_async: bool,
+    /// LaunchHostFunc (ACL 107003; CUDA allows).
+    pub host_func: bool,
+    /// RecordEvent and ResetEvent (ACL 107003; CUDA checks only event vs stream device).
+    pub record: bool,
+    /// StreamWaitEvent (ACL 107003; CUDA allows).
+    pub wait: bool,
+    /// DestroyStream (ACL 107003; CUDA allows).
+    pub destroy: bool,
+}
+
+/// What a copy between two devices does without enabled peer access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeerCopy {
+    /// Works, staged through host memory (CUDA).
+    StageThroughHost,
+    /// Fails (ACL: 107000, naming the missing EnablePeerAccess).
+    Reject,
 }
 
 /// What a dialect allows. Read with [`Dialect::rules`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Rules {
-    /// Kernel launch into a stream of a device other than the current one (CUDA: 400; ACL: 107003).
-    pub launch_other_device: Allow,
+    /// What streams belong to.
+    pub ownership: Ownership,
+    /// Which calls check that the stream belongs to the current device / context.
+    pub owned: OwnedCalls,
+    /// Whether a host thread starts with device 0 current (CUDA) or with no device / context (ACL).
+    pub implicit_device: bool,
+    /// Whether SetDevice counts references and reset releases at zero (ACL) or reset is immediate (CUDA).
+    pub refcounted_reset: bool,
+    /// Whether explicit contexts exist (ACL).
+    pub explicit_contexts: bool,
+    /// Whether the handles 0x1 (legacy) and 0x2 (per-thread) are special streams (CUDA).
+    pub special_stream_handles: bool,
     /// Record an event on a stream of another device (both vendors reject).
     pub record_other_device: Allow,
     /// A stream waiting on an event of another device (CUDA: allowed; ACL: 107003).
     pub wait_other_device: Allow,
-    /// MemcpyAsync into a stream of another device (CUDA: allowed; ACL: 107003).
-    pub memcpy_async_other_device: Allow,
-    /// Host function into a stream of another device (CUDA: allowed; ACL: 107003).
-    pub host_func_other_device: Allow,
-    /// Stream wait on a never-recorded event.
-    pub never_recorded_wait: NeverRecordedWait,
     /// The NULL stream.
     pub default_stream: DefaultStream,
     /// The order of elapsed-time checks.
     pub elapsed_checks: &'static [ElapsedCheck],
+    /// CanAccessPeer(d, d): `Allow::Yes` answers "no access" (CUDA), `Allow::No` is an error (ACL 100000).
+    pub peer_query_same_device: Allow,
+    /// Whether EnablePeerAccess checks its flags before the peer (CUDA) or after (ACL).
+    pub peer_flags_first: bool,
+    /// Enabling twice / disabling when not enabled: `Allow::No` is an error (CUDA 704 / 705), `Allow::Yes`
+    /// is an idempotent success (ACL, sim).
+    pub peer_repeat: Allow,
+    /// A copy between devices without enabled peer access.
+    pub peer_copy_without_access: PeerCopy,
 }
 
 const CUDA: Rules = Rules {
-    launch_other_device: Allow::No,
+    ownership: Ownership::Device,
+    owned: OwnedCalls {
+        launch: true,
+        memcpy_async: false,
+        host_func: false,
+        record: false,
+        wait: false,
+        destroy: false,
+    },
+    implicit_device: true,
+    refcounted_reset: false,
+    explicit_contexts: false,
+    special_stream_handles: true,
     record_other_device: Allow::No,
     wait_other_device: Allow::Yes,
-    memcpy_async_other_device: Allow::Yes,
-    host_func_other_device: Allow::Yes,
-    never_recorded_wait: NeverRecordedWait::NoOp,
     default_stream: DefaultStream::Legacy,
     // reference/cuda-musa.md, Events, EventElapsedTime: different devices (400) → never recorded (400) →
     // DisableTiming (400) → not finished (600).
@@ -91,22 +141,41 @@ const CUDA: Rules = Rules {
         ElapsedCheck::Timing,
         ElapsedCheck::Finished,
     ],
+    peer_query_same_device: Allow::Yes,
+    peer_flags_first: true,
+    peer_repeat: Allow::No,
+    peer_copy_without_access: PeerCopy::StageThroughHost,
 };
 
 const ACL: Rules = Rules {
-    launch_other_device: Allow::No,
+    ownership: Ownership::Context,
+    owned: OwnedCalls {
+        launch: true,
+        memcpy_async: true,
+        host_func: true,
+        record: true,
+        wait: true,
+        destroy: true,
+    },
+    implicit_device: false,
+    refcounted_reset: true,
+    explicit_contexts: true,
+    special_stream_handles: false,
     record_other_device: Allow::No,
     wait_other_device: Allow::No,
-    memcpy_async_other_device: Allow::No,
-    host_func_other_device: Allow::No,
-    never_recorded_wait: NeverRecordedWait::ByEventFlags,
     default_stream: DefaultStream::PerContext,
-    // reference/acl.md, Events: never recorded (507000) → not finished (107006) → no timing (107006).
+    // reference/acl.md, Events: never recorded (507000) → IPC/EXTERNAL (207000) → not finished (107006) →
+    // no TIME_LINE (107006).
     elapsed_checks: &[
         ElapsedCheck::Recorded,
+        ElapsedCheck::NotShared,
         ElapsedCheck::Finished,
         ElapsedCheck::Timing,
     ],
+    peer_query_same_device: Allow::No,
+    peer_flags_first: false,
+    peer_repeat: Allow::Yes,
+    peer_copy_without_access: PeerCopy::Reject,
 };
 
 impl Dialect {

@@ -43,6 +43,11 @@ pub enum OpKind {
     },
     /// A host function.
     HostFunction,
+    /// An event reset (ACL).
+    Reset {
+        /// The event.
+        event: EventId,
+    },
 }
 
 impl OpKind {
@@ -55,6 +60,7 @@ impl OpKind {
             OpKind::Record { .. } => "record",
             OpKind::Wait { .. } => "wait",
             OpKind::HostFunction => "host-fn",
+            OpKind::Reset { .. } => "reset",
         }
     }
 }

@@ -1,0 +1,111 @@
+//! IPC events: an interprocess event exports a 64-byte handle that another simulated process on the same
+//! machine opens. The opened event shares the exporter's record state: record, wait, query and synchronize
+//! work in either process; elapsed time never does (interprocess events have no timing).
+//!
+//! The handle is opaque: a magic, the exporting process and event, and a check value derived from the machine
+//! seed, so the bytes are the same on every run. Opening validates it against the machine's table of exported
+//! handles: zeroed or forged bytes, and handles of another machine, are rejected.
+
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::error::{IpcProblem, Result, SimError};
+use crate::event::{EventConfig, EventState};
+use crate::handle::{Event, EventId, ProcessId};
+use crate::process::{EventEntry, Process};
+
+/// The 64 opaque bytes of an exported interprocess event (`cudaIpcEventHandle_t`, `aclrtIpcEventHandle`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IpcEventHandle(pub [u8; 64]);
+
+/// An exported event, as the machine's IPC table keeps it.
+pub(crate) struct Export {
+    process: ProcessId,
+    device: u32,
+    config: EventConfig,
+    state: Arc<Mutex<EventState>>,
+}
+
+const MAGIC: &[u8; 8] = b"SSIMIPC1";
+
+/// SplitMix64: a small, portable mixing function (the check value of a handle).
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn encode(seed: u64, id: EventId) -> [u8; 64] {
+    let mut b = [0u8; 64];
+    b[..8].copy_from_slice(MAGIC);
+    b[8..12].copy_from_slice(&id.process.0.to_le_bytes());
+    b[12..16].copy_from_slice(&id.ordinal.to_le_bytes());
+    let check = mix(seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64));
+    b[16..24].copy_from_slice(&check.to_le_bytes());
+    b
+}
+
+impl Process {
+    /// Exports an interprocess event's handle.
+    pub fn ipc_get_event_handle(&self, event: Event) -> Result<IpcEventHandle> {
+        self.call("ipc_get_event_handle", |_| {
+            let st = self.state();
+            let e = st.events.get(event.0)?;
+            if !e.config.interprocess {
+                return Err(SimError::Ipc {
+                    what: "ipc_get_event_handle",
+                    problem: IpcProblem::NotInterprocess,
+                });
+            }
+            let bytes = encode(self.m.seed, e.id);
+            self.m.ipc.lock().entry(bytes).or_insert_with(|| Export {
+                process: self.p.id,
+                device: e.device,
+                config: e.config,
+                state: e.state.clone(),
+            });
+            Ok(IpcEventHandle(bytes))
+        })
+    }
+
+    /// Opens an event exported by another process of this machine. The result is a handle of this process,
+    /// freed with [`Process::destroy_event`].
+    pub fn ipc_open_event_handle(&self, handle: &IpcEventHandle) -> Result<Event> {
+        self.call("ipc_open_event_handle", |c| {
+            let what = "ipc_open_event_handle";
+            let (device, config, state) = {
+                let table = self.m.ipc.lock();
+                let Some(x) = table.get(&handle.0) else {
+                    return Err(SimError::Ipc {
+                        what,
+                        problem: IpcProblem::InvalidHandle,
+                    });
+                };
+                if x.process == self.p.id {
+                    return Err(SimError::Ipc {
+                        what,
+                        problem: IpcProblem::SameProcess,
+                    });
+                }
+                (x.device, x.config, x.state.clone())
+            };
+            let mut st = self.state();
+            let ctx = st.current(&self.m, c, what).ok().and_then(|(_, ctx)| ctx);
+            let ordinal = st.next_event;
+            st.next_event += 1;
+            let h = st.events.insert(EventEntry {
+                id: EventId {
+                    process: c.process,
+                    ordinal,
+                },
+                device,
+                ctx,
+                config,
+                state,
+            });
+            Ok(Event(h))
+        })
+    }
+}
