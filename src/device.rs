@@ -85,7 +85,9 @@ impl Process {
             st.device_tails(d).0
         };
         // Pending work finishes first (no lock held while waiting).
-        self.block_on(c, &points, || format!("{what}({d})"));
+        // Operations held behind a record that was never issued are dropped with their stream.
+        let points: Vec<_> = points.into_iter().filter(|p| p.time().is_some()).collect();
+        self.block_on(c, what, &points, || format!("{what}({d})"))?;
         let mut st = self.state();
         for h in st.streams.handles_where(|s| s.device == d) {
             st.streams.remove_by_reset(h, d)?;
@@ -139,7 +141,8 @@ impl Process {
                     .map(|s| s.tail())
                     .collect::<Vec<_>>()
             };
-            self.block_on(c, &points, || what.to_string());
+            let points: Vec<_> = points.into_iter().filter(|p| p.time().is_some()).collect();
+            self.block_on(c, what, &points, || what.to_string())?;
             let mut st = self.state();
             for h in st.streams.handles_where(|s| s.ctx == Some(ctx.0)) {
                 st.streams.remove(h)?;

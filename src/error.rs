@@ -310,6 +310,17 @@ pub enum SimError {
         /// What is wrong.
         problem: IpcProblem,
     },
+    /// A blocking call whose work waits for a record that has not been issued (an ACL deferred wait): with
+    /// the calling thread blocked, nothing could issue it. The vendor's runtime would hang; the simulator says so.
+    #[error(
+        "{what} would wait forever: {stream} waits for the next record of an event, which has not been issued"
+    )]
+    WouldDeadlock {
+        /// The call.
+        what: &'static str,
+        /// The stream that is held back.
+        stream: StreamId,
+    },
     /// A synchronize with a timeout whose work did not finish in time (virtual time).
     #[error("{what}: not finished within {timeout_ms} ms")]
     Timeout {

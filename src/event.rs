@@ -59,8 +59,8 @@ pub enum UnrecordedWait {
     NoOp,
     /// The wait is refused (ACL events made by `aclrtCreateEvent`: 107000).
     Error,
-    /// The wait holds the stream until the event's next record (ACL `ACL_EVENT_SYNC`). Not simulated yet:
-    /// refused with [`SimError::NotSupported`].
+    /// The wait holds the stream until the event's next record is issued and reached (ACL `ACL_EVENT_SYNC`).
+    /// Later work on the stream gets its virtual times when that record is issued.
     Defer,
 }
 
@@ -179,6 +179,8 @@ impl Default for EventConfig {
 #[derive(Debug, Default)]
 pub(crate) struct EventState {
     pub latest: Option<Point>,
+    /// How many records have been issued (a deferred wait waits for the next one).
+    pub generation: u64,
 }
 
 /// Where an event's latest record is, as the ACL status query reports it.
@@ -275,7 +277,12 @@ impl Process {
                     label: Cow::Owned(format!("record event {id}")),
                 },
             )?;
-            state.lock().latest = Some(point);
+            {
+                let mut es = state.lock();
+                es.latest = Some(point);
+                es.generation += 1;
+            }
+            st.pump(&self.m);
             Ok(())
         })
     }
@@ -344,36 +351,45 @@ impl Process {
             }
             self.check_event_stream(&st, what, e, h, self.m.rules.wait_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.wait, h)?;
-            let latest = e.state.lock().latest.clone();
-            let Some(point) = latest else {
-                return match config.unrecorded_wait {
-                    UnrecordedWait::NoOp => Ok(()),
-                    UnrecordedWait::Error => Err(SimError::EventNotRecorded { what, event: id }),
-                    UnrecordedWait::Defer => Err(SimError::NotSupported {
-                        what,
-                        reason: format!(
-                            "event {id} has no record yet; waiting for its next record (ACL_EVENT_SYNC) is not \
-                             simulated yet"
-                        ),
-                    }),
-                };
+            let (latest, generation) = {
+                let es = e.state.lock();
+                (es.latest.clone(), es.generation)
             };
-            let kind = OpKind::Wait {
-                event: id,
-                on: point.exec.id,
-                seq: point.seq,
+            let state = e.state.clone();
+            let (deps, kind, deferred) = match latest {
+                Some(point) => {
+                    let kind = OpKind::Wait {
+                        event: id,
+                        on: point.exec.id,
+                        seq: point.seq,
+                    };
+                    (vec![point], kind, None)
+                }
+                None => match config.unrecorded_wait {
+                    UnrecordedWait::NoOp => return Ok(()),
+                    UnrecordedWait::Error => {
+                        return Err(SimError::EventNotRecorded { what, event: id });
+                    }
+                    // The wait holds the stream until the event's next record is issued and reached.
+                    UnrecordedWait::Defer => (
+                        Vec::new(),
+                        OpKind::DeferredWait { event: id },
+                        Some((state, generation)),
+                    ),
+                },
             };
-            st.enqueue(
+            st.enqueue_with(
                 &self.m,
                 c.now,
                 h,
                 OpSpec {
                     cost_ns: 0,
-                    deps: vec![point],
+                    deps,
                     work: Work::Nothing,
                     kind,
                     label: Cow::Owned(format!("wait event {id}")),
                 },
+                deferred,
             )?;
             Ok(())
         })
@@ -434,14 +450,15 @@ impl Process {
         let Some(p) = e.latest else {
             return Ok(());
         };
-        check_timeout(c, "event_synchronize", p.time, timeout)?;
+        let what = "event_synchronize";
+        check_timeout(c, what, p.time(), timeout)?;
         let id = e.id;
-        self.block_on(c, std::slice::from_ref(&p), || {
+        self.block_on(c, what, std::slice::from_ref(&p), || {
             format!("event_synchronize(event {id})")
-        });
+        })?;
         let fault = p.exec.fault.lock().clone();
         if let Some((t, _, err)) = fault
-            && t <= p.time
+            && p.time().is_some_and(|pt| t <= pt)
         {
             self.state().latch(p.exec.id.device, &err);
             return Err(err);
@@ -465,7 +482,11 @@ impl Process {
                 ElapsedCheck::Timing if !e.config.timing => {
                     return Err(SimError::TimingDisabled { event: e.id });
                 }
-                ElapsedCheck::Finished if e.latest.as_ref().is_some_and(|p| p.time > c.now) => {
+                ElapsedCheck::Finished
+                    if e.latest
+                        .as_ref()
+                        .is_some_and(|p| p.time().is_none_or(|t| t > c.now)) =>
+                {
                     return Err(SimError::NotReady { what });
                 }
                 _ => {}
@@ -473,8 +494,8 @@ impl Process {
         }
         e.latest
             .as_ref()
-            .map(|p| p.time)
-            .ok_or(SimError::EventNotRecorded { what, event: e.id })
+            .map(|p| p.time().ok_or(SimError::NotReady { what }))
+            .unwrap_or(Err(SimError::EventNotRecorded { what, event: e.id }))
     }
 
     /// Milliseconds between the latest records of `start` and `end` (negative if `end` finished first), with
@@ -516,7 +537,7 @@ impl Process {
     pub fn event_record_time(&self, event: Event) -> Result<Option<VirtualTime>> {
         let st = self.state();
         let e = st.events.get(event.0)?;
-        Ok(e.state.lock().latest.as_ref().map(|p| p.time))
+        Ok(e.state.lock().latest.as_ref().and_then(Point::time))
     }
 }
 
@@ -529,17 +550,18 @@ fn not_waitable(what: &'static str, id: EventId) -> SimError {
     }
 }
 
-/// With a timeout: when `done` is later than the call's time plus the timeout, the host clock moves to the
+/// With a timeout: when `done` (unknown: never) is later than the call's time plus the timeout, the host clock moves to the
 /// deadline and the call fails with [`SimError::Timeout`].
 pub(crate) fn check_timeout(
     c: &mut Call,
     what: &'static str,
-    done: VirtualTime,
+    done: Option<VirtualTime>,
     timeout: Option<Duration>,
 ) -> Result<()> {
     if let Some(t) = timeout {
         let deadline = c.now.plus(t.as_nanos() as u64);
-        if done > deadline {
+        // A time not fixed yet waits for a record that has not been issued: it cannot finish in time.
+        if done.is_none_or(|d| d > deadline) {
             c.clock = c.clock.max(deadline);
             return Err(SimError::Timeout {
                 what,

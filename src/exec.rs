@@ -7,8 +7,8 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use crossbeam_channel::Receiver;
 use parking_lot::{Condvar, Mutex};
@@ -84,15 +84,44 @@ impl StreamExec {
     }
 }
 
-/// A point on one stream's timeline: "operation `seq` of that stream", which ends at virtual time `time`.
+/// A point on one stream's timeline: "operation `seq` of that stream". Its virtual end time is known at
+/// enqueue, except behind an ACL deferred wait, where it is fixed once the awaited record is issued (`cell`).
 #[derive(Debug, Clone)]
 pub(crate) struct Point {
     pub exec: Arc<StreamExec>,
     pub seq: u64,
-    pub time: VirtualTime,
+    known: VirtualTime,
+    cell: Option<Arc<OnceLock<VirtualTime>>>,
 }
 
 impl Point {
+    pub fn new(exec: Arc<StreamExec>, seq: u64, time: VirtualTime) -> Point {
+        Point {
+            exec,
+            seq,
+            known: time,
+            cell: None,
+        }
+    }
+
+    /// A point whose time is fixed later, through `cell`.
+    pub fn pending(exec: Arc<StreamExec>, seq: u64, cell: Arc<OnceLock<VirtualTime>>) -> Point {
+        Point {
+            exec,
+            seq,
+            known: VirtualTime::ZERO,
+            cell: Some(cell),
+        }
+    }
+
+    /// The virtual end time, if it is fixed yet.
+    pub fn time(&self) -> Option<VirtualTime> {
+        match &self.cell {
+            None => Some(self.known),
+            Some(c) => c.get().copied(),
+        }
+    }
+
     pub fn wait(&self) {
         self.exec.wait_for(self.seq);
     }

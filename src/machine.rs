@@ -189,7 +189,12 @@ impl MachineBuilder {
             });
         }
         let n = self.devices.len() as u32;
-        if let Some(&(a, b)) = self.links.iter().flatten().find(|&&(a, b)| a == b || b >= n) {
+        if let Some(&(a, b)) = self
+            .links
+            .iter()
+            .flatten()
+            .find(|&&(a, b)| a == b || b >= n)
+        {
             return Err(SimError::InvalidValue {
                 what: "peer_links",
                 reason: format!("link ({a}, {b}) does not join two distinct devices of {n}"),

@@ -293,7 +293,7 @@ impl Process {
             )?
         };
         if sync || out.is_some() {
-            self.block_on(c, std::slice::from_ref(&point), || what.to_string());
+            self.block_on(c, what, std::slice::from_ref(&point), || what.to_string())?;
         }
         if let Some(slice) = out {
             let data = back.lock();
@@ -360,7 +360,7 @@ impl Process {
             )?
         };
         if sync {
-            self.block_on(c, std::slice::from_ref(&point), || what.to_string());
+            self.block_on(c, what, std::slice::from_ref(&point), || what.to_string())?;
         }
         Ok(())
     }

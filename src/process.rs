@@ -8,9 +8,9 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, OnceLock, Weak};
 
 use crossbeam_channel::Sender;
 use parking_lot::Mutex;
@@ -68,15 +68,86 @@ pub(crate) struct StreamEntry {
     pub synced_legacy: u64,
     /// (blocking streams) this stream's seq the legacy stream already depends on.
     pub legacy_seen: u64,
+    /// Operations held back behind a deferred wait (ACL `ACL_EVENT_SYNC`) or a dependency whose time is not
+    /// fixed yet; released in order by [`ProcState::pump`].
+    pub held: VecDeque<HeldOp>,
+}
+
+/// An operation whose times cannot be fixed yet.
+pub(crate) struct HeldOp {
+    now: VirtualTime,
+    seq: u64,
+    spec: OpSpec,
+    cell: Arc<OnceLock<VirtualTime>>,
+    /// Wait for the next record of this event issued after generation `after`.
+    deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
 }
 
 impl StreamEntry {
     pub fn tail(&self) -> Point {
-        Point {
-            exec: self.exec.clone(),
-            seq: self.seq,
-            time: self.cursor,
+        match self.held.back() {
+            Some(h) => Point::pending(self.exec.clone(), h.seq, h.cell.clone()),
+            None => Point::new(self.exec.clone(), self.seq, self.cursor),
         }
+    }
+
+    /// Fixes the times of operation `seq` (enqueued at host time `now`) and hands it to the worker.
+    fn dispatch(&mut self, m: &Shared, now: VirtualTime, seq: u64, spec: OpSpec) -> VirtualTime {
+        let OpSpec {
+            cost_ns,
+            deps,
+            work,
+            kind,
+            label,
+        } = spec;
+        let start = schedule(
+            self.cursor,
+            now,
+            m.cost.launch_latency_ns(),
+            deps.iter().map(|p| {
+                p.time()
+                    .expect("dispatched operations have fixed dependencies")
+            }),
+        );
+        let end = start.plus(cost_ns);
+        self.cursor = end;
+        self.tx
+            .send(Op {
+                seq,
+                start,
+                end,
+                deps,
+                work,
+                kind,
+                label,
+            })
+            .expect("a stream's worker outlives its registry entry");
+        end
+    }
+
+    /// Releases held operations whose dependencies are fixed; whether any was.
+    fn release(&mut self, m: &Shared) -> bool {
+        let mut progress = false;
+        while let Some(head) = self.held.front_mut() {
+            if let Some((state, after)) = &head.deferred {
+                let st = state.lock();
+                if st.generation <= *after {
+                    break;
+                }
+                let latest = st.latest.clone();
+                drop(st);
+                head.spec.deps.extend(latest);
+                head.deferred = None;
+            }
+            if head.spec.deps.iter().any(|p| p.time().is_none()) {
+                break;
+            }
+            let h = self.held.pop_front().expect("head exists");
+            let end = self.dispatch(m, h.now, h.seq, h.spec);
+            let _ = h.cell.set(end);
+            progress = true;
+        }
+        progress
     }
 
     fn blocking(&self) -> bool {
@@ -136,6 +207,8 @@ pub(crate) struct ProcState {
     pub devices: Vec<DeviceCtx>,
     /// Enabled peer access: (accessing device, peer device).
     pub peers: BTreeSet<(u32, u32)>,
+    /// Destroyed streams that still hold operations back (their work must not be lost).
+    pub zombies: Vec<StreamEntry>,
     next_stream: u32,
     pub next_event: u32,
     pub next_context: u32,
@@ -160,6 +233,7 @@ impl ProcShared {
                 contexts: Registry::new(ObjectKind::Context, TAG_CONTEXT, tag, id.0 as u64),
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
                 peers: BTreeSet::new(),
+                zombies: Vec::new(),
                 next_stream: 1,
                 next_event: 1,
                 next_context: 1,
@@ -213,6 +287,7 @@ impl ProcState {
             seq: 0,
             synced_legacy: 0,
             legacy_seen: 0,
+            held: VecDeque::new(),
         })
     }
 
@@ -338,13 +413,20 @@ impl ProcState {
     /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
     /// returns the point it ends at.
     pub fn enqueue(&mut self, m: &Shared, now: VirtualTime, h: u64, spec: OpSpec) -> Result<Point> {
-        let OpSpec {
-            cost_ns,
-            mut deps,
-            work,
-            kind,
-            label,
-        } = spec;
+        self.enqueue_with(m, now, h, spec, None)
+    }
+
+    /// Like [`ProcState::enqueue`]; with `deferred`, the operation also waits for the next record of that
+    /// event issued after generation `after` (ACL `ACL_EVENT_SYNC`), and everything after it on the stream is
+    /// held back until then.
+    pub fn enqueue_with(
+        &mut self,
+        m: &Shared,
+        now: VirtualTime,
+        h: u64,
+        mut spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    ) -> Result<Point> {
         let (device, special_legacy, blocking) = {
             let s = self.streams.get(h)?;
             (
@@ -357,7 +439,7 @@ impl ProcState {
         let dev = device as usize;
         if special_legacy {
             // Legacy default stream: wait for all earlier work of the device's blocking streams.
-            deps.append(&mut self.devices[dev].retired);
+            spec.deps.append(&mut self.devices[dev].retired);
             let legacy = self.devices[dev].legacy;
             for (raw, s) in self.streams.iter_mut() {
                 if s.device == device
@@ -366,45 +448,60 @@ impl ProcState {
                     && s.seq > s.legacy_seen
                 {
                     s.legacy_seen = s.seq;
-                    deps.push(s.tail());
+                    spec.deps.push(s.tail());
                 }
             }
         } else if blocking && let Some(l) = &self.devices[dev].last_legacy {
             let s = self.streams.get_mut(h)?;
             if l.seq > s.synced_legacy {
                 s.synced_legacy = l.seq;
-                deps.push(l.clone());
+                spec.deps.push(l.clone());
             }
         }
         let s = self.streams.get_mut(h)?;
-        let start = schedule(
-            s.cursor,
-            now,
-            m.cost.launch_latency_ns(),
-            deps.iter().map(|p| p.time),
-        );
-        let end = start.plus(cost_ns);
         s.seq += 1;
-        s.cursor = end;
-        let point = Point {
-            exec: s.exec.clone(),
-            seq: s.seq,
-            time: end,
+        let seq = s.seq;
+        let hold = deferred.is_some()
+            || !s.held.is_empty()
+            || spec.deps.iter().any(|p| p.time().is_none());
+        let point = if hold {
+            let cell = Arc::new(OnceLock::new());
+            s.held.push_back(HeldOp {
+                now,
+                seq,
+                spec,
+                cell: cell.clone(),
+                deferred,
+            });
+            Point::pending(s.exec.clone(), seq, cell)
+        } else {
+            let end = s.dispatch(m, now, seq, spec);
+            Point::new(s.exec.clone(), seq, end)
         };
-        s.tx.send(Op {
-            seq: s.seq,
-            start,
-            end,
-            deps,
-            work,
-            kind,
-            label,
-        })
-        .expect("a stream's worker outlives its registry entry");
         if special_legacy {
             self.devices[dev].last_legacy = Some(point.clone());
         }
         Ok(point)
+    }
+
+    /// Releases every held operation that can run now, until nothing more can (a record can unblock a
+    /// deferred wait, whose release fixes points that other held streams wait for).
+    pub fn pump(&mut self, m: &Shared) {
+        loop {
+            let mut progress = false;
+            for (_, s) in self.streams.iter_mut() {
+                if !s.held.is_empty() {
+                    progress |= s.release(m);
+                }
+            }
+            for s in &mut self.zombies {
+                progress |= s.release(m);
+            }
+            self.zombies.retain(|s| !s.held.is_empty());
+            if !progress {
+                return;
+            }
+        }
     }
 
     /// The tails of every stream of `device` (and of destroyed ones not yet waited for), and its fault list.
@@ -615,13 +712,34 @@ impl Process {
 
     /// Moves the host clock past `points`, blocks until they have really run (no lock held), and records the
     /// blocking call in the trace.
-    pub(crate) fn block_on(&self, c: &mut Call, points: &[Point], label: impl FnOnce() -> String) {
-        let until = points.iter().map(|p| p.time).max().unwrap_or(c.now);
+    ///
+    /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) would
+    /// block forever in a program whose calls come from this thread: that is [`SimError::WouldDeadlock`].
+    pub(crate) fn block_on(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        points: &[Point],
+        label: impl FnOnce() -> String,
+    ) -> Result<()> {
+        let mut until = c.now;
+        for p in points {
+            match p.time() {
+                Some(t) => until = until.max(t),
+                None => {
+                    return Err(SimError::WouldDeadlock {
+                        what,
+                        stream: p.exec.id,
+                    });
+                }
+            }
+        }
         c.clock = c.clock.max(until);
         for p in points {
             p.wait();
         }
         self.host_event(c, label());
+        Ok(())
     }
 }
 
@@ -672,13 +790,39 @@ impl Process {
             if s.blocking() && s.seq > s.legacy_seen {
                 st.devices[s.device as usize].retired.push(s.tail());
             }
+            if !s.held.is_empty() {
+                // Work held behind a deferred wait still runs once its record is issued.
+                st.zombies.push(s);
+            }
             Ok(())
         })
     }
 
     /// Blocks until all work queued on `stream` has finished; reports the stream's fault if it has one.
     pub fn stream_synchronize(&self, stream: crate::Stream) -> Result<()> {
+        self.call("stream_synchronize", |c| self.sync_stream(c, stream, None))
+    }
+
+    /// Like [`Process::stream_synchronize`], but gives up with [`SimError::Timeout`] once `timeout` of
+    /// virtual time has passed (the host clock then stands at the call's time plus `timeout`).
+    pub fn stream_synchronize_timeout(
+        &self,
+        stream: crate::Stream,
+        timeout: std::time::Duration,
+    ) -> Result<()> {
         self.call("stream_synchronize", |c| {
+            self.sync_stream(c, stream, Some(timeout))
+        })
+    }
+
+    fn sync_stream(
+        &self,
+        c: &mut Call,
+        stream: crate::Stream,
+        timeout: Option<std::time::Duration>,
+    ) -> Result<()> {
+        let what = "stream_synchronize";
+        {
             let (tail, exec, device) = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
@@ -688,19 +832,20 @@ impl Process {
                 st.check_sticky(device)?;
                 out
             };
+            crate::event::check_timeout(c, what, tail.time(), timeout)?;
             let id = exec.id;
-            self.block_on(c, std::slice::from_ref(&tail), || {
+            self.block_on(c, what, std::slice::from_ref(&tail), || {
                 format!("stream_synchronize({id})")
-            });
+            })?;
             let fault = exec.fault.lock().clone();
             if let Some((t, _, e)) = fault
-                && t <= tail.time
+                && tail.time().is_some_and(|tt| t <= tt)
             {
                 self.state().latch(device, &e);
                 return Err(e);
             }
             Ok(())
-        })
+        }
     }
 
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time.
@@ -762,7 +907,9 @@ impl Process {
                 let (points, faults) = st.device_tails(device);
                 (device, points, faults)
             };
-            self.block_on(c, &points, || format!("device_synchronize({device})"));
+            self.block_on(c, "device_synchronize", &points, || {
+                format!("device_synchronize({device})")
+            })?;
             let first = faults
                 .lock()
                 .iter()
@@ -781,7 +928,7 @@ impl Process {
 /// A query's answer for `point` at host time `now`: complete iff its virtual time has passed, and then
 /// the work has really run (so its effects are visible).
 pub(crate) fn settle(point: &Point, now: VirtualTime) -> Status {
-    if point.time <= now {
+    if point.time().is_some_and(|t| t <= now) {
         point.wait();
         Status::Complete
     } else {

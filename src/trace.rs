@@ -43,6 +43,12 @@ pub enum OpKind {
     },
     /// A host function.
     HostFunction,
+    /// A wait for the next record of an event (ACL `ACL_EVENT_SYNC` on a never-recorded event); the record it
+    /// ended up waiting for is not named.
+    DeferredWait {
+        /// The event.
+        event: EventId,
+    },
     /// An event reset (ACL).
     Reset {
         /// The event.
@@ -60,6 +66,7 @@ impl OpKind {
             OpKind::Record { .. } => "record",
             OpKind::Wait { .. } => "wait",
             OpKind::HostFunction => "host-fn",
+            OpKind::DeferredWait { .. } => "wait",
             OpKind::Reset { .. } => "reset",
         }
     }
