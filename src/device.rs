@@ -15,7 +15,7 @@ impl Process {
     /// Makes `device` the calling thread's current device (other threads are not affected). ACL: also makes the
     /// device's default context current, creating it on first use, and counts a reference.
     pub fn set_device(&self, device: i64) -> Result<()> {
-        self.call("set_device", |_| {
+        self.call_unchecked("set_device", |_| {
             let d = self.m.check_device(device)?;
             if !self.m.rules.explicit_contexts {
                 self.set_thread_current(Some(d), None);
@@ -39,26 +39,26 @@ impl Process {
 
     /// The calling thread's current device (ACL: an error if no device or context is set on this thread).
     pub fn get_device(&self) -> Result<u32> {
-        self.call("get_device", |c| {
+        self.call_unchecked("get_device", |c| {
             Ok(self.state().current(&self.m, c, "get_device")?.0)
         })
     }
 
     /// How many devices the machine has.
     pub fn device_count(&self) -> Result<u32> {
-        self.call("device_count", |_| Ok(self.m.device_count()))
+        self.call_unchecked("device_count", |_| Ok(self.m.device_count()))
     }
 
     /// Resets `device` in this process. CUDA: destroys all its streams, events and memory now (after their
     /// pending work). ACL: drops one `set_device` reference and frees the device when the count reaches 0.
     pub fn reset_device(&self, device: i64) -> Result<()> {
-        self.call("reset_device", |c| self.reset(c, device, false))
+        self.call_unchecked("reset_device", |c| self.reset(c, device, false))
     }
 
     /// Resets `device` in this process at once, whatever its reference count (ACL `aclrtResetDeviceForce`;
     /// the same as [`Process::reset_device`] in CUDA).
     pub fn reset_device_force(&self, device: i64) -> Result<()> {
-        self.call("reset_device_force", |c| self.reset(c, device, true))
+        self.call_unchecked("reset_device_force", |c| self.reset(c, device, true))
     }
 
     fn reset(&self, c: &mut Call, device: i64, force: bool) -> Result<()> {
@@ -82,12 +82,13 @@ impl Process {
                     }
                 }
             }
-            st.device_tails(d).0
+            st.device_tails(d)
         };
         // Pending work finishes first (no lock held while waiting).
         // Operations held behind a record that was never issued are dropped with their stream.
         let points: Vec<_> = points.into_iter().filter(|p| p.time().is_some()).collect();
-        self.block_on(c, what, &points, || format!("{what}({d})"))?;
+        self.wait_points(c, what, &points, || format!("{what}({d})"))?;
+        self.p.watch[d as usize].clear();
         let mut st = self.state();
         for h in st.streams.handles_where(|s| s.device == d) {
             st.streams.remove_by_reset(h, d)?;
@@ -142,7 +143,7 @@ impl Process {
                     .collect::<Vec<_>>()
             };
             let points: Vec<_> = points.into_iter().filter(|p| p.time().is_some()).collect();
-            self.block_on(c, what, &points, || what.to_string())?;
+            self.wait_points(c, what, &points, || what.to_string())?;
             let mut st = self.state();
             for h in st.streams.handles_where(|s| s.ctx == Some(ctx.0)) {
                 st.streams.remove(h)?;

@@ -102,6 +102,17 @@ pub enum IpcProblem {
     InvalidHandle,
 }
 
+/// What is wrong in an init / finalize call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InitProblem {
+    /// Initialised twice.
+    AlreadyInitialized,
+    /// Finalised twice.
+    AlreadyFinalized,
+    /// Finalised without being initialised.
+    NotInitialized,
+}
+
 /// Every way a simulator call can fail.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -320,6 +331,14 @@ pub enum SimError {
         what: &'static str,
         /// The stream that is held back.
         stream: StreamId,
+    },
+    /// An init / finalize call out of order.
+    #[error("{what}: {problem:?}")]
+    Init {
+        /// The call.
+        what: &'static str,
+        /// What is wrong.
+        problem: InitProblem,
     },
     /// A synchronize with a timeout whose work did not finish in time (virtual time).
     #[error("{what}: not finished within {timeout_ms} ms")]

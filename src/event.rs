@@ -398,7 +398,6 @@ impl Process {
     fn snapshot(&self, event: Event) -> Result<Snapshot> {
         let st = self.state();
         let e = st.events.get(event.0)?;
-        st.check_sticky(e.device)?;
         let latest = e.state.lock().latest.clone();
         Ok(Snapshot {
             id: e.id,
@@ -453,17 +452,9 @@ impl Process {
         let what = "event_synchronize";
         check_timeout(c, what, p.time(), timeout)?;
         let id = e.id;
-        self.block_on(c, what, std::slice::from_ref(&p), || {
+        self.block_on(c, what, p.exec.id.device, std::slice::from_ref(&p), || {
             format!("event_synchronize(event {id})")
-        })?;
-        let fault = p.exec.fault.lock().clone();
-        if let Some((t, _, err)) = fault
-            && p.time().is_some_and(|pt| t <= pt)
-        {
-            self.state().latch(p.exec.id.device, &err);
-            return Err(err);
-        }
-        Ok(())
+        })
     }
 
     fn timed_record(&self, c: &Call, checks: &[ElapsedCheck], e: &Snapshot) -> Result<VirtualTime> {

@@ -19,6 +19,7 @@ use crate::kernel::{KernelBody, KernelCtx};
 use crate::memory::{Memory, Region};
 use crate::time::VirtualTime;
 use crate::trace::{OpKind, TraceEvent, TraceSink};
+use crate::watch::DeviceWatch;
 
 thread_local! {
     static ON_WORKER: Cell<bool> = const { Cell::new(false) };
@@ -30,9 +31,6 @@ pub(crate) fn on_worker_thread() -> bool {
     ON_WORKER.with(Cell::get)
 }
 
-/// A fault recorded by a worker: the virtual end time of the faulting operation and the error.
-pub(crate) type Fault = (VirtualTime, StreamId, SimError);
-
 /// The completion state of one stream, shared with record points and waiters.
 #[derive(Debug)]
 pub(crate) struct StreamExec {
@@ -41,8 +39,6 @@ pub(crate) struct StreamExec {
     waiters: AtomicUsize,
     lock: Mutex<()>,
     cv: Condvar,
-    /// The first fault on this stream, if any.
-    pub fault: Mutex<Option<Fault>>,
 }
 
 impl StreamExec {
@@ -53,7 +49,6 @@ impl StreamExec {
             waiters: AtomicUsize::new(0),
             lock: Mutex::new(()),
             cv: Condvar::new(),
-            fault: Mutex::new(None),
         }
     }
 
@@ -170,7 +165,7 @@ pub(crate) struct WorkerEnv {
     pub exec: Arc<StreamExec>,
     pub sink: Option<Arc<TraceSink>>,
     pub memory: Arc<Memory>,
-    pub faults: Arc<Mutex<Vec<Fault>>>,
+    pub watch: Arc<DeviceWatch>,
     pub live: Arc<AtomicUsize>,
 }
 
@@ -192,11 +187,14 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
         for d in &op.deps {
             d.wait();
         }
+        let me = (env.exec.id, op.seq);
+        let fallible = matches!(op.work, Work::Kernel(_) | Work::Host(_));
+        // After a fault of the device (at an earlier virtual time), kernel bodies and host functions do not
+        // run: the vendors' sticky error. Copies still move bytes, so that nothing waits forever.
+        let skip = fallible && (faulted || env.watch.faulted_before(op.start, me));
         let outcome: Result<(), (FaultKind, String)> = match op.work {
             Work::Nothing => Ok(()),
-            // After a fault, later kernel bodies and host functions of this stream do not run (the vendors'
-            // sticky error); copies still move bytes so that nothing waits forever.
-            Work::Kernel(_) | Work::Host(_) if faulted => Ok(()),
+            Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
             Work::Kernel(body) => {
                 let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
                 match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
@@ -247,8 +245,7 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
                 label: op.label.to_string(),
                 message,
             };
-            *env.exec.fault.lock() = Some((op.end, env.exec.id, err.clone()));
-            env.faults.lock().push((op.end, env.exec.id, err));
+            env.watch.record_fault((op.end, env.exec.id, err));
         }
         if let Some(sink) = &env.sink {
             sink.push(TraceEvent {
@@ -259,6 +256,9 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
                 start: op.start,
                 end: op.end,
             });
+        }
+        if fallible {
+            env.watch.done(op.end, env.exec.id, op.seq);
         }
         env.exec.publish(op.seq);
     }

@@ -89,8 +89,11 @@ mod process;
 pub mod rules;
 pub mod time;
 pub mod trace;
+mod watch;
 
-pub use error::{FaultKind, HandleProblem, IpcProblem, ObjectKind, PeerProblem, Result, SimError};
+pub use error::{
+    FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, PeerProblem, Result, SimError,
+};
 pub use event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 pub use handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
 pub use ipc::IpcEventHandle;

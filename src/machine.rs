@@ -13,13 +13,14 @@ use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
 use crate::error::{Result, SimError};
-use crate::exec::{Fault, Op, StreamExec, WorkerEnv, run_worker};
+use crate::exec::{Op, StreamExec, WorkerEnv, run_worker};
 use crate::handle::{ProcessId, StreamId};
 use crate::memory::Memory;
 use crate::process::{ProcShared, Process};
 use crate::rules::{Dialect, Rules};
 use crate::time::CostModel;
 use crate::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
+use crate::watch::DeviceWatch;
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -302,7 +303,7 @@ impl Shared {
     pub fn spawn_worker(
         &self,
         id: StreamId,
-        faults: Arc<Mutex<Vec<Fault>>>,
+        watch: Arc<DeviceWatch>,
     ) -> (Sender<Op>, Arc<StreamExec>) {
         let (tx, rx) = crossbeam_channel::unbounded();
         let exec = Arc::new(StreamExec::new(id));
@@ -315,7 +316,7 @@ impl Shared {
             exec: exec.clone(),
             sink,
             memory: self.memory.clone(),
-            faults,
+            watch,
             live: self.live_workers.clone(),
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);

@@ -293,7 +293,10 @@ impl Process {
             )?
         };
         if sync || out.is_some() {
-            self.block_on(c, what, std::slice::from_ref(&point), || what.to_string())?;
+            let device = point.exec.id.device;
+            self.block_on(c, what, device, std::slice::from_ref(&point), || {
+                what.to_string()
+            })?;
         }
         if let Some(slice) = out {
             let data = back.lock();
@@ -360,7 +363,10 @@ impl Process {
             )?
         };
         if sync {
-            self.block_on(c, what, std::slice::from_ref(&point), || what.to_string())?;
+            let device = point.exec.id.device;
+            self.block_on(c, what, device, std::slice::from_ref(&point), || {
+                what.to_string()
+            })?;
         }
         Ok(())
     }

@@ -15,8 +15,8 @@ use std::sync::{Arc, OnceLock, Weak};
 use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
-use crate::error::{HandleProblem, ObjectKind, Result, SimError};
-use crate::exec::{Fault, Op, Point, StreamExec, Work, on_worker_thread};
+use crate::error::{HandleProblem, InitProblem, ObjectKind, Result, SimError};
+use crate::exec::{Op, Point, StreamExec, Work, on_worker_thread};
 use crate::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
 };
@@ -24,6 +24,7 @@ use crate::machine::Shared;
 use crate::rules::{DefaultStream, Ownership};
 use crate::time::{VirtualTime, schedule};
 use crate::trace::{HostEvent, OpKind};
+use crate::watch::DeviceWatch;
 
 /// Stream creation flags (CUDA's values).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -71,6 +72,7 @@ pub(crate) struct StreamEntry {
     /// Operations held back behind a deferred wait (ACL `ACL_EVENT_SYNC`) or a dependency whose time is not
     /// fixed yet; released in order by [`ProcState::pump`].
     pub held: VecDeque<HeldOp>,
+    watch: Arc<DeviceWatch>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -111,6 +113,9 @@ impl StreamEntry {
         );
         let end = start.plus(cost_ns);
         self.cursor = end;
+        if matches!(work, Work::Kernel(_) | Work::Host(_)) {
+            self.watch.register(end, self.id, seq, self.exec.clone());
+        }
         self.tx
             .send(Op {
                 seq,
@@ -178,8 +183,8 @@ pub(crate) struct DeviceCtx {
     pub last_legacy: Option<Point>,
     /// Tails of destroyed blocking streams the legacy stream has not waited for yet.
     pub retired: Vec<Point>,
-    pub faults: Arc<Mutex<Vec<Fault>>>,
-    pub sticky: Option<SimError>,
+    /// Tails of destroyed streams whose work may still be pending (device synchronize waits for them).
+    pub orphans: Vec<Point>,
     /// (ACL) the device's default context in this process, and its SetDevice reference count.
     pub default_ctx: Option<u64>,
     pub refcount: u32,
@@ -192,8 +197,7 @@ impl DeviceCtx {
             per_thread: BTreeMap::new(),
             last_legacy: None,
             retired: Vec::new(),
-            faults: Arc::new(Mutex::new(Vec::new())),
-            sticky: None,
+            orphans: Vec::new(),
             default_ctx: None,
             refcount: 0,
         }
@@ -205,6 +209,7 @@ pub(crate) struct ProcState {
     pub events: Registry<EventEntry>,
     pub contexts: Registry<ContextEntry>,
     pub devices: Vec<DeviceCtx>,
+    pub watch: Vec<Arc<DeviceWatch>>,
     /// Enabled peer access: (accessing device, peer device).
     pub peers: BTreeSet<(u32, u32)>,
     /// Destroyed streams that still hold operations back (their work must not be lost).
@@ -218,12 +223,20 @@ pub(crate) struct ProcShared {
     pub id: ProcessId,
     pub machine: u64,
     pub state: Mutex<ProcState>,
+    /// Per device: fallible operations, faults and the sticky error (read by every call without the state
+    /// lock).
+    pub watch: Vec<Arc<DeviceWatch>>,
+    /// `aclInit` state: never, initialised, finalised.
+    init: Mutex<Option<bool>>,
     next_thread: AtomicU32,
 }
 
 impl ProcShared {
     pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
         let tag = m.id & 0xff;
+        let watch: Vec<Arc<DeviceWatch>> = (0..m.device_count())
+            .map(|_| Arc::new(DeviceWatch::default()))
+            .collect();
         ProcShared {
             id,
             machine: m.id,
@@ -232,13 +245,16 @@ impl ProcShared {
                 events: Registry::new(ObjectKind::Event, TAG_EVENT, tag, id.0 as u64),
                 contexts: Registry::new(ObjectKind::Context, TAG_CONTEXT, tag, id.0 as u64),
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
+                watch: watch.clone(),
                 peers: BTreeSet::new(),
                 zombies: Vec::new(),
                 next_stream: 1,
                 next_event: 1,
                 next_context: 1,
             }),
+            watch,
             next_thread: AtomicU32::new(0),
+            init: Mutex::new(None),
         }
     }
 }
@@ -273,7 +289,8 @@ impl ProcState {
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id, self.devices[device as usize].faults.clone());
+        let watch = self.watch[device as usize].clone();
+        let (tx, exec) = m.spawn_worker(id, watch.clone());
         self.streams.insert(StreamEntry {
             id,
             device,
@@ -288,6 +305,7 @@ impl ProcState {
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
+            watch,
         })
     }
 
@@ -365,13 +383,6 @@ impl ProcState {
         }
     }
 
-    pub fn check_sticky(&self, device: u32) -> Result<()> {
-        match &self.devices[device as usize].sticky {
-            Some(e) => Err(e.clone()),
-            None => Ok(()),
-        }
-    }
-
     /// When `required` (a row of the dialect's [`crate::rules::OwnedCalls`]), checks that stream `h` belongs
     /// to the caller's current device (CUDA) or context (ACL).
     pub fn check_owner(
@@ -435,7 +446,6 @@ impl ProcState {
                 s.blocking(),
             )
         };
-        self.check_sticky(device)?;
         let dev = device as usize;
         if special_legacy {
             // Legacy default stream: wait for all earlier work of the device's blocking streams.
@@ -504,25 +514,18 @@ impl ProcState {
         }
     }
 
-    /// The tails of every stream of `device` (and of destroyed ones not yet waited for), and its fault list.
-    pub fn device_tails(&self, device: u32) -> (Vec<Point>, Arc<Mutex<Vec<Fault>>>) {
-        let d = &self.devices[device as usize];
-        let mut points: Vec<Point> = d.retired.clone();
+    /// The tails of every stream of `device` (and of destroyed ones), for a wait on the whole device.
+    pub fn device_tails(&mut self, device: u32) -> Vec<Point> {
+        let d = &mut self.devices[device as usize];
+        d.orphans.retain(|p| p.exec.completed() < p.seq);
+        let mut points: Vec<Point> = d.orphans.clone();
         points.extend(
             self.streams
                 .values()
                 .filter(|s| s.device == device && s.seq > 0)
                 .map(StreamEntry::tail),
         );
-        (points, d.faults.clone())
-    }
-
-    /// Marks a fault seen by a synchronize as the context's sticky error.
-    pub fn latch(&mut self, device: u32, err: &SimError) {
-        let d = &mut self.devices[device as usize];
-        if d.sticky.is_none() {
-            d.sticky = Some(err.clone());
-        }
+        points
     }
 }
 
@@ -631,6 +634,24 @@ impl Process {
         what: &'static str,
         f: impl FnOnce(&mut Call) -> Result<T>,
     ) -> Result<T> {
+        self.call_with(what, true, f)
+    }
+
+    /// A call that works despite a sticky error (setting / resetting a device, reading state).
+    pub(crate) fn call_unchecked<T>(
+        &self,
+        what: &'static str,
+        f: impl FnOnce(&mut Call) -> Result<T>,
+    ) -> Result<T> {
+        self.call_with(what, false, f)
+    }
+
+    fn call_with<T>(
+        &self,
+        what: &'static str,
+        sticky: bool,
+        f: impl FnOnce(&mut Call) -> Result<T>,
+    ) -> Result<T> {
         if on_worker_thread() {
             return Err(SimError::NotPermitted { what });
         }
@@ -647,7 +668,13 @@ impl Process {
             now,
             clock: now,
         };
-        let r = f(&mut c);
+        // The vendors' sticky error: once a fault of the current device has happened (in virtual time), every
+        // call returns it.
+        let watch = device.and_then(|d| self.p.watch.get(d as usize));
+        let r = match watch {
+            Some(w) if sticky && w.active() => w.check(now).and_then(|()| f(&mut c)),
+            _ => f(&mut c),
+        };
         self.with_thread(|st| {
             st.clock = st.clock.max(c.clock);
             if let Err(e) = &r {
@@ -680,6 +707,45 @@ impl Process {
         self.with_thread(|st| st.last_error.take())
     }
 
+    /// Sets the calling thread's last error (for a facade's argument errors that never reach the core).
+    pub fn set_last_error(&self, e: SimError) {
+        self.with_thread(|st| st.last_error = Some(e));
+    }
+
+    /// Initialises the runtime for this process (ACL `aclInit`); a second time is an error.
+    pub fn runtime_init(&self) -> Result<()> {
+        self.call_unchecked("runtime_init", |_| {
+            let mut init = self.p.init.lock();
+            if *init == Some(true) {
+                return Err(SimError::Init {
+                    what: "runtime_init",
+                    problem: InitProblem::AlreadyInitialized,
+                });
+            }
+            *init = Some(true);
+            Ok(())
+        })
+    }
+
+    /// Finalises the runtime for this process (ACL `aclFinalize`); a second time is an error.
+    pub fn runtime_finalize(&self) -> Result<()> {
+        self.call_unchecked("runtime_finalize", |_| {
+            let mut init = self.p.init.lock();
+            let problem = match *init {
+                Some(true) => {
+                    *init = Some(false);
+                    return Ok(());
+                }
+                Some(false) => InitProblem::AlreadyFinalized,
+                None => InitProblem::NotInitialized,
+            };
+            Err(SimError::Init {
+                what: "runtime_finalize",
+                problem,
+            })
+        })
+    }
+
     /// The calling thread's last error, kept (`cudaPeekAtLastError`).
     pub fn peek_last_error(&self) -> Option<SimError> {
         self.with_thread(|st| st.last_error.clone())
@@ -710,12 +776,26 @@ impl Process {
         self.p.state.lock()
     }
 
-    /// Moves the host clock past `points`, blocks until they have really run (no lock held), and records the
-    /// blocking call in the trace.
+    /// Moves the host clock past `points`, blocks until they have really run (no lock held), records the
+    /// blocking call in the trace, and reports `device`'s fault if one happened by the new host time.
     ///
     /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) would
     /// block forever in a program whose calls come from this thread: that is [`SimError::WouldDeadlock`].
     pub(crate) fn block_on(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        device: u32,
+        points: &[Point],
+        label: impl FnOnce() -> String,
+    ) -> Result<()> {
+        self.wait_points(c, what, points, label)?;
+        // A fault of `device` by the time the call returns is its answer (and sticky from now on).
+        self.p.watch[device as usize].check(c.clock)
+    }
+
+    /// [`Process::block_on`] without the fault check.
+    pub(crate) fn wait_points(
         &self,
         c: &mut Call,
         what: &'static str,
@@ -790,6 +870,9 @@ impl Process {
             if s.blocking() && s.seq > s.legacy_seen {
                 st.devices[s.device as usize].retired.push(s.tail());
             }
+            if s.seq > s.exec.completed() {
+                st.devices[s.device as usize].orphans.push(s.tail());
+            }
             if !s.held.is_empty() {
                 // Work held behind a deferred wait still runs once its record is issued.
                 st.zombies.push(s);
@@ -822,30 +905,17 @@ impl Process {
         timeout: Option<std::time::Duration>,
     ) -> Result<()> {
         let what = "stream_synchronize";
-        {
-            let (tail, exec, device) = {
-                let mut st = self.state();
-                let h = st.resolve_stream(&self.m, c, stream.0)?;
-                let s = st.streams.get(h)?;
-                let device = s.device;
-                let out = (s.tail(), s.exec.clone(), device);
-                st.check_sticky(device)?;
-                out
-            };
-            crate::event::check_timeout(c, what, tail.time(), timeout)?;
-            let id = exec.id;
-            self.block_on(c, what, std::slice::from_ref(&tail), || {
-                format!("stream_synchronize({id})")
-            })?;
-            let fault = exec.fault.lock().clone();
-            if let Some((t, _, e)) = fault
-                && tail.time().is_some_and(|tt| t <= tt)
-            {
-                self.state().latch(device, &e);
-                return Err(e);
-            }
-            Ok(())
-        }
+        let (tail, device) = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let s = st.streams.get(h)?;
+            (s.tail(), s.device)
+        };
+        crate::event::check_timeout(c, what, tail.time(), timeout)?;
+        let id = tail.exec.id;
+        self.block_on(c, what, device, std::slice::from_ref(&tail), || {
+            format!("stream_synchronize({id})")
+        })
     }
 
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time.
@@ -854,9 +924,7 @@ impl Process {
             let tail = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
-                let s = st.streams.get(h)?;
-                st.check_sticky(s.device)?;
-                s.tail()
+                st.streams.get(h)?.tail()
             };
             Ok(settle(&tail, c.now))
         })
@@ -900,27 +968,14 @@ impl Process {
     /// finished; reports the device's first fault.
     pub fn device_synchronize(&self) -> Result<()> {
         self.call("device_synchronize", |c| {
-            let (device, points, faults) = {
-                let st = self.state();
+            let (device, points) = {
+                let mut st = self.state();
                 let (device, _) = st.current(&self.m, c, "device_synchronize")?;
-                st.check_sticky(device)?;
-                let (points, faults) = st.device_tails(device);
-                (device, points, faults)
+                (device, st.device_tails(device))
             };
-            self.block_on(c, "device_synchronize", &points, || {
+            self.block_on(c, "device_synchronize", device, &points, || {
                 format!("device_synchronize({device})")
-            })?;
-            let first = faults
-                .lock()
-                .iter()
-                .filter(|(t, _, _)| *t <= c.clock)
-                .min_by_key(|(t, s, _)| (*t, *s))
-                .map(|(_, _, e)| e.clone());
-            if let Some(e) = first {
-                self.state().latch(device, &e);
-                return Err(e);
-            }
-            Ok(())
+            })
         })
     }
 }
