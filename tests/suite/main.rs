@@ -5,4 +5,7 @@
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
 mod common;
+mod cuda_events;
+mod cuda_streams;
+mod determinism;
 mod smoke;
