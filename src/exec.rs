@@ -187,11 +187,10 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
         for d in &op.deps {
             d.wait();
         }
-        let me = (env.exec.id, op.seq);
         let fallible = matches!(op.work, Work::Kernel(_) | Work::Host(_));
         // After a fault of the device (at an earlier virtual time), kernel bodies and host functions do not
         // run: the vendors' sticky error. Copies still move bytes, so that nothing waits forever.
-        let skip = fallible && (faulted || env.watch.faulted_before(op.start, me));
+        let skip = fallible && (faulted || env.watch.faulted_before(op.start));
         let outcome: Result<(), (FaultKind, String)> = match op.work {
             Work::Nothing => Ok(()),
             Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
@@ -245,7 +244,8 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
                 label: op.label.to_string(),
                 message,
             };
-            env.watch.record_fault((op.end, env.exec.id, err));
+            env.watch
+                .record_fault(((op.start, op.end), env.exec.id, err));
         }
         if let Some(sink) = &env.sink {
             sink.push(TraceEvent {

@@ -114,7 +114,8 @@ impl StreamEntry {
         let end = start.plus(cost_ns);
         self.cursor = end;
         if matches!(work, Work::Kernel(_) | Work::Host(_)) {
-            self.watch.register(end, self.id, seq, self.exec.clone());
+            self.watch
+                .register((start, end), self.id, seq, self.exec.clone());
         }
         self.tx
             .send(Op {

@@ -5,9 +5,9 @@
 //! A fault becomes visible at its virtual time, not at whatever moment its worker happened to run: a call at
 //! host time `now` first waits for every fallible operation of the device that ends by `now`, then reports the
 //! earliest fault by `now` and latches it as the device's sticky error. A worker about to run a body or host
-//! function starting at `t` likewise waits for the fallible operations ending before `t` and skips its body if
-//! one of them faulted. Ties (an operation ending exactly when another starts on another stream) count as
-//! concurrent, so nothing waits on itself.
+//! function starting at `t` likewise waits for the fallible operations that started before `t` and ended by
+//! `t`, and skips its body if one of them faulted (two zero-length operations at the same instant count as
+//! concurrent, so nothing waits on itself or on a twin).
 //!
 //! Lock order: `bodies`, `faults` and `sticky` are leaves, taken one at a time; nothing waits while holding one.
 
@@ -22,15 +22,18 @@ use crate::exec::StreamExec;
 use crate::handle::StreamId;
 use crate::time::VirtualTime;
 
-/// A fault recorded by a worker: the virtual end time of the faulting operation, its stream, and the error.
-pub(crate) type Fault = (VirtualTime, StreamId, SimError);
+/// A fault recorded by a worker: the faulting operation's virtual (start, end), its stream, and the error.
+pub(crate) type Fault = (Span, StreamId, SimError);
+
+/// An operation's virtual (start, end).
+pub(crate) type Span = (VirtualTime, VirtualTime);
 
 type BodyKey = (VirtualTime, StreamId, u64);
 
 /// One device's fallible operations, faults and sticky error in one process.
 #[derive(Debug, Default)]
 pub(crate) struct DeviceWatch {
-    bodies: Mutex<BTreeMap<BodyKey, Arc<StreamExec>>>,
+    bodies: Mutex<BTreeMap<BodyKey, (VirtualTime, Arc<StreamExec>)>>,
     faults: Mutex<Vec<Fault>>,
     sticky: Mutex<Option<SimError>>,
     /// Fallible operations pending + faults + sticky: zero means calls need not look.
@@ -44,9 +47,9 @@ impl DeviceWatch {
     }
 
     /// Registers a fallible operation (at dispatch, when its end time is fixed).
-    pub fn register(&self, end: VirtualTime, stream: StreamId, seq: u64, exec: Arc<StreamExec>) {
+    pub fn register(&self, (start, end): Span, stream: StreamId, seq: u64, exec: Arc<StreamExec>) {
         self.active.fetch_add(1, Ordering::SeqCst);
-        self.bodies.lock().insert((end, stream, seq), exec);
+        self.bodies.lock().insert((end, stream, seq), (start, exec));
     }
 
     /// Unregisters a fallible operation once it has run (or been skipped).
@@ -61,15 +64,14 @@ impl DeviceWatch {
         self.faults.lock().push(fault);
     }
 
-    /// Waits for every registered operation for which `due` holds (by end time), except `me`.
-    fn settle(&self, due: impl Fn(VirtualTime) -> bool, me: Option<(StreamId, u64)>) {
+    /// Waits for every registered operation whose span is `due`.
+    fn settle(&self, due: impl Fn(Span) -> bool) {
         let waits: Vec<(u64, Arc<StreamExec>)> = self
             .bodies
             .lock()
             .iter()
-            .take_while(|((end, _, _), _)| due(*end))
-            .filter(|((_, s, q), _)| me != Some((*s, *q)))
-            .map(|((_, _, seq), exec)| (*seq, exec.clone()))
+            .filter(|((end, _, _), (start, _))| due((*start, *end)))
+            .map(|((_, _, seq), (_, exec))| (*seq, exec.clone()))
             .collect();
         for (seq, exec) in waits {
             exec.wait_for(seq);
@@ -77,19 +79,21 @@ impl DeviceWatch {
     }
 
     /// The earliest fault for which `due` holds (by time, then stream).
-    fn first_fault(&self, due: impl Fn(VirtualTime) -> bool) -> Option<SimError> {
+    fn first_fault(&self, due: impl Fn(Span) -> bool) -> Option<SimError> {
         self.faults
             .lock()
             .iter()
-            .filter(|(t, _, _)| due(*t))
-            .min_by_key(|(t, s, _)| (*t, *s))
+            .filter(|(span, _, _)| due(*span))
+            .min_by_key(|((_, end), s, _)| (*end, *s))
             .map(|(_, _, e)| e.clone())
     }
 
-    /// (worker) Whether an operation starting at `start` must skip its body: a fault ended before it.
-    pub fn faulted_before(&self, start: VirtualTime, me: (StreamId, u64)) -> bool {
-        self.settle(|end| end < start, Some(me));
-        self.first_fault(|t| t < start).is_some()
+    /// (worker) Whether an operation starting at `start` must skip its body: a fallible operation that
+    /// started earlier and ended by then faulted.
+    pub fn faulted_before(&self, start: VirtualTime) -> bool {
+        let before = |(s, e): Span| e <= start && s < start;
+        self.settle(before);
+        self.first_fault(before).is_some()
     }
 
     /// (host) The sticky error as of host time `now`: waits for the fallible operations ending by `now`,
@@ -98,8 +102,8 @@ impl DeviceWatch {
         if let Some(e) = self.sticky.lock().clone() {
             return Err(e);
         }
-        self.settle(|end| end <= now, None);
-        match self.first_fault(|t| t <= now) {
+        self.settle(|(_, end)| end <= now);
+        match self.first_fault(|(_, end)| end <= now) {
             Some(e) => {
                 self.latch(&e);
                 Err(e)

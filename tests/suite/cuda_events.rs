@@ -68,7 +68,7 @@ fn event_create_belongs_to_the_current_device() {
         .join()
         .unwrap();
     assert_eq!(p.event_device(e2), Ok(0));
-    assert_eq!(p.current_device(), 1);
+    assert_eq!(p.current_device(), Some(1));
 }
 
 /// cuda-musa.md · Events · EventCreateWithFlags · any OR of BlockingSync, DisableTiming, Interprocess where
@@ -295,7 +295,7 @@ fn event_query_and_synchronize_work_for_an_event_of_another_device() {
     assert_eq!(p.now(), us(107));
     assert_eq!(p.event_query(e), Ok(Status::Complete)); // t108
     assert_eq!(p.event_synchronize(never), Ok(()));
-    assert_eq!(p.current_device(), 0);
+    assert_eq!(p.current_device(), Some(0));
 }
 
 /// cuda-musa.md · Events · EventSynchronize · never recorded → 0 at once
