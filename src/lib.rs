@@ -75,15 +75,18 @@
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
 
+pub mod cuda;
 mod device;
 pub mod error;
 mod event;
 mod exec;
+pub mod facade;
 pub mod handle;
 pub mod ipc;
 pub mod kernel;
 pub mod machine;
 pub mod memory;
+pub mod musa;
 mod ops;
 mod process;
 pub mod rules;

@@ -1,0 +1,842 @@
+//! The CUDA-family runtime (CUDA and MUSA: one implementation, two name sets). Every function takes the
+//! facade it was called through, translates C arguments, calls the core, and maps the result with
+//! [`code`], the one place where a [`SimError`] becomes a `cudaError_t`.
+
+#![allow(
+    clippy::missing_safety_doc,
+    reason = "the vendor functions' contracts are the vendor's"
+)]
+
+use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
+use std::time::Duration;
+
+use super::{Api, NoProcess, contain, put};
+use crate::error::{FaultKind, HandleProblem, IpcProblem, PeerProblem, SimError};
+use crate::event::EventFlags;
+use crate::handle::{Event, Stream};
+use crate::ipc::IpcEventHandle;
+use crate::kernel::Kernel;
+use crate::machine::Attribute;
+use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+use crate::process::{Process, Status, StreamFlags};
+
+/// `cudaError_t` / `musaError_t`.
+pub type Error = u32;
+
+/// The CUDA-family error codes the simulator produces: (CUDA name, MUSA name, short name) = value,
+/// description. `family.rs` turns each into a constant of both facades.
+macro_rules! with_error_codes {
+    ($($callback:tt)*) => {
+        $($callback)*! {
+            (cudaSuccess, musaSuccess, Success) = 0, "no error";
+            (cudaErrorInvalidValue, musaErrorInvalidValue, InvalidValue) = 1, "invalid argument";
+            (cudaErrorMemoryAllocation, musaErrorMemoryAllocation, MemoryAllocation) = 2, "out of memory";
+            (cudaErrorInitializationError, musaErrorInitializationError, InitializationError) = 3,
+                "initialization error";
+            (cudaErrorInvalidConfiguration, musaErrorInvalidConfiguration, InvalidConfiguration) = 9,
+                "invalid configuration argument";
+            (cudaErrorInvalidMemcpyDirection, musaErrorInvalidMemcpyDirection, InvalidMemcpyDirection) = 21,
+                "invalid copy direction for memcpy";
+            (cudaErrorNoDevice, musaErrorNoDevice, NoDevice) = 100, "no CUDA-capable device is detected";
+            (cudaErrorInvalidDevice, musaErrorInvalidDevice, InvalidDevice) = 101, "invalid device ordinal";
+            (cudaErrorDeviceUninitialized, musaErrorDeviceUninitialized, DeviceUninitialized) = 201,
+                "invalid device context";
+            (cudaErrorInvalidResourceHandle, musaErrorInvalidResourceHandle, InvalidResourceHandle) = 400,
+                "invalid resource handle";
+            (cudaErrorNotReady, musaErrorNotReady, NotReady) = 600, "device not ready";
+            (cudaErrorIllegalAddress, musaErrorIllegalAddress, IllegalAddress) = 700,
+                "an illegal memory access was encountered";
+            (cudaErrorPeerAccessAlreadyEnabled, musaErrorPeerAccessAlreadyEnabled, PeerAccessAlreadyEnabled)
+                = 704, "peer access is already enabled";
+            (cudaErrorPeerAccessNotEnabled, musaErrorPeerAccessNotEnabled, PeerAccessNotEnabled) = 705,
+                "peer access has not been enabled";
+            (cudaErrorContextIsDestroyed, musaErrorContextIsDestroyed, ContextIsDestroyed) = 709,
+                "context is destroyed";
+            (cudaErrorTooManyPeers, musaErrorTooManyPeers, TooManyPeers) = 711,
+                "peer mapping resources exhausted";
+            (cudaErrorLaunchFailure, musaErrorLaunchFailure, LaunchFailure) = 719, "unspecified launch failure";
+            (cudaErrorNotPermitted, musaErrorNotPermitted, NotPermitted) = 800, "operation not permitted";
+            (cudaErrorNotSupported, musaErrorNotSupported, NotSupported) = 801, "operation not supported";
+            (cudaErrorTimeout, musaErrorTimeout, Timeout) = 909, "the wait operation has timed out";
+            (cudaErrorUnknown, musaErrorUnknown, Unknown) = 999, "unknown error";
+        }
+    };
+}
+pub(crate) use with_error_codes;
+
+macro_rules! short_codes {
+    ($(($c:ident, $m:ident, $name:ident) = $value:literal, $desc:literal;)*) => {
+        /// The codes by short name, and the table of (value, short name, description).
+        #[allow(dead_code, reason = "the vendor's full table; not every code is produced")]
+        #[allow(non_upper_case_globals, reason = "the vendor's enumerator names, without the prefix")]
+        pub(crate) mod codes {
+            $(pub const $name: super::Error = $value;)*
+            /// (value, CUDA name, MUSA name, description)
+            pub const TABLE: &[(super::Error, &str, &str, &str)] =
+                &[$(($value, stringify!($c), stringify!($m), $desc)),*];
+        }
+    };
+}
+with_error_codes!(short_codes);
+
+use codes::*;
+
+/// The vendor's code for a simulator error: the one mapping of the CUDA-family facades.
+pub(crate) fn code(e: &SimError) -> Error {
+    match e {
+        SimError::InvalidHandle {
+            problem: HandleProblem::NotAllowed,
+            ..
+        } => InvalidResourceHandle,
+        SimError::InvalidHandle { .. } => InvalidResourceHandle,
+        SimError::InvalidDevice { .. } => InvalidDevice,
+        SimError::WrongDevice { .. } | SimError::WrongContext { .. } => InvalidResourceHandle,
+        SimError::InvalidFlags { .. } | SimError::InvalidValue { .. } => InvalidValue,
+        SimError::EventNotRecorded { .. } | SimError::TimingDisabled { .. } => {
+            InvalidResourceHandle
+        }
+        SimError::NotReady { .. } => NotReady,
+        SimError::NotPermitted { .. } => NotPermitted,
+        SimError::NotSupported { .. } => NotSupported,
+        SimError::OutOfMemory { .. } => MemoryAllocation,
+        SimError::InvalidAddress { .. } | SimError::OutOfRange { .. } => InvalidValue,
+        SimError::KernelFault {
+            kind: FaultKind::IllegalAddress,
+            ..
+        } => IllegalAddress,
+        SimError::KernelFault { .. } => LaunchFailure,
+        SimError::NoContext { .. } | SimError::DefaultContext { .. } => DeviceUninitialized,
+        SimError::DeviceNotSet { .. } => InvalidDevice,
+        SimError::PeerAccess { problem, .. } => match problem {
+            PeerProblem::SameDevice | PeerProblem::NoLink => InvalidDevice,
+            PeerProblem::AlreadyEnabled => PeerAccessAlreadyEnabled,
+            PeerProblem::NotEnabled => PeerAccessNotEnabled,
+        },
+        SimError::PeerAccessRequired { .. } => PeerAccessNotEnabled,
+        SimError::Ipc { problem, .. } => match problem {
+            IpcProblem::NotInterprocess => InvalidResourceHandle,
+            IpcProblem::SameProcess => DeviceUninitialized,
+            IpcProblem::InvalidHandle => InvalidValue,
+        },
+        SimError::Timeout { .. } => Timeout,
+        SimError::WouldDeadlock { .. } | SimError::Init { .. } => Unknown,
+    }
+}
+
+/// Runs a facade body against the facade's process: panics become `Unknown`, a missing process becomes
+/// `NoDevice` (bad environment) or `NotSupported` (bound to a machine of another dialect), and an error from
+/// the body is mapped and stored as the thread's last error.
+fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
+    contain(Unknown, || match super::process(api) {
+        Ok(p) => match f(&p) {
+            Ok(()) => Success,
+            Err(e) => {
+                let c = code(&e);
+                p.set_last_error(e);
+                c
+            }
+        },
+        Err(NoProcess::Config(_)) => NoDevice,
+        Err(NoProcess::WrongDialect(_)) => NotSupported,
+    })
+}
+
+fn invalid(what: &'static str, reason: &str) -> SimError {
+    SimError::InvalidValue {
+        what,
+        reason: reason.to_string(),
+    }
+}
+
+/// Writes through an out-pointer, or fails with InvalidValue if it is NULL.
+unsafe fn out<T>(what: &'static str, ptr: *mut T, value: T) -> Result<(), SimError> {
+    // SAFETY: the caller passes a NULL or valid pointer (the C contract).
+    if unsafe { put(ptr, value) } {
+        Ok(())
+    } else {
+        Err(invalid(what, "NULL output pointer"))
+    }
+}
+
+fn stream(s: *mut c_void) -> Stream {
+    Stream::from_raw(s as usize as u64)
+}
+
+fn event(e: *mut c_void) -> Event {
+    Event::from_raw(e as usize as u64)
+}
+
+fn handle_ptr(raw: u64) -> *mut c_void {
+    raw as usize as *mut c_void
+}
+
+fn device_arg(d: c_int) -> i64 {
+    d as i64
+}
+
+/// A raw pointer that a closure run on a worker may carry (the C caller vouches for it).
+struct SendPtr(*mut c_void);
+// SAFETY: the pointer is only handed back to the C callback that was given it, as the vendors do.
+unsafe impl Send for SendPtr {}
+
+// ---------------------------------------------------------------------------------------------- devices
+
+pub(crate) unsafe fn get_device_count(api: Api, count: *mut c_int) -> Error {
+    let mut none = false;
+    let r = run(api, |p| {
+        let n = p.device_count()?;
+        // SAFETY: C contract.
+        unsafe { out("GetDeviceCount", count, n as c_int) }?;
+        none = n == 0;
+        Ok(())
+    });
+    if r == Success && none { NoDevice } else { r }
+}
+
+pub(crate) fn set_device(api: Api, device: c_int) -> Error {
+    run(api, |p| p.set_device(device_arg(device)))
+}
+
+pub(crate) unsafe fn get_device(api: Api, device: *mut c_int) -> Error {
+    run(api, |p| {
+        let d = p.get_device()?;
+        // SAFETY: C contract.
+        unsafe { out("GetDevice", device, d as c_int) }
+    })
+}
+
+pub(crate) fn device_synchronize(api: Api) -> Error {
+    run(api, |p| p.device_synchronize())
+}
+
+pub(crate) fn device_reset(api: Api) -> Error {
+    run(api, |p| {
+        let d = p.get_device()?;
+        p.reset_device(d as i64)
+    })
+}
+
+pub(crate) unsafe fn device_can_access_peer(
+    api: Api,
+    can: *mut c_int,
+    device: c_int,
+    peer: c_int,
+) -> Error {
+    run(api, |p| {
+        if can.is_null() {
+            return Err(invalid("DeviceCanAccessPeer", "NULL output pointer"));
+        }
+        let yes = p.can_access_peer(device_arg(device), device_arg(peer))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("DeviceCanAccessPeer", can, c_int::from(yes)) }
+    })
+}
+
+pub(crate) fn device_enable_peer_access(api: Api, peer: c_int, flags: c_uint) -> Error {
+    run(api, |p| p.enable_peer_access(device_arg(peer), flags))
+}
+
+pub(crate) fn device_disable_peer_access(api: Api, peer: c_int) -> Error {
+    run(api, |p| p.disable_peer_access(device_arg(peer)))
+}
+
+pub(crate) unsafe fn device_get_stream_priority_range(
+    api: Api,
+    least: *mut c_int,
+    greatest: *mut c_int,
+) -> Error {
+    run(api, |p| {
+        let (l, g) = p.device_priority_range()?;
+        // SAFETY: either pointer may be NULL (then it is skipped), as the vendor allows.
+        unsafe {
+            put(least, l);
+            put(greatest, g);
+        }
+        Ok(())
+    })
+}
+
+/// `cudaDevAttrWarpSize`.
+pub const DEV_ATTR_WARP_SIZE: c_int = 10;
+/// `cudaDevAttrMultiProcessorCount`.
+pub const DEV_ATTR_MULTIPROCESSOR_COUNT: c_int = 16;
+
+pub(crate) unsafe fn device_get_attribute(
+    api: Api,
+    value: *mut c_int,
+    attr: c_int,
+    device: c_int,
+) -> Error {
+    run(api, |p| {
+        if value.is_null() {
+            return Err(invalid("DeviceGetAttribute", "NULL output pointer"));
+        }
+        let attr = match attr {
+            DEV_ATTR_WARP_SIZE => Attribute::WarpSize,
+            DEV_ATTR_MULTIPROCESSOR_COUNT => Attribute::MultiprocessorCount,
+            _ => return Err(invalid("DeviceGetAttribute", "attribute not modelled")),
+        };
+        let m = p.machine();
+        let d = u32::try_from(device).map_err(|_| SimError::InvalidDevice {
+            device: device as i64,
+            count: m.device_count(),
+        })?;
+        let v = m.device_attribute(d, attr)?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("DeviceGetAttribute", value, v as c_int) }
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- streams
+
+pub(crate) unsafe fn stream_create(
+    api: Api,
+    s: *mut *mut c_void,
+    flags: c_uint,
+    priority: Option<c_int>,
+) -> Error {
+    run(api, |p| {
+        if s.is_null() {
+            return Err(invalid("StreamCreate", "NULL output pointer"));
+        }
+        let h = p.create_stream_with_priority(StreamFlags(flags), priority.unwrap_or(0))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("StreamCreate", s, handle_ptr(h.to_raw())) }
+    })
+}
+
+pub(crate) fn stream_destroy(api: Api, s: *mut c_void) -> Error {
+    run(api, |p| p.destroy_stream(stream(s)))
+}
+
+pub(crate) fn stream_synchronize(api: Api, s: *mut c_void) -> Error {
+    run(api, |p| p.stream_synchronize(stream(s)))
+}
+
+pub(crate) fn stream_query(api: Api, s: *mut c_void) -> Error {
+    run(api, |p| match p.stream_query(stream(s))? {
+        Status::Complete => Ok(()),
+        Status::NotReady => Err(SimError::NotReady {
+            what: "StreamQuery",
+        }),
+    })
+}
+
+pub(crate) fn stream_wait_event(api: Api, s: *mut c_void, e: *mut c_void, flags: c_uint) -> Error {
+    run(api, |p| {
+        if flags != 0 {
+            return Err(invalid("StreamWaitEvent", "flags must be 0"));
+        }
+        p.stream_wait_event(stream(s), event(e))
+    })
+}
+
+pub(crate) unsafe fn stream_get_flags(api: Api, s: *mut c_void, flags: *mut c_uint) -> Error {
+    run(api, |p| {
+        if flags.is_null() {
+            return Err(invalid("StreamGetFlags", "NULL output pointer"));
+        }
+        let f = p.stream_flags(stream(s))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("StreamGetFlags", flags, f.0) }
+    })
+}
+
+pub(crate) unsafe fn stream_get_priority(api: Api, s: *mut c_void, prio: *mut c_int) -> Error {
+    run(api, |p| {
+        if prio.is_null() {
+            return Err(invalid("StreamGetPriority", "NULL output pointer"));
+        }
+        let v = p.stream_priority(stream(s))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("StreamGetPriority", prio, v) }
+    })
+}
+
+/// `void (*)(void *userData)`.
+pub type HostFn = Option<unsafe extern "C" fn(*mut c_void)>;
+/// `void (*)(cudaStream_t, cudaError_t, void *userData)`.
+pub type StreamCallback = Option<unsafe extern "C" fn(*mut c_void, Error, *mut c_void)>;
+
+pub(crate) fn launch_host_func(api: Api, s: *mut c_void, f: HostFn, data: *mut c_void) -> Error {
+    run(api, |p| {
+        let Some(f) = f else {
+            return Err(invalid("LaunchHostFunc", "NULL function"));
+        };
+        let data = SendPtr(data);
+        p.launch_host_func(stream(s), move || {
+            let data = data;
+            // SAFETY: the C caller registered `f` with `data` for exactly this call.
+            unsafe { f(data.0) }
+        })
+    })
+}
+
+pub(crate) fn stream_add_callback(
+    api: Api,
+    s: *mut c_void,
+    cb: StreamCallback,
+    data: *mut c_void,
+    flags: c_uint,
+) -> Error {
+    run(api, |p| {
+        let Some(cb) = cb else {
+            return Err(invalid("StreamAddCallback", "NULL callback"));
+        };
+        if flags != 0 {
+            return Err(invalid("StreamAddCallback", "flags must be 0"));
+        }
+        let (data, sp) = (SendPtr(data), SendPtr(s));
+        p.launch_host_func(stream(s), move || {
+            let (data, sp) = (data, sp);
+            // SAFETY: the C caller registered `cb` with `data` for exactly this call.
+            unsafe { cb(sp.0, Success, data.0) }
+        })
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- events
+
+pub(crate) unsafe fn event_create(api: Api, e: *mut *mut c_void, flags: c_uint) -> Error {
+    run(api, |p| {
+        if e.is_null() {
+            return Err(invalid("EventCreate", "NULL output pointer"));
+        }
+        let h = p.create_event(EventFlags(flags))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("EventCreate", e, handle_ptr(h.to_raw())) }
+    })
+}
+
+pub(crate) fn event_destroy(api: Api, e: *mut c_void) -> Error {
+    run(api, |p| p.destroy_event(event(e)))
+}
+
+pub(crate) fn event_record(api: Api, e: *mut c_void, s: *mut c_void, flags: c_uint) -> Error {
+    run(api, |p| {
+        if flags != 0 {
+            return Err(invalid(
+                "EventRecordWithFlags",
+                "only cudaEventRecordDefault (0) is simulated",
+            ));
+        }
+        p.record_event(event(e), stream(s))
+    })
+}
+
+pub(crate) fn event_query(api: Api, e: *mut c_void) -> Error {
+    run(api, |p| match p.event_query(event(e))? {
+        Status::Complete => Ok(()),
+        Status::NotReady => Err(SimError::NotReady { what: "EventQuery" }),
+    })
+}
+
+pub(crate) fn event_synchronize(api: Api, e: *mut c_void) -> Error {
+    run(api, |p| p.event_synchronize(event(e)))
+}
+
+pub(crate) unsafe fn event_elapsed_time(
+    api: Api,
+    ms: *mut f32,
+    start: *mut c_void,
+    end: *mut c_void,
+) -> Error {
+    run(api, |p| {
+        if ms.is_null() {
+            return Err(invalid("EventElapsedTime", "NULL output pointer"));
+        }
+        let v = p.event_elapsed_ms(event(start), event(end))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("EventElapsedTime", ms, v) }
+    })
+}
+
+/// `cudaIpcEventHandle_t` / `musaIpcEventHandle_t`: 64 opaque bytes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpcEventHandleC {
+    /// The bytes.
+    pub reserved: [c_char; 64],
+}
+
+pub(crate) unsafe fn ipc_get_event_handle(
+    api: Api,
+    handle: *mut IpcEventHandleC,
+    e: *mut c_void,
+) -> Error {
+    run(api, |p| {
+        if handle.is_null() {
+            return Err(invalid("IpcGetEventHandle", "NULL output pointer"));
+        }
+        let h = p.ipc_get_event_handle(event(e))?;
+        let reserved = h.0.map(|b| b as c_char);
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("IpcGetEventHandle", handle, IpcEventHandleC { reserved }) }
+    })
+}
+
+pub(crate) unsafe fn ipc_open_event_handle(
+    api: Api,
+    e: *mut *mut c_void,
+    handle: IpcEventHandleC,
+) -> Error {
+    run(api, |p| {
+        if e.is_null() {
+            return Err(invalid("IpcOpenEventHandle", "NULL output pointer"));
+        }
+        let opened = p.ipc_open_event_handle(&IpcEventHandle(handle.reserved.map(|b| b as u8)))?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("IpcOpenEventHandle", e, handle_ptr(opened.to_raw())) }
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- memory
+
+pub(crate) unsafe fn malloc(api: Api, ptr: *mut *mut c_void, size: usize) -> Error {
+    run(api, |p| {
+        if ptr.is_null() {
+            return Err(invalid("Malloc", "NULL output pointer"));
+        }
+        let v = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            p.malloc(size as u64)?.addr() as usize as *mut c_void
+        };
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("Malloc", ptr, v) }
+    })
+}
+
+pub(crate) fn free(api: Api, ptr: *mut c_void) -> Error {
+    run(api, |p| {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        p.free(DevicePtr(ptr as usize as u64))
+    })
+}
+
+pub(crate) unsafe fn malloc_host(api: Api, ptr: *mut *mut c_void, size: usize) -> Error {
+    run(api, |p| {
+        if ptr.is_null() {
+            return Err(invalid("MallocHost", "NULL output pointer"));
+        }
+        let h = p.malloc_host(size as u64)?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("MallocHost", ptr, h.as_mut_ptr().cast()) }
+    })
+}
+
+pub(crate) fn free_host(api: Api, ptr: *mut c_void) -> Error {
+    run(api, |p| {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        p.free_host(HostPtr(ptr as usize as u64))
+    })
+}
+
+/// `cudaMemcpyKind`.
+pub const MEMCPY_HOST_TO_HOST: c_uint = 0;
+/// `cudaMemcpyHostToDevice`.
+pub const MEMCPY_HOST_TO_DEVICE: c_uint = 1;
+/// `cudaMemcpyDeviceToHost`.
+pub const MEMCPY_DEVICE_TO_HOST: c_uint = 2;
+/// `cudaMemcpyDeviceToDevice`.
+pub const MEMCPY_DEVICE_TO_DEVICE: c_uint = 3;
+/// `cudaMemcpyDefault`: inferred from the pointers.
+pub const MEMCPY_DEFAULT: c_uint = 4;
+
+/// Resolves a copy's raw pointers to the core's endpoints, checking them against `kind` (a kind that
+/// contradicts the pointers is InvalidValue; an unknown kind is InvalidMemcpyDirection).
+///
+/// # Safety
+/// Host pointers must be valid for `count` bytes (the C contract).
+pub(crate) unsafe fn endpoints<'a>(
+    p: &Process,
+    what: &'static str,
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: Option<c_uint>,
+) -> Result<(Dst<'a>, Src<'a>), Option<SimError>> {
+    if dst.is_null() || src.is_null() {
+        return Err(Some(invalid(what, "NULL pointer")));
+    }
+    let m = p.machine();
+    let (ds, ss) = (
+        m.address_space(dst as usize as u64),
+        m.address_space(src as usize as u64),
+    );
+    let on_device = |s: AddressSpace| matches!(s, AddressSpace::Device(_));
+    if let Some(k) = kind {
+        let expect = match k {
+            MEMCPY_HOST_TO_HOST => Some((false, false)),
+            MEMCPY_HOST_TO_DEVICE => Some((false, true)),
+            MEMCPY_DEVICE_TO_HOST => Some((true, false)),
+            MEMCPY_DEVICE_TO_DEVICE => Some((true, true)),
+            MEMCPY_DEFAULT => None,
+            _ => return Err(None),
+        };
+        if let Some((s_dev, d_dev)) = expect
+            && (on_device(ss) != s_dev || on_device(ds) != d_dev)
+        {
+            return Err(Some(invalid(
+                what,
+                &format!("the copy kind does not match the pointers ({ss} to {ds})"),
+            )));
+        }
+    }
+    let dst = match ds {
+        AddressSpace::Device(_) => Dst::Device(DevicePtr(dst as usize as u64)),
+        AddressSpace::PinnedHost => Dst::Pinned(HostPtr(dst as usize as u64)),
+        // SAFETY: a pageable host pointer valid for `count` bytes, by the C contract.
+        AddressSpace::PageableHost => {
+            Dst::Host(unsafe { std::slice::from_raw_parts_mut(dst.cast::<u8>(), count) })
+        }
+    };
+    let src = match ss {
+        AddressSpace::Device(_) => Src::Device(DevicePtr(src as usize as u64)),
+        AddressSpace::PinnedHost => Src::Pinned(HostPtr(src as usize as u64)),
+        // SAFETY: as above.
+        AddressSpace::PageableHost => {
+            Src::Host(unsafe { std::slice::from_raw_parts(src.cast::<u8>(), count) })
+        }
+    };
+    Ok((dst, src))
+}
+
+/// A copy; `stream: None` is the synchronous call.
+pub(crate) unsafe fn memcpy(
+    api: Api,
+    what: &'static str,
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: Option<c_uint>,
+    s: Option<*mut c_void>,
+) -> Error {
+    let mut direction = false;
+    let r = run(api, |p| {
+        if count == 0 {
+            return Ok(());
+        }
+        // SAFETY: the C caller's pointers are valid for `count` bytes.
+        let (d, sr) = match unsafe { endpoints(p, what, dst, src, count, kind) } {
+            Ok(x) => x,
+            Err(Some(e)) => return Err(e),
+            Err(None) => {
+                direction = true;
+                return Ok(());
+            }
+        };
+        match s {
+            None => p.memcpy(d, sr, count as u64),
+            Some(s) => p.memcpy_async(d, sr, count as u64, stream(s)),
+        }
+    });
+    if direction { InvalidMemcpyDirection } else { r }
+}
+
+/// `cudaMemcpyPeer(Async)`: both pointers must be device memory of the named devices.
+pub(crate) unsafe fn memcpy_peer(
+    api: Api,
+    dst: *mut c_void,
+    dst_device: c_int,
+    src: *const c_void,
+    src_device: c_int,
+    count: usize,
+    s: Option<*mut c_void>,
+) -> Error {
+    run(api, |p| {
+        let what = "MemcpyPeer";
+        let m = p.machine();
+        for d in [dst_device, src_device] {
+            if d < 0 || d as u32 >= m.device_count() {
+                return Err(SimError::InvalidDevice {
+                    device: d as i64,
+                    count: m.device_count(),
+                });
+            }
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        let (dp, sp) = (
+            DevicePtr(dst as usize as u64),
+            DevicePtr(src as usize as u64),
+        );
+        if dp.device() != Some(dst_device as u32) || sp.device() != Some(src_device as u32) {
+            return Err(invalid(
+                what,
+                "a pointer is not device memory of the device named with it",
+            ));
+        }
+        match s {
+            None => p.memcpy(dp, sp, count as u64),
+            Some(s) => p.memcpy_async(dp, sp, count as u64, stream(s)),
+        }
+    })
+}
+
+pub(crate) fn memset(
+    api: Api,
+    ptr: *mut c_void,
+    value: c_int,
+    count: usize,
+    s: Option<*mut c_void>,
+) -> Error {
+    run(api, |p| {
+        let d = DevicePtr(ptr as usize as u64);
+        match s {
+            None => p.memset(d, value as u8, count as u64),
+            Some(s) => p.memset_async(d, value as u8, count as u64, stream(s)),
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- errors
+
+pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
+    if crate::exec::on_worker_thread() {
+        return NotPermitted;
+    }
+    contain(Unknown, || match super::process(api) {
+        Ok(p) => {
+            let e = if clear {
+                p.take_last_error()
+            } else {
+                p.peek_last_error()
+            };
+            e.map_or(Success, |e| code(&e))
+        }
+        Err(NoProcess::Config(_)) => NoDevice,
+        Err(NoProcess::WrongDialect(_)) => NotSupported,
+    })
+}
+
+/// NUL-terminated names and descriptions, built once.
+fn strings() -> &'static [(
+    Error,
+    std::ffi::CString,
+    std::ffi::CString,
+    std::ffi::CString,
+)] {
+    static S: std::sync::OnceLock<
+        Vec<(
+            Error,
+            std::ffi::CString,
+            std::ffi::CString,
+            std::ffi::CString,
+        )>,
+    > = std::sync::OnceLock::new();
+    S.get_or_init(|| {
+        TABLE
+            .iter()
+            .map(|(c, cuda, musa, d)| {
+                let cs = |s: &str| std::ffi::CString::new(s).expect("no NUL in the table");
+                (*c, cs(cuda), cs(musa), cs(d))
+            })
+            .collect()
+    })
+}
+
+const UNRECOGNIZED: &CStr = c"unrecognized error code";
+
+pub(crate) fn get_error_name(api: Api, code: Error) -> *const c_char {
+    let hit = strings().iter().find(|(c, ..)| *c == code);
+    match (hit, api) {
+        (Some((_, _, musa, _)), Api::Musa) => musa.as_ptr(),
+        (Some((_, cuda, _, _)), _) => cuda.as_ptr(),
+        (None, _) => UNRECOGNIZED.as_ptr(),
+    }
+}
+
+pub(crate) fn get_error_string(code: Error) -> *const c_char {
+    strings()
+        .iter()
+        .find(|(c, ..)| *c == code)
+        .map_or(UNRECOGNIZED.as_ptr(), |(_, _, _, d)| d.as_ptr())
+}
+
+// ---------------------------------------------------------------------------------------------- kernels
+
+/// A declared access of a simulated kernel (`streamsimAccess`): `write` 0 = read, 1 = write.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct streamsimAccess {
+    /// Start of the range (a device pointer).
+    pub ptr: *const c_void,
+    /// Length in bytes.
+    pub bytes: usize,
+    /// 0: read; 1: write.
+    pub write: c_int,
+}
+
+/// Builds the core kernel for a C launch.
+///
+/// # Safety
+/// `name` is NULL or a NUL-terminated string; `accesses` is NULL or valid for `count` entries.
+pub(crate) unsafe fn c_kernel(
+    name: *const c_char,
+    duration_ns: u64,
+    f: HostFn,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> Result<Kernel, SimError> {
+    let label = if name.is_null() {
+        "kernel".to_string()
+    } else {
+        // SAFETY: NUL-terminated by the C contract.
+        unsafe { CStr::from_ptr(name) }
+            .to_string_lossy()
+            .into_owned()
+    };
+    let mut k = Kernel::new(label).duration(Duration::from_nanos(duration_ns));
+    if count > 0 {
+        if accesses.is_null() {
+            return Err(invalid(
+                "LaunchKernelEx",
+                "NULL accesses with a non-zero count",
+            ));
+        }
+        // SAFETY: valid for `count` entries by the C contract.
+        for a in unsafe { std::slice::from_raw_parts(accesses, count) } {
+            let ptr = DevicePtr(a.ptr as usize as u64);
+            k = match a.write {
+                0 => k.reads(ptr, a.bytes as u64),
+                1 => k.writes(ptr, a.bytes as u64),
+                _ => return Err(invalid("LaunchKernelEx", "write must be 0 or 1")),
+            };
+        }
+    }
+    if let Some(f) = f {
+        let arg = SendPtr(arg);
+        k = k.body(move |_| {
+            let arg = arg;
+            // SAFETY: the C caller launched `f` with `arg` for exactly this call.
+            unsafe { f(arg.0) };
+            Ok(())
+        });
+    }
+    Ok(k)
+}
+
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub(crate) unsafe fn launch_kernel(
+    api: Api,
+    s: *mut c_void,
+    name: *const c_char,
+    duration_ns: u64,
+    f: HostFn,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> Error {
+    run(api, |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe { c_kernel(name, duration_ns, f, arg, accesses, count) }?;
+        p.launch(stream(s), k)
+    })
+}
