@@ -8,4 +8,6 @@ mod common;
 mod cuda_events;
 mod cuda_streams;
 mod determinism;
+mod shutdown;
 mod smoke;
+mod stress;

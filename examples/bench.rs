@@ -1,0 +1,442 @@
+//! Benchmark: what the simulator's machinery costs next to the bare mechanism it is built on — a crossbeam
+//! channel of boxed closures feeding a worker thread — measured in the same process.
+//!
+//! Run with `cargo run --release --example bench`. It prints absolute figures for both sides (best and median
+//! of several interleaved repetitions: machines are shared and noisy), their ratio, and whether each target of
+//! issue 2 is met. It is a benchmark, not a test: it never fails (exit status 0 whatever the numbers).
+//!
+//! | figure | simulator | baseline | target |
+//! |---|---|---|---|
+//! | (a) enqueue cost | `launch` of an empty kernel | `tx.send(Box::new(\|\| {}))` | ratio <= 3x |
+//! | (b) throughput | 1,000,000 empty kernels + `stream_synchronize` | 1,000,000 closures + wait for the last | sim/raw >= 0.3x |
+//! | (c) round trip | `launch` + `stream_synchronize` | send a job, wait for its reply | ratio <= 4x |
+//! | (d) one hour of virtual time | 3,600 chained 1 s kernels on 4 streams | — | < 100 ms wall |
+//! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
+//!
+//! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
+//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b)).
+
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender};
+use streamsim::{EventFlags, Kernel, Machine, Process, Stream, StreamFlags, VirtualTime};
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The baseline: one worker thread running boxed closures from an unbounded crossbeam channel.
+struct RawWorker {
+    tx: Option<Sender<Job>>,
+    handle: Option<JoinHandle<()>>,
+    reply_tx: Sender<()>,
+    reply_rx: Receiver<()>,
+}
+
+impl RawWorker {
+    fn new() -> RawWorker {
+        let (tx, rx) = crossbeam_channel::unbounded::<Job>();
+        let handle = std::thread::Builder::new()
+            .name("raw-worker".into())
+            .spawn(move || {
+                while let Ok(job) = rx.recv() {
+                    job();
+                }
+            })
+            .expect("spawning the baseline worker");
+        let (reply_tx, reply_rx) = crossbeam_channel::bounded(1);
+        RawWorker {
+            tx: Some(tx),
+            handle: Some(handle),
+            reply_tx,
+            reply_rx,
+        }
+    }
+
+    fn send(&self, job: Job) {
+        self.tx
+            .as_ref()
+            .expect("worker running")
+            .send(job)
+            .expect("worker alive");
+    }
+
+    /// Sends a job that replies, and waits for the reply (so every earlier job has run).
+    fn round_trip(&self) {
+        let reply = self.reply_tx.clone();
+        self.send(Box::new(move || reply.send(()).expect("reply channel")));
+        self.reply_rx.recv().expect("reply");
+    }
+}
+
+impl Drop for RawWorker {
+    fn drop(&mut self) {
+        drop(self.tx.take());
+        if let Some(h) = self.handle.take() {
+            h.join().expect("baseline worker");
+        }
+    }
+}
+
+/// Best and median of a set of measurements.
+#[derive(Clone, Copy)]
+struct Stats {
+    best: f64,
+    median: f64,
+}
+
+impl Stats {
+    fn of(mut v: Vec<f64>) -> Stats {
+        v.sort_by(f64::total_cmp);
+        Stats {
+            best: v[0],
+            median: v[v.len() / 2],
+        }
+    }
+}
+
+/// Runs `sim` and `raw` alternately `reps` times each (so slow phases of a noisy machine hit both sides).
+fn interleaved(
+    reps: usize,
+    mut sim: impl FnMut() -> f64,
+    mut raw: impl FnMut() -> f64,
+) -> (Stats, Stats) {
+    let (mut s, mut r) = (Vec::new(), Vec::new());
+    for _ in 0..reps {
+        s.push(sim());
+        r.push(raw());
+    }
+    (Stats::of(s), Stats::of(r))
+}
+
+fn machine(trace: bool) -> (Machine, Process, Stream) {
+    let m = Machine::builder()
+        .devices(1)
+        .trace(trace)
+        .build()
+        .expect("machine");
+    let p = m.process();
+    let s = p.create_stream(StreamFlags::DEFAULT).expect("stream");
+    (m, p, s)
+}
+
+fn verdict(met: bool) -> &'static str {
+    if met { "MET" } else { "MISSED" }
+}
+
+fn ns(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{:.2} ms", v / 1e6)
+    } else if v >= 1e3 {
+        format!("{:.2} µs", v / 1e3)
+    } else {
+        format!("{v:.0} ns")
+    }
+}
+
+/// (a) Nanoseconds per enqueue, over a batch (the worker drains concurrently; draining is not timed).
+fn enqueue_cost(reps: usize, batch: usize) -> (Stats, Stats) {
+    interleaved(
+        reps,
+        || {
+            let (_m, p, s) = machine(true);
+            let t = Instant::now();
+            for _ in 0..batch {
+                p.launch(s, Kernel::new("k")).expect("launch");
+            }
+            let e = t.elapsed();
+            p.stream_synchronize(s).expect("sync");
+            e.as_nanos() as f64 / batch as f64
+        },
+        || {
+            let w = RawWorker::new();
+            let t = Instant::now();
+            for _ in 0..batch {
+                w.send(Box::new(|| {}));
+            }
+            let e = t.elapsed();
+            w.round_trip();
+            e.as_nanos() as f64 / batch as f64
+        },
+    )
+}
+
+/// (b) Wall nanoseconds for `n` empty operations end to end (enqueue all, then wait for the last).
+fn throughput(reps: usize, n: usize, trace: bool) -> (Stats, Stats) {
+    interleaved(
+        reps,
+        || {
+            let (_m, p, s) = machine(trace);
+            let t = Instant::now();
+            for _ in 0..n {
+                p.launch(s, Kernel::new("k")).expect("launch");
+            }
+            p.stream_synchronize(s).expect("sync");
+            t.elapsed().as_nanos() as f64
+        },
+        || {
+            let w = RawWorker::new();
+            let t = Instant::now();
+            for _ in 0..n {
+                w.send(Box::new(|| {}));
+            }
+            w.round_trip();
+            t.elapsed().as_nanos() as f64
+        },
+    )
+}
+
+/// (c) Nanoseconds per round trip (enqueue one operation, block until it has run).
+fn round_trip(reps: usize, n: usize) -> (Stats, Stats) {
+    interleaved(
+        reps,
+        || {
+            let (_m, p, s) = machine(true);
+            p.launch(s, Kernel::new("warm")).expect("launch");
+            p.stream_synchronize(s).expect("sync");
+            let t = Instant::now();
+            for _ in 0..n {
+                p.launch(s, Kernel::new("k")).expect("launch");
+                p.stream_synchronize(s).expect("sync");
+            }
+            t.elapsed().as_nanos() as f64 / n as f64
+        },
+        || {
+            let w = RawWorker::new();
+            w.round_trip();
+            let t = Instant::now();
+            for _ in 0..n {
+                w.round_trip();
+            }
+            t.elapsed().as_nanos() as f64 / n as f64
+        },
+    )
+}
+
+/// (d) One hour of virtual kernel time: 3,600 kernels of 1 s, round-robin over 4 streams, each waiting (through
+/// an event) for the previous one, so they form one chain; then a device synchronize. Returns the wall time
+/// of the whole program (machine build included) and the virtual time at its end.
+fn virtual_hour() -> (Duration, VirtualTime) {
+    let t = Instant::now();
+    let m = Machine::builder().devices(1).build().expect("machine");
+    let p = m.process();
+    let streams: Vec<Stream> = (0..4)
+        .map(|_| p.create_stream(StreamFlags::NON_BLOCKING).expect("stream"))
+        .collect();
+    let events: Vec<_> = (0..4)
+        .map(|_| p.create_event(EventFlags::DEFAULT).expect("event"))
+        .collect();
+    for i in 0..3_600 {
+        let s = streams[i % 4];
+        if i > 0 {
+            p.stream_wait_event(s, events[(i - 1) % 4]).expect("wait");
+        }
+        p.launch(s, Kernel::new("hour").duration(Duration::from_secs(1)))
+            .expect("launch");
+        p.record_event(events[i % 4], s).expect("record");
+    }
+    p.device_synchronize().expect("sync");
+    let end = p.now();
+    drop(p);
+    drop(m);
+    (t.elapsed(), end)
+}
+
+/// Nanoseconds of CPU time used so far by each live thread of this process, by thread name
+/// (`/proc/self/task/*/schedstat`, first field).
+fn thread_cpu_ns() -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc/self/task") else {
+        return out;
+    };
+    for entry in dir.flatten() {
+        let path = entry.path();
+        let comm = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+        let cpu = std::fs::read_to_string(path.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
+        if let Some(cpu) = cpu {
+            out.push((comm.trim().to_string(), cpu));
+        }
+    }
+    out
+}
+
+/// The process's utime + stime from `/proc/self/stat`, in clock ticks (usually 10 ms each: a coarse
+/// cross-check of the schedstat figure; it also counts threads that have exited).
+fn process_ticks() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line.
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+/// (e) CPU time of the process, and of the machine's workers, over one second of wall time with 16 idle
+/// streams (each has run one kernel first, so its worker has been awake and gone back to sleep).
+fn idle_cpu() -> Option<(u64, u64, u64, usize)> {
+    let m = Machine::builder().devices(1).build().expect("machine");
+    let p = m.process();
+    let streams: Vec<Stream> = (0..16)
+        .map(|_| p.create_stream(StreamFlags::DEFAULT).expect("stream"))
+        .collect();
+    for &s in &streams {
+        p.launch(s, Kernel::new("warm")).expect("launch");
+    }
+    p.device_synchronize().expect("sync");
+    let prefix = m.worker_name_prefix();
+    let workers = m.live_workers();
+    std::thread::sleep(Duration::from_millis(50));
+    let sum = |v: &[(String, u64)], only_workers: bool| -> u64 {
+        v.iter()
+            .filter(|(name, _)| !only_workers || name.starts_with(&prefix))
+            .map(|(_, c)| c)
+            .sum()
+    };
+    let before = thread_cpu_ns();
+    let ticks_before = process_ticks()?;
+    std::thread::sleep(Duration::from_secs(1));
+    let after = thread_cpu_ns();
+    let ticks_after = process_ticks()?;
+    if before.is_empty() {
+        return None;
+    }
+    let total = sum(&after, false).saturating_sub(sum(&before, false));
+    let of_workers = sum(&after, true).saturating_sub(sum(&before, true));
+    let tick_ns = 10_000_000; // USER_HZ is 100 on Linux
+    drop(streams);
+    drop(p);
+    drop(m);
+    Some((
+        total,
+        of_workers,
+        (ticks_after - ticks_before) * tick_ns,
+        workers,
+    ))
+}
+
+fn main() {
+    let quick = std::env::var_os("BENCH_QUICK").is_some();
+    let reps = if quick { 3 } else { 7 };
+    let n_b: usize = if quick { 100_000 } else { 1_000_000 };
+    println!(
+        "streamsim bench ({} build, {} repetitions per side, interleaved; ratios from medians)",
+        if cfg!(debug_assertions) {
+            "DEBUG — numbers meaningless"
+        } else {
+            "release"
+        },
+        reps
+    );
+    let mut met_all = true;
+
+    // (a)
+    let (sim, raw) = enqueue_cost(reps, 200_000);
+    let ratio = sim.median / raw.median;
+    let met = ratio <= 3.0;
+    met_all &= met;
+    println!(
+        "(a) enqueue: launch(empty kernel) {} / op (best {}), raw send(Box<closure>) {} / op (best {}); \
+         ratio {ratio:.2}x (best {:.2}x); target <= 3x: {}",
+        ns(sim.median),
+        ns(sim.best),
+        ns(raw.median),
+        ns(raw.best),
+        sim.best / raw.best,
+        verdict(met)
+    );
+
+    // (b)
+    let b_reps = if quick { 3 } else { 5 };
+    for trace in [true, false] {
+        let (sim, raw) = throughput(b_reps, n_b, trace);
+        let ratio = raw.median / sim.median;
+        let met = ratio >= 0.3;
+        if trace {
+            met_all &= met;
+        }
+        println!(
+            "(b) throughput, {n_b} empty ops end to end{}: sim {} ({:.2} M ops/s, best {}), raw {} ({:.2} M ops/s, \
+             best {}); sim/raw {ratio:.2}x (best {:.2}x); target >= 0.3x: {}",
+            if trace {
+                " (trace on, default)"
+            } else {
+                " (.trace(false))"
+            },
+            ns(sim.median),
+            n_b as f64 / sim.median * 1e3,
+            ns(sim.best),
+            ns(raw.median),
+            n_b as f64 / raw.median * 1e3,
+            ns(raw.best),
+            raw.best / sim.best,
+            verdict(met)
+        );
+    }
+
+    // (c)
+    let n_c = if quick { 5_000 } else { 20_000 };
+    let (sim, raw) = round_trip(reps, n_c);
+    let ratio = sim.median / raw.median;
+    let met = ratio <= 4.0;
+    met_all &= met;
+    println!(
+        "(c) round trip: launch + stream_synchronize {} (best {}), raw send + wait reply {} (best {}); \
+         ratio {ratio:.2}x (best {:.2}x); target <= 4x: {}",
+        ns(sim.median),
+        ns(sim.best),
+        ns(raw.median),
+        ns(raw.best),
+        sim.best / raw.best,
+        verdict(met)
+    );
+
+    // (d)
+    let mut walls = Vec::new();
+    let mut end = VirtualTime::ZERO;
+    for _ in 0..reps {
+        let (w, e) = virtual_hour();
+        walls.push(w.as_nanos() as f64);
+        end = e;
+    }
+    assert!(
+        end >= VirtualTime(3_600_000_000_000),
+        "the chain of 3,600 one-second kernels must end after one virtual hour, ended at {end}"
+    );
+    let wall = Stats::of(walls);
+    let met = wall.median < 100e6;
+    met_all &= met;
+    println!(
+        "(d) one virtual hour (3,600 chained 1 s kernels on 4 streams, events, device_synchronize): \
+         virtual end {end}, wall {} (best {}); target < 100 ms: {}",
+        ns(wall.median),
+        ns(wall.best),
+        verdict(met)
+    );
+
+    // (e)
+    match idle_cpu() {
+        Some((total, of_workers, ticks, workers)) => {
+            let met = total < 10_000_000;
+            met_all &= met;
+            println!(
+                "(e) idle: {workers} live workers (16 streams), 1 s of wall time: process CPU {} \
+                 (of which workers {}; /proc/self/stat utime+stime says {} at 10 ms resolution); \
+                 target < 10 ms: {}",
+                ns(total as f64),
+                ns(of_workers as f64),
+                ns(ticks as f64),
+                verdict(met)
+            );
+        }
+        None => println!("(e) idle: /proc/self/task/*/schedstat unavailable; not measured"),
+    }
+
+    println!(
+        "{}",
+        if met_all {
+            "all targets met"
+        } else {
+            "some targets missed (see above)"
+        }
+    );
+}
