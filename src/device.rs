@@ -82,7 +82,7 @@ impl Process {
                     }
                 }
             }
-            st.device_tails(d)
+            st.device_tails(d, c.now)
         };
         // Pending work finishes first (no lock held while waiting).
         // Operations held behind a record that was never issued are dropped with their stream.

@@ -412,8 +412,10 @@ impl Process {
     pub fn event_query(&self, event: Event) -> Result<Status> {
         self.call("event_query", |c| {
             let e = self.snapshot(event)?;
-            Ok(e.latest
-                .map_or(e.config.unrecorded_query, |p| settle(&p, c.now)))
+            match e.latest {
+                None => Ok(e.config.unrecorded_query),
+                Some(p) => settle(&p, c.now, self.watch(e.device)),
+            }
         })
     }
 
@@ -423,7 +425,7 @@ impl Process {
             let e = self.snapshot(event)?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
-                Some(p) => match settle(&p, c.now) {
+                Some(p) => match settle(&p, c.now, self.watch(e.device))? {
                     Status::Complete => RecordStatus::Complete,
                     Status::NotReady => RecordStatus::NotReady,
                 },

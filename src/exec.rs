@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crossbeam_channel::Receiver;
@@ -19,7 +19,7 @@ use crate::kernel::{KernelBody, KernelCtx};
 use crate::memory::{Memory, Region};
 use crate::time::VirtualTime;
 use crate::trace::{OpKind, TraceEvent, TraceSink};
-use crate::watch::DeviceWatch;
+use crate::watch::{StreamFault, fault_at};
 
 thread_local! {
     static ON_WORKER: Cell<bool> = const { Cell::new(false) };
@@ -39,6 +39,9 @@ pub(crate) struct StreamExec {
     waiters: AtomicUsize,
     lock: Mutex<()>,
     cv: Condvar,
+    /// The stream's first fault (see `watch.rs`); written by the worker before it publishes that operation.
+    fault: Mutex<Option<StreamFault>>,
+    has_fault: AtomicBool,
 }
 
 impl StreamExec {
@@ -49,6 +52,25 @@ impl StreamExec {
             waiters: AtomicUsize::new(0),
             lock: Mutex::new(()),
             cv: Condvar::new(),
+            fault: Mutex::new(None),
+            has_fault: AtomicBool::new(false),
+        }
+    }
+
+    /// The stream's first fault, if any.
+    pub fn fault(&self) -> Option<StreamFault> {
+        if self.has_fault.load(Ordering::SeqCst) {
+            self.fault.lock().clone()
+        } else {
+            None
+        }
+    }
+
+    fn poison(&self, f: StreamFault) {
+        let mut slot = self.fault.lock();
+        if slot.is_none() {
+            *slot = Some(f);
+            self.has_fault.store(true, Ordering::SeqCst);
         }
     }
 
@@ -66,8 +88,17 @@ impl StreamExec {
 
     /// Blocks until operation `seq` of this stream has run.
     pub fn wait_for(&self, seq: u64) {
-        if self.completed() >= seq {
-            return;
+        // Most waits are short: spin, then yield, before sleeping on the condvar (a sleep and wake-up costs
+        // tens of microseconds on a virtual machine).
+        for i in 0..128 {
+            if self.completed() >= seq {
+                return;
+            }
+            if i < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
         }
         self.waiters.fetch_add(1, Ordering::SeqCst);
         let mut g = self.lock.lock();
@@ -150,14 +181,43 @@ pub(crate) enum Work {
 }
 
 /// One queued operation with its virtual times fixed at enqueue.
+///
+/// Kept small (56 bytes) because it is copied through the channel: everything but the times and the label is
+/// boxed, and the common case — a kernel without a body or dependencies — has no box at all.
 pub(crate) struct Op {
     pub seq: u64,
     pub start: VirtualTime,
     pub end: VirtualTime,
+    pub label: Cow<'static, str>,
+    /// `None`: a kernel with no body and no dependencies.
+    pub extra: Option<Box<OpExtra>>,
+}
+
+/// The rarer parts of an operation.
+pub(crate) struct OpExtra {
     pub deps: Vec<Point>,
     pub work: Work,
     pub kind: OpKind,
-    pub label: Cow<'static, str>,
+}
+
+impl Op {
+    pub fn new(
+        seq: u64,
+        (start, end): (VirtualTime, VirtualTime),
+        label: Cow<'static, str>,
+        deps: Vec<Point>,
+        work: Work,
+        kind: OpKind,
+    ) -> Op {
+        let plain = deps.is_empty() && matches!(work, Work::Nothing) && kind == OpKind::Kernel;
+        Op {
+            seq,
+            start,
+            end,
+            label,
+            extra: (!plain).then(|| Box::new(OpExtra { deps, work, kind })),
+        }
+    }
 }
 
 /// What a worker needs besides its queue.
@@ -165,7 +225,6 @@ pub(crate) struct WorkerEnv {
     pub exec: Arc<StreamExec>,
     pub sink: Option<Arc<TraceSink>>,
     pub memory: Arc<Memory>,
-    pub watch: Arc<DeviceWatch>,
     pub live: Arc<AtomicUsize>,
 }
 
@@ -184,14 +243,27 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
     ON_WORKER.with(|w| w.set(true));
     let mut faulted = false;
     while let Ok(op) = rx.recv() {
-        for d in &op.deps {
+        let (deps, work, kind) = match op.extra {
+            None => (Vec::new(), Work::Nothing, OpKind::Kernel),
+            Some(x) => {
+                let x = *x;
+                (x.deps, x.work, x.kind)
+            }
+        };
+        for d in &deps {
             d.wait();
+            // A fault ordered before this operation poisons this stream too (see `watch.rs`).
+            if !faulted && let Some(f) = fault_at(d) {
+                faulted = true;
+                env.exec.poison(StreamFault {
+                    seq: op.seq,
+                    time: f.time,
+                    err: f.err,
+                });
+            }
         }
-        let fallible = matches!(op.work, Work::Kernel(_) | Work::Host(_));
-        // After a fault of the device (at an earlier virtual time), kernel bodies and host functions do not
-        // run: the vendors' sticky error. Copies still move bytes, so that nothing waits forever.
-        let skip = fallible && (faulted || env.watch.faulted_before(op.start));
-        let outcome: Result<(), (FaultKind, String)> = match op.work {
+        let skip = faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
+        let outcome: Result<(), (FaultKind, String)> = match work {
             Work::Nothing => Ok(()),
             Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
             Work::Kernel(body) => {
@@ -237,28 +309,27 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
             && !faulted
         {
             faulted = true;
-            let err = SimError::KernelFault {
-                kind,
-                device: env.exec.id.device,
-                stream: env.exec.id,
-                label: op.label.to_string(),
-                message,
-            };
-            env.watch
-                .record_fault(((op.start, op.end), env.exec.id, err));
+            env.exec.poison(StreamFault {
+                seq: op.seq,
+                time: op.end,
+                err: SimError::KernelFault {
+                    kind,
+                    device: env.exec.id.device,
+                    stream: env.exec.id,
+                    label: op.label.to_string(),
+                    message,
+                },
+            });
         }
         if let Some(sink) = &env.sink {
             sink.push(TraceEvent {
                 stream: env.exec.id,
                 seq: op.seq,
-                kind: op.kind,
+                kind,
                 label: op.label,
                 start: op.start,
                 end: op.end,
             });
-        }
-        if fallible {
-            env.watch.done(op.end, env.exec.id, op.seq);
         }
         env.exec.publish(op.seq);
     }

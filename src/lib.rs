@@ -75,6 +75,7 @@
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
 
+pub mod acl;
 pub mod cuda;
 mod device;
 pub mod error;

@@ -20,7 +20,6 @@ use crate::process::{ProcShared, Process};
 use crate::rules::{Dialect, Rules};
 use crate::time::CostModel;
 use crate::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
-use crate::watch::DeviceWatch;
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -300,11 +299,7 @@ impl Shared {
     }
 
     /// Starts a worker thread for a new stream; returns its queue.
-    pub fn spawn_worker(
-        &self,
-        id: StreamId,
-        watch: Arc<DeviceWatch>,
-    ) -> (Sender<Op>, Arc<StreamExec>) {
+    pub fn spawn_worker(&self, id: StreamId) -> (Sender<Op>, Arc<StreamExec>) {
         let (tx, rx) = crossbeam_channel::unbounded();
         let exec = Arc::new(StreamExec::new(id));
         let sink = self.trace_on.then(|| {
@@ -316,7 +311,6 @@ impl Shared {
             exec: exec.clone(),
             sink,
             memory: self.memory.clone(),
-            watch,
             live: self.live_workers.clone(),
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);

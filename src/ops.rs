@@ -105,7 +105,6 @@ impl Process {
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            st.check_owner(&self.m, c, "launch", self.m.rules.owned.launch, h)?;
             for a in &kernel.accesses {
                 self.m
                     .memory
@@ -113,7 +112,7 @@ impl Process {
             }
             let ns = kernel.duration.unwrap_or(self.m.cost.default_kernel);
             let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
-            st.enqueue(
+            st.enqueue_checked(
                 &self.m,
                 c.now,
                 h,
@@ -124,6 +123,8 @@ impl Process {
                     kind: OpKind::Kernel,
                     label: kernel.name,
                 },
+                None,
+                self.m.rules.owned.launch.then_some(("launch", &*c)),
             )?;
             Ok(())
         })

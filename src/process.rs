@@ -72,7 +72,6 @@ pub(crate) struct StreamEntry {
     /// Operations held back behind a deferred wait (ACL `ACL_EVENT_SYNC`) or a dependency whose time is not
     /// fixed yet; released in order by [`ProcState::pump`].
     pub held: VecDeque<HeldOp>,
-    watch: Arc<DeviceWatch>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -113,20 +112,8 @@ impl StreamEntry {
         );
         let end = start.plus(cost_ns);
         self.cursor = end;
-        if matches!(work, Work::Kernel(_) | Work::Host(_)) {
-            self.watch
-                .register((start, end), self.id, seq, self.exec.clone());
-        }
         self.tx
-            .send(Op {
-                seq,
-                start,
-                end,
-                deps,
-                work,
-                kind,
-                label,
-            })
+            .send(Op::new(seq, (start, end), label, deps, work, kind))
             .expect("a stream's worker outlives its registry entry");
         end
     }
@@ -210,7 +197,6 @@ pub(crate) struct ProcState {
     pub events: Registry<EventEntry>,
     pub contexts: Registry<ContextEntry>,
     pub devices: Vec<DeviceCtx>,
-    pub watch: Vec<Arc<DeviceWatch>>,
     /// Enabled peer access: (accessing device, peer device).
     pub peers: BTreeSet<(u32, u32)>,
     /// Destroyed streams that still hold operations back (their work must not be lost).
@@ -246,7 +232,6 @@ impl ProcShared {
                 events: Registry::new(ObjectKind::Event, TAG_EVENT, tag, id.0 as u64),
                 contexts: Registry::new(ObjectKind::Context, TAG_CONTEXT, tag, id.0 as u64),
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
-                watch: watch.clone(),
                 peers: BTreeSet::new(),
                 zombies: Vec::new(),
                 next_stream: 1,
@@ -290,8 +275,7 @@ impl ProcState {
             device,
             kind,
         };
-        let watch = self.watch[device as usize].clone();
-        let (tx, exec) = m.spawn_worker(id, watch.clone());
+        let (tx, exec) = m.spawn_worker(id);
         self.streams.insert(StreamEntry {
             id,
             device,
@@ -306,7 +290,6 @@ impl ProcState {
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
-            watch,
         })
     }
 
@@ -380,7 +363,8 @@ impl ProcState {
                 self.devices[dev as usize].per_thread.insert(c.thread, h);
                 Ok(h)
             }
-            r => self.streams.get(r).map(|_| r),
+            // Validated where it is used.
+            r => Ok(r),
         }
     }
 
@@ -436,46 +420,93 @@ impl ProcState {
         m: &Shared,
         now: VirtualTime,
         h: u64,
+        spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    ) -> Result<Point> {
+        self.enqueue_checked(m, now, h, spec, deferred, None)
+    }
+
+    /// [`ProcState::enqueue_with`], also checking (for the call `what`, when the dialect requires it) that the
+    /// stream belongs to the caller's current device or context — with one registry lookup in the common case.
+    pub fn enqueue_checked(
+        &mut self,
+        m: &Shared,
+        now: VirtualTime,
+        h: u64,
+        mut spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        owner: Option<(&'static str, &Call)>,
+    ) -> Result<Point> {
+        let current = match owner {
+            Some((what, c)) => Some(self.current(m, c, what)?),
+            None => None,
+        };
+        let s = self.streams.get_mut(h)?;
+        let owned = match (current, m.rules.ownership) {
+            (None, _) => true,
+            (Some((device, _)), Ownership::Device) => s.device == device,
+            (Some((_, ctx)), Ownership::Context) => s.ctx == ctx,
+        };
+        if !owned {
+            let (what, c) = owner.expect("checked only with an owner");
+            return Err(self
+                .check_owner(m, c, what, true, h)
+                .expect_err("ownership differs"));
+        }
+        let dev = s.device as usize;
+        if s.special && s.id.kind == StreamKind::Legacy {
+            return self.enqueue_legacy(m, now, h, spec, deferred);
+        }
+        if s.blocking()
+            && let Some(l) = &self.devices[dev].last_legacy
+            && l.seq > s.synced_legacy
+        {
+            s.synced_legacy = l.seq;
+            spec.deps.push(l.clone());
+        }
+        Ok(Self::push_op(s, m, now, spec, deferred))
+    }
+
+    /// Appends to the legacy default stream: it first waits for all earlier work of the device's blocking
+    /// streams (and of destroyed ones).
+    fn enqueue_legacy(
+        &mut self,
+        m: &Shared,
+        now: VirtualTime,
+        h: u64,
         mut spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
     ) -> Result<Point> {
-        let (device, special_legacy, blocking) = {
-            let s = self.streams.get(h)?;
-            (
-                s.device,
-                s.special && s.id.kind == StreamKind::Legacy,
-                s.blocking(),
-            )
-        };
+        let device = self.streams.get(h)?.device;
         let dev = device as usize;
-        if special_legacy {
-            // Legacy default stream: wait for all earlier work of the device's blocking streams.
-            spec.deps.append(&mut self.devices[dev].retired);
-            let legacy = self.devices[dev].legacy;
-            for (raw, s) in self.streams.iter_mut() {
-                if s.device == device
-                    && s.blocking()
-                    && Some(raw) != legacy
-                    && s.seq > s.legacy_seen
-                {
-                    s.legacy_seen = s.seq;
-                    spec.deps.push(s.tail());
-                }
-            }
-        } else if blocking && let Some(l) = &self.devices[dev].last_legacy {
-            let s = self.streams.get_mut(h)?;
-            if l.seq > s.synced_legacy {
-                s.synced_legacy = l.seq;
-                spec.deps.push(l.clone());
+        spec.deps.append(&mut self.devices[dev].retired);
+        for (raw, s) in self.streams.iter_mut() {
+            if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
+                s.legacy_seen = s.seq;
+                spec.deps.push(s.tail());
             }
         }
         let s = self.streams.get_mut(h)?;
+        let point = Self::push_op(s, m, now, spec, deferred);
+        self.devices[dev].last_legacy = Some(point.clone());
+        Ok(point)
+    }
+
+    /// Gives operation `spec` the stream's next position: dispatched now, or held if its times cannot be
+    /// fixed yet.
+    fn push_op(
+        s: &mut StreamEntry,
+        m: &Shared,
+        now: VirtualTime,
+        spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    ) -> Point {
         s.seq += 1;
         let seq = s.seq;
         let hold = deferred.is_some()
             || !s.held.is_empty()
             || spec.deps.iter().any(|p| p.time().is_none());
-        let point = if hold {
+        if hold {
             let cell = Arc::new(OnceLock::new());
             s.held.push_back(HeldOp {
                 now,
@@ -488,11 +519,7 @@ impl ProcState {
         } else {
             let end = s.dispatch(m, now, seq, spec);
             Point::new(s.exec.clone(), seq, end)
-        };
-        if special_legacy {
-            self.devices[dev].last_legacy = Some(point.clone());
         }
-        Ok(point)
     }
 
     /// Releases every held operation that can run now, until nothing more can (a record can unblock a
@@ -516,9 +543,12 @@ impl ProcState {
     }
 
     /// The tails of every stream of `device` (and of destroyed ones), for a wait on the whole device.
-    pub fn device_tails(&mut self, device: u32) -> Vec<Point> {
+    pub fn device_tails(&mut self, device: u32, now: VirtualTime) -> Vec<Point> {
         let d = &mut self.devices[device as usize];
-        d.orphans.retain(|p| p.exec.completed() < p.seq);
+        // Forget an orphan only once it is both past in virtual time (so forgetting it changes no clock) and
+        // really done.
+        d.orphans
+            .retain(|p| p.time().is_none_or(|t| t > now) || p.exec.completed() < p.seq);
         let mut points: Vec<Point> = d.orphans.clone();
         points.extend(
             self.streams
@@ -569,8 +599,10 @@ pub(crate) struct Call {
 /// device (0 at first), virtual host clock and last error.
 #[derive(Clone)]
 pub struct Process {
-    pub(crate) m: Arc<Shared>,
+    // Field order matters: the process state must go before the machine, whose drop joins the workers that
+    // the state's stream queues keep alive.
     pub(crate) p: Arc<ProcShared>,
+    pub(crate) m: Arc<Shared>,
 }
 
 impl std::fmt::Debug for Process {
@@ -673,15 +705,17 @@ impl Process {
         // call returns it.
         let watch = device.and_then(|d| self.p.watch.get(d as usize));
         let r = match watch {
-            Some(w) if sticky && w.active() => w.check(now).and_then(|()| f(&mut c)),
+            Some(w) if sticky => w.check().and_then(|()| f(&mut c)),
             _ => f(&mut c),
         };
-        self.with_thread(|st| {
-            st.clock = st.clock.max(c.clock);
-            if let Err(e) = &r {
-                st.last_error = Some(e.clone());
-            }
-        });
+        if c.clock != now || r.is_err() {
+            self.with_thread(|st| {
+                st.clock = st.clock.max(c.clock);
+                if let Err(e) = &r {
+                    st.last_error = Some(e.clone());
+                }
+            });
+        }
         r
     }
 
@@ -773,6 +807,11 @@ impl Process {
         }
     }
 
+    /// A device's sticky-error state in this process.
+    pub(crate) fn watch(&self, device: u32) -> &DeviceWatch {
+        &self.p.watch[device as usize]
+    }
+
     pub(crate) fn state(&self) -> parking_lot::MutexGuard<'_, ProcState> {
         self.p.state.lock()
     }
@@ -791,8 +830,8 @@ impl Process {
         label: impl FnOnce() -> String,
     ) -> Result<()> {
         self.wait_points(c, what, points, label)?;
-        // A fault of `device` by the time the call returns is its answer (and sticky from now on).
-        self.p.watch[device as usize].check(c.clock)
+        // A fault the call now observes is its answer, and sticky from now on.
+        self.p.watch[device as usize].observe(points)
     }
 
     /// [`Process::block_on`] without the fault check.
@@ -871,7 +910,7 @@ impl Process {
             if s.blocking() && s.seq > s.legacy_seen {
                 st.devices[s.device as usize].retired.push(s.tail());
             }
-            if s.seq > s.exec.completed() {
+            if s.seq > 0 {
                 st.devices[s.device as usize].orphans.push(s.tail());
             }
             if !s.held.is_empty() {
@@ -927,7 +966,7 @@ impl Process {
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
                 st.streams.get(h)?.tail()
             };
-            Ok(settle(&tail, c.now))
+            settle(&tail, c.now, self.watch(tail.exec.id.device))
         })
     }
 
@@ -972,7 +1011,7 @@ impl Process {
             let (device, points) = {
                 let mut st = self.state();
                 let (device, _) = st.current(&self.m, c, "device_synchronize")?;
-                (device, st.device_tails(device))
+                (device, st.device_tails(device, c.now))
             };
             self.block_on(c, "device_synchronize", device, &points, || {
                 format!("device_synchronize({device})")
@@ -982,12 +1021,13 @@ impl Process {
 }
 
 /// A query's answer for `point` at host time `now`: complete iff its virtual time has passed, and then
-/// the work has really run (so its effects are visible).
-pub(crate) fn settle(point: &Point, now: VirtualTime) -> Status {
+/// the work has really run (so its effects are visible) — or the fault it observes.
+pub(crate) fn settle(point: &Point, now: VirtualTime, watch: &DeviceWatch) -> Result<Status> {
     if point.time().is_some_and(|t| t <= now) {
         point.wait();
-        Status::Complete
+        watch.observe(std::slice::from_ref(point))?;
+        Ok(Status::Complete)
     } else {
-        Status::NotReady
+        Ok(Status::NotReady)
     }
 }

@@ -16,6 +16,7 @@
 //! `ACL_ERROR_UNINITIALIZE`) and the message naming the variable is printed once to standard error and is the
 //! thread's last error message.
 
+pub(crate) mod acl;
 pub(crate) mod family;
 pub(crate) mod runtime;
 
@@ -30,7 +31,6 @@ use crate::rules::Dialect;
 
 /// Which facade a call came through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(dead_code, reason = "Acl is used by the acl facade")]
 pub(crate) enum Api {
     Cuda,
     Musa,
@@ -135,10 +135,6 @@ fn default_process(api: Api) -> Result<Process, String> {
 
 /// Why a facade call has no process to go to.
 #[derive(Debug, Clone)]
-#[allow(
-    dead_code,
-    reason = "the messages are read by the acl facade's aclGetRecentErrMsg"
-)]
 pub(crate) enum NoProcess {
     /// The default machine could not be built (bad environment); the message says why.
     Config(String),
@@ -182,7 +178,6 @@ pub(crate) unsafe fn put<T>(out: *mut T, value: T) -> bool {
 }
 
 /// The message of the last error of the facade's process on this thread, for `GetErrorString`-like calls.
-#[allow(dead_code, reason = "used by the acl facade's aclGetRecentErrMsg")]
 pub(crate) fn last_message(api: Api) -> Option<String> {
     match process(api) {
         Ok(p) => p.peek_last_error().map(|e| e.to_string()),

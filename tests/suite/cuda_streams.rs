@@ -968,10 +968,12 @@ fn kernel_fault_is_sticky_for_object_calls_on_the_device() {
     );
 }
 
-/// cuda-musa.md · Errors that stick: every later call returns the fault — before any synchronize has reported
-/// it (the fault happened at virtual 14 µs; the calls below are made later in virtual time).
+/// cuda-musa.md · Errors that stick: every later call returns the fault. "Later" is happens-before in the
+/// simulator (src/watch.rs): a call ordered after the fault — by a synchronize or query that covers it, or
+/// through a stream that waited on it — reports it and latches it; a call that is not ordered after it (a race
+/// on hardware) does not see it yet, the same on every run.
 #[test]
-fn kernel_fault_is_reported_by_calls_after_it_happened_even_without_a_synchronize() {
+fn kernel_fault_is_reported_by_calls_ordered_after_it() {
     with_watchdog(10, || {
         let (_m, p) = cuda2();
         let s1 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap(); // t1
@@ -980,20 +982,59 @@ fn kernel_fault_is_reported_by_calls_after_it_happened_even_without_a_synchroniz
         p.launch(s1, faulting("bad")).unwrap(); // t4: 6..16
         p.record_event(e, s1).unwrap(); // t5: 16
         p.launch(s2, kernel("long", 100)).unwrap(); // t6: 8..108
-        let s2_sync = p.stream_synchronize(s2); // t7 → 108: the context faulted at 16
-        let query = p.stream_query(s1).map(drop); // t109
-        let event_query = p.event_query(e).map(drop); // t110
-        let wrong: Vec<_> = [
-            ("stream_synchronize(other stream)", s2_sync),
-            ("stream_query", query),
-            ("event_query", event_query),
-        ]
-        .into_iter()
-        .filter(|(_, r)| !matches!(r, Err(SimError::KernelFault { .. })))
-        .collect();
+        // Not ordered after the fault: no error, on every run.
+        assert_eq!(p.stream_synchronize(s2), Ok(())); // t7 → 108
+        // Ordered after it: the query finds s1's work complete and reports its fault.
+        let query = p.stream_query(s1);
         assert!(
-            wrong.is_empty(),
-            "calls made after the fault that did not report it: {wrong:#?}"
+            matches!(query, Err(SimError::KernelFault { .. })),
+            "{query:?}"
+        );
+        // From now on every call on the device returns it (sticky).
+        let event_query = p.event_query(e);
+        assert!(
+            matches!(event_query, Err(SimError::KernelFault { .. })),
+            "{event_query:?}"
+        );
+        let again = p.stream_synchronize(s2);
+        assert!(
+            matches!(again, Err(SimError::KernelFault { .. })),
+            "{again:?}"
+        );
+    });
+}
+
+/// cuda-musa.md · Errors that stick: the fault travels along a stream wait — a stream that waited on a record
+/// after the fault reports it at its own synchronize, and its later host functions do not run.
+#[test]
+fn kernel_fault_travels_along_a_stream_wait() {
+    with_watchdog(10, || {
+        let (_m, p) = cuda2();
+        let s1 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let s2 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let s3 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let (e1, e2) = (
+            p.create_event(EventFlags::DEFAULT).unwrap(),
+            p.create_event(EventFlags::DEFAULT).unwrap(),
+        );
+        p.launch(s1, faulting("bad")).unwrap();
+        p.record_event(e1, s1).unwrap();
+        p.stream_wait_event(s2, e1).unwrap();
+        p.launch(s2, kernel("between", 5)).unwrap();
+        p.record_event(e2, s2).unwrap();
+        p.stream_wait_event(s3, e2).unwrap();
+        let called = Arc::new(AtomicBool::new(false));
+        let c = called.clone();
+        p.launch_host_func(s3, move || c.store(true, Ordering::SeqCst))
+            .unwrap();
+        let r = p.stream_synchronize(s3);
+        assert!(
+            matches!(&r, Err(SimError::KernelFault { label, .. }) if label == "bad"),
+            "{r:?}"
+        );
+        assert!(
+            !called.load(Ordering::SeqCst),
+            "a host function ordered after the fault ran"
         );
     });
 }

@@ -1,0 +1,763 @@
+//! The Ascend CANN ACL runtime facade: `aclrt*` functions with ACL's names, C types and error codes, routed to
+//! the bound process (see [`crate::Process::bind`]) or to the ACL default machine (see [`crate::facade`]).
+//! `kernel<<<…, stream>>>` becomes [`aclsimLaunchKernel`]. The implementation is `facade::acl`; the semantics
+//! are the rows of `shared/reference/acl.md`.
+//!
+//! Types are written as bindgen writes `acl_rt.h` by default: handles are `*mut c_void`, a C enum is an
+//! integer alias plus one constant per enumerator, `aclError` is `i32`. Status enums keep the vendor's
+//! *opposite* numbering: [`ACL_EVENT_RECORDED_STATUS_COMPLETE`] is 1, while [`ACL_EVENT_STATUS_COMPLETE`] and
+//! [`ACL_STREAM_STATUS_COMPLETE`] are 0.
+//!
+//! ```
+//! use std::ptr;
+//! use streamsim::acl::*;
+//! use streamsim::{Dialect, Machine};
+//!
+//! let machine = Machine::builder().devices(1).dialect(Dialect::Acl).build()?;
+//! let p = machine.process();
+//! let _bound = p.bind(); // this thread's aclrt* calls go to `p`
+//! unsafe {
+//!     assert_eq!(aclrtSetDevice(0), ACL_SUCCESS);
+//!     let (mut stream, mut event) = (ptr::null_mut(), ptr::null_mut());
+//!     assert_eq!(aclrtCreateStream(&mut stream), ACL_SUCCESS);
+//!     assert_eq!(aclrtCreateEvent(&mut event), ACL_SUCCESS);
+//!     assert_eq!(aclsimLaunchKernel(stream, c"myKernel".as_ptr(), 1_000_000, None, ptr::null_mut()), 0);
+//!     assert_eq!(aclrtRecordEvent(event, stream), ACL_SUCCESS);
+//!     let mut status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
+//!     assert_eq!(aclrtQueryEventStatus(event, &mut status), ACL_SUCCESS);
+//!     assert_eq!(status, ACL_EVENT_RECORDED_STATUS_NOT_READY); // 1 ms of virtual work is still running
+//!     assert_eq!(aclrtSynchronizeEvent(event), ACL_SUCCESS);
+//!     assert_eq!(aclrtDestroyEvent(event), ACL_SUCCESS);
+//!     assert_eq!(aclrtDestroyEvent(event), ACL_ERROR_RT_INVALID_HANDLE); // 107017
+//! }
+//! # Ok::<(), streamsim::SimError>(())
+//! ```
+#![allow(
+    non_camel_case_types,
+    non_upper_case_globals,
+    non_snake_case,
+    reason = "the vendor's names"
+)]
+
+use std::ffi::{c_char, c_uint, c_void};
+
+use crate::facade::acl as imp;
+
+// ---------------------------------------------------------------------------------------------- types
+
+/// `aclError`: a return code ([`ACL_SUCCESS`] or one of the `ACL_ERROR_*` constants).
+pub type aclError = i32;
+/// `aclrtStream`: an opaque stream handle; NULL is the current context's default stream.
+pub type aclrtStream = *mut c_void;
+/// `aclrtEvent`: an opaque event handle.
+pub type aclrtEvent = *mut c_void;
+/// `aclrtContext`: an opaque context handle.
+pub type aclrtContext = *mut c_void;
+/// `enum aclrtMemcpyKind`: the direction of a copy.
+pub type aclrtMemcpyKind = c_uint;
+/// `enum aclrtMemMallocPolicy`: how device memory is allocated (no effect on the simulated semantics).
+pub type aclrtMemMallocPolicy = c_uint;
+/// `enum aclrtDevAttr`: a device attribute for [`aclrtGetDeviceInfo`].
+pub type aclrtDevAttr = c_uint;
+/// `enum aclrtEventRecordedStatus` ([`aclrtQueryEventStatus`]): NOT_READY 0, COMPLETE 1.
+pub type aclrtEventRecordedStatus = c_uint;
+/// `enum aclrtEventStatus` (the deprecated [`aclrtQueryEvent`]): COMPLETE 0, NOT_READY 1.
+pub type aclrtEventStatus = c_uint;
+/// `enum aclrtStreamStatus` ([`aclrtStreamQuery`]): COMPLETE 0, NOT_READY 1.
+pub type aclrtStreamStatus = c_uint;
+/// `aclrtHostFunc`: `void (*)(void *args)`, for [`aclrtLaunchHostFunc`] (and the kernel stand-in's body).
+pub type aclrtHostFunc = Option<unsafe extern "C" fn(args: *mut c_void)>;
+
+/// `ACL_IPC_EVENT_HANDLE_SIZE`.
+pub const ACL_IPC_EVENT_HANDLE_SIZE: u32 = 64;
+
+/// `aclrtIpcEventHandle`: `struct { char reserved[ACL_IPC_EVENT_HANDLE_SIZE]; }`, the 64 opaque bytes of an
+/// exported IPC event.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct aclrtIpcEventHandle {
+    /// The bytes.
+    pub reserved: [c_char; 64],
+}
+
+/// The simulated kernel's declared device-memory access (`streamsimAccess`), for [`aclsimLaunchKernelEx`].
+pub use crate::facade::runtime::streamsimAccess;
+
+// ---------------------------------------------------------------------------------------------- enums
+
+/// `ACL_MEMCPY_HOST_TO_HOST`.
+pub const ACL_MEMCPY_HOST_TO_HOST: aclrtMemcpyKind = 0;
+/// `ACL_MEMCPY_HOST_TO_DEVICE`.
+pub const ACL_MEMCPY_HOST_TO_DEVICE: aclrtMemcpyKind = 1;
+/// `ACL_MEMCPY_DEVICE_TO_HOST`.
+pub const ACL_MEMCPY_DEVICE_TO_HOST: aclrtMemcpyKind = 2;
+/// `ACL_MEMCPY_DEVICE_TO_DEVICE`.
+pub const ACL_MEMCPY_DEVICE_TO_DEVICE: aclrtMemcpyKind = 3;
+/// `ACL_MEMCPY_DEFAULT`: the direction is inferred from the pointers.
+pub const ACL_MEMCPY_DEFAULT: aclrtMemcpyKind = 4;
+/// `ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE` (simulated as host to device).
+pub const ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: aclrtMemcpyKind = 5;
+/// `ACL_MEMCPY_INNER_DEVICE_TO_DEVICE` (simulated as device to device).
+pub const ACL_MEMCPY_INNER_DEVICE_TO_DEVICE: aclrtMemcpyKind = 6;
+/// `ACL_MEMCPY_INTER_DEVICE_TO_DEVICE` (simulated as device to device).
+pub const ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: aclrtMemcpyKind = 7;
+
+/// `ACL_MEM_MALLOC_HUGE_FIRST`.
+pub const ACL_MEM_MALLOC_HUGE_FIRST: aclrtMemMallocPolicy = 0;
+/// `ACL_MEM_MALLOC_HUGE_ONLY`.
+pub const ACL_MEM_MALLOC_HUGE_ONLY: aclrtMemMallocPolicy = 1;
+/// `ACL_MEM_MALLOC_NORMAL_ONLY`.
+pub const ACL_MEM_MALLOC_NORMAL_ONLY: aclrtMemMallocPolicy = 2;
+/// `ACL_MEM_MALLOC_HUGE_FIRST_P2P`.
+pub const ACL_MEM_MALLOC_HUGE_FIRST_P2P: aclrtMemMallocPolicy = 3;
+/// `ACL_MEM_MALLOC_HUGE_ONLY_P2P`.
+pub const ACL_MEM_MALLOC_HUGE_ONLY_P2P: aclrtMemMallocPolicy = 4;
+/// `ACL_MEM_MALLOC_NORMAL_ONLY_P2P`.
+pub const ACL_MEM_MALLOC_NORMAL_ONLY_P2P: aclrtMemMallocPolicy = 5;
+/// `ACL_MEM_MALLOC_HUGE1G_ONLY`.
+pub const ACL_MEM_MALLOC_HUGE1G_ONLY: aclrtMemMallocPolicy = 6;
+/// `ACL_MEM_MALLOC_HUGE1G_ONLY_P2P`.
+pub const ACL_MEM_MALLOC_HUGE1G_ONLY_P2P: aclrtMemMallocPolicy = 7;
+/// `ACL_MEM_TYPE_LOW_BAND_WIDTH` (a bit combined with a policy).
+pub const ACL_MEM_TYPE_LOW_BAND_WIDTH: aclrtMemMallocPolicy = 0x0100;
+/// `ACL_MEM_TYPE_HIGH_BAND_WIDTH` (a bit combined with a policy).
+pub const ACL_MEM_TYPE_HIGH_BAND_WIDTH: aclrtMemMallocPolicy = 0x1000;
+/// `ACL_MEM_ACCESS_USER_SPACE_READONLY` (a bit combined with a policy).
+pub const ACL_MEM_ACCESS_USER_SPACE_READONLY: aclrtMemMallocPolicy = 0x0010_0000;
+
+/// `ACL_DEV_ATTR_AICPU_CORE_NUM`.
+pub const ACL_DEV_ATTR_AICPU_CORE_NUM: aclrtDevAttr = 1;
+/// `ACL_DEV_ATTR_AICORE_CORE_NUM`.
+pub const ACL_DEV_ATTR_AICORE_CORE_NUM: aclrtDevAttr = 101;
+/// `ACL_DEV_ATTR_CUBE_CORE_NUM`.
+pub const ACL_DEV_ATTR_CUBE_CORE_NUM: aclrtDevAttr = 102;
+/// `ACL_DEV_ATTR_VECTOR_CORE_NUM`.
+pub const ACL_DEV_ATTR_VECTOR_CORE_NUM: aclrtDevAttr = 201;
+/// `ACL_DEV_ATTR_WARP_SIZE`.
+pub const ACL_DEV_ATTR_WARP_SIZE: aclrtDevAttr = 202;
+/// `ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE` (bytes).
+pub const ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE: aclrtDevAttr = 301;
+
+/// `ACL_EVENT_RECORDED_STATUS_NOT_READY` (0: note the opposite numbering of [`aclrtEventStatus`]).
+pub const ACL_EVENT_RECORDED_STATUS_NOT_READY: aclrtEventRecordedStatus = 0;
+/// `ACL_EVENT_RECORDED_STATUS_COMPLETE` (1).
+pub const ACL_EVENT_RECORDED_STATUS_COMPLETE: aclrtEventRecordedStatus = 1;
+
+/// `ACL_EVENT_STATUS_COMPLETE` (0: note the opposite numbering of [`aclrtEventRecordedStatus`]).
+pub const ACL_EVENT_STATUS_COMPLETE: aclrtEventStatus = 0;
+/// `ACL_EVENT_STATUS_NOT_READY` (1).
+pub const ACL_EVENT_STATUS_NOT_READY: aclrtEventStatus = 1;
+/// `ACL_EVENT_STATUS_RESERVED` (never produced).
+pub const ACL_EVENT_STATUS_RESERVED: aclrtEventStatus = 2;
+
+/// `ACL_STREAM_STATUS_COMPLETE` (0).
+pub const ACL_STREAM_STATUS_COMPLETE: aclrtStreamStatus = 0;
+/// `ACL_STREAM_STATUS_NOT_READY` (1).
+pub const ACL_STREAM_STATUS_NOT_READY: aclrtStreamStatus = 1;
+/// `ACL_STREAM_STATUS_RESERVED` (never produced).
+pub const ACL_STREAM_STATUS_RESERVED: aclrtStreamStatus = 0xFFFF;
+
+// ---------------------------------------------------------------------------------------------- flags
+
+/// `ACL_EVENT_SYNC`: streams can wait on the event (and it can be reset); a wait before the first record
+/// holds the stream until the next record.
+pub const ACL_EVENT_SYNC: u32 = 0x1;
+/// `ACL_EVENT_CAPTURE_STREAM_PROGRESS` (accepted; no simulated effect).
+pub const ACL_EVENT_CAPTURE_STREAM_PROGRESS: u32 = 0x2;
+/// `ACL_EVENT_TIME_LINE`: records carry timestamps (elapsed time and timestamps work).
+pub const ACL_EVENT_TIME_LINE: u32 = 0x8;
+/// `ACL_EVENT_DEVICE_USE_ONLY` (accepted; no simulated effect).
+pub const ACL_EVENT_DEVICE_USE_ONLY: u32 = 0x10;
+/// `ACL_EVENT_EXTERNAL`: an external event (no timing).
+pub const ACL_EVENT_EXTERNAL: u32 = 0x20;
+/// `ACL_EVENT_IPC`: shareable with another process (no timing).
+pub const ACL_EVENT_IPC: u32 = 0x40;
+
+/// `ACL_STREAM_FAST_LAUNCH` (accepted; no simulated effect).
+pub const ACL_STREAM_FAST_LAUNCH: u32 = 0x1;
+/// `ACL_STREAM_FAST_SYNC` (accepted; no simulated effect).
+pub const ACL_STREAM_FAST_SYNC: u32 = 0x2;
+/// `ACL_STREAM_PERSISTENT` (accepted; no simulated effect).
+pub const ACL_STREAM_PERSISTENT: u32 = 0x4;
+/// `ACL_STREAM_HUGE` (accepted; no simulated effect).
+pub const ACL_STREAM_HUGE: u32 = 0x8;
+/// `ACL_STREAM_CPU_SCHEDULE` (accepted; no simulated effect).
+pub const ACL_STREAM_CPU_SCHEDULE: u32 = 0x10;
+/// `ACL_STREAM_DEVICE_USE_ONLY` (accepted; no simulated effect).
+pub const ACL_STREAM_DEVICE_USE_ONLY: u32 = 0x20;
+
+// ---------------------------------------------------------------------------------------------- codes
+
+/// `ACL_SUCCESS`.
+pub const ACL_SUCCESS: aclError = 0;
+/// `ACL_ERROR_INVALID_PARAM`: a NULL pointer or handle, an unknown enum value or flag bit.
+pub const ACL_ERROR_INVALID_PARAM: aclError = 100000;
+/// `ACL_ERROR_UNINITIALIZE`: finalize without init (and every call when the default machine's environment is
+/// bad).
+pub const ACL_ERROR_UNINITIALIZE: aclError = 100001;
+/// `ACL_ERROR_REPEAT_INITIALIZE`: `aclInit` a second time.
+pub const ACL_ERROR_REPEAT_INITIALIZE: aclError = 100002;
+/// `ACL_ERROR_REPEAT_FINALIZE`: `aclFinalize` a second time.
+pub const ACL_ERROR_REPEAT_FINALIZE: aclError = 100037;
+/// `ACL_ERROR_BAD_ALLOC`.
+pub const ACL_ERROR_BAD_ALLOC: aclError = 200000;
+/// `ACL_ERROR_FEATURE_UNSUPPORTED`: `aclrtDeviceEnablePeerAccess` with flags other than 0.
+pub const ACL_ERROR_FEATURE_UNSUPPORTED: aclError = 200006;
+/// `ACL_ERROR_RT_PARAM_INVALID`: count > destMax, a copy kind that contradicts the pointers, an unknown or
+/// freed address, a cross-device copy without peer access, a bad timeout, a wait on a never-recorded
+/// `aclrtCreateEvent` event.
+pub const ACL_ERROR_RT_PARAM_INVALID: aclError = 107000;
+/// `ACL_ERROR_RT_INVALID_DEVICEID`.
+pub const ACL_ERROR_RT_INVALID_DEVICEID: aclError = 107001;
+/// `ACL_ERROR_RT_CONTEXT_NULL`: no current context (and destroying a default context).
+pub const ACL_ERROR_RT_CONTEXT_NULL: aclError = 107002;
+/// `ACL_ERROR_RT_STREAM_CONTEXT`: a stream (or event) used from a context it does not belong to.
+pub const ACL_ERROR_RT_STREAM_CONTEXT: aclError = 107003;
+/// `ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID`: elapsed time / timestamp of an unfinished or untimed record.
+pub const ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID: aclError = 107006;
+/// `ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL` (never produced: end before start gives negative milliseconds).
+pub const ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL: aclError = 107007;
+/// `ACL_ERROR_RT_INVALID_HANDLE`: a destroyed, forged, or other process's handle.
+pub const ACL_ERROR_RT_INVALID_HANDLE: aclError = 107017;
+/// `ACL_ERROR_RT_WAIT_TIMEOUT`.
+pub const ACL_ERROR_RT_WAIT_TIMEOUT: aclError = 107019;
+/// `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`: wait / reset of an event without `ACL_EVENT_SYNC`, elapsed time of an
+/// IPC or external event, a runtime call from inside a host function.
+pub const ACL_ERROR_RT_FEATURE_NOT_SUPPORT: aclError = 207000;
+/// `ACL_ERROR_RT_MEMORY_ALLOCATION`: device memory exhausted.
+pub const ACL_ERROR_RT_MEMORY_ALLOCATION: aclError = 207001;
+/// `ACL_ERROR_RT_DEVICE_OOM`.
+pub const ACL_ERROR_RT_DEVICE_OOM: aclError = 207018;
+/// `ACL_ERROR_RT_INTERNAL_ERROR`: elapsed time of a never-recorded event; a panic inside the simulator.
+pub const ACL_ERROR_RT_INTERNAL_ERROR: aclError = 507000;
+/// `ACL_ERROR_RT_CONTEXT_RELEASE_ERROR`: resetting a device that is not set (or already freed).
+pub const ACL_ERROR_RT_CONTEXT_RELEASE_ERROR: aclError = 507007;
+/// `ACL_ERROR_RT_AICORE_EXCEPTION`: a kernel fault, at the next synchronize (then sticky).
+pub const ACL_ERROR_RT_AICORE_EXCEPTION: aclError = 507015;
+/// `ACL_ERROR_RT_IPC_ERROR`: opening a bad IPC handle, or one's own.
+pub const ACL_ERROR_RT_IPC_ERROR: aclError = 507022;
+/// `ACL_ERROR_RT_STREAM_SYNC_TIMEOUT`.
+pub const ACL_ERROR_RT_STREAM_SYNC_TIMEOUT: aclError = 507046;
+/// `ACL_ERROR_RT_EVENT_SYNC_TIMEOUT`.
+pub const ACL_ERROR_RT_EVENT_SYNC_TIMEOUT: aclError = 507047;
+
+// ---------------------------------------------------------------------------------------------- init
+
+/// `aclInit`: initialises ACL for the process; a second time is [`ACL_ERROR_REPEAT_INITIALIZE`]. The
+/// configuration file is not read.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclInit(configPath: *const c_char) -> aclError {
+    imp::init(configPath)
+}
+
+/// `aclFinalize`: a second time is [`ACL_ERROR_REPEAT_FINALIZE`]; without `aclInit`,
+/// [`ACL_ERROR_UNINITIALIZE`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclFinalize() -> aclError {
+    imp::finalize()
+}
+
+/// `aclGetRecentErrMsg`: the message of the calling thread's last error, or NULL if there is none. The string
+/// is valid until the next call of this function on this thread that finds another message.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclGetRecentErrMsg() -> *const c_char {
+    imp::recent_err_msg()
+}
+
+// ---------------------------------------------------------------------------------------------- devices
+
+/// `aclrtSetDevice`: for the calling thread only; creates (or shares) the device's default context and
+/// counts a reference. Out of range: [`ACL_ERROR_RT_INVALID_DEVICEID`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSetDevice(deviceId: i32) -> aclError {
+    imp::set_device(deviceId)
+}
+
+/// `aclrtResetDevice`: drops one reference; at 0 frees the device's default context and streams after
+/// their pending work. Not set: [`ACL_ERROR_RT_CONTEXT_RELEASE_ERROR`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtResetDevice(deviceId: i32) -> aclError {
+    imp::reset_device(deviceId, false)
+}
+
+/// `aclrtResetDeviceForce`: frees the device at once, whatever its reference count.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtResetDeviceForce(deviceId: i32) -> aclError {
+    imp::reset_device(deviceId, true)
+}
+
+/// `aclrtGetDevice`: no device on this thread is [`ACL_ERROR_RT_CONTEXT_NULL`].
+///
+/// # Safety
+/// `deviceId` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetDevice(deviceId: *mut i32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::get_device(deviceId) }
+}
+
+/// `aclrtGetDeviceCount`.
+///
+/// # Safety
+/// `count` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetDeviceCount(count: *mut u32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::get_device_count(count) }
+}
+
+/// `aclrtGetDeviceInfo`: the `ACL_DEV_ATTR_*` values of the machine's device configuration.
+///
+/// # Safety
+/// `value` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetDeviceInfo(
+    deviceId: u32,
+    attr: aclrtDevAttr,
+    value: *mut i64,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::get_device_info(deviceId, attr, value) }
+}
+
+/// `aclrtSynchronizeDevice`: waits for all work of the current device in this process.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSynchronizeDevice() -> aclError {
+    imp::synchronize_device()
+}
+
+/// `aclrtDeviceCanAccessPeer`: the machine's topology; `deviceId == peerDeviceId` is
+/// [`ACL_ERROR_INVALID_PARAM`].
+///
+/// # Safety
+/// `canAccessPeer` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtDeviceCanAccessPeer(
+    canAccessPeer: *mut i32,
+    deviceId: i32,
+    peerDeviceId: i32,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::can_access_peer(canAccessPeer, deviceId, peerDeviceId) }
+}
+
+/// `aclrtDeviceEnablePeerAccess`: current device → peer, one direction. Flags other than 0:
+/// [`ACL_ERROR_FEATURE_UNSUPPORTED`]; enabling twice is a no-op (sim).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDeviceEnablePeerAccess(peerDeviceId: i32, flags: u32) -> aclError {
+    imp::enable_peer_access(peerDeviceId, flags)
+}
+
+/// `aclrtDeviceDisablePeerAccess`: disabling what is not enabled is a no-op (sim).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDeviceDisablePeerAccess(peerDeviceId: i32) -> aclError {
+    imp::disable_peer_access(peerDeviceId)
+}
+
+// ---------------------------------------------------------------------------------------------- contexts
+
+/// `aclrtCreateContext`: the new context (with its own default stream) becomes the thread's current one.
+///
+/// # Safety
+/// `context` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateContext(context: *mut aclrtContext, deviceId: i32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_context(context, deviceId) }
+}
+
+/// `aclrtDestroyContext`: the default context of a device is [`ACL_ERROR_RT_CONTEXT_NULL`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDestroyContext(context: aclrtContext) -> aclError {
+    imp::destroy_context(context)
+}
+
+/// `aclrtSetCurrentContext`: the current device switches with the context.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSetCurrentContext(context: aclrtContext) -> aclError {
+    imp::set_current_context(context)
+}
+
+/// `aclrtGetCurrentContext`.
+///
+/// # Safety
+/// `context` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetCurrentContext(context: *mut aclrtContext) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::get_current_context(context) }
+}
+
+// ---------------------------------------------------------------------------------------------- streams
+
+/// `aclrtCreateStream`: a stream of the current context.
+///
+/// # Safety
+/// `stream` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateStream(stream: *mut aclrtStream) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_stream(stream, 0, 0) }
+}
+
+/// `aclrtCreateStreamWithConfig`: the `ACL_STREAM_*` flags are accepted and have no simulated effect; unknown
+/// bits are [`ACL_ERROR_INVALID_PARAM`].
+///
+/// # Safety
+/// `stream` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateStreamWithConfig(
+    stream: *mut aclrtStream,
+    priority: u32,
+    flag: u32,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_stream(stream, priority, flag) }
+}
+
+/// `aclrtDestroyStream`: only from the stream's context ([`ACL_ERROR_RT_STREAM_CONTEXT`]); queued work still
+/// completes.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDestroyStream(stream: aclrtStream) -> aclError {
+    imp::destroy_stream(stream, "aclrtDestroyStream")
+}
+
+/// `aclrtDestroyStreamForce`: like [`aclrtDestroyStream`] (the simulator does not discard queued work).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDestroyStreamForce(stream: aclrtStream) -> aclError {
+    imp::destroy_stream(stream, "aclrtDestroyStreamForce")
+}
+
+/// `aclrtSynchronizeStream`: works on a stream of any context or device; reports a kernel fault as
+/// [`ACL_ERROR_RT_AICORE_EXCEPTION`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSynchronizeStream(stream: aclrtStream) -> aclError {
+    imp::synchronize_stream(stream, -1)
+}
+
+/// `aclrtSynchronizeStreamWithTimeout`: −1 waits forever; 0 or below −1 is [`ACL_ERROR_RT_PARAM_INVALID`];
+/// running out (virtual time) is [`ACL_ERROR_RT_STREAM_SYNC_TIMEOUT`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSynchronizeStreamWithTimeout(stream: aclrtStream, timeout: i32) -> aclError {
+    imp::synchronize_stream(stream, timeout)
+}
+
+/// `aclrtStreamQuery`: [`ACL_STREAM_STATUS_COMPLETE`] (0) or [`ACL_STREAM_STATUS_NOT_READY`] (1).
+///
+/// # Safety
+/// `status` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtStreamQuery(
+    stream: aclrtStream,
+    status: *mut aclrtStreamStatus,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::stream_query(stream, status) }
+}
+
+/// `aclrtStreamWaitEvent` (stream first): later work on `stream` waits for the event's record current now.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtStreamWaitEvent(stream: aclrtStream, event: aclrtEvent) -> aclError {
+    imp::stream_wait_event(stream, event)
+}
+
+/// `aclrtLaunchHostFunc` (stream first): `fn_(args)` runs on the host after the stream's earlier work.
+///
+/// # Safety
+/// `fn_` is NULL or a function that may be called with `args` from another thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtLaunchHostFunc(
+    stream: aclrtStream,
+    fn_: aclrtHostFunc,
+    args: *mut c_void,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::launch_host_func(stream, fn_, args) }
+}
+
+/// `kernel<<<…, stream>>>`, simulated: a kernel named `name` taking `durationNs` of virtual time, whose body
+/// (if `fn_` is not NULL) is `fn_(arg)`. It obeys the launch rules: the stream must belong to the current
+/// context ([`ACL_ERROR_RT_STREAM_CONTEXT`]).
+///
+/// # Safety
+/// `name` is NULL or NUL-terminated; `fn_` is NULL or a function that may be called with `arg` from another
+/// thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclsimLaunchKernel(
+    stream: aclrtStream,
+    name: *const c_char,
+    durationNs: u64,
+    fn_: aclrtHostFunc,
+    arg: *mut c_void,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::launch_kernel(stream, name, durationNs, fn_, arg, std::ptr::null(), 0) }
+}
+
+/// [`aclsimLaunchKernel`] with the kernel's declared device-memory accesses (for race detection).
+///
+/// # Safety
+/// As [`aclsimLaunchKernel`]; `accesses` is NULL or valid for `count` entries.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclsimLaunchKernelEx(
+    stream: aclrtStream,
+    name: *const c_char,
+    durationNs: u64,
+    fn_: aclrtHostFunc,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::launch_kernel(stream, name, durationNs, fn_, arg, accesses, count) }
+}
+
+// ---------------------------------------------------------------------------------------------- events
+
+/// `aclrtCreateEvent`: a timed, waitable event. Before its first record a status query says NOT_READY and a
+/// stream wait is [`ACL_ERROR_RT_PARAM_INVALID`].
+///
+/// # Safety
+/// `event` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateEvent(event: *mut aclrtEvent) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_event(event, imp::EventKind::Plain) }
+}
+
+/// `aclrtCreateEventWithFlag`: timed iff `ACL_EVENT_TIME_LINE`, waitable iff `ACL_EVENT_SYNC` (a wait before
+/// the first record then holds the stream until the next record). Unknown bits: [`ACL_ERROR_INVALID_PARAM`].
+///
+/// # Safety
+/// `event` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateEventWithFlag(event: *mut aclrtEvent, flag: u32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_event(event, imp::EventKind::WithFlag(flag)) }
+}
+
+/// `aclrtCreateEventExWithFlag`: the same flags; before its first record a status query says COMPLETE and a
+/// stream wait does nothing.
+///
+/// # Safety
+/// `event` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateEventExWithFlag(event: *mut aclrtEvent, flag: u32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_event(event, imp::EventKind::ExWithFlag(flag)) }
+}
+
+/// `aclrtDestroyEvent`: at once, even with a record pending.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDestroyEvent(event: aclrtEvent) -> aclError {
+    imp::destroy_event(event)
+}
+
+/// `aclrtRecordEvent`: the stream must belong to the current context and to the event's device
+/// ([`ACL_ERROR_RT_STREAM_CONTEXT`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtRecordEvent(event: aclrtEvent, stream: aclrtStream) -> aclError {
+    imp::record_event(event, stream)
+}
+
+/// `aclrtResetEvent`: queued on the stream; the event is "not recorded" again. Needs `ACL_EVENT_SYNC`.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtResetEvent(event: aclrtEvent, stream: aclrtStream) -> aclError {
+    imp::reset_event(event, stream)
+}
+
+/// `aclrtQueryEvent` (deprecated): [`ACL_EVENT_STATUS_COMPLETE`] (0) — also before the first record — or
+/// [`ACL_EVENT_STATUS_NOT_READY`] (1).
+///
+/// # Safety
+/// `status` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtQueryEvent(
+    event: aclrtEvent,
+    status: *mut aclrtEventStatus,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::query_event(event, status) }
+}
+
+/// `aclrtQueryEventStatus`: [`ACL_EVENT_RECORDED_STATUS_NOT_READY`] (0) or
+/// [`ACL_EVENT_RECORDED_STATUS_COMPLETE`] (1); before the first record, NOT_READY for `aclrtCreateEvent` /
+/// `…WithFlag` events and COMPLETE for `…ExWithFlag` events.
+///
+/// # Safety
+/// `status` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtQueryEventStatus(
+    event: aclrtEvent,
+    status: *mut aclrtEventRecordedStatus,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::query_event_status(event, status) }
+}
+
+/// `aclrtSynchronizeEvent`: works for an event of any device; never recorded returns at once.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSynchronizeEvent(event: aclrtEvent) -> aclError {
+    imp::synchronize_event(event, -1)
+}
+
+/// `aclrtSynchronizeEventWithTimeout`: −1 waits forever; 0 or below −1 is [`ACL_ERROR_RT_PARAM_INVALID`];
+/// running out (virtual time) is [`ACL_ERROR_RT_EVENT_SYNC_TIMEOUT`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSynchronizeEventWithTimeout(event: aclrtEvent, timeout: i32) -> aclError {
+    imp::synchronize_event(event, timeout)
+}
+
+/// `aclrtEventElapsedTime`: milliseconds between the two latest records (negative if `endEvent` finished
+/// first). Never recorded: [`ACL_ERROR_RT_INTERNAL_ERROR`]; IPC / external: [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`];
+/// not finished or not `ACL_EVENT_TIME_LINE`: [`ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID`].
+///
+/// # Safety
+/// `ms` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtEventElapsedTime(
+    ms: *mut f32,
+    startEvent: aclrtEvent,
+    endEvent: aclrtEvent,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::event_elapsed_time(ms, startEvent, endEvent) }
+}
+
+/// `aclrtEventGetTimestamp`: the virtual time of the latest record in microseconds, with the rules of
+/// [`aclrtEventElapsedTime`].
+///
+/// # Safety
+/// `timestamp` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtEventGetTimestamp(
+    event: aclrtEvent,
+    timestamp: *mut u64,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::event_get_timestamp(event, timestamp) }
+}
+
+/// `aclrtIpcGetEventHandle`: the event must be created with `ACL_EVENT_IPC`.
+///
+/// # Safety
+/// `handle` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtIpcGetEventHandle(
+    event: aclrtEvent,
+    handle: *mut aclrtIpcEventHandle,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::ipc_get_event_handle(event, handle) }
+}
+
+/// `aclrtIpcOpenEventHandle`: opens an event exported by another process of the machine.
+///
+/// # Safety
+/// `event` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtIpcOpenEventHandle(
+    handle: aclrtIpcEventHandle,
+    event: *mut aclrtEvent,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::ipc_open_event_handle(handle, event) }
+}
+
+// ---------------------------------------------------------------------------------------------- memory
+
+/// `aclrtMalloc`: device memory of the current device. Size 0: [`ACL_ERROR_INVALID_PARAM`]; the policy has
+/// no simulated effect.
+///
+/// # Safety
+/// `devPtr` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtMalloc(
+    devPtr: *mut *mut c_void,
+    size: usize,
+    policy: aclrtMemMallocPolicy,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::malloc(devPtr, size, policy) }
+}
+
+/// `aclrtFree`.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtFree(devPtr: *mut c_void) -> aclError {
+    imp::free(devPtr)
+}
+
+/// `aclrtMallocHost`: pinned host memory (real memory, readable and writable by the caller).
+///
+/// # Safety
+/// `hostPtr` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtMallocHost(hostPtr: *mut *mut c_void, size: usize) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::malloc_host(hostPtr, size) }
+}
+
+/// `aclrtFreeHost`.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtFreeHost(hostPtr: *mut c_void) -> aclError {
+    imp::free_host(hostPtr)
+}
+
+/// `aclrtMemcpy`: a synchronous copy. `count == 0` succeeds without checking anything; `count > destMax`,
+/// a kind that contradicts the pointers, or device to device across devices without peer access is
+/// [`ACL_ERROR_RT_PARAM_INVALID`].
+///
+/// # Safety
+/// Host pointers (pageable or pinned) are valid for `count` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtMemcpy(
+    dst: *mut c_void,
+    destMax: usize,
+    src: *const c_void,
+    count: usize,
+    kind: aclrtMemcpyKind,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::memcpy(dst, destMax, src, count, kind, None) }
+}
+
+/// `aclrtMemcpyAsync`: [`aclrtMemcpy`] queued on `stream` (which must belong to the current context).
+///
+/// # Safety
+/// As [`aclrtMemcpy`]; pinned memory must stay allocated until the copy has run.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtMemcpyAsync(
+    dst: *mut c_void,
+    destMax: usize,
+    src: *const c_void,
+    count: usize,
+    kind: aclrtMemcpyKind,
+    stream: aclrtStream,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::memcpy(dst, destMax, src, count, kind, Some(stream)) }
+}
+
+/// `aclrtMemset`: sets `count` bytes of device memory to `value` (its low byte); `count > maxCount` is
+/// [`ACL_ERROR_RT_PARAM_INVALID`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtMemset(
+    devPtr: *mut c_void,
+    maxCount: usize,
+    value: i32,
+    count: usize,
+) -> aclError {
+    imp::memset(devPtr, maxCount, value, count, None)
+}
+
+/// `aclrtMemsetAsync`: [`aclrtMemset`] queued on `stream`.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtMemsetAsync(
+    devPtr: *mut c_void,
+    maxCount: usize,
+    value: i32,
+    count: usize,
+    stream: aclrtStream,
+) -> aclError {
+    imp::memset(devPtr, maxCount, value, count, Some(stream))
+}
