@@ -462,7 +462,10 @@ fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     };
     if flag & !EVENT_FLAGS != 0 {
         return Err(SimError::InvalidFlags {
-            what: "aclrtCreateEventWithFlag",
+            what: match kind {
+                EventKind::ExWithFlag(_) => "aclrtCreateEventExWithFlag",
+                _ => "aclrtCreateEventWithFlag",
+            },
             flags: flag,
             reason: "unknown bits (defined: SYNC 0x1, CAPTURE_STREAM_PROGRESS 0x2, TIME_LINE 0x8, \
                      DEVICE_USE_ONLY 0x10, EXTERNAL 0x20, IPC 0x40)",

@@ -4,6 +4,7 @@
 //! Truth-table tests name the row of `shared/reference/*.md` they check in their doc comment, e.g.
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
+mod acl_facade;
 mod common;
 mod cuda_events;
 mod cuda_streams;
