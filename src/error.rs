@@ -332,6 +332,9 @@ pub enum SimError {
         /// The stream that is held back.
         stream: StreamId,
     },
+    /// A data race found by fail-fast race detection; the call's operation was not enqueued.
+    #[error("{0}")]
+    Race(Box<crate::race::RaceReport>),
     /// An init / finalize call out of order.
     #[error("{what}: {problem:?}")]
     Init {

@@ -14,7 +14,7 @@ use parking_lot::Mutex;
 use crate::error::{Result, SimError};
 use crate::exec::{Point, Work};
 use crate::handle::{Event, EventId, Stream};
-use crate::process::{Call, EventEntry, OpSpec, Process, Status, settle};
+use crate::process::{Call, EventEntry, OpSpec, Process, Status};
 use crate::rules::{Allow, ElapsedCheck};
 use crate::time::VirtualTime;
 use crate::trace::OpKind;
@@ -267,7 +267,7 @@ impl Process {
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             let point = st.enqueue(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: 0,
@@ -275,8 +275,14 @@ impl Process {
                     work: Work::Nothing,
                     kind: OpKind::Record { event: id },
                     label: Cow::Owned(format!("record event {id}")),
+                    accesses: Vec::new(),
+                    who: None,
                 },
             )?;
+            let point = match point.time() {
+                Some(_) => point.with_vc(st.streams.get(h)?.clock()),
+                None => point,
+            };
             {
                 let mut es = state.lock();
                 es.latest = Some(point);
@@ -303,7 +309,7 @@ impl Process {
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             st.enqueue(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: 0,
@@ -311,6 +317,8 @@ impl Process {
                     work: Work::Nothing,
                     kind: OpKind::Reset { event: id },
                     label: Cow::Owned(format!("reset event {id}")),
+                    accesses: Vec::new(),
+                    who: None,
                 },
             )?;
             state.lock().latest = None;
@@ -380,7 +388,7 @@ impl Process {
             };
             st.enqueue_with(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: 0,
@@ -388,6 +396,8 @@ impl Process {
                     work: Work::Nothing,
                     kind,
                     label: Cow::Owned(format!("wait event {id}")),
+                    accesses: Vec::new(),
+                    who: None,
                 },
                 deferred,
             )?;
@@ -414,7 +424,7 @@ impl Process {
             let e = self.snapshot(event)?;
             match e.latest {
                 None => Ok(e.config.unrecorded_query),
-                Some(p) => settle(&p, c.now, self.watch(e.device)),
+                Some(p) => self.settle(c, &p),
             }
         })
     }
@@ -425,7 +435,7 @@ impl Process {
             let e = self.snapshot(event)?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
-                Some(p) => match settle(&p, c.now, self.watch(e.device))? {
+                Some(p) => match self.settle(c, &p)? {
                     Status::Complete => RecordStatus::Complete,
                     Status::NotReady => RecordStatus::NotReady,
                 },

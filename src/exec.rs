@@ -17,6 +17,7 @@ use crate::error::{FaultKind, SimError};
 use crate::handle::StreamId;
 use crate::kernel::{KernelBody, KernelCtx};
 use crate::memory::{Memory, Region};
+use crate::race::clock::VectorClock;
 use crate::time::VirtualTime;
 use crate::trace::{OpKind, TraceEvent, TraceSink};
 use crate::watch::{StreamFault, fault_at};
@@ -112,12 +113,23 @@ impl StreamExec {
 
 /// A point on one stream's timeline: "operation `seq` of that stream". Its virtual end time is known at
 /// enqueue, except behind an ACL deferred wait, where it is fixed once the awaited record is issued (`cell`).
+///
+/// With race detection on, a point also carries the stream's vector clock at that point (what a wait or a
+/// synchronize on it acquires).
 #[derive(Debug, Clone)]
 pub(crate) struct Point {
     pub exec: Arc<StreamExec>,
     pub seq: u64,
     known: VirtualTime,
-    cell: Option<Arc<OnceLock<VirtualTime>>>,
+    cell: Option<Arc<OnceLock<Fixed>>>,
+    vc: Option<Arc<VectorClock>>,
+}
+
+/// What a held operation's point learns when it is released.
+#[derive(Debug)]
+pub(crate) struct Fixed {
+    pub time: VirtualTime,
+    pub vc: Option<Arc<VectorClock>>,
 }
 
 impl Point {
@@ -127,16 +139,32 @@ impl Point {
             seq,
             known: time,
             cell: None,
+            vc: None,
+        }
+    }
+
+    /// The point with the stream's clock at it.
+    pub fn with_vc(mut self, vc: Option<Arc<VectorClock>>) -> Point {
+        self.vc = vc;
+        self
+    }
+
+    /// The stream's vector clock at this point (race detection on), once fixed.
+    pub fn vc(&self) -> Option<&VectorClock> {
+        match &self.cell {
+            None => self.vc.as_deref(),
+            Some(c) => c.get().and_then(|f| f.vc.as_deref()),
         }
     }
 
     /// A point whose time is fixed later, through `cell`.
-    pub fn pending(exec: Arc<StreamExec>, seq: u64, cell: Arc<OnceLock<VirtualTime>>) -> Point {
+    pub fn pending(exec: Arc<StreamExec>, seq: u64, cell: Arc<OnceLock<Fixed>>) -> Point {
         Point {
             exec,
             seq,
             known: VirtualTime::ZERO,
             cell: Some(cell),
+            vc: None,
         }
     }
 
@@ -144,7 +172,7 @@ impl Point {
     pub fn time(&self) -> Option<VirtualTime> {
         match &self.cell {
             None => Some(self.known),
-            Some(c) => c.get().copied(),
+            Some(c) => c.get().map(|f| f.time),
         }
     }
 
@@ -226,6 +254,8 @@ pub(crate) struct WorkerEnv {
     pub sink: Option<Arc<TraceSink>>,
     pub memory: Arc<Memory>,
     pub live: Arc<AtomicUsize>,
+    /// Schedule perturbation: the machine seed, when on.
+    pub perturb: Option<u64>,
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -235,6 +265,29 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
         s.clone()
     } else {
         "panic with a non-string payload".to_string()
+    }
+}
+
+/// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
+/// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
+/// virtual times and race verdicts are computed on the host and cannot.
+fn perturb(seed: u64, stream: StreamId, seq: u64) {
+    let kind = match stream.kind {
+        crate::handle::StreamKind::Legacy => 0,
+        crate::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
+        crate::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
+        crate::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
+    };
+    let key = seed
+        ^ (u64::from(stream.process.0) << 48)
+        ^ (u64::from(stream.device) << 40)
+        ^ (kind << 20)
+        ^ seq;
+    let x = crate::rng::mix(key);
+    if x.is_multiple_of(4) {
+        for _ in 0..(x >> 32) % 64 {
+            std::thread::yield_now();
+        }
     }
 }
 
@@ -261,6 +314,9 @@ pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
                     err: f.err,
                 });
             }
+        }
+        if let Some(seed) = env.perturb {
+            perturb(seed, env.exec.id, op.seq);
         }
         let skip = faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
         let outcome: Result<(), (FaultKind, String)> = match work {

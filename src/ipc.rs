@@ -29,20 +29,12 @@ pub(crate) struct Export {
 
 const MAGIC: &[u8; 8] = b"SSIMIPC1";
 
-/// SplitMix64: a small, portable mixing function (the check value of a handle).
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn encode(seed: u64, id: EventId) -> [u8; 64] {
     let mut b = [0u8; 64];
     b[..8].copy_from_slice(MAGIC);
     b[8..12].copy_from_slice(&id.process.0.to_le_bytes());
     b[12..16].copy_from_slice(&id.ordinal.to_le_bytes());
-    let check = mix(seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64));
+    let check = crate::rng::mix(seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64));
     b[16..24].copy_from_slice(&check.to_le_bytes());
     b
 }

@@ -17,6 +17,7 @@ use crate::exec::{Op, StreamExec, WorkerEnv, run_worker};
 use crate::handle::{ProcessId, StreamId};
 use crate::memory::Memory;
 use crate::process::{ProcShared, Process};
+use crate::race::{RaceDetection, RaceReport, RaceState};
 use crate::rules::{Dialect, Rules};
 use crate::time::CostModel;
 use crate::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
@@ -113,6 +114,8 @@ pub struct MachineBuilder {
     seed: u64,
     trace: bool,
     links: Option<BTreeSet<(u32, u32)>>,
+    race: RaceDetection,
+    perturb: bool,
 }
 
 /// The most devices a machine can have.
@@ -162,6 +165,22 @@ impl MachineBuilder {
     #[must_use]
     pub fn trace(mut self, on: bool) -> Self {
         self.trace = on;
+        self
+    }
+
+    /// What to do about data races (default [`RaceDetection::Collect`]).
+    #[must_use]
+    pub fn race_detection(mut self, mode: RaceDetection) -> Self {
+        self.race = mode;
+        self
+    }
+
+    /// Schedule perturbation (default off): from the seed, workers sometimes give the CPU away before an
+    /// operation, within what the dependencies allow, so that racy programs also show wrong data. Virtual times,
+    /// event answers and race verdicts do not change.
+    #[must_use]
+    pub fn perturb(mut self, on: bool) -> Self {
+        self.perturb = on;
         self
     }
 
@@ -224,6 +243,8 @@ impl MachineBuilder {
                 seed: self.seed,
                 trace_on: self.trace,
                 links: self.links,
+                race: RaceState::new(self.race),
+                perturb: self.perturb,
                 ipc: Mutex::new(BTreeMap::new()),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
@@ -264,6 +285,8 @@ pub(crate) struct Shared {
     pub seed: u64,
     pub trace_on: bool,
     links: Option<BTreeSet<(u32, u32)>>,
+    pub race: RaceState,
+    perturb: bool,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::ipc::Export>>,
     pub memory: Arc<Memory>,
@@ -312,6 +335,7 @@ impl Shared {
             sink,
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
+            perturb: self.perturb.then_some(self.seed),
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let name = format!("ss{}-{}", self.id, id.process.0);
@@ -361,6 +385,8 @@ impl Machine {
             seed: 0,
             trace: true,
             links: None,
+            race: RaceDetection::default(),
+            perturb: false,
         }
     }
 
@@ -440,6 +466,18 @@ impl Machine {
     /// left after the machine is dropped.
     pub fn worker_name_prefix(&self) -> String {
         format!("ss{}-", self.shared.id)
+    }
+
+    /// Every data race found so far, in every process of the machine, in the order they were found (program
+    /// order), each pair of call sites once (see [`RaceReport::occurrences`]). Empty with
+    /// [`RaceDetection::Off`].
+    pub fn race_reports(&self) -> Vec<RaceReport> {
+        self.shared.race.reports.lock().list()
+    }
+
+    /// The race-detection mode.
+    pub fn race_detection(&self) -> RaceDetection {
+        self.shared.race.mode
     }
 
     /// Everything executed so far, in deterministic order. Call it after synchronizing: operations still

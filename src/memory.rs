@@ -175,7 +175,12 @@ pub(crate) struct Block {
     pub len: u64,
     pub owner: ProcessId,
     pub space: AddressSpace,
+    /// The allocation's number in its address space (device: per device; pinned: per machine), in allocation
+    /// order: deterministic where the address is not (pinned buffers are real host memory).
+    pub ordinal: u64,
     bytes: Mutex<Box<[u8]>>,
+    /// Who accessed which bytes, for race detection (see `race/shadow.rs`).
+    pub shadow: Mutex<crate::race::shadow::Shadow>,
 }
 
 impl Block {
@@ -224,6 +229,7 @@ struct Heap {
     used: u64,
     next: u64,
     live: BTreeMap<u64, Arc<Block>>,
+    allocated: u64,
     /// Freed allocations: start → (length, how they were freed).
     freed: BTreeMap<u64, (u64, &'static str)>,
 }
@@ -232,6 +238,7 @@ struct Heap {
 pub(crate) struct Memory {
     heaps: Vec<Mutex<Heap>>,
     pinned: Mutex<BTreeMap<u64, Arc<Block>>>,
+    pinned_count: std::sync::atomic::AtomicU64,
 }
 
 fn device_of(addr: u64) -> Option<u32> {
@@ -279,11 +286,13 @@ impl Memory {
                         used: 0,
                         next: DEVICE_ADDRESS_BASE + ((d as u64) << DEVICE_SPAN_SHIFT),
                         live: BTreeMap::new(),
+                        allocated: 0,
                         freed: BTreeMap::new(),
                     })
                 })
                 .collect(),
             pinned: Mutex::new(BTreeMap::new()),
+            pinned_count: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -300,12 +309,15 @@ impl Memory {
         let base = heap.next;
         heap.next = base + bytes.max(1).div_ceil(ALIGN) * ALIGN;
         heap.used += bytes;
+        heap.allocated += 1;
         let block = Arc::new(Block {
             base,
             len: bytes,
             owner,
             space: AddressSpace::Device(device),
+            ordinal: heap.allocated,
             bytes: Mutex::new(vec![0u8; bytes as usize].into_boxed_slice()),
+            shadow: Mutex::default(),
         });
         heap.live.insert(base, block);
         Ok(DevicePtr(base))
@@ -419,7 +431,12 @@ impl Memory {
             len: bytes,
             owner,
             space: AddressSpace::PinnedHost,
+            ordinal: self
+                .pinned_count
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                + 1,
             bytes: Mutex::new(boxed),
+            shadow: Mutex::default(),
         });
         self.pinned.lock().insert(base, block);
         Ok(HostPtr(base))

@@ -1,6 +1,7 @@
 //! Work on streams and memory: kernel launches, copies, memsets, host functions, allocations.
 
 use std::borrow::Cow;
+use std::panic::Location;
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -11,6 +12,7 @@ use crate::handle::Stream;
 use crate::kernel::Kernel;
 use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
 use crate::process::{Call, OpSpec, Process};
+use crate::race::{Accessor, Who};
 use crate::rules::PeerCopy;
 use crate::time::CopyPath;
 use crate::trace::OpKind;
@@ -75,46 +77,114 @@ impl Process {
         self.call("free_host", |c| self.m.memory.free_host(ptr, c.process))
     }
 
-    /// Writes `data` into a pinned buffer from the host (no stream; what a C program does with a store).
+    /// Writes `data` into a pinned buffer from the host (no stream; what a C program does with a store). Checked
+    /// for races with the copies that use the buffer.
+    #[track_caller]
     pub fn host_write(&self, ptr: HostPtr, data: &[u8]) -> Result<()> {
+        let site = Location::caller();
         self.call("host_write", |c| {
             let r = self
                 .m
                 .memory
                 .pinned_region("host_write", ptr, data.len() as u64, c.process)?;
+            self.host_access(c, "host_write", site, &r, true)?;
             r.block.write(r.offset, data);
             Ok(())
         })
     }
 
-    /// Reads a pinned buffer from the host.
+    /// Reads a pinned buffer from the host. Checked for races with the copies that use the buffer.
+    #[track_caller]
     pub fn host_read(&self, ptr: HostPtr, out: &mut [u8]) -> Result<()> {
+        let site = Location::caller();
         self.call("host_read", |c| {
             let r = self
                 .m
                 .memory
                 .pinned_region("host_read", ptr, out.len() as u64, c.process)?;
+            self.host_access(c, "host_read", site, &r, false)?;
             r.block.read(r.offset, out);
             Ok(())
         })
     }
 
+    /// A host thread's access to pinned memory: one step of its actor, checked against the shadow.
+    fn host_access(
+        &self,
+        c: &Call,
+        call: &'static str,
+        site: &'static Location<'static>,
+        r: &Region,
+        write: bool,
+    ) -> Result<()> {
+        if !self.m.race.on() || r.len == 0 {
+            return Ok(());
+        }
+        let mut st = self.state();
+        st.ensure_host(&self.m, c.thread);
+        let h = &mut st.hosts[c.thread as usize];
+        let mut vc = h.vc.clone();
+        let epoch = vc.tick(h.actor);
+        let who: Who = Arc::new((
+            Accessor::Host {
+                process: c.process,
+                thread: c.thread,
+                call,
+            },
+            site,
+        ));
+        crate::race::check(&self.m, &[(r.clone(), write)], epoch, &vc, &who, true)?;
+        h.vc = vc;
+        Ok(())
+    }
+
+    /// Who an operation is, for race reports (only when detection is on and it touches memory).
+    fn who(
+        &self,
+        st: &crate::process::ProcState,
+        h: u64,
+        kind: &'static str,
+        label: &str,
+        site: &'static Location<'static>,
+        accesses: &[(Region, bool)],
+    ) -> Result<Option<Who>> {
+        if !self.m.race.on() || accesses.is_empty() {
+            return Ok(None);
+        }
+        let stream = st.streams.get(h)?.id;
+        Ok(Some(Arc::new((
+            Accessor::Op {
+                stream,
+                kind,
+                label: label.to_string(),
+            },
+            site,
+        ))))
+    }
+
     /// Launches a kernel on `stream` (which must belong to the current device).
     #[track_caller]
     pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
+        let site = Location::caller();
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let mut accesses = Vec::with_capacity(kernel.accesses.len());
             for a in &kernel.accesses {
-                self.m
-                    .memory
-                    .device_region("kernel declared access", a.ptr, a.bytes, c.process)?;
+                let r = self.m.memory.device_region(
+                    "kernel declared access",
+                    a.ptr,
+                    a.bytes,
+                    c.process,
+                )?;
+                accesses.push((r, a.write));
             }
+            let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
             let ns = kernel.duration.unwrap_or(self.m.cost.default_kernel);
             let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
             st.enqueue_checked(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: ns.as_nanos() as u64,
@@ -122,9 +192,11 @@ impl Process {
                     work,
                     kind: OpKind::Kernel,
                     label: kernel.name,
+                    accesses,
+                    who,
                 },
                 None,
-                self.m.rules.owned.launch.then_some(("launch", &*c)),
+                self.m.rules.owned.launch.then_some("launch"),
             )?;
             Ok(())
         })
@@ -144,7 +216,7 @@ impl Process {
             st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
             st.enqueue(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: self.m.cost.host_function.as_nanos() as u64,
@@ -152,6 +224,8 @@ impl Process {
                     work: Work::Host(Box::new(f)),
                     kind: OpKind::HostFunction,
                     label: Cow::Borrowed("host function"),
+                    accesses: Vec::new(),
+                    who: None,
                 },
             )?;
             Ok(())
@@ -159,21 +233,23 @@ impl Process {
     }
 
     /// Copies `bytes` bytes and returns when they have arrived (ordered on the default stream).
+    #[track_caller]
     pub fn memcpy<'a>(
         &self,
         dst: impl Into<Dst<'a>>,
         src: impl Into<Src<'a>>,
         bytes: u64,
     ) -> Result<()> {
-        let (dst, src) = (dst.into(), src.into());
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
         self.call("memcpy", |c| {
-            self.copy(c, "memcpy", dst, src, bytes, Stream::DEFAULT, true)
+            self.copy(c, ("memcpy", site), dst, src, bytes, Stream::DEFAULT, true)
         })
     }
 
     /// Enqueues a copy of `bytes` bytes on `stream`. Pageable host sources are staged at the call; a pageable
     /// host destination makes the call wait for the copy (as the vendors do); pinned and device memory are
     /// read and written when the copy runs.
+    #[track_caller]
     pub fn memcpy_async<'a>(
         &self,
         dst: impl Into<Dst<'a>>,
@@ -181,9 +257,9 @@ impl Process {
         bytes: u64,
         stream: Stream,
     ) -> Result<()> {
-        let (dst, src) = (dst.into(), src.into());
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
         self.call("memcpy_async", |c| {
-            self.copy(c, "memcpy_async", dst, src, bytes, stream, false)
+            self.copy(c, ("memcpy_async", site), dst, src, bytes, stream, false)
         })
     }
 
@@ -194,7 +270,7 @@ impl Process {
     fn copy(
         &self,
         c: &mut Call,
-        what: &'static str,
+        (what, site): (&'static str, &'static Location<'static>),
         dst: Dst<'_>,
         src: Src<'_>,
         bytes: u64,
@@ -238,6 +314,13 @@ impl Process {
                 (Out::Host(s), AddressSpace::PageableHost)
             }
         };
+        let mut accesses = Vec::new();
+        if let CopySource::Region(r) = &source {
+            accesses.push((r.clone(), false));
+        }
+        if let Out::Region(r) = &out {
+            accesses.push((r.clone(), true));
+        }
         let back = Arc::new(Mutex::new(Vec::new()));
         let (work, out) = match (out, source) {
             (Out::Region(dst), src) => (Work::Copy { src, dst }, None),
@@ -280,9 +363,10 @@ impl Process {
                 }
                 p => p,
             };
+            let who = self.who(&st, h, "memcpy", what, site, &accesses)?;
             st.enqueue(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: self.m.cost.copy_nanos(path, bytes),
@@ -290,6 +374,8 @@ impl Process {
                     work,
                     kind: OpKind::Memcpy { path, bytes },
                     label: Cow::Borrowed(what),
+                    accesses,
+                    who,
                 },
             )?
         };
@@ -307,13 +393,24 @@ impl Process {
     }
 
     /// Sets `bytes` bytes of device memory to `value` and returns when done (ordered on the default stream).
+    #[track_caller]
     pub fn memset(&self, ptr: DevicePtr, value: u8, bytes: u64) -> Result<()> {
+        let site = Location::caller();
         self.call("memset", |c| {
-            self.fill(c, "memset", ptr, value, bytes, Stream::DEFAULT, true)
+            self.fill(
+                c,
+                ("memset", site),
+                ptr,
+                value,
+                bytes,
+                Stream::DEFAULT,
+                true,
+            )
         })
     }
 
     /// Enqueues a memset on `stream`.
+    #[track_caller]
     pub fn memset_async(
         &self,
         ptr: DevicePtr,
@@ -321,8 +418,9 @@ impl Process {
         bytes: u64,
         stream: Stream,
     ) -> Result<()> {
+        let site = Location::caller();
         self.call("memset_async", |c| {
-            self.fill(c, "memset_async", ptr, value, bytes, stream, false)
+            self.fill(c, ("memset_async", site), ptr, value, bytes, stream, false)
         })
     }
 
@@ -333,7 +431,7 @@ impl Process {
     fn fill(
         &self,
         c: &mut Call,
-        what: &'static str,
+        (what, site): (&'static str, &'static Location<'static>),
         ptr: DevicePtr,
         value: u8,
         bytes: u64,
@@ -350,9 +448,11 @@ impl Process {
             if !sync {
                 st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
             }
+            let accesses = vec![(dst.clone(), true)];
+            let who = self.who(&st, h, "memset", what, site, &accesses)?;
             st.enqueue(
                 &self.m,
-                c.now,
+                c,
                 h,
                 OpSpec {
                     cost_ns: self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
@@ -360,6 +460,8 @@ impl Process {
                     work: Work::Fill { dst, value },
                     kind: OpKind::Memset { bytes },
                     label: Cow::Borrowed(what),
+                    accesses,
+                    who,
                 },
             )?
         };

@@ -16,11 +16,14 @@ use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
 use crate::error::{HandleProblem, InitProblem, ObjectKind, Result, SimError};
-use crate::exec::{Op, Point, StreamExec, Work, on_worker_thread};
+use crate::exec::{Fixed, Op, Point, StreamExec, Work, on_worker_thread};
 use crate::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
 };
 use crate::machine::Shared;
+use crate::memory::Region;
+use crate::race::Who;
+use crate::race::clock::{Actor, VectorClock};
 use crate::rules::{DefaultStream, Ownership};
 use crate::time::{VirtualTime, schedule};
 use crate::trace::{HostEvent, OpKind};
@@ -72,6 +75,10 @@ pub(crate) struct StreamEntry {
     /// Operations held back behind a deferred wait (ACL `ACL_EVENT_SYNC`) or a dependency whose time is not
     /// fixed yet; released in order by [`ProcState::pump`].
     pub held: VecDeque<HeldOp>,
+    /// Race detection: the stream's actor number and vector clock (after its last dispatched operation).
+    pub actor: Actor,
+    pub vc: VectorClock,
+    pub track: bool,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -79,7 +86,9 @@ pub(crate) struct HeldOp {
     now: VirtualTime,
     seq: u64,
     spec: OpSpec,
-    cell: Arc<OnceLock<VirtualTime>>,
+    cell: Arc<OnceLock<Fixed>>,
+    /// The enqueueing host thread's clock at the call (race detection on).
+    host_vc: Option<VectorClock>,
     /// Wait for the next record of this event issued after generation `after`.
     deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
 }
@@ -88,19 +97,52 @@ impl StreamEntry {
     pub fn tail(&self) -> Point {
         match self.held.back() {
             Some(h) => Point::pending(self.exec.clone(), h.seq, h.cell.clone()),
-            None => Point::new(self.exec.clone(), self.seq, self.cursor),
+            None => Point::new(self.exec.clone(), self.seq, self.cursor).with_vc(self.clock()),
         }
     }
 
-    /// Fixes the times of operation `seq` (enqueued at host time `now`) and hands it to the worker.
-    fn dispatch(&mut self, m: &Shared, now: VirtualTime, seq: u64, spec: OpSpec) -> VirtualTime {
+    /// A snapshot of the stream's vector clock (race detection on).
+    pub fn clock(&self) -> Option<Arc<VectorClock>> {
+        self.track.then(|| Arc::new(self.vc.clone()))
+    }
+
+    /// Fixes the times of operation `seq` (enqueued at host time `now` by a thread whose clock was `host_vc`),
+    /// checks its accesses for races, and hands it to the worker. With `may_fail` and fail-fast detection, a race
+    /// is returned as an error and nothing changes.
+    fn dispatch(
+        &mut self,
+        m: &Shared,
+        now: VirtualTime,
+        seq: u64,
+        spec: OpSpec,
+        host_vc: Option<&VectorClock>,
+        may_fail: bool,
+    ) -> Result<VirtualTime> {
         let OpSpec {
             cost_ns,
             deps,
             work,
             kind,
             label,
+            accesses,
+            who,
         } = spec;
+        if self.track {
+            let mut vc = self.vc.clone();
+            if let Some(h) = host_vc {
+                vc.join(h);
+            }
+            for d in &deps {
+                if let Some(v) = d.vc() {
+                    vc.join(v);
+                }
+            }
+            let epoch = vc.tick(self.actor);
+            if let Some(who) = &who {
+                crate::race::check(m, &accesses, epoch, &vc, who, may_fail)?;
+            }
+            self.vc = vc;
+        }
         let start = schedule(
             self.cursor,
             now,
@@ -115,7 +157,7 @@ impl StreamEntry {
         self.tx
             .send(Op::new(seq, (start, end), label, deps, work, kind))
             .expect("a stream's worker outlives its registry entry");
-        end
+        Ok(end)
     }
 
     /// Releases held operations whose dependencies are fixed; whether any was.
@@ -136,8 +178,13 @@ impl StreamEntry {
                 break;
             }
             let h = self.held.pop_front().expect("head exists");
-            let end = self.dispatch(m, h.now, h.seq, h.spec);
-            let _ = h.cell.set(end);
+            let end = self
+                .dispatch(m, h.now, h.seq, h.spec, h.host_vc.as_ref(), false)
+                .expect("a dispatch that may not fail does not");
+            let _ = h.cell.set(Fixed {
+                time: end,
+                vc: self.clock(),
+            });
             progress = true;
         }
         progress
@@ -201,6 +248,8 @@ pub(crate) struct ProcState {
     pub peers: BTreeSet<(u32, u32)>,
     /// Destroyed streams that still hold operations back (their work must not be lost).
     pub zombies: Vec<StreamEntry>,
+    /// Race detection: the host threads' clocks, by thread ordinal.
+    pub hosts: Vec<HostClock>,
     next_stream: u32,
     pub next_event: u32,
     pub next_context: u32,
@@ -234,6 +283,7 @@ impl ProcShared {
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
                 peers: BTreeSet::new(),
                 zombies: Vec::new(),
+                hosts: Vec::new(),
                 next_stream: 1,
                 next_event: 1,
                 next_context: 1,
@@ -252,6 +302,15 @@ pub(crate) struct OpSpec {
     pub work: Work,
     pub kind: OpKind,
     pub label: Cow<'static, str>,
+    /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set.
+    pub accesses: Vec<(Region, bool)>,
+    pub who: Option<Who>,
+}
+
+/// A host thread's race-detection actor and clock.
+pub(crate) struct HostClock {
+    pub actor: Actor,
+    pub vc: VectorClock,
 }
 
 impl ProcState {
@@ -290,6 +349,9 @@ impl ProcState {
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
+            actor: if m.race.on() { m.race.actor() } else { 0 },
+            vc: VectorClock::default(),
+            track: m.race.on(),
         })
     }
 
@@ -408,8 +470,8 @@ impl ProcState {
 
     /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
     /// returns the point it ends at.
-    pub fn enqueue(&mut self, m: &Shared, now: VirtualTime, h: u64, spec: OpSpec) -> Result<Point> {
-        self.enqueue_with(m, now, h, spec, None)
+    pub fn enqueue(&mut self, m: &Shared, c: &Call, h: u64, spec: OpSpec) -> Result<Point> {
+        self.enqueue_with(m, c, h, spec, None)
     }
 
     /// Like [`ProcState::enqueue`]; with `deferred`, the operation also waits for the next record of that
@@ -418,12 +480,12 @@ impl ProcState {
     pub fn enqueue_with(
         &mut self,
         m: &Shared,
-        now: VirtualTime,
+        c: &Call,
         h: u64,
         spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
     ) -> Result<Point> {
-        self.enqueue_checked(m, now, h, spec, deferred, None)
+        self.enqueue_checked(m, c, h, spec, deferred, None)
     }
 
     /// [`ProcState::enqueue_with`], also checking (for the call `what`, when the dialect requires it) that the
@@ -431,16 +493,17 @@ impl ProcState {
     pub fn enqueue_checked(
         &mut self,
         m: &Shared,
-        now: VirtualTime,
+        c: &Call,
         h: u64,
         mut spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
-        owner: Option<(&'static str, &Call)>,
+        owner: Option<&'static str>,
     ) -> Result<Point> {
         let current = match owner {
-            Some((what, c)) => Some(self.current(m, c, what)?),
+            Some(what) => Some(self.current(m, c, what)?),
             None => None,
         };
+        self.ensure_host(m, c.thread);
         let s = self.streams.get_mut(h)?;
         let owned = match (current, m.rules.ownership) {
             (None, _) => true,
@@ -448,14 +511,14 @@ impl ProcState {
             (Some((_, ctx)), Ownership::Context) => s.ctx == ctx,
         };
         if !owned {
-            let (what, c) = owner.expect("checked only with an owner");
+            let what = owner.expect("checked only with an owner");
             return Err(self
                 .check_owner(m, c, what, true, h)
                 .expect_err("ownership differs"));
         }
         let dev = s.device as usize;
         if s.special && s.id.kind == StreamKind::Legacy {
-            return self.enqueue_legacy(m, now, h, spec, deferred);
+            return self.enqueue_legacy(m, c, h, spec, deferred);
         }
         if s.blocking()
             && let Some(l) = &self.devices[dev].last_legacy
@@ -464,7 +527,14 @@ impl ProcState {
             s.synced_legacy = l.seq;
             spec.deps.push(l.clone());
         }
-        Ok(Self::push_op(s, m, now, spec, deferred))
+        Self::push_op(
+            s,
+            self.hosts.get_mut(c.thread as usize),
+            m,
+            c.now,
+            spec,
+            deferred,
+        )
     }
 
     /// Appends to the legacy default stream: it first waits for all earlier work of the device's blocking
@@ -472,7 +542,7 @@ impl ProcState {
     fn enqueue_legacy(
         &mut self,
         m: &Shared,
-        now: VirtualTime,
+        c: &Call,
         h: u64,
         mut spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
@@ -487,7 +557,18 @@ impl ProcState {
             }
         }
         let s = self.streams.get_mut(h)?;
-        let point = Self::push_op(s, m, now, spec, deferred);
+        let point = Self::push_op(
+            s,
+            self.hosts.get_mut(c.thread as usize),
+            m,
+            c.now,
+            spec,
+            deferred,
+        )?;
+        let point = match point.time() {
+            Some(_) => point.with_vc(s.clock()),
+            None => point,
+        };
         self.devices[dev].last_legacy = Some(point.clone());
         Ok(point)
     }
@@ -496,29 +577,61 @@ impl ProcState {
     /// fixed yet.
     fn push_op(
         s: &mut StreamEntry,
+        host: Option<&mut HostClock>,
         m: &Shared,
         now: VirtualTime,
         spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
-    ) -> Point {
-        s.seq += 1;
-        let seq = s.seq;
+    ) -> Result<Point> {
         let hold = deferred.is_some()
             || !s.held.is_empty()
             || spec.deps.iter().any(|p| p.time().is_none());
-        if hold {
+        let seq = s.seq + 1;
+        let point = if hold {
             let cell = Arc::new(OnceLock::new());
             s.held.push_back(HeldOp {
                 now,
                 seq,
                 spec,
                 cell: cell.clone(),
+                host_vc: host.as_ref().map(|h| h.vc.clone()),
                 deferred,
             });
             Point::pending(s.exec.clone(), seq, cell)
         } else {
-            let end = s.dispatch(m, now, seq, spec);
+            let end = s.dispatch(m, now, seq, spec, host.as_ref().map(|h| &h.vc), true)?;
             Point::new(s.exec.clone(), seq, end)
+        };
+        s.seq = seq;
+        // The host thread's later steps are not before this operation.
+        if let Some(h) = host {
+            h.vc.tick(h.actor);
+        }
+        Ok(point)
+    }
+
+    /// Makes sure host thread `thread` has a race-detection clock (detection on).
+    pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
+        if m.race.on() {
+            while self.hosts.len() <= thread as usize {
+                let actor = m.race.actor();
+                let mut vc = VectorClock::default();
+                vc.tick(actor);
+                self.hosts.push(HostClock { actor, vc });
+            }
+        }
+    }
+
+    /// Host thread `thread` acquires the clocks of `points` (a synchronize or a completed query).
+    pub fn acquire(&mut self, m: &Shared, thread: u32, points: &[Point]) {
+        if m.race.on() {
+            self.ensure_host(m, thread);
+            let h = &mut self.hosts[thread as usize];
+            for p in points {
+                if let Some(v) = p.vc() {
+                    h.vc.join(v);
+                }
+            }
         }
     }
 
@@ -858,6 +971,7 @@ impl Process {
         for p in points {
             p.wait();
         }
+        self.state().acquire(&self.m, c.thread, points);
         self.host_event(c, label());
         Ok(())
     }
@@ -966,7 +1080,7 @@ impl Process {
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
                 st.streams.get(h)?.tail()
             };
-            settle(&tail, c.now, self.watch(tail.exec.id.device))
+            self.settle(c, &tail)
         })
     }
 
@@ -1020,14 +1134,20 @@ impl Process {
     }
 }
 
-/// A query's answer for `point` at host time `now`: complete iff its virtual time has passed, and then
-/// the work has really run (so its effects are visible) — or the fault it observes.
-pub(crate) fn settle(point: &Point, now: VirtualTime, watch: &DeviceWatch) -> Result<Status> {
-    if point.time().is_some_and(|t| t <= now) {
-        point.wait();
-        watch.observe(std::slice::from_ref(point))?;
-        Ok(Status::Complete)
-    } else {
-        Ok(Status::NotReady)
+impl Process {
+    /// A query's answer for `point` at the call's host time: complete iff its virtual time has passed, and
+    /// then the work has really run (so its effects are visible and the host acquires it) — or the fault it
+    /// observes.
+    pub(crate) fn settle(&self, c: &Call, point: &Point) -> Result<Status> {
+        if point.time().is_some_and(|t| t <= c.now) {
+            point.wait();
+            self.watch(point.exec.id.device)
+                .observe(std::slice::from_ref(point))?;
+            self.state()
+                .acquire(&self.m, c.thread, std::slice::from_ref(point));
+            Ok(Status::Complete)
+        } else {
+            Ok(Status::NotReady)
+        }
     }
 }

@@ -84,7 +84,7 @@ pub(crate) fn code(e: &SimError) -> aclError {
             ..
         } => ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
         SimError::Timeout { .. } => ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
-        SimError::WouldDeadlock { .. } => ACL_ERROR_RT_INTERNAL_ERROR,
+        SimError::WouldDeadlock { .. } | SimError::Race(_) => ACL_ERROR_RT_INTERNAL_ERROR,
         SimError::Init { problem, .. } => match problem {
             InitProblem::AlreadyInitialized => ACL_ERROR_REPEAT_INITIALIZE,
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,

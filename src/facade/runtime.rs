@@ -119,7 +119,7 @@ pub(crate) fn code(e: &SimError) -> Error {
             IpcProblem::InvalidHandle => InvalidValue,
         },
         SimError::Timeout { .. } => Timeout,
-        SimError::WouldDeadlock { .. } | SimError::Init { .. } => Unknown,
+        SimError::WouldDeadlock { .. } | SimError::Init { .. } | SimError::Race(_) => Unknown,
     }
 }
 

@@ -1,0 +1,354 @@
+//! Happens-before race detection with deterministic verdicts.
+//!
+//! Every stream and every host thread is an actor with a [vector clock](clock). Enqueueing carries the host
+//! thread's clock to the operation; a record releases the stream's clock into the record point; a stream
+//! wait, a legacy default-stream edge and every synchronize or completed query acquire it. All of this is
+//! computed on the host thread at enqueue, in program order, so the verdicts are the same on every run and do
+//! not depend on how the workers were scheduled.
+//!
+//! Every access to device memory or pinned host memory — copies, memsets, kernels' declared reads and writes,
+//! host reads and writes of pinned buffers through the API — is checked against the earlier accesses to the
+//! same bytes that it is not ordered after ([`shadow`]). An unordered conflicting pair (at least one write) is a
+//! [`RaceReport`], naming both operations and both call sites, with a one-line fix.
+
+pub(crate) mod clock;
+pub(crate) mod shadow;
+
+use std::collections::BTreeMap;
+use std::panic::Location;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::error::SimError;
+use crate::handle::{ProcessId, StreamId};
+use crate::machine::Shared;
+use crate::memory::{AddressSpace, Region};
+use clock::{Epoch, VectorClock};
+
+/// What the machine does about races (set with [`crate::MachineBuilder::race_detection`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RaceDetection {
+    /// No tracking at all (the fastest).
+    Off,
+    /// Track accesses and collect reports, read with [`crate::Machine::race_reports`] (the default).
+    #[default]
+    Collect,
+    /// Like `Collect`, and the call that completes a race fails with [`crate::SimError::Race`] (its operation
+    /// is not enqueued).
+    FailFast,
+}
+
+/// Who made an access.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Accessor {
+    /// An operation on a stream.
+    Op {
+        /// The stream.
+        stream: StreamId,
+        /// `kernel`, `memcpy`, `memset`.
+        kind: &'static str,
+        /// The operation's label (a kernel's name).
+        label: String,
+    },
+    /// A host thread, through the API (pinned host memory).
+    Host {
+        /// The process.
+        process: ProcessId,
+        /// The host thread's ordinal in the process.
+        thread: u32,
+        /// The call (`host_write`, `host_read`).
+        call: &'static str,
+    },
+}
+
+impl Accessor {
+    /// The process that made the access.
+    pub fn process(&self) -> ProcessId {
+        match self {
+            Accessor::Op { stream, .. } => stream.process,
+            Accessor::Host { process, .. } => *process,
+        }
+    }
+}
+
+impl std::fmt::Display for Accessor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Accessor::Op {
+                stream,
+                kind,
+                label,
+            } => write!(
+                f,
+                "{kind} `{label}` on {stream} (device {}, process {})",
+                stream.device, stream.process
+            ),
+            Accessor::Host {
+                process,
+                thread,
+                call,
+            } => write!(f, "`{call}` on host thread {thread} of process {process}"),
+        }
+    }
+}
+
+/// One side of a race.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RaceAccess {
+    /// Who.
+    pub who: Accessor,
+    /// Whether it wrote (otherwise it read).
+    pub write: bool,
+    /// Where the call that enqueued (or made) it is in the program.
+    pub call_site: &'static Location<'static>,
+}
+
+impl RaceAccess {
+    fn verb(&self) -> &'static str {
+        if self.write { "writes" } else { "reads" }
+    }
+}
+
+/// Two accesses to the same bytes, at least one a write, neither ordered before the other.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RaceReport {
+    /// The earlier access in program order.
+    pub first: RaceAccess,
+    /// The later access, which completed the race.
+    pub second: RaceAccess,
+    /// The first byte both touch (for pinned host memory a real address, which differs between runs; see
+    /// `allocation` and `offset`).
+    pub addr: u64,
+    /// The allocation's number in its address space, in allocation order (1 is the first).
+    pub allocation: u64,
+    /// The first byte both touch, from the start of the allocation.
+    pub offset: u64,
+    /// How many bytes both touch.
+    pub bytes: u64,
+    /// Which memory.
+    pub space: AddressSpace,
+    /// How many times this pair of call sites raced on these streams (the report is kept once).
+    pub occurrences: u64,
+}
+
+impl RaceReport {
+    /// A one-line fix.
+    pub fn fix(&self) -> String {
+        match (&self.first.who, &self.second.who) {
+            (
+                Accessor::Op {
+                    stream: a,
+                    label: la,
+                    ..
+                },
+                Accessor::Op {
+                    stream: b,
+                    label: lb,
+                    ..
+                },
+            ) => {
+                if a.process != b.process {
+                    format!(
+                        "record an interprocess event on {a} of process {} after `{la}`, and make {b} of process {} \
+                         wait on it (IPC handle) before `{lb}`",
+                        a.process, b.process
+                    )
+                } else {
+                    format!(
+                        "record an event on {a} after `{la}` and make {b} wait on it before `{lb}`"
+                    )
+                }
+            }
+            (
+                Accessor::Op {
+                    stream: a,
+                    label: la,
+                    ..
+                },
+                Accessor::Host { call, .. },
+            ) => format!("synchronize {a} (or an event recorded after `{la}`) before `{call}`"),
+            (
+                Accessor::Host { call, .. },
+                Accessor::Op {
+                    stream: b,
+                    label: lb,
+                    ..
+                },
+            ) => format!(
+                "finish `{call}` before enqueueing `{lb}` on {b} (enqueue it later from the same thread, or \
+                 synchronize the threads)"
+            ),
+            (Accessor::Host { .. }, Accessor::Host { .. }) => {
+                "order the two host threads (join one, or use a host lock) before the second access"
+                    .to_string()
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for RaceReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "data race on {} bytes at offset {} of allocation #{} ({}){}",
+            self.bytes,
+            self.offset,
+            self.allocation,
+            self.space,
+            if self.occurrences > 1 {
+                format!(", {} times", self.occurrences)
+            } else {
+                String::new()
+            }
+        )?;
+        writeln!(
+            f,
+            "  first:  {} {} — enqueued at {}",
+            self.first.who,
+            self.first.verb(),
+            self.first.call_site
+        )?;
+        writeln!(
+            f,
+            "  second: {} {} — enqueued at {}",
+            self.second.who,
+            self.second.verb(),
+            self.second.call_site
+        )?;
+        write!(f, "  fix: {}", self.fix())
+    }
+}
+
+/// A machine's race reports, deduplicated by (call sites, streams / threads, kinds), in order of discovery.
+#[derive(Debug, Default)]
+pub(crate) struct Reports {
+    list: Vec<RaceReport>,
+    index: BTreeMap<(String, String), usize>,
+}
+
+impl Reports {
+    /// Adds a report (or counts it again); returns it as stored.
+    pub fn add(&mut self, r: RaceReport) -> RaceReport {
+        let key = (
+            format!("{:?} {} {}", r.first.who, r.first.write, r.first.call_site),
+            format!(
+                "{:?} {} {}",
+                r.second.who, r.second.write, r.second.call_site
+            ),
+        );
+        match self.index.get(&key) {
+            Some(&i) => {
+                self.list[i].occurrences += 1;
+                self.list[i].clone()
+            }
+            None => {
+                self.index.insert(key, self.list.len());
+                self.list.push(r.clone());
+                r
+            }
+        }
+    }
+
+    pub fn list(&self) -> Vec<RaceReport> {
+        self.list.clone()
+    }
+}
+
+/// The machine-wide race state: mode, reports, actor numbering.
+#[derive(Debug)]
+pub(crate) struct RaceState {
+    pub mode: RaceDetection,
+    pub reports: Mutex<Reports>,
+    next_actor: std::sync::atomic::AtomicU32,
+}
+
+impl RaceState {
+    pub fn new(mode: RaceDetection) -> RaceState {
+        RaceState {
+            mode,
+            reports: Mutex::new(Reports::default()),
+            next_actor: std::sync::atomic::AtomicU32::new(0),
+        }
+    }
+
+    pub fn on(&self) -> bool {
+        self.mode != RaceDetection::Off
+    }
+
+    /// A new actor number (a stream or a host thread).
+    pub fn actor(&self) -> clock::Actor {
+        self.next_actor
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// What an operation's accesses are checked with: who it is and where it was enqueued.
+pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
+
+fn report(region: &Region, found: &shadow::Found, write: bool, who: &Who) -> RaceReport {
+    let (first, first_write, start, end) = found;
+    RaceReport {
+        first: RaceAccess {
+            who: first.0.clone(),
+            write: *first_write,
+            call_site: first.1,
+        },
+        second: RaceAccess {
+            who: who.0.clone(),
+            write,
+            call_site: who.1,
+        },
+        addr: region.block.base + start,
+        allocation: region.block.ordinal,
+        offset: *start,
+        bytes: end - start,
+        space: region.block.space,
+        occurrences: 1,
+    }
+}
+
+/// Checks (and records) the accesses of one step `epoch` whose clock is `clock`. With fail-fast detection and
+/// `may_fail`, the first race is returned as an error and nothing is recorded; otherwise races are collected.
+pub(crate) fn check(
+    m: &Shared,
+    accesses: &[(Region, bool)],
+    epoch: Epoch,
+    clock: &VectorClock,
+    who: &Who,
+    may_fail: bool,
+) -> Result<(), SimError> {
+    if may_fail && m.race.mode == RaceDetection::FailFast {
+        for (r, write) in accesses {
+            let found = r.block.shadow.lock().access(
+                (r.offset, r.offset + r.len),
+                *write,
+                epoch,
+                clock,
+                who,
+                true,
+            );
+            if let Some(f) = found.first() {
+                let rep = m.race.reports.lock().add(report(r, f, *write, who));
+                return Err(SimError::Race(Box::new(rep)));
+            }
+        }
+    }
+    for (r, write) in accesses {
+        let found = r.block.shadow.lock().access(
+            (r.offset, r.offset + r.len),
+            *write,
+            epoch,
+            clock,
+            who,
+            false,
+        );
+        if !found.is_empty() {
+            let mut reports = m.race.reports.lock();
+            for f in &found {
+                reports.add(report(r, f, *write, who));
+            }
+        }
+    }
+    Ok(())
+}

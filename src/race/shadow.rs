@@ -1,0 +1,151 @@
+//! Shadow memory: for each allocation, the accesses that a later access may still race with.
+//!
+//! A new access is checked against every recorded access that overlaps it and conflicts with it (at least one
+//! write) and that its clock does not know (not ordered before it). Then the records it supersedes are dropped:
+//! those inside its range that it is ordered after — all of them if it writes, only reads if it reads (a read
+//! does not supersede an earlier write for the sake of later reads). A stream that keeps writing one buffer
+//! therefore keeps one record.
+
+use super::Who;
+use super::clock::{Epoch, VectorClock};
+
+#[derive(Debug, Clone)]
+struct Rec {
+    start: u64,
+    end: u64,
+    write: bool,
+    epoch: Epoch,
+    who: Who,
+}
+
+/// A race found by [`Shadow::access`]: the earlier access, whether it wrote, and the overlap (offsets).
+pub(crate) type Found = (Who, bool, u64, u64);
+
+/// The access records of one allocation (offsets within it).
+#[derive(Debug, Default)]
+pub(crate) struct Shadow {
+    recs: Vec<Rec>,
+}
+
+impl Shadow {
+    /// Checks the access `[start, end)` made at `epoch` by an actor whose clock is `clock`, records it, and returns
+    /// the races it completes (in the order the earlier accesses were made). With `dry_run`, records nothing.
+    #[allow(clippy::too_many_arguments, reason = "one access, spelled out")]
+    pub fn access(
+        &mut self,
+        (start, end): (u64, u64),
+        write: bool,
+        epoch: Epoch,
+        clock: &VectorClock,
+        who: &Who,
+        dry_run: bool,
+    ) -> Vec<Found> {
+        let mut found = Vec::new();
+        for r in &self.recs {
+            let overlap = (r.start.max(start), r.end.min(end));
+            if overlap.0 < overlap.1 && (r.write || write) && !clock.knows(r.epoch) {
+                found.push((r.who.clone(), r.write, overlap.0, overlap.1));
+            }
+        }
+        if dry_run {
+            return found;
+        }
+        self.recs.retain(|r| {
+            let inside = start <= r.start && r.end <= end;
+            !(inside && clock.knows(r.epoch) && (write || !r.write))
+        });
+        self.recs.push(Rec {
+            start,
+            end,
+            write,
+            epoch,
+            who: who.clone(),
+        });
+        found
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.recs.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::race::Accessor;
+
+    fn who(label: &str) -> Who {
+        Arc::new((
+            Accessor::Host {
+                process: crate::ProcessId(0),
+                thread: 0,
+                call: if label.is_empty() { "x" } else { "y" },
+            },
+            std::panic::Location::caller(),
+        ))
+    }
+
+    #[test]
+    fn ordered_writes_supersede_and_do_not_race() {
+        let mut sh = Shadow::default();
+        let mut s = VectorClock::default();
+        for _ in 0..100 {
+            let e = s.tick(0);
+            assert!(sh.access((0, 64), true, e, &s, &who(""), false).is_empty());
+        }
+        assert_eq!(sh.len(), 1);
+    }
+
+    #[test]
+    fn unordered_conflicts_race_and_reads_do_not() {
+        let mut sh = Shadow::default();
+        let (mut a, mut b) = (VectorClock::default(), VectorClock::default());
+        let ea = a.tick(1);
+        assert!(
+            sh.access((0, 100), false, ea, &a, &who(""), false)
+                .is_empty()
+        );
+        let eb = b.tick(2);
+        assert!(
+            sh.access((50, 150), false, eb, &b, &who(""), false)
+                .is_empty(),
+            "two reads never race"
+        );
+        let eb2 = b.tick(2);
+        let found = sh.access((90, 95), true, eb2, &b, &who("w"), false);
+        assert_eq!(
+            found.len(),
+            1,
+            "the write races with a's read, not with b's own read"
+        );
+        assert_eq!((found[0].2, found[0].3), (90, 95));
+        // Once b learns a's clock, a later write is ordered.
+        b.join(&a);
+        let eb3 = b.tick(2);
+        assert!(
+            sh.access((0, 10), true, eb3, &b, &who(""), false)
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_read_does_not_supersede_a_write() {
+        let mut sh = Shadow::default();
+        let (mut a, mut b, mut c) = (
+            VectorClock::default(),
+            VectorClock::default(),
+            VectorClock::default(),
+        );
+        let w = a.tick(1);
+        sh.access((0, 8), true, w, &a, &who(""), false);
+        b.join(&a);
+        let r = b.tick(2);
+        assert!(sh.access((0, 8), false, r, &b, &who(""), false).is_empty());
+        // c is ordered after neither: its read still races with a's write.
+        let rc = c.tick(3);
+        assert_eq!(sh.access((0, 8), false, rc, &c, &who(""), false).len(), 1);
+    }
+}
