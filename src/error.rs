@@ -303,7 +303,7 @@ pub enum SimError {
     },
     /// A copy between devices without peer access where the dialect requires it.
     #[error(
-        "{what}: copying between device {src} and device {dst} needs peer access: call enable_peer_access first"
+        "{what}: copying between device {src} and device {dst} needs peer access: enable it first (enable_peer_access, aclrtDeviceEnablePeerAccess)"
     )]
     PeerAccessRequired {
         /// The call.

@@ -349,7 +349,17 @@ impl Process {
                     else {
                         unreachable!("staged copies are device to device")
                     };
-                    if st.peers.contains(&(a, b)) || st.peers.contains(&(b, a)) {
+                    // Peer access is one direction: the device that runs the copy (the stream's) must have
+                    // enabled access to the other one.
+                    let runner = st.streams.get(h)?.device;
+                    let enabled = if runner == a {
+                        st.peers.contains(&(a, b))
+                    } else if runner == b {
+                        st.peers.contains(&(b, a))
+                    } else {
+                        st.peers.contains(&(runner, a)) && st.peers.contains(&(runner, b))
+                    };
+                    if enabled {
                         CopyPath::PeerLink
                     } else if self.m.rules.peer_copy_without_access == PeerCopy::Reject {
                         return Err(SimError::PeerAccessRequired {
