@@ -7,8 +7,11 @@
 mod acl_facade;
 mod common;
 mod cuda_events;
+mod cuda_facade;
 mod cuda_streams;
 mod determinism;
+mod facade_abuse;
+mod musa_facade;
 mod shutdown;
 mod smoke;
 mod stress;
