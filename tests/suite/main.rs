@@ -6,12 +6,20 @@
 
 mod acl_facade;
 mod common;
+mod contexts;
 mod cuda_events;
 mod cuda_facade;
 mod cuda_streams;
+mod deferred_waits;
 mod determinism;
 mod facade_abuse;
+mod hammer;
+mod host_models;
+mod ipc;
+mod multi_device;
 mod musa_facade;
+mod ownership;
+mod peers;
 mod shutdown;
 mod smoke;
 mod stress;
