@@ -209,6 +209,28 @@ pub enum SimError {
         /// What is left.
         available: u64,
     },
+    /// The host cannot provide memory for a pinned buffer of this size.
+    #[error("host out of memory: {requested} bytes of pinned memory requested")]
+    HostOutOfMemory {
+        /// The size asked for.
+        requested: u64,
+    },
+    /// The machine has no device.
+    #[error("{what}: the machine has no device")]
+    NoDevice {
+        /// The call.
+        what: &'static str,
+    },
+    /// A copy direction (`cudaMemcpyKind`, `aclrtMemcpyKind`) that is not one of the defined values.
+    #[error(
+        "{what}: {kind} is not a copy direction (0 host→host, 1 host→device, 2 device→host, 3 device→device, 4 default)"
+    )]
+    InvalidCopyKind {
+        /// The call.
+        what: &'static str,
+        /// The value given.
+        kind: u32,
+    },
     /// An address that is not inside any live allocation (or a freed one).
     #[error("{what}: address {addr:#x} ({space}) is {problem}")]
     InvalidAddress {

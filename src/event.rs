@@ -262,7 +262,7 @@ impl Process {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
-            let (id, state) = (e.id, e.state.clone());
+            let (id, state, interprocess) = (e.id, e.state.clone(), e.config.interprocess);
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             let point = st.enqueue(
@@ -289,6 +289,11 @@ impl Process {
                 es.generation += 1;
             }
             st.pump(&self.m);
+            drop(st);
+            if interprocess {
+                // A deferred wait in another process may be waiting for this record.
+                self.m.pump_all();
+            }
             Ok(())
         })
     }

@@ -312,6 +312,15 @@ impl Shared {
         Ok(device as u32)
     }
 
+    /// Releases held operations in every process (a record of an interprocess event can release a deferred
+    /// wait in another process). Takes each process's state lock in turn, holding none of them on entry.
+    pub fn pump_all(&self) {
+        let procs: Vec<Arc<ProcShared>> = self.processes.lock().clone();
+        for p in procs {
+            p.state.lock().pump(self);
+        }
+    }
+
     /// Whether the topology links devices `a` and `b`.
     pub fn linked(&self, a: u32, b: u32) -> bool {
         a != b

@@ -17,6 +17,9 @@ use parking_lot::Mutex;
 use crate::error::{Result, SimError};
 use crate::handle::ProcessId;
 
+/// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
+pub const FREED_BY_RESET: &str = "freed by a device reset";
+
 /// Where device `0`'s addresses start.
 pub const DEVICE_ADDRESS_BASE: u64 = 0x00D0_0000_0000_0000;
 const DEVICE_SPAN_SHIFT: u32 = 40;
@@ -246,7 +249,25 @@ fn device_of(addr: u64) -> Option<u32> {
         return None;
     }
     let d = (addr - DEVICE_ADDRESS_BASE) >> DEVICE_SPAN_SHIFT;
-    u32::try_from(d).ok()
+    u32::try_from(d)
+        .ok()
+        .filter(|&d| d < crate::machine::MAX_DEVICES)
+}
+
+/// Zeroed bytes from the host allocator, or `None` if it cannot provide them (never an abort: a huge request
+/// is an ordinary out-of-memory error). Zeroed allocation is lazy on the systems we run on.
+fn zeroed(n: usize) -> Option<Box<[u8]>> {
+    if n == 0 {
+        return Some(Box::new([]));
+    }
+    let layout = std::alloc::Layout::array::<u8>(n).ok()?;
+    // SAFETY: the layout has a non-zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[u8; n]`, and is zeroed.
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) })
 }
 
 fn find(map: &BTreeMap<u64, Arc<Block>>, addr: u64) -> Option<&Arc<Block>> {
@@ -308,6 +329,13 @@ impl Memory {
         }
         let base = heap.next;
         heap.next = base + bytes.max(1).div_ceil(ALIGN) * ALIGN;
+        let Some(data) = zeroed(bytes as usize) else {
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: bytes,
+                available,
+            });
+        };
         heap.used += bytes;
         heap.allocated += 1;
         let block = Arc::new(Block {
@@ -316,7 +344,7 @@ impl Memory {
             owner,
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
-            bytes: Mutex::new(vec![0u8; bytes as usize].into_boxed_slice()),
+            bytes: Mutex::new(data),
             shadow: Mutex::default(),
         });
         heap.live.insert(base, block);
@@ -342,6 +370,13 @@ impl Memory {
                 return Ok(());
             }
             Some(_) => "owned by another process",
+            None if heap
+                .freed
+                .get(&ptr.0)
+                .is_some_and(|(_, how)| *how == FREED_BY_RESET) =>
+            {
+                FREED_BY_RESET
+            }
             None if heap.freed.contains_key(&ptr.0) => "already freed",
             None if find(&heap.live, ptr.0).is_some() => "not the start of an allocation",
             None => "not allocated",
@@ -370,8 +405,7 @@ impl Memory {
         for a in gone {
             let b = heap.live.remove(&a).expect("present");
             heap.used -= b.len;
-            heap.freed
-                .insert(b.base, (b.len, "freed by a device reset"));
+            heap.freed.insert(b.base, (b.len, FREED_BY_RESET));
         }
     }
 
@@ -388,11 +422,18 @@ impl Memory {
         owner: ProcessId,
     ) -> Result<Region> {
         let Some(device) = self.heap_of(ptr.0) else {
+            let (space, problem) = match device_of(ptr.0) {
+                Some(d) => (
+                    AddressSpace::Device(d),
+                    "in the range of a device the machine does not have",
+                ),
+                None => (AddressSpace::PageableHost, "not a device address"),
+            };
             return Err(SimError::InvalidAddress {
                 what,
                 addr: ptr.0,
-                space: AddressSpace::PageableHost,
-                problem: "not a device address",
+                space,
+                problem,
             });
         };
         let heap = self.heaps[device as usize].lock();
@@ -424,7 +465,9 @@ impl Memory {
                 reason: format!("{bytes} bytes do not fit in host memory"),
             });
         };
-        let boxed = vec![0u8; n.max(1)].into_boxed_slice();
+        let Some(boxed) = zeroed(n.max(1)) else {
+            return Err(SimError::HostOutOfMemory { requested: bytes });
+        };
         let base = boxed.as_ptr() as u64;
         let block = Arc::new(Block {
             base,
@@ -488,10 +531,11 @@ impl Memory {
         }
     }
 
-    /// Which address space `addr` belongs to: a device's range (allocated or not), a live pinned buffer, or
-    /// else pageable host memory. This is how a facade classifies a raw pointer.
+    /// Which address space `addr` belongs to: a device's range (allocated or not, even of a device the machine
+    /// does not have: such an address is never host memory), a live pinned buffer, or else pageable host memory.
+    /// This is how a facade classifies a raw pointer.
     pub fn classify(&self, addr: u64) -> AddressSpace {
-        if let Some(d) = self.heap_of(addr) {
+        if let Some(d) = device_of(addr) {
             AddressSpace::Device(d)
         } else if find(&self.pinned.lock(), addr).is_some() {
             AddressSpace::PinnedHost

@@ -332,9 +332,9 @@ impl Process {
                 Some(slice),
             ),
             (Out::Host(slice), CopySource::Staged(bytes)) => {
-                // Pageable to pageable: nothing to wait for on a device.
-                slice[..bytes.len()].copy_from_slice(&bytes);
-                (Work::Nothing, None)
+                // Pageable to pageable: the bytes move on the host, once the copy is accepted.
+                *back.lock() = bytes;
+                (Work::Nothing, Some(slice))
             }
         };
         let point = {

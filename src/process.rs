@@ -894,6 +894,12 @@ impl Process {
         })
     }
 
+    /// The current device's sticky error, if a call has seen a fault there (does not advance the clock).
+    pub fn sticky_error(&self) -> Option<SimError> {
+        let d = self.current_device()?;
+        self.p.watch.get(d as usize)?.check().err()
+    }
+
     /// The calling thread's last error, kept (`cudaPeekAtLastError`).
     pub fn peek_last_error(&self) -> Option<SimError> {
         self.with_thread(|st| st.last_error.clone())
@@ -1011,8 +1017,6 @@ impl Process {
     pub fn destroy_stream(&self, stream: crate::Stream) -> Result<()> {
         self.call("destroy_stream", |c| {
             let mut st = self.state();
-            let owned = self.m.rules.owned.destroy;
-            st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
             if stream.0 <= 2 || st.streams.get(stream.0)?.special {
                 return Err(SimError::InvalidHandle {
                     kind: ObjectKind::Stream,
@@ -1020,6 +1024,8 @@ impl Process {
                     problem: HandleProblem::NotAllowed,
                 });
             }
+            let owned = self.m.rules.owned.destroy;
+            st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
             let s = st.streams.remove(stream.0)?;
             if s.blocking() && s.seq > s.legacy_seen {
                 st.devices[s.device as usize].retired.push(s.tail());

@@ -63,7 +63,11 @@ pub(crate) fn code(e: &SimError) -> aclError {
         SimError::NotPermitted { .. } | SimError::NotSupported { .. } => {
             ACL_ERROR_RT_FEATURE_NOT_SUPPORT
         }
-        SimError::OutOfMemory { .. } => ACL_ERROR_RT_MEMORY_ALLOCATION,
+        SimError::OutOfMemory { .. } | SimError::HostOutOfMemory { .. } => {
+            ACL_ERROR_RT_MEMORY_ALLOCATION
+        }
+        SimError::NoDevice { .. } => ACL_ERROR_RT_INVALID_DEVICEID,
+        SimError::InvalidCopyKind { .. } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::InvalidAddress { .. }
         | SimError::OutOfRange { .. }
         | SimError::PeerAccessRequired { .. } => ACL_ERROR_RT_PARAM_INVALID,
@@ -718,8 +722,7 @@ pub(crate) unsafe fn memcpy(
         // SAFETY: the C caller's host pointers are valid for `count` bytes (and count <= destMax).
         let (d, sr) = match unsafe { rt::endpoints(p, WHAT_COPY_KIND, dst, src, count, Some(k)) } {
             Ok(x) => x,
-            Err(Some(e)) => return Err(e),
-            Err(None) => unreachable!("the kind was translated to a known one"),
+            Err(e) => return Err(e),
         };
         match s {
             None => p.memcpy(d, sr, count as u64),

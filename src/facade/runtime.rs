@@ -98,7 +98,14 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::NotReady { .. } => NotReady,
         SimError::NotPermitted { .. } => NotPermitted,
         SimError::NotSupported { .. } => NotSupported,
-        SimError::OutOfMemory { .. } => MemoryAllocation,
+        SimError::OutOfMemory { .. } | SimError::HostOutOfMemory { .. } => MemoryAllocation,
+        SimError::NoDevice { .. } => NoDevice,
+        SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
+        // reference/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
+        SimError::InvalidAddress {
+            problem: crate::memory::FREED_BY_RESET,
+            ..
+        } => InvalidResourceHandle,
         SimError::InvalidAddress { .. } | SimError::OutOfRange { .. } => InvalidValue,
         SimError::KernelFault {
             kind: FaultKind::IllegalAddress,
@@ -127,6 +134,11 @@ pub(crate) fn code(e: &SimError) -> Error {
 /// `NoDevice` (bad environment) or `NotSupported` (bound to a machine of another dialect), and an error from
 /// the body is mapped and stored as the thread's last error.
 fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
+    // A runtime call from inside a host function or kernel body is refused before anything else (it must not
+    // reach a default machine either).
+    if crate::exec::on_worker_thread() {
+        return NotPermitted;
+    }
     contain(Unknown, || match super::process(api) {
         Ok(p) => match f(&p) {
             Ok(()) => Success,
@@ -182,15 +194,17 @@ unsafe impl Send for SendPtr {}
 // ---------------------------------------------------------------------------------------------- devices
 
 pub(crate) unsafe fn get_device_count(api: Api, count: *mut c_int) -> Error {
-    let mut none = false;
-    let r = run(api, |p| {
+    run(api, |p| {
         let n = p.device_count()?;
         // SAFETY: C contract.
         unsafe { out("GetDeviceCount", count, n as c_int) }?;
-        none = n == 0;
+        if n == 0 {
+            return Err(SimError::NoDevice {
+                what: "GetDeviceCount",
+            });
+        }
         Ok(())
-    });
-    if r == Success && none { NoDevice } else { r }
+    })
 }
 
 pub(crate) fn set_device(api: Api, device: c_int) -> Error {
@@ -559,9 +573,9 @@ pub(crate) unsafe fn endpoints<'a>(
     src: *const c_void,
     count: usize,
     kind: Option<c_uint>,
-) -> Result<(Dst<'a>, Src<'a>), Option<SimError>> {
+) -> Result<(Dst<'a>, Src<'a>), SimError> {
     if dst.is_null() || src.is_null() {
-        return Err(Some(invalid(what, "NULL pointer")));
+        return Err(invalid(what, "NULL pointer"));
     }
     let m = p.machine();
     let (ds, ss) = (
@@ -576,15 +590,15 @@ pub(crate) unsafe fn endpoints<'a>(
             MEMCPY_DEVICE_TO_HOST => Some((true, false)),
             MEMCPY_DEVICE_TO_DEVICE => Some((true, true)),
             MEMCPY_DEFAULT => None,
-            _ => return Err(None),
+            _ => return Err(SimError::InvalidCopyKind { what, kind: k }),
         };
         if let Some((s_dev, d_dev)) = expect
             && (on_device(ss) != s_dev || on_device(ds) != d_dev)
         {
-            return Err(Some(invalid(
+            return Err(invalid(
                 what,
                 &format!("the copy kind does not match the pointers ({ss} to {ds})"),
-            )));
+            ));
         }
     }
     let dst = match ds {
@@ -616,26 +630,17 @@ pub(crate) unsafe fn memcpy(
     kind: Option<c_uint>,
     s: Option<*mut c_void>,
 ) -> Error {
-    let mut direction = false;
-    let r = run(api, |p| {
+    run(api, |p| {
         if count == 0 {
             return Ok(());
         }
         // SAFETY: the C caller's pointers are valid for `count` bytes.
-        let (d, sr) = match unsafe { endpoints(p, what, dst, src, count, kind) } {
-            Ok(x) => x,
-            Err(Some(e)) => return Err(e),
-            Err(None) => {
-                direction = true;
-                return Ok(());
-            }
-        };
+        let (d, sr) = unsafe { endpoints(p, what, dst, src, count, kind) }?;
         match s {
             None => p.memcpy(d, sr, count as u64),
             Some(s) => p.memcpy_async(d, sr, count as u64, stream(s)),
         }
-    });
-    if direction { InvalidMemcpyDirection } else { r }
+    })
 }
 
 /// `cudaMemcpyPeer(Async)`: both pointers must be device memory of the named devices.
@@ -708,7 +713,8 @@ pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
             } else {
                 p.peek_last_error()
             };
-            e.map_or(Success, |e| code(&e))
+            // A sticky error is not cleared: it is the answer until the device is reset.
+            e.or_else(|| p.sticky_error()).map_or(Success, |e| code(&e))
         }
         Err(NoProcess::Config(_)) => NoDevice,
         Err(NoProcess::WrongDialect(_)) => NotSupported,
