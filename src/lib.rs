@@ -78,6 +78,7 @@
 pub mod error;
 mod event;
 mod exec;
+pub mod export;
 pub mod handle;
 pub mod kernel;
 pub mod machine;
@@ -85,6 +86,7 @@ pub mod memory;
 mod ops;
 mod process;
 pub mod rules;
+pub mod scenario;
 pub mod time;
 pub mod trace;
 

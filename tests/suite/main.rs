@@ -8,6 +8,8 @@ mod common;
 mod cuda_events;
 mod cuda_streams;
 mod determinism;
+mod golden;
+mod scenarios;
 mod shutdown;
 mod smoke;
 mod stress;
