@@ -1,0 +1,131 @@
+//! Seeing a [`Trace`](crate::Trace): export to the Chrome Trace Event format that the Perfetto UI and
+//! `chrome://tracing` open ([`ChromeTrace`]), and a text Gantt chart for the terminal ([`Timeline`]).
+//!
+//! Both read only the trace, so they work for any program, and both are deterministic: the same trace gives
+//! the same bytes. [`Names`] lets a caller (the scenario runner, a test) show its own names for streams and
+//! processes instead of the core's ordinals.
+//!
+//! ```
+//! use std::time::Duration;
+//! use streamsim::export::{ChromeTrace, Timeline};
+//! use streamsim::{EventFlags, Kernel, Machine, Stream};
+//!
+//! let machine = Machine::builder().build()?;
+//! let p = machine.process();
+//! let e = p.create_event(EventFlags::DEFAULT)?;
+//! p.launch(Stream::DEFAULT, Kernel::new("k").duration(Duration::from_micros(40)))?;
+//! p.record_event(e, Stream::DEFAULT)?;
+//! p.event_synchronize(e)?;
+//! let trace = machine.trace();
+//! let text = Timeline::new(&trace).width(60).to_string();
+//! assert!(text.lines().all(|l| l.chars().count() <= 60));
+//! let json = ChromeTrace::new(&trace).to_json();
+//! assert!(json.starts_with("{\"traceEvents\":["));
+//! # Ok::<(), streamsim::SimError>(())
+//! ```
+
+mod chrome;
+mod timeline;
+
+use std::collections::BTreeMap;
+
+pub use chrome::ChromeTrace;
+pub use timeline::Timeline;
+
+use crate::handle::{ProcessId, StreamId, StreamKind};
+use crate::time::CopyPath;
+use crate::trace::OpKind;
+
+/// Display names for streams and processes (e.g. the variable names of a scenario). Anything without a name
+/// is shown by its ordinal (`stream 1`, `default stream`, `process 0`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Names {
+    streams: BTreeMap<StreamId, String>,
+    processes: BTreeMap<ProcessId, String>,
+}
+
+impl Names {
+    /// No names.
+    pub fn new() -> Names {
+        Names::default()
+    }
+
+    /// Names a stream.
+    pub fn stream(&mut self, id: StreamId, name: impl Into<String>) -> &mut Self {
+        self.streams.insert(id, name.into());
+        self
+    }
+
+    /// Names a process.
+    pub fn process(&mut self, id: ProcessId, name: impl Into<String>) -> &mut Self {
+        self.processes.insert(id, name.into());
+        self
+    }
+
+    /// A stream's name, if it has one.
+    pub fn stream_name(&self, id: StreamId) -> Option<&str> {
+        self.streams.get(&id).map(String::as_str)
+    }
+
+    /// A process's name, if it has one.
+    pub fn process_name(&self, id: ProcessId) -> Option<&str> {
+        self.processes.get(&id).map(String::as_str)
+    }
+}
+
+/// The core's name for a stream within its device: `default stream`, `per-thread stream 0`, `stream 3`.
+pub(crate) fn stream_ordinal_name(id: StreamId) -> String {
+    match id.kind {
+        StreamKind::Legacy => "default stream".to_string(),
+        StreamKind::PerThread(t) => format!("per-thread stream {t}"),
+        StreamKind::Created(n) => format!("stream {n}"),
+        StreamKind::ContextDefault(c) => format!("context {c} default stream"),
+    }
+}
+
+/// A short name for a copy path: `H2D`, `D2H`, `D2D`, `P2P`, `D2H2D`, `H2H`.
+pub(crate) fn path_short(path: CopyPath) -> &'static str {
+    match path {
+        CopyPath::HostToDevice => "H2D",
+        CopyPath::DeviceToHost => "D2H",
+        CopyPath::OnDevice => "D2D",
+        CopyPath::PeerLink => "P2P",
+        CopyPath::StagedThroughHost => "D2H2D",
+        CopyPath::HostToHost => "H2H",
+    }
+}
+
+/// What a slice is called on a chart: the kernel's name, `H2D 4096 B`, `memset 64 B`, `host-fn`.
+pub(crate) fn op_caption(kind: &OpKind, label: &str) -> String {
+    match kind {
+        OpKind::Kernel => label.to_string(),
+        OpKind::Memcpy { path, bytes } => format!("{} {}", path_short(*path), bytes_text(*bytes)),
+        OpKind::Memset { bytes } => format!("memset {}", bytes_text(*bytes)),
+        _ => label.to_string(),
+    }
+}
+
+/// `512 B`, `4 KiB`, `1.5 MiB`: exact binary units when they divide, otherwise bytes.
+pub(crate) fn bytes_text(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, size) in UNITS {
+        if bytes >= size && bytes.is_multiple_of(size) {
+            return format!("{} {unit}", bytes / size);
+        }
+    }
+    format!("{bytes} B")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_are_shown_in_exact_units() {
+        assert_eq!(bytes_text(0), "0 B");
+        assert_eq!(bytes_text(1000), "1000 B");
+        assert_eq!(bytes_text(4096), "4 KiB");
+        assert_eq!(bytes_text(3 << 20), "3 MiB");
+        assert_eq!(bytes_text((1 << 20) + 1), "1048577 B");
+    }
+}

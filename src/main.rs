@@ -1,0 +1,68 @@
+//! The `streamsim` command. Glue only: arguments here, everything else in `streamsim::scenario` and
+//! `streamsim::export`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// streamsim: CUDA/MUSA stream and event semantics, simulated, with no hardware.
+#[derive(Debug, Parser)]
+#[command(name = "streamsim", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Runs a scenario file: prints each call's answer, the timeline and the race reports.
+    Run {
+        /// The scenario (see examples/scenarios/).
+        file: PathBuf,
+        /// Also write the trace as Chrome Trace Event JSON (open it in ui.perfetto.dev or chrome://tracing).
+        #[arg(long, value_name = "OUT.json")]
+        trace: Option<PathBuf>,
+        /// Width of the timeline in characters.
+        #[arg(long, value_name = "N", default_value_t = 80)]
+        width: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let Command::Run { file, trace, width } = Cli::parse().command;
+    let shown = file.display();
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("streamsim: cannot read {shown}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let scenario = match streamsim::scenario::parse(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "{shown}:{}:{}: error: expected {}, found {}",
+                e.line, e.column, e.expected, e.found
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let run = streamsim::scenario::run(&scenario);
+    print!("{}", run.report(width));
+    if let Some(path) = trace {
+        if let Err(e) = std::fs::write(&path, run.chrome_json()) {
+            eprintln!("streamsim: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        eprintln!("streamsim: wrote {}", path.display());
+    }
+    match &run.stopped {
+        Some(e) => {
+            eprintln!("{shown}:{}:{}: error: {}", e.line, e.column, e.message);
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,570 @@
+//! The scenario parser: text → [`Scenario`], or a [`ParseError`] with line, column, what was expected and
+//! what was found. It never panics, whatever the input (a property test feeds it random text).
+//!
+//! Lines are split into whitespace-separated words; `#` starts a comment. Names are checked here, not at run
+//! time: a name must be declared on an earlier line (`stream s1`, `event e1`, `malloc buf 4096`, ...) and be
+//! of the kind the statement needs.
+
+use std::collections::BTreeMap;
+
+use super::ast::{Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
+pub use super::lex::ParseError;
+use super::lex::{Line, Tok, is_identifier, parse_duration, parse_i64, parse_size, parse_u64};
+
+/// What a declared name stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Process,
+    Stream,
+    Event,
+    Device,
+    Pinned,
+    Pageable,
+    EventHandle,
+    MemHandle,
+    Context,
+}
+
+impl Kind {
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Process => "a process",
+            Kind::Stream => "a stream",
+            Kind::Event => "an event",
+            Kind::Device => "a device buffer",
+            Kind::Pinned => "a pinned host buffer",
+            Kind::Pageable => "a pageable host buffer",
+            Kind::EventHandle => "an IPC event handle",
+            Kind::MemHandle => "an IPC memory handle",
+            Kind::Context => "a context",
+        }
+    }
+}
+
+/// Words that cannot be names.
+const RESERVED: &[&str] = &["default", "legacy", "device", "on", "reads", "writes"];
+
+const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, stream, event, malloc, \
+     malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, memset-async, host-fn, \
+     record, wait, query, sync, elapsed, get-last-error, peek-last-error, can-access-peer, \
+     enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
+     ipc-get-mem-handle, ipc-open-mem-handle, context, set-context, reset-device)";
+#[derive(Default)]
+struct Names {
+    declared: BTreeMap<String, (Kind, usize)>,
+}
+
+impl Names {
+    fn name_tok(&self, line: &mut Line<'_>, expected: &str) -> Result<Name, ParseError> {
+        let t = line.next(expected)?;
+        if !is_identifier(t.text) || RESERVED.contains(&t.text) {
+            return Err(line.error_at(Some(t), expected, None));
+        }
+        Ok(Name {
+            text: t.text.to_string(),
+            line: line.no,
+            column: t.column,
+        })
+    }
+
+    /// `NAME` that this statement declares (or re-binds, if it already has this kind).
+    fn declare(&mut self, line: &mut Line<'_>, kind: Kind) -> Result<Name, ParseError> {
+        let expected = format!("a name for {} (letters, digits, `_`)", kind.describe());
+        let name = self.name_tok(line, &expected)?;
+        if let Some(&(k, at)) = self.declared.get(&name.text)
+            && k != kind
+        {
+            return Err(ParseError {
+                line: name.line,
+                column: name.column,
+                expected: format!("a new name for {}", kind.describe()),
+                found: format!("`{}`, already {} (line {at})", name.text, k.describe()),
+            });
+        }
+        self.declared.insert(name.text.clone(), (kind, line.no));
+        Ok(name)
+    }
+
+    /// `NAME` that must already be declared with one of `kinds`.
+    fn use_name(&self, line: &mut Line<'_>, kinds: &[Kind]) -> Result<Name, ParseError> {
+        let what = kinds
+            .iter()
+            .map(|k| k.describe())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        let expected = format!("the name of {what}");
+        let name = self.name_tok(line, &expected)?;
+        self.check(&name, kinds, &expected)?;
+        Ok(name)
+    }
+
+    fn check(&self, name: &Name, kinds: &[Kind], expected: &str) -> Result<Kind, ParseError> {
+        let err = |found: String| ParseError {
+            line: name.line,
+            column: name.column,
+            expected: expected.to_string(),
+            found,
+        };
+        match self.declared.get(&name.text) {
+            None => Err(err(format!(
+                "`{}`, which is not declared on an earlier line",
+                name.text
+            ))),
+            Some(&(k, at)) if !kinds.contains(&k) => Err(err(format!(
+                "`{}`, which is {} (line {at})",
+                name.text,
+                k.describe()
+            ))),
+            Some(&(k, _)) => Ok(k),
+        }
+    }
+
+    fn stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
+        match line.peek().map(|t| t.text) {
+            Some("default") => {
+                line.pos += 1;
+                Ok(StreamRef::Default)
+            }
+            Some("legacy") => {
+                line.pos += 1;
+                Ok(StreamRef::Legacy)
+            }
+            Some("per-thread") => {
+                line.pos += 1;
+                Ok(StreamRef::PerThread)
+            }
+            _ => {
+                let expected =
+                    "a stream (a declared stream name, `default`, `legacy` or `per-thread`)";
+                let name = self.name_tok(line, expected)?;
+                self.check(&name, &[Kind::Stream], expected)?;
+                Ok(StreamRef::Named(name))
+            }
+        }
+    }
+
+    /// `on STREAM` if present, else the default stream.
+    fn on_stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
+        if line.eat("on") {
+            self.stream(line)
+        } else {
+            Ok(StreamRef::Default)
+        }
+    }
+
+    /// `stream S`, `event E`, `device` (if allowed), or a bare stream/event name.
+    fn target(&self, line: &mut Line<'_>, device: bool) -> Result<Target, ParseError> {
+        let expected = if device {
+            "`stream S`, `event E`, `device`, or a stream or event name"
+        } else {
+            "`stream S`, `event E`, or a stream or event name"
+        };
+        let Some(t) = line.peek() else {
+            return Err(line.error_at(None, expected, None));
+        };
+        // `stream` and `event` are keywords when a name follows, otherwise names (`query stream`).
+        let keyword = line.toks.len() > line.pos + 1;
+        match t.text {
+            "stream" if keyword => {
+                line.pos += 1;
+                Ok(Target::Stream(self.stream(line)?))
+            }
+            "event" if keyword => {
+                line.pos += 1;
+                Ok(Target::Event(self.use_name(line, &[Kind::Event])?))
+            }
+            "device" if device => {
+                line.pos += 1;
+                Ok(Target::Device)
+            }
+            "default" | "legacy" | "per-thread" => Ok(Target::Stream(self.stream(line)?)),
+            _ => {
+                let name = self.name_tok(line, expected)?;
+                match self.check(&name, &[Kind::Stream, Kind::Event], expected)? {
+                    Kind::Stream => Ok(Target::Stream(StreamRef::Named(name))),
+                    _ => Ok(Target::Event(name)),
+                }
+            }
+        }
+    }
+}
+
+fn number<T>(
+    line: &mut Line<'_>,
+    expected: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<T, ParseError> {
+    let t = line.next(expected)?;
+    parse(t.text).ok_or_else(|| line.error_at(Some(t), expected, None))
+}
+
+const SIZE: &str = "a size such as `4096`, `64KiB` or `1MiB`";
+
+/// An optional size: present if the next word starts with a digit.
+fn opt_size(line: &mut Line<'_>) -> Result<Option<u64>, ParseError> {
+    match line.peek() {
+        Some(t) if t.text.starts_with(|c: char| c.is_ascii_digit()) => {
+            number(line, SIZE, parse_size).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+fn kernel(names: &Names, line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let expected_name = "a kernel name (letters, digits, `_ : < > . -`)";
+    let kname = line.next(expected_name)?;
+    let ok = kname
+        .text
+        .starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && kname
+            .text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_:<>.-".contains(c))
+        && !RESERVED.contains(&kname.text);
+    if !ok {
+        return Err(line.error_at(Some(kname), expected_name, None));
+    }
+    let mut stream = None;
+    let mut duration = None;
+    let (mut reads, mut writes) = (Vec::new(), Vec::new());
+    let clause =
+        "`on STREAM`, a duration such as `200us`, `reads BUF...`, `writes BUF...` or end of line";
+    while let Some(t) = line.peek() {
+        match t.text {
+            "on" if stream.is_none() => {
+                line.pos += 1;
+                stream = Some(names.stream(line)?);
+            }
+            "reads" | "writes" => {
+                line.pos += 1;
+                let list = if t.text == "reads" {
+                    &mut reads
+                } else {
+                    &mut writes
+                };
+                list.push(names.use_name(line, &[Kind::Device])?);
+                while let Some(n) = line.peek() {
+                    if RESERVED.contains(&n.text) || !is_identifier(n.text) {
+                        break;
+                    }
+                    list.push(names.use_name(line, &[Kind::Device])?);
+                }
+            }
+            text if duration.is_none()
+                && text.starts_with(|c: char| c.is_ascii_digit() || c == '.') =>
+            {
+                line.pos += 1;
+                duration = Some(parse_duration(text).ok_or_else(|| {
+                    line.error_at(
+                        Some(t),
+                        "a duration such as `200us`, `1.5ms` or `800ns` (units: ns, us, µs, ms, s)",
+                        None,
+                    )
+                })?);
+            }
+            _ => return Err(line.error_at(Some(t), clause, None)),
+        }
+    }
+    Ok(Stmt::Kernel {
+        name: kname.text.to_string(),
+        stream: stream.unwrap_or(StreamRef::Default),
+        duration,
+        reads,
+        writes,
+    })
+}
+
+const BUFFERS: &[Kind] = &[Kind::Device, Kind::Pinned, Kind::Pageable];
+
+fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stmt, ParseError> {
+    let device_number = "a device number";
+    let stmt = match cmd.text {
+        "dialect" => {
+            let t = line.next("a dialect: `cuda`, `musa` or `acl`")?;
+            Stmt::Dialect(match t.text {
+                "cuda" => Vendor::Cuda,
+                "musa" => Vendor::Musa,
+                "acl" => Vendor::Acl,
+                _ => {
+                    return Err(line.error_at(Some(t), "a dialect: `cuda`, `musa` or `acl`", None));
+                }
+            })
+        }
+        "devices" => {
+            let expected = "a device count from 1 to 1024";
+            Stmt::Devices(number(line, expected, |s| {
+                parse_u64(s)
+                    .filter(|n| (1..=u64::from(crate::machine::MAX_DEVICES)).contains(n))
+                    .map(|n| n as u32)
+            })?)
+        }
+        "seed" => Stmt::Seed(number(line, "a seed (an unsigned integer)", parse_u64)?),
+        "process" => Stmt::Process(names.declare(line, Kind::Process)?),
+        "set-device" => Stmt::SetDevice(number(line, device_number, parse_i64)?),
+        "stream" => {
+            let name = names.declare(line, Kind::Stream)?;
+            let (mut flags, mut priority) = (0u32, None);
+            while let Some(t) = line.peek() {
+                line.pos += 1;
+                match t.text {
+                    "non-blocking" => flags |= 1,
+                    "blocking" => {}
+                    "priority" => {
+                        let p = number(line, "a priority (an integer)", parse_i64)?;
+                        priority = Some(p.clamp(i32::MIN.into(), i32::MAX.into()) as i32);
+                    }
+                    "flags" => {
+                        flags |= number(line, "flags (an integer such as `0x1`)", |s| {
+                            parse_u64(s).and_then(|v| u32::try_from(v).ok())
+                        })?
+                    }
+                    _ => {
+                        return Err(line.error_at(
+                            Some(t),
+                            "`non-blocking`, `blocking`, `priority P`, `flags N` or end of line",
+                            None,
+                        ));
+                    }
+                }
+            }
+            Stmt::Stream {
+                name,
+                flags,
+                priority,
+            }
+        }
+        "event" => {
+            let name = names.declare(line, Kind::Event)?;
+            let mut flags = 0u32;
+            while let Some(t) = line.peek() {
+                line.pos += 1;
+                match t.text {
+                    "default" => {}
+                    "blocking-sync" => flags |= 0x1,
+                    "disable-timing" => flags |= 0x2,
+                    "interprocess" => flags |= 0x4,
+                    "flags" => {
+                        flags |= number(line, "flags (an integer such as `0x2`)", |s| {
+                            parse_u64(s).and_then(|v| u32::try_from(v).ok())
+                        })?
+                    }
+                    _ => {
+                        return Err(line.error_at(
+                            Some(t),
+                            "`blocking-sync`, `disable-timing`, `interprocess`, `flags N` or end of line",
+                            None,
+                        ));
+                    }
+                }
+            }
+            Stmt::Event { name, flags }
+        }
+        "malloc" | "malloc-host" | "pageable" => {
+            let kind = match cmd.text {
+                "malloc" => Kind::Device,
+                "malloc-host" => Kind::Pinned,
+                _ => Kind::Pageable,
+            };
+            let name = names.declare(line, kind)?;
+            let bytes = number(line, SIZE, parse_size)?;
+            match kind {
+                Kind::Device => Stmt::Malloc { name, bytes },
+                Kind::Pinned => Stmt::MallocHost { name, bytes },
+                _ => Stmt::Pageable { name, bytes },
+            }
+        }
+        "free" => Stmt::Free(names.use_name(line, BUFFERS)?),
+        "destroy" => {
+            Stmt::Destroy(names.use_name(line, &[Kind::Stream, Kind::Event, Kind::Context])?)
+        }
+        "kernel" => kernel(names, line)?,
+        "memcpy" | "memcpy-async" => {
+            let dst = names.use_name(line, BUFFERS)?;
+            let src = names.use_name(line, BUFFERS)?;
+            let bytes = opt_size(line)?;
+            let stream = if cmd.text == "memcpy-async" {
+                Some(names.on_stream(line)?)
+            } else {
+                None
+            };
+            Stmt::Memcpy {
+                dst,
+                src,
+                bytes,
+                stream,
+            }
+        }
+        "memset" | "memset-async" => {
+            let buf = names.use_name(line, &[Kind::Device])?;
+            let value = number(line, "a byte value from 0 to 255", |s| {
+                parse_u64(s).and_then(|v| u8::try_from(v).ok())
+            })?;
+            let bytes = opt_size(line)?;
+            let stream = if cmd.text == "memset-async" {
+                Some(names.on_stream(line)?)
+            } else {
+                None
+            };
+            Stmt::Memset {
+                buf,
+                value,
+                bytes,
+                stream,
+            }
+        }
+        "host-fn" => Stmt::HostFn(names.on_stream(line)?),
+        "record" => {
+            let event = names.use_name(line, &[Kind::Event])?;
+            Stmt::Record {
+                event,
+                stream: names.on_stream(line)?,
+            }
+        }
+        "wait" => {
+            let stream = names.stream(line)?;
+            Stmt::Wait {
+                stream,
+                event: names.use_name(line, &[Kind::Event])?,
+            }
+        }
+        "query" => Stmt::Query(names.target(line, false)?),
+        "sync" => Stmt::Sync(names.target(line, true)?),
+        "elapsed" => {
+            let a = names.use_name(line, &[Kind::Event])?;
+            Stmt::Elapsed(a, names.use_name(line, &[Kind::Event])?)
+        }
+        "get-last-error" => Stmt::LastError { clear: true },
+        "peek-last-error" => Stmt::LastError { clear: false },
+        "can-access-peer" => {
+            let d = number(line, device_number, parse_i64)?;
+            Stmt::CanAccessPeer(d, number(line, "a peer device number", parse_i64)?)
+        }
+        "enable-peer-access" => {
+            Stmt::EnablePeerAccess(number(line, "a peer device number", parse_i64)?)
+        }
+        "disable-peer-access" => {
+            Stmt::DisablePeerAccess(number(line, "a peer device number", parse_i64)?)
+        }
+        "ipc-get-event-handle" => {
+            let event = names.use_name(line, &[Kind::Event])?;
+            Stmt::IpcGetEventHandle {
+                event,
+                handle: names.declare(line, Kind::EventHandle)?,
+            }
+        }
+        "ipc-open-event-handle" => {
+            let handle = names.use_name(line, &[Kind::EventHandle])?;
+            Stmt::IpcOpenEventHandle {
+                handle,
+                event: names.declare(line, Kind::Event)?,
+            }
+        }
+        "ipc-get-mem-handle" => {
+            let buf = names.use_name(line, &[Kind::Device])?;
+            Stmt::IpcGetMemHandle {
+                buf,
+                handle: names.declare(line, Kind::MemHandle)?,
+            }
+        }
+        "ipc-open-mem-handle" => {
+            let handle = names.use_name(line, &[Kind::MemHandle])?;
+            Stmt::IpcOpenMemHandle {
+                handle,
+                buf: names.declare(line, Kind::Device)?,
+            }
+        }
+        "context" => {
+            let name = names.declare(line, Kind::Context)?;
+            let device = if line.eat("device") {
+                Some(number(line, device_number, parse_i64)?)
+            } else {
+                None
+            };
+            Stmt::Context { name, device }
+        }
+        "set-context" => Stmt::SetContext(names.use_name(line, &[Kind::Context])?),
+        "reset-device" => Stmt::ResetDevice,
+        _ => return Err(line.error_at(Some(cmd), COMMANDS, None)),
+    };
+    line.finish()?;
+    Ok(stmt)
+}
+
+/// Parses a scenario. Errors name the first problem's line and column.
+pub fn parse(text: &str) -> Result<Scenario, ParseError> {
+    let mut names = Names::default();
+    let mut statements = Vec::new();
+    let mut config_seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut first_call: Option<usize> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let no = i + 1;
+        let code = raw.split('#').next().unwrap_or("");
+        let mut line = Line::new(no, code);
+        let Some(cmd) = line.peek() else {
+            continue;
+        };
+        line.pos += 1;
+        let stmt = statement(&mut names, &mut line, cmd)?;
+        let config = match stmt {
+            Stmt::Dialect(_) => Some("dialect"),
+            Stmt::Devices(_) => Some("devices"),
+            Stmt::Seed(_) => Some("seed"),
+            _ => None,
+        };
+        match config {
+            Some(word) => {
+                if let Some(call) = first_call {
+                    return Err(line.error_at(
+                        Some(cmd),
+                        format!("a call: `{word}` must come before the first call (line {call})"),
+                        None,
+                    ));
+                }
+                if let Some(at) = config_seen.insert(word, no) {
+                    return Err(line.error_at(
+                        Some(cmd),
+                        format!("a call: `{word}` was already given on line {at}"),
+                        None,
+                    ));
+                }
+            }
+            None => {
+                first_call.get_or_insert(no);
+            }
+        }
+        statements.push(Statement {
+            line: no,
+            column: cmd.column,
+            source: code.trim().to_string(),
+            stmt,
+        });
+    }
+    Ok(Scenario { statements })
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_point_at_the_word() {
+        let e = parse("stream s1\nkernel k on s2 10us\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 13));
+        assert!(e.found.contains("not declared"), "{e}");
+        let e = parse("event e\nkernel k 10").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 10));
+        assert!(e.expected.contains("duration"), "{e}");
+        let e = parse("record").unwrap_err();
+        assert_eq!((e.line, e.column, e.found.as_str()), (1, 7, "end of line"));
+        let e = parse("stream s\nevent s").unwrap_err();
+        assert!(e.found.contains("already a stream"), "{e}");
+    }
+
+    #[test]
+    fn config_comes_first_and_once() {
+        assert!(parse("dialect musa\ndevices 2\nseed 3\nset-device 1").is_ok());
+        let e = parse("set-device 0\ndevices 2").unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = parse("devices 2\ndevices 3").unwrap_err();
+        assert!(e.expected.contains("already given on line 1"), "{e}");
+    }
+}

@@ -1,0 +1,512 @@
+//! The shipped scenarios (`examples/scenarios/*.ss`): their full `streamsim run` output (transcript, terminal
+//! timeline, races) and their Chrome trace JSON, byte for byte against `tests/data/scenarios/`; the JSON's
+//! structure (tracks, slices, flows); the timeline's width; and the CLI itself.
+//!
+//! To regenerate the golden files after an intended change, run
+//!
+//! ```sh
+//! STREAMSIM_BLESS=1 cargo test --test suite golden
+//! ```
+//!
+//! and review the diff (`git diff tests/data`) before committing it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use streamsim::scenario::{self, Run};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shipped scenarios, sorted by file name.
+fn scenarios() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("examples/scenarios"))
+        .expect("examples/scenarios exists")
+        .map(|e| e.expect("readable directory").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ss"))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 5, "the seeds' scenarios are shipped: {v:?}");
+    v
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+fn run_file(p: &Path) -> Run {
+    let text = std::fs::read_to_string(p).unwrap();
+    let run = scenario::run_source(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(run.stopped.is_none(), "{}: {:?}", p.display(), run.stopped);
+    run
+}
+
+fn data_dir() -> PathBuf {
+    root().join("tests/data/scenarios")
+}
+
+/// Compares `actual` with the golden file, or writes it when `STREAMSIM_BLESS=1`.
+fn golden(name: &str, actual: &str) {
+    let path = data_dir().join(name);
+    if std::env::var("STREAMSIM_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(data_dir()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run `STREAMSIM_BLESS=1 cargo test --test suite golden` to create it)",
+            path.display()
+        )
+    });
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "{} differs from the output, first at line {}:\n  golden: {:?}\n  actual: {:?}\n\
+             (if the change is intended: STREAMSIM_BLESS=1 cargo test --test suite golden)",
+            path.display(),
+            line + 1,
+            expected.lines().nth(line),
+            actual.lines().nth(line)
+        );
+    }
+}
+
+#[test]
+fn reports_match_the_golden_files() {
+    for p in scenarios() {
+        golden(&format!("{}.txt", stem(&p)), &run_file(&p).report(80));
+    }
+}
+
+#[test]
+fn traces_match_the_golden_files() {
+    for p in scenarios() {
+        golden(&format!("{}.json", stem(&p)), &run_file(&p).chrome_json());
+    }
+}
+
+#[test]
+fn every_golden_file_belongs_to_a_shipped_scenario() {
+    let stems: BTreeSet<String> = scenarios().iter().map(|p| stem(p)).collect();
+    for e in std::fs::read_dir(data_dir()).unwrap() {
+        let p = e.unwrap().path();
+        assert!(
+            stems.contains(&stem(&p)),
+            "{} has no scenario in examples/scenarios (stale golden file?)",
+            p.display()
+        );
+    }
+}
+
+#[test]
+fn runs_are_deterministic() {
+    for p in scenarios() {
+        let (a, b) = (run_file(&p), run_file(&p));
+        assert_eq!(a.report(80), b.report(80), "{}", p.display());
+        assert_eq!(a.chrome_json(), b.chrome_json(), "{}", p.display());
+    }
+}
+
+#[test]
+fn the_first_scenario_is_the_elapsed_time_one() {
+    // The README's first command runs the first scenario in name order.
+    assert_eq!(stem(&scenarios()[0]), "01_elapsed_time");
+}
+
+#[test]
+fn timelines_fit_80_columns_and_other_widths() {
+    for p in scenarios() {
+        let run = run_file(&p);
+        for width in [80, 40, 60, 100, 132, 20, 8] {
+            let text = run.timeline(width);
+            for line in text.lines() {
+                assert!(
+                    line.chars().count() <= width,
+                    "{} at width {width}: {line:?} has {} characters",
+                    p.display(),
+                    line.chars().count()
+                );
+            }
+        }
+        // Every stream the scenario named has a row at 80 columns.
+        let text = run.timeline(80);
+        for c in run.calls.iter().filter(|c| c.source.starts_with("stream ")) {
+            let name = c.source.split_whitespace().nth(1).unwrap();
+            assert!(
+                text.lines().any(|l| l.starts_with(name)),
+                "{}: no row for {name}:\n{text}",
+                p.display()
+            );
+        }
+    }
+}
+
+// ---- JSON structure ------------------------------------------------------------------------------------
+
+/// A parsed Chrome trace: tracks by (pid, tid) → name, and the non-metadata events.
+struct Parsed {
+    tracks: BTreeMap<(u64, u64), String>,
+    events: Vec<Value>,
+}
+
+impl Parsed {
+    fn new(json: &str) -> Parsed {
+        let v: Value = serde_json::from_str(json).expect("the trace is valid JSON");
+        let all = v["traceEvents"]
+            .as_array()
+            .expect("traceEvents is an array");
+        let mut tracks = BTreeMap::new();
+        let mut processes = BTreeSet::new();
+        let mut events = Vec::new();
+        for e in all {
+            let ph = e["ph"].as_str().expect("every event has a phase");
+            let pid = e["pid"].as_u64().expect("every event has a pid");
+            let tid = e["tid"].as_u64().expect("every event has a tid");
+            match (ph, e["name"].as_str()) {
+                ("M", Some("thread_name")) => {
+                    let name = e["args"]["name"].as_str().unwrap().to_string();
+                    assert!(
+                        tracks.insert((pid, tid), name).is_none(),
+                        "one name per track"
+                    );
+                }
+                ("M", Some("process_name")) => {
+                    processes.insert(pid);
+                }
+                ("M", _) => {}
+                _ => {
+                    assert!(e["ts"].as_f64().is_some_and(|t| t >= 0.0), "ts: {e}");
+                    events.push(e.clone());
+                }
+            }
+        }
+        for e in &events {
+            let key = (e["pid"].as_u64().unwrap(), e["tid"].as_u64().unwrap());
+            assert!(tracks.contains_key(&key), "event on an unnamed track: {e}");
+            assert!(
+                processes.contains(&key.0),
+                "event in an unnamed process: {e}"
+            );
+        }
+        Parsed { tracks, events }
+    }
+
+    fn track(&self, e: &Value) -> &str {
+        &self.tracks[&(e["pid"].as_u64().unwrap(), e["tid"].as_u64().unwrap())]
+    }
+
+    fn with(&self, ph: &str, cat: &str) -> Vec<&Value> {
+        self.events
+            .iter()
+            .filter(|e| e["ph"] == ph && e["cat"] == cat)
+            .collect()
+    }
+
+    fn slice(&self, name: &str) -> &Value {
+        self.events
+            .iter()
+            .find(|e| e["ph"] == "X" && e["name"] == name)
+            .unwrap_or_else(|| panic!("no slice {name:?}"))
+    }
+
+    fn track_names(&self) -> BTreeSet<&str> {
+        self.tracks.values().map(String::as_str).collect()
+    }
+
+    /// Flow arrows as (start event, end event), checked to pair up one to one.
+    fn flows(&self) -> Vec<(&Value, &Value)> {
+        let starts = self.with("s", "wait");
+        let ends = self.with("f", "wait");
+        assert_eq!(starts.len(), ends.len(), "every flow start has an end");
+        starts
+            .into_iter()
+            .map(|s| {
+                let matching: Vec<_> = ends
+                    .iter()
+                    .filter(|f| f["id"] == s["id"] && f["name"] == s["name"])
+                    .collect();
+                assert_eq!(matching.len(), 1, "one end for flow {s}");
+                let f = *matching[0];
+                assert_eq!(f["bp"], "e", "flow ends bind to the wait slice");
+                assert!(f["ts"].as_f64() >= s["ts"].as_f64(), "arrows go forward");
+                (s, f)
+            })
+            .collect()
+    }
+}
+
+fn parsed(name: &str) -> Parsed {
+    let p = root().join("examples/scenarios").join(name);
+    Parsed::new(&run_file(&p).chrome_json())
+}
+
+#[test]
+fn every_trace_parses_and_is_well_formed() {
+    for p in scenarios() {
+        let t = Parsed::new(&run_file(&p).chrome_json());
+        for e in &t.events {
+            match e["ph"].as_str().unwrap() {
+                "X" => assert!(e["dur"].as_f64().is_some_and(|d| d >= 0.0), "{e}"),
+                "i" => assert_eq!(e["s"], "t", "records are thread-scoped instants"),
+                "s" | "f" => assert!(e["id"].is_u64()),
+                other => panic!("unexpected phase {other}: {e}"),
+            }
+        }
+        // Every wait slice whose record is in the trace ends a flow that starts at that record.
+        let flows = t.flows();
+        assert_eq!(flows.len(), t.with("X", "wait").len(), "{}", p.display());
+        for (s, f) in &flows {
+            let record = t
+                .with("i", "record")
+                .into_iter()
+                .find(|r| r["pid"] == s["pid"] && r["tid"] == s["tid"] && r["ts"] == s["ts"]);
+            assert!(record.is_some(), "flow {s} starts at a record");
+            assert!(
+                t.with("X", "wait")
+                    .iter()
+                    .any(|w| w["pid"] == f["pid"] && w["tid"] == f["tid"] && w["ts"] == f["ts"]),
+                "flow {f} ends at a wait"
+            );
+        }
+    }
+}
+
+#[test]
+fn elapsed_time_trace() {
+    let t = parsed("01_elapsed_time.ss");
+    assert_eq!(
+        t.track_names(),
+        BTreeSet::from(["host thread 0", "dev0 · default stream"])
+    );
+    let k = t.slice("kernel");
+    assert_eq!(k["cat"], "kernel");
+    assert_eq!(
+        (k["ts"].as_f64(), k["dur"].as_f64()),
+        (Some(6.0), Some(250.0))
+    );
+    assert_eq!(t.track(k), "dev0 · default stream");
+    let records = t.with("i", "record");
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["ts"].as_f64(), Some(5.0));
+    assert_eq!(records[1]["ts"].as_f64(), Some(256.0));
+    let sync = t.slice("event_synchronize(event 2)");
+    assert_eq!(t.track(sync), "host thread 0");
+    assert_eq!(
+        sync["ts"].as_f64().unwrap() + sync["dur"].as_f64().unwrap(),
+        256.0
+    );
+    assert!(t.flows().is_empty());
+}
+
+#[test]
+fn multi_stream_wait_trace_has_the_flow_from_stream2_to_stream1() {
+    let t = parsed("02_multi_stream_wait.ss");
+    let s1 = "dev0 · stream1 (stream 1)";
+    let s2 = "dev0 · stream2 (stream 2)";
+    assert!(
+        t.track_names()
+            .is_superset(&BTreeSet::from([s1, s2, "host thread 0"]))
+    );
+    assert_eq!(t.track(t.slice("kernel1")), s1);
+    assert_eq!(t.track(t.slice("kernel2")), s2);
+    assert_eq!(t.track(t.slice("kernel")), s1);
+    let flows = t.flows();
+    assert_eq!(flows.len(), 1);
+    let (s, f) = flows[0];
+    assert_eq!((t.track(s), t.track(f)), (s2, s1));
+    assert_eq!(s["name"], "event 1");
+    // The kernel after the wait starts when kernel2 ends, where the arrow points.
+    let k2 = t.slice("kernel2");
+    let end2 = k2["ts"].as_f64().unwrap() + k2["dur"].as_f64().unwrap();
+    assert_eq!(f["ts"].as_f64(), Some(end2));
+    assert_eq!(t.slice("kernel")["ts"].as_f64(), Some(end2));
+}
+
+#[test]
+fn stream_vs_event_sync_trace() {
+    let t = parsed("03_stream_vs_event_sync.ss");
+    let copies = t.with("X", "memcpy");
+    let names: Vec<&str> = copies.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "memcpy_async · H2D 4 MiB",
+            "memcpy_async · D2H 4 MiB",
+            "memcpy_async · H2D 4 MiB",
+            "memcpy_async · D2H 4 MiB"
+        ]
+    );
+    assert_eq!(t.with("X", "kernel").len(), 2);
+    assert_eq!(t.with("i", "record").len(), 1);
+    let host: Vec<&str> = t
+        .with("X", "host")
+        .iter()
+        .map(|h| h["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        host,
+        ["stream_synchronize(stream 1)", "event_synchronize(event 1)"]
+    );
+    assert!(t.flows().is_empty());
+}
+
+#[test]
+fn wrong_stream_sync_trace_shows_the_copy_before_the_producer_ends() {
+    let t = parsed("04_wrong_stream_sync.ss");
+    let s1 = "dev0 · stream1 (stream 1)";
+    let s2 = "dev0 · stream2 (stream 2)";
+    let produce: Vec<&Value> = t.events.iter().filter(|e| e["name"] == "produce").collect();
+    assert_eq!(produce.len(), 2);
+    let first_end = produce[0]["ts"].as_f64().unwrap() + produce[0]["dur"].as_f64().unwrap();
+    let d2h: Vec<&Value> = t
+        .with("X", "memcpy")
+        .into_iter()
+        .filter(|c| c["args"]["path"] == "D2H")
+        .collect();
+    assert_eq!(d2h.len(), 2);
+    assert!(d2h.iter().all(|c| t.track(c) == s1));
+    // The wrong half: the result is copied out while produce is still writing it.
+    let first_copy_end = d2h[0]["ts"].as_f64().unwrap() + d2h[0]["dur"].as_f64().unwrap();
+    assert!(first_copy_end < first_end, "{first_copy_end} < {first_end}");
+    // The right half: one arrow from produce's stream to the consumer's, and the copy after it.
+    let flows = t.flows();
+    assert_eq!(flows.len(), 1);
+    assert_eq!((t.track(flows[0].0), t.track(flows[0].1)), (s2, s1));
+    let second_end = produce[1]["ts"].as_f64().unwrap() + produce[1]["dur"].as_f64().unwrap();
+    assert!(d2h[1]["ts"].as_f64().unwrap() >= second_end);
+    assert!(t.slice("consume")["ts"].as_f64().unwrap() >= second_end);
+}
+
+#[test]
+fn event_time_points_trace() {
+    let t = parsed("05_event_time_points.ss");
+    let records = t.with("i", "record");
+    assert_eq!(records.len(), 3);
+    let k = t.slice("myKernel");
+    assert_eq!(
+        records[1]["ts"],
+        serde_json::json!(k["ts"].as_f64().unwrap() + 500.0)
+    );
+    let host: Vec<&str> = t
+        .with("X", "host")
+        .iter()
+        .map(|h| h["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        host,
+        ["event_synchronize(event 2)", "event_synchronize(event 3)"]
+    );
+}
+
+// ---- the binary ------------------------------------------------------------------------------------------
+
+fn streamsim(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_streamsim"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the streamsim binary runs")
+}
+
+#[test]
+fn cli_prints_the_report_and_writes_the_trace() {
+    let out_json =
+        std::env::temp_dir().join(format!("streamsim-golden-{}.json", std::process::id()));
+    let out = streamsim(&[
+        "run",
+        "examples/scenarios/02_multi_stream_wait.ss",
+        "--trace",
+        out_json.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = run_file(&root().join("examples/scenarios/02_multi_stream_wait.ss"));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), run.report(80));
+    let written = std::fs::read_to_string(&out_json).unwrap();
+    std::fs::remove_file(&out_json).unwrap();
+    assert_eq!(written, run.chrome_json());
+}
+
+#[test]
+fn cli_width_option() {
+    let out = streamsim(&[
+        "run",
+        "examples/scenarios/01_elapsed_time.ss",
+        "--width",
+        "50",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let timeline: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("timeline:"))
+        .take_while(|l| !l.starts_with("races:"))
+        .collect();
+    assert!(timeline.len() > 4, "{text}");
+    assert!(
+        timeline.iter().all(|l| l.chars().count() <= 50),
+        "{timeline:#?}"
+    );
+}
+
+#[test]
+fn cli_reports_a_malformed_file_with_line_and_column() {
+    let path = std::env::temp_dir().join(format!("streamsim-bad-{}.ss", std::process::id()));
+    std::fs::write(&path, "stream s1\nkernel k on s1 fast\n").unwrap();
+    let out = streamsim(&["run", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(":2:16: error: expected `on STREAM`, a duration"),
+        "{err}"
+    );
+    assert!(err.contains("found `fast`"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing runs");
+}
+
+#[test]
+fn cli_stops_at_an_unsupported_feature() {
+    let path = std::env::temp_dir().join(format!("streamsim-peer-{}.ss", std::process::id()));
+    std::fs::write(
+        &path,
+        "devices 2\nkernel k 5us\nenable-peer-access 1\nkernel k2\n",
+    )
+    .unwrap();
+    let out = streamsim(&["run", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(":3:1: error: peer access is not supported yet"),
+        "{err}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("kernel k 5us"),
+        "what ran before is printed: {text}"
+    );
+    assert!(!text.contains("kernel k2"), "nothing after it runs: {text}");
+}
+
+#[test]
+fn cli_missing_file() {
+    let out = streamsim(&["run", "no/such/file.ss"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("cannot read")
+    );
+}
