@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// streamsim: CUDA/MUSA stream and event semantics, simulated, with no hardware.
+/// streamsim: CUDA/MUSA and Ascend ACL stream and event semantics, simulated, with no hardware.
 #[derive(Debug, Parser)]
 #[command(name = "streamsim", version)]
 struct Cli {

@@ -1,19 +1,20 @@
-# Seed 004, scene 1 — one stream, wait for the whole batch: a stream synchronize.
+# Seed 004, scene 1 and phenomenon 2 — one stream, wait for the whole batch: a stream synchronize.
 #
 #   aclrtMemcpyAsync(dst, size, src, size, ACL_MEMCPY_HOST_TO_DEVICE, stream);
 #   myKernel<<<..., stream>>>();
 #   aclrtMemcpyAsync(host, size, dst, size, ACL_MEMCPY_DEVICE_TO_HOST, stream);
-#   aclrtSynchronizeStream(stream);          // recommended
+#   aclrtSynchronizeStream(stream);          // recommended: waits for the 3 tasks above
 #   ...
 #   aclrtRecordEvent(event, stream);         // not recommended: one more call for the same wait
 #   aclrtSynchronizeEvent(event);
 #
-# The seed is written for Ascend ACL, which the simulator does not support yet; the semantics shown here
-# are the same in CUDA, so this scenario uses the CUDA dialect. Both ways end at the same virtual time: the
-# event record captures exactly the work the stream synchronize waits for.
-dialect cuda
+# Both ways end at the same virtual time: the record captures exactly the work the stream synchronize waits
+# for, so the event only adds a call (and an event to create and destroy).
+dialect acl
+devices 1
 
-stream stream
+set-device 0                  # aclrtSetDevice: the device's default context becomes current
+stream stream                 # aclrtCreateStream
 malloc-host src 4MiB
 malloc dst 4MiB
 malloc-host host 4MiB
@@ -24,11 +25,14 @@ kernel myKernel on stream 300us reads dst writes dst
 memcpy-async host dst on stream
 sync stream stream
 
-# The same batch again, waited for through an event: the same result, one more call.
-event event
+# Not recommended: the same batch, waited for through an event.
+event event                   # aclrtCreateEvent
 memcpy-async dst src on stream
 kernel myKernel on stream 300us reads dst writes dst
 memcpy-async host dst on stream
 record event on stream
 sync event event
-query stream stream           # complete: the event covered the whole stream
+query stream stream           # ACL_STREAM_STATUS_COMPLETE: the event covered the whole stream
+destroy event
+destroy stream
+reset-device 0                # pairs with set-device 0

@@ -1,40 +1,47 @@
-# Seed 004, phenomenon 1 and scene 2 — the data comes from stream2, but the host synchronizes stream1.
+# Seed 004, phenomenon 1 and scene 2 — synchronizing one stream does not wait for another.
 #
-#   // wrong: waits for stream1 only, not for stream2
+#   // wrong: the work needed is on another stream, but the host waits for this one only
+#   aclrtSynchronizeStream(stream1);   // 仅等待 stream1，不等待 stream2
+#
+#   // recommended: stream1 records a point, stream2 waits for it; the host is not blocked
+#   aclrtRecordEvent(event, stream1);
+#   aclrtStreamWaitEvent(stream2, event);
+#   aclrtMemcpyAsync(dst2, size, src2, size, ACL_MEMCPY_HOST_TO_DEVICE, stream2);
+#
+#   // not recommended: correct, but the host blocks until stream1 is done
 #   aclrtSynchronizeStream(stream1);
+#   aclrtMemcpyAsync(dst2, size, src2, size, ACL_MEMCPY_HOST_TO_DEVICE, stream2);
 #
-#   // right: stream1 waits for an event that stream2 records; the host is not blocked
-#   aclrtRecordEvent(event, stream2);
-#   aclrtStreamWaitEvent(stream1, event);
-#
-# The seed is written for Ascend ACL, which the simulator does not support yet; CUDA behaves the same with
-# non-blocking streams. (ACL streams never synchronize with the default stream; CUDA's blocking streams do,
-# and that implicit synchronization could hide the bug.) A later version of the simulator reports the wrong
-# half as a race; today the queries show it: the result is copied while the producer is still running.
-dialect cuda
+# As in scene 2, stream1 produces `data` and stream2 consumes it. The wrong half synchronizes the consumer's
+# stream and copies `data` out while `produce` is still writing it: the race report at the end names both
+# operations and their lines. (08_legacy_default_stream.ss shows how CUDA's legacy default stream can hide
+# this bug.)
+dialect acl
+devices 1
 
-stream stream1 non-blocking
-stream stream2 non-blocking
-malloc-host input 1MiB
+set-device 0
+stream stream1
+stream stream2
 malloc data 1MiB
 malloc-host result 1MiB
+event event                           # aclrtCreateEvent: timed, and streams can wait for it
 
-# Wrong: stream2 produces `data`; the host synchronizes stream1 only, then copies `data` out on stream1.
-memcpy-async data input on stream1
-kernel produce on stream2 400us writes data
-sync stream stream1               # waits for the upload on stream1 only ...
-query stream stream2              # ... produce (stream2) is still running: NotReady
-memcpy-async result data on stream1
-sync stream stream1               # the result has been copied ...
-query stream stream2              # ... before produce finished writing it: NotReady
+# Wrong: stream1 produces `data`; the host synchronizes stream2 only, then copies `data` out on stream2.
+kernel produce on stream1 400us writes data
+sync stream stream2                   # waits for stream2 only: returns at once ...
+query stream stream1                  # ... produce is still running: NOT_READY
+memcpy-async result data on stream2   # reads `data` while produce writes it: the race below
+sync stream stream2
 
-# Right: order the consumer after the producer with an event.
-sync device
-event ready
-kernel produce on stream2 400us writes data
-record ready on stream2
-wait stream1 ready                # stream1 waits on the device; the host goes on
-kernel consume on stream1 100us reads data
-memcpy-async result data on stream1
-sync stream stream1               # now everything the result depends on has run
-query stream stream2              # complete
+# Recommended: order the consumer after the producer on the device; the host goes on at once.
+kernel produce on stream1 400us writes data
+record event on stream1
+wait stream2 event                    # aclrtStreamWaitEvent(stream2, event)
+memcpy-async result data on stream2
+sync stream stream2
+
+# Not recommended: also correct, but the host blocks until stream1 is done before it can enqueue anything.
+kernel produce on stream1 400us writes data
+sync stream stream1
+memcpy-async result data on stream2
+sync stream stream2

@@ -1,5 +1,7 @@
 # Seed 004, scene 3 — fine-grained time points: wait for the kernel without waiting for the copy after it.
 #
+#   aclrtEvent event1, event2, event3;
+#   aclrtCreateEvent(&event1); aclrtCreateEvent(&event2); aclrtCreateEvent(&event3);
 #   aclrtMemcpyAsync(dst, size, src, size, ACL_MEMCPY_HOST_TO_DEVICE, stream);
 #   aclrtRecordEvent(event1, stream);   // input copied
 #   myKernel<<<..., stream>>>();
@@ -8,9 +10,11 @@
 #   aclrtRecordEvent(event3, stream);   // output copied
 #   aclrtSynchronizeEvent(event2);      // waits for the kernel only, not for the copy after it
 #
-# The seed is written for Ascend ACL, which the simulator does not support yet; CUDA behaves the same here.
-dialect cuda
+# aclrtCreateEvent makes timed events, so the time points also measure each step.
+dialect acl
+devices 1
 
+set-device 0
 stream stream
 event event1
 event event2
@@ -26,7 +30,8 @@ record event2 on stream
 memcpy-async host dst on stream
 record event3 on stream
 sync event event2             # returns when the kernel is done ...
-query event3                  # ... while the output copy is still running: NotReady
+query event3                  # ... while the output copy is still running: NOT_READY
 elapsed event1 event2         # the kernel's time
+elapsed event2 event3         # not finished yet: 107006
 sync event event3
 elapsed event2 event3         # the output copy's time

@@ -160,9 +160,8 @@ impl<'a> Timeline<'a> {
             (Some(n), _) => n.to_string(),
             (None, StreamKind::Legacy) => "default".to_string(),
             (None, StreamKind::PerThread(t)) => format!("per-thread {t}"),
-            (None, StreamKind::Created(_) | StreamKind::ContextDefault(_)) => {
-                stream_ordinal_name(id)
-            }
+            (None, StreamKind::ContextDefault(c)) => format!("ctx {c} default"),
+            (None, StreamKind::Created(_)) => stream_ordinal_name(id),
         }
     }
 

@@ -97,6 +97,50 @@ pub(crate) fn code(e: &SimError) -> aclError {
     }
 }
 
+/// Lists `(constant, "its name")` for the constants given.
+macro_rules! named {
+    ($($c:ident),* $(,)?) => {
+        &[$(($c, stringify!($c))),*]
+    };
+}
+
+/// Every `aclError` constant of [`crate::acl`] with its name (a unit test checks that none is missing).
+const CODE_NAMES: &[(aclError, &str)] = named![
+    ACL_SUCCESS,
+    ACL_ERROR_INVALID_PARAM,
+    ACL_ERROR_UNINITIALIZE,
+    ACL_ERROR_REPEAT_INITIALIZE,
+    ACL_ERROR_REPEAT_FINALIZE,
+    ACL_ERROR_BAD_ALLOC,
+    ACL_ERROR_FEATURE_UNSUPPORTED,
+    ACL_ERROR_RT_PARAM_INVALID,
+    ACL_ERROR_RT_INVALID_DEVICEID,
+    ACL_ERROR_RT_CONTEXT_NULL,
+    ACL_ERROR_RT_STREAM_CONTEXT,
+    ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
+    ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
+    ACL_ERROR_RT_INVALID_HANDLE,
+    ACL_ERROR_RT_WAIT_TIMEOUT,
+    ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+    ACL_ERROR_RT_MEMORY_ALLOCATION,
+    ACL_ERROR_RT_DEVICE_OOM,
+    ACL_ERROR_RT_INTERNAL_ERROR,
+    ACL_ERROR_RT_CONTEXT_RELEASE_ERROR,
+    ACL_ERROR_RT_AICORE_EXCEPTION,
+    ACL_ERROR_RT_IPC_ERROR,
+    ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+    ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+];
+
+/// The name of an ACL code (`ACL_ERROR_RT_STREAM_CONTEXT`); `None` for a value that is no `aclError`
+/// constant.
+pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
+    CODE_NAMES
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|&(_, name)| name)
+}
+
 /// Runs a facade body against the ACL process: panics become `ACL_ERROR_RT_INTERNAL_ERROR`, a call from
 /// inside a host function or kernel body is refused, a missing process is `ACL_ERROR_UNINITIALIZE` (bad
 /// environment) or `ACL_ERROR_RT_FEATURE_NOT_SUPPORT` (bound to a machine of another dialect), and an error
@@ -360,7 +404,7 @@ pub(crate) fn destroy_stream(s: aclrtStream, what: &'static str) -> aclError {
 }
 
 /// A timeout argument: `None` waits forever (−1); 0 and values below −1 are invalid.
-fn timeout_arg(ms: i32) -> Result<Option<Duration>, SimError> {
+pub(crate) fn timeout_arg(ms: i32) -> Result<Option<Duration>, SimError> {
     match ms {
         -1 => Ok(None),
         t if t > 0 => Ok(Some(Duration::from_millis(t as u64))),
@@ -453,7 +497,7 @@ const EVENT_FLAGS: u32 = ACL_EVENT_SYNC
     | ACL_EVENT_IPC;
 
 /// The core's configuration for an ACL event (reference/acl.md, Events).
-fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
+pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let base = EventConfig::new().unrecorded_query(Status::NotReady);
     let flag = match kind {
         EventKind::Plain => {
@@ -760,4 +804,29 @@ pub(crate) fn memset(
             Some(s) => p.memset_async(d, value as u8, count as u64, stream(s)),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `pub const NAME: aclError = VALUE;` of src/acl.rs has its name in [`CODE_NAMES`].
+    #[test]
+    fn every_code_constant_has_its_name() {
+        let source = include_str!("../acl.rs");
+        let mut seen = 0;
+        for line in source.lines() {
+            let Some(rest) = line.strip_prefix("pub const ") else {
+                continue;
+            };
+            let Some((name, _)) = rest.split_once(": aclError") else {
+                continue;
+            };
+            seen += 1;
+            let value = CODE_NAMES.iter().find(|(_, n)| *n == name);
+            assert!(value.is_some(), "{name} is missing from CODE_NAMES");
+            assert_eq!(code_name(value.unwrap().0), Some(name));
+        }
+        assert_eq!(seen, CODE_NAMES.len(), "CODE_NAMES lists only constants");
+    }
 }

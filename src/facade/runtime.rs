@@ -702,20 +702,33 @@ pub(crate) fn memset(
 
 // ---------------------------------------------------------------------------------------------- errors
 
+/// What `cudaGetLastError` (`clear`) / `cudaPeekAtLastError` report for the calling thread of `p`: its last
+/// error, or else the device's sticky error, which is never cleared (it is the answer until the device is
+/// reset).
+pub(crate) fn last_error(p: &Process, clear: bool) -> Option<SimError> {
+    let e = if clear {
+        p.take_last_error()
+    } else {
+        p.peek_last_error()
+    };
+    e.or_else(|| p.sticky_error())
+}
+
+/// The name of a code in `api`'s spelling (`cudaErrorNotReady` / `musaErrorNotReady`), from the table of
+/// codes above; `None` for a code the simulator never produces.
+pub(crate) fn code_name(api: Api, code: Error) -> Option<&'static str> {
+    TABLE
+        .iter()
+        .find(|(c, ..)| *c == code)
+        .map(|&(_, cuda, musa, _)| if api == Api::Musa { musa } else { cuda })
+}
+
 pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
     if crate::exec::on_worker_thread() {
         return NotPermitted;
     }
     contain(Unknown, || match super::process(api) {
-        Ok(p) => {
-            let e = if clear {
-                p.take_last_error()
-            } else {
-                p.peek_last_error()
-            };
-            // A sticky error is not cleared: it is the answer until the device is reset.
-            e.or_else(|| p.sticky_error()).map_or(Success, |e| code(&e))
-        }
+        Ok(p) => last_error(&p, clear).map_or(Success, |e| code(&e)),
         Err(NoProcess::Config(_)) => NoDevice,
         Err(NoProcess::WrongDialect(_)) => NotSupported,
     })

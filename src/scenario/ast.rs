@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use crate::rules::Dialect;
 
-/// Which vendor's runtime a scenario is written for. CUDA and MUSA share their semantics (and, in the facades,
-/// their codes); ACL is parsed but not supported yet.
+/// Which vendor's runtime a scenario is written for: the semantics (CUDA and MUSA share theirs), the
+/// statements allowed, and the codes and names the answers are printed with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Vendor {
     /// NVIDIA CUDA (`dialect cuda`, the default).
@@ -18,6 +18,11 @@ pub enum Vendor {
 }
 
 impl Vendor {
+    /// Whether this is ACL (contexts, refcounted device reset, ACL event flags, timeouts).
+    pub fn is_acl(self) -> bool {
+        self == Vendor::Acl
+    }
+
     /// The core dialect this vendor's semantics follow.
     pub fn dialect(self) -> Dialect {
         match self {
@@ -50,11 +55,12 @@ pub struct Name {
 /// A stream operand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamRef {
-    /// `default`: the NULL stream (legacy default stream of the current device).
+    /// `default`: the NULL stream (CUDA: the legacy default stream of the current device; ACL: the current
+    /// context's default stream).
     Default,
-    /// `legacy`: `cudaStreamLegacy`.
+    /// `legacy`: `cudaStreamLegacy` (CUDA and MUSA only).
     Legacy,
-    /// `per-thread`: `cudaStreamPerThread`.
+    /// `per-thread`: `cudaStreamPerThread` (CUDA and MUSA only).
     PerThread,
     /// A stream created with `stream NAME`.
     Named(Name),
@@ -71,6 +77,17 @@ pub enum Target {
     Device,
 }
 
+/// Which call an `event` line makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventCall {
+    /// CUDA / MUSA: `cudaEventCreateWithFlags(&E, flags)`; ACL: `aclrtCreateEvent(&E)` (no flags given).
+    Create,
+    /// ACL: `aclrtCreateEventWithFlag(&E, flags)`.
+    WithFlag,
+    /// ACL: `aclrtCreateEventExWithFlag(&E, flags)`.
+    ExWithFlag,
+}
+
 /// One statement of a scenario.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -85,21 +102,25 @@ pub enum Stmt {
     Process(Name),
     /// `set-device D`
     SetDevice(i64),
-    /// `stream NAME [non-blocking] [priority P] [flags N]`
+    /// `stream NAME [non-blocking] [priority P] [flags N]` (ACL: `stream NAME [priority P]`)
     Stream {
         /// The variable.
         name: Name,
-        /// Raw flags (non-blocking sets bit 0).
+        /// Raw flags (non-blocking sets bit 0; always 0 in ACL).
         flags: u32,
         /// Priority, if given.
         priority: Option<i32>,
     },
-    /// `event NAME [blocking-sync] [disable-timing] [interprocess] [flags N]`
+    /// `event NAME [blocking-sync] [disable-timing] [interprocess] [flags N]` (CUDA, MUSA) or
+    /// `event NAME [ex] [sync] [time-line] [ipc] [external] [capture-stream-progress] [device-use-only]
+    /// [flags N]` (ACL)
     Event {
         /// The variable.
         name: Name,
-        /// Raw flags.
+        /// Raw flags (the dialect's own bits).
         flags: u32,
+        /// Which create call.
+        call: EventCall,
     },
     /// `malloc NAME SIZE` (device memory on the current device)
     Malloc {
@@ -179,8 +200,14 @@ pub enum Stmt {
     },
     /// `query NAME`, `query stream S`, `query event E`
     Query(Target),
-    /// `sync NAME`, `sync stream S`, `sync event E`, `sync device`
-    Sync(Target),
+    /// `sync NAME`, `sync stream S`, `sync event E`, `sync device`; ACL also `sync stream S timeout MS`,
+    /// `sync event E timeout MS`
+    Sync {
+        /// What is waited for.
+        target: Target,
+        /// ACL's `timeoutMs` argument (`aclrtSynchronizeStreamWithTimeout`, ...), if given.
+        timeout: Option<i32>,
+    },
     /// `elapsed START END`
     Elapsed(Name, Name),
     /// `get-last-error` (`clear: true`) / `peek-last-error`
@@ -188,51 +215,51 @@ pub enum Stmt {
         /// Whether the error is cleared.
         clear: bool,
     },
-    /// `can-access-peer D P` (not supported yet)
+    /// `get-device`
+    GetDevice,
+    /// `get-device-count`
+    GetDeviceCount,
+    /// `can-access-peer D P`
     CanAccessPeer(i64, i64),
-    /// `enable-peer-access P` (not supported yet)
-    EnablePeerAccess(i64),
-    /// `disable-peer-access P` (not supported yet)
+    /// `enable-peer-access P [flags N]`
+    EnablePeerAccess {
+        /// The peer device.
+        peer: i64,
+        /// The reserved flags argument (0 unless given).
+        flags: u32,
+    },
+    /// `disable-peer-access P`
     DisablePeerAccess(i64),
-    /// `ipc-get-event-handle EVENT HANDLE` (not supported yet)
+    /// `ipc-get-event-handle EVENT HANDLE`
     IpcGetEventHandle {
         /// The exported event.
         event: Name,
-        /// The handle variable.
+        /// The handle variable (any process may use it).
         handle: Name,
     },
-    /// `ipc-open-event-handle HANDLE EVENT` (not supported yet)
+    /// `ipc-open-event-handle HANDLE EVENT`
     IpcOpenEventHandle {
         /// The handle variable.
         handle: Name,
         /// The opened event's variable.
         event: Name,
     },
-    /// `ipc-get-mem-handle BUF HANDLE` (not supported yet)
-    IpcGetMemHandle {
-        /// The exported device buffer.
-        buf: Name,
-        /// The handle variable.
-        handle: Name,
-    },
-    /// `ipc-open-mem-handle HANDLE BUF` (not supported yet)
-    IpcOpenMemHandle {
-        /// The handle variable.
-        handle: Name,
-        /// The opened buffer's variable.
-        buf: Name,
-    },
-    /// `context NAME [device D]` (not supported yet)
+    /// `context NAME [device D]` (ACL)
     Context {
         /// The variable.
         name: Name,
         /// The device (the current one if absent).
         device: Option<i64>,
     },
-    /// `set-context NAME` (not supported yet)
+    /// `set-context NAME` (ACL)
     SetContext(Name),
-    /// `reset-device` (not supported yet)
-    ResetDevice,
+    /// `reset-device` (CUDA, MUSA: the current device), `reset-device D` / `reset-device-force D` (ACL)
+    ResetDevice {
+        /// The device (ACL); `None`: the current one (`cudaDeviceReset`).
+        device: Option<i64>,
+        /// `reset-device-force` (`aclrtResetDeviceForce`).
+        force: bool,
+    },
 }
 
 /// One line of a scenario.

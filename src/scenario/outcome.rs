@@ -1,13 +1,13 @@
-//! What a run produces: each call's [`Outcome`] as a [`CallRecord`], the [`Run`] as a whole, and the
-//! [`RunError`] that stops one early; and the hook where race reports will come from.
+//! What a run produces: each call's [`Outcome`] as a [`CallRecord`], the [`Run`] as a whole, the [`RunError`]
+//! that stops one early, and the [`Race`]s the machine reported, placed on the scenario's lines.
 
 use std::fmt;
 
 use super::ast::Vendor;
 use crate::error::SimError;
 use crate::export::Names;
-use crate::machine::Machine;
 use crate::process::Status;
+use crate::race::RaceReport;
 use crate::time::VirtualTime;
 use crate::trace::Trace;
 
@@ -19,8 +19,12 @@ pub enum Outcome {
     Ok,
     /// Success; the text names what was created (`stream 1 on device 0`).
     Created(String),
-    /// A query's answer.
-    Status(Status),
+    /// Success; the text is what the call wrote through its out-pointer (`canAccessPeer = 1`).
+    Value(String),
+    /// A stream query's answer.
+    StreamStatus(Status),
+    /// An event query's answer.
+    EventStatus(Status),
     /// Elapsed milliseconds.
     Elapsed(f32),
     /// `get-last-error` / `peek-last-error`: the thread's last error, if any.
@@ -46,15 +50,14 @@ pub struct CallRecord {
     pub outcome: Outcome,
 }
 
-/// Why a run stopped early.
+/// Why a run stopped early: a statement the simulator cannot carry out (a variable whose creation failed, a
+/// host buffer over the limit), or a machine that cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunError {
     /// 1-based line.
     pub line: usize,
     /// 1-based column.
     pub column: usize,
-    /// `true` if the statement uses a feature the simulator does not have yet.
-    pub not_supported: bool,
     /// The explanation.
     pub message: String,
 }
@@ -71,7 +74,53 @@ impl fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-/// A finished run: every call's answer, the trace, and how it ended.
+/// A race the machine reported ([`crate::Machine::race_reports`]), with the scenario lines of its two
+/// accesses in place of the runner's own call sites.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Race {
+    /// The machine's report.
+    pub report: RaceReport,
+    /// The line whose operation made the earlier access (the latest earlier line with that operation on that
+    /// stream touching that buffer), if there is one.
+    pub first_line: Option<(usize, String)>,
+    /// The line whose call completed the race, with its text.
+    pub second_line: (usize, String),
+    /// The scenario's name for the buffer, if it has one.
+    pub buffer: Option<String>,
+}
+
+impl fmt::Display for Race {
+    /// The report's own text ([`RaceReport`]'s `Display`), with "enqueued at <call site>" replaced by the
+    /// scenario line and the buffer's name added after its allocation number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = &self.report;
+        let mut text = r.to_string();
+        let line = |l: &Option<(usize, String)>| match l {
+            Some((n, source)) => format!("line {n}: `{source}`"),
+            None => "an earlier line".to_string(),
+        };
+        text = text.replacen(
+            &format!("enqueued at {}", r.first.call_site),
+            &line(&self.first_line),
+            1,
+        );
+        text = text.replacen(
+            &format!("enqueued at {}", r.second.call_site),
+            &line(&Some(self.second_line.clone())),
+            1,
+        );
+        if let Some(name) = &self.buffer {
+            text = text.replacen(
+                &format!("allocation #{} ({})", r.allocation, r.space),
+                &format!("allocation #{} ({}, `{name}`)", r.allocation, r.space),
+                1,
+            );
+        }
+        f.write_str(&text)
+    }
+}
+
+/// A finished run: every call's answer, the trace, the races, and how it ended.
 #[derive(Debug, Clone)]
 pub struct Run {
     /// The scenario's dialect.
@@ -88,15 +137,8 @@ pub struct Run {
     pub names: Names,
     /// Why the run stopped early, if it did.
     pub stopped: Option<RunError>,
-    /// Race reports: `None` while the simulator does not check for races (see [`race_reports`]).
-    pub races: Option<Vec<String>>,
+    /// The machine's race reports, in the order they were found.
+    pub races: Vec<Race>,
     /// Whether the scenario uses `process` (the transcript then shows which process made each call).
     pub multi_process: bool,
-}
-
-/// The hook for race reports. The simulator does not detect races yet, so this answers `None` ("not
-/// checked"); when happens-before tracking lands, it returns the machine's reports and every printer and the
-/// CLI show them without further change.
-pub fn race_reports(_machine: &Machine) -> Option<Vec<String>> {
-    None
 }

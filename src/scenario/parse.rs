@@ -3,11 +3,13 @@
 //!
 //! Lines are split into whitespace-separated words; `#` starts a comment. Names are checked here, not at run
 //! time: a name must be declared on an earlier line (`stream s1`, `event e1`, `malloc buf 4096`, ...) and be
-//! of the kind the statement needs.
+//! of the kind the statement needs. So is the dialect: the `dialect` line comes before the first call, and a
+//! statement or word that the dialect's runtime does not have (`context` in CUDA, `legacy` in ACL, CUDA's event
+//! flags in ACL) is refused with what the dialect offers instead.
 
 use std::collections::BTreeMap;
 
-use super::ast::{Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
+use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 pub use super::lex::ParseError;
 use super::lex::{Line, Tok, is_identifier, parse_duration, parse_i64, parse_size, parse_u64};
 
@@ -21,7 +23,6 @@ enum Kind {
     Pinned,
     Pageable,
     EventHandle,
-    MemHandle,
     Context,
 }
 
@@ -35,7 +36,6 @@ impl Kind {
             Kind::Pinned => "a pinned host buffer",
             Kind::Pageable => "a pageable host buffer",
             Kind::EventHandle => "an IPC event handle",
-            Kind::MemHandle => "an IPC memory handle",
             Kind::Context => "a context",
         }
     }
@@ -44,14 +44,29 @@ impl Kind {
 /// Words that cannot be names.
 const RESERVED: &[&str] = &["default", "legacy", "device", "on", "reads", "writes"];
 
-const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, stream, event, malloc, \
-     malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, memset-async, host-fn, \
-     record, wait, query, sync, elapsed, get-last-error, peek-last-error, can-access-peer, \
-     enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
-     ipc-get-mem-handle, ipc-open-mem-handle, context, set-context, reset-device)";
+const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, get-device, get-device-count, \
+     stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
+     memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
+     can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
+     reset-device; ACL also context, set-context, reset-device-force)";
+
+/// Statements that only the ACL dialect has.
+const ACL_ONLY: &[&str] = &["context", "set-context", "reset-device-force"];
+
 #[derive(Default)]
 struct Names {
     declared: BTreeMap<String, (Kind, usize)>,
+    /// The dialect given so far (CUDA until a `dialect` line says otherwise).
+    vendor: Vendor,
+}
+
+/// `found` for a word that exists in another dialect only.
+fn other_dialect(t: Tok<'_>, vendor: Vendor, why: &str) -> Option<String> {
+    Some(format!(
+        "`{}`, which dialect {} does not have ({why})",
+        t.text,
+        vendor.keyword()
+    ))
 }
 
 impl Names {
@@ -120,6 +135,20 @@ impl Names {
     }
 
     fn stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
+        if let Some(t) = line.peek()
+            && self.vendor.is_acl()
+            && ["legacy", "per-thread"].contains(&t.text)
+        {
+            return Err(line.error_at(
+                Some(t),
+                "a stream (a declared stream name or `default`)",
+                other_dialect(
+                    t,
+                    self.vendor,
+                    "`default` is the current context's default stream",
+                ),
+            ));
+        }
         match line.peek().map(|t| t.text) {
             Some("default") => {
                 line.pos += 1;
@@ -274,21 +303,178 @@ fn kernel(names: &Names, line: &mut Line<'_>) -> Result<Stmt, ParseError> {
     })
 }
 
+/// `flags N` after the word `flags`.
+fn flags_value(line: &mut Line<'_>, example: &str) -> Result<u32, ParseError> {
+    number(
+        line,
+        &format!("flags (an integer such as `{example}`)"),
+        |s| parse_u64(s).and_then(|v| u32::try_from(v).ok()),
+    )
+}
+
+/// `stream NAME ...`: CUDA's flags and priority, or ACL's priority.
+fn stream_stmt(names: &mut Names, line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let name = names.declare(line, Kind::Stream)?;
+    let (mut flags, mut priority) = (0u32, None);
+    let acl = names.vendor.is_acl();
+    let expected = if acl {
+        "`priority P` or end of line"
+    } else {
+        "`non-blocking`, `blocking`, `priority P`, `flags N` or end of line"
+    };
+    while let Some(t) = line.peek() {
+        line.pos += 1;
+        match t.text {
+            "non-blocking" | "blocking" | "flags" if acl => {
+                return Err(line.error_at(
+                    Some(t),
+                    expected,
+                    other_dialect(
+                        t,
+                        names.vendor,
+                        "ACL streams never synchronize with a default stream",
+                    ),
+                ));
+            }
+            "non-blocking" => flags |= 1,
+            "blocking" => {}
+            "priority" => {
+                let p = number(line, "a priority (an integer)", parse_i64)?;
+                priority = Some(p.clamp(i32::MIN.into(), i32::MAX.into()) as i32);
+            }
+            "flags" => flags |= flags_value(line, "0x1")?,
+            _ => return Err(line.error_at(Some(t), expected, None)),
+        }
+    }
+    Ok(Stmt::Stream {
+        name,
+        flags,
+        priority,
+    })
+}
+
+/// CUDA's event flag words and their bits.
+const CUDA_EVENT_FLAGS: &[(&str, u32)] = &[
+    ("blocking-sync", 0x1),
+    ("disable-timing", 0x2),
+    ("interprocess", 0x4),
+];
+
+/// ACL's event flag words and their bits (`ACL_EVENT_*`).
+const ACL_EVENT_FLAGS: &[(&str, u32)] = &[
+    ("sync", crate::acl::ACL_EVENT_SYNC),
+    (
+        "capture-stream-progress",
+        crate::acl::ACL_EVENT_CAPTURE_STREAM_PROGRESS,
+    ),
+    ("time-line", crate::acl::ACL_EVENT_TIME_LINE),
+    ("device-use-only", crate::acl::ACL_EVENT_DEVICE_USE_ONLY),
+    ("external", crate::acl::ACL_EVENT_EXTERNAL),
+    ("ipc", crate::acl::ACL_EVENT_IPC),
+];
+
+/// `event NAME ...`: CUDA's flag words, or ACL's (`ex` picks `aclrtCreateEventExWithFlag`; any flag picks
+/// `aclrtCreateEventWithFlag`; none is `aclrtCreateEvent`).
+fn event_stmt(names: &mut Names, line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let name = names.declare(line, Kind::Event)?;
+    let acl = names.vendor.is_acl();
+    let (own, other) = if acl {
+        (ACL_EVENT_FLAGS, CUDA_EVENT_FLAGS)
+    } else {
+        (CUDA_EVENT_FLAGS, ACL_EVENT_FLAGS)
+    };
+    let expected = if acl {
+        "`ex`, `sync`, `time-line`, `ipc`, `external`, `capture-stream-progress`, `device-use-only`, \
+         `flags N` or end of line"
+    } else {
+        "`blocking-sync`, `disable-timing`, `interprocess`, `flags N` or end of line"
+    };
+    let (mut flags, mut call) = (0u32, EventCall::Create);
+    while let Some(t) = line.peek() {
+        line.pos += 1;
+        if let Some(&(_, bit)) = own.iter().find(|(w, _)| *w == t.text) {
+            flags |= bit;
+            if call == EventCall::Create && acl {
+                call = EventCall::WithFlag;
+            }
+            continue;
+        }
+        match t.text {
+            "default" if !acl => {}
+            "ex" if acl => call = EventCall::ExWithFlag,
+            "flags" => {
+                flags |= flags_value(line, if acl { "0x9" } else { "0x2" })?;
+                if call == EventCall::Create && acl {
+                    call = EventCall::WithFlag;
+                }
+            }
+            w if other.iter().any(|(o, _)| *o == w) || (w == "ex" && !acl) => {
+                return Err(line.error_at(
+                    Some(t),
+                    expected,
+                    other_dialect(t, names.vendor, "it is an event flag of the other dialect"),
+                ));
+            }
+            _ => return Err(line.error_at(Some(t), expected, None)),
+        }
+    }
+    Ok(Stmt::Event { name, flags, call })
+}
+
+/// `timeout MS` (ACL's `timeoutMs`, an `int32_t`; `-1` waits forever), if present: `MS` is an integer,
+/// optionally written with `ms`.
+fn timeout(names: &Names, line: &mut Line<'_>, target: &Target) -> Result<Option<i32>, ParseError> {
+    let Some(t) = line.peek().filter(|t| t.text == "timeout") else {
+        return Ok(None);
+    };
+    if !names.vendor.is_acl() {
+        return Err(line.error_at(
+            Some(t),
+            "end of line",
+            other_dialect(t, names.vendor, "timeouts are ACL's *WithTimeout calls"),
+        ));
+    }
+    if matches!(target, Target::Device) {
+        return Err(line.error_at(
+            Some(t),
+            "end of line",
+            Some("`timeout` (aclrtSynchronizeDevice has no timeout)".into()),
+        ));
+    }
+    line.pos += 1;
+    let expected = "a timeout in milliseconds such as `10`, `10ms` or `-1` (forever)";
+    number(line, expected, |s| {
+        parse_i64(s.strip_suffix("ms").unwrap_or(s)).and_then(|v| i32::try_from(v).ok())
+    })
+    .map(Some)
+}
+
 const BUFFERS: &[Kind] = &[Kind::Device, Kind::Pinned, Kind::Pageable];
 
 fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stmt, ParseError> {
     let device_number = "a device number";
+    let acl = names.vendor.is_acl();
+    let dialect_command = format!("a command of dialect {}", names.vendor.keyword());
+    if !acl && ACL_ONLY.contains(&cmd.text) {
+        return Err(line.error_at(
+            Some(cmd),
+            &dialect_command,
+            other_dialect(cmd, names.vendor, "write `dialect acl` first"),
+        ));
+    }
     let stmt = match cmd.text {
         "dialect" => {
             let t = line.next("a dialect: `cuda`, `musa` or `acl`")?;
-            Stmt::Dialect(match t.text {
+            let v = match t.text {
                 "cuda" => Vendor::Cuda,
                 "musa" => Vendor::Musa,
                 "acl" => Vendor::Acl,
                 _ => {
                     return Err(line.error_at(Some(t), "a dialect: `cuda`, `musa` or `acl`", None));
                 }
-            })
+            };
+            names.vendor = v;
+            Stmt::Dialect(v)
         }
         "devices" => {
             let expected = "a device count from 1 to 1024";
@@ -301,64 +487,10 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "seed" => Stmt::Seed(number(line, "a seed (an unsigned integer)", parse_u64)?),
         "process" => Stmt::Process(names.declare(line, Kind::Process)?),
         "set-device" => Stmt::SetDevice(number(line, device_number, parse_i64)?),
-        "stream" => {
-            let name = names.declare(line, Kind::Stream)?;
-            let (mut flags, mut priority) = (0u32, None);
-            while let Some(t) = line.peek() {
-                line.pos += 1;
-                match t.text {
-                    "non-blocking" => flags |= 1,
-                    "blocking" => {}
-                    "priority" => {
-                        let p = number(line, "a priority (an integer)", parse_i64)?;
-                        priority = Some(p.clamp(i32::MIN.into(), i32::MAX.into()) as i32);
-                    }
-                    "flags" => {
-                        flags |= number(line, "flags (an integer such as `0x1`)", |s| {
-                            parse_u64(s).and_then(|v| u32::try_from(v).ok())
-                        })?
-                    }
-                    _ => {
-                        return Err(line.error_at(
-                            Some(t),
-                            "`non-blocking`, `blocking`, `priority P`, `flags N` or end of line",
-                            None,
-                        ));
-                    }
-                }
-            }
-            Stmt::Stream {
-                name,
-                flags,
-                priority,
-            }
-        }
-        "event" => {
-            let name = names.declare(line, Kind::Event)?;
-            let mut flags = 0u32;
-            while let Some(t) = line.peek() {
-                line.pos += 1;
-                match t.text {
-                    "default" => {}
-                    "blocking-sync" => flags |= 0x1,
-                    "disable-timing" => flags |= 0x2,
-                    "interprocess" => flags |= 0x4,
-                    "flags" => {
-                        flags |= number(line, "flags (an integer such as `0x2`)", |s| {
-                            parse_u64(s).and_then(|v| u32::try_from(v).ok())
-                        })?
-                    }
-                    _ => {
-                        return Err(line.error_at(
-                            Some(t),
-                            "`blocking-sync`, `disable-timing`, `interprocess`, `flags N` or end of line",
-                            None,
-                        ));
-                    }
-                }
-            }
-            Stmt::Event { name, flags }
-        }
+        "get-device" => Stmt::GetDevice,
+        "get-device-count" => Stmt::GetDeviceCount,
+        "stream" => stream_stmt(names, line)?,
+        "event" => event_stmt(names, line)?,
         "malloc" | "malloc-host" | "pageable" => {
             let kind = match cmd.text {
                 "malloc" => Kind::Device,
@@ -375,7 +507,12 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         }
         "free" => Stmt::Free(names.use_name(line, BUFFERS)?),
         "destroy" => {
-            Stmt::Destroy(names.use_name(line, &[Kind::Stream, Kind::Event, Kind::Context])?)
+            let kinds: &[Kind] = if acl {
+                &[Kind::Stream, Kind::Event, Kind::Context]
+            } else {
+                &[Kind::Stream, Kind::Event]
+            };
+            Stmt::Destroy(names.use_name(line, kinds)?)
         }
         "kernel" => kernel(names, line)?,
         "memcpy" | "memcpy-async" => {
@@ -428,19 +565,40 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             }
         }
         "query" => Stmt::Query(names.target(line, false)?),
-        "sync" => Stmt::Sync(names.target(line, true)?),
+        "sync" => {
+            let target = names.target(line, true)?;
+            let timeout = timeout(names, line, &target)?;
+            Stmt::Sync { target, timeout }
+        }
         "elapsed" => {
             let a = names.use_name(line, &[Kind::Event])?;
             Stmt::Elapsed(a, names.use_name(line, &[Kind::Event])?)
         }
         "get-last-error" => Stmt::LastError { clear: true },
+        "peek-last-error" if acl => {
+            return Err(line.error_at(
+                Some(cmd),
+                &dialect_command,
+                other_dialect(
+                    cmd,
+                    names.vendor,
+                    "`get-last-error` is aclGetRecentErrMsg, which does not clear the message",
+                ),
+            ));
+        }
         "peek-last-error" => Stmt::LastError { clear: false },
         "can-access-peer" => {
             let d = number(line, device_number, parse_i64)?;
             Stmt::CanAccessPeer(d, number(line, "a peer device number", parse_i64)?)
         }
         "enable-peer-access" => {
-            Stmt::EnablePeerAccess(number(line, "a peer device number", parse_i64)?)
+            let peer = number(line, "a peer device number", parse_i64)?;
+            let flags = if line.eat("flags") {
+                flags_value(line, "0")?
+            } else {
+                0
+            };
+            Stmt::EnablePeerAccess { peer, flags }
         }
         "disable-peer-access" => {
             Stmt::DisablePeerAccess(number(line, "a peer device number", parse_i64)?)
@@ -459,19 +617,16 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                 event: names.declare(line, Kind::Event)?,
             }
         }
-        "ipc-get-mem-handle" => {
-            let buf = names.use_name(line, &[Kind::Device])?;
-            Stmt::IpcGetMemHandle {
-                buf,
-                handle: names.declare(line, Kind::MemHandle)?,
-            }
-        }
-        "ipc-open-mem-handle" => {
-            let handle = names.use_name(line, &[Kind::MemHandle])?;
-            Stmt::IpcOpenMemHandle {
-                handle,
-                buf: names.declare(line, Kind::Device)?,
-            }
+        "ipc-get-mem-handle" | "ipc-open-mem-handle" => {
+            return Err(line.error_at(
+                Some(cmd),
+                "a command the simulator has",
+                Some(format!(
+                    "`{}` (IPC memory handles are not simulated; IPC events are: \
+                     `ipc-get-event-handle`, `ipc-open-event-handle`)",
+                    cmd.text
+                )),
+            ));
         }
         "context" => {
             let name = names.declare(line, Kind::Context)?;
@@ -483,7 +638,26 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             Stmt::Context { name, device }
         }
         "set-context" => Stmt::SetContext(names.use_name(line, &[Kind::Context])?),
-        "reset-device" => Stmt::ResetDevice,
+        "reset-device" | "reset-device-force" if acl => Stmt::ResetDevice {
+            device: Some(number(line, device_number, parse_i64)?),
+            force: cmd.text == "reset-device-force",
+        },
+        "reset-device" => {
+            if let Some(t) = line.peek() {
+                return Err(line.error_at(
+                    Some(t),
+                    "end of line",
+                    Some(format!(
+                        "`{}` (cudaDeviceReset resets the current device: `set-device` first)",
+                        t.text
+                    )),
+                ));
+            }
+            Stmt::ResetDevice {
+                device: None,
+                force: false,
+            }
+        }
         _ => return Err(line.error_at(Some(cmd), COMMANDS, None)),
     };
     line.finish()?;

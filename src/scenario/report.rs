@@ -1,10 +1,11 @@
 //! Printing a [`Run`]: the header, one line per call with its answer, why the run stopped (if it did), the
 //! terminal timeline, and the race reports.
 //!
-//! How an answer is written is decided in one function, [`outcome_text`]: today it prints the core's answer
-//! (`ok`, `NotReady`, or the [`SimError`] variant and message); when the vendor facades exist, that function
-//! adds the dialect's code and name (`600 cudaErrorNotReady`, `107006 ACL_ERROR_RT_...`) and nothing else
-//! changes.
+//! How an answer is written is decided in one function, [`outcome_text`]: the vendor's code and name for the
+//! scenario's dialect (`600 cudaErrorNotReady`, `0 musaSuccess`, `107003 ACL_ERROR_RT_STREAM_CONTEXT`), then
+//! what the call returned or why it failed. The code comes from the facades' own mapping functions
+//! (`facade::runtime::code` for CUDA and MUSA, `facade::acl::code` for ACL), so a scenario prints exactly what
+//! the `cuda*` / `musa*` / `aclrt*` function would have returned.
 
 use std::fmt::Write as _;
 
@@ -12,6 +13,8 @@ use super::ast::Vendor;
 use super::outcome::{Outcome, Run};
 use crate::error::SimError;
 use crate::export::Timeline;
+use crate::facade::Api;
+use crate::facade::{acl, runtime};
 use crate::process::Status;
 
 /// The variant name of an error (`InvalidHandle`, `NotReady`, ...).
@@ -44,22 +47,88 @@ pub fn error_message(e: &SimError) -> String {
     }
 }
 
-/// How one answer is written, for a scenario in `vendor`'s dialect. The one place where vendor codes will be
-/// added (see the module documentation); `vendor` is unused until then.
+/// The vendor's code and name for `e` in `vendor`'s dialect (`(600, "cudaErrorNotReady")`), mapped by the
+/// facade's own function.
+pub fn error_code(vendor: Vendor, e: &SimError) -> (i64, &'static str) {
+    match vendor {
+        Vendor::Cuda | Vendor::Musa => cuda_family(vendor, runtime::code(e)),
+        Vendor::Acl => acl_code(acl::code(e)),
+    }
+}
+
+fn api(vendor: Vendor) -> Api {
+    match vendor {
+        Vendor::Cuda => Api::Cuda,
+        Vendor::Musa => Api::Musa,
+        Vendor::Acl => Api::Acl,
+    }
+}
+
+fn cuda_family(vendor: Vendor, code: runtime::Error) -> (i64, &'static str) {
+    let name = runtime::code_name(api(vendor), code).unwrap_or("(unnamed code)");
+    (code.into(), name)
+}
+
+fn acl_code(code: crate::acl::aclError) -> (i64, &'static str) {
+    (
+        code.into(),
+        acl::code_name(code).unwrap_or("(unnamed code)"),
+    )
+}
+
+/// `0 cudaSuccess`, `0 musaSuccess`, `0 ACL_SUCCESS`.
+fn success(vendor: Vendor) -> String {
+    let (code, name) = match vendor {
+        Vendor::Acl => acl_code(crate::acl::ACL_SUCCESS),
+        v => cuda_family(v, 0),
+    };
+    format!("{code} {name}")
+}
+
+fn failure(vendor: Vendor, e: &SimError) -> String {
+    let (code, name) = error_code(vendor, e);
+    format!("{code} {name}: {}", error_message(e))
+}
+
+/// How one answer is written, for a scenario in `vendor`'s dialect: the code and name the vendor's function
+/// returns, then what it returned through its out-pointer or why it failed. Queries follow the vendor: CUDA's
+/// return `600 cudaErrorNotReady`; ACL's return `0 ACL_SUCCESS` and the status.
 pub fn outcome_text(vendor: Vendor, outcome: &Outcome) -> String {
-    let _ = vendor;
+    let ok = success(vendor);
+    let not_ready = |what| {
+        let (code, name) = error_code(vendor, &SimError::NotReady { what });
+        format!("{code} {name}")
+    };
     match outcome {
-        Outcome::Ok => "ok".to_string(),
-        Outcome::Created(what) => format!("ok: {what}"),
-        Outcome::Status(Status::Complete) => "ok (complete)".to_string(),
-        Outcome::Status(Status::NotReady) => "NotReady".to_string(),
-        Outcome::Elapsed(ms) => format!("ok: {ms} ms"),
-        Outcome::LastError(None) => "ok (no error)".to_string(),
-        Outcome::LastError(Some(e)) => {
-            format!("last error: {}: {}", error_name(e), error_message(e))
+        Outcome::Ok => ok,
+        Outcome::Created(what) | Outcome::Value(what) => format!("{ok}: {what}"),
+        Outcome::StreamStatus(s) if vendor.is_acl() => format!(
+            "{ok}: {}",
+            match s {
+                Status::Complete => "ACL_STREAM_STATUS_COMPLETE",
+                Status::NotReady => "ACL_STREAM_STATUS_NOT_READY",
+            }
+        ),
+        Outcome::EventStatus(s) if vendor.is_acl() => format!(
+            "{ok}: {}",
+            match s {
+                Status::Complete => "ACL_EVENT_RECORDED_STATUS_COMPLETE",
+                Status::NotReady => "ACL_EVENT_RECORDED_STATUS_NOT_READY",
+            }
+        ),
+        Outcome::StreamStatus(Status::Complete) | Outcome::EventStatus(Status::Complete) => ok,
+        Outcome::StreamStatus(Status::NotReady) => not_ready("stream_query"),
+        Outcome::EventStatus(Status::NotReady) => not_ready("event_query"),
+        Outcome::Elapsed(ms) => format!("{ok}: {ms} ms"),
+        // aclGetRecentErrMsg returns the message, not a code.
+        Outcome::LastError(None) if vendor.is_acl() => "NULL (no error message)".to_string(),
+        Outcome::LastError(Some(e)) if vendor.is_acl() => {
+            format!("message: {}", error_message(e))
         }
+        Outcome::LastError(None) => ok,
+        Outcome::LastError(Some(e)) => failure(vendor, e),
         Outcome::Note(text) => format!("({text})"),
-        Outcome::Error(e) => format!("{}: {}", error_name(e), error_message(e)),
+        Outcome::Error(e) => failure(vendor, e),
     }
 }
 
@@ -136,19 +205,18 @@ impl Run {
             .to_string()
     }
 
-    /// The race section: the reports, or a line saying that races were not checked.
+    /// The race section: how many races the machine found, and each report.
     pub fn race_section(&self) -> String {
-        match &self.races {
-            None => "races: not checked (the simulator does not detect races yet)\n".to_string(),
-            Some(r) if r.is_empty() => "races: none found\n".to_string(),
-            Some(r) => {
-                let mut out = format!("races: {} found\n", r.len());
-                for line in r {
-                    let _ = writeln!(out, "  {line}");
-                }
-                out
+        if self.races.is_empty() {
+            return "races: none found\n".to_string();
+        }
+        let mut out = format!("races: {} found\n", self.races.len());
+        for race in &self.races {
+            for line in race.to_string().lines() {
+                let _ = writeln!(out, "  {line}");
             }
         }
+        out
     }
 
     /// Everything `streamsim run` prints: transcript, timeline, races.
@@ -175,18 +243,51 @@ mod tests {
     use crate::error::{HandleProblem, ObjectKind};
 
     #[test]
-    fn errors_print_without_raw_handles() {
+    fn errors_print_with_the_dialect_code_and_without_raw_handles() {
         let e = SimError::InvalidHandle {
             kind: ObjectKind::Event,
             raw: 0xdead_beef,
             problem: HandleProblem::Destroyed,
         };
         assert_eq!(error_name(&e), "InvalidHandle");
-        let text = outcome_text(Vendor::Cuda, &Outcome::Error(e));
         assert_eq!(
-            text,
-            "InvalidHandle: invalid event handle: it was destroyed"
+            outcome_text(Vendor::Cuda, &Outcome::Error(e.clone())),
+            "400 cudaErrorInvalidResourceHandle: invalid event handle: it was destroyed"
+        );
+        assert_eq!(
+            outcome_text(Vendor::Musa, &Outcome::Error(e.clone())),
+            "400 musaErrorInvalidResourceHandle: invalid event handle: it was destroyed"
+        );
+        assert_eq!(
+            outcome_text(Vendor::Acl, &Outcome::Error(e)),
+            "107017 ACL_ERROR_RT_INVALID_HANDLE: invalid event handle: it was destroyed"
         );
         assert_eq!(error_name(&SimError::NotReady { what: "x" }), "NotReady");
+    }
+
+    #[test]
+    fn queries_follow_each_vendor() {
+        let q = Outcome::EventStatus(Status::NotReady);
+        assert_eq!(outcome_text(Vendor::Cuda, &q), "600 cudaErrorNotReady");
+        assert_eq!(
+            outcome_text(Vendor::Acl, &q),
+            "0 ACL_SUCCESS: ACL_EVENT_RECORDED_STATUS_NOT_READY"
+        );
+        assert_eq!(
+            outcome_text(Vendor::Musa, &Outcome::StreamStatus(Status::Complete)),
+            "0 musaSuccess"
+        );
+        assert_eq!(
+            outcome_text(Vendor::Acl, &Outcome::StreamStatus(Status::Complete)),
+            "0 ACL_SUCCESS: ACL_STREAM_STATUS_COMPLETE"
+        );
+        assert_eq!(
+            outcome_text(Vendor::Acl, &Outcome::LastError(None)),
+            "NULL (no error message)"
+        );
+        assert_eq!(
+            outcome_text(Vendor::Cuda, &Outcome::LastError(None)),
+            "0 cudaSuccess"
+        );
     }
 }

@@ -1,20 +1,31 @@
 //! Running a parsed [`Scenario`] on a fresh machine: each statement becomes one call into the core, whose
 //! answer is kept as an [`Outcome`]. A call that fails is a result like any other (the run goes on, as a C
-//! program that prints the code would); a feature the core does not have yet, or a misuse the simulator
-//! cannot express (a variable whose creation failed), stops the run with a [`RunError`].
+//! program that prints the code would); a misuse the simulator cannot express (a variable whose creation
+//! failed) stops the run with a [`RunError`].
+//!
+//! Where a vendor function does more than one core call, the runner reuses the facade's own code (ACL's
+//! event flags → [`EventConfig`](crate::EventConfig), its timeout argument, CUDA's last error with a sticky
+//! fault), so a scenario answers what the `cuda*` / `aclrt*` function would.
+//!
+//! Races: after each statement the runner reads the machine's race reports; a new one was completed by that
+//! statement. Its earlier access is placed on the latest earlier statement whose operation (same stream, kind
+//! and kernel name) touched the same buffer.
 
 use std::collections::BTreeMap;
 
-use super::ast::{Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
-use super::outcome::{CallRecord, Outcome, Run, RunError, race_reports};
-use crate::error::SimError;
+use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
+use super::outcome::{CallRecord, Outcome, Race, Run, RunError};
 use crate::event::EventFlags;
 use crate::export::{Names, bytes_text, stream_ordinal_name};
-use crate::handle::{Event, Stream};
+use crate::facade::acl::{self as acl_facade, EventKind};
+use crate::facade::runtime;
+use crate::handle::{Context, Event, Stream, StreamId};
+use crate::ipc::IpcEventHandle;
 use crate::kernel::Kernel;
 use crate::machine::Machine;
 use crate::memory::{DevicePtr, Dst, HostPtr, Src};
 use crate::process::{Process, StreamFlags};
+use crate::race::Accessor;
 use crate::trace::Trace;
 
 /// The most host memory one `pageable` or `malloc-host` buffer may take in a scenario.
@@ -23,11 +34,25 @@ pub const MAX_HOST_BUFFER: u64 = 1 << 30;
 enum Var {
     Stream(Stream),
     Event(Event),
+    Context(Context),
+    EventHandle(IpcEventHandle),
     Device(DevicePtr, u64),
     Pinned(HostPtr, u64),
     Pageable(Option<Vec<u8>>),
     /// Creation failed on this line: the variable holds nothing usable.
     Failed(usize),
+}
+
+/// An operation a statement enqueued that touches memory, kept to place the earlier access of a race.
+struct Access {
+    /// Index of the statement's [`CallRecord`].
+    call: usize,
+    stream: StreamId,
+    kind: &'static str,
+    /// The kernel's name (kernels only).
+    label: Option<String>,
+    /// The address ranges of the buffers it touches.
+    ranges: Vec<(u64, u64)>,
 }
 
 struct Runner {
@@ -43,23 +68,17 @@ struct Runner {
     names: Names,
     stream_labels: BTreeMap<String, u32>,
     calls: Vec<CallRecord>,
+    /// Every allocation made: (name, address, bytes), in order.
+    allocations: Vec<(String, u64, u64)>,
+    accesses: Vec<Access>,
+    races: Vec<Race>,
 }
 
 fn stop(line: usize, column: usize, message: impl Into<String>) -> RunError {
     RunError {
         line,
         column,
-        not_supported: false,
         message: message.into(),
-    }
-}
-
-fn unsupported(st: &Statement, feature: &str) -> RunError {
-    RunError {
-        line: st.line,
-        column: st.column,
-        not_supported: true,
-        message: format!("{feature} is not supported yet (`{}`)", st.source),
     }
 }
 
@@ -87,18 +106,7 @@ impl Runner {
             }
             Err(e) => {
                 let (line, column) = self.dialect_line.unwrap_or((st.line, st.column));
-                Err(RunError {
-                    line,
-                    column,
-                    not_supported: matches!(e, SimError::NotSupported { .. }),
-                    message: match e {
-                        SimError::NotSupported { .. } => format!(
-                            "dialect {} is not supported yet (the simulator says: {e})",
-                            self.vendor.keyword()
-                        ),
-                        e => format!("cannot build the machine: {e}"),
-                    },
-                })
+                Err(stop(line, column, format!("cannot build the machine: {e}")))
             }
         }
     }
@@ -141,6 +149,10 @@ impl Runner {
         }
     }
 
+    fn wrong_kind(n: &Name, what: &str) -> RunError {
+        stop(n.line, n.column, format!("`{}` is not {what}", n.text))
+    }
+
     fn stream(&self, s: &StreamRef) -> Result<Stream, RunError> {
         match s {
             StreamRef::Default => Ok(Stream::DEFAULT),
@@ -148,11 +160,7 @@ impl Runner {
             StreamRef::PerThread => Ok(Stream::PER_THREAD),
             StreamRef::Named(n) => match self.var(n)? {
                 Var::Stream(s) => Ok(*s),
-                _ => Err(stop(
-                    n.line,
-                    n.column,
-                    format!("`{}` is not a stream", n.text),
-                )),
+                _ => Err(Self::wrong_kind(n, "a stream")),
             },
         }
     }
@@ -160,22 +168,28 @@ impl Runner {
     fn event(&self, n: &Name) -> Result<Event, RunError> {
         match self.var(n)? {
             Var::Event(e) => Ok(*e),
-            _ => Err(stop(
-                n.line,
-                n.column,
-                format!("`{}` is not an event", n.text),
-            )),
+            _ => Err(Self::wrong_kind(n, "an event")),
+        }
+    }
+
+    fn context(&self, n: &Name) -> Result<Context, RunError> {
+        match self.var(n)? {
+            Var::Context(c) => Ok(*c),
+            _ => Err(Self::wrong_kind(n, "a context")),
+        }
+    }
+
+    fn handle(&self, n: &Name) -> Result<IpcEventHandle, RunError> {
+        match self.var(n)? {
+            Var::EventHandle(h) => Ok(*h),
+            _ => Err(Self::wrong_kind(n, "an IPC event handle")),
         }
     }
 
     fn device_buf(&self, n: &Name) -> Result<(DevicePtr, u64), RunError> {
         match self.var(n)? {
             Var::Device(p, len) => Ok((*p, *len)),
-            _ => Err(stop(
-                n.line,
-                n.column,
-                format!("`{}` is not a device buffer", n.text),
-            )),
+            _ => Err(Self::wrong_kind(n, "a device buffer")),
         }
     }
 
@@ -183,11 +197,16 @@ impl Runner {
         match self.var(n)? {
             Var::Device(_, len) | Var::Pinned(_, len) => Ok(*len),
             Var::Pageable(Some(v)) => Ok(v.len() as u64),
-            _ => Err(stop(
-                n.line,
-                n.column,
-                format!("`{}` is not a buffer", n.text),
-            )),
+            _ => Err(Self::wrong_kind(n, "a buffer")),
+        }
+    }
+
+    /// The address range of a device or pinned buffer (what race reports name).
+    fn range(&self, n: &Name) -> Option<(u64, u64)> {
+        match self.vars.get(&n.text)? {
+            Var::Device(p, len) => Some((p.addr(), *len)),
+            Var::Pinned(p, len) => Some((p.addr(), *len)),
+            _ => None,
         }
     }
 
@@ -214,6 +233,28 @@ impl Runner {
         self.vars.insert(name.text.clone(), v);
     }
 
+    /// Remembers an operation that touches `buffers`, enqueued on `stream` by the statement being run.
+    fn accessed(
+        &mut self,
+        p: &Process,
+        stream: Stream,
+        kind: &'static str,
+        label: Option<String>,
+        buffers: &[&Name],
+    ) {
+        let Ok(id) = p.stream_id(stream) else {
+            return;
+        };
+        let ranges = buffers.iter().filter_map(|b| self.range(b)).collect();
+        self.accesses.push(Access {
+            call: self.calls.len(),
+            stream: id,
+            kind,
+            label,
+            ranges,
+        });
+    }
+
     fn memcpy(
         &mut self,
         p: &Process,
@@ -236,7 +277,7 @@ impl Runner {
             (Var::Device(ptr, _), _) => (*ptr).into(),
             (Var::Pinned(ptr, _), _) => (*ptr).into(),
             (_, Some(v)) => Src::Host(v),
-            _ => return Err(stop(src.line, src.column, "not a buffer")),
+            _ => return Err(Self::wrong_kind(src, "a buffer")),
         };
         let mut taken: Option<Vec<u8>> = match self.var(dst)? {
             Var::Pageable(Some(_)) => match self.vars.get_mut(&dst.text) {
@@ -245,11 +286,11 @@ impl Runner {
             },
             _ => None,
         };
-        let d: Dst<'_> = match (self.var_raw(dst), taken.as_mut()) {
+        let d: Dst<'_> = match (self.vars.get(&dst.text), taken.as_mut()) {
             (Some(Var::Device(ptr, _)), _) => (*ptr).into(),
             (Some(Var::Pinned(ptr, _)), _) => (*ptr).into(),
             (_, Some(v)) => Dst::Host(v),
-            _ => return Err(stop(dst.line, dst.column, "not a buffer")),
+            _ => return Err(Self::wrong_kind(dst, "a buffer")),
         };
         let r = match stream {
             Some(st) => p.memcpy_async(d, s, bytes, st),
@@ -258,11 +299,75 @@ impl Runner {
         if let Some(v) = taken {
             self.vars.insert(dst.text.clone(), Var::Pageable(Some(v)));
         }
+        if r.is_ok() {
+            self.accessed(
+                p,
+                stream.unwrap_or(Stream::DEFAULT),
+                "memcpy",
+                None,
+                &[dst, src],
+            );
+        }
         Ok(done(r, |()| Outcome::Ok))
     }
 
-    fn var_raw(&self, n: &Name) -> Option<&Var> {
-        self.vars.get(&n.text)
+    fn stream_stmt(
+        &mut self,
+        p: &Process,
+        name: &Name,
+        flags: u32,
+        priority: Option<i32>,
+    ) -> Outcome {
+        // ACL's aclrtCreateStreamWithConfig: every ACL stream is alike (no legacy default stream).
+        let r = p.create_stream_with_priority(StreamFlags(flags), priority.unwrap_or(0));
+        self.created(name, &r, |s| Var::Stream(*s));
+        match r {
+            Ok(s) => {
+                let id = p.stream_id(s).expect("a stream just created has an id");
+                let uses = self.stream_labels.entry(name.text.clone()).or_insert(0);
+                *uses += 1;
+                let label = if *uses == 1 {
+                    name.text.clone()
+                } else {
+                    format!("{}#{uses}", name.text)
+                };
+                self.names.stream(id, label);
+                Outcome::Created(format!(
+                    "{} on device {}",
+                    stream_ordinal_name(id),
+                    id.device
+                ))
+            }
+            Err(e) => Outcome::Error(e),
+        }
+    }
+
+    fn event_stmt(&mut self, p: &Process, name: &Name, flags: u32, call: EventCall) -> Outcome {
+        let r = match (self.vendor.is_acl(), call) {
+            (false, _) => p.create_event(EventFlags(flags)),
+            (true, call) => {
+                let kind = match call {
+                    EventCall::Create => EventKind::Plain,
+                    EventCall::WithFlag => EventKind::WithFlag(flags),
+                    EventCall::ExWithFlag => EventKind::ExWithFlag(flags),
+                };
+                // The facade's own translation; its argument errors never reach the core, so they are set as
+                // the thread's last error here, as the facade does.
+                acl_facade::event_config(kind)
+                    .inspect_err(|e| p.set_last_error(e.clone()))
+                    .and_then(|config| p.create_event_with(config))
+            }
+        };
+        self.created(name, &r, |e| Var::Event(*e));
+        done(r, |e| Self::event_created(p, e))
+    }
+
+    fn event_created(p: &Process, e: Event) -> Outcome {
+        let id = p.event_id(e).expect("an event just created has an id");
+        let dev = p
+            .event_device(e)
+            .expect("an event just created has a device");
+        Outcome::Created(format!("event {id} on device {dev}"))
     }
 
     fn exec(&mut self, st: &Statement) -> Result<Option<Outcome>, RunError> {
@@ -281,50 +386,23 @@ impl Runner {
         let p = self.process();
         let outcome = match &st.stmt {
             Stmt::SetDevice(d) => done(p.set_device(*d), |()| Outcome::Ok),
+            Stmt::GetDevice => done(p.get_device(), |d| Outcome::Value(format!("device {d}"))),
+            Stmt::GetDeviceCount => {
+                done(p.device_count(), |n| Outcome::Value(format!("count = {n}")))
+            }
             Stmt::Stream {
                 name,
                 flags,
                 priority,
-            } => {
-                let r = p.create_stream_with_priority(StreamFlags(*flags), priority.unwrap_or(0));
-                self.created(name, &r, |s| Var::Stream(*s));
-                match r {
-                    Ok(s) => {
-                        let id = p.stream_id(s).expect("a stream just created has an id");
-                        let uses = self.stream_labels.entry(name.text.clone()).or_insert(0);
-                        *uses += 1;
-                        let label = if *uses == 1 {
-                            name.text.clone()
-                        } else {
-                            format!("{}#{uses}", name.text)
-                        };
-                        self.names.stream(id, label);
-                        Outcome::Created(format!(
-                            "{} on device {}",
-                            stream_ordinal_name(id),
-                            id.device
-                        ))
-                    }
-                    Err(e) => Outcome::Error(e),
-                }
-            }
-            Stmt::Event { name, flags } => {
-                let r = p.create_event(EventFlags(*flags));
-                self.created(name, &r, |e| Var::Event(*e));
-                match r {
-                    Ok(e) => {
-                        let id = p.event_id(e).expect("an event just created has an id");
-                        let dev = p
-                            .event_device(e)
-                            .expect("an event just created has a device");
-                        Outcome::Created(format!("event {id} on device {dev}"))
-                    }
-                    Err(e) => Outcome::Error(e),
-                }
-            }
+            } => self.stream_stmt(&p, name, *flags, *priority),
+            Stmt::Event { name, flags, call } => self.event_stmt(&p, name, *flags, *call),
             Stmt::Malloc { name, bytes } => {
                 let r = p.malloc(*bytes);
                 self.created(name, &r, |ptr| Var::Device(*ptr, *bytes));
+                if let Ok(ptr) = &r {
+                    self.allocations
+                        .push((name.text.clone(), ptr.addr(), *bytes));
+                }
                 let dev = r.as_ref().ok().and_then(|ptr| ptr.device()).unwrap_or(0);
                 done(r, |_| {
                     Outcome::Created(format!("{} on device {dev}", bytes_text(*bytes)))
@@ -334,6 +412,10 @@ impl Runner {
                 self.host_limit(name, *bytes)?;
                 let r = p.malloc_host(*bytes);
                 self.created(name, &r, |ptr| Var::Pinned(*ptr, *bytes));
+                if let Ok(ptr) = &r {
+                    self.allocations
+                        .push((name.text.clone(), ptr.addr(), *bytes));
+                }
                 done(r, |_| {
                     Outcome::Created(format!("{} of pinned host memory", bytes_text(*bytes)))
                 })
@@ -357,13 +439,11 @@ impl Runner {
                     Outcome::Note("pageable host memory freed (no runtime call)".into())
                 }
             },
-            Stmt::Destroy(name) => match self.var_raw(name) {
-                None => return Err(unsupported(st, "contexts")),
-                Some(_) => match self.var(name)? {
-                    Var::Stream(s) => done(p.destroy_stream(*s), |()| Outcome::Ok),
-                    Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
-                    _ => return Err(unsupported(st, "contexts")),
-                },
+            Stmt::Destroy(name) => match self.var(name)? {
+                Var::Stream(s) => done(p.destroy_stream(*s), |()| Outcome::Ok),
+                Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
+                Var::Context(c) => done(p.destroy_context(*c), |()| Outcome::Ok),
+                _ => return Err(Self::wrong_kind(name, "a stream, event or context")),
             },
             Stmt::Kernel {
                 name,
@@ -385,7 +465,12 @@ impl Runner {
                     let (ptr, len) = self.device_buf(b)?;
                     k = k.writes(ptr, len);
                 }
-                done(p.launch(s, k), |()| Outcome::Ok)
+                let r = p.launch(s, k);
+                if r.is_ok() {
+                    let buffers: Vec<&Name> = reads.iter().chain(writes).collect();
+                    self.accessed(&p, s, "kernel", Some(name.clone()), &buffers);
+                }
+                done(r, |()| Outcome::Ok)
             }
             Stmt::Memcpy {
                 dst,
@@ -401,10 +486,14 @@ impl Runner {
             } => {
                 let (ptr, len) = self.device_buf(buf)?;
                 let n = bytes.unwrap_or(len);
-                let r = match stream {
-                    Some(s) => p.memset_async(ptr, *value, n, self.stream(s)?),
+                let s = stream.as_ref().map(|s| self.stream(s)).transpose()?;
+                let r = match s {
+                    Some(s) => p.memset_async(ptr, *value, n, s),
                     None => p.memset(ptr, *value, n),
                 };
+                if r.is_ok() {
+                    self.accessed(&p, s.unwrap_or(Stream::DEFAULT), "memset", None, &[buf]);
+                }
                 done(r, |()| Outcome::Ok)
             }
             Stmt::HostFn(s) => done(p.launch_host_func(self.stream(s)?, || {}), |()| Outcome::Ok),
@@ -417,38 +506,74 @@ impl Runner {
                 |()| Outcome::Ok,
             ),
             Stmt::Query(Target::Stream(s)) => {
-                done(p.stream_query(self.stream(s)?), Outcome::Status)
+                done(p.stream_query(self.stream(s)?), Outcome::StreamStatus)
             }
-            Stmt::Query(Target::Event(e)) => done(p.event_query(self.event(e)?), Outcome::Status),
-            Stmt::Query(Target::Device) | Stmt::Sync(Target::Device) => {
-                done(p.device_synchronize(), |()| Outcome::Ok)
+            // ACL: aclrtQueryEventStatus, whose answer before the first record is the event's
+            // `unrecorded_query` (set by the facade's event configuration).
+            Stmt::Query(Target::Event(e)) => {
+                done(p.event_query(self.event(e)?), Outcome::EventStatus)
             }
-            Stmt::Sync(Target::Stream(s)) => {
-                done(p.stream_synchronize(self.stream(s)?), |()| Outcome::Ok)
-            }
-            Stmt::Sync(Target::Event(e)) => {
-                done(p.event_synchronize(self.event(e)?), |()| Outcome::Ok)
-            }
+            Stmt::Query(Target::Device) => done(p.device_synchronize(), |()| Outcome::Ok),
+            Stmt::Sync { target, timeout } => self.sync(&p, target, *timeout)?,
             Stmt::Elapsed(a, b) => done(
                 p.event_elapsed_ms(self.event(a)?, self.event(b)?),
                 Outcome::Elapsed,
             ),
-            Stmt::LastError { clear } => Outcome::LastError(if *clear {
-                p.take_last_error()
-            } else {
+            // CUDA: what cudaGetLastError / cudaPeekAtLastError return (a sticky error is never cleared).
+            // ACL: the message of aclGetRecentErrMsg, which is not cleared.
+            Stmt::LastError { clear } => Outcome::LastError(if self.vendor.is_acl() {
                 p.peek_last_error()
+            } else {
+                runtime::last_error(&p, *clear)
             }),
-            Stmt::CanAccessPeer(..) | Stmt::EnablePeerAccess(_) | Stmt::DisablePeerAccess(_) => {
-                return Err(unsupported(st, "peer access"));
+            Stmt::CanAccessPeer(d, peer) => done(p.can_access_peer(*d, *peer), |yes| {
+                Outcome::Value(format!("canAccessPeer = {}", i32::from(yes)))
+            }),
+            Stmt::EnablePeerAccess { peer, flags } => {
+                done(p.enable_peer_access(*peer, *flags), |()| Outcome::Ok)
             }
-            Stmt::IpcGetEventHandle { .. }
-            | Stmt::IpcOpenEventHandle { .. }
-            | Stmt::IpcGetMemHandle { .. }
-            | Stmt::IpcOpenMemHandle { .. } => {
-                return Err(unsupported(st, "IPC (sharing handles between processes)"));
+            Stmt::DisablePeerAccess(peer) => done(p.disable_peer_access(*peer), |()| Outcome::Ok),
+            Stmt::IpcGetEventHandle { event, handle } => {
+                let r = p.ipc_get_event_handle(self.event(event)?);
+                self.created(handle, &r, |h| Var::EventHandle(*h));
+                done(r, |_| {
+                    Outcome::Created(format!("`{}` holds the 64-byte handle", handle.text))
+                })
             }
-            Stmt::Context { .. } | Stmt::SetContext(_) => return Err(unsupported(st, "contexts")),
-            Stmt::ResetDevice => return Err(unsupported(st, "device reset")),
+            Stmt::IpcOpenEventHandle { handle, event } => {
+                let r = p.ipc_open_event_handle(&self.handle(handle)?);
+                self.created(event, &r, |e| Var::Event(*e));
+                done(r, |e| Self::event_created(&p, e))
+            }
+            Stmt::Context { name, device } => {
+                let device = match device {
+                    Some(d) => Ok(*d),
+                    None => p.get_device().map(i64::from),
+                };
+                let r = device.and_then(|d| p.create_context(d).map(|c| (c, d)));
+                self.created(name, &r, |(c, _)| Var::Context(*c));
+                done(r, |(_, d)| {
+                    Outcome::Created(format!("a context on device {d}, now current"))
+                })
+            }
+            Stmt::SetContext(name) => {
+                done(p.set_current_context(self.context(name)?), |()| Outcome::Ok)
+            }
+            Stmt::ResetDevice { device, force } => {
+                // CUDA: cudaDeviceReset resets the current device.
+                let d = match device {
+                    Some(d) => Ok(*d),
+                    None => p.get_device().map(i64::from),
+                };
+                let r = d.and_then(|d| {
+                    if *force {
+                        p.reset_device_force(d)
+                    } else {
+                        p.reset_device(d)
+                    }
+                });
+                done(r, |()| Outcome::Ok)
+            }
             Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Process(_) => {
                 unreachable!("handled above")
             }
@@ -456,27 +581,98 @@ impl Runner {
         Ok(Some(outcome))
     }
 
+    fn sync(
+        &self,
+        p: &Process,
+        target: &Target,
+        timeout: Option<i32>,
+    ) -> Result<Outcome, RunError> {
+        // ACL's *WithTimeout calls check their argument first (0 and values below -1 are 107000).
+        let timeout = match timeout.map(acl_facade::timeout_arg).transpose() {
+            Ok(t) => t.flatten(),
+            Err(e) => {
+                p.set_last_error(e.clone());
+                return Ok(Outcome::Error(e));
+            }
+        };
+        let r = match (target, timeout) {
+            (Target::Device, _) => p.device_synchronize(),
+            (Target::Stream(s), None) => p.stream_synchronize(self.stream(s)?),
+            (Target::Stream(s), Some(t)) => p.stream_synchronize_timeout(self.stream(s)?, t),
+            (Target::Event(e), None) => p.event_synchronize(self.event(e)?),
+            (Target::Event(e), Some(t)) => p.event_synchronize_timeout(self.event(e)?, t),
+        };
+        Ok(done(r, |()| Outcome::Ok))
+    }
+
+    /// Takes the races the statement just run completed (the machine's reports past those already taken).
+    fn collect_races(&mut self) {
+        let Some(m) = &self.machine else {
+            return;
+        };
+        let reports = m.race_reports();
+        let Some(call) = self.calls.last() else {
+            return;
+        };
+        let (index, second) = (self.calls.len() - 1, (call.line, call.source.clone()));
+        for report in reports.into_iter().skip(self.races.len()) {
+            let first_line = match &report.first.who {
+                Accessor::Op {
+                    stream,
+                    kind,
+                    label,
+                } => self
+                    .accesses
+                    .iter()
+                    .rev()
+                    .filter(|a| a.call < index)
+                    .find(|a| {
+                        a.stream == *stream
+                            && a.kind == *kind
+                            && a.label.as_ref().is_none_or(|l| l == label)
+                            && a.ranges
+                                .iter()
+                                .any(|&(base, len)| (base..base + len).contains(&report.addr))
+                    })
+                    .map(|a| {
+                        let c = &self.calls[a.call];
+                        (c.line, c.source.clone())
+                    }),
+                Accessor::Host { .. } => None,
+            };
+            let buffer = self
+                .allocations
+                .iter()
+                .rev()
+                .find(|(_, base, len)| (*base..base + len).contains(&report.addr))
+                .map(|(name, ..)| name.clone());
+            self.races.push(Race {
+                report,
+                first_line,
+                second_line: second.clone(),
+                buffer,
+            });
+        }
+    }
+
     /// Waits for everything queued, without adding to the trace what the scenario did not do: the host
     /// events are taken before the drain.
     fn finish(self, stopped: Option<RunError>) -> Run {
         let mut trace = Trace::default();
-        let mut races = None;
         if let Some(m) = &self.machine {
             trace.host = m.trace().host;
             for (_, p) in &self.processes {
                 for d in 0..self.devices {
-                    // Errors here (a sticky fault) were reported, if at all, by the scenario's own calls.
+                    // Errors here (a sticky fault, a wait that can never be released) were reported, if at
+                    // all, by the scenario's own calls.
                     let _ = p.set_device(i64::from(d));
                     let _ = p.device_synchronize();
                 }
             }
             trace.ops = m.trace().ops;
-            races = race_reports(m);
         }
-        // Drop the processes before the machine. The other order (a `Process` as the last handle) hangs in
-        // the core at the time of writing: `Process` drops its machine handle before its process state, so
-        // the machine's shutdown joins workers whose queues are still open (see the failing test
-        // tests/suite/shutdown.rs `dropping_the_last_process_handle_after_the_machine_shuts_down`).
+        // Drop the processes before the machine. The other order (a `Process` as the last handle) hung in the
+        // core once (tests/suite/shutdown.rs `dropping_the_last_process_handle_after_the_machine_shuts_down`).
         drop(self.processes);
         drop(self.machine);
         Run {
@@ -487,7 +683,7 @@ impl Runner {
             trace,
             names: self.names,
             stopped,
-            races,
+            races: self.races,
             multi_process: self.named_processes,
         }
     }
@@ -509,6 +705,9 @@ pub fn run(scenario: &Scenario) -> Run {
         names: Names::default(),
         stream_labels: BTreeMap::new(),
         calls: Vec::new(),
+        allocations: Vec::new(),
+        accesses: Vec::new(),
+        races: Vec::new(),
     };
     for st in &scenario.statements {
         match st.stmt {
@@ -534,6 +733,7 @@ pub fn run(scenario: &Scenario) -> Run {
                     clock,
                     outcome,
                 });
+                r.collect_races();
             }
             Err(e) => {
                 stopped = Some(e);
@@ -542,7 +742,7 @@ pub fn run(scenario: &Scenario) -> Run {
         }
     }
     if stopped.is_none() && r.machine.is_none() {
-        // A scenario with only configuration lines still builds its machine (and so reports a bad dialect).
+        // A scenario with only configuration lines still builds its machine.
         if let Some(st) = scenario.statements.first()
             && let Err(e) = r.build(st)
         {

@@ -29,7 +29,7 @@ fn scenarios() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "ss"))
         .collect();
     v.sort();
-    assert!(v.len() >= 5, "the seeds' scenarios are shipped: {v:?}");
+    assert!(v.len() >= 8, "the seeds' scenarios are shipped: {v:?}");
     v
 }
 
@@ -136,12 +136,24 @@ fn timelines_fit_80_columns_and_other_widths() {
                 );
             }
         }
-        // Every stream the scenario named has a row at 80 columns.
+        // Every stream the scenario named and used has a row at 80 columns (its label may start with the
+        // process and the device: `A stream`, `d1 s1`).
         let text = run.timeline(80);
         for c in run.calls.iter().filter(|c| c.source.starts_with("stream ")) {
             let name = c.source.split_whitespace().nth(1).unwrap();
+            let used = run
+                .calls
+                .iter()
+                .any(|u| u.line > c.line && u.source.split_whitespace().any(|w| w == name));
+            if !used {
+                continue;
+            }
             assert!(
-                text.lines().any(|l| l.starts_with(name)),
+                text.lines().any(|l| l
+                    .split('|')
+                    .next()
+                    .is_some_and(|label| label.trim_end().ends_with(&format!(" {name}"))
+                        || label.trim_end() == name)),
                 "{}: no row for {name}:\n{text}",
                 p.display()
             );
@@ -353,9 +365,22 @@ fn stream_vs_event_sync_trace() {
         .collect();
     assert_eq!(
         host,
-        ["stream_synchronize(stream 1)", "event_synchronize(event 1)"]
+        [
+            "stream_synchronize(stream 1)",
+            "event_synchronize(event 1)",
+            "reset_device(0)"
+        ]
     );
     assert!(t.flows().is_empty());
+    // Both ways end at the same point of the stream: the record is the stream's last operation.
+    let record = t.with("i", "record")[0]["ts"].as_f64().unwrap();
+    let last = copies[3]["ts"].as_f64().unwrap() + copies[3]["dur"].as_f64().unwrap();
+    assert_eq!(record, last);
+}
+
+/// The end of a slice.
+fn end(e: &Value) -> f64 {
+    e["ts"].as_f64().unwrap() + e["dur"].as_f64().unwrap()
 }
 
 #[test]
@@ -364,25 +389,51 @@ fn wrong_stream_sync_trace_shows_the_copy_before_the_producer_ends() {
     let s1 = "dev0 · stream1 (stream 1)";
     let s2 = "dev0 · stream2 (stream 2)";
     let produce: Vec<&Value> = t.events.iter().filter(|e| e["name"] == "produce").collect();
-    assert_eq!(produce.len(), 2);
-    let first_end = produce[0]["ts"].as_f64().unwrap() + produce[0]["dur"].as_f64().unwrap();
+    assert_eq!(produce.len(), 3);
+    assert!(produce.iter().all(|p| t.track(p) == s1));
     let d2h: Vec<&Value> = t
         .with("X", "memcpy")
         .into_iter()
         .filter(|c| c["args"]["path"] == "D2H")
         .collect();
-    assert_eq!(d2h.len(), 2);
-    assert!(d2h.iter().all(|c| t.track(c) == s1));
+    assert_eq!(d2h.len(), 3);
+    assert!(d2h.iter().all(|c| t.track(c) == s2));
     // The wrong half: the result is copied out while produce is still writing it.
-    let first_copy_end = d2h[0]["ts"].as_f64().unwrap() + d2h[0]["dur"].as_f64().unwrap();
-    assert!(first_copy_end < first_end, "{first_copy_end} < {first_end}");
-    // The right half: one arrow from produce's stream to the consumer's, and the copy after it.
+    assert!(end(d2h[0]) < end(produce[0]));
+    // The recommended half: one arrow from the producer's stream to the consumer's, the copy after it, and
+    // the host not blocked until the final synchronize.
     let flows = t.flows();
     assert_eq!(flows.len(), 1);
-    assert_eq!((t.track(flows[0].0), t.track(flows[0].1)), (s2, s1));
-    let second_end = produce[1]["ts"].as_f64().unwrap() + produce[1]["dur"].as_f64().unwrap();
-    assert!(d2h[1]["ts"].as_f64().unwrap() >= second_end);
-    assert!(t.slice("consume")["ts"].as_f64().unwrap() >= second_end);
+    assert_eq!((t.track(flows[0].0), t.track(flows[0].1)), (s1, s2));
+    assert_eq!(flows[0].1["ts"].as_f64(), Some(end(produce[1])));
+    assert_eq!(d2h[1]["ts"].as_f64(), Some(end(produce[1])));
+    // The not-recommended half: correct too, but the host waits for stream1 before it enqueues the copy.
+    let host = t.with("X", "host");
+    let sync1 = host
+        .iter()
+        .find(|h| h["name"] == "stream_synchronize(stream 1)")
+        .expect("the host synchronizes stream1");
+    assert_eq!(end(sync1), end(produce[2]));
+    assert!(d2h[2]["ts"].as_f64().unwrap() > end(produce[2]));
+    // The race report names the wrong half's lines.
+    let run = run_file(&root().join("examples/scenarios/04_wrong_stream_sync.ss"));
+    assert_eq!(run.races.len(), 1, "{}", run.race_section());
+    let race = &run.races[0];
+    assert!(
+        race.second_line
+            .1
+            .starts_with("memcpy-async result data on stream2")
+    );
+    let first = race
+        .first_line
+        .as_ref()
+        .expect("the producer's line is found");
+    assert!(
+        first.1.starts_with("kernel produce on stream1"),
+        "{first:?}"
+    );
+    assert!(first.0 < race.second_line.0);
+    assert_eq!(race.buffer.as_deref(), Some("data"));
 }
 
 #[test]
@@ -403,6 +454,88 @@ fn event_time_points_trace() {
     assert_eq!(
         host,
         ["event_synchronize(event 2)", "event_synchronize(event 3)"]
+    );
+}
+
+#[test]
+fn multi_device_trace_has_each_device_and_the_p2p_copy() {
+    let t = parsed("06_multi_device_p2p.ss");
+    for track in [
+        "dev0 · s0 (stream 1)",
+        "dev1 · s1 (stream 2)",
+        "dev1 · context 2 default stream",
+    ] {
+        assert!(t.track_names().contains(track), "{:?}", t.track_names());
+    }
+    // Only the launches made while their stream's context was current ran.
+    let kernels = t.with("X", "kernel");
+    assert_eq!(kernels.len(), 2);
+    let p2p: Vec<&Value> = t
+        .with("X", "memcpy")
+        .into_iter()
+        .filter(|c| c["args"]["path"] == "P2P")
+        .collect();
+    assert_eq!(p2p.len(), 1, "one direct copy over the link");
+    assert_eq!(t.track(p2p[0]), "dev1 · context 2 default stream");
+    // The codes of the seed's failing calls.
+    let run = run_file(&root().join("examples/scenarios/06_multi_device_p2p.ss"));
+    let count = |start: &str| {
+        run.calls
+            .iter()
+            .filter(|c| scenario::outcome_text(run.vendor, &c.outcome).starts_with(start))
+            .count()
+    };
+    assert_eq!(count("107003 ACL_ERROR_RT_STREAM_CONTEXT"), 4);
+    assert_eq!(count("107000 ACL_ERROR_RT_PARAM_INVALID"), 1);
+    assert_eq!(count("107002 ACL_ERROR_RT_CONTEXT_NULL"), 1);
+    assert_eq!(count("507007 ACL_ERROR_RT_CONTEXT_RELEASE_ERROR"), 1);
+    assert_eq!(
+        count("0 ACL_SUCCESS") + 7,
+        run.calls.len(),
+        "every other call succeeds"
+    );
+}
+
+#[test]
+fn ipc_trace_has_two_processes_and_the_arrow_between_them() {
+    let t = parsed("07_ipc_event.ss");
+    let producer = t.slice("producer");
+    let consumer = t.slice("consumer");
+    assert_ne!(producer["pid"], consumer["pid"], "two processes");
+    assert_eq!(t.track(producer), "dev0 · stream (stream 1)");
+    assert_eq!(t.track(consumer), "dev0 · stream_b (stream 1)");
+    let flows = t.flows();
+    assert_eq!(flows.len(), 1);
+    let (s, f) = flows[0];
+    assert_eq!((&s["pid"], &f["pid"]), (&producer["pid"], &consumer["pid"]));
+    assert_eq!(s["ts"].as_f64(), Some(end(producer)));
+    assert_eq!(consumer["ts"].as_f64(), Some(end(producer)));
+}
+
+#[test]
+fn legacy_default_stream_trace_hides_then_exposes_the_race() {
+    let t = parsed("08_legacy_default_stream.ss");
+    let produce: Vec<&Value> = t.events.iter().filter(|e| e["name"] == "produce").collect();
+    let d2h = t.with("X", "memcpy");
+    assert_eq!((produce.len(), d2h.len()), (3, 3));
+    assert!(d2h.iter().all(|c| t.track(c) == "dev0 · default stream"));
+    assert_eq!(t.track(produce[0]), "dev0 · blocking (stream 1)");
+    assert_eq!(t.track(produce[1]), "dev0 · nonblocking (stream 2)");
+    // Blocking stream: the NULL-stream copy starts when produce ends. Non-blocking: it starts during it.
+    assert_eq!(d2h[0]["ts"].as_f64(), Some(end(produce[0])));
+    assert!(d2h[1]["ts"].as_f64().unwrap() < end(produce[1]));
+    // The fix: the copy waits for the event.
+    assert_eq!(t.flows().len(), 1);
+    assert_eq!(d2h[2]["ts"].as_f64(), Some(end(produce[2])));
+    let run = run_file(&root().join("examples/scenarios/08_legacy_default_stream.ss"));
+    assert_eq!(run.races.len(), 1, "{}", run.race_section());
+    assert!(
+        run.races[0]
+            .first_line
+            .as_ref()
+            .unwrap()
+            .1
+            .contains("on nonblocking")
     );
 }
 
@@ -477,11 +610,11 @@ fn cli_reports_a_malformed_file_with_line_and_column() {
 }
 
 #[test]
-fn cli_stops_at_an_unsupported_feature() {
-    let path = std::env::temp_dir().join(format!("streamsim-peer-{}.ss", std::process::id()));
+fn cli_stops_where_a_statement_cannot_run() {
+    let path = std::env::temp_dir().join(format!("streamsim-stop-{}.ss", std::process::id()));
     std::fs::write(
         &path,
-        "devices 2\nkernel k 5us\nenable-peer-access 1\nkernel k2\n",
+        "devices 2\nkernel k 5us\nmalloc b 64GiB\nmemset b 0\nkernel k2\n",
     )
     .unwrap();
     let out = streamsim(&["run", path.to_str().unwrap()]);
@@ -489,15 +622,26 @@ fn cli_stops_at_an_unsupported_feature() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains(":3:1: error: peer access is not supported yet"),
+        err.contains(":4:8: error: `b` holds nothing: creating it failed on line 3"),
         "{err}"
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("kernel k 5us"),
+        text.contains("2 cudaErrorMemoryAllocation"),
         "what ran before is printed: {text}"
     );
     assert!(!text.contains("kernel k2"), "nothing after it runs: {text}");
+}
+
+#[test]
+fn cli_runs_the_readme_command() {
+    // The README's first command, without cargo: `streamsim run examples/scenarios/01_elapsed_time.ss`.
+    let out = streamsim(&["run", "examples/scenarios/01_elapsed_time.ss"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("0 musaSuccess: 0.251 ms"), "{text}");
+    assert!(text.contains("600 musaErrorNotReady"), "{text}");
+    assert!(text.ends_with("races: none found\n"), "{text}");
 }
 
 #[test]
