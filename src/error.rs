@@ -102,6 +102,25 @@ pub enum IpcProblem {
     InvalidHandle,
 }
 
+impl std::fmt::Display for IpcProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IpcProblem::NotInterprocess => {
+                "the event was not created interprocess (cudaEventInterprocess, ACL_EVENT_IPC)"
+            }
+            IpcProblem::SameProcess => {
+                "the handle was exported by this same process: open it in another process"
+            }
+            IpcProblem::InvalidHandle => {
+                "the handle was not exported on this simulated machine: it is zeroed or forged, or it comes \
+                 from another simulated machine or another OS process (IPC between OS processes is not \
+                 simulated: open it from a second simulated process of the same machine, e.g. one made with \
+                 streamsimProcessCreate)"
+            }
+        })
+    }
+}
+
 /// What is wrong in an init / finalize call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InitProblem {
@@ -336,7 +355,7 @@ pub enum SimError {
         dst: u32,
     },
     /// An IPC call that fails.
-    #[error("{what}: {problem:?}")]
+    #[error("{what}: {problem}")]
     Ipc {
         /// The call.
         what: &'static str,

@@ -48,6 +48,7 @@
 //! | [`rules`] | [`Dialect`] → [`Rules`]: what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`] |
 //! | [`error`] | [`SimError`] |
+//! | [`capi`] | the C library's own calls (`include/streamsim.h`): machines, processes and bindings from C |
 //!
 //! ## CUDA ↔ ACL ↔ streamsim
 //!
@@ -76,6 +77,7 @@
 #![deny(missing_debug_implementations)]
 
 pub mod acl;
+pub mod capi;
 pub mod cuda;
 mod device;
 pub mod error;

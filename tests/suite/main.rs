@@ -5,6 +5,8 @@
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
 mod acl_facade;
+mod c_headers;
+mod c_programs;
 mod common;
 mod contexts;
 mod cuda_events;

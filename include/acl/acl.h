@@ -1,0 +1,211 @@
+/*
+ * acl/acl.h — the Ascend CANN ACL runtime API (aclrt*) as streamsim simulates it (libstreamsim, no NPU
+ * needed).
+ *
+ * Compile unchanged ACL host code against this directory and link libstreamsim instead of libascendcl:
+ *     cc app.c -I include -L target/release -lstreamsim
+ * Names, argument order, enums and error codes are ACL's; the semantics are the rows of streamsim's reference
+ * table (reference/acl.md). `myKernel<<<…, stream>>>(…)` becomes aclsimLaunchKernel (see streamsim.h). Only the
+ * functions below are simulated.
+ *
+ * Note the vendor's opposite numbering of the status enums: ACL_EVENT_RECORDED_STATUS_COMPLETE is 1, while
+ * ACL_EVENT_STATUS_COMPLETE and ACL_STREAM_STATUS_COMPLETE are 0.
+ */
+#ifndef STREAMSIM_ACL_H
+#define STREAMSIM_ACL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------------ types */
+
+typedef int aclError;
+typedef void *aclrtStream;  /* NULL: the current context's default stream */
+typedef void *aclrtEvent;
+typedef void *aclrtContext;
+typedef void (*aclrtHostFunc)(void *args);
+
+typedef enum aclrtMemcpyKind {
+    ACL_MEMCPY_HOST_TO_HOST = 0,
+    ACL_MEMCPY_HOST_TO_DEVICE = 1,
+    ACL_MEMCPY_DEVICE_TO_HOST = 2,
+    ACL_MEMCPY_DEVICE_TO_DEVICE = 3,
+    ACL_MEMCPY_DEFAULT = 4,                /* inferred from the pointers */
+    ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE = 5,  /* simulated as host to device */
+    ACL_MEMCPY_INNER_DEVICE_TO_DEVICE = 6, /* simulated as device to device */
+    ACL_MEMCPY_INTER_DEVICE_TO_DEVICE = 7  /* simulated as device to device */
+} aclrtMemcpyKind;
+
+/* The policy has no simulated effect. */
+typedef enum aclrtMemMallocPolicy {
+    ACL_MEM_MALLOC_HUGE_FIRST = 0,
+    ACL_MEM_MALLOC_HUGE_ONLY = 1,
+    ACL_MEM_MALLOC_NORMAL_ONLY = 2,
+    ACL_MEM_MALLOC_HUGE_FIRST_P2P = 3,
+    ACL_MEM_MALLOC_HUGE_ONLY_P2P = 4,
+    ACL_MEM_MALLOC_NORMAL_ONLY_P2P = 5,
+    ACL_MEM_MALLOC_HUGE1G_ONLY = 6,
+    ACL_MEM_MALLOC_HUGE1G_ONLY_P2P = 7,
+    ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100,
+    ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000,
+    ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000
+} aclrtMemMallocPolicy;
+
+typedef enum aclrtDevAttr {
+    ACL_DEV_ATTR_AICPU_CORE_NUM = 1,
+    ACL_DEV_ATTR_AICORE_CORE_NUM = 101,
+    ACL_DEV_ATTR_CUBE_CORE_NUM = 102,
+    ACL_DEV_ATTR_VECTOR_CORE_NUM = 201,
+    ACL_DEV_ATTR_WARP_SIZE = 202,
+    ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE = 301
+} aclrtDevAttr;
+
+/* aclrtQueryEventStatus: NOT_READY 0, COMPLETE 1. */
+typedef enum aclrtEventRecordedStatus {
+    ACL_EVENT_RECORDED_STATUS_NOT_READY = 0,
+    ACL_EVENT_RECORDED_STATUS_COMPLETE = 1
+} aclrtEventRecordedStatus;
+
+/* aclrtQueryEvent (deprecated): COMPLETE 0, NOT_READY 1. */
+typedef enum aclrtEventStatus {
+    ACL_EVENT_STATUS_COMPLETE = 0,
+    ACL_EVENT_STATUS_NOT_READY = 1,
+    ACL_EVENT_STATUS_RESERVED = 2
+} aclrtEventStatus;
+
+/* aclrtStreamQuery: COMPLETE 0, NOT_READY 1. */
+typedef enum aclrtStreamStatus {
+    ACL_STREAM_STATUS_COMPLETE = 0,
+    ACL_STREAM_STATUS_NOT_READY = 1,
+    ACL_STREAM_STATUS_RESERVED = 0xFFFF
+} aclrtStreamStatus;
+
+#define ACL_IPC_EVENT_HANDLE_SIZE 64
+typedef struct aclrtIpcEventHandle {
+    char reserved[ACL_IPC_EVENT_HANDLE_SIZE];
+} aclrtIpcEventHandle;
+
+/* Event flags (aclrtCreateEventWithFlag / aclrtCreateEventExWithFlag). */
+#define ACL_EVENT_SYNC 0x00000001u                    /* streams can wait on it; it can be reset */
+#define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002u /* accepted, no simulated effect */
+#define ACL_EVENT_TIME_LINE 0x00000008u               /* records carry timestamps */
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010u         /* accepted, no simulated effect */
+#define ACL_EVENT_EXTERNAL 0x00000020u                /* no timing */
+#define ACL_EVENT_IPC 0x00000040u                     /* shareable with another process; no timing */
+
+/* Stream flags (aclrtCreateStreamWithConfig): accepted, no simulated effect. */
+#define ACL_STREAM_FAST_LAUNCH 0x00000001u
+#define ACL_STREAM_FAST_SYNC 0x00000002u
+#define ACL_STREAM_PERSISTENT 0x00000004u
+#define ACL_STREAM_HUGE 0x00000008u
+#define ACL_STREAM_CPU_SCHEDULE 0x00000010u
+#define ACL_STREAM_DEVICE_USE_ONLY 0x00000020u
+
+/* ------------------------------------------------------------------------------------------------ codes */
+
+#define ACL_SUCCESS 0
+#define ACL_ERROR_INVALID_PARAM 100000          /* NULL pointer or handle, unknown enum value or flag bit */
+#define ACL_ERROR_UNINITIALIZE 100001           /* finalize without init; a bad STREAMSIM_* environment */
+#define ACL_ERROR_REPEAT_INITIALIZE 100002
+#define ACL_ERROR_REPEAT_FINALIZE 100037
+#define ACL_ERROR_BAD_ALLOC 200000
+#define ACL_ERROR_FEATURE_UNSUPPORTED 200006    /* aclrtDeviceEnablePeerAccess with flags != 0 */
+#define ACL_ERROR_RT_PARAM_INVALID 107000       /* count > destMax, wrong copy kind, bad timeout, ... */
+#define ACL_ERROR_RT_INVALID_DEVICEID 107001
+#define ACL_ERROR_RT_CONTEXT_NULL 107002        /* no current context */
+#define ACL_ERROR_RT_STREAM_CONTEXT 107003      /* stream or event of another context / device */
+#define ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID 107006
+#define ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL 107007 /* never produced */
+#define ACL_ERROR_RT_INVALID_HANDLE 107017      /* destroyed, forged, or another process's handle */
+#define ACL_ERROR_RT_WAIT_TIMEOUT 107019
+#define ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000
+#define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
+#define ACL_ERROR_RT_DEVICE_OOM 207018
+#define ACL_ERROR_RT_INTERNAL_ERROR 507000
+#define ACL_ERROR_RT_CONTEXT_RELEASE_ERROR 507007
+#define ACL_ERROR_RT_AICORE_EXCEPTION 507015    /* a kernel fault, at the next synchronize; then sticky */
+#define ACL_ERROR_RT_IPC_ERROR 507022           /* a bad IPC handle (or one's own) */
+#define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046
+#define ACL_ERROR_RT_EVENT_SYNC_TIMEOUT 507047
+
+/* ------------------------------------------------------------------------------------------------ init */
+
+aclError aclInit(const char *configPath); /* the configuration file is not read */
+aclError aclFinalize(void);
+/* The calling thread's last error message, or NULL. */
+const char *aclGetRecentErrMsg(void);
+
+/* ------------------------------------------------------------------------------------------------ devices */
+
+aclError aclrtSetDevice(int32_t deviceId);
+aclError aclrtResetDevice(int32_t deviceId);
+aclError aclrtResetDeviceForce(int32_t deviceId);
+aclError aclrtGetDevice(int32_t *deviceId);
+aclError aclrtGetDeviceCount(uint32_t *count);
+aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value);
+aclError aclrtSynchronizeDevice(void);
+aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int32_t peerDeviceId);
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+
+/* ------------------------------------------------------------------------------------------------ contexts */
+
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
+aclError aclrtDestroyContext(aclrtContext context);
+aclError aclrtSetCurrentContext(aclrtContext context);
+aclError aclrtGetCurrentContext(aclrtContext *context);
+
+/* ------------------------------------------------------------------------------------------------ streams */
+
+aclError aclrtCreateStream(aclrtStream *stream);
+aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
+aclError aclrtDestroyStream(aclrtStream stream);
+aclError aclrtDestroyStreamForce(aclrtStream stream);
+aclError aclrtSynchronizeStream(aclrtStream stream);
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
+
+/* ------------------------------------------------------------------------------------------------ events */
+
+aclError aclrtCreateEvent(aclrtEvent *event);
+aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag);
+aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag);
+aclError aclrtDestroyEvent(aclrtEvent event);
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream);
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status); /* deprecated */
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
+aclError aclrtSynchronizeEvent(aclrtEvent event);
+aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
+aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
+aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp); /* microseconds */
+aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
+/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process: IPC
+ * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. */
+aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
+
+/* ------------------------------------------------------------------------------------------------ memory */
+
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+aclError aclrtFree(void *devPtr);
+aclError aclrtMallocHost(void **hostPtr, size_t size);
+aclError aclrtFreeHost(void *hostPtr);
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind);
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream);
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
+aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#include "../streamsim.h"
+
+#endif /* STREAMSIM_ACL_H */

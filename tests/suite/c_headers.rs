@@ -1,0 +1,863 @@
+//! The C headers (`include/`) against the Rust definitions, so that they cannot drift:
+//! - every function a header declares is exported by `libstreamsim.so`, and every export is declared;
+//! - every prototype has the Rust signature's parameter and return types (ABI classes: pointer, function
+//!   pointer, 32-bit signed / unsigned, enum, size, 64-bit, float, 64-byte IPC handle);
+//! - every constant a header defines (macro or enumerator) has a Rust constant of the same name and value, and
+//!   every Rust constant of the facades and of `capi` is in a header;
+//! - the structs have Rust's size and layout;
+//! - a program that includes every header and takes the address of every declared function builds as C11 and
+//!   as C++17 with `-Wall -Wextra -Werror -pedantic`, links, and prints those values.
+//!
+//! The headers are parsed after the C preprocessor (`cc -E`, `cc -dM -E`); the Rust definitions are read
+//! from the sources (`src/facade/family.rs`, `src/facade/runtime.rs`, `src/acl.rs`, `src/capi.rs`) and from
+//! the constants themselves.
+#![allow(non_upper_case_globals, reason = "the vendor's constant names")]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use streamsim::{acl, capi, cuda, musa};
+
+use crate::c_programs::{Lang, assert_success, compiler, flags, toolchain};
+
+/// The prefixes of streamsim's C names.
+const PREFIXES: &[&str] = &[
+    "cuda",
+    "CUDA_",
+    "musa",
+    "MUSA_",
+    "acl",
+    "ACL_",
+    "streamsim",
+    "STREAMSIM_",
+];
+
+fn ours(name: &str) -> bool {
+    PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
+}
+
+/// A translation unit that includes every header.
+const ALL_HEADERS: &str =
+    "#include <cuda_runtime.h>\n#include <musa_runtime.h>\n#include <acl/acl.h>\n";
+
+/// Runs the C preprocessor on `ALL_HEADERS` with `extra` flags (`-E -P`, or `-dM -E`).
+fn preprocess(extra: &[&str]) -> String {
+    let t = toolchain();
+    let src = t
+        .out_dir
+        .join(format!("all-headers-{}.c", std::process::id()));
+    std::fs::write(&src, ALL_HEADERS).expect("writing the header TU");
+    let out = Command::new(compiler(Lang::C))
+        .args(flags(Lang::C))
+        .arg("-I")
+        .arg(&t.include_dir)
+        .args(extra)
+        .arg(&src)
+        .output()
+        .expect("running the C preprocessor");
+    let _ = std::fs::remove_file(&src);
+    assert!(
+        out.status.success(),
+        "preprocessing the headers failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 preprocessor output")
+}
+
+// ---------------------------------------------------------------------------------------------- C side
+
+/// A prototype: return type and parameter types, as C spells them (names removed).
+#[derive(Debug, Clone)]
+struct CProto {
+    ret: String,
+    params: Vec<String>,
+}
+
+/// The headers, parsed once: prototypes and constant names.
+struct Headers {
+    protos: BTreeMap<String, CProto>,
+    constants: BTreeSet<String>,
+}
+
+fn headers() -> &'static Headers {
+    static H: OnceLock<Headers> = OnceLock::new();
+    H.get_or_init(|| {
+        let code = preprocess(&["-E", "-P"]);
+        let mut protos = BTreeMap::new();
+        let mut constants = BTreeSet::new();
+        for stmt in top_level_statements(&code) {
+            if let Some(body) = enum_body(&stmt) {
+                for item in body.split(',') {
+                    let name = item.split('=').next().unwrap_or("").trim();
+                    if ours(name) {
+                        constants.insert(name.to_string());
+                    }
+                }
+            } else if !stmt.starts_with("typedef") && stmt.contains('(') {
+                let (name, proto) = parse_prototype(&stmt);
+                if ours(&name) {
+                    assert!(
+                        protos.insert(name.clone(), proto).is_none(),
+                        "{name} is declared twice"
+                    );
+                }
+            }
+        }
+        for line in preprocess(&["-dM", "-E"]).lines() {
+            let Some(rest) = line.strip_prefix("#define ") else {
+                continue;
+            };
+            let (name, value) = rest.split_once(' ').unwrap_or((rest, ""));
+            // Include guards and markers have no value; function-like macros are not constants.
+            if ours(name) && !name.contains('(') && !value.trim().is_empty() {
+                constants.insert(name.to_string());
+            }
+        }
+        Headers { protos, constants }
+    })
+}
+
+/// The statements at brace depth 0 of preprocessed C, whitespace-normalised (a statement with a body, such as
+/// `typedef enum X { … } X;`, keeps its body).
+fn top_level_statements(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut cur, mut depth) = (String::new(), 0usize);
+    for ch in code.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if ch == ';' && depth == 0 {
+            out.push(cur.split_whitespace().collect::<Vec<_>>().join(" "));
+            cur.clear();
+        } else {
+            cur.push(ch);
+        }
+    }
+    out
+}
+
+/// The enumerator list of a statement that defines an enum.
+fn enum_body(stmt: &str) -> Option<&str> {
+    let at = stmt.find("enum")?;
+    let open = stmt[at..].find('{')? + at;
+    let close = stmt.rfind('}')?;
+    (stmt[..open]
+        .trim_start_matches("typedef")
+        .trim()
+        .starts_with("enum"))
+    .then(|| &stmt[open + 1..close])
+}
+
+/// Splits `s` at the commas outside parentheses.
+fn split_top(s: &str) -> Vec<String> {
+    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
+    for ch in s.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// `RET NAME(TYPE name, …)` → (NAME, prototype with the parameter names removed).
+fn parse_prototype(stmt: &str) -> (String, CProto) {
+    let open = stmt.find('(').expect("a parameter list");
+    let close = stmt.rfind(')').expect("a parameter list");
+    let head = stmt[..open].trim_end();
+    let name_start = head.rfind(|c: char| !is_ident_char(c)).map_or(0, |i| i + 1);
+    let name = head[name_start..].to_string();
+    let ret = head[..name_start].trim().to_string();
+    let params = split_top(&stmt[open + 1..close])
+        .into_iter()
+        .filter(|p| p != "void")
+        .map(|p| {
+            // Every parameter is named in the headers: drop the name (the last identifier).
+            let cut = p.rfind(|c: char| !is_ident_char(c)).map_or(0, |i| i + 1);
+            assert!(cut > 0, "{name}: parameter {p:?} has no name");
+            p[..cut].trim().to_string()
+        })
+        .collect();
+    (name, CProto { ret, params })
+}
+
+/// The ABI class of a C type.
+fn c_class(ty: &str) -> &'static str {
+    let ty = ty.trim();
+    if ty.contains('*') {
+        return "ptr";
+    }
+    let ty = ty.trim_start_matches("const ").trim();
+    match ty {
+        "void" => "void",
+        "int" | "int32_t" | "aclError" => "i32",
+        "unsigned int" | "uint32_t" => "u32",
+        "size_t" => "usize",
+        "uint64_t" => "u64",
+        "int64_t" => "i64",
+        "float" => "f32",
+        "cudaError_t"
+        | "musaError_t"
+        | "enum cudaMemcpyKind"
+        | "enum musaMemcpyKind"
+        | "enum cudaDeviceAttr"
+        | "enum musaDeviceAttr"
+        | "aclrtMemcpyKind"
+        | "aclrtMemMallocPolicy"
+        | "aclrtDevAttr"
+        | "streamsimError"
+        | "streamsimDialect"
+        | "streamsimApi" => "enum",
+        "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
+        | "aclrtEvent" | "aclrtContext" | "streamsimMachine" | "streamsimProcess" => "ptr",
+        "cudaHostFn_t"
+        | "musaHostFn_t"
+        | "cudaStreamCallback_t"
+        | "musaStreamCallback_t"
+        | "aclrtHostFunc"
+        | "streamsimKernelBody"
+        | "streamsimFallibleKernelBody" => "fnptr",
+        "cudaIpcEventHandle_t" | "musaIpcEventHandle_t" | "aclrtIpcEventHandle" => "ipc64",
+        other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------- Rust side
+
+/// A Rust signature: the types as written.
+#[derive(Debug, Clone)]
+struct RustSig {
+    ret: String,
+    params: Vec<String>,
+}
+
+/// The index of the parenthesis closing the one at `open`.
+fn matching_paren(s: &str, open: usize) -> usize {
+    let mut depth = 0;
+    for (i, ch) in s[open..].char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return open + i;
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("unbalanced parentheses");
+}
+
+/// `a: T, b: U` → [T, U].
+fn rust_param_types(params: &str) -> Vec<String> {
+    split_top(params)
+        .into_iter()
+        .map(|p| {
+            let (_, ty) = p.split_once(':').expect("name: Type");
+            ty.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+/// The text of the `{ … }` block that follows `marker` in `src`.
+fn block<'s>(src: &'s str, marker: &str) -> &'s str {
+    let at = src
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker:?} not found"));
+    let open = src[at..].find('{').expect("a block") + at;
+    let mut depth = 0;
+    for (i, ch) in src[open..].char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &src[open + 1..open + i];
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("unbalanced block after {marker:?}");
+}
+
+/// The `(cudaX, musaX)` entries at the start of the lines of a block of `family.rs`.
+fn family_pairs(block: &str) -> Vec<(String, String, usize)> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in block.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix('(')
+            && let Some((pair, _)) = rest.split_once(')')
+            && let [c, m, ..] = pair.split(',').map(str::trim).collect::<Vec<_>>()[..]
+            && ours(c)
+        {
+            let at = offset + (line.len() - t.len()) + 1 + pair.len() + 1;
+            out.push((c.to_string(), m.to_string(), at));
+        }
+        offset += line.len();
+    }
+    out
+}
+
+/// Every `#[unsafe(no_mangle)]` function of the Rust facades, by name.
+fn rust_functions() -> &'static BTreeMap<String, RustSig> {
+    static F: OnceLock<BTreeMap<String, RustSig>> = OnceLock::new();
+    F.get_or_init(|| {
+        let mut out = BTreeMap::new();
+        // The CUDA / MUSA table: `(cudaX, musaX)(params) => imp(…);` returning cudaError_t, and the string
+        // functions `(cudaGetErrorName, musaGetErrorName) => imp;`.
+        let family = read("src/facade/family.rs");
+        let fns = block(&family, "fns {");
+        for (c, m, at) in family_pairs(fns) {
+            let open = at + fns[at..].find('(').expect("a parameter list");
+            let close = matching_paren(fns, open);
+            let sig = RustSig {
+                ret: "rt::Error".into(),
+                params: rust_param_types(&fns[open + 1..close]),
+            };
+            out.insert(c, sig.clone());
+            out.insert(m, sig);
+        }
+        for (c, m, _) in family_pairs(block(&family, "strings {")) {
+            let sig = RustSig {
+                ret: "*const c_char".into(),
+                params: vec!["rt::Error".into()],
+            };
+            out.insert(c, sig.clone());
+            out.insert(m, sig);
+        }
+        // Functions written out: `#[unsafe(no_mangle)] pub [unsafe] extern "C" fn name(params) -> ret {`.
+        for file in ["src/acl.rs", "src/capi.rs"] {
+            let src = read(file);
+            let mut rest = src.as_str();
+            while let Some(at) = rest.find("#[unsafe(no_mangle)]") {
+                rest = &rest[at..];
+                let fn_at = rest.find("fn ").expect("fn after no_mangle") + 3;
+                let open = fn_at + rest[fn_at..].find('(').expect("a parameter list");
+                let name = rest[fn_at..open].trim().to_string();
+                let close = matching_paren(rest, open);
+                let body = close + rest[close..].find('{').expect("a body");
+                let ret = rest[close + 1..body]
+                    .trim()
+                    .trim_start_matches("->")
+                    .trim()
+                    .to_string();
+                let sig = RustSig {
+                    ret: if ret.is_empty() { "()".into() } else { ret },
+                    params: rust_param_types(&rest[open + 1..close]),
+                };
+                assert!(out.insert(name.clone(), sig).is_none(), "{name} twice");
+                rest = &rest[body..];
+            }
+        }
+        out
+    })
+}
+
+/// The ABI class of a Rust type of the facades.
+fn rust_class(ty: &str) -> &'static str {
+    let ty = ty.trim();
+    if ty.starts_with('*') {
+        return "ptr";
+    }
+    match ty {
+        "()" => "void",
+        "c_int" | "i32" | "aclError" | "streamsimError" | "streamsimDialect" | "streamsimApi" => {
+            "i32"
+        }
+        "c_uint"
+        | "u32"
+        | "rt::Error"
+        | "aclrtMemcpyKind"
+        | "aclrtMemMallocPolicy"
+        | "aclrtDevAttr" => "u32",
+        "usize" => "usize",
+        "u64" => "u64",
+        "i64" => "i64",
+        "f32" => "f32",
+        "aclrtStream" | "aclrtEvent" | "aclrtContext" | "streamsimMachine" | "streamsimProcess" => {
+            "ptr"
+        }
+        "rt::HostFn"
+        | "rt::StreamCallback"
+        | "aclrtHostFunc"
+        | "streamsimKernelBody"
+        | "streamsimFallibleKernelBody" => "fnptr",
+        "rt::IpcEventHandleC" | "aclrtIpcEventHandle" => "ipc64",
+        other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
+    }
+}
+
+fn names<T>(m: &BTreeMap<String, T>) -> BTreeSet<String> {
+    m.keys().cloned().collect()
+}
+
+/// Whether a C class and a Rust class are the same at the ABI (a C enum is a 32-bit integer).
+fn same_class(c: &str, rust: &str) -> bool {
+    c == rust || (c == "enum" && (rust == "i32" || rust == "u32"))
+}
+
+/// Every Rust constant of the C API, by name, as read from the sources.
+fn rust_constant_names() -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for file in ["src/acl.rs", "src/capi.rs"] {
+        for line in read(file).lines() {
+            if let Some(rest) = line.trim_start().strip_prefix("pub const ") {
+                let name = rest.split(':').next().expect("pub const NAME:").trim();
+                out.insert(name.to_string());
+            }
+        }
+    }
+    let family = read("src/facade/family.rs");
+    for marker in ["consts {", "handles {"] {
+        for (c, m, _) in family_pairs(block(&family, marker)) {
+            out.insert(c);
+            out.insert(m);
+        }
+    }
+    let runtime = read("src/facade/runtime.rs");
+    for (c, m, _) in family_pairs(block(&runtime, "$($callback)*! {")) {
+        out.insert(c);
+        out.insert(m);
+    }
+    out
+}
+
+/// Every Rust constant of the C API with its value.
+fn rust_constants() -> BTreeMap<&'static str, i128> {
+    macro_rules! ints {
+        ($($m:ident :: $name:ident),* $(,)?) => { vec![$((stringify!($name), $m::$name as i128)),*] };
+    }
+    macro_rules! ptrs {
+        ($($m:ident :: $name:ident),* $(,)?) => { vec![$((stringify!($name), $m::$name as usize as i128)),*] };
+    }
+    let mut v = ints![
+        cuda::cudaSuccess,
+        cuda::cudaErrorInvalidValue,
+        cuda::cudaErrorMemoryAllocation,
+        cuda::cudaErrorInitializationError,
+        cuda::cudaErrorInvalidConfiguration,
+        cuda::cudaErrorInvalidMemcpyDirection,
+        cuda::cudaErrorNoDevice,
+        cuda::cudaErrorInvalidDevice,
+        cuda::cudaErrorDeviceUninitialized,
+        cuda::cudaErrorInvalidResourceHandle,
+        cuda::cudaErrorNotReady,
+        cuda::cudaErrorIllegalAddress,
+        cuda::cudaErrorPeerAccessAlreadyEnabled,
+        cuda::cudaErrorPeerAccessNotEnabled,
+        cuda::cudaErrorContextIsDestroyed,
+        cuda::cudaErrorTooManyPeers,
+        cuda::cudaErrorLaunchFailure,
+        cuda::cudaErrorNotPermitted,
+        cuda::cudaErrorNotSupported,
+        cuda::cudaErrorTimeout,
+        cuda::cudaErrorUnknown,
+        cuda::cudaEventDefault,
+        cuda::cudaEventBlockingSync,
+        cuda::cudaEventDisableTiming,
+        cuda::cudaEventInterprocess,
+        cuda::cudaEventRecordDefault,
+        cuda::cudaEventWaitDefault,
+        cuda::cudaStreamDefault,
+        cuda::cudaStreamNonBlocking,
+        cuda::cudaMemcpyHostToHost,
+        cuda::cudaMemcpyHostToDevice,
+        cuda::cudaMemcpyDeviceToHost,
+        cuda::cudaMemcpyDeviceToDevice,
+        cuda::cudaMemcpyDefault,
+        cuda::cudaDevAttrWarpSize,
+        cuda::cudaDevAttrMultiProcessorCount,
+        cuda::CUDA_IPC_HANDLE_SIZE,
+        musa::musaSuccess,
+        musa::musaErrorInvalidValue,
+        musa::musaErrorMemoryAllocation,
+        musa::musaErrorInitializationError,
+        musa::musaErrorInvalidConfiguration,
+        musa::musaErrorInvalidMemcpyDirection,
+        musa::musaErrorNoDevice,
+        musa::musaErrorInvalidDevice,
+        musa::musaErrorDeviceUninitialized,
+        musa::musaErrorInvalidResourceHandle,
+        musa::musaErrorNotReady,
+        musa::musaErrorIllegalAddress,
+        musa::musaErrorPeerAccessAlreadyEnabled,
+        musa::musaErrorPeerAccessNotEnabled,
+        musa::musaErrorContextIsDestroyed,
+        musa::musaErrorTooManyPeers,
+        musa::musaErrorLaunchFailure,
+        musa::musaErrorNotPermitted,
+        musa::musaErrorNotSupported,
+        musa::musaErrorTimeout,
+        musa::musaErrorUnknown,
+        musa::musaEventDefault,
+        musa::musaEventBlockingSync,
+        musa::musaEventDisableTiming,
+        musa::musaEventInterprocess,
+        musa::musaEventRecordDefault,
+        musa::musaEventWaitDefault,
+        musa::musaStreamDefault,
+        musa::musaStreamNonBlocking,
+        musa::musaMemcpyHostToHost,
+        musa::musaMemcpyHostToDevice,
+        musa::musaMemcpyDeviceToHost,
+        musa::musaMemcpyDeviceToDevice,
+        musa::musaMemcpyDefault,
+        musa::musaDevAttrWarpSize,
+        musa::musaDevAttrMultiProcessorCount,
+        musa::MUSA_IPC_HANDLE_SIZE,
+        acl::ACL_IPC_EVENT_HANDLE_SIZE,
+        acl::ACL_MEMCPY_HOST_TO_HOST,
+        acl::ACL_MEMCPY_HOST_TO_DEVICE,
+        acl::ACL_MEMCPY_DEVICE_TO_HOST,
+        acl::ACL_MEMCPY_DEVICE_TO_DEVICE,
+        acl::ACL_MEMCPY_DEFAULT,
+        acl::ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE,
+        acl::ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
+        acl::ACL_MEMCPY_INTER_DEVICE_TO_DEVICE,
+        acl::ACL_MEM_MALLOC_HUGE_FIRST,
+        acl::ACL_MEM_MALLOC_HUGE_ONLY,
+        acl::ACL_MEM_MALLOC_NORMAL_ONLY,
+        acl::ACL_MEM_MALLOC_HUGE_FIRST_P2P,
+        acl::ACL_MEM_MALLOC_HUGE_ONLY_P2P,
+        acl::ACL_MEM_MALLOC_NORMAL_ONLY_P2P,
+        acl::ACL_MEM_MALLOC_HUGE1G_ONLY,
+        acl::ACL_MEM_MALLOC_HUGE1G_ONLY_P2P,
+        acl::ACL_MEM_TYPE_LOW_BAND_WIDTH,
+        acl::ACL_MEM_TYPE_HIGH_BAND_WIDTH,
+        acl::ACL_MEM_ACCESS_USER_SPACE_READONLY,
+        acl::ACL_DEV_ATTR_AICPU_CORE_NUM,
+        acl::ACL_DEV_ATTR_AICORE_CORE_NUM,
+        acl::ACL_DEV_ATTR_CUBE_CORE_NUM,
+        acl::ACL_DEV_ATTR_VECTOR_CORE_NUM,
+        acl::ACL_DEV_ATTR_WARP_SIZE,
+        acl::ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE,
+        acl::ACL_EVENT_RECORDED_STATUS_NOT_READY,
+        acl::ACL_EVENT_RECORDED_STATUS_COMPLETE,
+        acl::ACL_EVENT_STATUS_COMPLETE,
+        acl::ACL_EVENT_STATUS_NOT_READY,
+        acl::ACL_EVENT_STATUS_RESERVED,
+        acl::ACL_STREAM_STATUS_COMPLETE,
+        acl::ACL_STREAM_STATUS_NOT_READY,
+        acl::ACL_STREAM_STATUS_RESERVED,
+        acl::ACL_EVENT_SYNC,
+        acl::ACL_EVENT_CAPTURE_STREAM_PROGRESS,
+        acl::ACL_EVENT_TIME_LINE,
+        acl::ACL_EVENT_DEVICE_USE_ONLY,
+        acl::ACL_EVENT_EXTERNAL,
+        acl::ACL_EVENT_IPC,
+        acl::ACL_STREAM_FAST_LAUNCH,
+        acl::ACL_STREAM_FAST_SYNC,
+        acl::ACL_STREAM_PERSISTENT,
+        acl::ACL_STREAM_HUGE,
+        acl::ACL_STREAM_CPU_SCHEDULE,
+        acl::ACL_STREAM_DEVICE_USE_ONLY,
+        acl::ACL_SUCCESS,
+        acl::ACL_ERROR_INVALID_PARAM,
+        acl::ACL_ERROR_UNINITIALIZE,
+        acl::ACL_ERROR_REPEAT_INITIALIZE,
+        acl::ACL_ERROR_REPEAT_FINALIZE,
+        acl::ACL_ERROR_BAD_ALLOC,
+        acl::ACL_ERROR_FEATURE_UNSUPPORTED,
+        acl::ACL_ERROR_RT_PARAM_INVALID,
+        acl::ACL_ERROR_RT_INVALID_DEVICEID,
+        acl::ACL_ERROR_RT_CONTEXT_NULL,
+        acl::ACL_ERROR_RT_STREAM_CONTEXT,
+        acl::ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
+        acl::ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
+        acl::ACL_ERROR_RT_INVALID_HANDLE,
+        acl::ACL_ERROR_RT_WAIT_TIMEOUT,
+        acl::ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+        acl::ACL_ERROR_RT_MEMORY_ALLOCATION,
+        acl::ACL_ERROR_RT_DEVICE_OOM,
+        acl::ACL_ERROR_RT_INTERNAL_ERROR,
+        acl::ACL_ERROR_RT_CONTEXT_RELEASE_ERROR,
+        acl::ACL_ERROR_RT_AICORE_EXCEPTION,
+        acl::ACL_ERROR_RT_IPC_ERROR,
+        acl::ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+        acl::ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+        capi::STREAMSIM_SUCCESS,
+        capi::STREAMSIM_ERROR_INVALID_VALUE,
+        capi::STREAMSIM_ERROR_INVALID_HANDLE,
+        capi::STREAMSIM_ERROR_NOT_BOUND,
+        capi::STREAMSIM_ERROR_CONFIG,
+        capi::STREAMSIM_ERROR_NOT_PERMITTED,
+        capi::STREAMSIM_ERROR_INTERNAL,
+        capi::STREAMSIM_DIALECT_CUDA,
+        capi::STREAMSIM_DIALECT_ACL,
+        capi::STREAMSIM_API_CUDA,
+        capi::STREAMSIM_API_MUSA,
+        capi::STREAMSIM_API_ACL,
+        capi::STREAMSIM_ACCESS_READ,
+        capi::STREAMSIM_ACCESS_WRITE,
+        capi::STREAMSIM_FAULT_NONE,
+        capi::STREAMSIM_FAULT_LAUNCH_FAILURE,
+        capi::STREAMSIM_FAULT_ILLEGAL_ADDRESS,
+    ];
+    v.extend(ptrs![
+        cuda::cudaStreamLegacy,
+        cuda::cudaStreamPerThread,
+        musa::musaStreamLegacy,
+        musa::musaStreamPerThread,
+    ]);
+    let map: BTreeMap<_, _> = v.iter().copied().collect();
+    assert_eq!(map.len(), v.len(), "a constant is listed twice");
+    map
+}
+
+/// Struct layouts: (C expression, Rust value).
+fn rust_layouts() -> Vec<(&'static str, usize)> {
+    use std::mem::{offset_of, size_of};
+    vec![
+        (
+            "sizeof(cudaIpcEventHandle_t)",
+            size_of::<cuda::cudaIpcEventHandle_t>(),
+        ),
+        (
+            "sizeof(musaIpcEventHandle_t)",
+            size_of::<musa::musaIpcEventHandle_t>(),
+        ),
+        (
+            "sizeof(aclrtIpcEventHandle)",
+            size_of::<acl::aclrtIpcEventHandle>(),
+        ),
+        (
+            "sizeof(streamsimAccess)",
+            size_of::<capi::streamsimAccess>(),
+        ),
+        (
+            "offsetof(streamsimAccess, ptr)",
+            offset_of!(capi::streamsimAccess, ptr),
+        ),
+        (
+            "offsetof(streamsimAccess, bytes)",
+            offset_of!(capi::streamsimAccess, bytes),
+        ),
+        (
+            "offsetof(streamsimAccess, write)",
+            offset_of!(capi::streamsimAccess, write),
+        ),
+        ("sizeof(cudaStream_t)", size_of::<cuda::cudaStream_t>()),
+        ("sizeof(aclrtStream)", size_of::<acl::aclrtStream>()),
+        (
+            "sizeof(streamsimMachine)",
+            size_of::<capi::streamsimMachine>(),
+        ),
+        ("sizeof(cudaError_t)", size_of::<cuda::cudaError_t>()),
+        ("sizeof(aclError)", size_of::<acl::aclError>()),
+        ("sizeof(streamsimError)", size_of::<capi::streamsimError>()),
+        (
+            "sizeof(enum cudaMemcpyKind)",
+            size_of::<cuda::cudaMemcpyKind>(),
+        ),
+        ("sizeof(aclrtMemcpyKind)", size_of::<acl::aclrtMemcpyKind>()),
+    ]
+}
+
+/// The names `nm -D --defined-only` lists for the shared library's exported functions.
+fn exported_functions() -> BTreeSet<String> {
+    let so = toolchain().lib_dir.join("libstreamsim.so");
+    let out = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(&so)
+        .output()
+        .expect("running nm (binutils)");
+    assert!(out.status.success(), "nm failed on {}", so.display());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<_> = l.split_whitespace().collect();
+            (f.len() == 3 && f[1] == "T").then(|| f[2].to_string())
+        })
+        .collect()
+}
+
+fn diff(a: &BTreeSet<String>, b: &BTreeSet<String>) -> Vec<String> {
+    a.difference(b).cloned().collect()
+}
+
+// ---------------------------------------------------------------------------------------------- tests
+
+/// Every function the headers declare is exported by libstreamsim.so, and every exported function is
+/// declared (the library exports nothing else).
+#[test]
+fn every_declared_function_is_exported_and_every_export_is_declared() {
+    let declared: BTreeSet<String> = headers().protos.keys().cloned().collect();
+    let exported = exported_functions();
+    assert!(
+        declared.len() > 150,
+        "only {} prototypes parsed",
+        declared.len()
+    );
+    assert_eq!(
+        diff(&declared, &exported),
+        Vec::<String>::new(),
+        "declared in include/ but not exported"
+    );
+    assert_eq!(
+        diff(&exported, &declared),
+        Vec::<String>::new(),
+        "exported by libstreamsim.so but not declared in include/"
+    );
+}
+
+/// Every header prototype has its Rust function's parameter and return types (ABI classes), and every Rust
+/// `no_mangle` function of the facades and of capi has a prototype.
+#[test]
+fn every_prototype_matches_its_rust_signature() {
+    let rust = rust_functions();
+    let protos = &headers().protos;
+    assert_eq!(
+        diff(&names(rust), &names(protos)),
+        Vec::<String>::new(),
+        "Rust functions without a prototype"
+    );
+    assert_eq!(
+        diff(&names(protos), &names(rust)),
+        Vec::<String>::new(),
+        "prototypes without a Rust function"
+    );
+    let mut wrong = Vec::new();
+    for (name, p) in protos {
+        let r = &rust[name];
+        let c_params: Vec<_> = p.params.iter().map(|t| c_class(t)).collect();
+        let r_params: Vec<_> = r.params.iter().map(|t| rust_class(t)).collect();
+        let same = c_params.len() == r_params.len()
+            && c_params
+                .iter()
+                .zip(&r_params)
+                .all(|(c, r)| same_class(c, r))
+            && same_class(c_class(&p.ret), rust_class(&r.ret));
+        if !same {
+            wrong.push(format!(
+                "{name}: C {} ({}) vs Rust {} ({})",
+                c_class(&p.ret),
+                c_params.join(", "),
+                rust_class(&r.ret),
+                r_params.join(", ")
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "signatures differ:\n{}", wrong.join("\n"));
+}
+
+/// The header constants (macros and enumerators) are exactly the Rust constants, by name.
+#[test]
+fn the_header_constants_are_the_rust_constants() {
+    let table: BTreeSet<String> = rust_constants().keys().map(|s| s.to_string()).collect();
+    let sources = rust_constant_names();
+    let header = &headers().constants;
+    assert_eq!(
+        diff(&sources, &table),
+        Vec::<String>::new(),
+        "Rust constants missing from this test's table"
+    );
+    assert_eq!(
+        diff(&table, &sources),
+        Vec::<String>::new(),
+        "this test's table names constants the sources do not define"
+    );
+    assert_eq!(
+        diff(header, &table),
+        Vec::<String>::new(),
+        "header constants without a Rust constant"
+    );
+    assert_eq!(
+        diff(&table, header),
+        Vec::<String>::new(),
+        "Rust constants missing from the headers"
+    );
+}
+
+/// A program that includes every header, takes the address of every declared function and prints every
+/// constant and struct layout builds as C11 and as C++17 (`-Wall -Wextra -Werror -pedantic`), links against
+/// libstreamsim.so, and prints Rust's values.
+#[test]
+fn every_constant_and_layout_has_the_rust_value_in_c_and_cpp() {
+    let h = headers();
+    let mut src = String::from(
+        "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <cuda_runtime.h>\n\
+         #include <musa_runtime.h>\n#include <acl/acl.h>\n\ntypedef void (*any_fn)(void);\n\
+         static any_fn functions[] = {\n",
+    );
+    for name in h.protos.keys() {
+        src += &format!("    (any_fn){name},\n");
+    }
+    src += "};\n\nint main(void) {\n";
+    src += "    printf(\"functions %d\\n\", (int)(sizeof functions / sizeof functions[0]));\n";
+    for name in &h.constants {
+        src += &format!("    printf(\"{name} %lld\\n\", (long long)(intptr_t)({name}));\n");
+    }
+    for (expr, _) in rust_layouts() {
+        src += &format!("    printf(\"{expr} %d\\n\", (int)({expr}));\n");
+    }
+    src += "    return 0;\n}\n";
+    let t = toolchain();
+    let file = t
+        .out_dir
+        .join(format!("every-declaration-{}.c", std::process::id()));
+    std::fs::write(&file, &src).expect("writing the generated program");
+
+    let mut expected = BTreeMap::new();
+    expected.insert("functions".to_string(), h.protos.len() as i128);
+    for (name, value) in rust_constants() {
+        expected.insert(name.to_string(), value);
+    }
+    for (expr, value) in rust_layouts() {
+        expected.insert(expr.to_string(), value as i128);
+    }
+    for lang in [Lang::C, Lang::Cxx] {
+        let exe = crate::c_programs::build(&file, "every-declaration", lang, &["-pedantic"]);
+        let out = assert_success(
+            &format!("every-declaration ({lang:?})"),
+            &crate::c_programs::run(&exe, &[], &[], std::time::Duration::from_secs(60)),
+        );
+        let got: BTreeMap<String, i128> = out
+            .lines()
+            .map(|l| {
+                let (k, v) = l.rsplit_once(' ').expect("name value");
+                (k.to_string(), v.parse().expect("a number"))
+            })
+            .collect();
+        let mismatches: Vec<_> = expected
+            .iter()
+            .filter(|(k, v)| got.get(*k) != Some(v))
+            .map(|(k, v)| format!("{k}: C {:?}, Rust {v}", got.get(k)))
+            .collect();
+        assert!(
+            mismatches.is_empty(),
+            "{lang:?}: values differ:\n{}",
+            mismatches.join("\n")
+        );
+        assert_eq!(got.len(), expected.len(), "{lang:?}: extra output lines");
+    }
+    let _ = std::fs::remove_file(Path::new(&file));
+}
