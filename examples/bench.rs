@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --release --example bench`. It prints absolute figures for both sides (best and median
 //! of several interleaved repetitions: machines are shared and noisy), their ratio, and whether each target of
-//! issue 2 is met. It is a benchmark, not a test: it never fails (exit status 0 whatever the numbers).
+//! issues 2 and 5 is met. It is a benchmark, not a test: it never fails (exit status 0 whatever the numbers).
 //!
 //! | figure | simulator | baseline | target |
 //! |---|---|---|---|
@@ -12,15 +12,18 @@
 //! | (c) round trip | `launch` + `stream_synchronize` | send a job, wait for its reply | ratio <= 4x |
 //! | (d) one hour of virtual time | 3,600 chained 1 s kernels on 4 streams | — | < 100 ms wall |
 //! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
+//! | (f) race detection | 1,000,000 kernels, each declaring a read and a write of a buffer, + `stream_synchronize`, detection on (`Collect`) | the same with `RaceDetection::Off` | on/off <= 2x |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
-//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b)).
+//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f)).
 
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
-use streamsim::{EventFlags, Kernel, Machine, Process, Stream, StreamFlags, VirtualTime};
+use streamsim::{
+    EventFlags, Kernel, Machine, Process, RaceDetection, Stream, StreamFlags, VirtualTime,
+};
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -314,6 +317,37 @@ fn idle_cpu() -> Option<(u64, u64, u64, usize)> {
     ))
 }
 
+/// (f) Wall nanoseconds for `n` kernels that each declare a read and a write of one 4 KiB buffer, end to end
+/// (enqueue all, then synchronize), with race detection collecting (first) and off (second).
+fn detection_overhead(reps: usize, n: usize) -> (Stats, Stats) {
+    let workload = |mode: RaceDetection| {
+        move || {
+            let m = Machine::builder()
+                .devices(1)
+                .race_detection(mode)
+                .build()
+                .expect("machine");
+            let p = m.process();
+            let s = p.create_stream(StreamFlags::DEFAULT).expect("stream");
+            let buf = p.malloc(4096).expect("malloc");
+            let t = Instant::now();
+            for _ in 0..n {
+                p.launch(s, Kernel::new("k").reads(buf, 4096).writes(buf, 4096))
+                    .expect("launch");
+            }
+            p.stream_synchronize(s).expect("sync");
+            let e = t.elapsed().as_nanos() as f64;
+            assert!(m.race_reports().is_empty(), "one stream: no race");
+            e
+        }
+    };
+    interleaved(
+        reps,
+        workload(RaceDetection::Collect),
+        workload(RaceDetection::Off),
+    )
+}
+
 fn main() {
     let quick = std::env::var_os("BENCH_QUICK").is_some();
     let reps = if quick { 3 } else { 7 };
@@ -430,6 +464,25 @@ fn main() {
         }
         None => println!("(e) idle: /proc/self/task/*/schedstat unavailable; not measured"),
     }
+
+    // (f)
+    let (on, off) = detection_overhead(b_reps, n_b);
+    let ratio = on.median / off.median;
+    let met = ratio <= 2.0;
+    met_all &= met;
+    println!(
+        "(f) race detection, {n_b} kernels declaring a read and a write of a buffer, end to end: detection on \
+         {} ({:.2} M ops/s, best {}), off {} ({:.2} M ops/s, best {}); on/off {ratio:.2}x (best {:.2}x); \
+         target <= 2x: {}",
+        ns(on.median),
+        n_b as f64 / on.median * 1e3,
+        ns(on.best),
+        ns(off.median),
+        n_b as f64 / off.median * 1e3,
+        ns(off.best),
+        on.best / off.best,
+        verdict(met)
+    );
 
     println!(
         "{}",

@@ -47,6 +47,7 @@
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`] |
+//! | `testing` (feature `proptest`) | random stream programs and a runner, for property tests |
 //! | [`error`] | [`SimError`] |
 //! | [`capi`] | the C library's own calls (`include/streamsim.h`): machines, processes and bindings from C |
 //!
@@ -97,6 +98,8 @@ pub mod race;
 mod rng;
 pub mod rules;
 pub mod scenario;
+#[cfg(feature = "proptest")]
+pub mod testing;
 pub mod time;
 pub mod trace;
 mod watch;

@@ -23,6 +23,7 @@ mod multi_device;
 mod musa_facade;
 mod ownership;
 mod peers;
+mod races;
 mod scenarios;
 mod shutdown;
 mod smoke;

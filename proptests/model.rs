@@ -1,0 +1,690 @@
+//! The reference model: what a [`Program`] must produce, computed sequentially from the rules written in the
+//! README ("Virtual time and the cost model", the legacy default stream, events) and in DESIGN.md
+//! ("Happens-before and races"), without threads and without the simulator's code: its own cost formulas,
+//! its own scheduling, and happens-before as explicit sets of the operations and host accesses known to be
+//! complete (no vector clocks).
+//!
+//! Happens-before, as the model states it:
+//! - an operation is after the previous operation of its stream;
+//! - an operation is after everything its host thread knew when it was enqueued (earlier host accesses and
+//!   everything earlier synchronizes and completed queries covered);
+//! - a stream wait is after the record it captured (the event's latest record at the call);
+//! - an operation on a device's legacy default stream is after every earlier operation of that device's
+//!   blocking streams, and an operation on a blocking stream is after every earlier legacy-stream operation of
+//!   its device;
+//! - after a synchronize, or a query that answered `Complete`, the host knows everything the covered
+//!   operation(s) were after, and them.
+//!
+//! Races: two accesses to the same buffer, at least one a write, neither after the other. The simulator
+//! reports, for each access, the races with the accesses it still remembers: "the last write and the reads
+//! since" (DESIGN.md). The model computes both: every racing pair (`full_races`), and the pairs whose earlier
+//! access had not been superseded by a later access that was after it and covered it (a write supersedes
+//! anything; a read supersedes only reads) when the racing access came (`races`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use streamsim::testing::{
+    Answer, BUFFER_BYTES, BUFFERS_PER_DEVICE, BufRef, EVENTS_PER_DEVICE, EventRef, MAX_POLLS,
+    PINNED_BUFFERS, PinnedRef, Program, Step, StreamRef,
+};
+use streamsim::{
+    Accessor, CopyPath, EventId, OpKind, ProcessId, Status, StreamId, StreamKind, TraceEvent,
+    VirtualTime,
+};
+
+/// README defaults: every call advances the host clock by 1 µs; an operation starts no earlier than 2 µs
+/// after its call.
+const API_CALL: u64 = 1_000;
+const LAUNCH_LATENCY: u64 = 2_000;
+
+/// `latency + bytes / bandwidth`, rounded up to a nanosecond; GB/s = 10^9 bytes per second.
+fn link(latency_ns: u64, gb_per_s: u64, bytes: u64) -> u64 {
+    latency_ns + bytes.div_ceil(gb_per_s)
+}
+
+/// README table: host↔device 2 µs + 16 GB/s, on device (and memset) 1 µs + 500 GB/s; between devices without
+/// peer access, device→host then host→device.
+fn copy_ns(path: CopyPath, bytes: u64) -> u64 {
+    match path {
+        CopyPath::HostToDevice | CopyPath::DeviceToHost => link(2_000, 16, bytes),
+        CopyPath::OnDevice => link(1_000, 500, bytes),
+        CopyPath::StagedThroughHost => 2 * link(2_000, 16, bytes),
+        other => unreachable!("programs do not copy over {other:?}"),
+    }
+}
+
+/// Something that happens: an operation on a stream, or a host access to pinned memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Node {
+    Op(usize),
+    Host(usize),
+}
+
+/// A buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Buffer {
+    Device(BufRef),
+    Pinned(PinnedRef),
+}
+
+/// One side of a race as the simulator names it: who and whether it wrote.
+pub type Side = (Accessor, bool);
+/// A racing pair (earlier, later) as the simulator names it.
+pub type RaceKey = (Side, Side);
+
+struct MStream {
+    id: StreamId,
+    device: u32,
+    blocking: bool,
+    legacy: bool,
+    cursor: u64,
+    last: Option<usize>,
+    seq: u64,
+}
+
+struct MOp {
+    kernel_step: Option<usize>,
+    before: BTreeSet<Node>,
+    event: TraceEvent,
+}
+
+struct Access {
+    node: Node,
+    write: bool,
+    before: BTreeSet<Node>,
+    who: Accessor,
+}
+
+/// Everything the model predicts for one program.
+#[derive(Debug)]
+pub struct Expected {
+    /// The trace's operations, in the trace's order (virtual start, stream, position).
+    pub ops: Vec<TraceEvent>,
+    /// The blocking host calls: (label, start ns, end ns).
+    pub host: Vec<(String, u64, u64)>,
+    /// The query answers.
+    pub answers: Vec<Answer>,
+    /// What the detector reports: each racing pair (as named in reports) and how many times.
+    pub races: BTreeMap<RaceKey, u64>,
+    /// Every unordered conflicting pair (a superset of `races`).
+    pub full_races: BTreeMap<RaceKey, u64>,
+    /// The accesses (numbered in program order) that race with an earlier one: among all pairs, and among
+    /// the reported pairs. Equal by the detector's design: an access that races is reported at least once.
+    pub racing_accesses: (BTreeSet<usize>, BTreeSet<usize>),
+    /// For the kernel launched by each step: the steps of the kernels it is after.
+    pub kernel_after: BTreeMap<usize, BTreeSet<usize>>,
+    /// For each step: the steps of the kernels the host knows to be complete when it returns.
+    pub known_after_step: Vec<BTreeSet<usize>>,
+    /// The host clock at the end (after the final device synchronizes).
+    pub end: u64,
+}
+
+struct Model<'a> {
+    prog: &'a Program,
+    clock: u64,
+    current: u32,
+    streams: BTreeMap<StreamRef, MStream>,
+    events: BTreeMap<EventRef, Option<usize>>,
+    ops: Vec<MOp>,
+    host_known: BTreeSet<Node>,
+    host_accesses: usize,
+    accesses: BTreeMap<Buffer, Vec<Access>>,
+    races: BTreeMap<RaceKey, u64>,
+    full_races: BTreeMap<RaceKey, u64>,
+    racing_accesses: (BTreeSet<usize>, BTreeSet<usize>),
+    access_count: usize,
+    host: Vec<(String, u64, u64)>,
+    answers: Vec<Answer>,
+}
+
+const P0: ProcessId = ProcessId(0);
+
+fn event_id(e: EventRef) -> EventId {
+    EventId {
+        process: P0,
+        ordinal: 1 + e.device * EVENTS_PER_DEVICE + e.slot,
+    }
+}
+
+fn host(call: &'static str) -> Accessor {
+    Accessor::Host {
+        process: P0,
+        thread: 0,
+        call,
+    }
+}
+
+/// Runs the model on `prog`.
+pub fn expect(prog: &Program) -> Expected {
+    let mut m = Model {
+        prog,
+        clock: 0,
+        current: 0,
+        streams: BTreeMap::new(),
+        events: BTreeMap::new(),
+        ops: Vec::new(),
+        host_known: BTreeSet::new(),
+        host_accesses: 0,
+        accesses: BTreeMap::new(),
+        races: BTreeMap::new(),
+        full_races: BTreeMap::new(),
+        racing_accesses: Default::default(),
+        access_count: 0,
+        host: Vec::new(),
+        answers: Vec::new(),
+    };
+    m.setup();
+    let mut known_after_step = Vec::new();
+    for (i, step) in prog.steps.iter().enumerate() {
+        m.step(i, step);
+        known_after_step.push(m.known_kernels(&m.host_known));
+    }
+    for d in 0..prog.devices {
+        m.device(d);
+        m.device_synchronize(d);
+    }
+    let mut ops: Vec<TraceEvent> = m.ops.iter().map(|o| o.event.clone()).collect();
+    ops.sort_by_key(|e| (e.start, e.stream, e.seq));
+    let kernel_after = m
+        .ops
+        .iter()
+        .filter_map(|o| Some((o.kernel_step?, m.known_kernels(&o.before))))
+        .collect();
+    Expected {
+        ops,
+        host: m.host,
+        answers: m.answers,
+        races: m.races,
+        full_races: m.full_races,
+        racing_accesses: m.racing_accesses,
+        kernel_after,
+        known_after_step,
+        end: m.clock,
+    }
+}
+
+impl Model<'_> {
+    /// A runtime call: the host clock advances by the call overhead; the call acts at the new time.
+    fn call(&mut self) -> u64 {
+        self.clock += API_CALL;
+        self.clock
+    }
+
+    /// `set_device` when the device is not current (as `Program::run` documents).
+    fn device(&mut self, d: u32) {
+        if self.current != d {
+            self.call();
+            self.current = d;
+        }
+    }
+
+    fn known_kernels(&self, set: &BTreeSet<Node>) -> BTreeSet<usize> {
+        set.iter()
+            .filter_map(|n| match n {
+                Node::Op(i) => self.ops[*i].kernel_step,
+                Node::Host(_) => None,
+            })
+            .collect()
+    }
+
+    fn setup(&mut self) {
+        for (n, spec) in self.prog.streams.iter().enumerate() {
+            self.device(spec.device);
+            self.call();
+            self.streams.insert(
+                StreamRef::Created(n as u32),
+                MStream {
+                    id: StreamId {
+                        process: P0,
+                        device: spec.device,
+                        kind: StreamKind::Created(n as u32 + 1),
+                    },
+                    device: spec.device,
+                    blocking: !spec.non_blocking,
+                    legacy: false,
+                    cursor: 0,
+                    last: None,
+                    seq: 0,
+                },
+            );
+        }
+        for d in 0..self.prog.devices {
+            self.device(d);
+            for slot in 0..EVENTS_PER_DEVICE {
+                self.call();
+                self.events.insert(EventRef { device: d, slot }, None);
+            }
+        }
+        for d in 0..self.prog.devices {
+            self.device(d);
+            for _ in 0..BUFFERS_PER_DEVICE {
+                self.call();
+            }
+        }
+        for _ in 0..PINNED_BUFFERS {
+            self.call();
+        }
+    }
+
+    /// Makes the stream's device current and the stream exist (a legacy stream exists from its first use).
+    fn stream(&mut self, s: StreamRef) -> StreamRef {
+        let device = self.prog.device_of(s);
+        self.device(device);
+        self.streams.entry(s).or_insert_with(|| MStream {
+            id: StreamId {
+                process: P0,
+                device,
+                kind: StreamKind::Legacy,
+            },
+            device,
+            blocking: true,
+            legacy: true,
+            cursor: 0,
+            last: None,
+            seq: 0,
+        });
+        s
+    }
+
+    fn end(&self, op: usize) -> u64 {
+        self.ops[op].event.end.0
+    }
+
+    /// The host learns that `op` and everything before it are complete.
+    fn acquire(&mut self, op: usize) {
+        self.host_known.insert(Node::Op(op));
+        self.host_known.extend(self.ops[op].before.iter().copied());
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "one operation, spelled out")]
+    fn enqueue(
+        &mut self,
+        key: StreamRef,
+        now: u64,
+        cost: u64,
+        waits_for: Option<usize>,
+        kind: OpKind,
+        label: String,
+        accesses: &[(Buffer, bool)],
+        kernel_step: Option<usize>,
+    ) -> usize {
+        let s = &self.streams[&key];
+        let mut deps: Vec<usize> = waits_for.into_iter().collect();
+        if s.legacy {
+            deps.extend(
+                self.streams
+                    .values()
+                    .filter(|t| t.device == s.device && t.blocking && !t.legacy)
+                    .filter_map(|t| t.last),
+            );
+        } else if s.blocking
+            && let Some(l) = self
+                .streams
+                .get(&StreamRef::Legacy(s.device))
+                .and_then(|l| l.last)
+        {
+            deps.push(l);
+        }
+        let start = deps
+            .iter()
+            .map(|&d| self.end(d))
+            .fold(s.cursor.max(now + LAUNCH_LATENCY), u64::max);
+        let end = start + cost;
+        let mut before = self.host_known.clone();
+        for d in s.last.iter().chain(&deps) {
+            before.insert(Node::Op(*d));
+            before.extend(self.ops[*d].before.iter().copied());
+        }
+        let idx = self.ops.len();
+        let who = Accessor::Op {
+            stream: s.id,
+            kind: match kind {
+                OpKind::Kernel => "kernel",
+                OpKind::Memcpy { .. } => "memcpy",
+                OpKind::Memset { .. } => "memset",
+                _ => "",
+            },
+            label: label.clone(),
+        };
+        let event = TraceEvent {
+            stream: s.id,
+            seq: s.seq + 1,
+            kind,
+            label: label.into(),
+            start: VirtualTime(start),
+            end: VirtualTime(end),
+        };
+        let s = self.streams.get_mut(&key).expect("stream exists");
+        s.cursor = end;
+        s.last = Some(idx);
+        s.seq += 1;
+        for &(buf, write) in accesses {
+            self.access(Node::Op(idx), &before, buf, write, who.clone());
+        }
+        self.ops.push(MOp {
+            kernel_step,
+            before,
+            event,
+        });
+        idx
+    }
+
+    /// An access by `node`, which is after exactly `before`: the races it completes, then it is remembered.
+    fn access(
+        &mut self,
+        node: Node,
+        before: &BTreeSet<Node>,
+        buf: Buffer,
+        write: bool,
+        who: Accessor,
+    ) {
+        let ordinal = self.access_count;
+        self.access_count += 1;
+        let list = self.accesses.entry(buf).or_default();
+        for (j, y) in list.iter().enumerate() {
+            if y.node == node || !(write || y.write) || before.contains(&y.node) {
+                continue;
+            }
+            let key = ((y.who.clone(), y.write), (who.clone(), write));
+            *self.full_races.entry(key.clone()).or_default() += 1;
+            self.racing_accesses.0.insert(ordinal);
+            let superseded = list[j + 1..]
+                .iter()
+                .any(|z| (z.node == y.node || z.before.contains(&y.node)) && (z.write || !y.write));
+            if !superseded {
+                *self.races.entry(key).or_default() += 1;
+                self.racing_accesses.1.insert(ordinal);
+            }
+        }
+        list.push(Access {
+            node,
+            write,
+            before: before.clone(),
+            who,
+        });
+    }
+
+    fn host_access(&mut self, pin: PinnedRef, write: bool) {
+        self.call();
+        let node = Node::Host(self.host_accesses);
+        self.host_accesses += 1;
+        let before = self.host_known.clone();
+        let call = if write { "host_write" } else { "host_read" };
+        self.access(node, &before, Buffer::Pinned(pin), write, host(call));
+        self.host_known.insert(node);
+    }
+
+    /// A blocking call that waits for `ops`: the host clock moves to the latest end; the host acquires them.
+    fn block(&mut self, now: u64, ops: &[usize], label: String) {
+        for &op in ops {
+            self.clock = self.clock.max(self.end(op));
+            self.acquire(op);
+        }
+        self.host.push((label, now, self.clock));
+    }
+
+    fn device_synchronize(&mut self, d: u32) {
+        let now = self.call();
+        let tails: Vec<usize> = self
+            .streams
+            .values()
+            .filter(|s| s.device == d)
+            .filter_map(|s| s.last)
+            .collect();
+        self.block(now, &tails, format!("device_synchronize({d})"));
+    }
+
+    /// A query of `op` (`None`: nothing to wait for) at the current time.
+    fn query(&mut self, op: Option<usize>) -> Status {
+        let now = self.call();
+        match op {
+            Some(op) if self.end(op) > now => Status::NotReady,
+            Some(op) => {
+                self.acquire(op);
+                Status::Complete
+            }
+            None => Status::Complete,
+        }
+    }
+
+    fn answer(&mut self, step: usize, status: Status, polls: u32) {
+        self.answers.push(Answer {
+            step,
+            status,
+            polls,
+        });
+    }
+
+    fn step(&mut self, i: usize, step: &Step) {
+        let n = BUFFER_BYTES;
+        match step {
+            Step::Launch {
+                stream,
+                duration_ns,
+                reads,
+                writes,
+            } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                let accesses: Vec<(Buffer, bool)> = reads
+                    .iter()
+                    .map(|&b| (Buffer::Device(b), false))
+                    .chain(writes.iter().map(|&b| (Buffer::Device(b), true)))
+                    .collect();
+                self.enqueue(
+                    key,
+                    now,
+                    *duration_ns,
+                    None,
+                    OpKind::Kernel,
+                    format!("k{i}"),
+                    &accesses,
+                    Some(i),
+                );
+            }
+            Step::Memset { stream, dst } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                self.enqueue(
+                    key,
+                    now,
+                    copy_ns(CopyPath::OnDevice, n),
+                    None,
+                    OpKind::Memset { bytes: n },
+                    "memset_async".into(),
+                    &[(Buffer::Device(*dst), true)],
+                    None,
+                );
+            }
+            Step::CopyDeviceToDevice { stream, src, dst } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                let path = if src.device == dst.device {
+                    CopyPath::OnDevice
+                } else {
+                    CopyPath::StagedThroughHost
+                };
+                self.copy(key, now, path, Buffer::Device(*src), Buffer::Device(*dst));
+            }
+            Step::CopyToDevice { stream, src, dst } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                let (s, d) = (Buffer::Pinned(*src), Buffer::Device(*dst));
+                self.copy(key, now, CopyPath::HostToDevice, s, d);
+            }
+            Step::CopyToHost { stream, src, dst } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                let (s, d) = (Buffer::Device(*src), Buffer::Pinned(*dst));
+                self.copy(key, now, CopyPath::DeviceToHost, s, d);
+            }
+            Step::CopyFromPageable { stream, dst } => {
+                // The source is staged at the call: only the destination is an access.
+                let key = self.stream(*stream);
+                let now = self.call();
+                self.enqueue(
+                    key,
+                    now,
+                    copy_ns(CopyPath::HostToDevice, n),
+                    None,
+                    OpKind::Memcpy {
+                        path: CopyPath::HostToDevice,
+                        bytes: n,
+                    },
+                    "memcpy_async".into(),
+                    &[(Buffer::Device(*dst), true)],
+                    None,
+                );
+            }
+            Step::CopyToPageable { stream, src } => {
+                // The call blocks until the data is in pageable memory: the host acquires the copy.
+                let key = self.stream(*stream);
+                let now = self.call();
+                let op = self.enqueue(
+                    key,
+                    now,
+                    copy_ns(CopyPath::DeviceToHost, n),
+                    None,
+                    OpKind::Memcpy {
+                        path: CopyPath::DeviceToHost,
+                        bytes: n,
+                    },
+                    "memcpy_async".into(),
+                    &[(Buffer::Device(*src), false)],
+                    None,
+                );
+                self.block(now, &[op], "memcpy_async".into());
+            }
+            Step::CopyToHostSync { src, dst } => {
+                self.device(src.device);
+                let key = self.stream(StreamRef::Legacy(src.device));
+                let now = self.call();
+                let op = self.enqueue(
+                    key,
+                    now,
+                    copy_ns(CopyPath::DeviceToHost, n),
+                    None,
+                    OpKind::Memcpy {
+                        path: CopyPath::DeviceToHost,
+                        bytes: n,
+                    },
+                    "memcpy".into(),
+                    &[(Buffer::Device(*src), false), (Buffer::Pinned(*dst), true)],
+                    None,
+                );
+                self.block(now, &[op], "memcpy".into());
+            }
+            Step::Record { event, stream } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                let id = event_id(*event);
+                let op = self.enqueue(
+                    key,
+                    now,
+                    0,
+                    None,
+                    OpKind::Record { event: id },
+                    format!("record event {id}"),
+                    &[],
+                    None,
+                );
+                self.events.insert(*event, Some(op));
+            }
+            Step::Wait { stream, event } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                // Never recorded: CUDA's wait is a no-op (nothing is enqueued).
+                if let Some(rec) = self.events[event] {
+                    let id = event_id(*event);
+                    let on = &self.ops[rec].event;
+                    let kind = OpKind::Wait {
+                        event: id,
+                        on: on.stream,
+                        seq: on.seq,
+                    };
+                    self.enqueue(
+                        key,
+                        now,
+                        0,
+                        Some(rec),
+                        kind,
+                        format!("wait event {id}"),
+                        &[],
+                        None,
+                    );
+                }
+            }
+            Step::StreamSynchronize(s) => {
+                let key = self.stream(*s);
+                let now = self.call();
+                let st = &self.streams[&key];
+                let (tail, label) = (st.last, format!("stream_synchronize({})", st.id));
+                self.block(now, &Vec::from_iter(tail), label);
+            }
+            Step::EventSynchronize(e) => {
+                let now = self.call();
+                // Never recorded: returns at once, waits for nothing (and is not in the trace).
+                if let Some(rec) = self.events[e] {
+                    let label = format!("event_synchronize(event {})", event_id(*e));
+                    self.block(now, &[rec], label);
+                }
+            }
+            Step::DeviceSynchronize(d) => {
+                self.device(*d);
+                self.device_synchronize(*d);
+            }
+            Step::StreamQuery(s) => {
+                let key = self.stream(*s);
+                let tail = self.streams[&key].last;
+                let status = self.query(tail);
+                self.answer(i, status, 1);
+            }
+            Step::EventQuery(e) => {
+                let rec = self.events[e];
+                let status = self.query(rec);
+                self.answer(i, status, 1);
+            }
+            Step::SpinOnEvent(e) => {
+                let rec = self.events[e];
+                let mut polls = 0;
+                let status = loop {
+                    polls += 1;
+                    let s = self.query(rec);
+                    if s == Status::Complete || polls == MAX_POLLS {
+                        break s;
+                    }
+                };
+                self.answer(i, status, polls);
+            }
+            Step::HostRead(h) => self.host_access(*h, false),
+            Step::HostWrite(h) => self.host_access(*h, true),
+        }
+    }
+
+    fn copy(&mut self, key: StreamRef, now: u64, path: CopyPath, src: Buffer, dst: Buffer) {
+        let n = BUFFER_BYTES;
+        self.enqueue(
+            key,
+            now,
+            copy_ns(path, n),
+            None,
+            OpKind::Memcpy { path, bytes: n },
+            "memcpy_async".into(),
+            &[(src, false), (dst, true)],
+            None,
+        );
+    }
+}
+
+/// The trace's operations, one per line (for failure messages).
+pub fn describe(ops: &[TraceEvent]) -> String {
+    ops.iter()
+        .map(|e| {
+            format!(
+                "  {} #{} {} [{} ns, {} ns]",
+                e.stream, e.seq, e.label, e.start.0, e.end.0
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
