@@ -391,17 +391,7 @@ pub unsafe extern "C" fn streamsimDefaultProcess(
         if process.is_null() {
             return Err(STREAMSIM_ERROR_INVALID_VALUE);
         }
-        // The facade routes to its default machine on a thread with no binding: ask from a fresh thread, so
-        // that this thread's bindings do not hide it.
-        let found = std::thread::scope(|s| {
-            s.spawn(|| facade::process(api))
-                .join()
-                .map_err(|_| STREAMSIM_ERROR_INTERNAL)
-        })?;
-        let p = found.map_err(|e| match e {
-            NoProcess::Config(_) => STREAMSIM_ERROR_CONFIG,
-            NoProcess::WrongDialect(_) => STREAMSIM_ERROR_INTERNAL,
-        })?;
+        let p = facade::default_process(api).map_err(|_| STREAMSIM_ERROR_CONFIG)?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out(process, add_process(p)) }
     })

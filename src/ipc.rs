@@ -2,8 +2,8 @@
 //! machine opens. The opened event shares the exporter's record state: record, wait, query and synchronize
 //! work in either process; elapsed time never does (interprocess events have no timing).
 //!
-//! The handle is opaque: a magic, the exporting process and event, and a check value derived from the machine
-//! seed, so the bytes are the same on every run. Opening validates it against the machine's table of exported
+//! The handle is opaque: a magic, the exporting process and event, the OS process id, and a check value derived
+//! from the machine seed, so the bytes are the same for the same seed within one OS process. Opening validates it against the machine's table of exported
 //! handles: zeroed or forged bytes, and handles of another machine, are rejected.
 
 use std::sync::Arc;
@@ -29,13 +29,19 @@ pub(crate) struct Export {
 
 const MAGIC: &[u8; 8] = b"SSIMIPC1";
 
+/// The handle's bytes. They carry the OS process id, so that a handle copied from another OS process (IPC
+/// between OS processes is not simulated) never matches an export of this one — even when that other process
+/// ran the same program with the same seed. Within one OS process the bytes depend on the seed and the
+/// exporting event only.
 fn encode(seed: u64, id: EventId) -> [u8; 64] {
+    let os = std::process::id();
     let mut b = [0u8; 64];
     b[..8].copy_from_slice(MAGIC);
     b[8..12].copy_from_slice(&id.process.0.to_le_bytes());
     b[12..16].copy_from_slice(&id.ordinal.to_le_bytes());
-    let check = crate::rng::mix(seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64));
+    let check = crate::rng::mix(seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64) ^ ((os as u64) << 17));
     b[16..24].copy_from_slice(&check.to_le_bytes());
+    b[24..28].copy_from_slice(&os.to_le_bytes());
     b
 }
 

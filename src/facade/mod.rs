@@ -111,7 +111,8 @@ fn env_config() -> Result<(u32, u64), String> {
 static DEFAULTS: [OnceLock<Result<Process, String>>; 3] =
     [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-fn default_process(api: Api) -> Result<Process, String> {
+/// The facade's default process (its default machine, built from the environment on first use).
+pub(crate) fn default_process(api: Api) -> Result<Process, String> {
     DEFAULTS[api.index()]
         .get_or_init(|| {
             let built = env_config().and_then(|(devices, seed)| {

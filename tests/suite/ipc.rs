@@ -43,7 +43,8 @@ fn first_handle(dialect: Dialect, seed: u64) -> IpcEventHandle {
 }
 
 /// cuda-musa.md · Error codes · "IPC event handle: 64 opaque bytes"; acl.md · aclrtIpcEventHandle = char[64]:
-/// the handle is 64 bytes, the same on every run with the same seed
+/// the handle is 64 bytes, the same for the same seed within one OS process (it also carries the OS process id,
+/// so that a handle from another OS process never opens a local event)
 #[test]
 fn ipc_handle_is_64_bytes_deterministic_for_a_seed() {
     assert_eq!(std::mem::size_of::<IpcEventHandle>(), 64);
