@@ -39,7 +39,9 @@ fn encode(seed: u64, id: EventId) -> [u8; 64] {
     b[..8].copy_from_slice(MAGIC);
     b[8..12].copy_from_slice(&id.process.0.to_le_bytes());
     b[12..16].copy_from_slice(&id.ordinal.to_le_bytes());
-    let check = crate::rng::mix(seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64) ^ ((os as u64) << 17));
+    let check = crate::rng::mix(
+        seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64) ^ ((os as u64) << 17),
+    );
     b[16..24].copy_from_slice(&check.to_le_bytes());
     b[24..28].copy_from_slice(&os.to_le_bytes());
     b
