@@ -374,7 +374,7 @@ impl Process {
                 p => p,
             };
             let who = self.who(&st, h, "memcpy", what, site, &accesses)?;
-            st.enqueue(
+            let point = st.enqueue(
                 &self.m,
                 c,
                 h,
@@ -387,7 +387,13 @@ impl Process {
                     accesses,
                     who,
                 },
-            )?
+            )?;
+            // A host that waits on it acquires the stream's clock there.
+            if sync || out.is_some() {
+                st.with_clock(h, point)?
+            } else {
+                point
+            }
         };
         if sync || out.is_some() {
             let device = point.exec.id.device;
@@ -460,7 +466,7 @@ impl Process {
             }
             let accesses = vec![(dst.clone(), true)];
             let who = self.who(&st, h, "memset", what, site, &accesses)?;
-            st.enqueue(
+            let point = st.enqueue(
                 &self.m,
                 c,
                 h,
@@ -473,7 +479,13 @@ impl Process {
                     accesses,
                     who,
                 },
-            )?
+            )?;
+            // A host that waits on it acquires the stream's clock there.
+            if sync {
+                st.with_clock(h, point)?
+            } else {
+                point
+            }
         };
         if sync {
             let device = point.exec.id.device;

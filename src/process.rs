@@ -520,21 +520,28 @@ impl ProcState {
         if s.special && s.id.kind == StreamKind::Legacy {
             return self.enqueue_legacy(m, c, h, spec, deferred);
         }
+        // The edges an operation takes are marked as taken only once it is accepted (fail-fast race
+        // detection can refuse it).
+        let mut synced = None;
         if s.blocking()
             && let Some(l) = &self.devices[dev].last_legacy
             && l.seq > s.synced_legacy
         {
-            s.synced_legacy = l.seq;
+            synced = Some(l.seq);
             spec.deps.push(l.clone());
         }
-        Self::push_op(
+        let point = Self::push_op(
             s,
             self.hosts.get_mut(c.thread as usize),
             m,
             c.now,
             spec,
             deferred,
-        )
+        )?;
+        if let Some(seq) = synced {
+            s.synced_legacy = seq;
+        }
+        Ok(point)
     }
 
     /// Appends to the legacy default stream: it first waits for all earlier work of the device's blocking
@@ -549,22 +556,28 @@ impl ProcState {
     ) -> Result<Point> {
         let device = self.streams.get(h)?.device;
         let dev = device as usize;
-        spec.deps.append(&mut self.devices[dev].retired);
+        spec.deps.extend(self.devices[dev].retired.iter().cloned());
+        let mut seen = Vec::new();
         for (raw, s) in self.streams.iter_mut() {
             if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
-                s.legacy_seen = s.seq;
+                seen.push((raw, s.seq));
                 spec.deps.push(s.tail());
             }
         }
-        let s = self.streams.get_mut(h)?;
         let point = Self::push_op(
-            s,
+            self.streams.get_mut(h)?,
             self.hosts.get_mut(c.thread as usize),
             m,
             c.now,
             spec,
             deferred,
         )?;
+        // Accepted: the edges are taken.
+        self.devices[dev].retired.clear();
+        for (raw, seq) in seen {
+            self.streams.get_mut(raw)?.legacy_seen = seq;
+        }
+        let s = self.streams.get_mut(h)?;
         let point = match point.time() {
             Some(_) => point.with_vc(s.clock()),
             None => point,
@@ -608,6 +621,14 @@ impl ProcState {
             h.vc.tick(h.actor);
         }
         Ok(point)
+    }
+
+    /// `point` (just enqueued on stream `h`) with the stream's clock at it, for a host that will wait on it.
+    pub fn with_clock(&self, h: u64, point: Point) -> Result<Point> {
+        Ok(match point.time() {
+            Some(_) => point.with_vc(self.streams.get(h)?.clock()),
+            None => point,
+        })
     }
 
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
