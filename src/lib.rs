@@ -1,8 +1,10 @@
 //! # streamsim
 //!
-//! A simulator of accelerator runtime semantics — devices, streams, events, device memory — as the CUDA/MUSA
-//! (and, soon, Ascend ACL) runtimes define them, with no hardware at all. Programs get the vendor's answers
-//! (which calls fail, `NotReady` vs `Success`), deterministic virtual timestamps, and a trace of what ran.
+//! A simulator of accelerator runtime semantics — devices, contexts, streams, events, device memory, peer access
+//! and IPC — as the CUDA/MUSA and Ascend ACL runtimes define them, with no hardware at all. Programs get the
+//! vendor's answers (which calls fail, `NotReady` vs `Success`, the vendors' codes through [`cuda`], [`musa`]
+//! and [`acl`]), deterministic virtual timestamps, a trace of what ran ([`export`] draws it), and
+//! happens-before race reports ([`race`]).
 //!
 //! ## Quickstart
 //!
@@ -38,10 +40,15 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace accessor |
-//! | `process` | [`Process`]: per-thread state, streams, device synchronize, the legacy default stream |
-//! | `event` | events: create, record, wait, query, synchronize, elapsed time |
+//! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
+//! | `process` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
+//! | `event` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops` | kernel launches, copies, memsets, host functions, allocations |
+//! | `device` | set / get / reset device, ACL contexts, peer access |
+//! | [`ipc`] | interprocess event handles |
+//! | `exec` | the stream workers, operations, record points |
+//! | `watch` | sticky faults travelling along happens-before edges |
+//! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |

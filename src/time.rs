@@ -1,5 +1,5 @@
 //! Virtual time: the [`VirtualTime`] type, the [`CostModel`], and the one function that schedules an
-//! operation ([`schedule`]). Every start/end time in the simulator is computed here, on the host thread, at
+//! operation (`schedule`). Every start/end time in the simulator is computed here, on the host thread, at
 //! enqueue, from program order alone; a later engine-contention model changes this module only.
 
 use std::time::Duration;

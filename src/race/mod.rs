@@ -1,6 +1,6 @@
 //! Happens-before race detection with deterministic verdicts.
 //!
-//! Every stream and every host thread is an actor with a [vector clock](clock). Enqueueing carries the host
+//! Every stream and every host thread is an actor with a vector clock (`clock.rs`). Enqueueing carries the host
 //! thread's clock to the operation; a record releases the stream's clock into the record point; a stream
 //! wait, a legacy default-stream edge and every synchronize or completed query acquire it. All of this is
 //! computed on the host thread at enqueue, in program order, so the verdicts are the same on every run and do
@@ -8,7 +8,7 @@
 //!
 //! Every access to device memory or pinned host memory — copies, memsets, kernels' declared reads and writes,
 //! host reads and writes of pinned buffers through the API — is checked against the earlier accesses to the
-//! same bytes that it is not ordered after ([`shadow`]). An unordered conflicting pair (at least one write) is a
+//! same bytes that it is not ordered after (`shadow.rs`). An unordered conflicting pair (at least one write) is a
 //! [`RaceReport`], naming both operations and both call sites, with a one-line fix.
 
 pub(crate) mod clock;

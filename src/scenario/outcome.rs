@@ -90,7 +90,7 @@ pub struct Race {
 }
 
 impl fmt::Display for Race {
-    /// The report's own text ([`RaceReport`]'s `Display`), with "enqueued at <call site>" replaced by the
+    /// The report's own text ([`RaceReport`]'s `Display`), with "enqueued at `<call site>`" replaced by the
     /// scenario line and the buffer's name added after its allocation number.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = &self.report;
