@@ -217,19 +217,8 @@ impl Process {
     fn new_event(&self, c: &Call, config: EventConfig) -> Result<Event> {
         let mut st = self.state();
         let (device, ctx) = st.current(&self.m, c, "create_event")?;
-        let ordinal = st.next_event;
-        st.next_event += 1;
-        let h = st.events.insert(EventEntry {
-            id: EventId {
-                process: c.process,
-                ordinal,
-            },
-            device,
-            ctx,
-            config,
-            state: Arc::new(Mutex::new(EventState::default())),
-        });
-        Ok(Event(h))
+        let state = Arc::new(Mutex::new(EventState::default()));
+        Ok(st.add_event(c.process, (device, ctx), config, state))
     }
 
     /// Destroys an event. A pending record still completes; the handle is dead at once.

@@ -13,7 +13,7 @@ use parking_lot::Mutex;
 use crate::error::{IpcProblem, Result, SimError};
 use crate::event::{EventConfig, EventState};
 use crate::handle::{Event, EventId, ProcessId};
-use crate::process::{EventEntry, Process};
+use crate::process::Process;
 
 /// The 64 opaque bytes of an exported interprocess event (`cudaIpcEventHandle_t`, `aclrtIpcEventHandle`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -93,19 +93,7 @@ impl Process {
             };
             let mut st = self.state();
             let ctx = st.current(&self.m, c, what).ok().and_then(|(_, ctx)| ctx);
-            let ordinal = st.next_event;
-            st.next_event += 1;
-            let h = st.events.insert(EventEntry {
-                id: EventId {
-                    process: c.process,
-                    ordinal,
-                },
-                device,
-                ctx,
-                config,
-                state,
-            });
-            Ok(Event(h))
+            Ok(st.add_event(c.process, (device, ctx), config, state))
         })
     }
 }

@@ -631,6 +631,25 @@ impl ProcState {
         })
     }
 
+    /// Registers an event of `process` on `(device, context)` sharing record state `state`.
+    pub fn add_event(
+        &mut self,
+        process: ProcessId,
+        (device, ctx): (u32, Option<u64>),
+        config: crate::event::EventConfig,
+        state: Arc<Mutex<crate::event::EventState>>,
+    ) -> crate::Event {
+        let ordinal = self.next_event;
+        self.next_event += 1;
+        crate::Event(self.events.insert(EventEntry {
+            id: EventId { process, ordinal },
+            device,
+            ctx,
+            config,
+            state,
+        }))
+    }
+
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
     pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
         if m.race.on() {

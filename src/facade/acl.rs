@@ -22,11 +22,11 @@ use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
 use super::runtime::{self as rt, streamsimAccess};
-use super::{Api, NoProcess, contain, put};
+use super::{Api, NoProcess, contain, handle_ptr, invalid, out, stream};
 use crate::acl::*;
 use crate::error::{InitProblem, IpcProblem, PeerProblem, SimError};
 use crate::event::{EventConfig, RecordStatus, UnrecordedWait};
-use crate::handle::{Context, Event, Stream};
+use crate::handle::{Context, Event};
 use crate::ipc::IpcEventHandle;
 use crate::machine::Attribute;
 use crate::memory::{DevicePtr, HostPtr};
@@ -165,13 +165,6 @@ fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> 
     })
 }
 
-fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
-    SimError::InvalidValue {
-        what,
-        reason: reason.into(),
-    }
-}
-
 /// Fails with ACL_ERROR_INVALID_PARAM if `ptr` is NULL.
 fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimError> {
     if ptr.is_null() {
@@ -179,20 +172,6 @@ fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimE
     } else {
         Ok(())
     }
-}
-
-/// Writes through an out-pointer, or fails with ACL_ERROR_INVALID_PARAM if it is NULL.
-unsafe fn out<T>(what: &'static str, ptr: *mut T, value: T) -> Result<(), SimError> {
-    // SAFETY: the caller passes a NULL or valid pointer (the C contract).
-    if unsafe { put(ptr, value) } {
-        Ok(())
-    } else {
-        Err(invalid(what, "NULL output pointer"))
-    }
-}
-
-fn stream(s: *mut c_void) -> Stream {
-    Stream::from_raw(s as usize as u64)
 }
 
 /// An event argument: NULL is ACL_ERROR_INVALID_PARAM (any call).
@@ -204,10 +183,6 @@ fn event(what: &'static str, e: *mut c_void) -> Result<Event, SimError> {
 fn context(what: &'static str, c: *mut c_void) -> Result<Context, SimError> {
     not_null(what, "context", c)?;
     Ok(Context::from_raw(c as usize as u64))
-}
-
-fn handle_ptr(raw: u64) -> *mut c_void {
-    raw as usize as *mut c_void
 }
 
 /// A raw pointer that a closure run on a worker may carry (the C caller vouches for it).

@@ -178,6 +178,37 @@ pub(crate) unsafe fn put<T>(out: *mut T, value: T) -> bool {
     true
 }
 
+/// An invalid-argument error of call `what`.
+pub(crate) fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
+    SimError::InvalidValue {
+        what,
+        reason: reason.into(),
+    }
+}
+
+/// Writes through an out-pointer, or fails with an invalid-argument error if it is NULL.
+///
+/// # Safety
+/// `ptr` is NULL or valid for a write of `T`.
+pub(crate) unsafe fn out<T>(what: &'static str, ptr: *mut T, value: T) -> Result<(), SimError> {
+    // SAFETY: the caller passes a NULL or valid pointer (the C contract).
+    if unsafe { put(ptr, value) } {
+        Ok(())
+    } else {
+        Err(invalid(what, "NULL output pointer"))
+    }
+}
+
+/// A stream argument (NULL is the default stream).
+pub(crate) fn stream(s: *mut std::ffi::c_void) -> crate::handle::Stream {
+    crate::handle::Stream::from_raw(s as usize as u64)
+}
+
+/// A handle as the opaque pointer the C ABI passes.
+pub(crate) fn handle_ptr(raw: u64) -> *mut std::ffi::c_void {
+    raw as usize as *mut std::ffi::c_void
+}
+
 /// The message of the last error of the facade's process on this thread, for `GetErrorString`-like calls.
 pub(crate) fn last_message(api: Api) -> Option<String> {
     match process(api) {

@@ -10,10 +10,10 @@
 use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
 use std::time::Duration;
 
-use super::{Api, NoProcess, contain, put};
+use super::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
 use crate::error::{FaultKind, HandleProblem, IpcProblem, PeerProblem, SimError};
 use crate::event::EventFlags;
-use crate::handle::{Event, Stream};
+use crate::handle::Event;
 use crate::ipc::IpcEventHandle;
 use crate::kernel::Kernel;
 use crate::machine::Attribute;
@@ -153,33 +153,8 @@ fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
     })
 }
 
-fn invalid(what: &'static str, reason: &str) -> SimError {
-    SimError::InvalidValue {
-        what,
-        reason: reason.to_string(),
-    }
-}
-
-/// Writes through an out-pointer, or fails with InvalidValue if it is NULL.
-unsafe fn out<T>(what: &'static str, ptr: *mut T, value: T) -> Result<(), SimError> {
-    // SAFETY: the caller passes a NULL or valid pointer (the C contract).
-    if unsafe { put(ptr, value) } {
-        Ok(())
-    } else {
-        Err(invalid(what, "NULL output pointer"))
-    }
-}
-
-fn stream(s: *mut c_void) -> Stream {
-    Stream::from_raw(s as usize as u64)
-}
-
 fn event(e: *mut c_void) -> Event {
     Event::from_raw(e as usize as u64)
-}
-
-fn handle_ptr(raw: u64) -> *mut c_void {
-    raw as usize as *mut c_void
 }
 
 fn device_arg(d: c_int) -> i64 {
@@ -597,7 +572,7 @@ pub(crate) unsafe fn endpoints<'a>(
         {
             return Err(invalid(
                 what,
-                &format!("the copy kind does not match the pointers ({ss} to {ds})"),
+                format!("the copy kind does not match the pointers ({ss} to {ds})"),
             ));
         }
     }
