@@ -11,7 +11,7 @@ use crate::exec::{CopySource, Work};
 use crate::handle::Stream;
 use crate::kernel::Kernel;
 use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
-use crate::process::{Call, OpSpec, Process};
+use crate::process::{Call, HostClock, OpSpec, Process};
 use crate::race::{Accessor, Who};
 use crate::rules::PeerCopy;
 use crate::time::CopyPath;
@@ -123,8 +123,13 @@ impl Process {
         let mut st = self.state();
         st.ensure_host(&self.m, c.thread);
         let h = &mut st.hosts[c.thread as usize];
-        let mut vc = h.vc.clone();
-        let epoch = vc.tick(h.actor);
+        let mut next = HostClock {
+            actor: h.actor,
+            vc: h.vc.clone(),
+            version: h.version,
+            thread: h.thread,
+        };
+        let epoch = next.tick();
         let who: Who = Arc::new((
             Accessor::Host {
                 process: c.process,
@@ -133,8 +138,8 @@ impl Process {
             },
             site,
         ));
-        crate::race::check(&self.m, &[(r.clone(), write)], epoch, &vc, &who, true)?;
-        h.vc = vc;
+        crate::race::check(&self.m, &[(r.clone(), write)], epoch, &next.vc, &who, true)?;
+        *h = next;
         Ok(())
     }
 

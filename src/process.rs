@@ -79,6 +79,8 @@ pub(crate) struct StreamEntry {
     pub actor: Actor,
     pub vc: VectorClock,
     pub track: bool,
+    /// The (host thread, clock version) this stream's clock last joined.
+    host_seen: (u32, u64),
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -88,7 +90,7 @@ pub(crate) struct HeldOp {
     spec: OpSpec,
     cell: Arc<OnceLock<Fixed>>,
     /// The enqueueing host thread's clock at the call (race detection on).
-    host_vc: Option<VectorClock>,
+    host_vc: Option<HostClock>,
     /// Wait for the next record of this event issued after generation `after`.
     deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
 }
@@ -115,7 +117,7 @@ impl StreamEntry {
         now: VirtualTime,
         seq: u64,
         spec: OpSpec,
-        host_vc: Option<&VectorClock>,
+        host: Option<&HostClock>,
         may_fail: bool,
     ) -> Result<VirtualTime> {
         let OpSpec {
@@ -128,9 +130,22 @@ impl StreamEntry {
             who,
         } = spec;
         if self.track {
-            let mut vc = self.vc.clone();
-            if let Some(h) = host_vc {
-                vc.join(h);
+            // Fail-fast checks on a copy (a race leaves the stream untouched); otherwise in place.
+            let dry = may_fail && who.is_some() && m.race.mode == crate::race::RaceDetection::FailFast;
+            let mut copy = dry.then(|| self.vc.clone());
+            let vc = match &mut copy {
+                Some(c) => c,
+                None => &mut self.vc,
+            };
+            // Enqueueing carries the host thread's clock to the operation (joined only when it changed since
+            // this stream last joined it).
+            if let Some(h) = host
+                && (self.host_seen != (h.thread, h.version) || h.version == u64::MAX)
+            {
+                vc.join(&h.vc);
+                if !dry {
+                    self.host_seen = (h.thread, h.version);
+                }
             }
             for d in &deps {
                 if let Some(v) = d.vc() {
@@ -139,9 +154,11 @@ impl StreamEntry {
             }
             let epoch = vc.tick(self.actor);
             if let Some(who) = &who {
-                crate::race::check(m, &accesses, epoch, &vc, who, may_fail)?;
+                crate::race::check(m, &accesses, epoch, vc, who, may_fail)?;
             }
-            self.vc = vc;
+            if let Some(c) = copy {
+                self.vc = c;
+            }
         }
         let start = schedule(
             self.cursor,
@@ -308,9 +325,23 @@ pub(crate) struct OpSpec {
 }
 
 /// A host thread's race-detection actor and clock.
+///
+/// The host's own component advances only when the host itself touches memory (`host_write`, `host_read`):
+/// that is the only kind of step of a host thread that another step can race with. `version` counts the
+/// changes, so that a stream joins the clock only when it changed.
 pub(crate) struct HostClock {
     pub actor: Actor,
     pub vc: VectorClock,
+    pub version: u64,
+    pub thread: u32,
+}
+
+impl HostClock {
+    /// One step of the host thread (a memory access).
+    pub fn tick(&mut self) -> crate::race::clock::Epoch {
+        self.version += 1;
+        self.vc.tick(self.actor)
+    }
 }
 
 impl ProcState {
@@ -352,6 +383,7 @@ impl ProcState {
             actor: if m.race.on() { m.race.actor() } else { 0 },
             vc: VectorClock::default(),
             track: m.race.on(),
+            host_seen: (u32::MAX, 0),
         })
     }
 
@@ -594,19 +626,21 @@ impl ProcState {
                 seq,
                 spec,
                 cell: cell.clone(),
-                host_vc: host.as_ref().map(|h| h.vc.clone()),
+                host_vc: host.as_ref().map(|h| HostClock {
+                    actor: h.actor,
+                    vc: h.vc.clone(),
+                    // A snapshot is joined whatever the stream has seen.
+                    version: u64::MAX,
+                    thread: h.thread,
+                }),
                 deferred,
             });
             Point::pending(s.exec.clone(), seq, cell)
         } else {
-            let end = s.dispatch(m, now, seq, spec, host.as_ref().map(|h| &h.vc), true)?;
+            let end = s.dispatch(m, now, seq, spec, host.as_deref(), true)?;
             Point::new(s.exec.clone(), seq, end)
         };
         s.seq = seq;
-        // The host thread's later steps are not before this operation.
-        if let Some(h) = host {
-            h.vc.tick(h.actor);
-        }
         Ok(point)
     }
 
@@ -617,7 +651,13 @@ impl ProcState {
                 let actor = m.race.actor();
                 let mut vc = VectorClock::default();
                 vc.tick(actor);
-                self.hosts.push(HostClock { actor, vc });
+                let thread = self.hosts.len() as u32;
+                self.hosts.push(HostClock {
+                    actor,
+                    vc,
+                    version: 0,
+                    thread,
+                });
             }
         }
     }
@@ -630,6 +670,7 @@ impl ProcState {
             for p in points {
                 if let Some(v) = p.vc() {
                     h.vc.join(v);
+                    h.version += 1;
                 }
             }
         }
