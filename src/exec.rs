@@ -17,6 +17,7 @@ use crate::error::{FaultKind, SimError};
 use crate::handle::StreamId;
 use crate::kernel::{KernelBody, KernelCtx};
 use crate::memory::{Memory, Region};
+use crate::race::Who;
 use crate::race::clock::VectorClock;
 use crate::time::VirtualTime;
 use crate::trace::{OpKind, TraceEvent, TraceSink};
@@ -210,14 +211,15 @@ pub(crate) enum Work {
 
 /// One queued operation with its virtual times fixed at enqueue.
 ///
-/// Kept small (56 bytes) because it is copied through the channel: everything but the times and the label is
+/// Kept small (56 bytes) because it is moved through the queue: everything but the times and the label is
 /// boxed, and the common case — a kernel without a body or dependencies — has no box at all.
 pub(crate) struct Op {
     pub seq: u64,
     pub start: VirtualTime,
     pub end: VirtualTime,
     pub label: Cow<'static, str>,
-    /// `None`: a kernel with no body and no dependencies.
+    /// `None`: a kernel with no body and no dependencies. The box is the one the enqueue call made (see
+    /// `OpSpec`); the race-detection fields are emptied at dispatch.
     pub extra: Option<Box<OpExtra>>,
 }
 
@@ -226,24 +228,20 @@ pub(crate) struct OpExtra {
     pub deps: Vec<Point>,
     pub work: Work,
     pub kind: OpKind,
+    /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set (enqueue side only).
+    pub accesses: Vec<(Region, bool)>,
+    pub who: Option<Who>,
 }
 
-impl Op {
-    pub fn new(
-        seq: u64,
-        (start, end): (VirtualTime, VirtualTime),
-        label: Cow<'static, str>,
-        deps: Vec<Point>,
-        work: Work,
-        kind: OpKind,
-    ) -> Op {
-        let plain = deps.is_empty() && matches!(work, Work::Nothing) && kind == OpKind::Kernel;
-        Op {
-            seq,
-            start,
-            end,
-            label,
-            extra: (!plain).then(|| Box::new(OpExtra { deps, work, kind })),
+impl OpExtra {
+    /// An operation of `kind` doing `work`, with no dependencies or declared accesses yet.
+    pub fn new(kind: OpKind, work: Work) -> OpExtra {
+        OpExtra {
+            deps: Vec::new(),
+            work,
+            kind,
+            accesses: Vec::new(),
+            who: None,
         }
     }
 }

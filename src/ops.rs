@@ -184,26 +184,24 @@ impl Process {
                 )?;
                 accesses.push((r, a.write));
             }
-            let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
-            let ns = kernel.duration.unwrap_or(self.m.cost.default_kernel);
-            let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
-            st.enqueue_checked(
+            let ns = kernel
+                .duration
+                .unwrap_or(self.m.cost.default_kernel)
+                .as_nanos() as u64;
+            let spec = if kernel.body.is_none() && accesses.is_empty() {
+                OpSpec::plain_kernel(ns, kernel.name)
+            } else {
+                let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
+                let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
+                OpSpec::new(ns, kernel.name, OpKind::Kernel, work).accesses(accesses, who)
+            };
+            st.enqueue_discard(
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: ns.as_nanos() as u64,
-                    deps: Vec::new(),
-                    work,
-                    kind: OpKind::Kernel,
-                    label: kernel.name,
-                    accesses,
-                    who,
-                },
-                None,
+                spec,
                 self.m.rules.owned.launch.then_some("launch"),
-            )?;
-            Ok(())
+            )
         })
     }
 
@@ -223,15 +221,12 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: self.m.cost.host_function.as_nanos() as u64,
-                    deps: Vec::new(),
-                    work: Work::Host(Box::new(f)),
-                    kind: OpKind::HostFunction,
-                    label: Cow::Borrowed("host function"),
-                    accesses: Vec::new(),
-                    who: None,
-                },
+                OpSpec::new(
+                    self.m.cost.host_function.as_nanos() as u64,
+                    Cow::Borrowed("host function"),
+                    OpKind::HostFunction,
+                    Work::Host(Box::new(f)),
+                ),
             )?;
             Ok(())
         })
@@ -383,15 +378,13 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: self.m.cost.copy_nanos(path, bytes),
-                    deps: Vec::new(),
+                OpSpec::new(
+                    self.m.cost.copy_nanos(path, bytes),
+                    Cow::Borrowed(what),
+                    OpKind::Memcpy { path, bytes },
                     work,
-                    kind: OpKind::Memcpy { path, bytes },
-                    label: Cow::Borrowed(what),
-                    accesses,
-                    who,
-                },
+                )
+                .accesses(accesses, who),
             )?
         };
         if sync || out.is_some() {
@@ -469,15 +462,13 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
-                    deps: Vec::new(),
-                    work: Work::Fill { dst, value },
-                    kind: OpKind::Memset { bytes },
-                    label: Cow::Borrowed(what),
-                    accesses,
-                    who,
-                },
+                OpSpec::new(
+                    self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
+                    Cow::Borrowed(what),
+                    OpKind::Memset { bytes },
+                    Work::Fill { dst, value },
+                )
+                .accesses(accesses, who),
             )?
         };
         if sync {

@@ -16,7 +16,7 @@ use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
 use crate::error::{HandleProblem, InitProblem, ObjectKind, Result, SimError};
-use crate::exec::{Fixed, Op, Point, StreamExec, Work, on_worker_thread};
+use crate::exec::{Fixed, Op, OpExtra, Point, StreamExec, Work, on_worker_thread};
 use crate::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
 };
@@ -95,7 +95,21 @@ pub(crate) struct HeldOp {
     deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
 }
 
+/// Where an enqueued operation went: dispatched (ending at that time) or held.
+pub(crate) enum Pushed {
+    Done(VirtualTime),
+    Held(Arc<OnceLock<Fixed>>),
+}
+
 impl StreamEntry {
+    /// The point of the operation just pushed (the stream's last).
+    fn point(&self, pushed: Pushed) -> Point {
+        match pushed {
+            Pushed::Done(end) => Point::new(self.exec.clone(), self.seq, end),
+            Pushed::Held(cell) => Point::pending(self.exec.clone(), self.seq, cell),
+        }
+    }
+
     pub fn tail(&self) -> Point {
         match self.held.back() {
             Some(h) => Point::pending(self.exec.clone(), h.seq, h.cell.clone()),
@@ -122,16 +136,19 @@ impl StreamEntry {
     ) -> Result<VirtualTime> {
         let OpSpec {
             cost_ns,
-            deps,
-            work,
-            kind,
             label,
-            accesses,
-            who,
+            mut extra,
         } = spec;
+        // Declared accesses only matter here: they are not kept for the worker.
+        let (accesses, who) = match &mut extra {
+            Some(x) if x.who.is_some() => (std::mem::take(&mut x.accesses), x.who.take()),
+            _ => (Vec::new(), None),
+        };
+        let deps: &[Point] = extra.as_ref().map_or(&[], |x| &x.deps);
         if self.track {
             // Fail-fast checks on a copy (a race leaves the stream untouched); otherwise in place.
-            let dry = may_fail && who.is_some() && m.race.mode == crate::race::RaceDetection::FailFast;
+            let dry =
+                may_fail && who.is_some() && m.race.mode == crate::race::RaceDetection::FailFast;
             let mut copy = dry.then(|| self.vc.clone());
             let vc = match &mut copy {
                 Some(c) => c,
@@ -147,7 +164,7 @@ impl StreamEntry {
                     self.host_seen = (h.thread, h.version);
                 }
             }
-            for d in &deps {
+            for d in deps {
                 if let Some(v) = d.vc() {
                     vc.join(v);
                 }
@@ -172,7 +189,13 @@ impl StreamEntry {
         let end = start.plus(cost_ns);
         self.cursor = end;
         self.tx
-            .send(Op::new(seq, (start, end), label, deps, work, kind))
+            .send(Op {
+                seq,
+                start,
+                end,
+                label,
+                extra,
+            })
             .expect("a stream's worker outlives its registry entry");
         Ok(end)
     }
@@ -188,10 +211,12 @@ impl StreamEntry {
                 }
                 let latest = st.latest.clone();
                 drop(st);
-                head.spec.deps.extend(latest);
+                if let Some(p) = latest {
+                    head.spec.extra_mut().deps.push(p);
+                }
                 head.deferred = None;
             }
-            if head.spec.deps.iter().any(|p| p.time().is_none()) {
+            if head.spec.dep_list().iter().any(|p| p.time().is_none()) {
                 break;
             }
             let h = self.held.pop_front().expect("head exists");
@@ -312,16 +337,56 @@ impl ProcShared {
     }
 }
 
-/// What an enqueue adds to a stream.
+/// What an enqueue adds to a stream. Small (40 bytes): a kernel with no body, dependencies or declared accesses
+/// has no `extra`, and allocates nothing; otherwise the box becomes the queued operation's (see [`Op`]).
 pub(crate) struct OpSpec {
     pub cost_ns: u64,
-    pub deps: Vec<Point>,
-    pub work: Work,
-    pub kind: OpKind,
     pub label: Cow<'static, str>,
-    /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set.
-    pub accesses: Vec<(Region, bool)>,
-    pub who: Option<Who>,
+    /// `None`: a plain kernel.
+    pub extra: Option<Box<OpExtra>>,
+}
+
+impl OpSpec {
+    /// An operation of `kind` doing `work`.
+    pub fn new(cost_ns: u64, label: Cow<'static, str>, kind: OpKind, work: Work) -> OpSpec {
+        OpSpec {
+            cost_ns,
+            label,
+            extra: Some(Box::new(OpExtra::new(kind, work))),
+        }
+    }
+
+    /// A kernel without a body, dependencies or declared accesses.
+    pub fn plain_kernel(cost_ns: u64, label: Cow<'static, str>) -> OpSpec {
+        OpSpec {
+            cost_ns,
+            label,
+            extra: None,
+        }
+    }
+
+    /// With dependencies.
+    pub fn deps(mut self, deps: Vec<Point>) -> OpSpec {
+        self.extra_mut().deps = deps;
+        self
+    }
+
+    /// With declared accesses, checked for races when `who` is set.
+    pub fn accesses(mut self, accesses: Vec<(Region, bool)>, who: Option<Who>) -> OpSpec {
+        let x = self.extra_mut();
+        x.accesses = accesses;
+        x.who = who;
+        self
+    }
+
+    fn dep_list(&self) -> &[Point] {
+        self.extra.as_ref().map_or(&[], |x| &x.deps)
+    }
+
+    fn extra_mut(&mut self) -> &mut OpExtra {
+        self.extra
+            .get_or_insert_with(|| Box::new(OpExtra::new(OpKind::Kernel, Work::Nothing)))
+    }
 }
 
 /// A host thread's race-detection actor and clock.
@@ -393,7 +458,7 @@ impl ProcState {
             return c
                 .device
                 .map(|d| (d, None))
-                .ok_or(SimError::NoContext { what });
+                .ok_or_else(|| SimError::NoContext { what });
         }
         match c.ctx.and_then(|h| self.contexts.get(h).ok()) {
             Some(ctx) => Ok((ctx.device, c.ctx)),
@@ -527,10 +592,41 @@ impl ProcState {
         m: &Shared,
         c: &Call,
         h: u64,
-        mut spec: OpSpec,
+        spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
         owner: Option<&'static str>,
     ) -> Result<Point> {
+        self.enqueue_inner(m, c, h, spec, deferred, owner, true)
+            .map(|p| p.expect("a point was asked for"))
+    }
+
+    /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch).
+    pub fn enqueue_discard(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        spec: OpSpec,
+        owner: Option<&'static str>,
+    ) -> Result<()> {
+        self.enqueue_inner(m, c, h, spec, None, owner, false)
+            .map(drop)
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for the enqueue variants"
+    )]
+    fn enqueue_inner(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        mut spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        owner: Option<&'static str>,
+        want_point: bool,
+    ) -> Result<Option<Point>> {
         let current = match owner {
             Some(what) => Some(self.current(m, c, what)?),
             None => None,
@@ -550,23 +646,24 @@ impl ProcState {
         }
         let dev = s.device as usize;
         if s.special && s.id.kind == StreamKind::Legacy {
-            return self.enqueue_legacy(m, c, h, spec, deferred);
+            return self.enqueue_legacy(m, c, h, spec, deferred).map(Some);
         }
         if s.blocking()
             && let Some(l) = &self.devices[dev].last_legacy
             && l.seq > s.synced_legacy
         {
             s.synced_legacy = l.seq;
-            spec.deps.push(l.clone());
+            spec.extra_mut().deps.push(l.clone());
         }
-        Self::push_op(
+        let pushed = Self::push_op(
             s,
             self.hosts.get_mut(c.thread as usize),
             m,
             c.now,
             spec,
             deferred,
-        )
+        )?;
+        Ok(want_point.then(|| s.point(pushed)))
     }
 
     /// Appends to the legacy default stream: it first waits for all earlier work of the device's blocking
@@ -581,15 +678,18 @@ impl ProcState {
     ) -> Result<Point> {
         let device = self.streams.get(h)?.device;
         let dev = device as usize;
-        spec.deps.append(&mut self.devices[dev].retired);
+        let mut deps = std::mem::take(&mut self.devices[dev].retired);
         for (raw, s) in self.streams.iter_mut() {
             if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
                 s.legacy_seen = s.seq;
-                spec.deps.push(s.tail());
+                deps.push(s.tail());
             }
         }
+        if !deps.is_empty() {
+            spec.extra_mut().deps.append(&mut deps);
+        }
         let s = self.streams.get_mut(h)?;
-        let point = Self::push_op(
+        let pushed = Self::push_op(
             s,
             self.hosts.get_mut(c.thread as usize),
             m,
@@ -597,6 +697,7 @@ impl ProcState {
             spec,
             deferred,
         )?;
+        let point = s.point(pushed);
         let point = match point.time() {
             Some(_) => point.with_vc(s.clock()),
             None => point,
@@ -614,10 +715,10 @@ impl ProcState {
         now: VirtualTime,
         spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
-    ) -> Result<Point> {
+    ) -> Result<Pushed> {
         let hold = deferred.is_some()
             || !s.held.is_empty()
-            || spec.deps.iter().any(|p| p.time().is_none());
+            || spec.dep_list().iter().any(|p| p.time().is_none());
         let seq = s.seq + 1;
         let point = if hold {
             let cell = Arc::new(OnceLock::new());
@@ -635,18 +736,25 @@ impl ProcState {
                 }),
                 deferred,
             });
-            Point::pending(s.exec.clone(), seq, cell)
+            Pushed::Held(cell)
         } else {
-            let end = s.dispatch(m, now, seq, spec, host.as_deref(), true)?;
-            Point::new(s.exec.clone(), seq, end)
+            Pushed::Done(s.dispatch(m, now, seq, spec, host.as_deref(), true)?)
         };
         s.seq = seq;
         Ok(point)
     }
 
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
+    #[inline]
     pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
-        if m.race.on() {
+        if m.race.on() && self.hosts.len() <= thread as usize {
+            self.add_hosts(m, thread);
+        }
+    }
+
+    #[cold]
+    fn add_hosts(&mut self, m: &Shared, thread: u32) {
+        {
             while self.hosts.len() <= thread as usize {
                 let actor = m.race.actor();
                 let mut vc = VectorClock::default();
