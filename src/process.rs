@@ -455,10 +455,10 @@ impl ProcState {
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
     pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
         if !m.rules.explicit_contexts {
-            return c
-                .device
-                .map(|d| (d, None))
-                .ok_or_else(|| SimError::NoContext { what });
+            return match c.device {
+                Some(d) => Ok((d, None)),
+                None => Err(SimError::NoContext { what }),
+            };
         }
         match c.ctx.and_then(|h| self.contexts.get(h).ok()) {
             Some(ctx) => Ok((ctx.device, c.ctx)),
