@@ -6,11 +6,9 @@
 //! enqueue, and publishes its completion. Workers block on their channel when idle; nothing here reads a clock.
 
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use crossbeam_channel::Receiver;
 use parking_lot::{Condvar, Mutex};
 
 use crate::error::{FaultKind, SimError};
@@ -22,16 +20,6 @@ use crate::race::clock::VectorClock;
 use crate::time::VirtualTime;
 use crate::trace::{OpKind, TraceEvent, TraceSink};
 use crate::watch::{StreamFault, fault_at};
-
-thread_local! {
-    static ON_WORKER: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
-/// from inside a host function or kernel body).
-pub(crate) fn on_worker_thread() -> bool {
-    ON_WORKER.with(Cell::get)
-}
 
 /// The completion state of one stream, shared with record points and waiters.
 #[derive(Debug)]
@@ -246,6 +234,107 @@ impl OpExtra {
     }
 }
 
+/// A stream's queue: a FIFO of operations with one producer (enqueues happen under the process's state lock)
+/// and one consumer, its worker. The worker takes the whole backlog at once and runs it without the lock, so
+/// an enqueue is a short critical section and a push, plus a wake-up only when the worker sleeps.
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Signalled when an operation arrives for a sleeping worker, or the sender is gone.
+    cv: Condvar,
+    /// Whether `state.ops` may be non-empty: lets the idle worker poll briefly without the lock.
+    pending: AtomicBool,
+}
+
+struct QueueState {
+    ops: Vec<Op>,
+    /// The sender is gone: once `ops` is drained, the worker exits.
+    closed: bool,
+    /// The worker is blocked on `cv` (so a push must wake it).
+    sleeping: bool,
+}
+
+/// The sending side of a stream's queue (held by the stream's registry entry). Dropping it ends the worker
+/// once the queue is drained.
+pub(crate) struct OpSender {
+    q: Arc<Queue>,
+}
+
+/// The worker's side of a stream's queue.
+pub(crate) struct OpReceiver {
+    q: Arc<Queue>,
+}
+
+/// A new stream queue.
+pub(crate) fn queue() -> (OpSender, OpReceiver) {
+    let q = Arc::new(Queue {
+        state: Mutex::new(QueueState {
+            ops: Vec::new(),
+            closed: false,
+            sleeping: false,
+        }),
+        cv: Condvar::new(),
+        pending: AtomicBool::new(false),
+    });
+    (OpSender { q: q.clone() }, OpReceiver { q })
+}
+
+impl OpSender {
+    /// Appends `op`; never blocks (the queue is unbounded).
+    #[inline]
+    pub fn send(&self, op: Op) {
+        let mut st = self.q.state.lock();
+        st.ops.push(op);
+        let wake = std::mem::replace(&mut st.sleeping, false);
+        if !wake {
+            self.q.pending.store(true, Ordering::Release);
+        }
+        drop(st);
+        if wake {
+            self.q.cv.notify_one();
+        }
+    }
+}
+
+impl Drop for OpSender {
+    fn drop(&mut self) {
+        self.q.state.lock().closed = true;
+        self.q.cv.notify_one();
+    }
+}
+
+impl OpReceiver {
+    /// Moves every queued operation into `batch` (which must be empty), blocking while there is none; `false`
+    /// once the sender is gone and everything has been taken.
+    fn take_all(&self, batch: &mut Vec<Op>) -> bool {
+        // A worker usually finds more work within a few microseconds: poll briefly (spin, then yield) before
+        // sleeping, so that a busy producer rarely pays for a wake-up.
+        for i in 0..64 {
+            if self.q.pending.load(Ordering::Acquire) {
+                break;
+            }
+            if i < 32 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        let mut st = self.q.state.lock();
+        loop {
+            if !st.ops.is_empty() {
+                self.q.pending.store(false, Ordering::Relaxed);
+                std::mem::swap(&mut st.ops, batch);
+                return true;
+            }
+            if st.closed {
+                return false;
+            }
+            st.sleeping = true;
+            self.q.cv.wait(&mut st);
+            st.sleeping = false;
+        }
+    }
+}
+
 /// What a worker needs besides its queue.
 pub(crate) struct WorkerEnv {
     pub exec: Arc<StreamExec>,
@@ -289,103 +378,109 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
     }
 }
 
-/// The worker loop: runs until every sender of `rx` is gone and the queue is drained.
-pub(crate) fn run_worker(rx: Receiver<Op>, env: WorkerEnv) {
-    ON_WORKER.with(|w| w.set(true));
+/// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
+pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
+    crate::process::mark_worker_thread();
     let mut faulted = false;
-    while let Ok(op) = rx.recv() {
-        let (deps, work, kind) = match op.extra {
-            None => (Vec::new(), Work::Nothing, OpKind::Kernel),
-            Some(x) => {
-                let x = *x;
-                (x.deps, x.work, x.kind)
-            }
-        };
-        for d in &deps {
-            d.wait();
-            // A fault ordered before this operation poisons this stream too (see `watch.rs`).
-            if !faulted && let Some(f) = fault_at(d) {
-                faulted = true;
-                env.exec.poison(StreamFault {
-                    seq: op.seq,
-                    time: f.time,
-                    err: f.err,
-                });
-            }
+    let mut batch = Vec::new();
+    while rx.take_all(&mut batch) {
+        for op in batch.drain(..) {
+            run_op(&env, &mut faulted, op);
         }
-        if let Some(seed) = env.perturb {
-            perturb(seed, env.exec.id, op.seq);
-        }
-        let skip = faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
-        let outcome: Result<(), (FaultKind, String)> = match work {
-            Work::Nothing => Ok(()),
-            Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
-            Work::Kernel(body) => {
-                let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
-                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
-                    Ok(Ok(())) => Ok(()),
-                    Ok(Err(e)) => Err((e.kind, e.message)),
-                    Err(p) => Err((
-                        FaultKind::LaunchFailure,
-                        format!("panicked: {}", panic_message(p)),
-                    )),
-                }
-            }
-            Work::Host(f) => {
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
-                    (
-                        FaultKind::LaunchFailure,
-                        format!("host function panicked: {}", panic_message(p)),
-                    )
-                })
-            }
-            Work::Copy { src, dst } => {
-                match src {
-                    CopySource::Region(s) => crate::memory::Block::copy(
-                        &s.block, s.offset, &dst.block, dst.offset, s.len,
-                    ),
-                    CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),
-                }
-                Ok(())
-            }
-            Work::CopyOut { src, out } => {
-                let mut buf = vec![0u8; src.len as usize];
-                src.block.read(src.offset, &mut buf);
-                *out.lock() = buf;
-                Ok(())
-            }
-            Work::Fill { dst, value } => {
-                dst.block.fill(dst.offset, dst.len, value);
-                Ok(())
-            }
-        };
-        if let Err((kind, message)) = outcome
-            && !faulted
-        {
-            faulted = true;
-            env.exec.poison(StreamFault {
-                seq: op.seq,
-                time: op.end,
-                err: SimError::KernelFault {
-                    kind,
-                    device: env.exec.id.device,
-                    stream: env.exec.id,
-                    label: op.label.to_string(),
-                    message,
-                },
-            });
-        }
-        if let Some(sink) = &env.sink {
-            sink.push(TraceEvent {
-                stream: env.exec.id,
-                seq: op.seq,
-                kind,
-                label: op.label,
-                start: op.start,
-                end: op.end,
-            });
-        }
-        env.exec.publish(op.seq);
     }
     env.live.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.
+fn run_op(env: &WorkerEnv, faulted: &mut bool, op: Op) {
+    let (deps, work, kind) = match op.extra {
+        None => (Vec::new(), Work::Nothing, OpKind::Kernel),
+        Some(x) => {
+            let x = *x;
+            (x.deps, x.work, x.kind)
+        }
+    };
+    for d in &deps {
+        d.wait();
+        // A fault ordered before this operation poisons this stream too (see `watch.rs`).
+        if !*faulted && let Some(f) = fault_at(d) {
+            *faulted = true;
+            env.exec.poison(StreamFault {
+                seq: op.seq,
+                time: f.time,
+                err: f.err,
+            });
+        }
+    }
+    if let Some(seed) = env.perturb {
+        perturb(seed, env.exec.id, op.seq);
+    }
+    let skip = *faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
+    let outcome: Result<(), (FaultKind, String)> = match work {
+        Work::Nothing => Ok(()),
+        Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
+        Work::Kernel(body) => {
+            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(e)) => Err((e.kind, e.message)),
+                Err(p) => Err((
+                    FaultKind::LaunchFailure,
+                    format!("panicked: {}", panic_message(p)),
+                )),
+            }
+        }
+        Work::Host(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+            (
+                FaultKind::LaunchFailure,
+                format!("host function panicked: {}", panic_message(p)),
+            )
+        }),
+        Work::Copy { src, dst } => {
+            match src {
+                CopySource::Region(s) => {
+                    crate::memory::Block::copy(&s.block, s.offset, &dst.block, dst.offset, s.len)
+                }
+                CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),
+            }
+            Ok(())
+        }
+        Work::CopyOut { src, out } => {
+            let mut buf = vec![0u8; src.len as usize];
+            src.block.read(src.offset, &mut buf);
+            *out.lock() = buf;
+            Ok(())
+        }
+        Work::Fill { dst, value } => {
+            dst.block.fill(dst.offset, dst.len, value);
+            Ok(())
+        }
+    };
+    if let Err((kind, message)) = outcome
+        && !*faulted
+    {
+        *faulted = true;
+        env.exec.poison(StreamFault {
+            seq: op.seq,
+            time: op.end,
+            err: SimError::KernelFault {
+                kind,
+                device: env.exec.id.device,
+                stream: env.exec.id,
+                label: op.label.to_string(),
+                message,
+            },
+        });
+    }
+    if let Some(sink) = &env.sink {
+        sink.push(TraceEvent {
+            stream: env.exec.id,
+            seq: op.seq,
+            kind,
+            label: op.label,
+            start: op.start,
+            end: op.end,
+        });
+    }
+    env.exec.publish(op.seq);
 }

@@ -7,16 +7,15 @@
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock, Weak};
 
-use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
 use crate::error::{HandleProblem, InitProblem, ObjectKind, Result, SimError};
-use crate::exec::{Fixed, Op, OpExtra, Point, StreamExec, Work, on_worker_thread};
+use crate::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
 };
@@ -62,7 +61,7 @@ pub(crate) struct StreamEntry {
     pub flags: StreamFlags,
     pub priority: i32,
     pub special: bool,
-    pub tx: Sender<Op>,
+    pub tx: OpSender,
     pub exec: Arc<StreamExec>,
     /// Virtual end of the last enqueued operation.
     pub cursor: VirtualTime,
@@ -188,15 +187,13 @@ impl StreamEntry {
         );
         let end = start.plus(cost_ns);
         self.cursor = end;
-        self.tx
-            .send(Op {
-                seq,
-                start,
-                end,
-                label,
-                extra,
-            })
-            .expect("a stream's worker outlives its registry entry");
+        self.tx.send(Op {
+            seq,
+            start,
+            end,
+            label,
+            extra,
+        });
         Ok(end)
     }
 
@@ -838,8 +835,34 @@ struct TlsEntry {
     st: ThreadState,
 }
 
+/// Everything the simulator keeps per OS thread, in one thread-local (one access per call).
+struct ThreadLocal {
+    /// Whether this thread is a stream worker.
+    worker: Cell<bool>,
+    /// The per-process states of this thread; `last` is the index used last.
+    entries: RefCell<Vec<TlsEntry>>,
+    last: Cell<usize>,
+}
+
 thread_local! {
-    static THREADS: RefCell<Vec<TlsEntry>> = const { RefCell::new(Vec::new()) };
+    static THREAD: ThreadLocal = const {
+        ThreadLocal {
+            worker: Cell::new(false),
+            entries: RefCell::new(Vec::new()),
+            last: Cell::new(0),
+        }
+    };
+}
+
+/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
+/// from inside a host function or kernel body).
+pub(crate) fn on_worker_thread() -> bool {
+    THREAD.with(|t| t.worker.get())
+}
+
+/// Marks the calling thread as a stream worker.
+pub(crate) fn mark_worker_thread() {
+    THREAD.with(|t| t.worker.set(true));
 }
 
 /// One call in progress: who is calling, and at what virtual time.
@@ -894,32 +917,46 @@ impl Process {
     }
 
     fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
-        THREADS.with(|t| {
-            let mut t = t.borrow_mut();
-            let pos = t
-                .iter()
-                .position(|e| e.machine == self.p.machine && e.process == self.p.id);
-            let i = match pos {
-                Some(i) => i,
-                None => {
-                    t.retain(|e| e.alive.strong_count() > 0);
-                    t.push(TlsEntry {
-                        machine: self.p.machine,
-                        process: self.p.id,
-                        alive: Arc::downgrade(&self.p),
-                        st: ThreadState {
-                            ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
-                            device: self.m.rules.implicit_device.then_some(0),
-                            ctx: None,
-                            clock: VirtualTime::ZERO,
-                            last_error: None,
-                        },
-                    });
-                    t.len() - 1
-                }
-            };
-            f(&mut t[i].st)
-        })
+        THREAD.with(|t| self.thread_state(t, f))
+    }
+
+    /// This process's state for the calling thread (made on first use).
+    #[inline]
+    fn thread_state<R>(&self, t: &ThreadLocal, f: impl FnOnce(&mut ThreadState) -> R) -> R {
+        let mut v = t.entries.borrow_mut();
+        let last = t.last.get();
+        let i = match v.get(last) {
+            Some(e) if e.machine == self.p.machine && e.process == self.p.id => last,
+            _ => self.find_thread_state(&mut v),
+        };
+        t.last.set(i);
+        f(&mut v[i].st)
+    }
+
+    #[cold]
+    fn find_thread_state(&self, t: &mut Vec<TlsEntry>) -> usize {
+        let pos = t
+            .iter()
+            .position(|e| e.machine == self.p.machine && e.process == self.p.id);
+        match pos {
+            Some(i) => i,
+            None => {
+                t.retain(|e| e.alive.strong_count() > 0);
+                t.push(TlsEntry {
+                    machine: self.p.machine,
+                    process: self.p.id,
+                    alive: Arc::downgrade(&self.p),
+                    st: ThreadState {
+                        ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
+                        device: self.m.rules.implicit_device.then_some(0),
+                        ctx: None,
+                        clock: VirtualTime::ZERO,
+                        last_error: None,
+                    },
+                });
+                t.len() - 1
+            }
+        }
     }
 
     /// Runs one runtime call: refuses it on a worker thread, advances the host clock by the call overhead,
@@ -947,14 +984,19 @@ impl Process {
         sticky: bool,
         f: impl FnOnce(&mut Call) -> Result<T>,
     ) -> Result<T> {
-        if on_worker_thread() {
-            return Err(SimError::NotPermitted { what });
-        }
         let api = self.m.cost.api_call_ns();
-        let (thread, device, ctx, now) = self.with_thread(|st| {
-            st.clock = st.clock.plus(api);
-            (st.ordinal, st.device, st.ctx, st.clock)
+        let state = THREAD.with(|t| {
+            if t.worker.get() {
+                return None;
+            }
+            Some(self.thread_state(t, |st| {
+                st.clock = st.clock.plus(api);
+                (st.ordinal, st.device, st.ctx, st.clock)
+            }))
         });
+        let Some((thread, device, ctx, now)) = state else {
+            return Err(SimError::NotPermitted { what });
+        };
         let mut c = Call {
             process: self.p.id,
             thread,
