@@ -18,7 +18,7 @@ use crate::memory::{Memory, Region};
 use crate::race::Who;
 use crate::race::clock::VectorClock;
 use crate::time::VirtualTime;
-use crate::trace::{OpKind, TraceEvent, TraceSink};
+use crate::trace::{OpKind, TraceSink};
 use crate::watch::{StreamFault, fault_at};
 
 /// The completion state of one stream, shared with record points and waiters.
@@ -473,14 +473,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, op: Op) {
         });
     }
     if let Some(sink) = &env.sink {
-        sink.push(TraceEvent {
-            stream: env.exec.id,
-            seq: op.seq,
-            kind,
-            label: op.label,
-            start: op.start,
-            end: op.end,
-        });
+        sink.push(op.seq, kind, op.label, (op.start, op.end));
     }
     env.exec.publish(op.seq);
 }

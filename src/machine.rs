@@ -334,7 +334,7 @@ impl Shared {
         let (tx, rx) = crate::exec::queue();
         let exec = Arc::new(StreamExec::new(id));
         let sink = self.trace_on.then(|| {
-            let s = Arc::new(TraceSink::default());
+            let s = Arc::new(TraceSink::new(id));
             self.sinks.lock().push(s.clone());
             s
         });
