@@ -174,23 +174,23 @@ impl Process {
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let mut accesses = Vec::with_capacity(kernel.accesses.len());
-            for a in &kernel.accesses {
-                let r = self.m.memory.device_region(
-                    "kernel declared access",
-                    a.ptr,
-                    a.bytes,
-                    c.process,
-                )?;
-                accesses.push((r, a.write));
-            }
             let ns = kernel
                 .duration
                 .unwrap_or(self.m.cost.default_kernel)
                 .as_nanos() as u64;
-            let spec = if kernel.body.is_none() && accesses.is_empty() {
+            let spec = if kernel.body.is_none() && kernel.accesses.is_empty() {
                 OpSpec::plain_kernel(ns, kernel.name)
             } else {
+                let mut accesses = Vec::with_capacity(kernel.accesses.len());
+                for a in &kernel.accesses {
+                    let r = self.m.memory.device_region(
+                        "kernel declared access",
+                        a.ptr,
+                        a.bytes,
+                        c.process,
+                    )?;
+                    accesses.push((r, a.write));
+                }
                 let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
                 let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
                 OpSpec::new(ns, kernel.name, OpKind::Kernel, work).accesses(accesses, who)

@@ -100,6 +100,30 @@ pub(crate) enum Pushed {
     Held(Arc<OnceLock<Fixed>>),
 }
 
+/// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
+/// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
+#[inline]
+fn advance(
+    vc: &mut VectorClock,
+    actor: Actor,
+    seen: &mut (u32, u64),
+    host: Option<&HostClock>,
+    deps: &[Point],
+) -> crate::race::clock::Epoch {
+    if let Some(h) = host
+        && (*seen != (h.thread, h.version) || h.version == u64::MAX)
+    {
+        vc.join(&h.vc);
+        *seen = (h.thread, h.version);
+    }
+    for d in deps {
+        if let Some(v) = d.vc() {
+            vc.join(v);
+        }
+    }
+    vc.tick(actor)
+}
+
 impl StreamEntry {
     /// The point of the operation just pushed (the stream's last).
     fn point(&self, pushed: Pushed) -> Point {
@@ -138,44 +162,16 @@ impl StreamEntry {
             label,
             mut extra,
         } = spec;
-        // Declared accesses only matter here: they are not kept for the worker.
-        let (accesses, who) = match &mut extra {
-            Some(x) if x.who.is_some() => (std::mem::take(&mut x.accesses), x.who.take()),
-            _ => (Vec::new(), None),
-        };
-        let deps: &[Point] = extra.as_ref().map_or(&[], |x| &x.deps);
         if self.track {
-            // Fail-fast checks on a copy (a race leaves the stream untouched); otherwise in place.
-            let dry =
-                may_fail && who.is_some() && m.race.mode == crate::race::RaceDetection::FailFast;
-            let mut copy = dry.then(|| self.vc.clone());
-            let vc = match &mut copy {
-                Some(c) => c,
-                None => &mut self.vc,
-            };
-            // Enqueueing carries the host thread's clock to the operation (joined only when it changed since
-            // this stream last joined it).
-            if let Some(h) = host
-                && (self.host_seen != (h.thread, h.version) || h.version == u64::MAX)
-            {
-                vc.join(&h.vc);
-                if !dry {
-                    self.host_seen = (h.thread, h.version);
+            match extra.as_deref_mut() {
+                Some(x) if x.who.is_some() => self.advance_checked(m, x, host, may_fail)?,
+                x => {
+                    let deps = x.map_or(&[][..], |x| &x.deps[..]);
+                    advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
                 }
-            }
-            for d in deps {
-                if let Some(v) = d.vc() {
-                    vc.join(v);
-                }
-            }
-            let epoch = vc.tick(self.actor);
-            if let Some(who) = &who {
-                crate::race::check(m, &accesses, epoch, vc, who, may_fail)?;
-            }
-            if let Some(c) = copy {
-                self.vc = c;
             }
         }
+        let deps: &[Point] = extra.as_ref().map_or(&[], |x| &x.deps);
         let start = schedule(
             self.cursor,
             now,
@@ -195,6 +191,32 @@ impl StreamEntry {
             extra,
         });
         Ok(end)
+    }
+
+    /// The race-detection step of an operation with declared accesses: advances the stream's clock and checks
+    /// the accesses (which are dropped here: the worker does not need them). With `may_fail` and fail-fast
+    /// detection the check runs on a copy, so that a race leaves the stream untouched.
+    fn advance_checked(
+        &mut self,
+        m: &Shared,
+        x: &mut OpExtra,
+        host: Option<&HostClock>,
+        may_fail: bool,
+    ) -> Result<()> {
+        let accesses = std::mem::take(&mut x.accesses);
+        let who = x.who.take().expect("checked operations name who they are");
+        if may_fail && m.race.mode == crate::race::RaceDetection::FailFast {
+            let mut vc = self.vc.clone();
+            // A dry run does not record that the stream has seen the host's clock.
+            let mut seen = self.host_seen;
+            let epoch = advance(&mut vc, self.actor, &mut seen, host, &x.deps);
+            crate::race::check(m, &accesses, epoch, &vc, &who, may_fail)?;
+            self.vc = vc;
+        } else {
+            let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, &x.deps);
+            crate::race::check(m, &accesses, epoch, &self.vc, &who, may_fail)?;
+        }
+        Ok(())
     }
 
     /// Releases held operations whose dependencies are fixed; whether any was.
@@ -370,9 +392,11 @@ impl OpSpec {
 
     /// With declared accesses, checked for races when `who` is set.
     pub fn accesses(mut self, accesses: Vec<(Region, bool)>, who: Option<Who>) -> OpSpec {
-        let x = self.extra_mut();
-        x.accesses = accesses;
-        x.who = who;
+        if who.is_some() {
+            let x = self.extra_mut();
+            x.accesses = accesses;
+            x.who = who;
+        }
         self
     }
 
@@ -450,6 +474,7 @@ impl ProcState {
     }
 
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
+    #[inline]
     pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
         if !m.rules.explicit_contexts {
             return match c.device {
@@ -464,7 +489,16 @@ impl ProcState {
     }
 
     /// Resolves the special handles (NULL; CUDA's legacy and per-thread) to a registry handle.
+    #[inline]
     pub fn resolve_stream(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
+        // Only 0, 1 and 2 can be special handles; the rest are validated where they are used.
+        if raw > 2 {
+            return Ok(raw);
+        }
+        self.resolve_special(m, c, raw)
+    }
+
+    fn resolve_special(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
         let what = "stream";
         let special = m.rules.special_stream_handles;
         match raw {

@@ -50,6 +50,7 @@ pub(crate) struct DeviceWatch {
 
 impl DeviceWatch {
     /// The sticky error, if a call has seen a fault of this device.
+    #[inline]
     pub fn check(&self) -> Result<(), SimError> {
         if !self.latched.load(Ordering::Acquire) {
             return Ok(());
