@@ -102,7 +102,7 @@ pub(crate) enum Pushed {
 
 /// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
 /// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
-#[inline]
+#[inline(always)]
 fn advance(
     vc: &mut VectorClock,
     actor: Actor,
@@ -148,6 +148,7 @@ impl StreamEntry {
     /// Fixes the times of operation `seq` (enqueued at host time `now` by a thread whose clock was `host_vc`),
     /// checks its accesses for races, and hands it to the worker. With `may_fail` and fail-fast detection, a race
     /// is returned as an error and nothing changes.
+    #[inline(always)]
     fn dispatch(
         &mut self,
         m: &Shared,
@@ -648,6 +649,7 @@ impl ProcState {
         clippy::too_many_arguments,
         reason = "one internal entry for the enqueue variants"
     )]
+    #[inline(always)]
     fn enqueue_inner(
         &mut self,
         m: &Shared,
@@ -739,6 +741,7 @@ impl ProcState {
 
     /// Gives operation `spec` the stream's next position: dispatched now, or held if its times cannot be
     /// fixed yet.
+    #[inline(always)]
     fn push_op(
         s: &mut StreamEntry,
         host: Option<&mut HostClock>,

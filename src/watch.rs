@@ -55,6 +55,11 @@ impl DeviceWatch {
         if !self.latched.load(Ordering::Acquire) {
             return Ok(());
         }
+        self.sticky()
+    }
+
+    #[cold]
+    fn sticky(&self) -> Result<(), SimError> {
         match self.sticky.lock().clone() {
             Some(e) => Err(e),
             None => Ok(()),
