@@ -280,7 +280,7 @@ pub(crate) fn queue() -> (OpSender, OpReceiver) {
 
 impl OpSender {
     /// Appends `op`; never blocks (the queue is unbounded).
-    #[inline]
+    #[inline(always)]
     pub fn send(&self, op: Op) {
         let mut st = self.q.state.lock();
         st.ops.push(op);

@@ -22,7 +22,7 @@ impl VectorClock {
     }
 
     /// Advances `actor` by one step and returns the new epoch.
-    #[inline]
+    #[inline(always)]
     pub fn tick(&mut self, actor: Actor) -> Epoch {
         let i = actor as usize;
         if self.0.len() <= i {
