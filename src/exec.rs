@@ -285,7 +285,9 @@ impl OpSender {
         let mut st = self.q.state.lock();
         st.ops.push(op);
         let wake = std::mem::replace(&mut st.sleeping, false);
-        if !wake {
+        // `pending` changes only when the queue stops being empty (and back, when the worker takes it): one
+        // write per batch, not per operation, to the line the polling worker reads.
+        if !wake && st.ops.len() == 1 {
             self.q.pending.store(true, Ordering::Release);
         }
         drop(st);
@@ -302,6 +304,11 @@ impl Drop for OpSender {
     }
 }
 
+/// How long (in spin-loop hints: a few microseconds) a worker that had caught up lets operations accumulate
+/// before taking them. Without it, a worker as fast as its producer takes one or two operations at a time and
+/// the two threads fight over the queue's lock and cache lines, which made enqueues up to three times slower.
+const GATHER_SPINS: u32 = 256;
+
 impl OpReceiver {
     /// Moves every queued operation into `batch` (which must be empty), blocking while there is none; `false`
     /// once the sender is gone and everything has been taken.
@@ -310,6 +317,13 @@ impl OpReceiver {
         // sleeping, so that a busy producer rarely pays for a wake-up.
         for i in 0..64 {
             if self.q.pending.load(Ordering::Acquire) {
+                if i > 0 {
+                    // The worker had caught up: let a few more operations arrive before taking the lock, so
+                    // that it does not take (and contend for) the producer's lock once per operation.
+                    for _ in 0..GATHER_SPINS {
+                        std::hint::spin_loop();
+                    }
+                }
                 break;
             }
             if i < 32 {
