@@ -258,15 +258,12 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: 0,
-                    deps: Vec::new(),
-                    work: Work::Nothing,
-                    kind: OpKind::Record { event: id },
-                    label: Cow::Owned(format!("record event {id}")),
-                    accesses: Vec::new(),
-                    who: None,
-                },
+                OpSpec::new(
+                    0,
+                    Cow::Owned(format!("record event {id}")),
+                    OpKind::Record { event: id },
+                    Work::Nothing,
+                ),
             )?;
             let point = match point.time() {
                 Some(_) => point.with_vc(st.streams.get(h)?.clock()),
@@ -305,15 +302,12 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: 0,
-                    deps: Vec::new(),
-                    work: Work::Nothing,
-                    kind: OpKind::Reset { event: id },
-                    label: Cow::Owned(format!("reset event {id}")),
-                    accesses: Vec::new(),
-                    who: None,
-                },
+                OpSpec::new(
+                    0,
+                    Cow::Owned(format!("reset event {id}")),
+                    OpKind::Reset { event: id },
+                    Work::Nothing,
+                ),
             )?;
             state.lock().latest = None;
             Ok(())
@@ -384,15 +378,13 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: 0,
-                    deps,
-                    work: Work::Nothing,
+                OpSpec::new(
+                    0,
+                    Cow::Owned(format!("wait event {id}")),
                     kind,
-                    label: Cow::Owned(format!("wait event {id}")),
-                    accesses: Vec::new(),
-                    who: None,
-                },
+                    Work::Nothing,
+                )
+                .deps(deps),
                 deferred,
             )?;
             Ok(())

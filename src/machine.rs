@@ -9,11 +9,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
-use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
 use crate::error::{Result, SimError};
-use crate::exec::{Op, StreamExec, WorkerEnv, run_worker};
+use crate::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
 use crate::handle::{ProcessId, StreamId};
 use crate::memory::Memory;
 use crate::process::{ProcShared, Process};
@@ -331,11 +330,11 @@ impl Shared {
     }
 
     /// Starts a worker thread for a new stream; returns its queue.
-    pub fn spawn_worker(&self, id: StreamId) -> (Sender<Op>, Arc<StreamExec>) {
-        let (tx, rx) = crossbeam_channel::unbounded();
+    pub fn spawn_worker(&self, id: StreamId) -> (OpSender, Arc<StreamExec>) {
+        let (tx, rx) = crate::exec::queue();
         let exec = Arc::new(StreamExec::new(id));
         let sink = self.trace_on.then(|| {
-            let s = Arc::new(TraceSink::default());
+            let s = Arc::new(TraceSink::new(id));
             self.sinks.lock().push(s.clone());
             s
         });

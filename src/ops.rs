@@ -11,7 +11,7 @@ use crate::exec::{CopySource, Work};
 use crate::handle::Stream;
 use crate::kernel::Kernel;
 use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
-use crate::process::{Call, OpSpec, Process};
+use crate::process::{Call, HostClock, OpSpec, Process};
 use crate::race::{Accessor, Who};
 use crate::rules::PeerCopy;
 use crate::time::CopyPath;
@@ -123,8 +123,13 @@ impl Process {
         let mut st = self.state();
         st.ensure_host(&self.m, c.thread);
         let h = &mut st.hosts[c.thread as usize];
-        let mut vc = h.vc.clone();
-        let epoch = vc.tick(h.actor);
+        let mut next = HostClock {
+            actor: h.actor,
+            vc: h.vc.clone(),
+            version: h.version,
+            thread: h.thread,
+        };
+        let epoch = next.tick();
         let who: Who = Arc::new((
             Accessor::Host {
                 process: c.process,
@@ -133,8 +138,8 @@ impl Process {
             },
             site,
         ));
-        crate::race::check(&self.m, &[(r.clone(), write)], epoch, &vc, &who, true)?;
-        h.vc = vc;
+        crate::race::check(&self.m, &[(r.clone(), write)], epoch, &next.vc, &who, true)?;
+        *h = next;
         Ok(())
     }
 
@@ -169,36 +174,34 @@ impl Process {
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let mut accesses = Vec::with_capacity(kernel.accesses.len());
-            for a in &kernel.accesses {
-                let r = self.m.memory.device_region(
-                    "kernel declared access",
-                    a.ptr,
-                    a.bytes,
-                    c.process,
-                )?;
-                accesses.push((r, a.write));
-            }
-            let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
-            let ns = kernel.duration.unwrap_or(self.m.cost.default_kernel);
-            let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
-            st.enqueue_checked(
+            let ns = kernel
+                .duration
+                .unwrap_or(self.m.cost.default_kernel)
+                .as_nanos() as u64;
+            let spec = if kernel.body.is_none() && kernel.accesses.is_empty() {
+                OpSpec::plain_kernel(ns, kernel.name)
+            } else {
+                let mut accesses = Vec::with_capacity(kernel.accesses.len());
+                for a in &kernel.accesses {
+                    let r = self.m.memory.device_region(
+                        "kernel declared access",
+                        a.ptr,
+                        a.bytes,
+                        c.process,
+                    )?;
+                    accesses.push((r, a.write));
+                }
+                let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
+                let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
+                OpSpec::new(ns, kernel.name, OpKind::Kernel, work).accesses(accesses, who)
+            };
+            st.enqueue_discard(
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: ns.as_nanos() as u64,
-                    deps: Vec::new(),
-                    work,
-                    kind: OpKind::Kernel,
-                    label: kernel.name,
-                    accesses,
-                    who,
-                },
-                None,
+                spec,
                 self.m.rules.owned.launch.then_some("launch"),
-            )?;
-            Ok(())
+            )
         })
     }
 
@@ -218,15 +221,12 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: self.m.cost.host_function.as_nanos() as u64,
-                    deps: Vec::new(),
-                    work: Work::Host(Box::new(f)),
-                    kind: OpKind::HostFunction,
-                    label: Cow::Borrowed("host function"),
-                    accesses: Vec::new(),
-                    who: None,
-                },
+                OpSpec::new(
+                    self.m.cost.host_function.as_nanos() as u64,
+                    Cow::Borrowed("host function"),
+                    OpKind::HostFunction,
+                    Work::Host(Box::new(f)),
+                ),
             )?;
             Ok(())
         })
@@ -378,15 +378,13 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: self.m.cost.copy_nanos(path, bytes),
-                    deps: Vec::new(),
+                OpSpec::new(
+                    self.m.cost.copy_nanos(path, bytes),
+                    Cow::Borrowed(what),
+                    OpKind::Memcpy { path, bytes },
                     work,
-                    kind: OpKind::Memcpy { path, bytes },
-                    label: Cow::Borrowed(what),
-                    accesses,
-                    who,
-                },
+                )
+                .accesses(accesses, who),
             )?;
             // A host that waits on it acquires the stream's clock there.
             if sync || out.is_some() {
@@ -470,15 +468,13 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec {
-                    cost_ns: self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
-                    deps: Vec::new(),
-                    work: Work::Fill { dst, value },
-                    kind: OpKind::Memset { bytes },
-                    label: Cow::Borrowed(what),
-                    accesses,
-                    who,
-                },
+                OpSpec::new(
+                    self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
+                    Cow::Borrowed(what),
+                    OpKind::Memset { bytes },
+                    Work::Fill { dst, value },
+                )
+                .accesses(accesses, who),
             )?;
             // A host that waits on it acquires the stream's clock there.
             if sync {

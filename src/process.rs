@@ -7,16 +7,15 @@
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock, Weak};
 
-use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 
 use crate::error::{HandleProblem, InitProblem, ObjectKind, Result, SimError};
-use crate::exec::{Fixed, Op, Point, StreamExec, Work, on_worker_thread};
+use crate::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
 };
@@ -62,7 +61,7 @@ pub(crate) struct StreamEntry {
     pub flags: StreamFlags,
     pub priority: i32,
     pub special: bool,
-    pub tx: Sender<Op>,
+    pub tx: OpSender,
     pub exec: Arc<StreamExec>,
     /// Virtual end of the last enqueued operation.
     pub cursor: VirtualTime,
@@ -79,6 +78,8 @@ pub(crate) struct StreamEntry {
     pub actor: Actor,
     pub vc: VectorClock,
     pub track: bool,
+    /// The (host thread, clock version) this stream's clock last joined.
+    host_seen: (u32, u64),
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -88,12 +89,50 @@ pub(crate) struct HeldOp {
     spec: OpSpec,
     cell: Arc<OnceLock<Fixed>>,
     /// The enqueueing host thread's clock at the call (race detection on).
-    host_vc: Option<VectorClock>,
+    host_vc: Option<HostClock>,
     /// Wait for the next record of this event issued after generation `after`.
     deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
 }
 
+/// Where an enqueued operation went: dispatched (ending at that time) or held.
+pub(crate) enum Pushed {
+    Done(VirtualTime),
+    Held(Arc<OnceLock<Fixed>>),
+}
+
+/// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
+/// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
+#[inline(always)]
+fn advance(
+    vc: &mut VectorClock,
+    actor: Actor,
+    seen: &mut (u32, u64),
+    host: Option<&HostClock>,
+    deps: &[Point],
+) -> crate::race::clock::Epoch {
+    if let Some(h) = host
+        && (*seen != (h.thread, h.version) || h.version == u64::MAX)
+    {
+        vc.join(&h.vc);
+        *seen = (h.thread, h.version);
+    }
+    for d in deps {
+        if let Some(v) = d.vc() {
+            vc.join(v);
+        }
+    }
+    vc.tick(actor)
+}
+
 impl StreamEntry {
+    /// The point of the operation just pushed (the stream's last).
+    fn point(&self, pushed: Pushed) -> Point {
+        match pushed {
+            Pushed::Done(end) => Point::new(self.exec.clone(), self.seq, end),
+            Pushed::Held(cell) => Point::pending(self.exec.clone(), self.seq, cell),
+        }
+    }
+
     pub fn tail(&self) -> Point {
         match self.held.back() {
             Some(h) => Point::pending(self.exec.clone(), h.seq, h.cell.clone()),
@@ -109,40 +148,31 @@ impl StreamEntry {
     /// Fixes the times of operation `seq` (enqueued at host time `now` by a thread whose clock was `host_vc`),
     /// checks its accesses for races, and hands it to the worker. With `may_fail` and fail-fast detection, a race
     /// is returned as an error and nothing changes.
+    #[inline(always)]
     fn dispatch(
         &mut self,
         m: &Shared,
         now: VirtualTime,
         seq: u64,
         spec: OpSpec,
-        host_vc: Option<&VectorClock>,
+        host: Option<&HostClock>,
         may_fail: bool,
     ) -> Result<VirtualTime> {
         let OpSpec {
             cost_ns,
-            deps,
-            work,
-            kind,
             label,
-            accesses,
-            who,
+            mut extra,
         } = spec;
         if self.track {
-            let mut vc = self.vc.clone();
-            if let Some(h) = host_vc {
-                vc.join(h);
-            }
-            for d in &deps {
-                if let Some(v) = d.vc() {
-                    vc.join(v);
+            match extra.as_deref_mut() {
+                Some(x) if x.who.is_some() => self.advance_checked(m, x, host, may_fail)?,
+                x => {
+                    let deps = x.map_or(&[][..], |x| &x.deps[..]);
+                    advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
                 }
             }
-            let epoch = vc.tick(self.actor);
-            if let Some(who) = &who {
-                crate::race::check(m, &accesses, epoch, &vc, who, may_fail)?;
-            }
-            self.vc = vc;
         }
+        let deps: &[Point] = extra.as_ref().map_or(&[], |x| &x.deps);
         let start = schedule(
             self.cursor,
             now,
@@ -154,10 +184,40 @@ impl StreamEntry {
         );
         let end = start.plus(cost_ns);
         self.cursor = end;
-        self.tx
-            .send(Op::new(seq, (start, end), label, deps, work, kind))
-            .expect("a stream's worker outlives its registry entry");
+        self.tx.send(Op {
+            seq,
+            start,
+            end,
+            label,
+            extra,
+        });
         Ok(end)
+    }
+
+    /// The race-detection step of an operation with declared accesses: advances the stream's clock and checks
+    /// the accesses (which are dropped here: the worker does not need them). With `may_fail` and fail-fast
+    /// detection the check runs on a copy, so that a race leaves the stream untouched.
+    fn advance_checked(
+        &mut self,
+        m: &Shared,
+        x: &mut OpExtra,
+        host: Option<&HostClock>,
+        may_fail: bool,
+    ) -> Result<()> {
+        let accesses = std::mem::take(&mut x.accesses);
+        let who = x.who.take().expect("checked operations name who they are");
+        if may_fail && m.race.mode == crate::race::RaceDetection::FailFast {
+            let mut vc = self.vc.clone();
+            // A dry run does not record that the stream has seen the host's clock.
+            let mut seen = self.host_seen;
+            let epoch = advance(&mut vc, self.actor, &mut seen, host, &x.deps);
+            crate::race::check(m, &accesses, epoch, &vc, &who, may_fail)?;
+            self.vc = vc;
+        } else {
+            let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, &x.deps);
+            crate::race::check(m, &accesses, epoch, &self.vc, &who, may_fail)?;
+        }
+        Ok(())
     }
 
     /// Releases held operations whose dependencies are fixed; whether any was.
@@ -171,10 +231,12 @@ impl StreamEntry {
                 }
                 let latest = st.latest.clone();
                 drop(st);
-                head.spec.deps.extend(latest);
+                if let Some(p) = latest {
+                    head.spec.extra_mut().deps.push(p);
+                }
                 head.deferred = None;
             }
-            if head.spec.deps.iter().any(|p| p.time().is_none()) {
+            if head.spec.dep_list().iter().any(|p| p.time().is_none()) {
                 break;
             }
             let h = self.held.pop_front().expect("head exists");
@@ -295,22 +357,78 @@ impl ProcShared {
     }
 }
 
-/// What an enqueue adds to a stream.
+/// What an enqueue adds to a stream. Small (40 bytes): a kernel with no body, dependencies or declared accesses
+/// has no `extra`, and allocates nothing; otherwise the box becomes the queued operation's (see [`Op`]).
 pub(crate) struct OpSpec {
     pub cost_ns: u64,
-    pub deps: Vec<Point>,
-    pub work: Work,
-    pub kind: OpKind,
     pub label: Cow<'static, str>,
-    /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set.
-    pub accesses: Vec<(Region, bool)>,
-    pub who: Option<Who>,
+    /// `None`: a plain kernel.
+    pub extra: Option<Box<OpExtra>>,
+}
+
+impl OpSpec {
+    /// An operation of `kind` doing `work`.
+    pub fn new(cost_ns: u64, label: Cow<'static, str>, kind: OpKind, work: Work) -> OpSpec {
+        OpSpec {
+            cost_ns,
+            label,
+            extra: Some(Box::new(OpExtra::new(kind, work))),
+        }
+    }
+
+    /// A kernel without a body, dependencies or declared accesses.
+    pub fn plain_kernel(cost_ns: u64, label: Cow<'static, str>) -> OpSpec {
+        OpSpec {
+            cost_ns,
+            label,
+            extra: None,
+        }
+    }
+
+    /// With dependencies.
+    pub fn deps(mut self, deps: Vec<Point>) -> OpSpec {
+        self.extra_mut().deps = deps;
+        self
+    }
+
+    /// With declared accesses, checked for races when `who` is set.
+    pub fn accesses(mut self, accesses: Vec<(Region, bool)>, who: Option<Who>) -> OpSpec {
+        if who.is_some() {
+            let x = self.extra_mut();
+            x.accesses = accesses;
+            x.who = who;
+        }
+        self
+    }
+
+    fn dep_list(&self) -> &[Point] {
+        self.extra.as_ref().map_or(&[], |x| &x.deps)
+    }
+
+    fn extra_mut(&mut self) -> &mut OpExtra {
+        self.extra
+            .get_or_insert_with(|| Box::new(OpExtra::new(OpKind::Kernel, Work::Nothing)))
+    }
 }
 
 /// A host thread's race-detection actor and clock.
+///
+/// The host's own component advances only when the host itself touches memory (`host_write`, `host_read`):
+/// that is the only kind of step of a host thread that another step can race with. `version` counts the
+/// changes, so that a stream joins the clock only when it changed.
 pub(crate) struct HostClock {
     pub actor: Actor,
     pub vc: VectorClock,
+    pub version: u64,
+    pub thread: u32,
+}
+
+impl HostClock {
+    /// One step of the host thread (a memory access).
+    pub fn tick(&mut self) -> crate::race::clock::Epoch {
+        self.version += 1;
+        self.vc.tick(self.actor)
+    }
 }
 
 impl ProcState {
@@ -352,16 +470,18 @@ impl ProcState {
             actor: if m.race.on() { m.race.actor() } else { 0 },
             vc: VectorClock::default(),
             track: m.race.on(),
+            host_seen: (u32::MAX, 0),
         })
     }
 
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
+    #[inline]
     pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
         if !m.rules.explicit_contexts {
-            return c
-                .device
-                .map(|d| (d, None))
-                .ok_or(SimError::NoContext { what });
+            return match c.device {
+                Some(d) => Ok((d, None)),
+                None => Err(SimError::NoContext { what }),
+            };
         }
         match c.ctx.and_then(|h| self.contexts.get(h).ok()) {
             Some(ctx) => Ok((ctx.device, c.ctx)),
@@ -370,7 +490,16 @@ impl ProcState {
     }
 
     /// Resolves the special handles (NULL; CUDA's legacy and per-thread) to a registry handle.
+    #[inline]
     pub fn resolve_stream(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
+        // Only 0, 1 and 2 can be special handles; the rest are validated where they are used.
+        if raw > 2 {
+            return Ok(raw);
+        }
+        self.resolve_special(m, c, raw)
+    }
+
+    fn resolve_special(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
         let what = "stream";
         let special = m.rules.special_stream_handles;
         match raw {
@@ -495,10 +624,42 @@ impl ProcState {
         m: &Shared,
         c: &Call,
         h: u64,
-        mut spec: OpSpec,
+        spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
         owner: Option<&'static str>,
     ) -> Result<Point> {
+        self.enqueue_inner(m, c, h, spec, deferred, owner, true)
+            .map(|p| p.expect("a point was asked for"))
+    }
+
+    /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch).
+    pub fn enqueue_discard(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        spec: OpSpec,
+        owner: Option<&'static str>,
+    ) -> Result<()> {
+        self.enqueue_inner(m, c, h, spec, None, owner, false)
+            .map(drop)
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for the enqueue variants"
+    )]
+    #[inline(always)]
+    fn enqueue_inner(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        mut spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        owner: Option<&'static str>,
+        want_point: bool,
+    ) -> Result<Option<Point>> {
         let current = match owner {
             Some(what) => Some(self.current(m, c, what)?),
             None => None,
@@ -518,7 +679,7 @@ impl ProcState {
         }
         let dev = s.device as usize;
         if s.special && s.id.kind == StreamKind::Legacy {
-            return self.enqueue_legacy(m, c, h, spec, deferred);
+            return self.enqueue_legacy(m, c, h, spec, deferred).map(Some);
         }
         // The edges an operation takes are marked as taken only once it is accepted (fail-fast race
         // detection can refuse it).
@@ -528,9 +689,9 @@ impl ProcState {
             && l.seq > s.synced_legacy
         {
             synced = Some(l.seq);
-            spec.deps.push(l.clone());
+            spec.extra_mut().deps.push(l.clone());
         }
-        let point = Self::push_op(
+        let pushed = Self::push_op(
             s,
             self.hosts.get_mut(c.thread as usize),
             m,
@@ -541,7 +702,7 @@ impl ProcState {
         if let Some(seq) = synced {
             s.synced_legacy = seq;
         }
-        Ok(point)
+        Ok(want_point.then(|| s.point(pushed)))
     }
 
     /// Appends to the legacy default stream: it first waits for all earlier work of the device's blocking
@@ -556,15 +717,20 @@ impl ProcState {
     ) -> Result<Point> {
         let device = self.streams.get(h)?.device;
         let dev = device as usize;
-        spec.deps.extend(self.devices[dev].retired.iter().cloned());
+        // The edges are marked as taken only once the operation is accepted (fail-fast race detection can
+        // refuse it).
+        let mut deps: Vec<Point> = self.devices[dev].retired.clone();
         let mut seen = Vec::new();
         for (raw, s) in self.streams.iter_mut() {
             if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
                 seen.push((raw, s.seq));
-                spec.deps.push(s.tail());
+                deps.push(s.tail());
             }
         }
-        let point = Self::push_op(
+        if !deps.is_empty() {
+            spec.extra_mut().deps.append(&mut deps);
+        }
+        let pushed = Self::push_op(
             self.streams.get_mut(h)?,
             self.hosts.get_mut(c.thread as usize),
             m,
@@ -578,6 +744,7 @@ impl ProcState {
             self.streams.get_mut(raw)?.legacy_seen = seq;
         }
         let s = self.streams.get_mut(h)?;
+        let point = s.point(pushed);
         let point = match point.time() {
             Some(_) => point.with_vc(s.clock()),
             None => point,
@@ -588,6 +755,7 @@ impl ProcState {
 
     /// Gives operation `spec` the stream's next position: dispatched now, or held if its times cannot be
     /// fixed yet.
+    #[inline(always)]
     fn push_op(
         s: &mut StreamEntry,
         host: Option<&mut HostClock>,
@@ -595,10 +763,10 @@ impl ProcState {
         now: VirtualTime,
         spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
-    ) -> Result<Point> {
+    ) -> Result<Pushed> {
         let hold = deferred.is_some()
             || !s.held.is_empty()
-            || spec.deps.iter().any(|p| p.time().is_none());
+            || spec.dep_list().iter().any(|p| p.time().is_none());
         let seq = s.seq + 1;
         let point = if hold {
             let cell = Arc::new(OnceLock::new());
@@ -607,19 +775,20 @@ impl ProcState {
                 seq,
                 spec,
                 cell: cell.clone(),
-                host_vc: host.as_ref().map(|h| h.vc.clone()),
+                host_vc: host.as_ref().map(|h| HostClock {
+                    actor: h.actor,
+                    vc: h.vc.clone(),
+                    // A snapshot is joined whatever the stream has seen.
+                    version: u64::MAX,
+                    thread: h.thread,
+                }),
                 deferred,
             });
-            Point::pending(s.exec.clone(), seq, cell)
+            Pushed::Held(cell)
         } else {
-            let end = s.dispatch(m, now, seq, spec, host.as_ref().map(|h| &h.vc), true)?;
-            Point::new(s.exec.clone(), seq, end)
+            Pushed::Done(s.dispatch(m, now, seq, spec, host.as_deref(), true)?)
         };
         s.seq = seq;
-        // The host thread's later steps are not before this operation.
-        if let Some(h) = host {
-            h.vc.tick(h.actor);
-        }
         Ok(point)
     }
 
@@ -651,13 +820,27 @@ impl ProcState {
     }
 
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
+    #[inline]
     pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
-        if m.race.on() {
+        if m.race.on() && self.hosts.len() <= thread as usize {
+            self.add_hosts(m, thread);
+        }
+    }
+
+    #[cold]
+    fn add_hosts(&mut self, m: &Shared, thread: u32) {
+        {
             while self.hosts.len() <= thread as usize {
                 let actor = m.race.actor();
                 let mut vc = VectorClock::default();
                 vc.tick(actor);
-                self.hosts.push(HostClock { actor, vc });
+                let thread = self.hosts.len() as u32;
+                self.hosts.push(HostClock {
+                    actor,
+                    vc,
+                    version: 0,
+                    thread,
+                });
             }
         }
     }
@@ -670,6 +853,7 @@ impl ProcState {
             for p in points {
                 if let Some(v) = p.vc() {
                     h.vc.join(v);
+                    h.version += 1;
                 }
             }
         }
@@ -729,8 +913,34 @@ struct TlsEntry {
     st: ThreadState,
 }
 
+/// Everything the simulator keeps per OS thread, in one thread-local (one access per call).
+struct ThreadLocal {
+    /// Whether this thread is a stream worker.
+    worker: Cell<bool>,
+    /// The per-process states of this thread; `last` is the index used last.
+    entries: RefCell<Vec<TlsEntry>>,
+    last: Cell<usize>,
+}
+
 thread_local! {
-    static THREADS: RefCell<Vec<TlsEntry>> = const { RefCell::new(Vec::new()) };
+    static THREAD: ThreadLocal = const {
+        ThreadLocal {
+            worker: Cell::new(false),
+            entries: RefCell::new(Vec::new()),
+            last: Cell::new(0),
+        }
+    };
+}
+
+/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
+/// from inside a host function or kernel body).
+pub(crate) fn on_worker_thread() -> bool {
+    THREAD.with(|t| t.worker.get())
+}
+
+/// Marks the calling thread as a stream worker.
+pub(crate) fn mark_worker_thread() {
+    THREAD.with(|t| t.worker.set(true));
 }
 
 /// One call in progress: who is calling, and at what virtual time.
@@ -785,32 +995,46 @@ impl Process {
     }
 
     fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
-        THREADS.with(|t| {
-            let mut t = t.borrow_mut();
-            let pos = t
-                .iter()
-                .position(|e| e.machine == self.p.machine && e.process == self.p.id);
-            let i = match pos {
-                Some(i) => i,
-                None => {
-                    t.retain(|e| e.alive.strong_count() > 0);
-                    t.push(TlsEntry {
-                        machine: self.p.machine,
-                        process: self.p.id,
-                        alive: Arc::downgrade(&self.p),
-                        st: ThreadState {
-                            ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
-                            device: self.m.rules.implicit_device.then_some(0),
-                            ctx: None,
-                            clock: VirtualTime::ZERO,
-                            last_error: None,
-                        },
-                    });
-                    t.len() - 1
-                }
-            };
-            f(&mut t[i].st)
-        })
+        THREAD.with(|t| self.thread_state(t, f))
+    }
+
+    /// This process's state for the calling thread (made on first use).
+    #[inline]
+    fn thread_state<R>(&self, t: &ThreadLocal, f: impl FnOnce(&mut ThreadState) -> R) -> R {
+        let mut v = t.entries.borrow_mut();
+        let last = t.last.get();
+        let i = match v.get(last) {
+            Some(e) if e.machine == self.p.machine && e.process == self.p.id => last,
+            _ => self.find_thread_state(&mut v),
+        };
+        t.last.set(i);
+        f(&mut v[i].st)
+    }
+
+    #[cold]
+    fn find_thread_state(&self, t: &mut Vec<TlsEntry>) -> usize {
+        let pos = t
+            .iter()
+            .position(|e| e.machine == self.p.machine && e.process == self.p.id);
+        match pos {
+            Some(i) => i,
+            None => {
+                t.retain(|e| e.alive.strong_count() > 0);
+                t.push(TlsEntry {
+                    machine: self.p.machine,
+                    process: self.p.id,
+                    alive: Arc::downgrade(&self.p),
+                    st: ThreadState {
+                        ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
+                        device: self.m.rules.implicit_device.then_some(0),
+                        ctx: None,
+                        clock: VirtualTime::ZERO,
+                        last_error: None,
+                    },
+                });
+                t.len() - 1
+            }
+        }
     }
 
     /// Runs one runtime call: refuses it on a worker thread, advances the host clock by the call overhead,
@@ -838,14 +1062,19 @@ impl Process {
         sticky: bool,
         f: impl FnOnce(&mut Call) -> Result<T>,
     ) -> Result<T> {
-        if on_worker_thread() {
-            return Err(SimError::NotPermitted { what });
-        }
         let api = self.m.cost.api_call_ns();
-        let (thread, device, ctx, now) = self.with_thread(|st| {
-            st.clock = st.clock.plus(api);
-            (st.ordinal, st.device, st.ctx, st.clock)
+        let state = THREAD.with(|t| {
+            if t.worker.get() {
+                return None;
+            }
+            Some(self.thread_state(t, |st| {
+                st.clock = st.clock.plus(api);
+                (st.ordinal, st.device, st.ctx, st.clock)
+            }))
         });
+        let Some((thread, device, ctx, now)) = state else {
+            return Err(SimError::NotPermitted { what });
+        };
         let mut c = Call {
             process: self.p.id,
             thread,

@@ -168,6 +168,7 @@ impl CostModel {
 /// When an operation enqueued at host time `now` on a stream whose previous work ends at `cursor`, and which
 /// must also wait for every time in `deps`, starts: the maximum of them all (with the launch latency added to
 /// `now`). Its end is `start + cost`.
+#[inline]
 pub(crate) fn schedule(
     cursor: VirtualTime,
     now: VirtualTime,

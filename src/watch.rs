@@ -50,10 +50,16 @@ pub(crate) struct DeviceWatch {
 
 impl DeviceWatch {
     /// The sticky error, if a call has seen a fault of this device.
+    #[inline]
     pub fn check(&self) -> Result<(), SimError> {
         if !self.latched.load(Ordering::Acquire) {
             return Ok(());
         }
+        self.sticky()
+    }
+
+    #[cold]
+    fn sticky(&self) -> Result<(), SimError> {
         match self.sticky.lock().clone() {
             Some(e) => Err(e),
             None => Ok(()),

@@ -147,7 +147,7 @@ pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
 /// from the body is mapped and stored as the thread's last error.
 fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> aclError {
     contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
-        if crate::exec::on_worker_thread() {
+        if crate::process::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
         match super::process(Api::Acl) {

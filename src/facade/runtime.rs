@@ -136,7 +136,7 @@ pub(crate) fn code(e: &SimError) -> Error {
 fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
     // A runtime call from inside a host function or kernel body is refused before anything else (it must not
     // reach a default machine either).
-    if crate::exec::on_worker_thread() {
+    if crate::process::on_worker_thread() {
         return NotPermitted;
     }
     contain(Unknown, || match super::process(api) {
@@ -699,7 +699,7 @@ pub(crate) fn code_name(api: Api, code: Error) -> Option<&'static str> {
 }
 
 pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
-    if crate::exec::on_worker_thread() {
+    if crate::process::on_worker_thread() {
         return NotPermitted;
     }
     contain(Unknown, || match super::process(api) {

@@ -22,16 +22,23 @@ impl VectorClock {
     }
 
     /// Advances `actor` by one step and returns the new epoch.
+    #[inline(always)]
     pub fn tick(&mut self, actor: Actor) -> Epoch {
         let i = actor as usize;
         if self.0.len() <= i {
-            self.0.resize(i + 1, 0);
+            self.grow(i + 1);
         }
-        self.0[i] += 1;
+        let count = &mut self.0[i];
+        *count += 1;
         Epoch {
             actor,
-            count: self.0[i],
+            count: *count,
         }
+    }
+
+    #[cold]
+    fn grow(&mut self, len: usize) {
+        self.0.resize(len, 0);
     }
 
     /// Learns everything `other` knows (element-wise maximum).
