@@ -268,7 +268,8 @@ pub(crate) struct OpReceiver {
 pub(crate) fn queue() -> (OpSender, OpReceiver) {
     let q = Arc::new(Queue {
         state: Mutex::new(QueueState {
-            ops: Vec::new(),
+            // Room for a typical backlog, so that a busy producer rarely grows the buffer.
+            ops: Vec::with_capacity(QUEUE_CAPACITY),
             closed: false,
             sleeping: false,
         }),
@@ -303,6 +304,9 @@ impl Drop for OpSender {
         self.q.cv.notify_one();
     }
 }
+
+/// The initial capacity of a stream's two operation buffers (the producer's and the worker's swap).
+const QUEUE_CAPACITY: usize = 1024;
 
 /// How long (in spin-loop hints: a few microseconds) a worker that had caught up lets operations accumulate
 /// before taking them. Without it, a worker as fast as its producer takes one or two operations at a time and
@@ -396,7 +400,7 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
 pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
     crate::process::mark_worker_thread();
     let mut faulted = false;
-    let mut batch = Vec::new();
+    let mut batch = Vec::with_capacity(QUEUE_CAPACITY);
     while rx.take_all(&mut batch) {
         for op in batch.drain(..) {
             run_op(&env, &mut faulted, op);
