@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use streamsim::{Machine, Process};
+use streamsim::{Kernel, Machine, Process, Trace, TraceEvent, VirtualTime};
 
 /// A one-device CUDA machine and a process on it.
 pub fn cuda1() -> (Machine, Process) {
@@ -31,4 +31,33 @@ pub fn with_watchdog<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send 
             panic!("watchdog: the test did not finish within {secs} s (deadlock?)")
         }
     }
+}
+
+/// A two-device CUDA machine and a process on it.
+pub fn cuda2() -> (Machine, Process) {
+    let m = Machine::builder().devices(2).build().expect("machine");
+    let p = m.process();
+    (m, p)
+}
+
+/// `n` microseconds of virtual time.
+pub fn us(n: u64) -> VirtualTime {
+    VirtualTime(n * 1_000)
+}
+
+/// A kernel of `micros` microseconds.
+pub fn kernel(name: &'static str, micros: u64) -> Kernel {
+    Kernel::new(name).duration(Duration::from_micros(micros))
+}
+
+/// The first operation labelled `label` in the trace (the test fails if there is none).
+pub fn op<'a>(t: &'a Trace, label: &str) -> &'a TraceEvent {
+    t.find(label)
+        .unwrap_or_else(|| panic!("no operation {label:?} in the trace: {t:#?}"))
+}
+
+/// The (start, end) of the operation labelled `label`.
+pub fn span(t: &Trace, label: &str) -> (VirtualTime, VirtualTime) {
+    let o = op(t, label);
+    (o.start, o.end)
 }

@@ -20,34 +20,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use streamsim::{
-    Event, EventFlags, HandleProblem, Kernel, Machine, ObjectKind, OpKind, Process, SimError,
-    Status, Stream, StreamFlags, Trace, TraceEvent, VirtualTime,
+    Event, EventFlags, HandleProblem, Kernel, ObjectKind, OpKind, SimError, Status, Stream,
+    StreamFlags, VirtualTime,
 };
 
-/// A two-device CUDA machine and a process on it.
-fn cuda2() -> (Machine, Process) {
-    let m = Machine::builder().devices(2).build().expect("machine");
-    let p = m.process();
-    (m, p)
-}
-
-fn us(n: u64) -> VirtualTime {
-    VirtualTime(n * 1_000)
-}
-
-fn kernel(name: &'static str, micros: u64) -> Kernel {
-    Kernel::new(name).duration(Duration::from_micros(micros))
-}
-
-fn op<'a>(t: &'a Trace, label: &str) -> &'a TraceEvent {
-    t.find(label)
-        .unwrap_or_else(|| panic!("no operation {label:?} in the trace: {t:#?}"))
-}
-
-fn span(t: &Trace, label: &str) -> (VirtualTime, VirtualTime) {
-    let o = op(t, label);
-    (o.start, o.end)
-}
+use crate::common::{cuda2, kernel, span, us};
 
 fn is_invalid_event(r: &SimError, problem: HandleProblem) -> bool {
     matches!(r, SimError::InvalidHandle { kind: ObjectKind::Event, problem: p, .. } if *p == problem)

@@ -20,39 +20,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use streamsim::{
-    CopyPath, DevicePtr, EventFlags, FaultKind, HandleProblem, Kernel, Machine, ObjectKind, OpKind,
-    Process, SimError, Status, Stream, StreamFlags, StreamKind, Trace, TraceEvent, VirtualTime,
+    CopyPath, DevicePtr, EventFlags, FaultKind, HandleProblem, Kernel, ObjectKind, OpKind, Process,
+    SimError, Status, Stream, StreamFlags, StreamKind, VirtualTime,
 };
 
-use crate::common::with_watchdog;
-
-/// A two-device CUDA machine and a process on it.
-fn cuda2() -> (Machine, Process) {
-    let m = Machine::builder().devices(2).build().expect("machine");
-    let p = m.process();
-    (m, p)
-}
-
-fn us(n: u64) -> VirtualTime {
-    VirtualTime(n * 1_000)
-}
-
-fn kernel(name: &'static str, micros: u64) -> Kernel {
-    Kernel::new(name).duration(Duration::from_micros(micros))
-}
-
-fn op<'a>(t: &'a Trace, label: &str) -> &'a TraceEvent {
-    t.find(label)
-        .unwrap_or_else(|| panic!("no operation {label:?} in the trace: {t:#?}"))
-}
-
-fn span(t: &Trace, label: &str) -> (VirtualTime, VirtualTime) {
-    let o = op(t, label);
-    (o.start, o.end)
-}
+use crate::common::{cuda2, kernel, op, span, us, with_watchdog};
 
 /// A kernel whose body fails (a 719 LaunchFailure).
 fn faulting(name: &'static str) -> Kernel {
