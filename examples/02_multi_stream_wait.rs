@@ -13,10 +13,9 @@
 //! event1, which is "everything enqueued on stream2 so far". The host never blocks until the final
 //! synchronize. The program runs twice, with and without the wait, to show the difference.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
-use streamsim::{EventFlags, Kernel, Machine, StreamFlags, StreamId, Trace};
+use streamsim::{EventFlags, Kernel, Machine, StreamFlags, Trace};
 
 /// Runs the seed's program; `wait` says whether stream1 waits for event1. Returns the machine's trace.
 fn run(wait: bool) -> Result<Trace, streamsim::SimError> {
@@ -79,41 +78,9 @@ fn run(wait: bool) -> Result<Trace, streamsim::SimError> {
     Ok(trace)
 }
 
-/// Prints each stream's operations in its order, with a bar chart of the virtual timeline (one column per
-/// 2 µs), then the blocking host calls.
+/// Prints the trace as the library's terminal timeline (the one `streamsim run` draws).
 fn print_timeline(trace: &Trace) {
-    const NS_PER_COLUMN: u64 = 2_000;
-    let streams: BTreeSet<StreamId> = trace.ops.iter().map(|op| op.stream).collect();
-    for op in streams.into_iter().flat_map(|s| trace.stream(s)) {
-        let from = (op.start.as_nanos() / NS_PER_COLUMN) as usize;
-        let to = (op.end.as_nanos().div_ceil(NS_PER_COLUMN) as usize).max(from + 1);
-        let mark = match op.kind.name() {
-            "kernel" => '#',
-            "wait" => '^',
-            "record" => '|',
-            _ => '=',
-        };
-        let bar: String = std::iter::repeat_n(' ', from)
-            .chain(std::iter::repeat_n(mark, to - from))
-            .collect();
-        println!(
-            "  {:<9} {:<7} {:<16} {:>10} .. {:>10}  {}",
-            op.stream.to_string(),
-            op.kind.name(),
-            op.label,
-            op.start.to_string(),
-            op.end.to_string(),
-            bar
-        );
-    }
-    for h in &trace.host {
-        println!(
-            "  host      {:<24} {:>10} .. {:>10}",
-            h.label,
-            h.start.to_string(),
-            h.end.to_string()
-        );
-    }
+    println!("{}", streamsim::export::Timeline::new(trace).width(100));
 }
 
 fn main() -> Result<(), streamsim::SimError> {

@@ -18,15 +18,12 @@
 //! wait on an event that has never been recorded is a no-op, so B must not wait earlier. The opened event works
 //! for waits and queries, never for timing. The printed timeline is the same on every run.
 
-use std::collections::BTreeSet;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use streamsim::{
-    EventFlags, IpcEventHandle, Kernel, Machine, SimError, StreamFlags, StreamId, Trace,
-};
+use streamsim::{EventFlags, IpcEventHandle, Kernel, Machine, SimError, StreamFlags, Trace};
 
 /// `IPC_Shared`: host memory both processes can see (in real life, shared memory or a socket).
 type IpcShared = Arc<Mutex<[u8; 64]>>;
@@ -35,43 +32,9 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Prints each stream's operations in its order, with a bar chart (one column per 10 µs), then the blocking
-/// host calls.
+/// Prints the trace as the library's terminal timeline (the one `streamsim run` draws).
 fn print_timeline(trace: &Trace) {
-    const NS_PER_COLUMN: u64 = 10_000;
-    let streams: BTreeSet<StreamId> = trace.ops.iter().map(|op| op.stream).collect();
-    for op in streams.into_iter().flat_map(|s| trace.stream(s)) {
-        let from = (op.start.as_nanos() / NS_PER_COLUMN) as usize;
-        let to = (op.end.as_nanos().div_ceil(NS_PER_COLUMN) as usize).max(from + 1);
-        let mark = match op.kind.name() {
-            "kernel" => '#',
-            "wait" => '^',
-            "record" => '|',
-            _ => '=',
-        };
-        let bar: String = std::iter::repeat_n(' ', from)
-            .chain(std::iter::repeat_n(mark, to - from))
-            .collect();
-        println!(
-            "  process {} {:<9} {:<7} {:<14} {:>11} .. {:>11}  {}",
-            op.stream.process,
-            op.stream.to_string(),
-            op.kind.name(),
-            op.label,
-            op.start.to_string(),
-            op.end.to_string(),
-            bar
-        );
-    }
-    for h in &trace.host {
-        println!(
-            "  process {} host      {:<38} {:>11} .. {:>11}",
-            h.process,
-            h.label,
-            h.start.to_string(),
-            h.end.to_string()
-        );
-    }
+    println!("{}", streamsim::export::Timeline::new(trace).width(100));
 }
 
 fn main() -> Result<(), SimError> {
