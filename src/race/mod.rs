@@ -318,31 +318,26 @@ pub(crate) fn check(
     who: &Who,
     may_fail: bool,
 ) -> Result<(), SimError> {
+    let probe = |r: &Region, write: bool, dry_run: bool| {
+        r.block.shadow.lock().access(
+            (r.offset, r.offset + r.len),
+            write,
+            epoch,
+            clock,
+            who,
+            dry_run,
+        )
+    };
     if may_fail && m.race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
-            let found = r.block.shadow.lock().access(
-                (r.offset, r.offset + r.len),
-                *write,
-                epoch,
-                clock,
-                who,
-                true,
-            );
-            if let Some(f) = found.first() {
+            if let Some(f) = probe(r, *write, true).first() {
                 let rep = m.race.reports.lock().add(report(r, f, *write, who));
                 return Err(SimError::Race(Box::new(rep)));
             }
         }
     }
     for (r, write) in accesses {
-        let found = r.block.shadow.lock().access(
-            (r.offset, r.offset + r.len),
-            *write,
-            epoch,
-            clock,
-            who,
-            false,
-        );
+        let found = probe(r, *write, false);
         if !found.is_empty() {
             let mut reports = m.race.reports.lock();
             for f in &found {
