@@ -3,7 +3,8 @@
 //! A worker runs its stream's FIFO in order. Before an operation it waits for the record points the operation
 //! depends on (stream waits, legacy default-stream edges); then it performs the effect (kernel body, copy,
 //! memset, host function), appends the operation to its trace sink with the virtual times computed at
-//! enqueue, and publishes its completion. Workers block on their channel when idle; nothing here reads a clock.
+//! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
+//! clock.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -234,123 +235,16 @@ impl OpExtra {
     }
 }
 
-/// A stream's queue: a FIFO of operations with one producer (enqueues happen under the process's state lock)
-/// and one consumer, its worker. The worker takes the whole backlog at once and runs it without the lock, so
-/// an enqueue is a short critical section and a push, plus a wake-up only when the worker sleeps.
-struct Queue {
-    state: Mutex<QueueState>,
-    /// Signalled when an operation arrives for a sleeping worker, or the sender is gone.
-    cv: Condvar,
-    /// Whether `state.ops` may be non-empty: lets the idle worker poll briefly without the lock.
-    pending: AtomicBool,
-}
-
-struct QueueState {
-    ops: Vec<Op>,
-    /// The sender is gone: once `ops` is drained, the worker exits.
-    closed: bool,
-    /// The worker is blocked on `cv` (so a push must wake it).
-    sleeping: bool,
-}
-
-/// The sending side of a stream's queue (held by the stream's registry entry). Dropping it ends the worker
-/// once the queue is drained.
-pub(crate) struct OpSender {
-    q: Arc<Queue>,
-}
+/// The sending side of a stream's queue (held by the stream's registry entry; see `queue.rs`). Dropping it
+/// ends the worker once the queue is drained.
+pub(crate) type OpSender = crate::queue::Sender<Op>;
 
 /// The worker's side of a stream's queue.
-pub(crate) struct OpReceiver {
-    q: Arc<Queue>,
-}
+pub(crate) type OpReceiver = crate::queue::Receiver<Op>;
 
 /// A new stream queue.
 pub(crate) fn queue() -> (OpSender, OpReceiver) {
-    let q = Arc::new(Queue {
-        state: Mutex::new(QueueState {
-            // Room for a typical backlog, so that a busy producer rarely grows the buffer.
-            ops: Vec::with_capacity(QUEUE_CAPACITY),
-            closed: false,
-            sleeping: false,
-        }),
-        cv: Condvar::new(),
-        pending: AtomicBool::new(false),
-    });
-    (OpSender { q: q.clone() }, OpReceiver { q })
-}
-
-impl OpSender {
-    /// Appends `op`; never blocks (the queue is unbounded).
-    #[inline(always)]
-    pub fn send(&self, op: Op) {
-        let mut st = self.q.state.lock();
-        st.ops.push(op);
-        let wake = std::mem::replace(&mut st.sleeping, false);
-        // `pending` changes only when the queue stops being empty (and back, when the worker takes it): one
-        // write per batch, not per operation, to the line the polling worker reads.
-        if !wake && st.ops.len() == 1 {
-            self.q.pending.store(true, Ordering::Release);
-        }
-        drop(st);
-        if wake {
-            self.q.cv.notify_one();
-        }
-    }
-}
-
-impl Drop for OpSender {
-    fn drop(&mut self) {
-        self.q.state.lock().closed = true;
-        self.q.cv.notify_one();
-    }
-}
-
-/// The initial capacity of a stream's two operation buffers (the producer's and the worker's swap).
-const QUEUE_CAPACITY: usize = 1024;
-
-/// How long (in spin-loop hints: a few microseconds) a worker that had caught up lets operations accumulate
-/// before taking them. Without it, a worker as fast as its producer takes one or two operations at a time and
-/// the two threads fight over the queue's lock and cache lines, which made enqueues up to three times slower.
-const GATHER_SPINS: u32 = 256;
-
-impl OpReceiver {
-    /// Moves every queued operation into `batch` (which must be empty), blocking while there is none; `false`
-    /// once the sender is gone and everything has been taken.
-    fn take_all(&self, batch: &mut Vec<Op>) -> bool {
-        // A worker usually finds more work within a few microseconds: poll briefly (spin, then yield) before
-        // sleeping, so that a busy producer rarely pays for a wake-up.
-        for i in 0..64 {
-            if self.q.pending.load(Ordering::Acquire) {
-                if i > 0 {
-                    // The worker had caught up: let a few more operations arrive before taking the lock, so
-                    // that it does not take (and contend for) the producer's lock once per operation.
-                    for _ in 0..GATHER_SPINS {
-                        std::hint::spin_loop();
-                    }
-                }
-                break;
-            }
-            if i < 32 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
-        let mut st = self.q.state.lock();
-        loop {
-            if !st.ops.is_empty() {
-                self.q.pending.store(false, Ordering::Relaxed);
-                std::mem::swap(&mut st.ops, batch);
-                return true;
-            }
-            if st.closed {
-                return false;
-            }
-            st.sleeping = true;
-            self.q.cv.wait(&mut st);
-            st.sleeping = false;
-        }
-    }
+    crate::queue::channel()
 }
 
 /// What a worker needs besides its queue.
@@ -399,13 +293,9 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
 /// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
 pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
     crate::process::mark_worker_thread();
+    let mut rx = rx;
     let mut faulted = false;
-    let mut batch = Vec::with_capacity(QUEUE_CAPACITY);
-    while rx.take_all(&mut batch) {
-        for op in batch.drain(..) {
-            run_op(&env, &mut faulted, op);
-        }
-    }
+    while rx.drain(|op| run_op(&env, &mut faulted, op)) {}
     env.live.fetch_sub(1, Ordering::SeqCst);
 }
 

@@ -47,6 +47,7 @@
 //! | `device` | set / get / reset device, ACL contexts, peer access |
 //! | [`ipc`] | interprocess event handles |
 //! | `exec` | the stream workers, operations, record points |
+//! | `queue` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
 //! | `watch` | sticky faults travelling along happens-before edges |
 //! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
@@ -101,6 +102,7 @@ pub mod memory;
 pub mod musa;
 mod ops;
 mod process;
+mod queue;
 pub mod race;
 mod rng;
 pub mod rules;

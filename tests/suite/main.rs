@@ -28,3 +28,4 @@ mod scenarios;
 mod shutdown;
 mod smoke;
 mod stress;
+mod wakeups;
