@@ -290,13 +290,71 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
     }
 }
 
+/// How many plain kernels a worker runs before it publishes them, at most (see [`Worker`]).
+const PUBLISH_EVERY: u32 = 256;
+
+/// A worker's state between operations.
+///
+/// A plain kernel (no body, no dependencies: most of a long launch loop) has nothing to wait for and nothing to
+/// do, so the worker does not publish each one: it gathers their trace records and publishes the last one's
+/// completion (one lock for the trace, one store for the completion) at the end of the batch it took from the
+/// queue, every [`PUBLISH_EVERY`] of them, and before any other operation — which may block (on a dependency,
+/// or in a host function waiting for a host thread that waits for these kernels) and so must find everything
+/// before it published.
+struct Worker {
+    env: WorkerEnv,
+    faulted: bool,
+    /// Plain kernels run but not yet published: their trace records, the last one's position, and how many.
+    batch: crate::trace::KernelBatch,
+    unpublished: Option<u64>,
+    count: u32,
+}
+
+impl Worker {
+    fn run(&mut self, op: Op) {
+        if op.extra.is_none() && self.env.perturb.is_none() {
+            if self.env.sink.is_some() {
+                self.batch.push(op.seq, op.label, (op.start, op.end));
+            }
+            self.unpublished = Some(op.seq);
+            self.count += 1;
+            if self.count >= PUBLISH_EVERY {
+                self.publish();
+            }
+            return;
+        }
+        self.publish();
+        run_op(&self.env, &mut self.faulted, op);
+    }
+
+    /// Publishes the plain kernels run so far: trace records first, then completion.
+    fn publish(&mut self) {
+        if let Some(seq) = self.unpublished.take() {
+            if let Some(sink) = &self.env.sink {
+                sink.append(&mut self.batch);
+            }
+            self.env.exec.publish(seq);
+            self.count = 0;
+        }
+    }
+}
+
 /// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
 pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
     crate::process::mark_worker_thread();
     let mut rx = rx;
-    let mut faulted = false;
-    while rx.drain(|op| run_op(&env, &mut faulted, op)) {}
-    env.live.fetch_sub(1, Ordering::SeqCst);
+    let mut w = Worker {
+        env,
+        faulted: false,
+        batch: Default::default(),
+        unpublished: None,
+        count: 0,
+    };
+    while rx.drain(|op| w.run(op)) {
+        w.publish();
+    }
+    w.publish();
+    w.env.live.fetch_sub(1, Ordering::SeqCst);
 }
 
 /// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.

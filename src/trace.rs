@@ -173,6 +173,11 @@ impl TraceSink {
         });
     }
 
+    /// Appends the kernels gathered in `batch` (emptying it), under one lock.
+    pub fn append(&self, batch: &mut KernelBatch) {
+        self.events.lock().append(&mut batch.0);
+    }
+
     pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
         out.extend(self.events.lock().iter().map(|e| TraceEvent {
             stream: self.stream,
@@ -182,6 +187,27 @@ impl TraceSink {
             start: e.start,
             end: e.end,
         }));
+    }
+}
+
+/// Kernels a worker ran and has not appended to its sink yet (see `exec::run_worker`).
+#[derive(Debug, Default)]
+pub(crate) struct KernelBatch(Vec<Executed>);
+
+impl KernelBatch {
+    pub fn push(
+        &mut self,
+        seq: u64,
+        label: Cow<'static, str>,
+        (start, end): (VirtualTime, VirtualTime),
+    ) {
+        self.0.push(Executed {
+            seq,
+            start,
+            end,
+            label,
+            kind: None,
+        });
     }
 }
 
