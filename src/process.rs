@@ -1083,12 +1083,12 @@ impl Process {
             now,
             clock: now,
         };
-        // The vendors' sticky error: once a fault of the current device has happened (in virtual time), every
-        // call returns it.
-        let watch = device.and_then(|d| self.p.watch.get(d as usize));
-        let r = match watch {
-            Some(w) if sticky => w.check().and_then(|()| f(&mut c)),
-            _ => f(&mut c),
+        // The vendors' sticky error: once a call has seen a kernel fault, every later call returns it (of the
+        // process or on that device, as the dialect says).
+        let r = if sticky {
+            self.check_sticky(device).and_then(|()| f(&mut c))
+        } else {
+            f(&mut c)
         };
         if c.clock != now || r.is_err() {
             self.with_thread(|st| {
@@ -1163,10 +1163,25 @@ impl Process {
         })
     }
 
-    /// The current device's sticky error, if a call has seen a fault there (does not advance the clock).
+    /// The sticky error a call of this thread would return, if a call has seen a kernel fault (of any device
+    /// of the process, or of the current device, as the dialect's [`StickyScope`](crate::rules::StickyScope)
+    /// says). Does not advance the clock.
     pub fn sticky_error(&self) -> Option<SimError> {
-        let d = self.current_device()?;
-        self.p.watch.get(d as usize)?.check().err()
+        self.check_sticky(self.current_device()).err()
+    }
+
+    /// The sticky error for a call whose current device is `device`.
+    #[inline]
+    fn check_sticky(&self, device: Option<u32>) -> Result<()> {
+        match self.m.rules.sticky_scope {
+            crate::rules::StickyScope::Process => self.p.watch.iter().try_for_each(|w| w.check()),
+            crate::rules::StickyScope::Device => {
+                match device.and_then(|d| self.p.watch.get(d as usize)) {
+                    Some(w) => w.check(),
+                    None => Ok(()),
+                }
+            }
+        }
     }
 
     /// The calling thread's last error, kept (`cudaPeekAtLastError`).

@@ -114,6 +114,19 @@ pub struct Rules {
     pub peer_repeat: Allow,
     /// A copy between devices without enabled peer access.
     pub peer_copy_without_access: PeerCopy,
+    /// Which later calls a sticky kernel fault fails.
+    pub sticky_scope: StickyScope,
+}
+
+/// Which later calls of a process a kernel fault it has seen fails (until the faulted device is reset).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StickyScope {
+    /// Every call of the process, whatever its current device (CUDA: "every later call in that process returns
+    /// the same error until the device is reset").
+    Process,
+    /// Calls whose current device is the faulted one (ACL: the fault is "reported at the next synchronize of
+    /// that stream/device"; other devices keep working).
+    Device,
 }
 
 const CUDA: Rules = Rules {
@@ -145,6 +158,7 @@ const CUDA: Rules = Rules {
     peer_flags_first: true,
     peer_repeat: Allow::No,
     peer_copy_without_access: PeerCopy::StageThroughHost,
+    sticky_scope: StickyScope::Process,
 };
 
 const ACL: Rules = Rules {
@@ -176,6 +190,7 @@ const ACL: Rules = Rules {
     peer_flags_first: false,
     peer_repeat: Allow::Yes,
     peer_copy_without_access: PeerCopy::Reject,
+    sticky_scope: StickyScope::Device,
 };
 
 impl Dialect {

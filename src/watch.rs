@@ -2,8 +2,9 @@
 //! that operation on, and the poison travels along every happens-before edge: a stream that waits on a
 //! poisoned record point (a stream wait, a legacy default-stream edge) is poisoned from that wait on. A host
 //! call sees a fault when it observes a poisoned point — a synchronize that covers it, a query that finds it
-//! complete — and then latches it as the device's sticky error, which every later call on that device
-//! returns. Kernel bodies and host functions of a poisoned stream do not run.
+//! complete — and then latches it as the device's sticky error, which later calls return until the device is
+//! reset: every call of the process (CUDA) or the calls on that device (ACL), as `Rules::sticky_scope` says.
+//! Kernel bodies and host functions of a poisoned stream do not run.
 //!
 //! So a fault is visible exactly to what is ordered after it, the same on every run; a call that is not ordered
 //! after the fault (on hardware: a race with it) does not see it until something orders it. Nothing here ever

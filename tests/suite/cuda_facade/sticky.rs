@@ -152,3 +152,45 @@ fn get_last_error_does_not_clear_a_sticky_error() {
     check!(cudaSuccess, cudaDeviceReset());
     check!(cudaSuccess, cudaStreamQuery(null_mut()));
 }
+
+/// cuda-musa.md · Errors that stick · "every later call in that process returns the same error until the device
+/// is reset": also calls made with another device current, and from another thread of the process; the reset
+/// of the faulted device ends it for all of them
+#[test]
+fn a_sticky_error_fails_calls_on_every_device_of_the_process() {
+    let (_m, p) = machine(2);
+    let _g = p.bind();
+    let s = stream(cudaStreamDefault);
+    p.launch(core_stream(s), illegal_access()).unwrap();
+    check!(cudaErrorIllegalAddress, cudaStreamSynchronize(s));
+    // Switching device works (a program must be able to reach the reset) ...
+    check!(cudaSuccess, cudaSetDevice(1));
+    // ... but every call on device 1 returns the fault.
+    let mut d: *mut c_void = null_mut();
+    // SAFETY: valid out-pointer.
+    check!(cudaErrorIllegalAddress, unsafe { cudaMalloc(&mut d, 64) });
+    check!(cudaErrorIllegalAddress, kernel(null_mut(), 10));
+    check!(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    check!(cudaErrorIllegalAddress, cudaGetLastError());
+    check!(cudaErrorIllegalAddress, cudaPeekAtLastError());
+    // Another thread of the process, on device 1, too.
+    let p2 = p.clone();
+    std::thread::spawn(move || {
+        let _g = p2.bind();
+        check!(cudaSuccess, cudaSetDevice(1));
+        check!(cudaErrorIllegalAddress, kernel(null_mut(), 10));
+    })
+    .join()
+    .unwrap();
+    // Resetting device 1 does not end it; resetting device 0 does.
+    check!(cudaSuccess, cudaDeviceReset());
+    check!(cudaErrorIllegalAddress, kernel(null_mut(), 10));
+    check!(cudaSuccess, cudaSetDevice(0));
+    check!(cudaSuccess, cudaDeviceReset());
+    check!(cudaSuccess, cudaSetDevice(1));
+    check!(cudaSuccess, kernel(null_mut(), 10));
+    check!(cudaSuccess, cudaDeviceSynchronize());
+    // The thread's last error is still the launch refused before the reset, until read once.
+    check!(cudaErrorIllegalAddress, cudaGetLastError());
+    check!(cudaSuccess, cudaGetLastError());
+}
