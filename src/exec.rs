@@ -200,10 +200,10 @@ pub(crate) enum Work {
 
 /// One queued operation with its virtual times fixed at enqueue.
 ///
-/// Kept small (56 bytes) because it is moved through the queue: everything but the times and the label is
-/// boxed, and the common case — a kernel without a body or dependencies — has no box at all.
+/// Kept small (48 bytes) because it is moved through the queue: everything but the times and the label is
+/// boxed, and the common case — a kernel without a body or dependencies — has no box at all. Its position on
+/// the stream is not stored: operations reach the worker in order, numbered from 1, so the worker counts them.
 pub(crate) struct Op {
-    pub seq: u64,
     pub start: VirtualTime,
     pub end: VirtualTime,
     pub label: Cow<'static, str>,
@@ -304,6 +304,8 @@ const PUBLISH_EVERY: u32 = 256;
 struct Worker {
     env: WorkerEnv,
     faulted: bool,
+    /// The position of the last operation taken from the queue.
+    seq: u64,
     /// Plain kernels run but not yet published: their trace records, the last one's position, and how many.
     batch: crate::trace::KernelBatch,
     unpublished: Option<u64>,
@@ -312,11 +314,13 @@ struct Worker {
 
 impl Worker {
     fn run(&mut self, op: Op) {
+        self.seq += 1;
+        let seq = self.seq;
         if op.extra.is_none() && self.env.perturb.is_none() {
             if self.env.sink.is_some() {
-                self.batch.push(op.seq, op.label, (op.start, op.end));
+                self.batch.push(seq, op.label, (op.start, op.end));
             }
-            self.unpublished = Some(op.seq);
+            self.unpublished = Some(seq);
             self.count += 1;
             if self.count >= PUBLISH_EVERY {
                 self.publish();
@@ -324,7 +328,7 @@ impl Worker {
             return;
         }
         self.publish();
-        run_op(&self.env, &mut self.faulted, op);
+        run_op(&self.env, &mut self.faulted, seq, op);
     }
 
     /// Publishes the plain kernels run so far: trace records first, then completion.
@@ -346,6 +350,7 @@ pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
     let mut w = Worker {
         env,
         faulted: false,
+        seq: 0,
         batch: Default::default(),
         unpublished: None,
         count: 0,
@@ -358,7 +363,7 @@ pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
 }
 
 /// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.
-fn run_op(env: &WorkerEnv, faulted: &mut bool, op: Op) {
+fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     let (deps, work, kind) = match op.extra {
         None => (Vec::new(), Work::Nothing, OpKind::Kernel),
         Some(x) => {
@@ -372,14 +377,14 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, op: Op) {
         if !*faulted && let Some(f) = fault_at(d) {
             *faulted = true;
             env.exec.poison(StreamFault {
-                seq: op.seq,
+                seq,
                 time: f.time,
                 err: f.err,
             });
         }
     }
     if let Some(seed) = env.perturb {
-        perturb(seed, env.exec.id, op.seq);
+        perturb(seed, env.exec.id, seq);
     }
     let skip = *faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
     let outcome: Result<(), (FaultKind, String)> = match work {
@@ -427,7 +432,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, op: Op) {
     {
         *faulted = true;
         env.exec.poison(StreamFault {
-            seq: op.seq,
+            seq,
             time: op.end,
             err: SimError::KernelFault {
                 kind,
@@ -439,7 +444,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, op: Op) {
         });
     }
     if let Some(sink) = &env.sink {
-        sink.push(op.seq, kind, op.label, (op.start, op.end));
+        sink.push(seq, kind, op.label, (op.start, op.end));
     }
-    env.exec.publish(op.seq);
+    env.exec.publish(seq);
 }

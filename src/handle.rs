@@ -188,10 +188,31 @@ pub(crate) struct Registry<T> {
     process: u64,
     slots: Vec<Slot<T>>,
     free: Vec<usize>,
+    /// The bits above index and epoch (kind, machine, process) that every handle of this registry has, for
+    /// the fast path of a lookup; 1 (which no handle's masked bits equal) if they do not fit in a handle, so
+    /// that the checked path decides.
+    prefix: u64,
 }
+
+/// The bits of a handle above its index and epoch.
+const PREFIX_MASK: u64 = !mask(INDEX_BITS + EPOCH_BITS);
 
 impl<T> Registry<T> {
     pub fn new(kind: ObjectKind, tag: u64, machine: u64, process: u64) -> Self {
+        let fits = tag <= mask(KIND_BITS)
+            && machine <= mask(MACHINE_BITS)
+            && process <= mask(PROCESS_BITS);
+        let prefix = if fits {
+            encode(RawParts {
+                kind: tag,
+                machine,
+                process,
+                index: 0,
+                epoch: 0,
+            })
+        } else {
+            1
+        };
         Registry {
             kind,
             tag,
@@ -199,6 +220,21 @@ impl<T> Registry<T> {
             process,
             slots: Vec::new(),
             free: Vec::new(),
+            prefix,
+        }
+    }
+
+    /// The slot of a live handle, without building an error (the common case of every lookup); `None` sends
+    /// the caller to [`Registry::locate`], which says what is wrong.
+    #[inline]
+    fn live_index(&self, raw: u64) -> Option<usize> {
+        if raw & PREFIX_MASK != self.prefix {
+            return None;
+        }
+        let index = ((raw >> EPOCH_BITS) & mask(INDEX_BITS)) as usize;
+        match self.slots.get(index) {
+            Some(Slot::Occupied { epoch, .. }) if *epoch == raw & mask(EPOCH_BITS) => Some(index),
+            _ => None,
         }
     }
 
@@ -228,6 +264,7 @@ impl<T> Registry<T> {
         })
     }
 
+    #[cold]
     fn locate(&self, raw: u64) -> Result<usize> {
         let bad = |problem| SimError::InvalidHandle {
             kind: self.kind,
@@ -262,16 +299,24 @@ impl<T> Registry<T> {
         }
     }
 
+    #[inline]
     pub fn get(&self, raw: u64) -> Result<&T> {
-        let index = self.locate(raw)?;
+        let index = match self.live_index(raw) {
+            Some(i) => i,
+            None => self.locate(raw)?,
+        };
         match &self.slots[index] {
             Slot::Occupied { value, .. } => Ok(value),
             Slot::Vacant { .. } => unreachable!(),
         }
     }
 
+    #[inline]
     pub fn get_mut(&mut self, raw: u64) -> Result<&mut T> {
-        let index = self.locate(raw)?;
+        let index = match self.live_index(raw) {
+            Some(i) => i,
+            None => self.locate(raw)?,
+        };
         match &mut self.slots[index] {
             Slot::Occupied { value, .. } => Ok(value),
             Slot::Vacant { .. } => unreachable!(),
@@ -352,6 +397,33 @@ mod tests {
 
     fn reg() -> Registry<&'static str> {
         Registry::new(ObjectKind::Stream, TAG_STREAM, 3, 1)
+    }
+
+    /// The fast path of a lookup accepts exactly the handles the checked path accepts: every live handle,
+    /// and none of the handles one bit away from one (other kind, machine, process, index or epoch).
+    #[test]
+    fn the_fast_lookup_agrees_with_the_checked_one() {
+        let mut r = reg();
+        let live: Vec<u64> = (0..5).map(|_| r.insert("x")).collect();
+        r.remove(live[1]).unwrap();
+        let again = r.insert("y");
+        for &h in live.iter().chain([&again]) {
+            for bit in 0..64 {
+                for raw in [h, h ^ (1 << bit)] {
+                    assert_eq!(
+                        r.live_index(raw).is_some(),
+                        r.locate(raw).is_ok(),
+                        "handle {raw:#x}"
+                    );
+                    assert_eq!(r.get(raw).is_ok(), r.locate(raw).is_ok());
+                }
+            }
+        }
+        // A registry whose process does not fit in a handle never takes the fast path.
+        let mut big = Registry::new(ObjectKind::Stream, TAG_STREAM, 3, mask(PROCESS_BITS) + 2);
+        let h = big.insert("z");
+        assert_eq!(big.live_index(h), None);
+        assert_eq!(big.get(h).is_ok(), big.locate(h).is_ok());
     }
 
     #[test]

@@ -67,6 +67,8 @@ pub(crate) struct StreamEntry {
     pub cursor: VirtualTime,
     /// Number of operations enqueued.
     pub seq: u64,
+    /// Number of operations handed to the worker (`seq` minus the held ones; checked in debug builds).
+    dispatched: u64,
     /// (blocking streams) the legacy stream's seq this stream already depends on.
     pub synced_legacy: u64,
     /// (blocking streams) this stream's seq the legacy stream already depends on.
@@ -184,8 +186,14 @@ impl StreamEntry {
         );
         let end = start.plus(cost_ns);
         self.cursor = end;
-        self.tx.send(Op {
+        // The worker numbers operations by arrival; they arrive in order.
+        debug_assert_eq!(
             seq,
+            self.dispatched + 1,
+            "operations reach the worker in order"
+        );
+        self.dispatched = seq;
+        self.tx.send(Op {
             start,
             end,
             label,
@@ -464,6 +472,7 @@ impl ProcState {
             exec,
             cursor: VirtualTime::ZERO,
             seq: 0,
+            dispatched: 0,
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
