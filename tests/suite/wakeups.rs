@@ -6,7 +6,7 @@
 //! bursts separated by synchronizes and by pauses long enough for the workers to go idle. A lost wake-up would
 //! leave a synchronize waiting forever; the watchdog turns that into a failure.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use streamsim::{Kernel, Machine, StreamFlags};
 
@@ -14,8 +14,8 @@ use crate::common::with_watchdog;
 
 const CHILD_VAR: &str = "STREAMSIM_WAKEUP_TEST_CHILD";
 
-/// Bursts of 0–3 launches on each of 4 streams, each burst synchronized, with a pause every few rounds
-/// (so that workers have gone to sleep) and none otherwise (so that they are on the way to it).
+/// Bursts of 0–3 launches on each of 4 streams, each burst synchronized, with pauses of varying length between
+/// them.
 fn bursts(rounds: u32) {
     let m = Machine::builder().devices(1).trace(false).build().unwrap();
     let p = m.process();
@@ -33,8 +33,16 @@ fn bursts(rounds: u32) {
         for &s in &streams {
             p.stream_synchronize(s).unwrap();
         }
-        if round % 16 == 0 {
-            std::thread::sleep(Duration::from_micros(200));
+        // A pause of 0–63 µs: around the time an idle worker polls before it sleeps, so that some launches
+        // arrive just as a worker is deciding to sleep; and now and then a long one, so that they are asleep.
+        let pause = if round % 64 == 0 {
+            Duration::from_micros(300)
+        } else {
+            Duration::from_micros(u64::from(round * 37 % 64))
+        };
+        let until = Instant::now() + pause;
+        while Instant::now() < until {
+            std::hint::spin_loop();
         }
     }
     // Reaching here means every synchronize returned, so every worker ran everything it was given.
