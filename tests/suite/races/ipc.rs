@@ -1,0 +1,98 @@
+//! Race detection: iPC events order accesses across processes.
+
+use super::*;
+
+fn ipc_event(p: &Process) -> streamsim::Event {
+    p.create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .unwrap()
+}
+
+/// Process A produces on its stream 1 and consumes on its stream 2; the only order between them goes through
+/// process B: B waits on A's IPC event, records its own IPC event, and A's stream 2 waits on that. The
+/// vector clocks carry across both processes: no race. Without B's wait, A's two accesses race (both sides
+/// are A's: memory belongs to one process).
+#[test]
+fn ipc_events_order_accesses_through_another_process() {
+    for b_waits in [true, false] {
+        let reports = check(one_device, move |m| {
+            let a = m.process();
+            let b = m.process();
+            let sa = streams(&a, 2, StreamFlags::NON_BLOCKING);
+            let buf = a.malloc(N).unwrap();
+            let ea = ipc_event(&a);
+            let produce = line!() + 1;
+            a.launch(sa[0], work("produce").writes(buf, N)).unwrap();
+            a.record_event(ea, sa[0]).unwrap();
+            let ha = a.ipc_get_event_handle(ea).unwrap();
+
+            let sb = b.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let ea_in_b = b.ipc_open_event_handle(&ha).unwrap();
+            if b_waits {
+                b.stream_wait_event(sb, ea_in_b).unwrap();
+            }
+            b.launch(sb, work("relay")).unwrap();
+            let eb = ipc_event(&b);
+            b.record_event(eb, sb).unwrap();
+            let hb = b.ipc_get_event_handle(eb).unwrap();
+
+            let eb_in_a = a.ipc_open_event_handle(&hb).unwrap();
+            a.stream_wait_event(sa[1], eb_in_a).unwrap();
+            let consume = line!() + 1;
+            a.launch(sa[1], work("consume").reads(buf, N)).unwrap();
+            a.device_synchronize().unwrap();
+            b.device_synchronize().unwrap();
+            if b_waits {
+                vec![]
+            } else {
+                vec![race(
+                    (kernel(&a, sa[0], "produce"), true, produce),
+                    (kernel(&a, sa[1], "consume"), false, consume),
+                    1,
+                    DEV0,
+                )]
+            }
+        });
+        if let Some(r) = reports.first() {
+            assert_eq!(r.first.who.process(), ProcessId(0));
+            assert_eq!(r.second.who.process(), ProcessId(0));
+        }
+    }
+}
+
+/// Device memory and pinned buffers belong to one process: another process's kernel, copy or host read of
+/// them is refused (`InvalidAddress`, "owned by another process") before anything is enqueued, so no access
+/// of one process can ever meet another's in the detector — a cross-process race cannot exist. What crosses
+/// processes is order (the test above).
+#[test]
+fn cross_process_accesses_are_refused_so_no_cross_process_race_exists() {
+    check(one_device, |m| {
+        let a = m.process();
+        let b = m.process();
+        let sa = a.create_stream(StreamFlags::DEFAULT).unwrap();
+        let sb = b.create_stream(StreamFlags::DEFAULT).unwrap();
+        let buf = a.malloc(N).unwrap();
+        let h = a.malloc_host(N).unwrap();
+        a.launch(sa, work("a writes").writes(buf, N)).unwrap();
+        a.memcpy_async(h, buf, N, sa).unwrap();
+        let owned = |e: SimError| {
+            assert!(
+                matches!(
+                    e,
+                    SimError::InvalidAddress {
+                        problem: "owned by another process",
+                        ..
+                    }
+                ),
+                "{e:?}"
+            )
+        };
+        owned(b.launch(sb, work("b reads").reads(buf, N)).unwrap_err());
+        owned(b.memcpy_async(h, buf, N, sb).unwrap_err());
+        owned(b.host_read(h, &mut [0; N as usize]).unwrap_err());
+        owned(b.host_write(h, &[0; N as usize]).unwrap_err());
+        b.device_synchronize().unwrap();
+        assert!(m.trace().stream(b.stream_id(sb).unwrap()).next().is_none());
+        a.device_synchronize().unwrap();
+        vec![]
+    });
+}

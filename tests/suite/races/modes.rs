@@ -1,0 +1,309 @@
+//! Race detection: the modes (Off, Collect, FailFast), deduplication, the report's text, virtual times unchanged.
+
+use super::*;
+
+/// Fail-fast: the call that completes a race returns `SimError::Race` with the report, and its operation is
+/// not enqueued (not in the trace; the stream's next operation takes its place). A racing host read fails
+/// without reading.
+#[test]
+fn fail_fast_refuses_the_racing_call() {
+    check(fail_fast, |m| {
+        let p = m.process();
+        let s = streams(&p, 2, StreamFlags::DEFAULT);
+        let a = p.malloc(N).unwrap();
+        let h = p.malloc_host(N).unwrap();
+        let w1 = line!() + 1;
+        p.launch(s[0], work("w1").writes(a, N)).unwrap();
+        let w2 = line!() + 1;
+        let err = p.launch(s[1], work("w2").writes(a, N)).unwrap_err();
+        let SimError::Race(r) = &err else {
+            panic!("expected a race, got {err:?}")
+        };
+        let expected = race(
+            (kernel(&p, s[0], "w1"), true, w1),
+            (kernel(&p, s[1], "w2"), true, w2),
+            1,
+            DEV0,
+        );
+        assert_eq!(seen(r, file!()), expected);
+        assert_eq!(err.to_string(), r.to_string());
+        p.launch(s[1], work("next")).unwrap();
+        // A racing host read.
+        let copy = line!() + 1;
+        p.memcpy_async(h, a, N, s[0]).unwrap();
+        let mut out = vec![0xAA; N as usize];
+        let read = line!() + 1;
+        let err = p.host_read(h, &mut out).unwrap_err();
+        assert!(matches!(err, SimError::Race(_)), "{err:?}");
+        assert!(
+            out.iter().all(|&x| x == 0xAA),
+            "a refused host read reads nothing"
+        );
+        p.device_synchronize().unwrap();
+        let t = m.trace();
+        let on_s2: Vec<(u64, &str)> = t
+            .stream(p.stream_id(s[1]).unwrap())
+            .map(|e| (e.seq, &*e.label))
+            .collect();
+        assert_eq!(on_s2, [(1, "next")], "w2 was not enqueued");
+        assert!(t.find("w2").is_none());
+        vec![
+            expected,
+            race(
+                (op(&p, s[0], "memcpy", "memcpy_async"), true, copy),
+                (host(0, "host_read"), false, read),
+                1,
+                PINNED,
+            ),
+        ]
+    });
+}
+
+/// Fail-fast on a blocking stream after a legacy-stream operation: the refused operation must not consume
+/// the stream's legacy edge. The next operation on that stream must still wait for (and be ordered after) the
+/// legacy operation: no race with it, and a start no earlier than its end.
+#[test]
+fn fail_fast_refused_operation_keeps_the_legacy_edges() {
+    check(fail_fast, |m| {
+        let p = m.process();
+        let s1 = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let nb = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let (a, b) = (p.malloc(N).unwrap(), p.malloc(N).unwrap());
+        let by_nb = line!() + 1;
+        p.launch(nb, work("nb writes b").writes(b, N)).unwrap();
+        p.launch(
+            Stream::DEFAULT,
+            Kernel::new("legacy writes a")
+                .duration(Duration::from_micros(100))
+                .writes(a, N),
+        )
+        .unwrap();
+        let refused = line!() + 1;
+        let err = p.launch(s1, work("s1 writes b").writes(b, N)).unwrap_err();
+        assert!(matches!(err, SimError::Race(_)), "{err:?}");
+        p.launch(s1, work("s1 reads a").reads(a, N))
+            .expect("ordered after the legacy kernel: no race");
+        p.device_synchronize().unwrap();
+        let t = m.trace();
+        let legacy = t.find("legacy writes a").unwrap();
+        let reader = t.find("s1 reads a").unwrap();
+        assert!(
+            reader.start >= legacy.end,
+            "s1's next kernel starts at {} before the legacy kernel ends at {}",
+            reader.start,
+            legacy.end
+        );
+        vec![race(
+            (kernel(&p, nb, "nb writes b"), true, by_nb),
+            (kernel(&p, s1, "s1 writes b"), true, refused),
+            2,
+            DEV0,
+        )]
+    });
+}
+
+/// The same for the legacy stream itself: a refused legacy operation must not consume its edges to the
+/// blocking streams.
+#[test]
+fn fail_fast_refused_legacy_operation_keeps_its_edges() {
+    check(fail_fast, |m| {
+        let p = m.process();
+        let s1 = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let nb = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let (a, b) = (p.malloc(N).unwrap(), p.malloc(N).unwrap());
+        let by_nb = line!() + 1;
+        p.launch(nb, work("nb writes b").writes(b, N)).unwrap();
+        p.launch(
+            s1,
+            Kernel::new("s1 writes a")
+                .duration(Duration::from_micros(100))
+                .writes(a, N),
+        )
+        .unwrap();
+        let k = work("legacy writes b").writes(b, N);
+        let refused = line!() + 1;
+        let err = p.launch(Stream::DEFAULT, k).unwrap_err();
+        assert!(matches!(err, SimError::Race(_)), "{err:?}");
+        p.launch(Stream::DEFAULT, work("legacy reads a").reads(a, N))
+            .expect("ordered after s1's kernel: no race");
+        p.device_synchronize().unwrap();
+        let t = m.trace();
+        let writer = t.find("s1 writes a").unwrap();
+        let reader = t.find("legacy reads a").unwrap();
+        assert!(
+            reader.start >= writer.end,
+            "the legacy kernel starts at {} before s1's kernel ends at {}",
+            reader.start,
+            writer.end
+        );
+        vec![race(
+            (kernel(&p, nb, "nb writes b"), true, by_nb),
+            (
+                kernel(&p, Stream::DEFAULT, "legacy writes b"),
+                true,
+                refused,
+            ),
+            2,
+            DEV0,
+        )]
+    });
+}
+
+/// Off: nothing is tracked, nothing is reported, nothing fails.
+#[test]
+fn off_reports_nothing() {
+    check(
+        || Machine::builder().race_detection(RaceDetection::Off),
+        |m| {
+            assert_eq!(m.race_detection(), RaceDetection::Off);
+            let p = m.process();
+            let s = streams(&p, 2, StreamFlags::NON_BLOCKING);
+            let a = p.malloc(N).unwrap();
+            let h = p.malloc_host(N).unwrap();
+            p.launch(s[0], work("w1").writes(a, N)).unwrap();
+            p.launch(s[1], work("w2").writes(a, N)).unwrap();
+            p.memcpy_async(h, a, N, s[0]).unwrap();
+            p.host_read(h, &mut [0; N as usize]).unwrap();
+            p.device_synchronize().unwrap();
+            vec![]
+        },
+    );
+}
+
+/// The default mode collects.
+#[test]
+fn collect_is_the_default() {
+    let m = Machine::builder().build().unwrap();
+    assert_eq!(m.race_detection(), RaceDetection::Collect);
+}
+
+/// A racy loop of 1000 iterations (produce on stream 1, consume on stream 2, device synchronize) is one
+/// report with 1000 occurrences.
+#[test]
+fn a_racy_loop_is_one_report_counted() {
+    let reports = check(one_device, |m| {
+        let p = m.process();
+        let s = streams(&p, 2, StreamFlags::DEFAULT);
+        let a = p.malloc(N).unwrap();
+        let (mut produce, mut consume) = (0, 0);
+        for _ in 0..1000 {
+            produce = line!() + 1;
+            p.launch(s[0], Kernel::new("produce").writes(a, N)).unwrap();
+            consume = line!() + 1;
+            p.launch(s[1], Kernel::new("consume").reads(a, N)).unwrap();
+            p.device_synchronize().unwrap();
+        }
+        vec![Seen {
+            occurrences: 1000,
+            ..race(
+                (kernel(&p, s[0], "produce"), true, produce),
+                (kernel(&p, s[1], "consume"), false, consume),
+                1,
+                DEV0,
+            )
+        }]
+    });
+    assert!(reports[0].to_string().starts_with(
+        "data race on 4096 bytes at offset 0 of allocation #1 (device 0 memory), 1000 times\n"
+    ));
+}
+
+/// The report's text: what, where, both sides with their call sites, and the fix.
+#[test]
+fn report_display() {
+    let reports = check(one_device, |m| {
+        let p = m.process();
+        let s = streams(&p, 2, StreamFlags::DEFAULT);
+        let d = p.malloc(N).unwrap();
+        let h = p.malloc_host(64).unwrap();
+        let produce = line!() + 1;
+        p.launch(s[1], work("produce").writes(d.offset(64), 128))
+            .unwrap();
+        let consume = line!() + 1;
+        p.launch(s[0], work("consume").reads(d, 256)).unwrap();
+        let copy = line!() + 1;
+        p.memcpy_async(h, d, 64, s[0]).unwrap();
+        let write = line!() + 1;
+        p.host_write(h.offset(16), &[1; 8]).unwrap();
+        vec![
+            Seen {
+                first: (kernel(&p, s[1], "produce"), true, produce),
+                second: (kernel(&p, s[0], "consume"), false, consume),
+                range: (1, 64, 128, DEV0),
+                occurrences: 1,
+            },
+            Seen {
+                first: (op(&p, s[0], "memcpy", "memcpy_async"), true, copy),
+                second: (host(0, "host_write"), true, write),
+                range: (1, 16, 8, PINNED),
+                occurrences: 1,
+            },
+        ]
+    });
+    let r = &reports[0];
+    assert_eq!(
+        r.to_string(),
+        format!(
+            "data race on 128 bytes at offset 64 of allocation #1 (device 0 memory)\n\
+             \x20 first:  kernel `produce` on stream 2 (device 0, process 0) writes — enqueued at {}\n\
+             \x20 second: kernel `consume` on stream 1 (device 0, process 0) reads — enqueued at {}\n\
+             \x20 fix: record an event on stream 2 after `produce` and make stream 1 wait on it before `consume`",
+            r.first.call_site, r.second.call_site
+        )
+    );
+    assert!(
+        r.first
+            .call_site
+            .to_string()
+            .starts_with("tests/suite/races/modes.rs:")
+    );
+    let r = &reports[1];
+    assert_eq!(
+        r.to_string(),
+        format!(
+            "data race on 8 bytes at offset 16 of allocation #1 (pinned host memory)\n\
+             \x20 first:  memcpy `memcpy_async` on stream 1 (device 0, process 0) writes — enqueued at {}\n\
+             \x20 second: `host_write` on host thread 0 of process 0 writes — enqueued at {}\n\
+             \x20 fix: synchronize stream 1 (or an event recorded after `memcpy_async`) before `host_write`",
+            r.first.call_site, r.second.call_site
+        )
+    );
+}
+
+/// Verdicts are computed at enqueue: the trace of a racy program is the same with and without detection,
+/// and with perturbation (virtual times do not depend on it).
+#[test]
+fn detection_does_not_change_virtual_times() {
+    let program = |mode: RaceDetection, perturb: Option<u64>| {
+        let mut b = Machine::builder().race_detection(mode);
+        if let Some(s) = perturb {
+            b = b.perturb(true).seed(s);
+        }
+        let m = b.build().unwrap();
+        let p = m.process();
+        let s = streams(&p, 2, StreamFlags::DEFAULT);
+        let a = p.malloc(N).unwrap();
+        let h = p.malloc_host(N).unwrap();
+        p.launch(s[0], work("w").writes(a, N)).unwrap();
+        p.memcpy_async(h, a, N, s[1]).unwrap();
+        p.launch(Stream::DEFAULT, work("legacy")).unwrap();
+        p.host_read(h, &mut [0; N as usize]).unwrap();
+        p.device_synchronize().unwrap();
+        let t = m.trace();
+        assert!(
+            t.ops
+                .iter()
+                .any(|e| matches!(e.kind, OpKind::Memcpy { .. }))
+        );
+        format!("{t:?}")
+    };
+    let base = program(RaceDetection::Off, None);
+    assert_eq!(program(RaceDetection::Collect, None), base);
+    for seed in 0..10 {
+        assert_eq!(
+            program(RaceDetection::Collect, Some(seed)),
+            base,
+            "seed {seed}"
+        );
+    }
+}
