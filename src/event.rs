@@ -218,7 +218,7 @@ impl Process {
         let mut st = self.state();
         let (device, ctx) = st.current(&self.m, c, "create_event")?;
         let state = Arc::new(Mutex::new(EventState::default()));
-        Ok(st.add_event(c.process, (device, ctx), config, state))
+        st.add_event(c.process, (device, ctx), config, state)
     }
 
     /// Destroys an event. A pending record still completes; the handle is dead at once.

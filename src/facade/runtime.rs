@@ -98,7 +98,10 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::NotReady { .. } => NotReady,
         SimError::NotPermitted { .. } => NotPermitted,
         SimError::NotSupported { .. } => NotSupported,
-        SimError::OutOfMemory { .. } | SimError::HostOutOfMemory { .. } => MemoryAllocation,
+        // Running out of streams or events is running out of a resource the runtime allocates.
+        SimError::OutOfMemory { .. }
+        | SimError::HostOutOfMemory { .. }
+        | SimError::TooManyObjects { .. } => MemoryAllocation,
         SimError::NoDevice { .. } => NoDevice,
         SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
         // reference/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
