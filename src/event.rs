@@ -548,13 +548,13 @@ pub(crate) fn check_timeout(
     timeout: Option<Duration>,
 ) -> Result<()> {
     if let Some(t) = timeout {
-        let deadline = c.now.plus(t.as_nanos() as u64);
+        let deadline = c.now.plus(crate::time::saturating_nanos(t));
         // A time not fixed yet waits for a record that has not been issued: it cannot finish in time.
         if done.is_none_or(|d| d > deadline) {
             c.clock = c.clock.max(deadline);
             return Err(SimError::Timeout {
                 what,
-                timeout_ms: t.as_millis() as u64,
+                timeout_ms: u64::try_from(t.as_millis()).unwrap_or(u64::MAX),
             });
         }
     }

@@ -3,6 +3,7 @@
 //! vendor's code.
 //!
 //! - handles: processes beyond what a handle can encode (id 4096 and up).
+//! - virtual time: huge kernel durations, timeouts and costs saturate at `u64::MAX` ns, never wrap.
 //!
 //! Exhausting a process's handle registry (2^22 live objects), the creation ordinals (2^32) or a handle
 //! slot's epochs is tested on the registry itself (`src/handle.rs`): creating millions of objects here would
@@ -10,12 +11,13 @@
 
 use std::ffi::c_void;
 use std::ptr::null_mut;
+use std::time::Duration;
 
 use streamsim::acl::{ACL_ERROR_RT_MEMORY_ALLOCATION, aclrtCreateEvent, aclrtSetDevice};
 use streamsim::cuda::{cudaErrorMemoryAllocation, cudaEventCreate, cudaStreamCreate};
 use streamsim::{
-    Dialect, EventFlags, Machine, ObjectKind, ObjectLimit, Process, ProcessId, SimError, Stream,
-    StreamFlags,
+    CostModel, Dialect, EventFlags, Kernel, LinkCost, Machine, ObjectKind, ObjectLimit, Process,
+    ProcessId, SimError, Stream, StreamFlags, VirtualTime,
 };
 
 use crate::common::{cuda1, kernel};
@@ -94,4 +96,76 @@ fn an_acl_process_beyond_what_a_handle_encodes_cannot_create_objects() {
     let code = unsafe { aclrtCreateEvent(&mut e) };
     // No context could be made, so the event has no current context: 107002.
     assert_eq!(code, 107002);
+}
+
+/// 2^64 + 5 ns: a duration whose nanoseconds, cut to 64 bits, are 5 ns.
+fn past_u64_nanos() -> Duration {
+    Duration::new(18_446_744_073, 709_551_621)
+}
+
+/// A kernel of 2^64 + 5 ns, and one of `Duration::MAX`: each ends at `u64::MAX` ns (saturated), not 5 ns
+/// after its start; what follows on the stream ends there too, and the elapsed time is positive.
+#[test]
+fn kernel_durations_past_u64_nanos_saturate() {
+    let (_m, p) = cuda1();
+    let (start, stop) = (
+        p.create_event(EventFlags::DEFAULT).unwrap(),
+        p.create_event(EventFlags::DEFAULT).unwrap(),
+    );
+    p.record_event(start, Stream::DEFAULT).unwrap();
+    p.launch(
+        Stream::DEFAULT,
+        Kernel::new("long").duration(past_u64_nanos()),
+    )
+    .unwrap();
+    p.record_event(stop, Stream::DEFAULT).unwrap();
+    assert_eq!(
+        p.event_record_time(stop).unwrap(),
+        Some(VirtualTime(u64::MAX))
+    );
+    p.launch(Stream::DEFAULT, Kernel::new("max").duration(Duration::MAX))
+        .unwrap();
+    p.launch(Stream::DEFAULT, kernel("after", 1)).unwrap();
+    p.record_event(stop, Stream::DEFAULT).unwrap();
+    p.event_synchronize(stop).unwrap();
+    assert_eq!(
+        p.event_record_time(stop).unwrap(),
+        Some(VirtualTime(u64::MAX))
+    );
+    assert_eq!(p.now(), VirtualTime(u64::MAX));
+    assert!(p.event_elapsed_ms(start, stop).unwrap() > 1.8e13);
+}
+
+/// A synchronize with a timeout of 2^64 + 5 ns, or `Duration::MAX`, on a 1 ms kernel: success (the timeout
+/// is "forever"), not `Timeout` after 5 ns.
+#[test]
+fn timeouts_past_u64_nanos_are_forever() {
+    let (_m, p) = cuda1();
+    let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    let e = p.create_event(EventFlags::DEFAULT).unwrap();
+    for timeout in [past_u64_nanos(), Duration::MAX] {
+        p.launch(s, kernel("k", 1_000)).unwrap();
+        p.stream_synchronize_timeout(s, timeout).unwrap();
+        p.launch(s, kernel("k", 1_000)).unwrap();
+        p.record_event(e, s).unwrap();
+        p.event_synchronize_timeout(e, timeout).unwrap();
+    }
+}
+
+/// A cost model whose call overhead is 2^64 + 5 ns: the first call moves the host clock to `u64::MAX` ns,
+/// not 5 ns, and later calls stay there. `LinkCost::new(0, u64::MAX)` (GB/s) saturates its bandwidth at
+/// `u64::MAX` bytes per second instead of overflowing.
+#[test]
+fn cost_model_values_past_u64_nanos_saturate() {
+    let mut cost = CostModel::default();
+    cost.api_call = past_u64_nanos();
+    cost.launch_latency = Duration::MAX;
+    let m = Machine::builder().cost_model(cost).build().unwrap();
+    let p = m.process();
+    let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    assert_eq!(p.now(), VirtualTime(u64::MAX));
+    p.launch(s, kernel("k", 1)).unwrap();
+    p.stream_synchronize(s).unwrap();
+    assert_eq!(p.now(), VirtualTime(u64::MAX));
+    assert_eq!(LinkCost::new(0, u64::MAX).bytes_per_sec, u64::MAX);
 }
