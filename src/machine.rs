@@ -115,6 +115,9 @@ pub struct MachineBuilder {
     links: Option<BTreeSet<(u32, u32)>>,
     race: RaceDetection,
     perturb: bool,
+    /// A device count above [`MAX_DEVICES`] asked for with `devices` or `device`: nothing was allocated for
+    /// it, and `build` reports it.
+    too_many_devices: Option<u64>,
 }
 
 /// The most devices a machine can have.
@@ -124,6 +127,13 @@ impl MachineBuilder {
     /// `n` devices, each with the default [`DeviceConfig`] (default: 1).
     #[must_use]
     pub fn devices(mut self, n: u32) -> Self {
+        // A count over the limit is not allocated (u32::MAX configurations would abort the process): `build`
+        // reports it.
+        if n > MAX_DEVICES {
+            self.too_many_devices = Some(u64::from(n));
+            return self;
+        }
+        self.too_many_devices = None;
         self.devices = vec![DeviceConfig::default(); n as usize];
         self
     }
@@ -131,6 +141,11 @@ impl MachineBuilder {
     /// Replaces device `index`'s configuration (adding default devices up to it if needed).
     #[must_use]
     pub fn device(mut self, index: u32, config: DeviceConfig) -> Self {
+        if index >= MAX_DEVICES {
+            let n = u64::from(index) + 1;
+            self.too_many_devices = Some(self.too_many_devices.map_or(n, |m| m.max(n)));
+            return self;
+        }
         let i = index as usize;
         if self.devices.len() <= i {
             self.devices.resize(i + 1, DeviceConfig::default());
@@ -197,13 +212,11 @@ impl MachineBuilder {
 
     /// Builds the machine.
     pub fn build(self) -> Result<Machine> {
-        if self.devices.len() > MAX_DEVICES as usize {
+        let requested = self.too_many_devices.unwrap_or(self.devices.len() as u64);
+        if requested > u64::from(MAX_DEVICES) {
             return Err(SimError::InvalidValue {
                 what: "devices",
-                reason: format!(
-                    "{} devices requested; at most {MAX_DEVICES}",
-                    self.devices.len()
-                ),
+                reason: format!("{requested} devices requested; at most {MAX_DEVICES}"),
             });
         }
         let n = self.devices.len() as u32;
@@ -395,6 +408,7 @@ impl Machine {
             links: None,
             race: RaceDetection::default(),
             perturb: false,
+            too_many_devices: None,
         }
     }
 
@@ -422,7 +436,8 @@ impl Machine {
     pub fn device_attribute(&self, device: u32, attr: Attribute) -> Result<i64> {
         let cfg = self.device_config(device)?;
         match attr {
-            Attribute::TotalMemory => Ok(cfg.memory as i64),
+            // Saturates: a device of more than i64::MAX bytes reports i64::MAX, never a negative size.
+            Attribute::TotalMemory => Ok(i64::try_from(cfg.memory).unwrap_or(i64::MAX)),
             other => cfg
                 .attributes
                 .get(&other)

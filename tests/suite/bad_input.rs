@@ -4,20 +4,25 @@
 //!
 //! - handles: processes beyond what a handle can encode (id 4096 and up).
 //! - virtual time: huge kernel durations, timeouts and costs saturate at `u64::MAX` ns, never wrap.
+//! - memory and machines: huge device counts and memory sizes, kernel bodies reading more than `usize`
+//!   can hold.
 //!
 //! Exhausting a process's handle registry (2^22 live objects), the creation ordinals (2^32) or a handle
-//! slot's epochs is tested on the registry itself (`src/handle.rs`): creating millions of objects here would
-//! be slow.
+//! slot's epochs is tested on the registry itself (`src/handle.rs`), and a device's used-up address range on
+//! its heap (`src/memory.rs`): creating millions of objects here would be slow.
 
 use std::ffi::c_void;
 use std::ptr::null_mut;
 use std::time::Duration;
 
-use streamsim::acl::{ACL_ERROR_RT_MEMORY_ALLOCATION, aclrtCreateEvent, aclrtSetDevice};
-use streamsim::cuda::{cudaErrorMemoryAllocation, cudaEventCreate, cudaStreamCreate};
+use streamsim::acl::{
+    ACL_ERROR_RT_MEMORY_ALLOCATION, ACL_MEM_MALLOC_HUGE_FIRST, aclrtCreateEvent, aclrtMalloc,
+    aclrtSetDevice,
+};
+use streamsim::cuda::{cudaErrorMemoryAllocation, cudaEventCreate, cudaMalloc, cudaStreamCreate};
 use streamsim::{
-    CostModel, Dialect, EventFlags, Kernel, LinkCost, Machine, ObjectKind, ObjectLimit, Process,
-    ProcessId, SimError, Stream, StreamFlags, VirtualTime,
+    Attribute, CostModel, DeviceConfig, Dialect, EventFlags, FaultKind, Kernel, LinkCost, Machine,
+    ObjectKind, ObjectLimit, Process, ProcessId, SimError, Stream, StreamFlags, VirtualTime,
 };
 
 use crate::common::{cuda1, kernel};
@@ -168,4 +173,108 @@ fn cost_model_values_past_u64_nanos_saturate() {
     p.stream_synchronize(s).unwrap();
     assert_eq!(p.now(), VirtualTime(u64::MAX));
     assert_eq!(LinkCost::new(0, u64::MAX).bytes_per_sec, u64::MAX);
+}
+
+/// `Machine::builder().devices(u32::MAX)` and `.device(u32::MAX, config)`: `InvalidValue` from `build`
+/// ("… devices requested; at most 1024"), not an allocation of four billion device configurations.
+#[test]
+fn device_counts_past_the_limit_fail_at_build() {
+    let err = Machine::builder().devices(u32::MAX).build().unwrap_err();
+    assert_eq!(
+        err,
+        SimError::InvalidValue {
+            what: "devices",
+            reason: "4294967295 devices requested; at most 1024".into(),
+        }
+    );
+    let err = Machine::builder()
+        .device(u32::MAX, DeviceConfig::default())
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        err,
+        SimError::InvalidValue {
+            what: "devices",
+            reason: "4294967296 devices requested; at most 1024".into(),
+        }
+    );
+    // The largest index that fits still works, and a later `devices(n)` replaces a refused count.
+    let m = Machine::builder()
+        .device(1023, DeviceConfig::default())
+        .build()
+        .unwrap();
+    assert_eq!(m.device_count(), 1024);
+    let m = Machine::builder()
+        .devices(u32::MAX)
+        .devices(2)
+        .build()
+        .unwrap();
+    assert_eq!(m.device_count(), 2);
+}
+
+/// A device of `u64::MAX` bytes: `TotalMemory` reports `i64::MAX` (not -1), and a malloc of `u64::MAX`
+/// bytes is `OutOfMemory { available: 2^40 }` (the device's address range), not an overflow; through CUDA
+/// it is 2 (`cudaErrorMemoryAllocation`), through ACL 207001.
+#[test]
+fn malloc_of_u64_max_on_a_device_of_u64_max_bytes_is_out_of_memory() {
+    let oom = SimError::OutOfMemory {
+        device: 0,
+        requested: u64::MAX,
+        available: 1 << 40,
+    };
+    for dialect in [Dialect::Cuda, Dialect::Acl] {
+        let m = Machine::builder()
+            .dialect(dialect)
+            .device(0, DeviceConfig::default().memory(u64::MAX))
+            .build()
+            .unwrap();
+        assert_eq!(
+            m.device_attribute(0, Attribute::TotalMemory).unwrap(),
+            i64::MAX
+        );
+        let p = m.process();
+        p.set_device(0).unwrap();
+        assert_eq!(p.malloc(u64::MAX), Err(oom.clone()));
+        let _g = p.bind();
+        let mut ptr: *mut c_void = null_mut();
+        // SAFETY: a valid out-pointer.
+        unsafe {
+            match dialect {
+                Dialect::Cuda => {
+                    assert_eq!(cudaMalloc(&mut ptr, usize::MAX), cudaErrorMemoryAllocation)
+                }
+                _ => assert_eq!(
+                    aclrtMalloc(&mut ptr, usize::MAX, ACL_MEM_MALLOC_HUGE_FIRST),
+                    ACL_ERROR_RT_MEMORY_ALLOCATION
+                ),
+            }
+        }
+        assert_eq!(p.peek_last_error(), Some(oom.clone()));
+        assert_eq!(m.memory_used(0).unwrap(), 0);
+    }
+}
+
+/// A kernel body calling `read_f32(ptr, usize::MAX)` (a byte count that overflows): the kernel faults with
+/// `IllegalAddress`, reported by the synchronize, instead of panicking on the overflow (a `LaunchFailure`).
+#[test]
+fn a_kernel_reading_more_floats_than_usize_holds_faults_with_illegal_address() {
+    let (_m, p) = cuda1();
+    let d = p.malloc(16).unwrap();
+    p.launch(
+        Stream::DEFAULT,
+        Kernel::new("greedy").body(move |ctx| ctx.read_f32(d, usize::MAX).map(drop)),
+    )
+    .unwrap();
+    let err = p.stream_synchronize(Stream::DEFAULT).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SimError::KernelFault {
+                kind: FaultKind::IllegalAddress,
+                ref label,
+                ..
+            } if label == "greedy"
+        ),
+        "{err:?}"
+    );
 }
