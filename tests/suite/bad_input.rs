@@ -6,6 +6,7 @@
 //! - virtual time: huge kernel durations, timeouts and costs saturate at `u64::MAX` ns, never wrap.
 //! - memory and machines: huge device counts and memory sizes, kernel bodies reading more than `usize`
 //!   can hold.
+//! - the C boundary: copy counts and access arrays no host buffer can have.
 //!
 //! Exhausting a process's handle registry (2^22 live objects), the creation ordinals (2^32) or a handle
 //! slot's epochs is tested on the registry itself (`src/handle.rs`), and a device's used-up address range on
@@ -16,10 +17,15 @@ use std::ptr::null_mut;
 use std::time::Duration;
 
 use streamsim::acl::{
-    ACL_ERROR_RT_MEMORY_ALLOCATION, ACL_MEM_MALLOC_HUGE_FIRST, aclrtCreateEvent, aclrtMalloc,
+    ACL_ERROR_RT_MEMORY_ALLOCATION, ACL_ERROR_RT_PARAM_INVALID, ACL_MEM_MALLOC_HUGE_FIRST,
+    ACL_MEMCPY_DEVICE_TO_HOST, ACL_SUCCESS, aclrtCreateEvent, aclrtMalloc, aclrtMemcpy,
     aclrtSetDevice,
 };
-use streamsim::cuda::{cudaErrorMemoryAllocation, cudaEventCreate, cudaMalloc, cudaStreamCreate};
+use streamsim::cuda::{
+    cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaEventCreate, cudaMalloc, cudaMemcpy,
+    cudaMemcpyDeviceToHost, cudaMemcpyHostToHost, cudaStreamCreate, cudaSuccess,
+    cudasimLaunchKernelEx, streamsimAccess,
+};
 use streamsim::{
     Attribute, CostModel, DeviceConfig, Dialect, EventFlags, FaultKind, Kernel, LinkCost, Machine,
     ObjectKind, ObjectLimit, Process, ProcessId, SimError, Stream, StreamFlags, VirtualTime,
@@ -277,4 +283,102 @@ fn a_kernel_reading_more_floats_than_usize_holds_faults_with_illegal_address() {
         ),
         "{err:?}"
     );
+}
+
+/// `cudaMemcpy` / `aclrtMemcpy` of `usize::MAX` bytes with a pageable host endpoint: `InvalidValue` (CUDA 1,
+/// ACL 107000), refused before a host slice of that length is made (which aborted the process).
+#[test]
+fn host_copies_longer_than_any_buffer_are_invalid() {
+    let (_m, p) = cuda1();
+    let d = p.malloc(64).unwrap();
+    let mut host = [0u8; 64];
+    let src = [0u8; 64];
+    let _g = p.bind();
+    let dst = host.as_mut_ptr().cast::<c_void>();
+    let dev = d.addr() as usize as *const c_void;
+    // SAFETY: valid pointers; the count is what is under test and is refused before any access.
+    unsafe {
+        assert_eq!(
+            cudaMemcpy(dst, dev, usize::MAX, cudaMemcpyDeviceToHost),
+            cudaErrorInvalidValue
+        );
+        assert!(matches!(
+            p.peek_last_error(),
+            Some(SimError::InvalidValue { what: "Memcpy", .. })
+        ));
+        assert_eq!(
+            cudaMemcpy(
+                dst,
+                src.as_ptr().cast(),
+                isize::MAX as usize + 1,
+                cudaMemcpyHostToHost
+            ),
+            cudaErrorInvalidValue
+        );
+        // The same buffers with a count that fits still work.
+        assert_eq!(
+            cudaMemcpy(dst, dev, 64, cudaMemcpyDeviceToHost),
+            cudaSuccess
+        );
+    }
+    drop(_g);
+    let m = Machine::builder().dialect(Dialect::Acl).build().unwrap();
+    let p = m.process();
+    p.set_device(0).unwrap();
+    let d = p.malloc(64).unwrap();
+    let _g = p.bind();
+    let dev = d.addr() as usize as *const c_void;
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(
+            aclrtMemcpy(dst, usize::MAX, dev, usize::MAX, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_RT_PARAM_INVALID
+        );
+        assert_eq!(
+            aclrtMemcpy(dst, 64, dev, 64, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS
+        );
+    }
+}
+
+/// `cudasimLaunchKernelEx` with `count = usize::MAX` accesses, or a misaligned accesses pointer:
+/// 1 `cudaErrorInvalidValue`, refused before a slice of them is made (which aborted the process).
+#[test]
+fn kernel_access_arrays_that_cannot_exist_are_invalid() {
+    let (_m, p) = cuda1();
+    let _g = p.bind();
+    let one = [streamsimAccess {
+        ptr: null_mut::<c_void>(),
+        bytes: 0,
+        write: 0,
+    }];
+    let misaligned = one
+        .as_ptr()
+        .cast::<u8>()
+        .wrapping_add(1)
+        .cast::<streamsimAccess>();
+    // SAFETY: the arrays are what is under test and are refused before any access.
+    unsafe {
+        for (accesses, count) in [(one.as_ptr(), usize::MAX), (misaligned, 1)] {
+            assert_eq!(
+                cudasimLaunchKernelEx(
+                    null_mut(),
+                    c"k".as_ptr(),
+                    1_000,
+                    None,
+                    null_mut(),
+                    accesses,
+                    count
+                ),
+                cudaErrorInvalidValue
+            );
+            assert!(matches!(
+                p.peek_last_error(),
+                Some(SimError::InvalidValue {
+                    what: "LaunchKernelEx",
+                    ..
+                })
+            ));
+        }
+    }
 }
