@@ -373,7 +373,10 @@ impl Memory {
         let mut heap = self.heaps[device as usize].lock();
         let problem = match heap.live.get(&ptr.0) {
             Some(b) if b.owner == owner => {
-                let b = heap.live.remove(&ptr.0).expect("present");
+                let b = heap
+                    .live
+                    .remove(&ptr.0)
+                    .expect("the block just found is still there: the heap lock is held");
                 heap.used -= b.len;
                 heap.freed.insert(b.base, (b.len, "freed"));
                 return Ok(());
@@ -412,7 +415,10 @@ impl Memory {
             .map(|(&a, _)| a)
             .collect();
         for a in gone {
-            let b = heap.live.remove(&a).expect("present");
+            let b = heap
+                .live
+                .remove(&a)
+                .expect("the blocks just listed are still there: the heap lock is held");
             heap.used -= b.len;
             heap.freed.insert(b.base, (b.len, FREED_BY_RESET));
         }

@@ -248,10 +248,13 @@ impl StreamEntry {
             if head.spec.dep_list().iter().any(|p| p.time().is_none()) {
                 break;
             }
-            let h = self.held.pop_front().expect("head exists");
+            let h = self
+                .held
+                .pop_front()
+                .expect("the held queue's head was just examined under the same lock");
             let end = self
                 .dispatch(m, h.now, h.seq, h.spec, h.host_vc.as_ref(), false)
-                .expect("a dispatch that may not fail does not");
+                .expect("a dispatch with may_fail = false does not fail: a race is reported, not returned");
             let _ = h.cell.set(Fixed {
                 time: end,
                 vc: self.clock(),
@@ -644,7 +647,7 @@ impl ProcState {
         owner: Option<&'static str>,
     ) -> Result<Point> {
         self.enqueue_inner(m, c, h, spec, deferred, owner, true)
-            .map(|p| p.expect("a point was asked for"))
+            .map(|p| p.expect("enqueue_inner returns a point when want_point is true"))
     }
 
     /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch).
