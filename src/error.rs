@@ -146,6 +146,8 @@ pub enum ObjectLimit {
         /// The highest process id a handle can encode.
         max: u64,
     },
+    /// The host refused to start the stream's worker thread (a thread or memory limit of the OS).
+    HostThreads,
     /// Every creation ordinal of this kind (the numbers in [`crate::EventId`] and [`crate::StreamKind`]) has
     /// been handed out in this process.
     Ordinals {
@@ -164,6 +166,9 @@ impl std::fmt::Display for ObjectLimit {
             ObjectLimit::ProcessId { max } => write!(
                 f,
                 "handles can name processes 0 to {max} only; create objects in an earlier process"
+            ),
+            ObjectLimit::HostThreads => f.write_str(
+                "the host could not start its worker thread (an OS thread or memory limit)",
             ),
             ObjectLimit::Ordinals { max } => {
                 write!(f, "all {max} creation ordinals have been used")

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 
 use parking_lot::Mutex;
 
-use crate::error::{Result, SimError};
+use crate::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
 use crate::handle::{ProcessId, StreamId};
 use crate::memory::Memory;
@@ -342,28 +342,40 @@ impl Shared {
                 .is_none_or(|l| l.contains(&(a.min(b), a.max(b))))
     }
 
-    /// Starts a worker thread for a new stream; returns its queue.
-    pub fn spawn_worker(&self, id: StreamId) -> (OpSender, Arc<StreamExec>) {
+    /// Starts a worker thread for a new stream; returns its queue. If the host refuses the thread (a thread
+    /// or memory limit of the OS), the stream cannot exist: [`SimError::TooManyObjects`] with
+    /// [`ObjectLimit::HostThreads`], and nothing of the stream is left behind.
+    pub fn spawn_worker(&self, id: StreamId) -> Result<(OpSender, Arc<StreamExec>)> {
         let (tx, rx) = crate::exec::queue();
         let exec = Arc::new(StreamExec::new(id));
-        let sink = self.trace_on.then(|| {
-            let s = Arc::new(TraceSink::new(id));
-            self.sinks.lock().push(s.clone());
-            s
-        });
+        let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
         let env = WorkerEnv {
             exec: exec.clone(),
-            sink,
+            sink: sink.clone(),
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
             perturb: self.perturb.then_some(self.seed),
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let name = format!("ss{}-{}", self.id, id.process.0);
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name(name)
-            .spawn(move || run_worker(rx, env))
-            .expect("spawning a stream worker thread");
+            .spawn(move || run_worker(rx, env));
+        let handle = match spawned {
+            Ok(h) => h,
+            Err(_) => {
+                // The worker never ran, so it will not count itself out.
+                self.live_workers.fetch_sub(1, Ordering::SeqCst);
+                return Err(SimError::TooManyObjects {
+                    kind: ObjectKind::Stream,
+                    process: id.process,
+                    limit: ObjectLimit::HostThreads,
+                });
+            }
+        };
+        if let Some(s) = sink {
+            self.sinks.lock().push(s);
+        }
         let mut workers = self.workers.lock();
         // Reap workers of destroyed streams so that create/destroy loops do not accumulate handles.
         if workers.len() >= 64 && workers.len().is_power_of_two() {
@@ -375,7 +387,7 @@ impl Shared {
             }
         }
         workers.push(handle);
-        (tx, exec)
+        Ok((tx, exec))
     }
 }
 

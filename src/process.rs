@@ -456,6 +456,7 @@ impl ProcState {
         // Checked before the worker starts: a stream that cannot get a handle starts nothing.
         self.streams.has_room()?;
         let special = kind.is_some();
+        let next_stream = self.next_stream;
         let kind = match kind {
             Some(k) => k,
             None => StreamKind::Created(next_ordinal(
@@ -469,7 +470,10 @@ impl ProcState {
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id);
+        let (tx, exec) = m.spawn_worker(id).inspect_err(|_| {
+            // A stream that could not start does not use up an ordinal.
+            self.next_stream = next_stream;
+        })?;
         self.streams.insert(StreamEntry {
             id,
             device,
