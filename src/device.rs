@@ -6,8 +6,8 @@
 //! once. A reset waits for the device's pending work, then frees its streams, events, contexts and memory in
 //! this process (later use of their handles says "destroyed by the reset of device N") and its peer access.
 
-use crate::error::{PeerProblem, Result, SimError};
-use crate::handle::Context;
+use crate::error::{ObjectKind, PeerProblem, Result, SimError};
+use crate::handle::{Context, ProcessId, next_ordinal};
 use crate::process::{Call, ContextEntry, DeviceCtx, Process};
 use crate::rules::Allow;
 
@@ -25,12 +25,14 @@ impl Process {
             let ctx = match st.devices[d as usize].default_ctx {
                 Some(h) => h,
                 None => {
-                    let h = new_context(&mut st, d, true);
+                    let h = new_context(&mut st, self.p.id, d, true)?;
                     st.devices[d as usize].default_ctx = Some(h);
                     h
                 }
             };
-            st.devices[d as usize].refcount += 1;
+            // Saturates: after 2^32 - 1 unmatched sets the count stays, and a forced reset still frees it.
+            let dc = &mut st.devices[d as usize];
+            dc.refcount = dc.refcount.saturating_add(1);
             drop(st);
             self.set_thread_current(Some(d), Some(ctx));
             Ok(())
@@ -115,7 +117,7 @@ impl Process {
         self.call("create_context", |_| {
             self.require_contexts("create_context")?;
             let d = self.m.check_device(device)?;
-            let h = new_context(&mut self.state(), d, false);
+            let h = new_context(&mut self.state(), self.p.id, d, false)?;
             self.set_thread_current(Some(d), Some(h));
             Ok(Context(h))
         })
@@ -296,9 +298,14 @@ fn peer_error(what: &'static str, device: u32, peer: u32, problem: PeerProblem) 
     }
 }
 
-fn new_context(st: &mut crate::process::ProcState, device: u32, is_default: bool) -> u64 {
-    let ordinal = st.next_context;
-    st.next_context += 1;
+fn new_context(
+    st: &mut crate::process::ProcState,
+    process: ProcessId,
+    device: u32,
+    is_default: bool,
+) -> Result<u64> {
+    st.contexts.has_room()?;
+    let ordinal = next_ordinal(&mut st.next_context, ObjectKind::Context, process)?;
     st.contexts.insert(ContextEntry {
         ordinal,
         device,

@@ -132,6 +132,51 @@ pub enum InitProblem {
     NotInitialized,
 }
 
+/// Which limit stopped the creation of an object (see [`SimError::TooManyObjects`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ObjectLimit {
+    /// The process has as many live objects of this kind as a handle can address.
+    Live {
+        /// The most live objects of one kind a process can have.
+        max: u64,
+    },
+    /// The process's id is beyond what a handle can encode: the machine has more processes than handles can
+    /// tell apart.
+    ProcessId {
+        /// The highest process id a handle can encode.
+        max: u64,
+    },
+    /// The host refused to start the stream's worker thread (a thread or memory limit of the OS).
+    HostThreads,
+    /// Every creation ordinal of this kind (the numbers in [`crate::EventId`] and [`crate::StreamKind`]) has
+    /// been handed out in this process.
+    Ordinals {
+        /// The highest ordinal.
+        max: u64,
+    },
+}
+
+impl std::fmt::Display for ObjectLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ObjectLimit::Live { max } => write!(
+                f,
+                "it already has {max} live, the most a handle can address"
+            ),
+            ObjectLimit::ProcessId { max } => write!(
+                f,
+                "handles can name processes 0 to {max} only; create objects in an earlier process"
+            ),
+            ObjectLimit::HostThreads => f.write_str(
+                "the host could not start its worker thread (an OS thread or memory limit)",
+            ),
+            ObjectLimit::Ordinals { max } => {
+                write!(f, "all {max} creation ordinals have been used")
+            }
+        }
+    }
+}
+
 /// Every way a simulator call can fail.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -233,6 +278,16 @@ pub enum SimError {
     HostOutOfMemory {
         /// The size asked for.
         requested: u64,
+    },
+    /// No more objects of this kind can be created in this process (a handle could not name it).
+    #[error("cannot create another {kind} in process {process}: {limit}")]
+    TooManyObjects {
+        /// The kind of object.
+        kind: ObjectKind,
+        /// The process.
+        process: ProcessId,
+        /// Which limit was reached.
+        limit: ObjectLimit,
     },
     /// The machine has no device.
     #[error("{what}: the machine has no device")]

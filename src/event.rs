@@ -218,7 +218,7 @@ impl Process {
         let mut st = self.state();
         let (device, ctx) = st.current(&self.m, c, "create_event")?;
         let state = Arc::new(Mutex::new(EventState::default()));
-        Ok(st.add_event(c.process, (device, ctx), config, state))
+        st.add_event(c.process, (device, ctx), config, state)
     }
 
     /// Destroys an event. A pending record still completes; the handle is dead at once.
@@ -548,13 +548,13 @@ pub(crate) fn check_timeout(
     timeout: Option<Duration>,
 ) -> Result<()> {
     if let Some(t) = timeout {
-        let deadline = c.now.plus(t.as_nanos() as u64);
+        let deadline = c.now.plus(crate::time::saturating_nanos(t));
         // A time not fixed yet waits for a record that has not been issued: it cannot finish in time.
         if done.is_none_or(|d| d > deadline) {
             c.clock = c.clock.max(deadline);
             return Err(SimError::Timeout {
                 what,
-                timeout_ms: t.as_millis() as u64,
+                timeout_ms: u64::try_from(t.as_millis()).unwrap_or(u64::MAX),
             });
         }
     }

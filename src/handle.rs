@@ -4,7 +4,7 @@
 //! it as an opaque pointer, and a destroyed, forged, foreign or wrong-kind handle is a typed error, never a
 //! crash. The values `0`, `1` and `2` are never produced (they are the vendors' special stream handles).
 
-use crate::error::{HandleProblem, ObjectKind, Result, SimError};
+use crate::error::{HandleProblem, ObjectKind, ObjectLimit, Result, SimError};
 
 /// A simulated host process (its ordinal on the machine, starting at 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -175,6 +175,24 @@ impl Context {
     }
 }
 
+/// Hands out the next creation ordinal from `counter` (ordinals start at 1: `StreamKind::Created`,
+/// [`EventId::ordinal`], context ordinals); [`SimError::TooManyObjects`] once every `u32` ordinal has been
+/// used, rather than wrapping to a number that names an earlier object.
+pub(crate) fn next_ordinal(counter: &mut u32, kind: ObjectKind, process: ProcessId) -> Result<u32> {
+    let n = *counter;
+    if n == u32::MAX {
+        return Err(SimError::TooManyObjects {
+            kind,
+            process,
+            limit: ObjectLimit::Ordinals {
+                max: u64::from(u32::MAX - 1),
+            },
+        });
+    }
+    *counter = n + 1;
+    Ok(n)
+}
+
 enum Slot<T> {
     Occupied { epoch: u64, value: T },
     Vacant { epoch: u64, reset: Option<u32> },
@@ -188,6 +206,8 @@ pub(crate) struct Registry<T> {
     process: u64,
     slots: Vec<Slot<T>>,
     free: Vec<usize>,
+    /// The most slots: as many as a handle's index can address (smaller in unit tests).
+    capacity: usize,
     /// The bits above index and epoch (kind, machine, process) that every handle of this registry has, for
     /// the fast path of a lookup; 1 (which no handle's masked bits equal) if they do not fit in a handle, so
     /// that the checked path decides.
@@ -220,8 +240,30 @@ impl<T> Registry<T> {
             process,
             slots: Vec::new(),
             free: Vec::new(),
+            capacity: 1 << INDEX_BITS,
             prefix,
         }
+    }
+
+    /// Whether [`Registry::insert`] can store one more value; the error says which limit it hit. A caller that
+    /// must do costly work before inserting (start a stream's worker) asks first.
+    pub fn has_room(&self) -> Result<()> {
+        let full = |limit| SimError::TooManyObjects {
+            kind: self.kind,
+            process: ProcessId(u32::try_from(self.process).unwrap_or(u32::MAX)),
+            limit,
+        };
+        if self.process > mask(PROCESS_BITS) {
+            return Err(full(ObjectLimit::ProcessId {
+                max: mask(PROCESS_BITS),
+            }));
+        }
+        if self.free.is_empty() && self.slots.len() >= self.capacity {
+            return Err(full(ObjectLimit::Live {
+                max: self.capacity as u64,
+            }));
+        }
+        Ok(())
     }
 
     /// The slot of a live handle, without building an error (the common case of every lookup); `None` sends
@@ -238,13 +280,17 @@ impl<T> Registry<T> {
         }
     }
 
-    /// Stores `value`, returning its raw handle.
-    pub fn insert(&mut self, value: T) -> u64 {
+    /// Stores `value`, returning its raw handle; [`SimError::TooManyObjects`] (and nothing stored) if a
+    /// handle could not name it (see [`Registry::has_room`]).
+    pub fn insert(&mut self, value: T) -> Result<u64> {
+        self.has_room()?;
         let (index, epoch) = match self.free.pop() {
             Some(index) => {
                 let epoch = match self.slots[index] {
                     Slot::Vacant { epoch, .. } => epoch,
-                    Slot::Occupied { .. } => unreachable!("free list names an occupied slot"),
+                    Slot::Occupied { .. } => {
+                        unreachable!("the free list names slot {index}, which is occupied")
+                    }
                 };
                 self.slots[index] = Slot::Occupied { epoch, value };
                 (index, epoch)
@@ -254,14 +300,13 @@ impl<T> Registry<T> {
                 (self.slots.len() - 1, 0)
             }
         };
-        assert!((index as u64) <= mask(INDEX_BITS), "registry full");
-        encode(RawParts {
+        Ok(encode(RawParts {
             kind: self.tag,
             machine: self.machine,
             process: self.process,
             index: index as u64,
             epoch,
-        })
+        }))
     }
 
     #[cold]
@@ -307,7 +352,7 @@ impl<T> Registry<T> {
         };
         match &self.slots[index] {
             Slot::Occupied { value, .. } => Ok(value),
-            Slot::Vacant { .. } => unreachable!(),
+            Slot::Vacant { .. } => unreachable!("a lookup accepted vacant slot {index}"),
         }
     }
 
@@ -319,7 +364,7 @@ impl<T> Registry<T> {
         };
         match &mut self.slots[index] {
             Slot::Occupied { value, .. } => Ok(value),
-            Slot::Vacant { .. } => unreachable!(),
+            Slot::Vacant { .. } => unreachable!("a lookup accepted vacant slot {index}"),
         }
     }
 
@@ -349,7 +394,7 @@ impl<T> Registry<T> {
                 }
                 Ok(value)
             }
-            Slot::Vacant { .. } => unreachable!(),
+            Slot::Vacant { .. } => unreachable!("locate accepted vacant slot {index}"),
         }
     }
 
@@ -404,9 +449,9 @@ mod tests {
     #[test]
     fn the_fast_lookup_agrees_with_the_checked_one() {
         let mut r = reg();
-        let live: Vec<u64> = (0..5).map(|_| r.insert("x")).collect();
+        let live: Vec<u64> = (0..5).map(|_| r.insert("x").unwrap()).collect();
         r.remove(live[1]).unwrap();
-        let again = r.insert("y");
+        let again = r.insert("y").unwrap();
         for &h in live.iter().chain([&again]) {
             for bit in 0..64 {
                 for raw in [h, h ^ (1 << bit)] {
@@ -419,17 +464,114 @@ mod tests {
                 }
             }
         }
-        // A registry whose process does not fit in a handle never takes the fast path.
-        let mut big = Registry::new(ObjectKind::Stream, TAG_STREAM, 3, mask(PROCESS_BITS) + 2);
-        let h = big.insert("z");
+        // A registry whose process does not fit in a handle never takes the fast path, and never accepts the
+        // handle its process would have if the process bits were cut off (it cannot store anything either).
+        let big = Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, 3, mask(PROCESS_BITS) + 2);
+        let h = encode(RawParts {
+            kind: TAG_STREAM,
+            machine: 3,
+            process: mask(PROCESS_BITS) + 2,
+            index: 0,
+            epoch: 0,
+        });
         assert_eq!(big.live_index(h), None);
+        assert!(big.get(h).is_err());
         assert_eq!(big.get(h).is_ok(), big.locate(h).is_ok());
+    }
+
+    /// A process whose id a handle cannot encode (4096 and up): inserting is
+    /// `TooManyObjects { limit: ProcessId { max: 4095 } }`, never a handle that names process `id % 4096`.
+    #[test]
+    fn a_process_beyond_the_handle_bits_cannot_insert() {
+        let mut big = Registry::new(ObjectKind::Event, TAG_EVENT, 3, mask(PROCESS_BITS) + 1);
+        assert_eq!(
+            big.insert("z"),
+            Err(SimError::TooManyObjects {
+                kind: ObjectKind::Event,
+                process: ProcessId(4096),
+                limit: ObjectLimit::ProcessId { max: 4095 },
+            })
+        );
+        assert_eq!(big.values().count(), 0, "nothing was stored");
+    }
+
+    /// A full registry: one more insert is `TooManyObjects { limit: Live { max } }` and stores nothing;
+    /// after a remove the freed slot is used again. (A small capacity stands in for the real 2^22 slots.)
+    #[test]
+    fn a_full_registry_refuses_one_more() {
+        let mut r = reg();
+        r.capacity = 3;
+        let live: Vec<u64> = (0..3).map(|_| r.insert("x").unwrap()).collect();
+        assert_eq!(
+            r.insert("y"),
+            Err(SimError::TooManyObjects {
+                kind: ObjectKind::Stream,
+                process: ProcessId(1),
+                limit: ObjectLimit::Live { max: 3 },
+            })
+        );
+        assert_eq!(r.values().count(), 3);
+        r.remove(live[1]).unwrap();
+        let again = r.insert("z").unwrap();
+        assert_eq!(*r.get(again).unwrap(), "z");
+        assert!(r.insert("w").is_err());
+        // The real capacity is every index a handle can hold.
+        assert_eq!(reg().capacity as u64, mask(INDEX_BITS) + 1);
+    }
+
+    /// Ordinals count up from the counter and stop, with an error, before they would wrap.
+    #[test]
+    fn ordinals_stop_before_they_wrap() {
+        let mut c = 1;
+        assert_eq!(next_ordinal(&mut c, ObjectKind::Event, ProcessId(0)), Ok(1));
+        assert_eq!(c, 2);
+        let mut c = u32::MAX - 1;
+        assert_eq!(
+            next_ordinal(&mut c, ObjectKind::Stream, ProcessId(2)),
+            Ok(u32::MAX - 1)
+        );
+        let err = next_ordinal(&mut c, ObjectKind::Stream, ProcessId(2));
+        assert_eq!(
+            err,
+            Err(SimError::TooManyObjects {
+                kind: ObjectKind::Stream,
+                process: ProcessId(2),
+                limit: ObjectLimit::Ordinals {
+                    max: u64::from(u32::MAX - 1)
+                },
+            })
+        );
+        assert_eq!(c, u32::MAX, "a refused call does not move the counter");
+    }
+
+    /// An exhausted epoch retires its slot instead of wrapping: the last handle of the slot stays dead, and
+    /// the next insert takes a fresh slot.
+    #[test]
+    fn an_exhausted_epoch_retires_the_slot() {
+        let mut r = reg();
+        let mut h = r.insert("a").unwrap();
+        for _ in 0..mask(EPOCH_BITS) {
+            r.remove(h).unwrap();
+            h = r.insert("a").unwrap();
+            assert_eq!(decode(h).index, 0);
+        }
+        assert_eq!(decode(h).epoch, mask(EPOCH_BITS));
+        r.remove(h).unwrap();
+        let next = r.insert("b").unwrap();
+        assert_eq!(decode(next).index, 1, "slot 0 is retired");
+        assert!(matches!(
+            r.get(h),
+            Err(SimError::InvalidHandle {
+                problem: HandleProblem::Destroyed,
+                ..
+            })
+        ));
     }
 
     #[test]
     fn insert_get_remove_and_stale_handles() {
         let mut r = reg();
-        let a = r.insert("a");
+        let a = r.insert("a").unwrap();
         assert_eq!(*r.get(a).unwrap(), "a");
         assert!(a > 2, "never collides with the special stream handles");
         assert_eq!(r.remove(a).unwrap(), "a");
@@ -442,7 +584,7 @@ mod tests {
             }
         ));
         // The slot is reused with a new epoch; the old handle stays dead.
-        let b = r.insert("b");
+        let b = r.insert("b").unwrap();
         assert_ne!(a, b);
         assert!(r.get(a).is_err());
         assert_eq!(*r.get(b).unwrap(), "b");
@@ -451,9 +593,9 @@ mod tests {
     #[test]
     fn foreign_forged_and_wrong_kind_handles() {
         let mut r = reg();
-        let a = r.insert("a");
+        let a = r.insert("a").unwrap();
         let mut other = Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, 3, 2);
-        let foreign = other.insert("x");
+        let foreign = other.insert("x").unwrap();
         assert!(matches!(
             r.get(foreign),
             Err(SimError::InvalidHandle {
@@ -464,7 +606,7 @@ mod tests {
             })
         ));
         let mut events = Registry::<&str>::new(ObjectKind::Event, TAG_EVENT, 3, 1);
-        let e = events.insert("e");
+        let e = events.insert("e").unwrap();
         assert!(matches!(
             r.get(e),
             Err(SimError::InvalidHandle {
@@ -483,7 +625,7 @@ mod tests {
             assert!(r.get(garbage).is_err(), "{garbage:#x}");
         }
         let mut m = Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, 4, 1);
-        let elsewhere = m.insert("m");
+        let elsewhere = m.insert("m").unwrap();
         assert!(matches!(
             r.get(elsewhere),
             Err(SimError::InvalidHandle {

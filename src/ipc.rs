@@ -93,7 +93,7 @@ impl Process {
             };
             let mut st = self.state();
             let ctx = st.current(&self.m, c, what).ok().and_then(|(_, ctx)| ctx);
-            Ok(st.add_event(c.process, (device, ctx), config, state))
+            st.add_event(c.process, (device, ctx), config, state)
         })
     }
 }

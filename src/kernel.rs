@@ -173,10 +173,13 @@ impl KernelCtx {
         Ok(())
     }
 
-    /// Reads `n` little-endian `f32`s at `ptr`.
+    /// Reads `n` little-endian `f32`s at `ptr`. The range is checked before anything is allocated: an `n`
+    /// past the allocation (even one whose byte count overflows) is an illegal address.
     pub fn read_f32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<f32>, KernelError> {
+        let len = (n as u64).saturating_mul(4);
+        let r = self.region(ptr, len)?;
         let mut bytes = vec![0u8; n * 4];
-        self.read(ptr, &mut bytes)?;
+        r.block.read(r.offset, &mut bytes);
         Ok(bytes
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))

@@ -114,7 +114,8 @@ pub mod trace;
 mod watch;
 
 pub use error::{
-    FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, PeerProblem, Result, SimError,
+    FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,
+    Result, SimError,
 };
 pub use event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 pub use handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 
 use parking_lot::Mutex;
 
-use crate::error::{Result, SimError};
+use crate::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
 use crate::handle::{ProcessId, StreamId};
 use crate::memory::Memory;
@@ -115,6 +115,9 @@ pub struct MachineBuilder {
     links: Option<BTreeSet<(u32, u32)>>,
     race: RaceDetection,
     perturb: bool,
+    /// A device count above [`MAX_DEVICES`] asked for with `devices` or `device`: nothing was allocated for
+    /// it, and `build` reports it.
+    too_many_devices: Option<u64>,
 }
 
 /// The most devices a machine can have.
@@ -124,6 +127,13 @@ impl MachineBuilder {
     /// `n` devices, each with the default [`DeviceConfig`] (default: 1).
     #[must_use]
     pub fn devices(mut self, n: u32) -> Self {
+        // A count over the limit is not allocated (u32::MAX configurations would abort the process): `build`
+        // reports it.
+        if n > MAX_DEVICES {
+            self.too_many_devices = Some(u64::from(n));
+            return self;
+        }
+        self.too_many_devices = None;
         self.devices = vec![DeviceConfig::default(); n as usize];
         self
     }
@@ -131,6 +141,11 @@ impl MachineBuilder {
     /// Replaces device `index`'s configuration (adding default devices up to it if needed).
     #[must_use]
     pub fn device(mut self, index: u32, config: DeviceConfig) -> Self {
+        if index >= MAX_DEVICES {
+            let n = u64::from(index) + 1;
+            self.too_many_devices = Some(self.too_many_devices.map_or(n, |m| m.max(n)));
+            return self;
+        }
         let i = index as usize;
         if self.devices.len() <= i {
             self.devices.resize(i + 1, DeviceConfig::default());
@@ -197,13 +212,11 @@ impl MachineBuilder {
 
     /// Builds the machine.
     pub fn build(self) -> Result<Machine> {
-        if self.devices.len() > MAX_DEVICES as usize {
+        let requested = self.too_many_devices.unwrap_or(self.devices.len() as u64);
+        if requested > u64::from(MAX_DEVICES) {
             return Err(SimError::InvalidValue {
                 what: "devices",
-                reason: format!(
-                    "{} devices requested; at most {MAX_DEVICES}",
-                    self.devices.len()
-                ),
+                reason: format!("{requested} devices requested; at most {MAX_DEVICES}"),
             });
         }
         let n = self.devices.len() as u32;
@@ -329,28 +342,40 @@ impl Shared {
                 .is_none_or(|l| l.contains(&(a.min(b), a.max(b))))
     }
 
-    /// Starts a worker thread for a new stream; returns its queue.
-    pub fn spawn_worker(&self, id: StreamId) -> (OpSender, Arc<StreamExec>) {
+    /// Starts a worker thread for a new stream; returns its queue. If the host refuses the thread (a thread
+    /// or memory limit of the OS), the stream cannot exist: [`SimError::TooManyObjects`] with
+    /// [`ObjectLimit::HostThreads`], and nothing of the stream is left behind.
+    pub fn spawn_worker(&self, id: StreamId) -> Result<(OpSender, Arc<StreamExec>)> {
         let (tx, rx) = crate::exec::queue();
         let exec = Arc::new(StreamExec::new(id));
-        let sink = self.trace_on.then(|| {
-            let s = Arc::new(TraceSink::new(id));
-            self.sinks.lock().push(s.clone());
-            s
-        });
+        let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
         let env = WorkerEnv {
             exec: exec.clone(),
-            sink,
+            sink: sink.clone(),
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
             perturb: self.perturb.then_some(self.seed),
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let name = format!("ss{}-{}", self.id, id.process.0);
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name(name)
-            .spawn(move || run_worker(rx, env))
-            .expect("spawning a stream worker thread");
+            .spawn(move || run_worker(rx, env));
+        let handle = match spawned {
+            Ok(h) => h,
+            Err(_) => {
+                // The worker never ran, so it will not count itself out.
+                self.live_workers.fetch_sub(1, Ordering::SeqCst);
+                return Err(SimError::TooManyObjects {
+                    kind: ObjectKind::Stream,
+                    process: id.process,
+                    limit: ObjectLimit::HostThreads,
+                });
+            }
+        };
+        if let Some(s) = sink {
+            self.sinks.lock().push(s);
+        }
         let mut workers = self.workers.lock();
         // Reap workers of destroyed streams so that create/destroy loops do not accumulate handles.
         if workers.len() >= 64 && workers.len().is_power_of_two() {
@@ -362,7 +387,7 @@ impl Shared {
             }
         }
         workers.push(handle);
-        (tx, exec)
+        Ok((tx, exec))
     }
 }
 
@@ -395,6 +420,7 @@ impl Machine {
             links: None,
             race: RaceDetection::default(),
             perturb: false,
+            too_many_devices: None,
         }
     }
 
@@ -422,7 +448,8 @@ impl Machine {
     pub fn device_attribute(&self, device: u32, attr: Attribute) -> Result<i64> {
         let cfg = self.device_config(device)?;
         match attr {
-            Attribute::TotalMemory => Ok(cfg.memory as i64),
+            // Saturates: a device of more than i64::MAX bytes reports i64::MAX, never a negative size.
+            Attribute::TotalMemory => Ok(i64::try_from(cfg.memory).unwrap_or(i64::MAX)),
             other => cfg
                 .attributes
                 .get(&other)

@@ -317,25 +317,34 @@ impl Memory {
         }
     }
 
+    /// Allocates `bytes` on `device`. Addresses are never reused (so a freed pointer stays recognisably
+    /// freed), and each device has a `DEVICE_SPAN_SHIFT`-bit address range: once an allocation would not
+    /// fit in what is left of it, malloc is out of memory even if bytes were freed, and `available` says how
+    /// many addresses are left. A size the host cannot back is out of memory too, never an abort.
     pub fn malloc(&self, device: u32, bytes: u64, owner: ProcessId) -> Result<DevicePtr> {
         let mut heap = self.heaps[device as usize].lock();
-        let available = heap.capacity - heap.used;
-        if bytes > available || usize::try_from(bytes).is_err() {
-            return Err(SimError::OutOfMemory {
-                device,
-                requested: bytes,
-                available,
-            });
-        }
-        let base = heap.next;
-        heap.next = base + bytes.max(1).div_ceil(ALIGN) * ALIGN;
-        let Some(data) = zeroed(bytes as usize) else {
-            return Err(SimError::OutOfMemory {
-                device,
-                requested: bytes,
-                available,
-            });
+        let span_end = DEVICE_ADDRESS_BASE + ((u64::from(device) + 1) << DEVICE_SPAN_SHIFT);
+        let available = (heap.capacity - heap.used).min(span_end - heap.next);
+        let out_of_memory = || SimError::OutOfMemory {
+            device,
+            requested: bytes,
+            available,
         };
+        // The block's address range, rounded up to the alignment; also refuses what does not fit in `usize`.
+        let end = bytes
+            .max(1)
+            .div_ceil(ALIGN)
+            .checked_mul(ALIGN)
+            .and_then(|len| heap.next.checked_add(len))
+            .filter(|&end| end <= span_end);
+        let (Some(end), true, Ok(n)) = (end, bytes <= available, usize::try_from(bytes)) else {
+            return Err(out_of_memory());
+        };
+        let Some(data) = zeroed(n) else {
+            return Err(out_of_memory());
+        };
+        let base = heap.next;
+        heap.next = end;
         heap.used += bytes;
         heap.allocated += 1;
         let block = Arc::new(Block {
@@ -364,7 +373,10 @@ impl Memory {
         let mut heap = self.heaps[device as usize].lock();
         let problem = match heap.live.get(&ptr.0) {
             Some(b) if b.owner == owner => {
-                let b = heap.live.remove(&ptr.0).expect("present");
+                let b = heap
+                    .live
+                    .remove(&ptr.0)
+                    .expect("the block just found is still there: the heap lock is held");
                 heap.used -= b.len;
                 heap.freed.insert(b.base, (b.len, "freed"));
                 return Ok(());
@@ -403,7 +415,10 @@ impl Memory {
             .map(|(&a, _)| a)
             .collect();
         for a in gone {
-            let b = heap.live.remove(&a).expect("present");
+            let b = heap
+                .live
+                .remove(&a)
+                .expect("the blocks just listed are still there: the heap lock is held");
             heap.used -= b.len;
             heap.freed.insert(b.base, (b.len, FREED_BY_RESET));
         }
@@ -554,6 +569,53 @@ mod tests {
     use super::*;
 
     const P: ProcessId = ProcessId(0);
+
+    /// A device whose address range is used up (by malloc/free cycles: addresses are never reused) is out of
+    /// memory with `available` = the addresses left, instead of handing out an address of the next device.
+    #[test]
+    fn a_used_up_address_range_is_out_of_memory() {
+        let m = Memory::new(&[u64::MAX, 1 << 20]);
+        let span_end = DEVICE_ADDRESS_BASE + (1 << DEVICE_SPAN_SHIFT);
+        m.heaps[0].lock().next = span_end - 512;
+        let last = m.malloc(0, 300, P).unwrap();
+        assert_eq!(last.device(), Some(0));
+        assert_eq!(
+            m.malloc(0, 1, P),
+            Err(SimError::OutOfMemory {
+                device: 0,
+                requested: 1,
+                available: 0,
+            })
+        );
+        m.free(last, P).unwrap();
+        assert_eq!(
+            m.malloc(0, 1, P),
+            Err(SimError::OutOfMemory {
+                device: 0,
+                requested: 1,
+                available: 0,
+            }),
+            "freed addresses are not reused"
+        );
+        // The next device's range is untouched.
+        assert_eq!(m.malloc(1, 1, P).unwrap().device(), Some(1));
+    }
+
+    /// A u64::MAX-byte malloc on a device with u64::MAX bytes of memory: out of memory, with no overflow in
+    /// the address arithmetic.
+    #[test]
+    fn a_malloc_of_u64_max_on_an_unbounded_device_is_out_of_memory() {
+        let m = Memory::new(&[u64::MAX]);
+        assert_eq!(
+            m.malloc(0, u64::MAX, P),
+            Err(SimError::OutOfMemory {
+                device: 0,
+                requested: u64::MAX,
+                available: 1 << DEVICE_SPAN_SHIFT,
+            })
+        );
+        assert_eq!(m.used(0), 0);
+    }
 
     #[test]
     fn device_addresses_are_not_host_addresses_and_never_reused() {

@@ -174,10 +174,9 @@ impl Process {
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let ns = kernel
-                .duration
-                .unwrap_or(self.m.cost.default_kernel)
-                .as_nanos() as u64;
+            let ns = crate::time::saturating_nanos(
+                kernel.duration.unwrap_or(self.m.cost.default_kernel),
+            );
             let spec = if kernel.body.is_none() && kernel.accesses.is_empty() {
                 OpSpec::plain_kernel(ns, kernel.name)
             } else {
@@ -222,7 +221,7 @@ impl Process {
                 c,
                 h,
                 OpSpec::new(
-                    self.m.cost.host_function.as_nanos() as u64,
+                    crate::time::saturating_nanos(self.m.cost.host_function),
                     Cow::Borrowed("host function"),
                     OpKind::HostFunction,
                     Work::Host(Box::new(f)),

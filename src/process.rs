@@ -18,6 +18,7 @@ use crate::error::{HandleProblem, InitProblem, ObjectKind, Result, SimError};
 use crate::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
+    next_ordinal,
 };
 use crate::machine::Shared;
 use crate::memory::Region;
@@ -247,10 +248,13 @@ impl StreamEntry {
             if head.spec.dep_list().iter().any(|p| p.time().is_none()) {
                 break;
             }
-            let h = self.held.pop_front().expect("head exists");
+            let h = self
+                .held
+                .pop_front()
+                .expect("the held queue's head was just examined under the same lock");
             let end = self
                 .dispatch(m, h.now, h.seq, h.spec, h.host_vc.as_ref(), false)
-                .expect("a dispatch that may not fail does not");
+                .expect("a dispatch with may_fail = false does not fail: a race is reported, not returned");
             let _ = h.cell.set(Fixed {
                 time: end,
                 vc: self.clock(),
@@ -448,19 +452,28 @@ impl ProcState {
         kind: Option<StreamKind>,
         flags: StreamFlags,
         priority: i32,
-    ) -> u64 {
+    ) -> Result<u64> {
+        // Checked before the worker starts: a stream that cannot get a handle starts nothing.
+        self.streams.has_room()?;
         let special = kind.is_some();
-        let kind = kind.unwrap_or_else(|| {
-            let n = self.next_stream;
-            self.next_stream += 1;
-            StreamKind::Created(n)
-        });
+        let next_stream = self.next_stream;
+        let kind = match kind {
+            Some(k) => k,
+            None => StreamKind::Created(next_ordinal(
+                &mut self.next_stream,
+                ObjectKind::Stream,
+                process,
+            )?),
+        };
         let id = StreamId {
             process,
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id);
+        let (tx, exec) = m.spawn_worker(id).inspect_err(|_| {
+            // A stream that could not start does not use up an ordinal.
+            self.next_stream = next_stream;
+        })?;
         self.streams.insert(StreamEntry {
             id,
             device,
@@ -527,7 +540,7 @@ impl ProcState {
                     Some(kind),
                     StreamFlags::DEFAULT,
                     0,
-                );
+                )?;
                 self.contexts.get_mut(ch)?.default_stream = Some(h);
                 Ok(h)
             }
@@ -543,7 +556,7 @@ impl ProcState {
                     Some(StreamKind::Legacy),
                     StreamFlags::DEFAULT,
                     0,
-                );
+                )?;
                 self.devices[dev as usize].legacy = Some(h);
                 Ok(h)
             }
@@ -559,7 +572,7 @@ impl ProcState {
                     Some(StreamKind::PerThread(c.thread)),
                     StreamFlags::DEFAULT,
                     0,
-                );
+                )?;
                 self.devices[dev as usize].per_thread.insert(c.thread, h);
                 Ok(h)
             }
@@ -638,7 +651,7 @@ impl ProcState {
         owner: Option<&'static str>,
     ) -> Result<Point> {
         self.enqueue_inner(m, c, h, spec, deferred, owner, true)
-            .map(|p| p.expect("a point was asked for"))
+            .map(|p| p.expect("enqueue_inner returns a point when want_point is true"))
     }
 
     /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch).
@@ -816,16 +829,16 @@ impl ProcState {
         (device, ctx): (u32, Option<u64>),
         config: crate::event::EventConfig,
         state: Arc<Mutex<crate::event::EventState>>,
-    ) -> crate::Event {
-        let ordinal = self.next_event;
-        self.next_event += 1;
-        crate::Event(self.events.insert(EventEntry {
+    ) -> Result<crate::Event> {
+        self.events.has_room()?;
+        let ordinal = next_ordinal(&mut self.next_event, ObjectKind::Event, process)?;
+        Ok(crate::Event(self.events.insert(EventEntry {
             id: EventId { process, ordinal },
             device,
             ctx,
             config,
             state,
-        }))
+        })?))
     }
 
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
@@ -1301,7 +1314,7 @@ impl Process {
             let (device, ctx) = st.current(&self.m, c, "create_stream")?;
             let (least, greatest) = self.m.devices[device as usize].priority_range;
             let priority = priority.clamp(greatest, least);
-            let h = st.new_stream(&self.m, c.process, (device, ctx), None, flags, priority);
+            let h = st.new_stream(&self.m, c.process, (device, ctx), None, flags, priority)?;
             Ok(crate::Stream(h))
         })
     }

@@ -4,7 +4,16 @@
 
 use std::time::Duration;
 
-/// A point on the virtual clock, in nanoseconds since the machine started.
+/// Nanoseconds of `d`, saturating at `u64::MAX` (about 584 years) instead of keeping only the low 64 bits: a
+/// huge duration (`Duration::MAX` as a kernel's duration, a cost, or a timeout) is "forever", never a short
+/// time.
+pub(crate) fn saturating_nanos(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// A point on the virtual clock, in nanoseconds since the machine started. Virtual time saturates: every
+/// addition to it ([`VirtualTime::plus`], costs, durations) stops at `u64::MAX` nanoseconds rather than
+/// wrapping or panicking, so a program with absurd durations ends "at the end of time", in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct VirtualTime(pub u64);
 
@@ -80,22 +89,25 @@ pub struct LinkCost {
 }
 
 impl LinkCost {
-    /// A link with the given latency (µs) and bandwidth (GB/s, 10^9 bytes per second).
+    /// A link with the given latency (µs) and bandwidth (GB/s, 10^9 bytes per second; a bandwidth above
+    /// `u64::MAX` bytes per second saturates there).
     pub const fn new(latency_us: u64, gb_per_sec: u64) -> LinkCost {
         LinkCost {
             latency: Duration::from_micros(latency_us),
-            bytes_per_sec: gb_per_sec * 1_000_000_000,
+            bytes_per_sec: gb_per_sec.saturating_mul(1_000_000_000),
         }
     }
 
-    /// Virtual nanoseconds to move `bytes`: latency + bytes / bandwidth, rounded up.
+    /// Virtual nanoseconds to move `bytes`: latency + bytes / bandwidth, rounded up, saturating at
+    /// `u64::MAX`.
     pub fn nanos(&self, bytes: u64) -> u64 {
         let transfer = if self.bytes_per_sec == 0 {
             0
         } else {
-            ((bytes as u128 * 1_000_000_000).div_ceil(self.bytes_per_sec as u128)) as u64
+            let ns = (bytes as u128 * 1_000_000_000).div_ceil(self.bytes_per_sec as u128);
+            u64::try_from(ns).unwrap_or(u64::MAX)
         };
-        (self.latency.as_nanos() as u64).saturating_add(transfer)
+        saturating_nanos(self.latency).saturating_add(transfer)
     }
 }
 
@@ -157,11 +169,11 @@ impl CostModel {
     }
 
     pub(crate) fn api_call_ns(&self) -> u64 {
-        self.api_call.as_nanos() as u64
+        saturating_nanos(self.api_call)
     }
 
     pub(crate) fn launch_latency_ns(&self) -> u64 {
-        self.launch_latency.as_nanos() as u64
+        saturating_nanos(self.launch_latency)
     }
 }
 
@@ -190,6 +202,47 @@ mod tests {
         assert_eq!(l.nanos(16), 2_001);
         assert_eq!(l.nanos(17), 2_002);
         assert_eq!(l.nanos(16_000_000), 2_000 + 1_000_000);
+    }
+
+    /// Huge durations, bandwidths and sizes saturate at `u64::MAX` nanoseconds; none wraps to a small time.
+    #[test]
+    fn huge_costs_saturate() {
+        assert_eq!(saturating_nanos(Duration::MAX), u64::MAX);
+        assert_eq!(saturating_nanos(Duration::from_nanos(u64::MAX)), u64::MAX);
+        assert_eq!(
+            saturating_nanos(Duration::from_nanos(u64::MAX) + Duration::from_nanos(1)),
+            u64::MAX
+        );
+        assert_eq!(LinkCost::new(0, u64::MAX).bytes_per_sec, u64::MAX);
+        // 1 byte per second: u64::MAX bytes take u64::MAX * 10^9 ns, which saturates.
+        let slow = LinkCost {
+            latency: Duration::ZERO,
+            bytes_per_sec: 1,
+        };
+        assert_eq!(slow.nanos(u64::MAX), u64::MAX);
+        let late = LinkCost {
+            latency: Duration::MAX,
+            bytes_per_sec: 1,
+        };
+        assert_eq!(late.nanos(0), u64::MAX);
+        let cost = CostModel {
+            api_call: Duration::MAX,
+            launch_latency: Duration::MAX,
+            ..CostModel::default()
+        };
+        assert_eq!(cost.api_call_ns(), u64::MAX);
+        assert_eq!(cost.launch_latency_ns(), u64::MAX);
+        let staged = CostModel {
+            device_to_host: LinkCost::new(0, 1),
+            host_to_device: LinkCost::new(0, 1),
+            ..CostModel::default()
+        };
+        // At 1 GB/s each leg of u64::MAX bytes takes about 1.8e19 ns: the sum saturates.
+        assert_eq!(
+            staged.copy_nanos(CopyPath::StagedThroughHost, u64::MAX),
+            u64::MAX
+        );
+        assert_eq!(VirtualTime(u64::MAX - 1).plus(5), VirtualTime(u64::MAX));
     }
 
     #[test]

@@ -63,9 +63,10 @@ pub(crate) fn code(e: &SimError) -> aclError {
         SimError::NotPermitted { .. } | SimError::NotSupported { .. } => {
             ACL_ERROR_RT_FEATURE_NOT_SUPPORT
         }
-        SimError::OutOfMemory { .. } | SimError::HostOutOfMemory { .. } => {
-            ACL_ERROR_RT_MEMORY_ALLOCATION
-        }
+        // Running out of streams, events or contexts is running out of a resource the runtime allocates.
+        SimError::OutOfMemory { .. }
+        | SimError::HostOutOfMemory { .. }
+        | SimError::TooManyObjects { .. } => ACL_ERROR_RT_MEMORY_ALLOCATION,
         SimError::NoDevice { .. } => ACL_ERROR_RT_INVALID_DEVICEID,
         SimError::InvalidCopyKind { .. } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::InvalidAddress { .. }

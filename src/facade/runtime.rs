@@ -98,7 +98,10 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::NotReady { .. } => NotReady,
         SimError::NotPermitted { .. } => NotPermitted,
         SimError::NotSupported { .. } => NotSupported,
-        SimError::OutOfMemory { .. } | SimError::HostOutOfMemory { .. } => MemoryAllocation,
+        // Running out of streams or events is running out of a resource the runtime allocates.
+        SimError::OutOfMemory { .. }
+        | SimError::HostOutOfMemory { .. }
+        | SimError::TooManyObjects { .. } => MemoryAllocation,
         SimError::NoDevice { .. } => NoDevice,
         SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
         // reference/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
@@ -576,6 +579,19 @@ pub(crate) unsafe fn endpoints<'a>(
             ));
         }
     }
+    // No host buffer of `count` bytes can start at a pageable pointer if the range would pass the end of the
+    // address space or exceed isize::MAX bytes: refused before a slice is made of it.
+    let host_fits = |p: usize| count <= isize::MAX as usize && p.checked_add(count).is_some();
+    for (space, p) in [(ds, dst as usize), (ss, src as usize)] {
+        if space == AddressSpace::PageableHost && !host_fits(p) {
+            return Err(invalid(
+                what,
+                format!(
+                    "{count} bytes at host address {p:#x} run past the end of the address space"
+                ),
+            ));
+        }
+    }
     let dst = match ds {
         AddressSpace::Device(_) => Dst::Device(DevicePtr(dst as usize as u64)),
         AddressSpace::PinnedHost => Dst::Pinned(HostPtr(dst as usize as u64)),
@@ -795,7 +811,21 @@ pub(crate) unsafe fn c_kernel(
                 "NULL accesses with a non-zero count",
             ));
         }
-        // SAFETY: valid for `count` entries by the C contract.
+        // No array of `count` entries can exist past isize::MAX bytes, nor at a misaligned address: refused
+        // before a slice is made of it.
+        if count > isize::MAX as usize / std::mem::size_of::<streamsimAccess>() {
+            return Err(invalid(
+                "LaunchKernelEx",
+                format!("{count} accesses cannot fit in memory"),
+            ));
+        }
+        if !accesses.is_aligned() {
+            return Err(invalid(
+                "LaunchKernelEx",
+                format!("accesses {accesses:p} is not aligned for streamsimAccess"),
+            ));
+        }
+        // SAFETY: non-NULL, aligned, and valid for `count` entries by the C contract.
         for a in unsafe { std::slice::from_raw_parts(accesses, count) } {
             let ptr = DevicePtr(a.ptr as usize as u64);
             k = match a.write {

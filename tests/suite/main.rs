@@ -5,6 +5,7 @@
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
 mod acl_facade;
+mod bad_input;
 mod c_headers;
 mod c_programs;
 mod common;

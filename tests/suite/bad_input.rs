@@ -1,0 +1,461 @@
+//! Extreme and impossible input that once reached a panic, an abort or a silent wrong answer, and the typed
+//! answer it gets now. Each answer is checked through the core and, where a facade exposes the call, as the
+//! vendor's code.
+//!
+//! - handles and streams: processes beyond what a handle can encode (id 4096 and up), and a stream whose
+//!   worker thread the host refuses to start (in a child process with a lowered address-space limit).
+//! - virtual time: huge kernel durations, timeouts and costs saturate at `u64::MAX` ns, never wrap.
+//! - memory and machines: huge device counts and memory sizes, kernel bodies reading more than `usize`
+//!   can hold.
+//! - the C boundary: copy counts and access arrays no host buffer can have.
+//!
+//! Exhausting a process's handle registry (2^22 live objects), the creation ordinals (2^32) or a handle
+//! slot's epochs is tested on the registry itself (`src/handle.rs`), and a device's used-up address range on
+//! its heap (`src/memory.rs`): creating millions of objects here would be slow.
+
+use std::ffi::c_void;
+use std::ptr::null_mut;
+use std::time::Duration;
+
+use streamsim::acl::{
+    ACL_ERROR_RT_MEMORY_ALLOCATION, ACL_ERROR_RT_PARAM_INVALID, ACL_MEM_MALLOC_HUGE_FIRST,
+    ACL_MEMCPY_DEVICE_TO_HOST, ACL_SUCCESS, aclrtCreateEvent, aclrtMalloc, aclrtMemcpy,
+    aclrtSetDevice,
+};
+use streamsim::cuda::{
+    cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaEventCreate, cudaMalloc, cudaMemcpy,
+    cudaMemcpyDeviceToHost, cudaMemcpyHostToHost, cudaStreamCreate, cudaSuccess,
+    cudasimLaunchKernelEx, streamsimAccess,
+};
+use streamsim::{
+    Attribute, CostModel, DeviceConfig, Dialect, EventFlags, FaultKind, Kernel, LinkCost, Machine,
+    ObjectKind, ObjectLimit, Process, ProcessId, SimError, Stream, StreamFlags, StreamKind,
+    VirtualTime,
+};
+
+use crate::common::{cuda1, kernel};
+#[cfg(target_os = "linux")]
+use crate::cuda_facade::{CHILD_VAR, run_child};
+
+/// The 4097th process of a machine (id 4096), the first one a handle cannot name.
+fn process_4096(m: &Machine) -> Process {
+    let mut p = m.process();
+    while p.id() < ProcessId(4096) {
+        p = m.process();
+    }
+    p
+}
+
+/// What creating an object of `kind` in process 4096 fails with.
+fn too_many(kind: ObjectKind) -> SimError {
+    SimError::TooManyObjects {
+        kind,
+        process: ProcessId(4096),
+        limit: ObjectLimit::ProcessId { max: 4095 },
+    }
+}
+
+/// Process 4096 of a CUDA machine (a handle has 12 bits for the process): creating an event, a stream or
+/// the legacy default stream is `TooManyObjects { limit: ProcessId { max: 4095 } }` — before, the handles were
+/// made with the process bits cut off and every later use failed as "another process's". Through CUDA:
+/// 2 `cudaErrorMemoryAllocation`. Process 4095 still works.
+#[test]
+fn a_cuda_process_beyond_what_a_handle_encodes_cannot_create_objects() {
+    let (m, _) = cuda1();
+    let p = process_4096(&m);
+    assert_eq!(
+        p.create_event(EventFlags::DEFAULT),
+        Err(too_many(ObjectKind::Event))
+    );
+    assert_eq!(
+        p.create_stream(StreamFlags::DEFAULT),
+        Err(too_many(ObjectKind::Stream))
+    );
+    assert_eq!(
+        p.launch(Stream::DEFAULT, kernel("k", 1)),
+        Err(too_many(ObjectKind::Stream))
+    );
+    {
+        let _g = p.bind();
+        let mut h: *mut c_void = null_mut();
+        // SAFETY: a valid out-pointer.
+        unsafe {
+            assert_eq!(cudaEventCreate(&mut h), cudaErrorMemoryAllocation);
+            assert_eq!(cudaStreamCreate(&mut h), cudaErrorMemoryAllocation);
+        }
+        assert_eq!(p.peek_last_error(), Some(too_many(ObjectKind::Stream)));
+    }
+    // The process before it is the last one a handle can name.
+    let m2 = Machine::builder().build().unwrap();
+    let mut q = m2.process();
+    while q.id() < ProcessId(4095) {
+        q = m2.process();
+    }
+    let e = q.create_event(EventFlags::DEFAULT).unwrap();
+    q.record_event(e, Stream::DEFAULT).unwrap();
+    q.event_synchronize(e).unwrap();
+}
+
+/// Process 4096 of an ACL machine: `aclrtSetDevice` (which creates the default context) and
+/// `aclrtCreateEvent` give 207001 `ACL_ERROR_RT_MEMORY_ALLOCATION`; the core says `TooManyObjects`.
+#[test]
+fn an_acl_process_beyond_what_a_handle_encodes_cannot_create_objects() {
+    let m = Machine::builder().dialect(Dialect::Acl).build().unwrap();
+    let p = process_4096(&m);
+    assert_eq!(p.set_device(0), Err(too_many(ObjectKind::Context)));
+    assert_eq!(p.create_context(0), Err(too_many(ObjectKind::Context)));
+    let _g = p.bind();
+    assert_eq!(aclrtSetDevice(0), ACL_ERROR_RT_MEMORY_ALLOCATION);
+    let mut e: *mut c_void = null_mut();
+    // SAFETY: a valid out-pointer.
+    let code = unsafe { aclrtCreateEvent(&mut e) };
+    // No context could be made, so the event has no current context: 107002.
+    assert_eq!(code, 107002);
+}
+
+/// 2^64 + 5 ns: a duration whose nanoseconds, cut to 64 bits, are 5 ns.
+fn past_u64_nanos() -> Duration {
+    Duration::new(18_446_744_073, 709_551_621)
+}
+
+/// A kernel of 2^64 + 5 ns, and one of `Duration::MAX`: each ends at `u64::MAX` ns (saturated), not 5 ns
+/// after its start; what follows on the stream ends there too, and the elapsed time is positive.
+#[test]
+fn kernel_durations_past_u64_nanos_saturate() {
+    let (_m, p) = cuda1();
+    let (start, stop) = (
+        p.create_event(EventFlags::DEFAULT).unwrap(),
+        p.create_event(EventFlags::DEFAULT).unwrap(),
+    );
+    p.record_event(start, Stream::DEFAULT).unwrap();
+    p.launch(
+        Stream::DEFAULT,
+        Kernel::new("long").duration(past_u64_nanos()),
+    )
+    .unwrap();
+    p.record_event(stop, Stream::DEFAULT).unwrap();
+    assert_eq!(
+        p.event_record_time(stop).unwrap(),
+        Some(VirtualTime(u64::MAX))
+    );
+    p.launch(Stream::DEFAULT, Kernel::new("max").duration(Duration::MAX))
+        .unwrap();
+    p.launch(Stream::DEFAULT, kernel("after", 1)).unwrap();
+    p.record_event(stop, Stream::DEFAULT).unwrap();
+    p.event_synchronize(stop).unwrap();
+    assert_eq!(
+        p.event_record_time(stop).unwrap(),
+        Some(VirtualTime(u64::MAX))
+    );
+    assert_eq!(p.now(), VirtualTime(u64::MAX));
+    assert!(p.event_elapsed_ms(start, stop).unwrap() > 1.8e13);
+}
+
+/// A synchronize with a timeout of 2^64 + 5 ns, or `Duration::MAX`, on a 1 ms kernel: success (the timeout
+/// is "forever"), not `Timeout` after 5 ns.
+#[test]
+fn timeouts_past_u64_nanos_are_forever() {
+    let (_m, p) = cuda1();
+    let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    let e = p.create_event(EventFlags::DEFAULT).unwrap();
+    for timeout in [past_u64_nanos(), Duration::MAX] {
+        p.launch(s, kernel("k", 1_000)).unwrap();
+        p.stream_synchronize_timeout(s, timeout).unwrap();
+        p.launch(s, kernel("k", 1_000)).unwrap();
+        p.record_event(e, s).unwrap();
+        p.event_synchronize_timeout(e, timeout).unwrap();
+    }
+}
+
+/// A cost model whose call overhead is 2^64 + 5 ns: the first call moves the host clock to `u64::MAX` ns,
+/// not 5 ns, and later calls stay there. `LinkCost::new(0, u64::MAX)` (GB/s) saturates its bandwidth at
+/// `u64::MAX` bytes per second instead of overflowing.
+#[test]
+fn cost_model_values_past_u64_nanos_saturate() {
+    let mut cost = CostModel::default();
+    cost.api_call = past_u64_nanos();
+    cost.launch_latency = Duration::MAX;
+    let m = Machine::builder().cost_model(cost).build().unwrap();
+    let p = m.process();
+    let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    assert_eq!(p.now(), VirtualTime(u64::MAX));
+    p.launch(s, kernel("k", 1)).unwrap();
+    p.stream_synchronize(s).unwrap();
+    assert_eq!(p.now(), VirtualTime(u64::MAX));
+    assert_eq!(LinkCost::new(0, u64::MAX).bytes_per_sec, u64::MAX);
+}
+
+/// `Machine::builder().devices(u32::MAX)` and `.device(u32::MAX, config)`: `InvalidValue` from `build`
+/// ("… devices requested; at most 1024"), not an allocation of four billion device configurations.
+#[test]
+fn device_counts_past_the_limit_fail_at_build() {
+    let err = Machine::builder().devices(u32::MAX).build().unwrap_err();
+    assert_eq!(
+        err,
+        SimError::InvalidValue {
+            what: "devices",
+            reason: "4294967295 devices requested; at most 1024".into(),
+        }
+    );
+    let err = Machine::builder()
+        .device(u32::MAX, DeviceConfig::default())
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        err,
+        SimError::InvalidValue {
+            what: "devices",
+            reason: "4294967296 devices requested; at most 1024".into(),
+        }
+    );
+    // The largest index that fits still works, and a later `devices(n)` replaces a refused count.
+    let m = Machine::builder()
+        .device(1023, DeviceConfig::default())
+        .build()
+        .unwrap();
+    assert_eq!(m.device_count(), 1024);
+    let m = Machine::builder()
+        .devices(u32::MAX)
+        .devices(2)
+        .build()
+        .unwrap();
+    assert_eq!(m.device_count(), 2);
+}
+
+/// A device of `u64::MAX` bytes: `TotalMemory` reports `i64::MAX` (not -1), and a malloc of `u64::MAX`
+/// bytes is `OutOfMemory { available: 2^40 }` (the device's address range), not an overflow; through CUDA
+/// it is 2 (`cudaErrorMemoryAllocation`), through ACL 207001.
+#[test]
+fn malloc_of_u64_max_on_a_device_of_u64_max_bytes_is_out_of_memory() {
+    let oom = SimError::OutOfMemory {
+        device: 0,
+        requested: u64::MAX,
+        available: 1 << 40,
+    };
+    for dialect in [Dialect::Cuda, Dialect::Acl] {
+        let m = Machine::builder()
+            .dialect(dialect)
+            .device(0, DeviceConfig::default().memory(u64::MAX))
+            .build()
+            .unwrap();
+        assert_eq!(
+            m.device_attribute(0, Attribute::TotalMemory).unwrap(),
+            i64::MAX
+        );
+        let p = m.process();
+        p.set_device(0).unwrap();
+        assert_eq!(p.malloc(u64::MAX), Err(oom.clone()));
+        let _g = p.bind();
+        let mut ptr: *mut c_void = null_mut();
+        // SAFETY: a valid out-pointer.
+        unsafe {
+            match dialect {
+                Dialect::Cuda => {
+                    assert_eq!(cudaMalloc(&mut ptr, usize::MAX), cudaErrorMemoryAllocation)
+                }
+                _ => assert_eq!(
+                    aclrtMalloc(&mut ptr, usize::MAX, ACL_MEM_MALLOC_HUGE_FIRST),
+                    ACL_ERROR_RT_MEMORY_ALLOCATION
+                ),
+            }
+        }
+        assert_eq!(p.peek_last_error(), Some(oom.clone()));
+        assert_eq!(m.memory_used(0).unwrap(), 0);
+    }
+}
+
+/// A kernel body calling `read_f32(ptr, usize::MAX)` (a byte count that overflows): the kernel faults with
+/// `IllegalAddress`, reported by the synchronize, instead of panicking on the overflow (a `LaunchFailure`).
+#[test]
+fn a_kernel_reading_more_floats_than_usize_holds_faults_with_illegal_address() {
+    let (_m, p) = cuda1();
+    let d = p.malloc(16).unwrap();
+    p.launch(
+        Stream::DEFAULT,
+        Kernel::new("greedy").body(move |ctx| ctx.read_f32(d, usize::MAX).map(drop)),
+    )
+    .unwrap();
+    let err = p.stream_synchronize(Stream::DEFAULT).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SimError::KernelFault {
+                kind: FaultKind::IllegalAddress,
+                ref label,
+                ..
+            } if label == "greedy"
+        ),
+        "{err:?}"
+    );
+}
+
+/// `cudaMemcpy` / `aclrtMemcpy` of `usize::MAX` bytes with a pageable host endpoint: `InvalidValue` (CUDA 1,
+/// ACL 107000), refused before a host slice of that length is made (which aborted the process).
+#[test]
+fn host_copies_longer_than_any_buffer_are_invalid() {
+    let (_m, p) = cuda1();
+    let d = p.malloc(64).unwrap();
+    let mut host = [0u8; 64];
+    let src = [0u8; 64];
+    let _g = p.bind();
+    let dst = host.as_mut_ptr().cast::<c_void>();
+    let dev = d.addr() as usize as *const c_void;
+    // SAFETY: valid pointers; the count is what is under test and is refused before any access.
+    unsafe {
+        assert_eq!(
+            cudaMemcpy(dst, dev, usize::MAX, cudaMemcpyDeviceToHost),
+            cudaErrorInvalidValue
+        );
+        assert!(matches!(
+            p.peek_last_error(),
+            Some(SimError::InvalidValue { what: "Memcpy", .. })
+        ));
+        assert_eq!(
+            cudaMemcpy(
+                dst,
+                src.as_ptr().cast(),
+                isize::MAX as usize + 1,
+                cudaMemcpyHostToHost
+            ),
+            cudaErrorInvalidValue
+        );
+        // The same buffers with a count that fits still work.
+        assert_eq!(
+            cudaMemcpy(dst, dev, 64, cudaMemcpyDeviceToHost),
+            cudaSuccess
+        );
+    }
+    drop(_g);
+    let m = Machine::builder().dialect(Dialect::Acl).build().unwrap();
+    let p = m.process();
+    p.set_device(0).unwrap();
+    let d = p.malloc(64).unwrap();
+    let _g = p.bind();
+    let dev = d.addr() as usize as *const c_void;
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(
+            aclrtMemcpy(dst, usize::MAX, dev, usize::MAX, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_RT_PARAM_INVALID
+        );
+        assert_eq!(
+            aclrtMemcpy(dst, 64, dev, 64, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS
+        );
+    }
+}
+
+/// `cudasimLaunchKernelEx` with `count = usize::MAX` accesses, or a misaligned accesses pointer:
+/// 1 `cudaErrorInvalidValue`, refused before a slice of them is made (which aborted the process).
+#[test]
+fn kernel_access_arrays_that_cannot_exist_are_invalid() {
+    let (_m, p) = cuda1();
+    let _g = p.bind();
+    let one = [streamsimAccess {
+        ptr: null_mut::<c_void>(),
+        bytes: 0,
+        write: 0,
+    }];
+    let misaligned = one
+        .as_ptr()
+        .cast::<u8>()
+        .wrapping_add(1)
+        .cast::<streamsimAccess>();
+    // SAFETY: the arrays are what is under test and are refused before any access.
+    unsafe {
+        for (accesses, count) in [(one.as_ptr(), usize::MAX), (misaligned, 1)] {
+            assert_eq!(
+                cudasimLaunchKernelEx(
+                    null_mut(),
+                    c"k".as_ptr(),
+                    1_000,
+                    None,
+                    null_mut(),
+                    accesses,
+                    count
+                ),
+                cudaErrorInvalidValue
+            );
+            assert!(matches!(
+                p.peek_last_error(),
+                Some(SimError::InvalidValue {
+                    what: "LaunchKernelEx",
+                    ..
+                })
+            ));
+        }
+    }
+}
+
+/// A stream whose worker thread the host refuses to start (a child process lowers its address-space limit
+/// so that no new thread stack fits): `create_stream` is `TooManyObjects { kind: Stream, limit: HostThreads }`
+/// and `cudaStreamCreate` 2 `cudaErrorMemoryAllocation`, where the spawn used to panic; the refused streams
+/// use up no ordinal, and streams work again once the limit is lifted.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stream_whose_worker_thread_cannot_start_is_an_error() {
+    // Worker stacks of 8 MiB, whatever the environment says, so that the 1 MiB of slack cannot hold one.
+    let out = run_child(
+        "bad_input::thread_limit_child",
+        "thread-limit",
+        &[("RUST_MIN_STACK", "8388608")],
+    );
+    assert!(
+        out.status.success(),
+        "the child failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The child of [`a_stream_whose_worker_thread_cannot_start_is_an_error`].
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "runs in a child process started by a_stream_whose_worker_thread_cannot_start_is_an_error"]
+fn thread_limit_child() {
+    if std::env::var(CHILD_VAR).as_deref() != Ok("thread-limit") {
+        return;
+    }
+    let (_m, p) = cuda1();
+    let first = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    let mut old = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: a valid out-pointer.
+    assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut old) }, 0);
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+    let pages: u64 = statm.split_whitespace().next().unwrap().parse().unwrap();
+    // SAFETY: no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64;
+    // What is mapped now plus 1 MiB: a new thread's stack (8 MiB, see the parent) cannot be mapped.
+    let tight = libc::rlimit {
+        rlim_cur: (pages * page + (1 << 20)).min(old.rlim_max),
+        rlim_max: old.rlim_max,
+    };
+    // SAFETY: valid pointers to rlimit values.
+    assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_AS, &tight) }, 0);
+    let refused = p.create_stream(StreamFlags::DEFAULT);
+    let code = {
+        let _g = p.bind();
+        let mut h: *mut c_void = null_mut();
+        // SAFETY: a valid out-pointer.
+        unsafe { cudaStreamCreate(&mut h) }
+    };
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_AS, &old) }, 0);
+    let limit = SimError::TooManyObjects {
+        kind: ObjectKind::Stream,
+        process: ProcessId(0),
+        limit: ObjectLimit::HostThreads,
+    };
+    assert_eq!(refused, Err(limit.clone()));
+    assert_eq!(code, cudaErrorMemoryAllocation);
+    assert_eq!(p.peek_last_error(), Some(limit));
+    let next = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    assert_eq!(p.stream_id(next).unwrap().kind, StreamKind::Created(2));
+    p.launch(next, kernel("k", 1)).unwrap();
+    p.launch(first, kernel("k", 1)).unwrap();
+    p.device_synchronize().unwrap();
+}
