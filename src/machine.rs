@@ -251,6 +251,7 @@ impl MachineBuilder {
                 dialect: self.dialect,
                 rules: self.dialect.rules(),
                 devices: self.devices,
+                hot: HotCosts::of(&self.cost),
                 cost: self.cost,
                 seed: self.seed,
                 trace_on: self.trace,
@@ -288,12 +289,32 @@ impl std::fmt::Debug for Machine {
     }
 }
 
+/// The cost model's figures that every call or launch needs, converted to nanoseconds once per machine.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HotCosts {
+    pub api_call_ns: u64,
+    pub launch_latency_ns: u64,
+    pub default_kernel_ns: u64,
+}
+
+impl HotCosts {
+    fn of(c: &CostModel) -> HotCosts {
+        HotCosts {
+            api_call_ns: c.api_call_ns(),
+            launch_latency_ns: c.launch_latency_ns(),
+            default_kernel_ns: crate::time::saturating_nanos(c.default_kernel),
+        }
+    }
+}
+
 pub(crate) struct Shared {
     pub id: u64,
     pub dialect: Dialect,
     pub rules: &'static Rules,
     pub devices: Vec<DeviceConfig>,
     pub cost: CostModel,
+    /// The costs every call and launch reads, in nanoseconds (from `cost`, converted once).
+    pub hot: HotCosts,
     pub seed: u64,
     pub trace_on: bool,
     links: Option<BTreeSet<(u32, u32)>>,

@@ -171,15 +171,22 @@ impl Process {
     #[track_caller]
     pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
         let site = Location::caller();
+        if kernel.body.is_none() && kernel.accesses.is_empty() {
+            // The common case, on the hot path of every launch loop: only the name and the duration matter.
+            let Kernel { name, duration, .. } = kernel;
+            return self.call("launch", |c| {
+                let mut st = self.state();
+                let h = st.resolve_stream(&self.m, c, stream.0)?;
+                let ns = self.kernel_ns(duration);
+                let owner = self.m.rules.owned.launch.then_some("launch");
+                st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner)
+            });
+        }
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let ns = crate::time::saturating_nanos(
-                kernel.duration.unwrap_or(self.m.cost.default_kernel),
-            );
-            let spec = if kernel.body.is_none() && kernel.accesses.is_empty() {
-                OpSpec::plain_kernel(ns, kernel.name)
-            } else {
+            let ns = self.kernel_ns(kernel.duration);
+            let spec = {
                 let mut accesses = Vec::with_capacity(kernel.accesses.len());
                 for a in &kernel.accesses {
                     let r = self.m.memory.device_region(
@@ -202,6 +209,15 @@ impl Process {
                 self.m.rules.owned.launch.then_some("launch"),
             )
         })
+    }
+
+    /// A kernel's virtual duration in nanoseconds: its own, or the cost model's default.
+    #[inline]
+    fn kernel_ns(&self, duration: Option<std::time::Duration>) -> u64 {
+        match duration {
+            Some(d) => crate::time::saturating_nanos(d),
+            None => self.m.hot.default_kernel_ns,
+        }
     }
 
     /// Enqueues a host function on `stream`: it runs after all earlier work of the stream and holds back later

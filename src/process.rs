@@ -179,7 +179,7 @@ impl StreamEntry {
         let start = schedule(
             self.cursor,
             now,
-            m.cost.launch_latency_ns(),
+            m.hot.launch_latency_ns,
             deps.iter().map(|p| {
                 p.time()
                     .expect("dispatched operations have fixed dependencies")
@@ -497,7 +497,7 @@ impl ProcState {
     }
 
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
-    #[inline]
+    #[inline(always)]
     pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
         if !m.rules.explicit_contexts {
             return match c.device {
@@ -1084,7 +1084,7 @@ impl Process {
         sticky: bool,
         f: impl FnOnce(&mut Call) -> Result<T>,
     ) -> Result<T> {
-        let api = self.m.cost.api_call_ns();
+        let api = self.m.hot.api_call_ns;
         let state = THREAD.with(|t| {
             if t.worker.get() {
                 return None;
