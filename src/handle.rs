@@ -75,12 +75,20 @@ impl std::fmt::Display for EventId {
     }
 }
 
+// A raw handle, from the top: the object kind, the machine (its id modulo 2^16: handles of two machines 65,536
+// apart could be mistaken for each other), the process, the slot, and the slot's epoch (a slot whose epochs
+// run out is retired, never reused: 1,024 reuses each).
 const KIND_BITS: u32 = 4;
-const MACHINE_BITS: u32 = 8;
+const MACHINE_BITS: u32 = 16;
 const PROCESS_BITS: u32 = 12;
 const INDEX_BITS: u32 = 22;
-const EPOCH_BITS: u32 = 18;
+const EPOCH_BITS: u32 = 10;
 const _: () = assert!(KIND_BITS + MACHINE_BITS + PROCESS_BITS + INDEX_BITS + EPOCH_BITS == 64);
+
+/// The bits of machine `id` its handles carry.
+pub(crate) fn machine_tag(id: u64) -> u64 {
+    id & mask(MACHINE_BITS)
+}
 
 const fn mask(bits: u32) -> u64 {
     (1u64 << bits) - 1
@@ -588,6 +596,29 @@ mod tests {
         assert_ne!(a, b);
         assert!(r.get(a).is_err());
         assert_eq!(*r.get(b).unwrap(), "b");
+    }
+
+    #[test]
+    fn a_machine_256_or_65535_ids_later_does_not_take_the_handles() {
+        // Handles used to keep the machine id modulo 256.
+        for later in [1u64, 256, 65_535] {
+            let mut first =
+                Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, machine_tag(7), 0);
+            let mut second =
+                Registry::<&str>::new(ObjectKind::Stream, TAG_STREAM, machine_tag(7 + later), 0);
+            let a = first.insert("a").unwrap();
+            second.insert("b").unwrap();
+            assert!(
+                matches!(
+                    second.get(a),
+                    Err(SimError::InvalidHandle {
+                        problem: HandleProblem::OtherMachine,
+                        ..
+                    })
+                ),
+                "{later} ids later"
+            );
+        }
     }
 
     #[test]

@@ -343,7 +343,7 @@ pub(crate) struct ProcShared {
 
 impl ProcShared {
     pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
-        let tag = m.id & 0xff;
+        let tag = crate::handle::machine_tag(m.id);
         let watch: Vec<Arc<DeviceWatch>> = (0..m.device_count())
             .map(|_| Arc::new(DeviceWatch::default()))
             .collect();
