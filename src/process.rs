@@ -1016,8 +1016,28 @@ impl Process {
         }
     }
 
+    /// Runs `f` on the calling thread's state. A stream worker (running a kernel body or a host function) is
+    /// not a host thread of the process: it gets a fresh state that is not kept, so that it never takes a
+    /// thread ordinal — which would otherwise depend on when the worker happened to run.
     fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
-        THREAD.with(|t| self.thread_state(t, f))
+        THREAD.with(|t| {
+            if t.worker.get() {
+                let mut scratch = self.fresh_thread_state(u32::MAX);
+                return f(&mut scratch);
+            }
+            self.thread_state(t, f)
+        })
+    }
+
+    /// A host thread's state before its first call.
+    fn fresh_thread_state(&self, ordinal: u32) -> ThreadState {
+        ThreadState {
+            ordinal,
+            device: self.m.rules.implicit_device.then_some(0),
+            ctx: None,
+            clock: VirtualTime::ZERO,
+            last_error: None,
+        }
     }
 
     /// This process's state for the calling thread (made on first use).
@@ -1046,13 +1066,7 @@ impl Process {
                     machine: self.p.machine,
                     process: self.p.id,
                     alive: Arc::downgrade(&self.p),
-                    st: ThreadState {
-                        ordinal: self.p.next_thread.fetch_add(1, Ordering::Relaxed),
-                        device: self.m.rules.implicit_device.then_some(0),
-                        ctx: None,
-                        clock: VirtualTime::ZERO,
-                        last_error: None,
-                    },
+                    st: self.fresh_thread_state(self.p.next_thread.fetch_add(1, Ordering::Relaxed)),
                 });
                 t.len() - 1
             }
@@ -1123,13 +1137,15 @@ impl Process {
         r
     }
 
-    /// The calling thread's virtual host clock (does not advance it).
+    /// The calling thread's virtual host clock (does not advance it). Inside a kernel body or host function
+    /// (not a host thread): zero.
     pub fn now(&self) -> VirtualTime {
         self.with_thread(|st| st.clock)
     }
 
     /// The calling thread's current device, without advancing the clock: CUDA starts every thread on
-    /// device 0; ACL threads have none until they set a device or a context (`None`).
+    /// device 0; ACL threads have none until they set a device or a context (`None`). Inside a kernel body or
+    /// host function: what a thread that has made no call has.
     pub fn current_device(&self) -> Option<u32> {
         self.with_thread(|st| st.device)
     }
@@ -1146,7 +1162,8 @@ impl Process {
         self.with_thread(|st| st.last_error.take())
     }
 
-    /// Sets the calling thread's last error (for a facade's argument errors that never reach the core).
+    /// Sets the calling thread's last error (for a facade's argument errors that never reach the core). Inside a
+    /// kernel body or host function it is not kept (there is no host thread to keep it for).
     pub fn set_last_error(&self, e: SimError) {
         self.with_thread(|st| st.last_error = Some(e));
     }
@@ -1414,8 +1431,13 @@ impl Process {
         })
     }
 
-    /// A stream's identity (for finding its operations in the trace). Does not advance the clock.
+    /// A stream's identity (for finding its operations in the trace). Does not advance the clock. Like a runtime
+    /// call, it is [`SimError::NotPermitted`] inside a kernel body or host function (resolving the NULL stream
+    /// may create it).
     pub fn stream_id(&self, stream: crate::Stream) -> Result<StreamId> {
+        if on_worker_thread() {
+            return Err(SimError::NotPermitted { what: "stream_id" });
+        }
         let (thread, device, ctx) = self.with_thread(|st| (st.ordinal, st.device, st.ctx));
         let c = Call {
             process: self.p.id,

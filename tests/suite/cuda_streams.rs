@@ -642,6 +642,51 @@ fn runtime_calls_from_inside_a_kernel_body_are_not_permitted() {
     });
 }
 
+/// Not a row (sim): the simulator's own accessors inside a host function do not make its worker a host thread
+/// of the process: `stream_id` is NotPermitted (resolving the NULL stream could create it); `now`,
+/// `current_device` and the last error answer as for a thread that has made no call (and setting the last
+/// error there is lost); and the next real host thread is still thread 1 — thread ordinals must not depend on
+/// when a worker happened to run.
+#[test]
+fn accessors_inside_a_host_function_do_not_make_the_worker_a_host_thread() {
+    with_watchdog(10, || {
+        let (m, p) = cuda2();
+        let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        p.launch(s, kernel("k", 5)).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let q = p.clone();
+        p.launch_host_func(s, move || {
+            q.set_last_error(SimError::NotPermitted { what: "test" });
+            tx.send((
+                q.stream_id(Stream::DEFAULT),
+                q.stream_id(s).is_err(),
+                q.now(),
+                q.current_device(),
+                q.take_last_error(),
+                q.peek_last_error(),
+            ))
+            .unwrap();
+        })
+        .unwrap();
+        p.stream_synchronize(s).unwrap();
+        let (null_id, s_id_refused, now, device, last, peek) = rx.recv().unwrap();
+        assert_eq!(null_id, Err(SimError::NotPermitted { what: "stream_id" }));
+        assert!(s_id_refused);
+        assert_eq!(now, VirtualTime::ZERO);
+        assert_eq!(device, Some(0));
+        assert_eq!((last, peek), (None, None));
+        // The host function did not create the legacy stream: the first use does, on the host.
+        assert!(p.stream_id(Stream::DEFAULT).is_ok());
+        let q = p.clone();
+        std::thread::spawn(move || q.stream_synchronize(s).unwrap())
+            .join()
+            .unwrap();
+        let threads: std::collections::BTreeSet<u32> =
+            m.trace().host.iter().map(|e| e.thread).collect();
+        assert_eq!(threads, [0, 1].into());
+    });
+}
+
 type Attempts = Vec<(&'static str, Result<(), SimError>)>;
 
 fn calls_from_inside(p: &Process, s: Stream, e: streamsim::Event, d: DevicePtr) -> Attempts {
