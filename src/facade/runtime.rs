@@ -274,8 +274,10 @@ pub(crate) unsafe fn device_get_attribute(
             count: m.device_count(),
         })?;
         let v = m.device_attribute(d, attr)?;
+        // A configured value outside `int` saturates (never a truncated, possibly negative, count).
+        let v = c_int::try_from(v).unwrap_or(if v < 0 { c_int::MIN } else { c_int::MAX });
         // SAFETY: checked non-NULL; C contract.
-        unsafe { out("DeviceGetAttribute", value, v as c_int) }
+        unsafe { out("DeviceGetAttribute", value, v) }
     })
 }
 

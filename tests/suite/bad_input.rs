@@ -459,3 +459,40 @@ fn thread_limit_child() {
     p.launch(first, kernel("k", 1)).unwrap();
     p.device_synchronize().unwrap();
 }
+
+/// A device attribute configured outside C's `int` (`DeviceConfig::attribute(MultiprocessorCount, i64::MAX)`,
+/// or `i64::MIN`): `cudaDeviceGetAttribute` gives `INT_MAX` / `INT_MIN`, never a truncated (possibly
+/// negative, possibly zero) count.
+#[test]
+fn device_attributes_beyond_int_saturate_in_the_facade() {
+    for (configured, expected) in [
+        (i64::MAX, std::ffi::c_int::MAX),
+        (i64::from(u32::MAX) + 5, std::ffi::c_int::MAX),
+        (i64::MIN, std::ffi::c_int::MIN),
+        (40, 40),
+    ] {
+        let m = Machine::builder()
+            .device(
+                0,
+                DeviceConfig::default().attribute(Attribute::MultiprocessorCount, configured),
+            )
+            .build()
+            .unwrap();
+        let p = m.process();
+        let _g = p.bind();
+        let mut v: std::ffi::c_int = 0;
+        // SAFETY: a valid out-pointer.
+        let code = unsafe {
+            streamsim::cuda::cudaDeviceGetAttribute(
+                &mut v,
+                streamsim::cuda::cudaDevAttrMultiProcessorCount,
+                0,
+            )
+        };
+        assert_eq!(
+            (code, v),
+            (cudaSuccess, expected),
+            "configured {configured}"
+        );
+    }
+}
