@@ -41,7 +41,7 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
-//! | `process` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
+//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
 //! | `event` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops` | kernel launches, copies, memsets, host functions, allocations |
 //! | `device` | set / get / reset device, ACL contexts, peer access |

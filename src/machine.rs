@@ -1,7 +1,7 @@
 //! The [`Machine`]: devices, dialect, cost model, seed, the worker threads and the trace. Built with
 //! [`Machine::builder`]; [`Machine::process`] makes simulated host processes on it.
 //!
-//! Lock order (machine level): `processes` → a process's state (see `process.rs`) → `workers` / `sinks` /
+//! Lock order (machine level): `processes` → a process's state (see `process/state.rs`) → `workers` / `sinks` /
 //! `host_events`; memory locks (see `memory.rs`) are leaves.
 
 use std::collections::{BTreeMap, BTreeSet};

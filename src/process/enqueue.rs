@@ -1,0 +1,222 @@
+//! Enqueue: appending an operation to a stream under the process's state lock (see `state.rs` for the lock
+//! order), with the legacy default stream's implicit edges (a blocking stream waits for the legacy stream's
+//! last operation; the legacy stream waits for every blocking stream of its device), and the choice between
+//! dispatching an operation now and holding it back.
+
+use std::sync::{Arc, OnceLock};
+
+use parking_lot::Mutex;
+
+use super::stream::{HeldOp, Pushed};
+use super::{Call, HostClock, OpSpec, ProcState, StreamEntry};
+use crate::error::Result;
+use crate::exec::Point;
+use crate::handle::StreamKind;
+use crate::machine::Shared;
+use crate::rules::Ownership;
+use crate::time::VirtualTime;
+
+impl ProcState {
+    /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
+    /// returns the point it ends at.
+    pub fn enqueue(&mut self, m: &Shared, c: &Call, h: u64, spec: OpSpec) -> Result<Point> {
+        self.enqueue_with(m, c, h, spec, None)
+    }
+
+    /// Like [`ProcState::enqueue`]; with `deferred`, the operation also waits for the next record of that
+    /// event issued after generation `after` (ACL `ACL_EVENT_SYNC`), and everything after it on the stream is
+    /// held back until then.
+    pub fn enqueue_with(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    ) -> Result<Point> {
+        self.enqueue_checked(m, c, h, spec, deferred, None)
+    }
+
+    /// [`ProcState::enqueue_with`], also checking (for the call `what`, when the dialect requires it) that the
+    /// stream belongs to the caller's current device or context — with one registry lookup in the common case.
+    pub fn enqueue_checked(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        owner: Option<&'static str>,
+    ) -> Result<Point> {
+        self.enqueue_inner(m, c, h, spec, deferred, owner, true)
+            .map(|p| p.expect("enqueue_inner returns a point when want_point is true"))
+    }
+
+    /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch).
+    pub fn enqueue_discard(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        spec: OpSpec,
+        owner: Option<&'static str>,
+    ) -> Result<()> {
+        self.enqueue_inner(m, c, h, spec, None, owner, false)
+            .map(drop)
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for the enqueue variants"
+    )]
+    #[inline(always)]
+    fn enqueue_inner(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        mut spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        owner: Option<&'static str>,
+        want_point: bool,
+    ) -> Result<Option<Point>> {
+        let current = match owner {
+            Some(what) => Some(self.current(m, c, what)?),
+            None => None,
+        };
+        self.ensure_host(m, c.thread);
+        let s = self.streams.get_mut(h)?;
+        let owned = match (current, m.rules.ownership) {
+            (None, _) => true,
+            (Some((device, _)), Ownership::Device) => s.device == device,
+            (Some((_, ctx)), Ownership::Context) => s.ctx == ctx,
+        };
+        if !owned {
+            let what = owner.expect("checked only with an owner");
+            return Err(self
+                .check_owner(m, c, what, true, h)
+                .expect_err("ownership differs"));
+        }
+        let dev = s.device as usize;
+        if s.special && s.id.kind == StreamKind::Legacy {
+            return self.enqueue_legacy(m, c, h, spec, deferred).map(Some);
+        }
+        // The edges an operation takes are marked as taken only once it is accepted (fail-fast race
+        // detection can refuse it).
+        let mut synced = None;
+        if s.blocking()
+            && let Some(l) = &self.devices[dev].last_legacy
+            && l.seq > s.synced_legacy
+        {
+            synced = Some(l.seq);
+            spec.extra_mut().deps.push(l.clone());
+        }
+        let pushed = Self::push_op(
+            s,
+            self.hosts.get_mut(c.thread as usize),
+            m,
+            c.now,
+            spec,
+            deferred,
+        )?;
+        if let Some(seq) = synced {
+            s.synced_legacy = seq;
+        }
+        Ok(want_point.then(|| s.point(pushed)))
+    }
+
+    /// Appends to the legacy default stream: it first waits for all earlier work of the device's blocking
+    /// streams (and of destroyed ones).
+    fn enqueue_legacy(
+        &mut self,
+        m: &Shared,
+        c: &Call,
+        h: u64,
+        mut spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    ) -> Result<Point> {
+        let device = self.streams.get(h)?.device;
+        let dev = device as usize;
+        // The edges are marked as taken only once the operation is accepted (fail-fast race detection can
+        // refuse it).
+        let mut deps: Vec<Point> = self.devices[dev].retired.clone();
+        let mut seen = Vec::new();
+        for (raw, s) in self.streams.iter_mut() {
+            if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
+                seen.push((raw, s.seq));
+                deps.push(s.tail());
+            }
+        }
+        if !deps.is_empty() {
+            spec.extra_mut().deps.append(&mut deps);
+        }
+        let pushed = Self::push_op(
+            self.streams.get_mut(h)?,
+            self.hosts.get_mut(c.thread as usize),
+            m,
+            c.now,
+            spec,
+            deferred,
+        )?;
+        // Accepted: the edges are taken.
+        self.devices[dev].retired.clear();
+        for (raw, seq) in seen {
+            self.streams.get_mut(raw)?.legacy_seen = seq;
+        }
+        let s = self.streams.get_mut(h)?;
+        let point = s.point(pushed);
+        let point = match point.time() {
+            Some(_) => point.with_vc(s.clock()),
+            None => point,
+        };
+        self.devices[dev].last_legacy = Some(point.clone());
+        Ok(point)
+    }
+
+    /// Gives operation `spec` the stream's next position: dispatched now, or held if its times cannot be
+    /// fixed yet.
+    #[inline(always)]
+    fn push_op(
+        s: &mut StreamEntry,
+        host: Option<&mut HostClock>,
+        m: &Shared,
+        now: VirtualTime,
+        spec: OpSpec,
+        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    ) -> Result<Pushed> {
+        let hold = deferred.is_some()
+            || !s.held.is_empty()
+            || spec.dep_list().iter().any(|p| p.time().is_none());
+        let seq = s.seq + 1;
+        let point = if hold {
+            let cell = Arc::new(OnceLock::new());
+            s.held.push_back(HeldOp {
+                now,
+                seq,
+                spec,
+                cell: cell.clone(),
+                host_vc: host.as_ref().map(|h| HostClock {
+                    actor: h.actor,
+                    vc: h.vc.clone(),
+                    // A snapshot is joined whatever the stream has seen.
+                    version: u64::MAX,
+                    thread: h.thread,
+                }),
+                deferred,
+            });
+            Pushed::Held(cell)
+        } else {
+            Pushed::Done(s.dispatch(m, now, seq, spec, host.as_deref(), true)?)
+        };
+        s.seq = seq;
+        Ok(point)
+    }
+
+    /// `point` (just enqueued on stream `h`) with the stream's clock at it, for a host that will wait on it.
+    pub fn with_clock(&self, h: u64, point: Point) -> Result<Point> {
+        Ok(match point.time() {
+            Some(_) => point.with_vc(self.streams.get(h)?.clock()),
+            None => point,
+        })
+    }
+}

@@ -1,0 +1,225 @@
+//! [`Process`]: a simulated host process: its streams, events and allocations, and the per-host-thread state
+//! (current device, host clock, last error). Every runtime call goes through [`Process::call`], the one place
+//! that reads and advances the calling thread's state.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | the [`Process`] handle, [`StreamFlags`], [`Status`]; blocking on points, a query's answer |
+//! | `thread.rs` | per-host-thread state (one thread-local), [`Call`], [`Process::call`], last / sticky errors |
+//! | `state.rs` | [`ProcState`], [`ProcShared`]: registries, per-device state, stream creation, ownership, the pump |
+//! | `enqueue.rs` | appending an operation to a stream; the legacy default stream's implicit edges |
+//! | `stream.rs` | [`StreamEntry`]: dispatch to the worker, race-detection clock, held operations; [`OpSpec`] |
+//! | `stream_api.rs` | the stream calls of [`Process`] (create, destroy, synchronize, query…), device synchronize |
+//!
+//! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
+
+mod enqueue;
+mod state;
+mod stream;
+mod stream_api;
+mod thread;
+
+use std::sync::Arc;
+
+use crate::error::{InitProblem, Result, SimError};
+use crate::exec::Point;
+use crate::handle::ProcessId;
+use crate::machine::Shared;
+use crate::trace::HostEvent;
+use crate::watch::DeviceWatch;
+
+pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
+pub(crate) use stream::{HostClock, OpSpec, StreamEntry};
+pub(crate) use thread::{Call, mark_worker_thread, on_worker_thread};
+
+/// Stream creation flags (CUDA's values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct StreamFlags(pub u32);
+
+impl StreamFlags {
+    /// A blocking stream: synchronises with the legacy default stream.
+    pub const DEFAULT: StreamFlags = StreamFlags(0);
+    /// A non-blocking stream: exempt from the legacy default stream's implicit synchronisation.
+    pub const NON_BLOCKING: StreamFlags = StreamFlags(1);
+
+    /// Whether the non-blocking bit is set.
+    pub fn is_non_blocking(self) -> bool {
+        self.0 & 1 != 0
+    }
+}
+
+/// Whether work is finished, as a query reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Everything the query covers has finished (or there is nothing to wait for).
+    Complete,
+    /// Some of it has not finished at the calling thread's virtual time.
+    NotReady,
+}
+
+/// A simulated host process. A cheap `Clone + Send + Sync` handle; its streams, events and allocations are
+/// its own (another process's handles are rejected). Each host thread that uses it has its own current
+/// device (0 at first), virtual host clock and last error.
+#[derive(Clone)]
+pub struct Process {
+    // Field order matters: the process state must go before the machine, whose drop joins the workers that
+    // the state's stream queues keep alive.
+    pub(crate) p: Arc<ProcShared>,
+    pub(crate) m: Arc<Shared>,
+}
+
+impl std::fmt::Debug for Process {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Process")
+            .field("id", &self.p.id)
+            .field("machine", &self.m.id)
+            .finish()
+    }
+}
+
+impl Process {
+    pub(crate) fn new(m: Arc<Shared>, p: Arc<ProcShared>) -> Process {
+        Process { m, p }
+    }
+
+    /// This process's id on its machine.
+    pub fn id(&self) -> ProcessId {
+        self.p.id
+    }
+
+    /// The machine this process runs on.
+    pub fn machine(&self) -> crate::Machine {
+        crate::Machine {
+            shared: self.m.clone(),
+        }
+    }
+
+    /// Initialises the runtime for this process (ACL `aclInit`); a second time is an error.
+    pub fn runtime_init(&self) -> Result<()> {
+        self.call_unchecked("runtime_init", |_| {
+            let mut init = self.p.init.lock();
+            if *init == Some(true) {
+                return Err(SimError::Init {
+                    what: "runtime_init",
+                    problem: InitProblem::AlreadyInitialized,
+                });
+            }
+            *init = Some(true);
+            Ok(())
+        })
+    }
+
+    /// Finalises the runtime for this process (ACL `aclFinalize`); a second time is an error.
+    pub fn runtime_finalize(&self) -> Result<()> {
+        self.call_unchecked("runtime_finalize", |_| {
+            let mut init = self.p.init.lock();
+            let problem = match *init {
+                Some(true) => {
+                    *init = Some(false);
+                    return Ok(());
+                }
+                Some(false) => InitProblem::AlreadyFinalized,
+                None => InitProblem::NotInitialized,
+            };
+            Err(SimError::Init {
+                what: "runtime_finalize",
+                problem,
+            })
+        })
+    }
+
+    /// The current device's stream priority range: (least, greatest).
+    pub fn device_priority_range(&self) -> Result<(i32, i32)> {
+        self.call("device_priority_range", |c| {
+            let (d, _) = self.state().current(&self.m, c, "device_priority_range")?;
+            Ok(self.m.devices[d as usize].priority_range)
+        })
+    }
+
+    /// Records a blocking host call in the trace.
+    pub(crate) fn host_event(&self, c: &Call, label: String) {
+        if self.m.trace_on {
+            self.m.host_events.lock().push(HostEvent {
+                process: c.process,
+                thread: c.thread,
+                label,
+                start: c.now,
+                end: c.clock,
+            });
+        }
+    }
+
+    /// A device's sticky-error state in this process.
+    pub(crate) fn watch(&self, device: u32) -> &DeviceWatch {
+        &self.p.watch[device as usize]
+    }
+
+    pub(crate) fn state(&self) -> parking_lot::MutexGuard<'_, ProcState> {
+        self.p.state.lock()
+    }
+
+    /// Moves the host clock past `points`, blocks until they have really run (no lock held), records the
+    /// blocking call in the trace, and reports `device`'s fault if one happened by the new host time.
+    ///
+    /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) would
+    /// block forever in a program whose calls come from this thread: that is [`SimError::WouldDeadlock`].
+    pub(crate) fn block_on(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        device: u32,
+        points: &[Point],
+        label: impl FnOnce() -> String,
+    ) -> Result<()> {
+        self.wait_points(c, what, points, label)?;
+        // A fault the call now observes is its answer, and sticky from now on.
+        self.p.watch[device as usize].observe(points)
+    }
+
+    /// [`Process::block_on`] without the fault check.
+    pub(crate) fn wait_points(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        points: &[Point],
+        label: impl FnOnce() -> String,
+    ) -> Result<()> {
+        let mut until = c.now;
+        for p in points {
+            match p.time() {
+                Some(t) => until = until.max(t),
+                None => {
+                    return Err(SimError::WouldDeadlock {
+                        what,
+                        stream: p.exec.id,
+                    });
+                }
+            }
+        }
+        c.clock = c.clock.max(until);
+        for p in points {
+            p.wait();
+        }
+        self.state().acquire(&self.m, c.thread, points);
+        self.host_event(c, label());
+        Ok(())
+    }
+}
+
+impl Process {
+    /// A query's answer for `point` at the call's host time: complete iff its virtual time has passed, and
+    /// then the work has really run (so its effects are visible and the host acquires it) — or the fault it
+    /// observes.
+    pub(crate) fn settle(&self, c: &Call, point: &Point) -> Result<Status> {
+        if point.time().is_some_and(|t| t <= c.now) {
+            point.wait();
+            self.watch(point.exec.id.device)
+                .observe(std::slice::from_ref(point))?;
+            self.state()
+                .acquire(&self.m, c.thread, std::slice::from_ref(point));
+            Ok(Status::Complete)
+        } else {
+            Ok(Status::NotReady)
+        }
+    }
+}

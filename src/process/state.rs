@@ -1,0 +1,401 @@
+//! A process's shared state: [`ProcShared`] (the state lock, the per-device sticky-error watches, `aclInit`
+//! state) and, behind the lock, [`ProcState`]: the stream / event / context registries, the per-device state
+//! ([`DeviceCtx`]: default streams, retired and orphaned tails), peer access, the host threads'
+//! race-detection clocks. Its methods create and resolve streams, check ownership, pump held operations and
+//! collect a device's tails; enqueueing is in `enqueue.rs`.
+//!
+//! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
+//! under it, only leaf locks (a device's fault list, the machine's worker / sink lists, memory) are taken.
+//! Channel sends under it never block (the queues are unbounded).
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU32;
+
+use parking_lot::Mutex;
+
+use super::{Call, HostClock, StreamEntry, StreamFlags};
+use crate::error::{ObjectKind, Result, SimError};
+use crate::exec::Point;
+use crate::handle::{
+    EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
+    next_ordinal,
+};
+use crate::machine::Shared;
+use crate::race::clock::VectorClock;
+use crate::rules::{DefaultStream, Ownership};
+use crate::time::VirtualTime;
+use crate::watch::DeviceWatch;
+
+pub(crate) struct EventEntry {
+    pub id: EventId,
+    pub device: u32,
+    pub ctx: Option<u64>,
+    pub config: crate::event::EventConfig,
+    /// The latest record; shared with the other processes that opened the event through IPC.
+    pub state: Arc<Mutex<crate::event::EventState>>,
+}
+
+pub(crate) struct ContextEntry {
+    pub ordinal: u32,
+    pub device: u32,
+    pub default_stream: Option<u64>,
+    pub is_default: bool,
+}
+
+/// A process's state on one device (CUDA: its primary context).
+pub(crate) struct DeviceCtx {
+    pub legacy: Option<u64>,
+    pub per_thread: BTreeMap<u32, u64>,
+    pub last_legacy: Option<Point>,
+    /// Tails of destroyed blocking streams the legacy stream has not waited for yet.
+    pub retired: Vec<Point>,
+    /// Tails of destroyed streams whose work may still be pending (device synchronize waits for them).
+    pub orphans: Vec<Point>,
+    /// (ACL) the device's default context in this process, and its SetDevice reference count.
+    pub default_ctx: Option<u64>,
+    pub refcount: u32,
+}
+
+impl DeviceCtx {
+    pub fn new() -> DeviceCtx {
+        DeviceCtx {
+            legacy: None,
+            per_thread: BTreeMap::new(),
+            last_legacy: None,
+            retired: Vec::new(),
+            orphans: Vec::new(),
+            default_ctx: None,
+            refcount: 0,
+        }
+    }
+}
+
+pub(crate) struct ProcState {
+    pub streams: Registry<StreamEntry>,
+    pub events: Registry<EventEntry>,
+    pub contexts: Registry<ContextEntry>,
+    pub devices: Vec<DeviceCtx>,
+    /// Enabled peer access: (accessing device, peer device).
+    pub peers: BTreeSet<(u32, u32)>,
+    /// Destroyed streams that still hold operations back (their work must not be lost).
+    pub zombies: Vec<StreamEntry>,
+    /// Race detection: the host threads' clocks, by thread ordinal.
+    pub hosts: Vec<HostClock>,
+    next_stream: u32,
+    pub next_event: u32,
+    pub next_context: u32,
+}
+
+pub(crate) struct ProcShared {
+    pub id: ProcessId,
+    pub machine: u64,
+    pub state: Mutex<ProcState>,
+    /// Per device: fallible operations, faults and the sticky error (read by every call without the state
+    /// lock).
+    pub watch: Vec<Arc<DeviceWatch>>,
+    /// `aclInit` state: never, initialised, finalised.
+    pub(super) init: Mutex<Option<bool>>,
+    pub(super) next_thread: AtomicU32,
+}
+
+impl ProcShared {
+    pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
+        let tag = crate::handle::machine_tag(m.id);
+        let watch: Vec<Arc<DeviceWatch>> = (0..m.device_count())
+            .map(|_| Arc::new(DeviceWatch::default()))
+            .collect();
+        ProcShared {
+            id,
+            machine: m.id,
+            state: Mutex::new(ProcState {
+                streams: Registry::new(ObjectKind::Stream, TAG_STREAM, tag, id.0 as u64),
+                events: Registry::new(ObjectKind::Event, TAG_EVENT, tag, id.0 as u64),
+                contexts: Registry::new(ObjectKind::Context, TAG_CONTEXT, tag, id.0 as u64),
+                devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
+                peers: BTreeSet::new(),
+                zombies: Vec::new(),
+                hosts: Vec::new(),
+                next_stream: 1,
+                next_event: 1,
+                next_context: 1,
+            }),
+            watch,
+            next_thread: AtomicU32::new(0),
+            init: Mutex::new(None),
+        }
+    }
+}
+
+impl ProcState {
+    pub fn new_stream(
+        &mut self,
+        m: &Shared,
+        process: ProcessId,
+        (device, ctx): (u32, Option<u64>),
+        kind: Option<StreamKind>,
+        flags: StreamFlags,
+        priority: i32,
+    ) -> Result<u64> {
+        // Checked before the worker starts: a stream that cannot get a handle starts nothing.
+        self.streams.has_room()?;
+        let special = kind.is_some();
+        let next_stream = self.next_stream;
+        let kind = match kind {
+            Some(k) => k,
+            None => StreamKind::Created(next_ordinal(
+                &mut self.next_stream,
+                ObjectKind::Stream,
+                process,
+            )?),
+        };
+        let id = StreamId {
+            process,
+            device,
+            kind,
+        };
+        let (tx, exec) = m.spawn_worker(id).inspect_err(|_| {
+            // A stream that could not start does not use up an ordinal.
+            self.next_stream = next_stream;
+        })?;
+        self.streams.insert(StreamEntry {
+            id,
+            device,
+            ctx,
+            flags,
+            priority,
+            special,
+            tx,
+            exec,
+            cursor: VirtualTime::ZERO,
+            seq: 0,
+            dispatched: 0,
+            synced_legacy: 0,
+            legacy_seen: 0,
+            held: VecDeque::new(),
+            actor: if m.race.on() { m.race.actor() } else { 0 },
+            vc: VectorClock::default(),
+            track: m.race.on(),
+            host_seen: (u32::MAX, 0),
+        })
+    }
+
+    /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
+    #[inline(always)]
+    pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
+        if !m.rules.explicit_contexts {
+            return match c.device {
+                Some(d) => Ok((d, None)),
+                None => Err(SimError::NoContext { what }),
+            };
+        }
+        match c.ctx.and_then(|h| self.contexts.get(h).ok()) {
+            Some(ctx) => Ok((ctx.device, c.ctx)),
+            None => Err(SimError::NoContext { what }),
+        }
+    }
+
+    /// Resolves the special handles (NULL; CUDA's legacy and per-thread) to a registry handle.
+    #[inline]
+    pub fn resolve_stream(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
+        // Only 0, 1 and 2 can be special handles; the rest are validated where they are used.
+        if raw > 2 {
+            return Ok(raw);
+        }
+        self.resolve_special(m, c, raw)
+    }
+
+    fn resolve_special(&mut self, m: &Shared, c: &Call, raw: u64) -> Result<u64> {
+        let what = "stream";
+        let special = m.rules.special_stream_handles;
+        match raw {
+            0 if m.rules.default_stream == DefaultStream::PerContext => {
+                let (dev, ctx) = self.current(m, c, what)?;
+                let ch = ctx.expect("contexts exist where the default stream is per context");
+                let entry = self.contexts.get(ch)?;
+                if let Some(h) = entry.default_stream {
+                    return Ok(h);
+                }
+                let kind = StreamKind::ContextDefault(entry.ordinal);
+                let h = self.new_stream(
+                    m,
+                    c.process,
+                    (dev, ctx),
+                    Some(kind),
+                    StreamFlags::DEFAULT,
+                    0,
+                )?;
+                self.contexts.get_mut(ch)?.default_stream = Some(h);
+                Ok(h)
+            }
+            0 | 1 if raw == 0 || special => {
+                let (dev, _) = self.current(m, c, what)?;
+                if let Some(h) = self.devices[dev as usize].legacy {
+                    return Ok(h);
+                }
+                let h = self.new_stream(
+                    m,
+                    c.process,
+                    (dev, None),
+                    Some(StreamKind::Legacy),
+                    StreamFlags::DEFAULT,
+                    0,
+                )?;
+                self.devices[dev as usize].legacy = Some(h);
+                Ok(h)
+            }
+            2 if special => {
+                let (dev, _) = self.current(m, c, what)?;
+                if let Some(&h) = self.devices[dev as usize].per_thread.get(&c.thread) {
+                    return Ok(h);
+                }
+                let h = self.new_stream(
+                    m,
+                    c.process,
+                    (dev, None),
+                    Some(StreamKind::PerThread(c.thread)),
+                    StreamFlags::DEFAULT,
+                    0,
+                )?;
+                self.devices[dev as usize].per_thread.insert(c.thread, h);
+                Ok(h)
+            }
+            // Validated where it is used.
+            r => Ok(r),
+        }
+    }
+
+    /// When `required` (a row of the dialect's [`crate::rules::OwnedCalls`]), checks that stream `h` belongs
+    /// to the caller's current device (CUDA) or context (ACL).
+    pub fn check_owner(
+        &self,
+        m: &Shared,
+        c: &Call,
+        what: &'static str,
+        required: bool,
+        h: u64,
+    ) -> Result<()> {
+        if !required {
+            return Ok(());
+        }
+        let s = self.streams.get(h)?;
+        let (device, ctx) = self.current(m, c, what)?;
+        match m.rules.ownership {
+            Ownership::Device if s.device != device => Err(SimError::WrongDevice {
+                what,
+                object: s.id.to_string(),
+                object_device: s.device,
+                expected: format!("the current device is {device}"),
+            }),
+            Ownership::Context if s.ctx != ctx => {
+                let ordinal = |h: Option<u64>| {
+                    h.and_then(|h| self.contexts.get(h).ok())
+                        .map_or(0, |c| c.ordinal)
+                };
+                Err(SimError::WrongContext {
+                    what,
+                    object: format!("{} (device {})", s.id, s.device),
+                    object_context: ordinal(s.ctx),
+                    current: ordinal(ctx),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Registers an event of `process` on `(device, context)` sharing record state `state`.
+    pub fn add_event(
+        &mut self,
+        process: ProcessId,
+        (device, ctx): (u32, Option<u64>),
+        config: crate::event::EventConfig,
+        state: Arc<Mutex<crate::event::EventState>>,
+    ) -> Result<crate::Event> {
+        self.events.has_room()?;
+        let ordinal = next_ordinal(&mut self.next_event, ObjectKind::Event, process)?;
+        Ok(crate::Event(self.events.insert(EventEntry {
+            id: EventId { process, ordinal },
+            device,
+            ctx,
+            config,
+            state,
+        })?))
+    }
+
+    /// Makes sure host thread `thread` has a race-detection clock (detection on).
+    #[inline]
+    pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
+        if m.race.on() && self.hosts.len() <= thread as usize {
+            self.add_hosts(m, thread);
+        }
+    }
+
+    #[cold]
+    fn add_hosts(&mut self, m: &Shared, thread: u32) {
+        {
+            while self.hosts.len() <= thread as usize {
+                let actor = m.race.actor();
+                let mut vc = VectorClock::default();
+                vc.tick(actor);
+                let thread = self.hosts.len() as u32;
+                self.hosts.push(HostClock {
+                    actor,
+                    vc,
+                    version: 0,
+                    thread,
+                });
+            }
+        }
+    }
+
+    /// Host thread `thread` acquires the clocks of `points` (a synchronize or a completed query).
+    pub fn acquire(&mut self, m: &Shared, thread: u32, points: &[Point]) {
+        if m.race.on() {
+            self.ensure_host(m, thread);
+            let h = &mut self.hosts[thread as usize];
+            for p in points {
+                if let Some(v) = p.vc() {
+                    h.vc.join(v);
+                    h.version += 1;
+                }
+            }
+        }
+    }
+
+    /// Releases every held operation that can run now, until nothing more can (a record can unblock a
+    /// deferred wait, whose release fixes points that other held streams wait for).
+    pub fn pump(&mut self, m: &Shared) {
+        loop {
+            let mut progress = false;
+            for (_, s) in self.streams.iter_mut() {
+                if !s.held.is_empty() {
+                    progress |= s.release(m);
+                }
+            }
+            for s in &mut self.zombies {
+                progress |= s.release(m);
+            }
+            self.zombies.retain(|s| !s.held.is_empty());
+            if !progress {
+                return;
+            }
+        }
+    }
+
+    /// The tails of every stream of `device` (and of destroyed ones), for a wait on the whole device.
+    pub fn device_tails(&mut self, device: u32, now: VirtualTime) -> Vec<Point> {
+        let d = &mut self.devices[device as usize];
+        // Forget an orphan only once it is both past in virtual time (so forgetting it changes no clock) and
+        // really done.
+        d.orphans
+            .retain(|p| p.time().is_none_or(|t| t > now) || p.exec.completed() < p.seq);
+        let mut points: Vec<Point> = d.orphans.clone();
+        points.extend(
+            self.streams
+                .values()
+                .filter(|s| s.device == device && s.seq > 0)
+                .map(StreamEntry::tail),
+        );
+        points
+    }
+}

@@ -1,0 +1,258 @@
+//! The per-host-thread state of a process and how a runtime call runs: each OS thread keeps, in one
+//! thread-local, its state in every process it has called (current device and context, virtual host clock,
+//! last error) and whether it is a stream worker; [`Process::call`] reads and advances it once per call and
+//! hands the body a [`Call`]. Also the last-error and sticky-error accessors.
+//!
+//! No lock here: the thread-local is borrowed only while a closure that touches nothing but the thread's own
+//! state runs, never across the body of a call.
+
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
+
+#[cfg(doc)]
+use super::ProcState;
+use super::{ProcShared, Process};
+use crate::error::{Result, SimError};
+use crate::handle::ProcessId;
+use crate::time::VirtualTime;
+
+/// The per-host-thread state of one process.
+pub(super) struct ThreadState {
+    pub(super) ordinal: u32,
+    pub(super) device: Option<u32>,
+    pub(super) ctx: Option<u64>,
+    clock: VirtualTime,
+    last_error: Option<SimError>,
+}
+
+struct TlsEntry {
+    machine: u64,
+    process: ProcessId,
+    alive: Weak<ProcShared>,
+    st: ThreadState,
+}
+
+/// Everything the simulator keeps per OS thread, in one thread-local (one access per call).
+struct ThreadLocal {
+    /// Whether this thread is a stream worker.
+    worker: Cell<bool>,
+    /// The per-process states of this thread; `last` is the index used last.
+    entries: RefCell<Vec<TlsEntry>>,
+    last: Cell<usize>,
+}
+
+thread_local! {
+    static THREAD: ThreadLocal = const {
+        ThreadLocal {
+            worker: Cell::new(false),
+            entries: RefCell::new(Vec::new()),
+            last: Cell::new(0),
+        }
+    };
+}
+
+/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
+/// from inside a host function or kernel body).
+pub(crate) fn on_worker_thread() -> bool {
+    THREAD.with(|t| t.worker.get())
+}
+
+/// Marks the calling thread as a stream worker.
+pub(crate) fn mark_worker_thread() {
+    THREAD.with(|t| t.worker.set(true));
+}
+
+/// One call in progress: who is calling, and at what virtual time.
+pub(crate) struct Call {
+    pub process: ProcessId,
+    pub thread: u32,
+    /// The thread's current device (`None`: ACL thread with no device set). ACL code should use
+    /// [`ProcState::current`], which also checks that the context is still alive.
+    pub device: Option<u32>,
+    pub ctx: Option<u64>,
+    /// The host clock at the call (after the call overhead).
+    pub now: VirtualTime,
+    /// The host clock when the call returns; blocking calls raise it.
+    pub clock: VirtualTime,
+}
+
+impl Process {
+    /// Runs `f` on the calling thread's state. A stream worker (running a kernel body or a host function) is
+    /// not a host thread of the process: it gets a fresh state that is not kept, so that it never takes a
+    /// thread ordinal — which would otherwise depend on when the worker happened to run.
+    pub(super) fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
+        THREAD.with(|t| {
+            if t.worker.get() {
+                let mut scratch = self.fresh_thread_state(u32::MAX);
+                return f(&mut scratch);
+            }
+            self.thread_state(t, f)
+        })
+    }
+
+    /// A host thread's state before its first call.
+    fn fresh_thread_state(&self, ordinal: u32) -> ThreadState {
+        ThreadState {
+            ordinal,
+            device: self.m.rules.implicit_device.then_some(0),
+            ctx: None,
+            clock: VirtualTime::ZERO,
+            last_error: None,
+        }
+    }
+
+    /// This process's state for the calling thread (made on first use).
+    #[inline]
+    fn thread_state<R>(&self, t: &ThreadLocal, f: impl FnOnce(&mut ThreadState) -> R) -> R {
+        let mut v = t.entries.borrow_mut();
+        let last = t.last.get();
+        let i = match v.get(last) {
+            Some(e) if e.machine == self.p.machine && e.process == self.p.id => last,
+            _ => self.find_thread_state(&mut v),
+        };
+        t.last.set(i);
+        f(&mut v[i].st)
+    }
+
+    #[cold]
+    fn find_thread_state(&self, t: &mut Vec<TlsEntry>) -> usize {
+        let pos = t
+            .iter()
+            .position(|e| e.machine == self.p.machine && e.process == self.p.id);
+        match pos {
+            Some(i) => i,
+            None => {
+                t.retain(|e| e.alive.strong_count() > 0);
+                t.push(TlsEntry {
+                    machine: self.p.machine,
+                    process: self.p.id,
+                    alive: Arc::downgrade(&self.p),
+                    st: self.fresh_thread_state(self.p.next_thread.fetch_add(1, Ordering::Relaxed)),
+                });
+                t.len() - 1
+            }
+        }
+    }
+
+    /// Runs one runtime call: refuses it on a worker thread, advances the host clock by the call overhead,
+    /// runs `f`, then stores the new clock and (on failure) the thread's last error.
+    pub(crate) fn call<T>(
+        &self,
+        what: &'static str,
+        f: impl FnOnce(&mut Call) -> Result<T>,
+    ) -> Result<T> {
+        self.call_with(what, true, f)
+    }
+
+    /// A call that works despite a sticky error (setting / resetting a device, reading state).
+    pub(crate) fn call_unchecked<T>(
+        &self,
+        what: &'static str,
+        f: impl FnOnce(&mut Call) -> Result<T>,
+    ) -> Result<T> {
+        self.call_with(what, false, f)
+    }
+
+    fn call_with<T>(
+        &self,
+        what: &'static str,
+        sticky: bool,
+        f: impl FnOnce(&mut Call) -> Result<T>,
+    ) -> Result<T> {
+        let api = self.m.hot.api_call_ns;
+        let state = THREAD.with(|t| {
+            if t.worker.get() {
+                return None;
+            }
+            Some(self.thread_state(t, |st| {
+                st.clock = st.clock.plus(api);
+                (st.ordinal, st.device, st.ctx, st.clock)
+            }))
+        });
+        let Some((thread, device, ctx, now)) = state else {
+            return Err(SimError::NotPermitted { what });
+        };
+        let mut c = Call {
+            process: self.p.id,
+            thread,
+            device,
+            ctx,
+            now,
+            clock: now,
+        };
+        // The vendors' sticky error: once a call has seen a kernel fault, every later call returns it (of the
+        // process or on that device, as the dialect says).
+        let r = if sticky {
+            self.check_sticky(device).and_then(|()| f(&mut c))
+        } else {
+            f(&mut c)
+        };
+        if c.clock != now || r.is_err() {
+            self.with_thread(|st| {
+                st.clock = st.clock.max(c.clock);
+                if let Err(e) = &r {
+                    st.last_error = Some(e.clone());
+                }
+            });
+        }
+        r
+    }
+
+    /// The calling thread's virtual host clock (does not advance it). Inside a kernel body or host function
+    /// (not a host thread): zero.
+    pub fn now(&self) -> VirtualTime {
+        self.with_thread(|st| st.clock)
+    }
+
+    /// The calling thread's current device, without advancing the clock: CUDA starts every thread on
+    /// device 0; ACL threads have none until they set a device or a context (`None`). Inside a kernel body or
+    /// host function: what a thread that has made no call has.
+    pub fn current_device(&self) -> Option<u32> {
+        self.with_thread(|st| st.device)
+    }
+
+    pub(crate) fn set_thread_current(&self, device: Option<u32>, ctx: Option<u64>) {
+        self.with_thread(|st| {
+            st.device = device;
+            st.ctx = ctx;
+        });
+    }
+
+    /// The calling thread's last error, cleared (`cudaGetLastError`).
+    pub fn take_last_error(&self) -> Option<SimError> {
+        self.with_thread(|st| st.last_error.take())
+    }
+
+    /// Sets the calling thread's last error (for a facade's argument errors that never reach the core). Inside a
+    /// kernel body or host function it is not kept (there is no host thread to keep it for).
+    pub fn set_last_error(&self, e: SimError) {
+        self.with_thread(|st| st.last_error = Some(e));
+    }
+
+    /// The sticky error a call of this thread would return, if a call has seen a kernel fault (of any device
+    /// of the process, or of the current device, as the dialect's [`StickyScope`](crate::rules::StickyScope)
+    /// says). Does not advance the clock.
+    pub fn sticky_error(&self) -> Option<SimError> {
+        self.check_sticky(self.current_device()).err()
+    }
+
+    /// The sticky error for a call whose current device is `device`.
+    #[inline]
+    fn check_sticky(&self, device: Option<u32>) -> Result<()> {
+        match self.m.rules.sticky_scope {
+            crate::rules::StickyScope::Process => self.p.watch.iter().try_for_each(|w| w.check()),
+            crate::rules::StickyScope::Device => {
+                match device.and_then(|d| self.p.watch.get(d as usize)) {
+                    Some(w) => w.check(),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// The calling thread's last error, kept (`cudaPeekAtLastError`).
+    pub fn peek_last_error(&self) -> Option<SimError> {
+        self.with_thread(|st| st.last_error.clone())
+    }
+}
