@@ -115,6 +115,7 @@ pub struct MachineBuilder {
     links: Option<BTreeSet<(u32, u32)>>,
     race: RaceDetection,
     perturb: bool,
+    worker_stack: Option<usize>,
     /// A device count above [`MAX_DEVICES`] asked for with `devices` or `device`: nothing was allocated for
     /// it, and `build` reports it.
     too_many_devices: Option<u64>,
@@ -198,6 +199,16 @@ impl MachineBuilder {
         self
     }
 
+    /// The stack size of each stream's worker thread, which runs kernel bodies and host functions (default:
+    /// Rust's default for new threads, 2 MiB unless `RUST_MIN_STACK` says otherwise). Larger for deeply
+    /// recursive bodies; smaller for programs with thousands of streams. A size the host cannot give makes
+    /// creating a stream fail with [`SimError::TooManyObjects`] (`limit: HostThreads`).
+    #[must_use]
+    pub fn worker_stack_size(mut self, bytes: usize) -> Self {
+        self.worker_stack = Some(bytes);
+        self
+    }
+
     /// The peer-link topology: only these device pairs (in either order) have a link. Default: every pair.
     #[must_use]
     pub fn peer_links(mut self, pairs: impl IntoIterator<Item = (u32, u32)>) -> Self {
@@ -258,6 +269,7 @@ impl MachineBuilder {
                 links: self.links,
                 race: RaceState::new(self.race),
                 perturb: self.perturb,
+                worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
@@ -320,6 +332,7 @@ pub(crate) struct Shared {
     links: Option<BTreeSet<(u32, u32)>>,
     pub race: RaceState,
     perturb: bool,
+    worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::ipc::Export>>,
     pub memory: Arc<Memory>,
@@ -379,9 +392,11 @@ impl Shared {
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let name = format!("ss{}-{}", self.id, id.process.0);
-        let spawned = std::thread::Builder::new()
-            .name(name)
-            .spawn(move || run_worker(rx, env));
+        let mut builder = std::thread::Builder::new().name(name);
+        if let Some(bytes) = self.worker_stack {
+            builder = builder.stack_size(bytes);
+        }
+        let spawned = builder.spawn(move || run_worker(rx, env));
         let handle = match spawned {
             Ok(h) => h,
             Err(_) => {
@@ -441,6 +456,7 @@ impl Machine {
             links: None,
             race: RaceDetection::default(),
             perturb: false,
+            worker_stack: None,
             too_many_devices: None,
         }
     }

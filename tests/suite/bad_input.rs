@@ -3,7 +3,7 @@
 //! vendor's code.
 //!
 //! - handles and streams: processes beyond what a handle can encode (id 4096 and up), and a stream whose
-//!   worker thread the host refuses to start (in a child process with a lowered address-space limit).
+//!   worker thread the host refuses to start (a machine whose workers ask for a stack no host can give).
 //! - virtual time: huge kernel durations, timeouts and costs saturate at `u64::MAX` ns, never wrap.
 //! - memory and machines: huge device counts and memory sizes, kernel bodies reading more than `usize`
 //!   can hold.
@@ -34,8 +34,6 @@ use streamsim::{
 };
 
 use crate::common::{cuda1, kernel};
-#[cfg(target_os = "linux")]
-use crate::cuda_facade::{CHILD_VAR, run_child};
 
 /// The 4097th process of a machine (id 4096), the first one a handle cannot name.
 fn process_4096(m: &Machine) -> Process {
@@ -387,76 +385,48 @@ fn kernel_access_arrays_that_cannot_exist_are_invalid() {
     }
 }
 
-/// A stream whose worker thread the host refuses to start (a child process lowers its address-space limit
-/// so that no new thread stack fits): `create_stream` is `TooManyObjects { kind: Stream, limit: HostThreads }`
-/// and `cudaStreamCreate` 2 `cudaErrorMemoryAllocation`, where the spawn used to panic; the refused streams
-/// use up no ordinal, and streams work again once the limit is lifted.
-#[cfg(target_os = "linux")]
+/// A stream whose worker thread the host refuses to start (a machine whose workers ask for a 2^62-byte stack,
+/// which no address space holds): `create_stream` is `TooManyObjects { kind: Stream, limit: HostThreads }`
+/// and `cudaStreamCreate` 2 `cudaErrorMemoryAllocation`, where the spawn used to panic; the NULL stream, made
+/// on first use, fails the same way; the thread's last error says so; nothing hangs or leaks a worker.
 #[test]
 fn a_stream_whose_worker_thread_cannot_start_is_an_error() {
-    // Worker stacks of 8 MiB, whatever the environment says, so that the 1 MiB of slack cannot hold one.
-    let out = run_child(
-        "bad_input::thread_limit_child",
-        "thread-limit",
-        &[("RUST_MIN_STACK", "8388608")],
-    );
-    assert!(
-        out.status.success(),
-        "the child failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// The child of [`a_stream_whose_worker_thread_cannot_start_is_an_error`].
-#[cfg(target_os = "linux")]
-#[test]
-#[ignore = "runs in a child process started by a_stream_whose_worker_thread_cannot_start_is_an_error"]
-fn thread_limit_child() {
-    if std::env::var(CHILD_VAR).as_deref() != Ok("thread-limit") {
-        return;
-    }
-    let (_m, p) = cuda1();
-    let first = p.create_stream(StreamFlags::DEFAULT).unwrap();
-    let mut old = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
+    let m = Machine::builder()
+        .worker_stack_size(1 << 62)
+        .build()
+        .unwrap();
+    let p = m.process();
+    let limit = SimError::TooManyObjects {
+        kind: ObjectKind::Stream,
+        process: ProcessId(0),
+        limit: ObjectLimit::HostThreads,
     };
-    // SAFETY: a valid out-pointer.
-    assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut old) }, 0);
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
-    let pages: u64 = statm.split_whitespace().next().unwrap().parse().unwrap();
-    // SAFETY: no preconditions.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64;
-    // What is mapped now plus 1 MiB: a new thread's stack (8 MiB, see the parent) cannot be mapped.
-    let tight = libc::rlimit {
-        rlim_cur: (pages * page + (1 << 20)).min(old.rlim_max),
-        rlim_max: old.rlim_max,
-    };
-    // SAFETY: valid pointers to rlimit values.
-    assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_AS, &tight) }, 0);
-    let refused = p.create_stream(StreamFlags::DEFAULT);
+    assert_eq!(p.create_stream(StreamFlags::DEFAULT), Err(limit.clone()));
+    assert_eq!(
+        p.launch(Stream::DEFAULT, kernel("k", 1)),
+        Err(limit.clone())
+    );
     let code = {
         let _g = p.bind();
         let mut h: *mut c_void = null_mut();
         // SAFETY: a valid out-pointer.
         unsafe { cudaStreamCreate(&mut h) }
     };
-    // SAFETY: as above.
-    assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_AS, &old) }, 0);
-    let limit = SimError::TooManyObjects {
-        kind: ObjectKind::Stream,
-        process: ProcessId(0),
-        limit: ObjectLimit::HostThreads,
-    };
-    assert_eq!(refused, Err(limit.clone()));
     assert_eq!(code, cudaErrorMemoryAllocation);
     assert_eq!(p.peek_last_error(), Some(limit));
-    let next = p.create_stream(StreamFlags::DEFAULT).unwrap();
-    assert_eq!(p.stream_id(next).unwrap().kind, StreamKind::Created(2));
-    p.launch(next, kernel("k", 1)).unwrap();
-    p.launch(first, kernel("k", 1)).unwrap();
+    assert_eq!(p.device_synchronize(), Ok(()));
+    drop(p);
+    drop(m);
+    // The same program with a stack the host can give works.
+    let m = Machine::builder()
+        .worker_stack_size(256 << 10)
+        .build()
+        .unwrap();
+    let p = m.process();
+    let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    assert_eq!(p.stream_id(s).unwrap().kind, StreamKind::Created(1));
+    p.launch(s, kernel("k", 1)).unwrap();
+    p.launch(Stream::DEFAULT, kernel("k", 1)).unwrap();
     p.device_synchronize().unwrap();
 }
 

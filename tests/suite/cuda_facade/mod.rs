@@ -275,7 +275,7 @@ use {ipc::*, streams::*};
 
 // ------------------------------------------------------------------------------------------------ defaults
 
-pub(crate) const CHILD_VAR: &str = "STREAMSIM_FACADE_TEST_CHILD";
+const CHILD_VAR: &str = "STREAMSIM_FACADE_TEST_CHILD";
 
 /// Runs the `#[ignore]`d test `test` of this binary in a child process with `CHILD_VAR=scenario` and `env`
 /// (and no inherited `STREAMSIM_*`); returns its output after checking that exactly that test ran.
