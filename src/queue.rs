@@ -52,6 +52,26 @@ const GATHER_FIRST: u32 = 64;
 const GATHER_SPINS: u32 = 512;
 const GATHER_ROUNDS: u32 = 16;
 
+/// How many slots ahead of the one it writes the producer prefetches for writing. Slots are reused (a drained
+/// block becomes the spare), so the line a push writes was last read by the worker's core; taking it back costs
+/// a cross-core round trip, which the process lock's release right after the push would otherwise wait for.
+/// Asking a few pushes early hides it (measured: about a quarter of a launch).
+const PREFETCH_AHEAD: usize = 4;
+
+/// Starts moving the cache line at `p` to this core in a writable state (`prefetchw`); a hint with no effect on
+/// what the program computes, and nothing on other architectures (or under Miri). `prefetchw` never faults, and executes as a
+/// no-op on x86-64 processors that lack it.
+#[inline(always)]
+fn prefetch_for_write<T>(p: *const T) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: a prefetch reads no memory architecturally, writes none and cannot fault, whatever `p` is.
+    unsafe {
+        std::arch::asm!("prefetchw [{0}]", in(reg) p, options(nostack, preserves_flags, readonly));
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let _ = p;
+}
+
 /// An asymmetric store-load fence: [`fence::light`] on the frequent side, [`fence::heavy`] on the rare one.
 /// Together they order a store before a later load on each side, like `fence(SeqCst)` on both.
 ///
@@ -275,6 +295,12 @@ impl<T> Sender<T> {
         // before `len` says so.
         unsafe { (*(*p.block).slots[slot].get()).write(item) };
         p.index += 1;
+        // Ask for a slot a few pushes ahead in writable state now (see `PREFETCH_AHEAD`).
+        let ahead = (p.index as usize + PREFETCH_AHEAD) % BLOCK;
+        if ahead >= PREFETCH_AHEAD {
+            // SAFETY: `ahead` is a slot of the current block; only its address is taken.
+            prefetch_for_write(unsafe { (*p.block).slots[ahead].get() });
+        }
         self.q.len().store(p.index, Ordering::Release);
         fence::light();
         if self.q.sleeping().load(Ordering::Relaxed) {
