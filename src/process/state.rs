@@ -5,7 +5,8 @@
 //! collect a device's tails; enqueueing is in `enqueue.rs`.
 //!
 //! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
-//! under it, only leaf locks (a device's fault list, the machine's worker / sink lists, memory) are taken.
+//! under it, only leaf locks (a device's fault list, an event's record state, the machine's worker / sink lists,
+//! memory) are taken.
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
