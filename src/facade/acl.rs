@@ -635,7 +635,9 @@ pub(crate) unsafe fn ipc_open_event_handle(
     let what = "aclrtIpcOpenEventHandle";
     run(what, |p| {
         not_null(what, "event", e)?;
-        let opened = p.ipc_open_event_handle(&IpcEventHandle(handle.reserved.map(|b| b as u8)))?;
+        let opened = p.ipc_open_event_handle(&IpcEventHandle(
+            handle.reserved.map(|b| u8::from_ne_bytes(b.to_ne_bytes())),
+        ))?;
         // SAFETY: C contract.
         unsafe { out(what, e, handle_ptr(opened.to_raw())) }
     })

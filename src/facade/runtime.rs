@@ -478,7 +478,9 @@ pub(crate) unsafe fn ipc_open_event_handle(
         if e.is_null() {
             return Err(invalid("IpcOpenEventHandle", "NULL output pointer"));
         }
-        let opened = p.ipc_open_event_handle(&IpcEventHandle(handle.reserved.map(|b| b as u8)))?;
+        let opened = p.ipc_open_event_handle(&IpcEventHandle(
+            handle.reserved.map(|b| u8::from_ne_bytes(b.to_ne_bytes())),
+        ))?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out("IpcOpenEventHandle", e, handle_ptr(opened.to_raw())) }
     })
