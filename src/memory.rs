@@ -2,8 +2,8 @@
 //!
 //! Device memory lives at virtual device addresses ([`DevicePtr`]) that can never alias host memory: device
 //! `d`'s heap starts at `0x00D0_0000_0000_0000 + d << 40`, an address no host mapping can have on x86-64 or
-//! AArch64, so a host dereference of a device pointer faults as on hardware. Addresses are never reused, so a
-//! freed pointer is always recognised as freed. Pinned host memory ([`HostPtr`], from `malloc_host`) is real host
+//! AArch64, so a host dereference of a device pointer faults as on hardware. Addresses are not reused until a
+//! device's 1 TiB range is used up, so a freed pointer is recognised as freed. Pinned host memory ([`HostPtr`], from `malloc_host`) is real host
 //! memory that asynchronous copies read and write when they run on their stream.
 //!
 //! Lock order: a heap's or the pinned table's lock is taken alone and released before any block lock; two
@@ -237,6 +237,46 @@ struct Heap {
     freed: BTreeMap<u64, (u64, &'static str)>,
 }
 
+impl Heap {
+    /// The free address ranges between `start` and `end` (live blocks take their length rounded up to the
+    /// alignment), in address order.
+    fn gaps(&self, start: u64, end: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let mut cursor = start;
+        let mut blocks = self.live.values();
+        std::iter::from_fn(move || {
+            loop {
+                match blocks.next() {
+                    Some(b) => {
+                        let gap = (cursor, b.base);
+                        cursor = b.base + b.len.max(1).div_ceil(ALIGN) * ALIGN;
+                        if gap.1 > gap.0 {
+                            return Some(gap);
+                        }
+                    }
+                    None if cursor < end => {
+                        let gap = (cursor, end);
+                        cursor = end;
+                        return Some(gap);
+                    }
+                    None => return None,
+                }
+            }
+        })
+    }
+
+    /// The lowest free range of `len` addresses between `start` and `end`.
+    fn gap(&self, start: u64, end: u64, len: u64) -> Option<u64> {
+        self.gaps(start, end)
+            .find(|&(a, b)| b - a >= len)
+            .map(|(a, _)| a)
+    }
+
+    /// The longest free range between `start` and `end`.
+    fn largest_gap(&self, start: u64, end: u64) -> u64 {
+        self.gaps(start, end).map(|(a, b)| b - a).max().unwrap_or(0)
+    }
+}
+
 /// All memory of a machine: one heap per device and the table of pinned host buffers.
 pub(crate) struct Memory {
     heaps: Vec<Mutex<Heap>>,
@@ -317,34 +357,51 @@ impl Memory {
         }
     }
 
-    /// Allocates `bytes` on `device`. Addresses are never reused (so a freed pointer stays recognisably
-    /// freed), and each device has a `DEVICE_SPAN_SHIFT`-bit address range: once an allocation would not
-    /// fit in what is left of it, malloc is out of memory even if bytes were freed, and `available` says how
-    /// many addresses are left. A size the host cannot back is out of memory too, never an abort.
+    /// Allocates `bytes` on `device`. Addresses are handed out in increasing order over the device's
+    /// `DEVICE_SPAN_SHIFT`-bit (1 TiB) address range and not reused while any is left, so a freed pointer is
+    /// recognised as freed for as long as possible; once the range is used up (by malloc/free cycles), the
+    /// lowest free gap that fits is reused, as a real allocator would. Out of memory when the device's
+    /// capacity or its address range cannot hold the block (`available` is then the most it could), or when
+    /// the host cannot back it — never an abort.
     pub fn malloc(&self, device: u32, bytes: u64, owner: ProcessId) -> Result<DevicePtr> {
         let mut heap = self.heaps[device as usize].lock();
-        let span_end = DEVICE_ADDRESS_BASE + ((u64::from(device) + 1) << DEVICE_SPAN_SHIFT);
-        let available = (heap.capacity - heap.used).min(span_end - heap.next);
-        let out_of_memory = || SimError::OutOfMemory {
-            device,
-            requested: bytes,
-            available,
+        let span_start = DEVICE_ADDRESS_BASE + (u64::from(device) << DEVICE_SPAN_SHIFT);
+        let span_end = span_start + (1 << DEVICE_SPAN_SHIFT);
+        // The block's address range, rounded up to the alignment; `None` if that overflows.
+        let len = bytes.max(1).div_ceil(ALIGN).checked_mul(ALIGN);
+        let fits_capacity = bytes <= heap.capacity - heap.used;
+        let base = match len {
+            Some(len) if fits_capacity => match heap.next.checked_add(len) {
+                Some(end) if end <= span_end => Some(heap.next),
+                _ => heap.gap(span_start, span_end, len),
+            },
+            _ => None,
         };
-        // The block's address range, rounded up to the alignment; also refuses what does not fit in `usize`.
-        let end = bytes
-            .max(1)
-            .div_ceil(ALIGN)
-            .checked_mul(ALIGN)
-            .and_then(|len| heap.next.checked_add(len))
-            .filter(|&end| end <= span_end);
-        let (Some(end), true, Ok(n)) = (end, bytes <= available, usize::try_from(bytes)) else {
-            return Err(out_of_memory());
+        let (Some(base), Some(len), Ok(n)) = (base, len, usize::try_from(bytes)) else {
+            let available = (heap.capacity - heap.used).min(heap.largest_gap(span_start, span_end));
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: bytes,
+                available,
+            });
         };
         let Some(data) = zeroed(n) else {
-            return Err(out_of_memory());
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: bytes,
+                available: heap.capacity - heap.used,
+            });
         };
-        let base = heap.next;
-        heap.next = end;
+        heap.next = heap.next.max(base + len);
+        // A reused range is no longer "freed".
+        let stale: Vec<u64> = heap
+            .freed
+            .range(base..base + len)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in stale {
+            heap.freed.remove(&a);
+        }
         heap.used += bytes;
         heap.allocated += 1;
         let block = Arc::new(Block {
@@ -570,33 +627,35 @@ mod tests {
 
     const P: ProcessId = ProcessId(0);
 
-    /// A device whose address range is used up (by malloc/free cycles: addresses are never reused) is out of
-    /// memory with `available` = the addresses left, instead of handing out an address of the next device.
+    /// A device whose address range is used up (by malloc/free cycles: addresses are not reused before) reuses
+    /// the lowest free gap that fits — never an address of the next device; a block no gap can hold is out of
+    /// memory with `available` = the largest gap; a freed range is reused like any other.
     #[test]
-    fn a_used_up_address_range_is_out_of_memory() {
+    fn a_used_up_address_range_reuses_the_lowest_gap() {
         let m = Memory::new(&[u64::MAX, 1 << 20]);
-        let span_end = DEVICE_ADDRESS_BASE + (1 << DEVICE_SPAN_SHIFT);
+        let span_start = DEVICE_ADDRESS_BASE;
+        let span_end = span_start + (1 << DEVICE_SPAN_SHIFT);
+        let first = m.malloc(0, 1024, P).unwrap();
+        assert_eq!(first.0, span_start);
         m.heaps[0].lock().next = span_end - 512;
         let last = m.malloc(0, 300, P).unwrap();
-        assert_eq!(last.device(), Some(0));
+        assert_eq!(last.0, span_end - 512);
+        // The range is used up: the lowest gap, right after `first`.
+        let reused = m.malloc(0, 1, P).unwrap();
+        assert_eq!(reused.0, span_start + 1024);
+        assert_eq!(reused.device(), Some(0));
+        // Larger than every gap (the largest runs from after `reused`, 256 bytes, to `last`).
         assert_eq!(
-            m.malloc(0, 1, P),
+            m.malloc(0, 1 << DEVICE_SPAN_SHIFT, P),
             Err(SimError::OutOfMemory {
                 device: 0,
-                requested: 1,
-                available: 0,
+                requested: 1 << DEVICE_SPAN_SHIFT,
+                available: (span_end - 512) - (span_start + 1024 + 256),
             })
         );
-        m.free(last, P).unwrap();
-        assert_eq!(
-            m.malloc(0, 1, P),
-            Err(SimError::OutOfMemory {
-                device: 0,
-                requested: 1,
-                available: 0,
-            }),
-            "freed addresses are not reused"
-        );
+        // A freed range is reused: the old pointer names the new block (as on hardware).
+        m.free(first, P).unwrap();
+        assert_eq!(m.malloc(0, 1000, P).unwrap(), first);
         // The next device's range is untouched.
         assert_eq!(m.malloc(1, 1, P).unwrap().device(), Some(1));
     }

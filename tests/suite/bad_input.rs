@@ -466,3 +466,32 @@ fn device_attributes_beyond_int_saturate_in_the_facade() {
         );
     }
 }
+
+/// A long malloc/free loop: 1,100 rounds of a 1 GiB `malloc` and `free` on one device — more than the
+/// device's 1 TiB address range in total. Every round succeeds (the range's free gaps are reused once it is
+/// used up, as a real allocator would); the addresses stay on the device, and memory reads back as written.
+#[test]
+fn a_malloc_free_loop_past_the_address_range_keeps_working() {
+    let m = Machine::builder()
+        .device(0, DeviceConfig::default().memory(2 << 30))
+        .build()
+        .unwrap();
+    let p = m.process();
+    let mut seen_low = false;
+    for round in 0..1_100u64 {
+        let d = p
+            .malloc(1 << 30)
+            .unwrap_or_else(|e| panic!("round {round}: {e}"));
+        assert_eq!(d.device(), Some(0), "round {round}");
+        p.memcpy(d, &round.to_le_bytes()[..], 8).unwrap();
+        let mut back = [0u8; 8];
+        p.memcpy(&mut back[..], d, 8).unwrap();
+        assert_eq!(u64::from_le_bytes(back), round);
+        seen_low |= round > 0 && d == streamsim::DevicePtr(streamsim::memory::DEVICE_ADDRESS_BASE);
+        p.free(d).unwrap();
+    }
+    assert!(
+        seen_low,
+        "the first address was reused once the range was used up"
+    );
+}
