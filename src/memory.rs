@@ -459,10 +459,6 @@ impl Memory {
     }
 
     /// Frees every allocation of `owner` on `device` (device reset).
-    #[allow(
-        dead_code,
-        reason = "used by device reset, which arrives with the multi-device issue"
-    )]
     pub fn free_all(&self, device: u32, owner: ProcessId) {
         let mut heap = self.heaps[device as usize].lock();
         let gone: Vec<u64> = heap
