@@ -223,6 +223,15 @@ pub(crate) struct OpExtra {
 }
 
 impl OpExtra {
+    /// A kernel with no body and no dependencies (its declared accesses, if any, already checked): the
+    /// worker has nothing to do for it but note it ran.
+    pub fn is_plain_kernel(&self) -> bool {
+        self.kind == OpKind::Kernel
+            && matches!(self.work, Work::Nothing)
+            && self.deps.is_empty()
+            && self.who.is_none()
+    }
+
     /// An operation of `kind` doing `work`, with no dependencies or declared accesses yet.
     pub fn new(kind: OpKind, work: Work) -> OpExtra {
         OpExtra {

@@ -146,7 +146,7 @@ impl Process {
     /// Who an operation is, for race reports (only when detection is on and it touches memory).
     fn who(
         &self,
-        st: &crate::process::ProcState,
+        st: &mut crate::process::ProcState,
         h: u64,
         kind: &'static str,
         label: &str,
@@ -156,58 +156,83 @@ impl Process {
         if !self.m.race.on() || accesses.is_empty() {
             return Ok(None);
         }
-        let stream = st.streams.get(h)?.id;
-        Ok(Some(Arc::new((
+        let s = st.streams.get_mut(h)?;
+        // A loop enqueues the same operation from the same line again and again: reuse its record.
+        if let Some(w) = &s.last_who
+            && std::ptr::eq(w.1, site)
+            && matches!(&w.0, Accessor::Op { kind: k, label: l, .. } if *k == kind && l == label)
+        {
+            return Ok(Some(w.clone()));
+        }
+        let who = Arc::new((
             Accessor::Op {
-                stream,
+                stream: s.id,
                 kind,
                 label: label.to_string(),
             },
             site,
-        ))))
+        ));
+        s.last_who = Some(who.clone());
+        Ok(Some(who))
     }
 
     /// Launches a kernel on `stream` (which must belong to the current device).
     #[track_caller]
     pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
         let site = Location::caller();
-        if kernel.body.is_none() && kernel.accesses.is_empty() {
-            // The common case, on the hot path of every launch loop: only the name and the duration matter.
-            let Kernel { name, duration, .. } = kernel;
+        if kernel.body.is_none() && (kernel.accesses.is_empty() || !self.m.race.on()) {
+            // The common case, on the hot path of every launch loop: only the name and the duration matter
+            // (declared accesses are checked, but without race detection nothing keeps them).
+            let Kernel {
+                name,
+                duration,
+                accesses,
+                ..
+            } = kernel;
             return self.call("launch", |c| {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
+                for a in &accesses {
+                    self.m.memory.device_region(
+                        "kernel declared access",
+                        a.ptr,
+                        a.bytes,
+                        c.process,
+                    )?;
+                }
                 let ns = self.kernel_ns(duration);
                 let owner = self.m.rules.owned.launch.then_some("launch");
-                st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner)
+                let spec = OpSpec::plain_kernel(ns, name);
+                st.enqueue_discard(&self.m, c, h, spec, owner, None)
             });
         }
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let ns = self.kernel_ns(kernel.duration);
-            let spec = {
-                let mut accesses = Vec::with_capacity(kernel.accesses.len());
-                for a in &kernel.accesses {
-                    let r = self.m.memory.device_region(
-                        "kernel declared access",
-                        a.ptr,
-                        a.bytes,
-                        c.process,
-                    )?;
-                    accesses.push((r, a.write));
-                }
-                let who = self.who(&st, h, "kernel", &kernel.name, site, &accesses)?;
-                let work = kernel.body.map_or(Work::Nothing, Work::Kernel);
-                OpSpec::new(ns, kernel.name, OpKind::Kernel, work).accesses(accesses, who)
+            // A buffer kept by the process between launches (a loop of checked launches allocates nothing).
+            let mut accesses = std::mem::take(&mut st.scratch_accesses);
+            for a in &kernel.accesses {
+                let r = self.m.memory.device_region(
+                    "kernel declared access",
+                    a.ptr,
+                    a.bytes,
+                    c.process,
+                )?;
+                accesses.push((r, a.write));
+            }
+            let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
+            // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
+            let spec = match kernel.body {
+                Some(body) => OpSpec::new(ns, kernel.name, OpKind::Kernel, Work::Kernel(body)),
+                None => OpSpec::plain_kernel(ns, kernel.name),
             };
-            st.enqueue_discard(
-                &self.m,
-                c,
-                h,
-                spec,
-                self.m.rules.owned.launch.then_some("launch"),
-            )
+            let owner = self.m.rules.owned.launch.then_some("launch");
+            let check = who.as_ref().map(|w| (&accesses[..], w));
+            let r = st.enqueue_discard(&self.m, c, h, spec, owner, check);
+            accesses.clear();
+            st.scratch_accesses = accesses;
+            r
         })
     }
 
@@ -388,7 +413,7 @@ impl Process {
                 }
                 p => p,
             };
-            let who = self.who(&st, h, "memcpy", what, site, &accesses)?;
+            let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
             let point = st.enqueue(
                 &self.m,
                 c,
@@ -478,7 +503,7 @@ impl Process {
                 st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
             }
             let accesses = vec![(dst.clone(), true)];
-            let who = self.who(&st, h, "memset", what, site, &accesses)?;
+            let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
             let point = st.enqueue(
                 &self.m,
                 c,

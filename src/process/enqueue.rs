@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use parking_lot::Mutex;
 
-use super::stream::{HeldOp, Pushed};
+use super::stream::{Checked, HeldOp, Pushed};
 use super::{Call, HostClock, OpSpec, ProcState, StreamEntry};
 use crate::error::Result;
 use crate::exec::Point;
@@ -48,11 +48,12 @@ impl ProcState {
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
         owner: Option<&'static str>,
     ) -> Result<Point> {
-        self.enqueue_inner(m, c, h, spec, deferred, owner, true)
+        self.enqueue_inner(m, c, h, spec, deferred, owner, None, true)
             .map(|p| p.expect("enqueue_inner returns a point when want_point is true"))
     }
 
-    /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch).
+    /// [`ProcState::enqueue_checked`] for a caller that does not need the operation's point (a launch); with
+    /// `check`, the operation's declared accesses are checked for races when it is dispatched.
     pub fn enqueue_discard(
         &mut self,
         m: &Shared,
@@ -60,8 +61,9 @@ impl ProcState {
         h: u64,
         spec: OpSpec,
         owner: Option<&'static str>,
+        check: Option<Checked<'_>>,
     ) -> Result<()> {
-        self.enqueue_inner(m, c, h, spec, None, owner, false)
+        self.enqueue_inner(m, c, h, spec, None, owner, check, false)
             .map(drop)
     }
 
@@ -78,6 +80,7 @@ impl ProcState {
         mut spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
         owner: Option<&'static str>,
+        check: Option<Checked<'_>>,
         want_point: bool,
     ) -> Result<Option<Point>> {
         let current = match owner {
@@ -99,7 +102,9 @@ impl ProcState {
         }
         let dev = s.device as usize;
         if s.special && s.id.kind == StreamKind::Legacy {
-            return self.enqueue_legacy(m, c, h, spec, deferred).map(Some);
+            return self
+                .enqueue_legacy(m, c, h, spec, deferred, check)
+                .map(Some);
         }
         // The edges an operation takes are marked as taken only once it is accepted (fail-fast race
         // detection can refuse it).
@@ -118,6 +123,7 @@ impl ProcState {
             c.now,
             spec,
             deferred,
+            check,
         )?;
         if let Some(seq) = synced {
             s.synced_legacy = seq;
@@ -134,6 +140,7 @@ impl ProcState {
         h: u64,
         mut spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        check: Option<Checked<'_>>,
     ) -> Result<Point> {
         let device = self.streams.get(h)?.device;
         let dev = device as usize;
@@ -157,6 +164,7 @@ impl ProcState {
             c.now,
             spec,
             deferred,
+            check,
         )?;
         // Accepted: the edges are taken.
         self.devices[dev].retired.clear();
@@ -181,14 +189,19 @@ impl ProcState {
         host: Option<&mut HostClock>,
         m: &Shared,
         now: VirtualTime,
-        spec: OpSpec,
+        mut spec: OpSpec,
         deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        check: Option<Checked<'_>>,
     ) -> Result<Pushed> {
         let hold = deferred.is_some()
             || !s.held.is_empty()
             || spec.dep_list().iter().any(|p| p.time().is_none());
         let seq = s.seq + 1;
         let point = if hold {
+            // Held: the operation keeps its own copy of what to check when it is dispatched.
+            if let Some((accesses, who)) = check {
+                spec = spec.accesses(accesses.to_vec(), Some(who.clone()));
+            }
             let cell = Arc::new(OnceLock::new());
             s.held.push_back(HeldOp {
                 now,
@@ -206,7 +219,7 @@ impl ProcState {
             });
             Pushed::Held(cell)
         } else {
-            Pushed::Done(s.dispatch(m, now, seq, spec, host.as_deref(), true)?)
+            Pushed::Done(s.dispatch(m, now, seq, spec, host.as_deref(), true, check)?)
         };
         s.seq = seq;
         Ok(point)

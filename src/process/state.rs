@@ -86,6 +86,8 @@ pub(crate) struct ProcState {
     next_stream: u32,
     pub next_event: u32,
     pub next_context: u32,
+    /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
+    pub scratch_accesses: Vec<(crate::memory::Region, bool)>,
 }
 
 pub(crate) struct ProcShared {
@@ -120,6 +122,7 @@ impl ProcShared {
                 next_stream: 1,
                 next_event: 1,
                 next_context: 1,
+                scratch_accesses: Vec::new(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -178,6 +181,7 @@ impl ProcState {
             vc: VectorClock::default(),
             track: m.race.on(),
             host_seen: (u32::MAX, 0),
+            last_who: None,
         })
     }
 

@@ -54,6 +54,9 @@ pub(crate) struct StreamEntry {
     pub track: bool,
     /// The (host thread, clock version) this stream's clock last joined.
     pub(super) host_seen: (u32, u64),
+    /// Race detection: who the last operation with declared accesses was (reused while the same call site
+    /// enqueues the same operation; see `Process::who`).
+    pub last_who: Option<crate::race::Who>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -73,6 +76,10 @@ pub(crate) enum Pushed {
     Done(VirtualTime),
     Held(Arc<OnceLock<Fixed>>),
 }
+
+/// Declared accesses to check for races at dispatch, and who makes them: lent by the enqueueing call, so that
+/// a checked kernel needs no boxed [`OpExtra`] (an operation held back gets a copy in its own).
+pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::race::Who);
 
 /// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
 /// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
@@ -122,6 +129,10 @@ impl StreamEntry {
     /// Fixes the times of operation `seq` (enqueued at host time `now` by a thread whose clock was `host_vc`),
     /// checks its accesses for races, and hands it to the worker. With `may_fail` and fail-fast detection, a race
     /// is returned as an error and nothing changes.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the operation, its enqueue context, and what to check; one internal call"
+    )]
     #[inline(always)]
     pub(super) fn dispatch(
         &mut self,
@@ -131,6 +142,7 @@ impl StreamEntry {
         spec: OpSpec,
         host: Option<&HostClock>,
         may_fail: bool,
+        check: Option<Checked<'_>>,
     ) -> Result<VirtualTime> {
         let OpSpec {
             cost_ns,
@@ -138,12 +150,25 @@ impl StreamEntry {
             mut extra,
         } = spec;
         if self.track {
-            match extra.as_deref_mut() {
-                Some(x) if x.who.is_some() => self.advance_checked(m, x, host, may_fail)?,
-                x => {
+            match (check, extra.as_deref_mut()) {
+                (Some(check), x) => {
+                    let deps = x.map_or(&[][..], |x| &x.deps[..]);
+                    self.advance_checked(m, check, deps, host, may_fail)?;
+                }
+                (None, Some(x)) if x.who.is_some() => {
+                    let accesses = std::mem::take(&mut x.accesses);
+                    let who = x.who.take().expect("checked operations name who they are");
+                    self.advance_checked(m, (&accesses, &who), &x.deps, host, may_fail)?;
+                }
+                (None, x) => {
                     let deps = x.map_or(&[][..], |x| &x.deps[..]);
                     advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
                 }
+            }
+            // With its accesses checked, a kernel with no body and no dependencies is a plain kernel to the
+            // worker: drop the box here (on the thread that made it) rather than send it.
+            if extra.as_deref().is_some_and(OpExtra::is_plain_kernel) {
+                extra = None;
             }
         }
         let deps: &[Point] = extra.as_ref().map_or(&[], |x| &x.deps);
@@ -180,22 +205,21 @@ impl StreamEntry {
     fn advance_checked(
         &mut self,
         m: &Shared,
-        x: &mut OpExtra,
+        (accesses, who): Checked<'_>,
+        deps: &[Point],
         host: Option<&HostClock>,
         may_fail: bool,
     ) -> Result<()> {
-        let accesses = std::mem::take(&mut x.accesses);
-        let who = x.who.take().expect("checked operations name who they are");
         if may_fail && m.race.mode == crate::race::RaceDetection::FailFast {
             let mut vc = self.vc.clone();
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
-            let epoch = advance(&mut vc, self.actor, &mut seen, host, &x.deps);
-            crate::race::check(m, &accesses, epoch, &vc, &who, may_fail)?;
+            let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
+            crate::race::check(m, accesses, epoch, &vc, who, may_fail)?;
             self.vc = vc;
         } else {
-            let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, &x.deps);
-            crate::race::check(m, &accesses, epoch, &self.vc, &who, may_fail)?;
+            let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
+            crate::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
         }
         Ok(())
     }
@@ -224,7 +248,7 @@ impl StreamEntry {
                 .pop_front()
                 .expect("the held queue's head was just examined under the same lock");
             let end = self
-                .dispatch(m, h.now, h.seq, h.spec, h.host_vc.as_ref(), false)
+                .dispatch(m, h.now, h.seq, h.spec, h.host_vc.as_ref(), false, None)
                 .expect("a dispatch with may_fail = false does not fail: a race is reported, not returned");
             let _ = h.cell.set(Fixed {
                 time: end,

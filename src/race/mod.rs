@@ -336,14 +336,41 @@ pub(crate) fn check(
             }
         }
     }
-    for (r, write) in accesses {
-        let found = probe(r, *write, false);
+    // Consecutive accesses to one allocation (a kernel reading and writing a buffer) share one lock of its
+    // shadow; reports are added after it is released.
+    let mut rest = accesses;
+    while let Some((first, _)) = rest.first() {
+        let same = rest
+            .iter()
+            .take_while(|(r, _)| Arc::ptr_eq(&r.block, &first.block))
+            .count();
+        let (group, tail) = rest.split_at(same);
+        let found: Vec<(usize, shadow::Found)> = {
+            let mut shadow = first.block.shadow.lock();
+            let mut found = Vec::new();
+            for (i, (r, write)) in group.iter().enumerate() {
+                let f = shadow.access(
+                    (r.offset, r.offset + r.len),
+                    *write,
+                    epoch,
+                    clock,
+                    who,
+                    false,
+                );
+                if !f.is_empty() {
+                    found.extend(f.into_iter().map(|f| (i, f)));
+                }
+            }
+            found
+        };
         if !found.is_empty() {
             let mut reports = m.race.reports.lock();
-            for f in &found {
+            for (i, f) in &found {
+                let (r, write) = &group[*i];
                 reports.add(report(r, f, *write, who));
             }
         }
+        rest = tail;
     }
     Ok(())
 }

@@ -307,3 +307,44 @@ fn detection_does_not_change_virtual_times() {
         );
     }
 }
+
+/// With detection off a kernel's declared accesses are still checked (nothing else keeps them): an unknown
+/// address, a range past its allocation and another process's allocation are refused exactly as with
+/// detection on, and nothing is enqueued.
+#[test]
+fn declared_accesses_are_checked_with_detection_off_too() {
+    let mut answers = Vec::new();
+    for mode in [RaceDetection::Off, RaceDetection::Collect] {
+        let m = Machine::builder().race_detection(mode).build().unwrap();
+        let p = m.process();
+        let q = m.process();
+        let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let mine = p.malloc(N).unwrap();
+        let theirs = q.malloc(N).unwrap();
+        let unknown = streamsim::DevicePtr(mine.0 + (1 << 30));
+        let refused = [
+            p.launch(s, work("unknown").reads(unknown, 8)),
+            p.launch(s, work("past the end").writes(mine, N + 1)),
+            p.launch(s, work("theirs").reads(theirs, 8)),
+        ];
+        for (i, r) in refused.iter().enumerate() {
+            assert!(
+                matches!(
+                    r,
+                    Err(SimError::InvalidAddress { .. } | SimError::OutOfRange { .. })
+                ),
+                "{mode:?}, launch {i}: {r:?}"
+            );
+        }
+        p.launch(s, work("fine").reads(mine, N).writes(mine, N))
+            .unwrap();
+        p.stream_synchronize(s).unwrap();
+        let labels: Vec<_> = m.trace().ops.iter().map(|e| e.label.to_string()).collect();
+        assert_eq!(labels, ["fine"], "{mode:?}");
+        answers.push(refused);
+    }
+    assert_eq!(
+        answers[0], answers[1],
+        "the same errors with detection off and on"
+    );
+}
