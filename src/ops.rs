@@ -143,7 +143,9 @@ impl Process {
         Ok(())
     }
 
-    /// Who an operation is, for race reports (only when detection is on and it touches memory).
+    /// Who an operation is, for race reports (only when detection is on and it touches memory). The stream
+    /// keeps the last one made; this lends it out (see [`Process::who_back`]) when the same line enqueues the
+    /// same operation again.
     fn who(
         &self,
         st: &mut crate::process::ProcState,
@@ -162,18 +164,24 @@ impl Process {
             && std::ptr::eq(w.1, site)
             && matches!(&w.0, Accessor::Op { kind: k, label: l, .. } if *k == kind && l == label)
         {
-            return Ok(Some(w.clone()));
+            return Ok(s.last_who.take());
         }
-        let who = Arc::new((
+        Ok(Some(Arc::new((
             Accessor::Op {
                 stream: s.id,
                 kind,
                 label: label.to_string(),
             },
             site,
-        ));
-        s.last_who = Some(who.clone());
-        Ok(Some(who))
+        ))))
+    }
+
+    /// Gives the stream back the record [`Process::who`] lent (moving it costs nothing; a clone would be two
+    /// atomic operations per launch).
+    fn who_back(st: &mut crate::process::ProcState, h: u64, who: Option<Who>) {
+        if let (Some(w), Ok(s)) = (who, st.streams.get_mut(h)) {
+            s.last_who = Some(w);
+        }
     }
 
     /// Launches a kernel on `stream` (which must belong to the current device).
@@ -232,6 +240,7 @@ impl Process {
             let r = st.enqueue_discard(&self.m, c, h, spec, owner, check);
             accesses.clear();
             st.scratch_accesses = accesses;
+            Self::who_back(&mut st, h, who);
             r
         })
     }
@@ -414,6 +423,8 @@ impl Process {
                 p => p,
             };
             let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
+            // The operation keeps its own reference; the stream keeps one too, for the next time.
+            Self::who_back(&mut st, h, who.clone());
             let point = st.enqueue(
                 &self.m,
                 c,
@@ -504,6 +515,8 @@ impl Process {
             }
             let accesses = vec![(dst.clone(), true)];
             let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
+            // The operation keeps its own reference; the stream keeps one too, for the next time.
+            Self::who_back(&mut st, h, who.clone());
             let point = st.enqueue(
                 &self.m,
                 c,

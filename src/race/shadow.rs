@@ -40,19 +40,27 @@ impl Shadow {
         who: &Who,
         dry_run: bool,
     ) -> Vec<Found> {
-        // The common case of a stream that keeps using a buffer: the access supersedes every record (it is
-        // ordered after all of them, so races with none) and takes the first one's place.
-        if !dry_run
-            && !self.recs.is_empty()
-            && self.recs.iter().all(|r| {
-                start <= r.start && r.end <= end && clock.knows(r.epoch) && (write || !r.write)
-            })
-        {
-            self.recs.truncate(1);
-            let r = &mut self.recs[0];
-            (r.start, r.end, r.write, r.epoch) = (start, end, write, epoch);
-            if !std::sync::Arc::ptr_eq(&r.who, who) {
-                r.who = who.clone();
+        // The common case of a stream that keeps using a buffer: the access is ordered after every record, so
+        // it races with none. If it supersedes them all it takes the first one's place; otherwise it drops
+        // those it supersedes and joins the rest.
+        if !dry_run && self.recs.iter().all(|r| clock.knows(r.epoch)) {
+            let superseded = |r: &Rec| start <= r.start && r.end <= end && (write || !r.write);
+            if !self.recs.is_empty() && self.recs.iter().all(superseded) {
+                self.recs.truncate(1);
+                let r = &mut self.recs[0];
+                (r.start, r.end, r.write, r.epoch) = (start, end, write, epoch);
+                if !std::sync::Arc::ptr_eq(&r.who, who) {
+                    r.who = who.clone();
+                }
+            } else {
+                self.recs.retain(|r| !superseded(r));
+                self.recs.push(Rec {
+                    start,
+                    end,
+                    write,
+                    epoch,
+                    who: who.clone(),
+                });
             }
             return Vec::new();
         }
@@ -164,15 +172,20 @@ mod tests {
         let e3 = a.tick(1);
         assert!(sh.access((0, 64), false, e3, &a, &second, false).is_empty());
         assert_eq!(sh.len(), 2);
+        // A later read supersedes the earlier read, not the write.
+        let third = who("r");
+        let e4 = a.tick(1);
+        assert!(sh.access((0, 64), false, e4, &a, &third, false).is_empty());
+        assert_eq!(sh.len(), 2);
         let eb = b.tick(2);
         let found = sh.access((0, 8), true, eb, &b, &who(""), false);
         assert_eq!(
             found.len(),
             2,
-            "b's write races with a's last write and read"
+            "b's write races with a's last write and last read"
         );
         assert!(Arc::ptr_eq(&found[0].0, &second) && found[0].1);
-        assert!(Arc::ptr_eq(&found[1].0, &second) && !found[1].1);
+        assert!(Arc::ptr_eq(&found[1].0, &third) && !found[1].1);
     }
 
     #[test]
