@@ -233,11 +233,25 @@ struct Heap {
     next: u64,
     live: BTreeMap<u64, Arc<Block>>,
     allocated: u64,
-    /// Freed allocations: start → (length, how they were freed).
+    /// Freed allocations: start → (length, how they were freed). At most `freed_cap` of them: past that the
+    /// lowest (oldest, while addresses are handed out in order) is forgotten, and a pointer into it is then
+    /// "not allocated" rather than "freed" (the same vendor code, except memory freed by a device reset).
     freed: BTreeMap<u64, (u64, &'static str)>,
+    freed_cap: usize,
 }
 
+/// How many freed allocations a device's heap remembers (about 64 MiB at most).
+const FREED_REMEMBERED: usize = 1 << 20;
+
 impl Heap {
+    /// Records a freed allocation, forgetting the lowest one past the cap.
+    fn remember_freed(&mut self, base: u64, len: u64, how: &'static str) {
+        self.freed.insert(base, (len, how));
+        if self.freed.len() > self.freed_cap {
+            self.freed.pop_first();
+        }
+    }
+
     /// The free address ranges between `start` and `end` (live blocks take their length rounded up to the
     /// alignment), in address order.
     fn gaps(&self, start: u64, end: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
@@ -349,6 +363,7 @@ impl Memory {
                         live: BTreeMap::new(),
                         allocated: 0,
                         freed: BTreeMap::new(),
+                        freed_cap: FREED_REMEMBERED,
                     })
                 })
                 .collect(),
@@ -435,7 +450,7 @@ impl Memory {
                     .remove(&ptr.0)
                     .expect("the block just found is still there: the heap lock is held");
                 heap.used -= b.len;
-                heap.freed.insert(b.base, (b.len, "freed"));
+                heap.remember_freed(b.base, b.len, "freed");
                 return Ok(());
             }
             Some(_) => "owned by another process",
@@ -473,7 +488,7 @@ impl Memory {
                 .remove(&a)
                 .expect("the blocks just listed are still there: the heap lock is held");
             heap.used -= b.len;
-            heap.freed.insert(b.base, (b.len, FREED_BY_RESET));
+            heap.remember_freed(b.base, b.len, FREED_BY_RESET);
         }
     }
 
@@ -654,6 +669,27 @@ mod tests {
         assert_eq!(m.malloc(0, 1000, P).unwrap(), first);
         // The next device's range is untouched.
         assert_eq!(m.malloc(1, 1, P).unwrap().device(), Some(1));
+    }
+
+    /// A heap remembers at most `freed_cap` freed allocations: a double free of a recent one is "already
+    /// freed", of a forgotten one "not allocated" (both InvalidAddress), and the record stays bounded.
+    #[test]
+    fn freed_allocations_are_remembered_up_to_a_cap() {
+        let m = Memory::new(&[1 << 30]);
+        m.heaps[0].lock().freed_cap = 4;
+        let ptrs: Vec<DevicePtr> = (0..10).map(|_| m.malloc(0, 64, P).unwrap()).collect();
+        for &p in &ptrs {
+            m.free(p, P).unwrap();
+        }
+        assert_eq!(m.heaps[0].lock().freed.len(), 4);
+        let problem = |p: DevicePtr| match m.free(p, P) {
+            Err(SimError::InvalidAddress { problem, .. }) => problem,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(problem(ptrs[9]), "already freed");
+        assert_eq!(problem(ptrs[6]), "already freed");
+        assert_eq!(problem(ptrs[5]), "not allocated");
+        assert_eq!(problem(ptrs[0]), "not allocated");
     }
 
     /// A u64::MAX-byte malloc on a device with u64::MAX bytes of memory: out of memory, with no overflow in
