@@ -201,12 +201,7 @@ impl Process {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
                 for a in &accesses {
-                    self.m.memory.device_region(
-                        "kernel declared access",
-                        a.ptr,
-                        a.bytes,
-                        c.process,
-                    )?;
+                    self.declared_region(a, c)?;
                 }
                 let ns = self.kernel_ns(duration);
                 let owner = self.m.rules.owned.launch.then_some("launch");
@@ -221,13 +216,7 @@ impl Process {
             // A buffer kept by the process between launches (a loop of checked launches allocates nothing).
             let mut accesses = std::mem::take(&mut st.scratch_accesses);
             for a in &kernel.accesses {
-                let r = self.m.memory.device_region(
-                    "kernel declared access",
-                    a.ptr,
-                    a.bytes,
-                    c.process,
-                )?;
-                accesses.push((r, a.write));
+                accesses.push((self.declared_region(a, c)?, a.write));
             }
             let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
             // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
@@ -243,6 +232,13 @@ impl Process {
             Self::who_back(&mut st, h, who);
             r
         })
+    }
+
+    /// The device region a kernel declares it reads or writes, checked (live, this process's, in range).
+    fn declared_region(&self, a: &crate::kernel::Access, c: &Call) -> Result<Region> {
+        self.m
+            .memory
+            .device_region("kernel declared access", a.ptr, a.bytes, c.process)
     }
 
     /// A kernel's virtual duration in nanoseconds: its own, or the cost model's default.

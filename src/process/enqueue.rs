@@ -219,7 +219,7 @@ impl ProcState {
             });
             Pushed::Held(cell)
         } else {
-            Pushed::Done(s.dispatch(m, now, seq, spec, host.as_deref(), true, check)?)
+            Pushed::Done(s.dispatch(m, now, spec, host.as_deref(), true, check)?)
         };
         s.seq = seq;
         Ok(point)

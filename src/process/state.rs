@@ -173,7 +173,6 @@ impl ProcState {
             exec,
             cursor: VirtualTime::ZERO,
             seq: 0,
-            dispatched: 0,
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),

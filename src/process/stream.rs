@@ -39,8 +39,6 @@ pub(crate) struct StreamEntry {
     pub cursor: VirtualTime,
     /// Number of operations enqueued.
     pub seq: u64,
-    /// Number of operations handed to the worker (`seq` minus the held ones; checked in debug builds).
-    pub(super) dispatched: u64,
     /// (blocking streams) the legacy stream's seq this stream already depends on.
     pub synced_legacy: u64,
     /// (blocking streams) this stream's seq the legacy stream already depends on.
@@ -126,19 +124,14 @@ impl StreamEntry {
         self.track.then(|| Arc::new(self.vc.clone()))
     }
 
-    /// Fixes the times of operation `seq` (enqueued at host time `now` by a thread whose clock was `host_vc`),
+    /// Fixes the times of the stream's next operation (enqueued at host time `now` by a thread whose clock was `host_vc`),
     /// checks its accesses for races, and hands it to the worker. With `may_fail` and fail-fast detection, a race
     /// is returned as an error and nothing changes.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "the operation, its enqueue context, and what to check; one internal call"
-    )]
     #[inline(always)]
     pub(super) fn dispatch(
         &mut self,
         m: &Shared,
         now: VirtualTime,
-        seq: u64,
         spec: OpSpec,
         host: Option<&HostClock>,
         may_fail: bool,
@@ -183,13 +176,8 @@ impl StreamEntry {
         );
         let end = start.plus(cost_ns);
         self.cursor = end;
-        // The worker numbers operations by arrival; they arrive in order.
-        debug_assert_eq!(
-            seq,
-            self.dispatched + 1,
-            "operations reach the worker in order"
-        );
-        self.dispatched = seq;
+        // The worker numbers operations by arrival, and they arrive in `seq` order: `push_op` dispatches only
+        // when nothing is held, and `release` dispatches the held ones front to back.
         self.tx.send(Op {
             start,
             end,
@@ -248,7 +236,7 @@ impl StreamEntry {
                 .pop_front()
                 .expect("the held queue's head was just examined under the same lock");
             let end = self
-                .dispatch(m, h.now, h.seq, h.spec, h.host_vc.as_ref(), false, None)
+                .dispatch(m, h.now, h.spec, h.host_vc.as_ref(), false, None)
                 .expect("a dispatch with may_fail = false does not fail: a race is reported, not returned");
             let _ = h.cell.set(Fixed {
                 time: end,

@@ -40,30 +40,6 @@ impl Shadow {
         who: &Who,
         dry_run: bool,
     ) -> Vec<Found> {
-        // The common case of a stream that keeps using a buffer: the access is ordered after every record, so
-        // it races with none. If it supersedes them all it takes the first one's place; otherwise it drops
-        // those it supersedes and joins the rest.
-        if !dry_run && self.recs.iter().all(|r| clock.knows(r.epoch)) {
-            let superseded = |r: &Rec| start <= r.start && r.end <= end && (write || !r.write);
-            if !self.recs.is_empty() && self.recs.iter().all(superseded) {
-                self.recs.truncate(1);
-                let r = &mut self.recs[0];
-                (r.start, r.end, r.write, r.epoch) = (start, end, write, epoch);
-                if !std::sync::Arc::ptr_eq(&r.who, who) {
-                    r.who = who.clone();
-                }
-            } else {
-                self.recs.retain(|r| !superseded(r));
-                self.recs.push(Rec {
-                    start,
-                    end,
-                    write,
-                    epoch,
-                    who: who.clone(),
-                });
-            }
-            return Vec::new();
-        }
         let mut found = Vec::new();
         for r in &self.recs {
             let overlap = (r.start.max(start), r.end.min(end));
@@ -74,17 +50,28 @@ impl Shadow {
         if dry_run {
             return found;
         }
-        self.recs.retain(|r| {
-            let inside = start <= r.start && r.end <= end;
-            !(inside && clock.knows(r.epoch) && (write || !r.write))
-        });
-        self.recs.push(Rec {
-            start,
-            end,
-            write,
-            epoch,
-            who: who.clone(),
-        });
+        let superseded = |r: &Rec| {
+            start <= r.start && r.end <= end && clock.knows(r.epoch) && (write || !r.write)
+        };
+        if !self.recs.is_empty() && self.recs.iter().all(superseded) {
+            // The common case of a stream that keeps using a buffer: the access takes the place of every
+            // record (reusing the first one's slot, and its `who` if it is the same).
+            self.recs.truncate(1);
+            let r = &mut self.recs[0];
+            (r.start, r.end, r.write, r.epoch) = (start, end, write, epoch);
+            if !std::sync::Arc::ptr_eq(&r.who, who) {
+                r.who = who.clone();
+            }
+        } else {
+            self.recs.retain(|r| !superseded(r));
+            self.recs.push(Rec {
+                start,
+                end,
+                write,
+                epoch,
+                who: who.clone(),
+            });
+        }
         found
     }
 
