@@ -23,6 +23,12 @@ pub const FREED_BY_RESET: &str = "freed by a device reset";
 /// Where device `0`'s addresses start.
 pub const DEVICE_ADDRESS_BASE: u64 = 0x00D0_0000_0000_0000;
 const DEVICE_SPAN_SHIFT: u32 = 40;
+
+/// Device `device`'s address range: `[start, end)`.
+fn device_span(device: u32) -> (u64, u64) {
+    let start = DEVICE_ADDRESS_BASE + (u64::from(device) << DEVICE_SPAN_SHIFT);
+    (start, start + (1 << DEVICE_SPAN_SHIFT))
+}
 const ALIGN: u64 = 256;
 
 /// A device address (what `cudaMalloc` returns). `Copy`; offset it with [`DevicePtr::offset`].
@@ -359,7 +365,7 @@ impl Memory {
                     Mutex::new(Heap {
                         capacity,
                         used: 0,
-                        next: DEVICE_ADDRESS_BASE + ((d as u64) << DEVICE_SPAN_SHIFT),
+                        next: device_span(d as u32).0,
                         live: BTreeMap::new(),
                         allocated: 0,
                         freed: BTreeMap::new(),
@@ -380,8 +386,7 @@ impl Memory {
     /// the host cannot back it — never an abort.
     pub fn malloc(&self, device: u32, bytes: u64, owner: ProcessId) -> Result<DevicePtr> {
         let mut heap = self.heaps[device as usize].lock();
-        let span_start = DEVICE_ADDRESS_BASE + (u64::from(device) << DEVICE_SPAN_SHIFT);
-        let span_end = span_start + (1 << DEVICE_SPAN_SHIFT);
+        let (span_start, span_end) = device_span(device);
         // The block's address range, rounded up to the alignment; `None` if that overflows.
         let len = bytes.max(1).div_ceil(ALIGN).checked_mul(ALIGN);
         let fits_capacity = bytes <= heap.capacity - heap.used;
@@ -644,8 +649,7 @@ mod tests {
     #[test]
     fn a_used_up_address_range_reuses_the_lowest_gap() {
         let m = Memory::new(&[u64::MAX, 1 << 20]);
-        let span_start = DEVICE_ADDRESS_BASE;
-        let span_end = span_start + (1 << DEVICE_SPAN_SHIFT);
+        let (span_start, span_end) = device_span(0);
         let first = m.malloc(0, 1024, P).unwrap();
         assert_eq!(first.0, span_start);
         m.heaps[0].lock().next = span_end - 512;
