@@ -12,7 +12,8 @@
 //!
 //! Lock order: `StreamExec::fault` and `DeviceWatch::sticky` are leaves.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
@@ -43,13 +44,36 @@ pub(crate) fn first_fault(points: &[Point]) -> Option<SimError> {
 }
 
 /// One device's sticky error in one process.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct DeviceWatch {
     sticky: Mutex<Option<SimError>>,
     latched: AtomicBool,
+    /// How many of the process's devices have a sticky error (shared by its watches), so that a call checking
+    /// every device of the process (CUDA) reads one counter while there is none.
+    in_process: Arc<AtomicUsize>,
 }
 
 impl DeviceWatch {
+    /// The watches of a process's `devices` devices.
+    pub fn for_process(devices: u32) -> Vec<Arc<DeviceWatch>> {
+        let in_process = Arc::new(AtomicUsize::new(0));
+        (0..devices)
+            .map(|_| {
+                Arc::new(DeviceWatch {
+                    sticky: Mutex::new(None),
+                    latched: AtomicBool::new(false),
+                    in_process: in_process.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// Whether any device of the process has a sticky error (then check each).
+    #[inline]
+    pub fn any_in_process(&self) -> bool {
+        self.in_process.load(Ordering::Acquire) > 0
+    }
+
     /// The sticky error, if a call has seen a fault of this device.
     #[inline]
     pub fn check(&self) -> Result<(), SimError> {
@@ -73,6 +97,7 @@ impl DeviceWatch {
         if s.is_none() {
             *s = Some(e.clone());
             self.latched.store(true, Ordering::Release);
+            self.in_process.fetch_add(1, Ordering::AcqRel);
         }
     }
 
@@ -89,7 +114,36 @@ impl DeviceWatch {
 
     /// Forgets the sticky error (device reset).
     pub fn clear(&self) {
-        *self.sticky.lock() = None;
-        self.latched.store(false, Ordering::Release);
+        let mut s = self.sticky.lock();
+        if s.take().is_some() {
+            self.latched.store(false, Ordering::Release);
+            self.in_process.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The process-wide count behind [`DeviceWatch::any_in_process`] follows latches and clears: a second
+    /// latch of one device does not count twice, and clearing a device that has none does not go below zero.
+    #[test]
+    fn the_process_count_follows_latches_and_clears() {
+        let w = DeviceWatch::for_process(2);
+        let e = SimError::NotPermitted { what: "test" };
+        assert!(!w[0].any_in_process());
+        w[1].latch(&e);
+        w[1].latch(&e);
+        assert!(w[0].any_in_process() && w[1].any_in_process());
+        assert_eq!(w[0].check(), Ok(()));
+        assert_eq!(w[1].check(), Err(e.clone()));
+        w[0].latch(&e);
+        w[1].clear();
+        assert!(w[0].any_in_process(), "device 0 still has one");
+        w[0].clear();
+        w[0].clear();
+        assert!(!w[1].any_in_process());
+        assert_eq!(w[0].in_process.load(Ordering::Relaxed), 0);
     }
 }

@@ -105,9 +105,7 @@ pub(crate) struct ProcShared {
 impl ProcShared {
     pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
         let tag = crate::handle::machine_tag(m.id);
-        let watch: Vec<Arc<DeviceWatch>> = (0..m.device_count())
-            .map(|_| Arc::new(DeviceWatch::default()))
-            .collect();
+        let watch = DeviceWatch::for_process(m.device_count());
         ProcShared {
             id,
             machine: m.id,

@@ -241,7 +241,10 @@ impl Process {
     #[inline]
     fn check_sticky(&self, device: Option<u32>) -> Result<()> {
         match self.m.rules.sticky_scope {
-            crate::rules::StickyScope::Process => self.p.watch.iter().try_for_each(|w| w.check()),
+            crate::rules::StickyScope::Process => match self.p.watch.first() {
+                Some(w) if w.any_in_process() => self.p.watch.iter().try_for_each(|w| w.check()),
+                _ => Ok(()),
+            },
             crate::rules::StickyScope::Device => {
                 match device.and_then(|d| self.p.watch.get(d as usize)) {
                     Some(w) => w.check(),
