@@ -315,54 +315,51 @@ struct Worker {
     faulted: bool,
     /// The position of the last operation taken from the queue.
     seq: u64,
-    /// Plain kernels run but not yet published: their trace records, the last one's position, and how many.
+    /// Plain kernels run but not yet published (the last of them is `seq`), and their trace records.
+    unpublished: u32,
     batch: crate::trace::KernelBatch,
-    unpublished: Option<u64>,
-    count: u32,
 }
 
 impl Worker {
     fn run(&mut self, op: Op) {
-        self.seq += 1;
-        let seq = self.seq;
+        let seq = self.seq + 1;
         if op.extra.is_none() && self.env.perturb.is_none() {
             if self.env.sink.is_some() {
                 self.batch.push(seq, op.label, (op.start, op.end));
             }
-            self.unpublished = Some(seq);
-            self.count += 1;
-            if self.count >= PUBLISH_EVERY {
+            self.seq = seq;
+            self.unpublished += 1;
+            if self.unpublished >= PUBLISH_EVERY {
                 self.publish();
             }
             return;
         }
         self.publish();
+        self.seq = seq;
         run_op(&self.env, &mut self.faulted, seq, op);
     }
 
     /// Publishes the plain kernels run so far: trace records first, then completion.
     fn publish(&mut self) {
-        if let Some(seq) = self.unpublished.take() {
+        if self.unpublished > 0 {
             if let Some(sink) = &self.env.sink {
                 sink.append(&mut self.batch);
             }
-            self.env.exec.publish(seq);
-            self.count = 0;
+            self.env.exec.publish(self.seq);
+            self.unpublished = 0;
         }
     }
 }
 
 /// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
-pub(crate) fn run_worker(rx: OpReceiver, env: WorkerEnv) {
+pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
     crate::process::mark_worker_thread();
-    let mut rx = rx;
     let mut w = Worker {
         env,
         faulted: false,
         seq: 0,
+        unpublished: 0,
         batch: Default::default(),
-        unpublished: None,
-        count: 0,
     };
     while rx.drain(|op| w.run(op)) {
         w.publish();
