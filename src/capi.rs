@@ -46,14 +46,14 @@ use std::mem::ManuallyDrop;
 use parking_lot::Mutex;
 
 use crate::acl::{aclError, aclrtStream};
-use crate::error::{FaultKind, SimError};
+use crate::engine::error::{FaultKind, SimError};
+use crate::engine::handle::Stream;
+use crate::engine::kernel::KernelError;
+use crate::engine::machine::{MAX_DEVICES, Machine};
+use crate::engine::process::Process;
+use crate::engine::rules::Dialect;
 use crate::facade::runtime as rt;
 use crate::facade::{self, Api, Binding, NoProcess, contain};
-use crate::handle::Stream;
-use crate::kernel::KernelError;
-use crate::machine::{MAX_DEVICES, Machine};
-use crate::process::Process;
-use crate::rules::Dialect;
 
 // ---------------------------------------------------------------------------------------------- types
 
@@ -213,7 +213,7 @@ fn process(h: streamsimProcess) -> Result<Process, streamsimError> {
 
 /// Runs a `streamsim*` body: refused inside host functions and kernel bodies, panics contained.
 fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
-    if crate::process::on_worker_thread() {
+    if crate::engine::process::on_worker_thread() {
         return STREAMSIM_ERROR_NOT_PERMITTED;
     }
     contain(STREAMSIM_ERROR_INTERNAL, || match f() {
@@ -468,7 +468,7 @@ thread_local! {
 /// function on this thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimGetLastErrorMessage(api: streamsimApi) -> *const c_char {
-    if crate::process::on_worker_thread() {
+    if crate::engine::process::on_worker_thread() {
         return std::ptr::null();
     }
     contain(std::ptr::null(), || {
@@ -580,7 +580,7 @@ fn launch_fallible(
     make: impl FnOnce() -> Result<crate::Kernel, SimError>,
 ) -> i64 {
     let codes = facade_codes(api);
-    if crate::process::on_worker_thread() {
+    if crate::engine::process::on_worker_thread() {
         return codes.not_permitted;
     }
     contain(codes.internal, || match facade::process(api) {

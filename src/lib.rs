@@ -88,43 +88,28 @@
 pub mod acl;
 pub mod capi;
 pub mod cuda;
-mod device;
-pub mod error;
-mod event;
-mod exec;
+mod engine;
 pub mod export;
 pub mod facade;
-pub mod handle;
-pub mod ipc;
-pub mod kernel;
-pub mod machine;
-pub mod memory;
 pub mod musa;
-mod ops;
-mod process;
-mod queue;
-pub mod race;
-mod rng;
-pub mod rules;
 pub mod scenario;
 #[cfg(feature = "proptest")]
 pub mod testing;
-pub mod time;
-pub mod trace;
-mod watch;
 
-pub use error::{
+pub use engine::{error, handle, ipc, kernel, machine, memory, race, rules, time, trace};
+
+pub use engine::error::{
     FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,
     Result, SimError,
 };
-pub use event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
-pub use handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
-pub use ipc::IpcEventHandle;
-pub use kernel::{Access, Kernel, KernelCtx, KernelError};
-pub use machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
-pub use memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
-pub use process::{Process, Status, StreamFlags};
-pub use race::{Accessor, RaceAccess, RaceDetection, RaceReport};
-pub use rules::{Dialect, Rules};
-pub use time::{CopyPath, CostModel, LinkCost, VirtualTime};
-pub use trace::{HostEvent, OpKind, Trace, TraceEvent};
+pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
+pub use engine::handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+pub use engine::ipc::IpcEventHandle;
+pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
+pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
+pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+pub use engine::process::{Process, Status, StreamFlags};
+pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
+pub use engine::rules::{Dialect, Rules};
+pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
+pub use engine::trace::{HostEvent, OpKind, Trace, TraceEvent};

@@ -21,9 +21,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Value, json};
 
 use super::{Names, bytes_text, op_caption, path_short, stream_ordinal_name};
-use crate::handle::{ProcessId, StreamId};
-use crate::time::VirtualTime;
-use crate::trace::{OpKind, Trace, TraceEvent};
+use crate::engine::handle::{ProcessId, StreamId};
+use crate::engine::time::VirtualTime;
+use crate::engine::trace::{OpKind, Trace, TraceEvent};
 
 /// A trace in Chrome Trace Event format. Build it with [`ChromeTrace::new`], optionally add [`Names`], then
 /// take [`ChromeTrace::to_json`] (one event per line, stable key order) or [`ChromeTrace::to_value`].

@@ -32,9 +32,9 @@ use std::collections::BTreeMap;
 pub use chrome::ChromeTrace;
 pub use timeline::Timeline;
 
-use crate::handle::{ProcessId, StreamId, StreamKind};
-use crate::time::CopyPath;
-use crate::trace::OpKind;
+use crate::engine::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::time::CopyPath;
+use crate::engine::trace::OpKind;
 
 /// Display names for streams and processes (e.g. the variable names of a scenario). Anything without a name
 /// is shown by its ordinal (`stream 1`, `default stream`, `process 0`).

@@ -13,9 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::{Names, op_caption, stream_ordinal_name};
-use crate::handle::{ProcessId, StreamId, StreamKind};
-use crate::time::VirtualTime;
-use crate::trace::{OpKind, Trace};
+use crate::engine::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::time::VirtualTime;
+use crate::engine::trace::{OpKind, Trace};
 
 /// A text Gantt chart of a trace. `Display` renders it: `Timeline::new(&trace).width(80).to_string()`.
 #[derive(Debug, Clone)]

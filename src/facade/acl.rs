@@ -24,13 +24,13 @@ use std::time::Duration;
 use super::runtime::{self as rt, streamsimAccess};
 use super::{Api, NoProcess, contain, handle_ptr, invalid, out, stream};
 use crate::acl::*;
-use crate::error::{InitProblem, IpcProblem, PeerProblem, SimError};
-use crate::event::{EventConfig, RecordStatus, UnrecordedWait};
-use crate::handle::{Context, Event};
-use crate::ipc::IpcEventHandle;
-use crate::machine::Attribute;
-use crate::memory::{DevicePtr, HostPtr};
-use crate::process::{Process, Status, StreamFlags};
+use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError};
+use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
+use crate::engine::handle::{Context, Event};
+use crate::engine::ipc::IpcEventHandle;
+use crate::engine::machine::Attribute;
+use crate::engine::memory::{DevicePtr, HostPtr};
+use crate::engine::process::{Process, Status, StreamFlags};
 
 /// `what` of the runtime layer's argument checks (107000, not 100000).
 const WHAT_COPY_KIND: &str = "aclrtMemcpy kind";
@@ -148,7 +148,7 @@ pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
 /// from the body is mapped and stored as the thread's last error.
 fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> aclError {
     contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
-        if crate::process::on_worker_thread() {
+        if crate::engine::process::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
         match super::process(Api::Acl) {

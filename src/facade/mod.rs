@@ -24,10 +24,10 @@ use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use crate::error::SimError;
-use crate::machine::Machine;
-use crate::process::Process;
-use crate::rules::Dialect;
+use crate::engine::error::SimError;
+use crate::engine::machine::Machine;
+use crate::engine::process::Process;
+use crate::engine::rules::Dialect;
 
 /// Which facade a call came through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,10 +99,10 @@ fn env_config() -> Result<(u32, u64), String> {
     }
     let devices = var("STREAMSIM_DEVICES", 1u32)?;
     let seed = var("STREAMSIM_SEED", 0u64)?;
-    if devices > crate::machine::MAX_DEVICES {
+    if devices > crate::engine::machine::MAX_DEVICES {
         return Err(format!(
             "streamsim: STREAMSIM_DEVICES={devices} is too large (at most {})",
-            crate::machine::MAX_DEVICES
+            crate::engine::machine::MAX_DEVICES
         ));
     }
     Ok((devices, seed))
@@ -200,8 +200,8 @@ pub(crate) unsafe fn out<T>(what: &'static str, ptr: *mut T, value: T) -> Result
 }
 
 /// A stream argument (NULL is the default stream).
-pub(crate) fn stream(s: *mut std::ffi::c_void) -> crate::handle::Stream {
-    crate::handle::Stream::from_raw(s as usize as u64)
+pub(crate) fn stream(s: *mut std::ffi::c_void) -> crate::engine::handle::Stream {
+    crate::engine::handle::Stream::from_raw(s as usize as u64)
 }
 
 /// A handle as the opaque pointer the C ABI passes.

@@ -11,14 +11,14 @@ use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
 use std::time::Duration;
 
 use super::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
-use crate::error::{FaultKind, HandleProblem, IpcProblem, PeerProblem, SimError};
-use crate::event::EventFlags;
-use crate::handle::Event;
-use crate::ipc::IpcEventHandle;
-use crate::kernel::Kernel;
-use crate::machine::Attribute;
-use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
-use crate::process::{Process, Status, StreamFlags};
+use crate::engine::error::{FaultKind, HandleProblem, IpcProblem, PeerProblem, SimError};
+use crate::engine::event::EventFlags;
+use crate::engine::handle::Event;
+use crate::engine::ipc::IpcEventHandle;
+use crate::engine::kernel::Kernel;
+use crate::engine::machine::Attribute;
+use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+use crate::engine::process::{Process, Status, StreamFlags};
 
 /// `cudaError_t` / `musaError_t`.
 pub type Error = u32;
@@ -106,7 +106,7 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
         // reference/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
         SimError::InvalidAddress {
-            problem: crate::memory::FREED_BY_RESET,
+            problem: crate::engine::memory::FREED_BY_RESET,
             ..
         } => InvalidResourceHandle,
         SimError::InvalidAddress { .. } | SimError::OutOfRange { .. } => InvalidValue,
@@ -139,7 +139,7 @@ pub(crate) fn code(e: &SimError) -> Error {
 fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
     // A runtime call from inside a host function or kernel body is refused before anything else (it must not
     // reach a default machine either).
-    if crate::process::on_worker_thread() {
+    if crate::engine::process::on_worker_thread() {
         return NotPermitted;
     }
     contain(Unknown, || match super::process(api) {
@@ -719,7 +719,7 @@ pub(crate) fn code_name(api: Api, code: Error) -> Option<&'static str> {
 }
 
 pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
-    if crate::process::on_worker_thread() {
+    if crate::engine::process::on_worker_thread() {
         return NotPermitted;
     }
     contain(Unknown, || match super::process(api) {

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::rules::Dialect;
+use crate::engine::rules::Dialect;
 
 /// Which vendor's runtime a scenario is written for: the semantics (CUDA and MUSA share theirs), the
 /// statements allowed, and the codes and names the answers are printed with.

@@ -4,12 +4,12 @@
 use std::fmt;
 
 use super::ast::Vendor;
-use crate::error::SimError;
+use crate::engine::error::SimError;
+use crate::engine::process::Status;
+use crate::engine::race::RaceReport;
+use crate::engine::time::VirtualTime;
+use crate::engine::trace::Trace;
 use crate::export::Names;
-use crate::process::Status;
-use crate::race::RaceReport;
-use crate::time::VirtualTime;
-use crate::trace::Trace;
 
 /// What one call answered.
 #[derive(Debug, Clone, PartialEq)]

@@ -480,7 +480,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             let expected = "a device count from 1 to 1024";
             Stmt::Devices(number(line, expected, |s| {
                 parse_u64(s)
-                    .filter(|n| (1..=u64::from(crate::machine::MAX_DEVICES)).contains(n))
+                    .filter(|n| (1..=u64::from(crate::engine::machine::MAX_DEVICES)).contains(n))
                     .map(|n| n as u32)
             })?)
         }

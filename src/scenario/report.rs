@@ -11,11 +11,11 @@ use std::fmt::Write as _;
 
 use super::ast::Vendor;
 use super::outcome::{Outcome, Run};
-use crate::error::SimError;
+use crate::engine::error::SimError;
+use crate::engine::process::Status;
 use crate::export::Timeline;
 use crate::facade::Api;
 use crate::facade::{acl, runtime};
-use crate::process::Status;
 
 /// The variant name of an error (`InvalidHandle`, `NotReady`, ...).
 pub fn error_name(e: &SimError) -> String {
@@ -240,7 +240,7 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::{HandleProblem, ObjectKind};
+    use crate::engine::error::{HandleProblem, ObjectKind};
 
     #[test]
     fn errors_print_with_the_dialect_code_and_without_raw_handles() {

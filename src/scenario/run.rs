@@ -15,18 +15,18 @@ use std::collections::BTreeMap;
 
 use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 use super::outcome::{CallRecord, Outcome, Race, Run, RunError};
-use crate::event::EventFlags;
+use crate::engine::event::EventFlags;
+use crate::engine::handle::{Context, Event, Stream, StreamId};
+use crate::engine::ipc::IpcEventHandle;
+use crate::engine::kernel::Kernel;
+use crate::engine::machine::Machine;
+use crate::engine::memory::{DevicePtr, Dst, HostPtr, Src};
+use crate::engine::process::{Process, StreamFlags};
+use crate::engine::race::Accessor;
+use crate::engine::trace::Trace;
 use crate::export::{Names, bytes_text, stream_ordinal_name};
 use crate::facade::acl::{self as acl_facade, EventKind};
 use crate::facade::runtime;
-use crate::handle::{Context, Event, Stream, StreamId};
-use crate::ipc::IpcEventHandle;
-use crate::kernel::Kernel;
-use crate::machine::Machine;
-use crate::memory::{DevicePtr, Dst, HostPtr, Src};
-use crate::process::{Process, StreamFlags};
-use crate::race::Accessor;
-use crate::trace::Trace;
 
 /// The most host memory one `pageable` or `malloc-host` buffer may take in a scenario.
 pub const MAX_HOST_BUFFER: u64 = 1 << 30;

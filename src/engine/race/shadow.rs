@@ -86,7 +86,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::race::Accessor;
+    use crate::engine::race::Accessor;
 
     fn who(label: &str) -> Who {
         Arc::new((

@@ -21,12 +21,12 @@ mod thread;
 
 use std::sync::Arc;
 
-use crate::error::{InitProblem, Result, SimError};
-use crate::exec::Point;
-use crate::handle::ProcessId;
-use crate::machine::Shared;
-use crate::trace::HostEvent;
-use crate::watch::DeviceWatch;
+use crate::engine::error::{InitProblem, Result, SimError};
+use crate::engine::exec::Point;
+use crate::engine::handle::ProcessId;
+use crate::engine::machine::Shared;
+use crate::engine::trace::HostEvent;
+use crate::engine::watch::DeviceWatch;
 
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
 pub(crate) use stream::{HostClock, OpSpec, StreamEntry};

@@ -6,8 +6,8 @@ use std::borrow::Cow;
 
 use parking_lot::Mutex;
 
-use crate::handle::{EventId, ProcessId, StreamId};
-use crate::time::{CopyPath, VirtualTime};
+use crate::engine::handle::{EventId, ProcessId, StreamId};
+use crate::engine::time::{CopyPath, VirtualTime};
 
 /// What an operation was.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -15,15 +15,15 @@ use parking_lot::Mutex;
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
-use crate::error::Result;
-use crate::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
-use crate::handle::StreamId;
-use crate::machine::Shared;
-use crate::memory::Region;
-use crate::race::Who;
-use crate::race::clock::{Actor, VectorClock};
-use crate::time::{VirtualTime, schedule};
-use crate::trace::OpKind;
+use crate::engine::error::Result;
+use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
+use crate::engine::handle::StreamId;
+use crate::engine::machine::Shared;
+use crate::engine::memory::Region;
+use crate::engine::race::Who;
+use crate::engine::race::clock::{Actor, VectorClock};
+use crate::engine::time::{VirtualTime, schedule};
+use crate::engine::trace::OpKind;
 
 pub(crate) struct StreamEntry {
     pub id: StreamId,
@@ -54,7 +54,7 @@ pub(crate) struct StreamEntry {
     pub(super) host_seen: (u32, u64),
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
     /// enqueues the same operation; see `Process::who`).
-    pub last_who: Option<crate::race::Who>,
+    pub last_who: Option<crate::engine::race::Who>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -66,7 +66,7 @@ pub(crate) struct HeldOp {
     /// The enqueueing host thread's clock at the call (race detection on).
     pub(super) host_vc: Option<HostClock>,
     /// Wait for the next record of this event issued after generation `after`.
-    pub(super) deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+    pub(super) deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
 }
 
 /// Where an enqueued operation went: dispatched (ending at that time) or held.
@@ -77,7 +77,7 @@ pub(crate) enum Pushed {
 
 /// Declared accesses to check for races at dispatch, and who makes them: lent by the enqueueing call, so that
 /// a checked kernel needs no boxed [`OpExtra`] (an operation held back gets a copy in its own).
-pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::race::Who);
+pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::engine::race::Who);
 
 /// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
 /// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
@@ -88,7 +88,7 @@ fn advance(
     seen: &mut (u32, u64),
     host: Option<&HostClock>,
     deps: &[Point],
-) -> crate::race::clock::Epoch {
+) -> crate::engine::race::clock::Epoch {
     if let Some(h) = host
         && (*seen != (h.thread, h.version) || h.version == u64::MAX)
     {
@@ -198,16 +198,16 @@ impl StreamEntry {
         host: Option<&HostClock>,
         may_fail: bool,
     ) -> Result<()> {
-        if may_fail && m.race.mode == crate::race::RaceDetection::FailFast {
+        if may_fail && m.race.mode == crate::engine::race::RaceDetection::FailFast {
             let mut vc = self.vc.clone();
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
             let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
-            crate::race::check(m, accesses, epoch, &vc, who, may_fail)?;
+            crate::engine::race::check(m, accesses, epoch, &vc, who, may_fail)?;
             self.vc = vc;
         } else {
             let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
-            crate::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
+            crate::engine::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
         }
         Ok(())
     }
@@ -320,7 +320,7 @@ pub(crate) struct HostClock {
 
 impl HostClock {
     /// One step of the host thread (a memory access).
-    pub fn tick(&mut self) -> crate::race::clock::Epoch {
+    pub fn tick(&mut self) -> crate::engine::race::clock::Epoch {
         self.version += 1;
         self.vc.tick(self.actor)
     }

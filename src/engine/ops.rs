@@ -6,16 +6,16 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use crate::error::{Result, SimError};
-use crate::exec::{CopySource, Work};
-use crate::handle::Stream;
-use crate::kernel::Kernel;
-use crate::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
-use crate::process::{Call, HostClock, OpSpec, Process};
-use crate::race::{Accessor, Who};
-use crate::rules::PeerCopy;
-use crate::time::CopyPath;
-use crate::trace::OpKind;
+use crate::engine::error::{Result, SimError};
+use crate::engine::exec::{CopySource, Work};
+use crate::engine::handle::Stream;
+use crate::engine::kernel::Kernel;
+use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
+use crate::engine::process::{Call, HostClock, OpSpec, Process};
+use crate::engine::race::{Accessor, Who};
+use crate::engine::rules::PeerCopy;
+use crate::engine::time::CopyPath;
+use crate::engine::trace::OpKind;
 
 enum Out<'a> {
     Region(Region),
@@ -138,7 +138,7 @@ impl Process {
             },
             site,
         ));
-        crate::race::check(&self.m, &[(r.clone(), write)], epoch, &next.vc, &who, true)?;
+        crate::engine::race::check(&self.m, &[(r.clone(), write)], epoch, &next.vc, &who, true)?;
         *h = next;
         Ok(())
     }
@@ -148,7 +148,7 @@ impl Process {
     /// same operation again.
     fn who(
         &self,
-        st: &mut crate::process::ProcState,
+        st: &mut crate::engine::process::ProcState,
         h: u64,
         kind: &'static str,
         label: &str,
@@ -178,7 +178,7 @@ impl Process {
 
     /// Gives the stream back the record [`Process::who`] lent (moving it costs nothing; a clone would be two
     /// atomic operations per launch).
-    fn who_back(st: &mut crate::process::ProcState, h: u64, who: Option<Who>) {
+    fn who_back(st: &mut crate::engine::process::ProcState, h: u64, who: Option<Who>) {
         if let (Some(w), Ok(s)) = (who, st.streams.get_mut(h)) {
             s.last_who = Some(w);
         }
@@ -235,7 +235,7 @@ impl Process {
     }
 
     /// The device region a kernel declares it reads or writes, checked (live, this process's, in range).
-    fn declared_region(&self, a: &crate::kernel::Access, c: &Call) -> Result<Region> {
+    fn declared_region(&self, a: &crate::engine::kernel::Access, c: &Call) -> Result<Region> {
         self.m
             .memory
             .device_region("kernel declared access", a.ptr, a.bytes, c.process)
@@ -245,7 +245,7 @@ impl Process {
     #[inline]
     fn kernel_ns(&self, duration: Option<std::time::Duration>) -> u64 {
         match duration {
-            Some(d) => crate::time::saturating_nanos(d),
+            Some(d) => crate::engine::time::saturating_nanos(d),
             None => self.m.hot.default_kernel_ns,
         }
     }
@@ -267,7 +267,7 @@ impl Process {
                 c,
                 h,
                 OpSpec::new(
-                    crate::time::saturating_nanos(self.m.cost.host_function),
+                    crate::engine::time::saturating_nanos(self.m.cost.host_function),
                     Cow::Borrowed("host function"),
                     OpKind::HostFunction,
                     Work::Host(Box::new(f)),

@@ -16,25 +16,25 @@ use std::sync::atomic::AtomicU32;
 use parking_lot::Mutex;
 
 use super::{Call, HostClock, StreamEntry, StreamFlags};
-use crate::error::{ObjectKind, Result, SimError};
-use crate::exec::Point;
-use crate::handle::{
+use crate::engine::error::{ObjectKind, Result, SimError};
+use crate::engine::exec::Point;
+use crate::engine::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
     next_ordinal,
 };
-use crate::machine::Shared;
-use crate::race::clock::VectorClock;
-use crate::rules::{DefaultStream, Ownership};
-use crate::time::VirtualTime;
-use crate::watch::DeviceWatch;
+use crate::engine::machine::Shared;
+use crate::engine::race::clock::VectorClock;
+use crate::engine::rules::{DefaultStream, Ownership};
+use crate::engine::time::VirtualTime;
+use crate::engine::watch::DeviceWatch;
 
 pub(crate) struct EventEntry {
     pub id: EventId,
     pub device: u32,
     pub ctx: Option<u64>,
-    pub config: crate::event::EventConfig,
+    pub config: crate::engine::event::EventConfig,
     /// The latest record; shared with the other processes that opened the event through IPC.
-    pub state: Arc<Mutex<crate::event::EventState>>,
+    pub state: Arc<Mutex<crate::engine::event::EventState>>,
 }
 
 pub(crate) struct ContextEntry {
@@ -87,7 +87,7 @@ pub(crate) struct ProcState {
     pub next_event: u32,
     pub next_context: u32,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
-    pub scratch_accesses: Vec<(crate::memory::Region, bool)>,
+    pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
 }
 
 pub(crate) struct ProcShared {
@@ -104,7 +104,7 @@ pub(crate) struct ProcShared {
 
 impl ProcShared {
     pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
-        let tag = crate::handle::machine_tag(m.id);
+        let tag = crate::engine::handle::machine_tag(m.id);
         let watch = DeviceWatch::for_process(m.device_count());
         ProcShared {
             id,
@@ -310,8 +310,8 @@ impl ProcState {
         &mut self,
         process: ProcessId,
         (device, ctx): (u32, Option<u64>),
-        config: crate::event::EventConfig,
-        state: Arc<Mutex<crate::event::EventState>>,
+        config: crate::engine::event::EventConfig,
+        state: Arc<Mutex<crate::engine::event::EventState>>,
     ) -> Result<crate::Event> {
         self.events.has_room()?;
         let ordinal = next_ordinal(&mut self.next_event, ObjectKind::Event, process)?;

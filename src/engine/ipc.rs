@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use crate::error::{IpcProblem, Result, SimError};
-use crate::event::{EventConfig, EventState};
-use crate::handle::{Event, EventId, ProcessId};
-use crate::process::Process;
+use crate::engine::error::{IpcProblem, Result, SimError};
+use crate::engine::event::{EventConfig, EventState};
+use crate::engine::handle::{Event, EventId, ProcessId};
+use crate::engine::process::Process;
 
 /// The 64 opaque bytes of an exported interprocess event (`cudaIpcEventHandle_t`, `aclrtIpcEventHandle`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,7 +39,7 @@ fn encode(seed: u64, id: EventId) -> [u8; 64] {
     b[..8].copy_from_slice(MAGIC);
     b[8..12].copy_from_slice(&id.process.0.to_le_bytes());
     b[12..16].copy_from_slice(&id.ordinal.to_le_bytes());
-    let check = crate::rng::mix(
+    let check = crate::engine::rng::mix(
         seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64) ^ ((os as u64) << 17),
     );
     b[16..24].copy_from_slice(&check.to_le_bytes());

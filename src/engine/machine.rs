@@ -11,15 +11,15 @@ use std::thread::JoinHandle;
 
 use parking_lot::Mutex;
 
-use crate::error::{ObjectKind, ObjectLimit, Result, SimError};
-use crate::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
-use crate::handle::{ProcessId, StreamId};
-use crate::memory::Memory;
-use crate::process::{ProcShared, Process};
-use crate::race::{RaceDetection, RaceReport, RaceState};
-use crate::rules::{Dialect, Rules};
-use crate::time::CostModel;
-use crate::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
+use crate::engine::error::{ObjectKind, ObjectLimit, Result, SimError};
+use crate::engine::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
+use crate::engine::handle::{ProcessId, StreamId};
+use crate::engine::memory::Memory;
+use crate::engine::process::{ProcShared, Process};
+use crate::engine::race::{RaceDetection, RaceReport, RaceState};
+use crate::engine::rules::{Dialect, Rules};
+use crate::engine::time::CostModel;
+use crate::engine::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -314,7 +314,7 @@ impl HotCosts {
         HotCosts {
             api_call_ns: c.api_call_ns(),
             launch_latency_ns: c.launch_latency_ns(),
-            default_kernel_ns: crate::time::saturating_nanos(c.default_kernel),
+            default_kernel_ns: crate::engine::time::saturating_nanos(c.default_kernel),
         }
     }
 }
@@ -334,7 +334,7 @@ pub(crate) struct Shared {
     perturb: bool,
     worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
-    pub ipc: Mutex<BTreeMap<[u8; 64], crate::ipc::Export>>,
+    pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::Export>>,
     pub memory: Arc<Memory>,
     processes: Mutex<Vec<Arc<ProcShared>>>,
     sinks: Mutex<Vec<Arc<TraceSink>>>,
@@ -380,7 +380,7 @@ impl Shared {
     /// or memory limit of the OS), the stream cannot exist: [`SimError::TooManyObjects`] with
     /// [`ObjectLimit::HostThreads`], and nothing of the stream is left behind.
     pub fn spawn_worker(&self, id: StreamId) -> Result<(OpSender, Arc<StreamExec>)> {
-        let (tx, rx) = crate::exec::queue();
+        let (tx, rx) = crate::engine::exec::queue();
         let exec = Arc::new(StreamExec::new(id));
         let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
         let env = WorkerEnv {
@@ -505,7 +505,7 @@ impl Machine {
     }
 
     /// Which address space a raw address belongs to (device range, live pinned buffer, or pageable host).
-    pub fn address_space(&self, addr: u64) -> crate::memory::AddressSpace {
+    pub fn address_space(&self, addr: u64) -> crate::engine::memory::AddressSpace {
         self.shared.memory.classify(addr)
     }
 

@@ -4,8 +4,8 @@
 //! structured fields naming the object involved. Broken internal invariants are panics. The facades map
 //! each variant to the vendor's code in one function each.
 
-use crate::handle::{EventId, ProcessId, StreamId};
-use crate::memory::AddressSpace;
+use crate::engine::handle::{EventId, ProcessId, StreamId};
+use crate::engine::memory::AddressSpace;
 
 /// The result type of every simulator call.
 pub type Result<T, E = SimError> = std::result::Result<T, E>;
@@ -430,7 +430,7 @@ pub enum SimError {
     },
     /// A data race found by fail-fast race detection; the call's operation was not enqueued.
     #[error("{0}")]
-    Race(Box<crate::race::RaceReport>),
+    Race(Box<crate::engine::race::RaceReport>),
     /// An init / finalize call out of order.
     #[error("{what}: {problem:?}")]
     Init {

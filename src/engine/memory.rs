@@ -14,8 +14,8 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use crate::error::{Result, SimError};
-use crate::handle::ProcessId;
+use crate::engine::error::{Result, SimError};
+use crate::engine::handle::ProcessId;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
@@ -189,7 +189,7 @@ pub(crate) struct Block {
     pub ordinal: u64,
     bytes: Mutex<Box<[u8]>>,
     /// Who accessed which bytes, for race detection (see `race/shadow.rs`).
-    pub shadow: Mutex<crate::race::shadow::Shadow>,
+    pub shadow: Mutex<crate::engine::race::shadow::Shadow>,
 }
 
 impl Block {
@@ -311,7 +311,7 @@ fn device_of(addr: u64) -> Option<u32> {
     let d = (addr - DEVICE_ADDRESS_BASE) >> DEVICE_SPAN_SHIFT;
     u32::try_from(d)
         .ok()
-        .filter(|&d| d < crate::machine::MAX_DEVICES)
+        .filter(|&d| d < crate::engine::machine::MAX_DEVICES)
 }
 
 /// Zeroed bytes from the host allocator, or `None` if it cannot provide them (never an abort: a huge request

@@ -4,7 +4,7 @@
 //! it as an opaque pointer, and a destroyed, forged, foreign or wrong-kind handle is a typed error, never a
 //! crash. The values `0`, `1` and `2` are never produced (they are the vendors' special stream handles).
 
-use crate::error::{HandleProblem, ObjectKind, ObjectLimit, Result, SimError};
+use crate::engine::error::{HandleProblem, ObjectKind, ObjectLimit, Result, SimError};
 
 /// A simulated host process (its ordinal on the machine, starting at 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

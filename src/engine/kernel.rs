@@ -4,9 +4,9 @@ use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::error::FaultKind;
-use crate::handle::ProcessId;
-use crate::memory::{DevicePtr, Memory, Region};
+use crate::engine::error::FaultKind;
+use crate::engine::handle::ProcessId;
+use crate::engine::memory::{DevicePtr, Memory, Region};
 
 pub(crate) type KernelBody = Box<dyn FnOnce(&mut KernelCtx) -> Result<(), KernelError> + Send>;
 

@@ -20,10 +20,10 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use crate::error::SimError;
-use crate::handle::{ProcessId, StreamId};
-use crate::machine::Shared;
-use crate::memory::{AddressSpace, Region};
+use crate::engine::error::SimError;
+use crate::engine::handle::{ProcessId, StreamId};
+use crate::engine::machine::Shared;
+use crate::engine::memory::{AddressSpace, Region};
 use clock::{Epoch, VectorClock};
 
 /// What the machine does about races (set with [`crate::MachineBuilder::race_detection`]).

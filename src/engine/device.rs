@@ -6,10 +6,10 @@
 //! once. A reset waits for the device's pending work, then frees its streams, events, contexts and memory in
 //! this process (later use of their handles says "destroyed by the reset of device N") and its peer access.
 
-use crate::error::{ObjectKind, PeerProblem, Result, SimError};
-use crate::handle::{Context, ProcessId, next_ordinal};
-use crate::process::{Call, ContextEntry, DeviceCtx, Process};
-use crate::rules::Allow;
+use crate::engine::error::{ObjectKind, PeerProblem, Result, SimError};
+use crate::engine::handle::{Context, ProcessId, next_ordinal};
+use crate::engine::process::{Call, ContextEntry, DeviceCtx, Process};
+use crate::engine::rules::Allow;
 
 impl Process {
     /// Makes `device` the calling thread's current device (other threads are not affected). ACL: also makes the
@@ -299,7 +299,7 @@ fn peer_error(what: &'static str, device: u32, peer: u32, problem: PeerProblem) 
 }
 
 fn new_context(
-    st: &mut crate::process::ProcState,
+    st: &mut crate::engine::process::ProcState,
     process: ProcessId,
     device: u32,
     is_default: bool,

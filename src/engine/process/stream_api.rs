@@ -2,9 +2,9 @@
 //! flags, priority and identity; and device synchronize.
 
 use super::{Call, Process, Status, StreamFlags, on_worker_thread};
-use crate::error::{HandleProblem, ObjectKind, Result, SimError};
-use crate::handle::StreamId;
-use crate::time::VirtualTime;
+use crate::engine::error::{HandleProblem, ObjectKind, Result, SimError};
+use crate::engine::handle::StreamId;
+use crate::engine::time::VirtualTime;
 
 /// Streams and devices.
 impl Process {
@@ -94,7 +94,7 @@ impl Process {
             let s = st.streams.get(h)?;
             (s.tail(), s.device)
         };
-        crate::event::check_timeout(c, what, tail.time(), timeout)?;
+        crate::engine::event::check_timeout(c, what, tail.time(), timeout)?;
         let id = tail.exec.id;
         self.block_on(c, what, device, std::slice::from_ref(&tail), || {
             format!("stream_synchronize({id})")

@@ -12,15 +12,15 @@ use std::sync::{Arc, OnceLock};
 
 use parking_lot::{Condvar, Mutex};
 
-use crate::error::{FaultKind, SimError};
-use crate::handle::StreamId;
-use crate::kernel::{KernelBody, KernelCtx};
-use crate::memory::{Memory, Region};
-use crate::race::Who;
-use crate::race::clock::VectorClock;
-use crate::time::VirtualTime;
-use crate::trace::{OpKind, TraceSink};
-use crate::watch::{StreamFault, fault_at};
+use crate::engine::error::{FaultKind, SimError};
+use crate::engine::handle::StreamId;
+use crate::engine::kernel::{KernelBody, KernelCtx};
+use crate::engine::memory::{Memory, Region};
+use crate::engine::race::Who;
+use crate::engine::race::clock::VectorClock;
+use crate::engine::time::VirtualTime;
+use crate::engine::trace::{OpKind, TraceSink};
+use crate::engine::watch::{StreamFault, fault_at};
 
 /// The completion state of one stream, shared with record points and waiters.
 #[derive(Debug)]
@@ -246,14 +246,14 @@ impl OpExtra {
 
 /// The sending side of a stream's queue (held by the stream's registry entry; see `queue.rs`). Dropping it
 /// ends the worker once the queue is drained.
-pub(crate) type OpSender = crate::queue::Sender<Op>;
+pub(crate) type OpSender = crate::engine::queue::Sender<Op>;
 
 /// The worker's side of a stream's queue.
-pub(crate) type OpReceiver = crate::queue::Receiver<Op>;
+pub(crate) type OpReceiver = crate::engine::queue::Receiver<Op>;
 
 /// A new stream queue.
 pub(crate) fn queue() -> (OpSender, OpReceiver) {
-    crate::queue::channel()
+    crate::engine::queue::channel()
 }
 
 /// What a worker needs besides its queue.
@@ -281,17 +281,17 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
 /// virtual times and race verdicts are computed on the host and cannot.
 fn perturb(seed: u64, stream: StreamId, seq: u64) {
     let kind = match stream.kind {
-        crate::handle::StreamKind::Legacy => 0,
-        crate::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
-        crate::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
-        crate::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
+        crate::engine::handle::StreamKind::Legacy => 0,
+        crate::engine::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
+        crate::engine::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
+        crate::engine::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
     };
     let key = seed
         ^ (u64::from(stream.process.0) << 48)
         ^ (u64::from(stream.device) << 40)
         ^ (kind << 20)
         ^ seq;
-    let x = crate::rng::mix(key);
+    let x = crate::engine::rng::mix(key);
     if x.is_multiple_of(4) {
         for _ in 0..(x >> 32) % 64 {
             std::thread::yield_now();
@@ -317,7 +317,7 @@ struct Worker {
     seq: u64,
     /// Plain kernels run but not yet published (the last of them is `seq`), and their trace records.
     unpublished: u32,
-    batch: crate::trace::KernelBatch,
+    batch: crate::engine::trace::KernelBatch,
 }
 
 impl Worker {
@@ -353,7 +353,7 @@ impl Worker {
 
 /// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
 pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
-    crate::process::mark_worker_thread();
+    crate::engine::process::mark_worker_thread();
     let mut w = Worker {
         env,
         faulted: false,
@@ -415,9 +415,9 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
         }),
         Work::Copy { src, dst } => {
             match src {
-                CopySource::Region(s) => {
-                    crate::memory::Block::copy(&s.block, s.offset, &dst.block, dst.offset, s.len)
-                }
+                CopySource::Region(s) => crate::engine::memory::Block::copy(
+                    &s.block, s.offset, &dst.block, dst.offset, s.len,
+                ),
                 CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),
             }
             Ok(())

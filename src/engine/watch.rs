@@ -17,9 +17,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
-use crate::error::SimError;
-use crate::exec::Point;
-use crate::time::VirtualTime;
+use crate::engine::error::SimError;
+use crate::engine::exec::Point;
+use crate::engine::time::VirtualTime;
 
 /// The first fault of a stream: from operation `seq` (ending at `time`) on, the stream is poisoned.
 #[derive(Debug, Clone)]

@@ -9,12 +9,12 @@ use parking_lot::Mutex;
 
 use super::stream::{Checked, HeldOp, Pushed};
 use super::{Call, HostClock, OpSpec, ProcState, StreamEntry};
-use crate::error::Result;
-use crate::exec::Point;
-use crate::handle::StreamKind;
-use crate::machine::Shared;
-use crate::rules::Ownership;
-use crate::time::VirtualTime;
+use crate::engine::error::Result;
+use crate::engine::exec::Point;
+use crate::engine::handle::StreamKind;
+use crate::engine::machine::Shared;
+use crate::engine::rules::Ownership;
+use crate::engine::time::VirtualTime;
 
 impl ProcState {
     /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
@@ -32,7 +32,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
     ) -> Result<Point> {
         self.enqueue_checked(m, c, h, spec, deferred, None)
     }
@@ -45,7 +45,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
         owner: Option<&'static str>,
     ) -> Result<Point> {
         self.enqueue_inner(m, c, h, spec, deferred, owner, None, true)
@@ -78,7 +78,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         mut spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
         owner: Option<&'static str>,
         check: Option<Checked<'_>>,
         want_point: bool,
@@ -139,7 +139,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         mut spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
         check: Option<Checked<'_>>,
     ) -> Result<Point> {
         let device = self.streams.get(h)?.device;
@@ -190,7 +190,7 @@ impl ProcState {
         m: &Shared,
         now: VirtualTime,
         mut spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::event::EventState>>, u64)>,
+        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
         check: Option<Checked<'_>>,
     ) -> Result<Pushed> {
         let hold = deferred.is_some()

@@ -13,9 +13,9 @@ use std::sync::{Arc, Weak};
 #[cfg(doc)]
 use super::ProcState;
 use super::{ProcShared, Process};
-use crate::error::{Result, SimError};
-use crate::handle::ProcessId;
-use crate::time::VirtualTime;
+use crate::engine::error::{Result, SimError};
+use crate::engine::handle::ProcessId;
+use crate::engine::time::VirtualTime;
 
 /// The per-host-thread state of one process.
 pub(super) struct ThreadState {
@@ -241,11 +241,11 @@ impl Process {
     #[inline]
     fn check_sticky(&self, device: Option<u32>) -> Result<()> {
         match self.m.rules.sticky_scope {
-            crate::rules::StickyScope::Process => match self.p.watch.first() {
+            crate::engine::rules::StickyScope::Process => match self.p.watch.first() {
                 Some(w) if w.any_in_process() => self.p.watch.iter().try_for_each(|w| w.check()),
                 _ => Ok(()),
             },
-            crate::rules::StickyScope::Device => {
+            crate::engine::rules::StickyScope::Device => {
                 match device.and_then(|d| self.p.watch.get(d as usize)) {
                     Some(w) => w.check(),
                     None => Ok(()),

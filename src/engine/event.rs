@@ -11,13 +11,13 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 
-use crate::error::{Result, SimError};
-use crate::exec::{Point, Work};
-use crate::handle::{Event, EventId, Stream};
-use crate::process::{Call, EventEntry, OpSpec, Process, Status};
-use crate::rules::{Allow, ElapsedCheck};
-use crate::time::VirtualTime;
-use crate::trace::OpKind;
+use crate::engine::error::{Result, SimError};
+use crate::engine::exec::{Point, Work};
+use crate::engine::handle::{Event, EventId, Stream};
+use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
+use crate::engine::rules::{Allow, ElapsedCheck};
+use crate::engine::time::VirtualTime;
+use crate::engine::trace::OpKind;
 
 /// Event creation flags (CUDA's values).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -316,7 +316,7 @@ impl Process {
 
     fn check_event_stream(
         &self,
-        st: &crate::process::ProcState,
+        st: &crate::engine::process::ProcState,
         what: &'static str,
         e: &EventEntry,
         h: u64,
@@ -548,7 +548,7 @@ pub(crate) fn check_timeout(
     timeout: Option<Duration>,
 ) -> Result<()> {
     if let Some(t) = timeout {
-        let deadline = c.now.plus(crate::time::saturating_nanos(t));
+        let deadline = c.now.plus(crate::engine::time::saturating_nanos(t));
         // A time not fixed yet waits for a record that has not been issued: it cannot finish in time.
         if done.is_none_or(|d| d > deadline) {
             c.clock = c.clock.max(deadline);

@@ -1,0 +1,22 @@
+//! The engine: the vendor-neutral simulator core (machine, processes, streams and their workers and queues,
+//! events, memory, virtual time, the rules table, happens-before and races, sticky faults, the trace, handles
+//! and errors). Nothing here imports the vendor layer or the tools.
+
+pub(crate) mod device;
+pub mod error;
+pub(crate) mod event;
+pub(crate) mod exec;
+pub mod handle;
+pub mod ipc;
+pub mod kernel;
+pub mod machine;
+pub mod memory;
+pub(crate) mod ops;
+pub(crate) mod process;
+pub(crate) mod queue;
+pub mod race;
+pub(crate) mod rng;
+pub mod rules;
+pub mod time;
+pub mod trace;
+pub(crate) mod watch;
