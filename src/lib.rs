@@ -85,18 +85,17 @@
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
 
-pub mod acl;
-pub mod capi;
-pub mod cuda;
 mod engine;
 pub mod export;
-pub mod facade;
-pub mod musa;
 pub mod scenario;
 #[cfg(feature = "proptest")]
 pub mod testing;
 
+mod vendor;
+
 pub use engine::{error, handle, ipc, kernel, machine, memory, race, rules, time, trace};
+pub use vendor::binding as facade;
+pub use vendor::{acl, capi, cuda, musa};
 
 pub use engine::error::{
     FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,

@@ -362,15 +362,18 @@ const CUDA_EVENT_FLAGS: &[(&str, u32)] = &[
 
 /// ACL's event flag words and their bits (`ACL_EVENT_*`).
 const ACL_EVENT_FLAGS: &[(&str, u32)] = &[
-    ("sync", crate::acl::ACL_EVENT_SYNC),
+    ("sync", crate::vendor::acl::ACL_EVENT_SYNC),
     (
         "capture-stream-progress",
-        crate::acl::ACL_EVENT_CAPTURE_STREAM_PROGRESS,
+        crate::vendor::acl::ACL_EVENT_CAPTURE_STREAM_PROGRESS,
     ),
-    ("time-line", crate::acl::ACL_EVENT_TIME_LINE),
-    ("device-use-only", crate::acl::ACL_EVENT_DEVICE_USE_ONLY),
-    ("external", crate::acl::ACL_EVENT_EXTERNAL),
-    ("ipc", crate::acl::ACL_EVENT_IPC),
+    ("time-line", crate::vendor::acl::ACL_EVENT_TIME_LINE),
+    (
+        "device-use-only",
+        crate::vendor::acl::ACL_EVENT_DEVICE_USE_ONLY,
+    ),
+    ("external", crate::vendor::acl::ACL_EVENT_EXTERNAL),
+    ("ipc", crate::vendor::acl::ACL_EVENT_IPC),
 ];
 
 /// `event NAME ...`: CUDA's flag words, or ACL's (`ex` picks `aclrtCreateEventExWithFlag`; any flag picks

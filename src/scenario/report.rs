@@ -14,8 +14,8 @@ use super::outcome::{Outcome, Run};
 use crate::engine::error::SimError;
 use crate::engine::process::Status;
 use crate::export::Timeline;
-use crate::facade::Api;
-use crate::facade::{acl, runtime};
+use crate::vendor::binding::Api;
+use crate::vendor::{acl::runtime as acl, cuda_runtime as runtime};
 
 /// The variant name of an error (`InvalidHandle`, `NotReady`, ...).
 pub fn error_name(e: &SimError) -> String {
@@ -69,7 +69,7 @@ fn cuda_family(vendor: Vendor, code: runtime::Error) -> (i64, &'static str) {
     (code.into(), name)
 }
 
-fn acl_code(code: crate::acl::aclError) -> (i64, &'static str) {
+fn acl_code(code: crate::vendor::acl::aclError) -> (i64, &'static str) {
     (
         code.into(),
         acl::code_name(code).unwrap_or("(unnamed code)"),
@@ -79,7 +79,7 @@ fn acl_code(code: crate::acl::aclError) -> (i64, &'static str) {
 /// `0 cudaSuccess`, `0 musaSuccess`, `0 ACL_SUCCESS`.
 fn success(vendor: Vendor) -> String {
     let (code, name) = match vendor {
-        Vendor::Acl => acl_code(crate::acl::ACL_SUCCESS),
+        Vendor::Acl => acl_code(crate::vendor::acl::ACL_SUCCESS),
         v => cuda_family(v, 0),
     };
     format!("{code} {name}")

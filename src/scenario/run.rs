@@ -25,8 +25,8 @@ use crate::engine::process::{Process, StreamFlags};
 use crate::engine::race::Accessor;
 use crate::engine::trace::Trace;
 use crate::export::{Names, bytes_text, stream_ordinal_name};
-use crate::facade::acl::{self as acl_facade, EventKind};
-use crate::facade::runtime;
+use crate::vendor::acl::runtime::{self as acl_facade, EventKind};
+use crate::vendor::cuda_runtime as runtime;
 
 /// The most host memory one `pageable` or `malloc-host` buffer may take in a scenario.
 pub const MAX_HOST_BUFFER: u64 = 1 << 30;

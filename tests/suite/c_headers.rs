@@ -9,7 +9,7 @@
 //!   as C++17 with `-Wall -Wextra -Werror -pedantic`, links, and prints those values.
 //!
 //! The headers are parsed after the C preprocessor (`cc -E`, `cc -dM -E`); the Rust definitions are read
-//! from the sources (`src/facade/family.rs`, `src/facade/runtime.rs`, `src/acl.rs`, `src/capi.rs`) and from
+//! from the sources (`src/vendor/cuda_family.rs`, `src/vendor/cuda_runtime.rs`, `src/vendor/acl/mod.rs`, `src/vendor/capi.rs`) and from
 //! the constants themselves.
 #![allow(non_upper_case_globals, reason = "the vendor's constant names")]
 
@@ -334,7 +334,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         let mut out = BTreeMap::new();
         // The CUDA / MUSA table: `(cudaX, musaX)(params) => imp(…);` returning cudaError_t, and the string
         // functions `(cudaGetErrorName, musaGetErrorName) => imp;`.
-        let family = read("src/facade/family.rs");
+        let family = read("src/vendor/cuda_family.rs");
         let fns = block(&family, "fns {");
         for (c, m, at) in family_pairs(fns) {
             let open = at + fns[at..].find('(').expect("a parameter list");
@@ -355,7 +355,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
             out.insert(m, sig);
         }
         // Functions written out: `#[unsafe(no_mangle)] pub [unsafe] extern "C" fn name(params) -> ret {`.
-        for file in ["src/acl.rs", "src/capi.rs"] {
+        for file in ["src/vendor/acl/mod.rs", "src/vendor/capi.rs"] {
             let src = read(file);
             let mut rest = src.as_str();
             while let Some(at) = rest.find("#[unsafe(no_mangle)]") {
@@ -428,7 +428,7 @@ fn same_class(c: &str, rust: &str) -> bool {
 /// Every Rust constant of the C API, by name, as read from the sources.
 fn rust_constant_names() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for file in ["src/acl.rs", "src/capi.rs"] {
+    for file in ["src/vendor/acl/mod.rs", "src/vendor/capi.rs"] {
         for line in read(file).lines() {
             if let Some(rest) = line.trim_start().strip_prefix("pub const ") {
                 let name = rest.split(':').next().expect("pub const NAME:").trim();
@@ -436,14 +436,14 @@ fn rust_constant_names() -> BTreeSet<String> {
             }
         }
     }
-    let family = read("src/facade/family.rs");
+    let family = read("src/vendor/cuda_family.rs");
     for marker in ["consts {", "handles {"] {
         for (c, m, _) in family_pairs(block(&family, marker)) {
             out.insert(c);
             out.insert(m);
         }
     }
-    let runtime = read("src/facade/runtime.rs");
+    let runtime = read("src/vendor/cuda_runtime.rs");
     for (c, m, _) in family_pairs(block(&runtime, "$($callback)*! {")) {
         out.insert(c);
         out.insert(m);

@@ -7,4 +7,4 @@
     reason = "the vendor's names"
 )]
 
-crate::facade::family::cuda_family!(cuda);
+crate::vendor::cuda_family::cuda_family!(cuda);

@@ -45,20 +45,20 @@ use std::mem::ManuallyDrop;
 
 use parking_lot::Mutex;
 
-use crate::acl::{aclError, aclrtStream};
 use crate::engine::error::{FaultKind, SimError};
 use crate::engine::handle::Stream;
 use crate::engine::kernel::KernelError;
 use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::process::Process;
 use crate::engine::rules::Dialect;
-use crate::facade::runtime as rt;
-use crate::facade::{self, Api, Binding, NoProcess, contain};
+use crate::vendor::acl::{aclError, aclrtStream};
+use crate::vendor::binding::{self as facade, Api, Binding, NoProcess, contain};
+use crate::vendor::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
 
 /// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` stand-ins).
-pub use crate::facade::runtime::streamsimAccess;
+pub use crate::vendor::cuda_runtime::streamsimAccess;
 
 /// `streamsimError`: the result of a `streamsim*` call ([`STREAMSIM_SUCCESS`] or a `STREAMSIM_ERROR_*`).
 pub type streamsimError = c_int;
@@ -553,7 +553,7 @@ struct FacadeCodes {
 }
 
 fn facade_codes(api: Api) -> FacadeCodes {
-    use crate::acl::*;
+    use crate::vendor::acl::*;
     match api {
         Api::Cuda | Api::Musa => FacadeCodes {
             internal: rt::codes::Unknown.into(),
@@ -567,7 +567,7 @@ fn facade_codes(api: Api) -> FacadeCodes {
             not_permitted: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.into(),
             no_config: ACL_ERROR_UNINITIALIZE.into(),
             wrong_dialect: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.into(),
-            map: |e| facade::acl::code(e).into(),
+            map: |e| crate::vendor::acl::runtime::code(e).into(),
         },
     }
 }

@@ -6,4 +6,4 @@
     reason = "the vendor's names"
 )]
 
-crate::facade::family::cuda_family!(musa);
+crate::vendor::cuda_family::cuda_family!(musa);

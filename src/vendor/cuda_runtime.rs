@@ -10,7 +10,7 @@
 use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
 use std::time::Duration;
 
-use super::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
+use super::binding::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
 use crate::engine::error::{FaultKind, HandleProblem, IpcProblem, PeerProblem, SimError};
 use crate::engine::event::EventFlags;
 use crate::engine::handle::Event;
@@ -142,7 +142,7 @@ fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
     if crate::engine::process::on_worker_thread() {
         return NotPermitted;
     }
-    contain(Unknown, || match super::process(api) {
+    contain(Unknown, || match super::binding::process(api) {
         Ok(p) => match f(&p) {
             Ok(()) => Success,
             Err(e) => {
@@ -722,7 +722,7 @@ pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
     if crate::engine::process::on_worker_thread() {
         return NotPermitted;
     }
-    contain(Unknown, || match super::process(api) {
+    contain(Unknown, || match super::binding::process(api) {
         Ok(p) => last_error(&p, clear).map_or(Success, |e| code(&e)),
         Err(NoProcess::Config(_)) => NoDevice,
         Err(NoProcess::WrongDialect(_)) => NotSupported,

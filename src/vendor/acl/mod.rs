@@ -41,7 +41,9 @@
 
 use std::ffi::{c_char, c_uint, c_void};
 
-use crate::facade::acl as imp;
+pub(crate) mod runtime;
+
+use runtime as imp;
 
 // ---------------------------------------------------------------------------------------------- types
 
@@ -81,7 +83,7 @@ pub struct aclrtIpcEventHandle {
 }
 
 /// The simulated kernel's declared device-memory access (`streamsimAccess`), for [`aclsimLaunchKernelEx`].
-pub use crate::facade::runtime::streamsimAccess;
+pub use crate::vendor::cuda_runtime::streamsimAccess;
 
 // ---------------------------------------------------------------------------------------------- enums
 

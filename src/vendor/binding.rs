@@ -16,10 +16,6 @@
 //! `ACL_ERROR_UNINITIALIZE`) and the message naming the variable is printed once to standard error and is the
 //! thread's last error message.
 
-pub(crate) mod acl;
-pub(crate) mod family;
-pub(crate) mod runtime;
-
 use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::sync::OnceLock;

@@ -14,16 +14,13 @@
 
 #![allow(
     clippy::missing_safety_doc,
-    reason = "the vendor functions' contracts are the vendor's; see crate::acl"
+    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
 )]
 
 use std::cell::RefCell;
 use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
-use super::runtime::{self as rt, streamsimAccess};
-use super::{Api, NoProcess, contain, handle_ptr, invalid, out, stream};
-use crate::acl::*;
 use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError};
 use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
@@ -31,6 +28,9 @@ use crate::engine::ipc::IpcEventHandle;
 use crate::engine::machine::Attribute;
 use crate::engine::memory::{DevicePtr, HostPtr};
 use crate::engine::process::{Process, Status, StreamFlags};
+use crate::vendor::acl::*;
+use crate::vendor::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
+use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
 
 /// `what` of the runtime layer's argument checks (107000, not 100000).
 const WHAT_COPY_KIND: &str = "aclrtMemcpy kind";
@@ -151,7 +151,7 @@ fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> 
         if crate::engine::process::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
-        match super::process(Api::Acl) {
+        match binding::process(Api::Acl) {
             Ok(p) => match f(&p) {
                 Ok(()) => ACL_SUCCESS,
                 Err(e) => {
@@ -207,7 +207,7 @@ thread_local! {
 
 pub(crate) fn recent_err_msg() -> *const c_char {
     contain(std::ptr::null(), || {
-        let Some(msg) = super::last_message(Api::Acl) else {
+        let Some(msg) = binding::last_message(Api::Acl) else {
             return std::ptr::null();
         };
         let msg = CString::new(msg.replace('\0', " ")).expect("NULs replaced");
@@ -791,7 +791,7 @@ mod tests {
     /// Every `pub const NAME: aclError = VALUE;` of src/acl.rs has its name in [`CODE_NAMES`].
     #[test]
     fn every_code_constant_has_its_name() {
-        let source = include_str!("../acl.rs");
+        let source = include_str!("mod.rs");
         let mut seen = 0;
         for line in source.lines() {
             let Some(rest) = line.strip_prefix("pub const ") else {

@@ -1,0 +1,12 @@
+//! The vendor layer: everything vendor-facing. The shared routing and panic containment ([`binding`]), the
+//! CUDA/MUSA name table ([`cuda_family`]) and implementation ([`cuda_runtime`]) behind [`cuda`] and [`musa`],
+//! the ACL facade ([`acl`]), and the C library's own calls ([`capi`]). It calls the engine; the engine never
+//! calls it.
+
+pub mod acl;
+pub mod binding;
+pub mod capi;
+pub mod cuda;
+pub(crate) mod cuda_family;
+pub(crate) mod cuda_runtime;
+pub mod musa;
