@@ -86,16 +86,16 @@
 #![deny(missing_debug_implementations)]
 
 mod engine;
-pub mod export;
-pub mod scenario;
-#[cfg(feature = "proptest")]
-pub mod testing;
-
+mod tools;
 mod vendor;
 
 pub use engine::{error, handle, ipc, kernel, machine, memory, race, rules, time, trace};
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
+
+#[cfg(feature = "proptest")]
+pub use tools::testing;
+pub use tools::{export, scenario};
 
 pub use engine::error::{
     FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,

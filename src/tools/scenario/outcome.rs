@@ -9,7 +9,7 @@ use crate::engine::process::Status;
 use crate::engine::race::RaceReport;
 use crate::engine::time::VirtualTime;
 use crate::engine::trace::Trace;
-use crate::export::Names;
+use crate::tools::export::Names;
 
 /// What one call answered.
 #[derive(Debug, Clone, PartialEq)]

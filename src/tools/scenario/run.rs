@@ -24,7 +24,7 @@ use crate::engine::memory::{DevicePtr, Dst, HostPtr, Src};
 use crate::engine::process::{Process, StreamFlags};
 use crate::engine::race::Accessor;
 use crate::engine::trace::Trace;
-use crate::export::{Names, bytes_text, stream_ordinal_name};
+use crate::tools::export::{Names, bytes_text, stream_ordinal_name};
 use crate::vendor::acl::runtime::{self as acl_facade, EventKind};
 use crate::vendor::cuda_runtime as runtime;
 

@@ -13,7 +13,7 @@ use super::ast::Vendor;
 use super::outcome::{Outcome, Run};
 use crate::engine::error::SimError;
 use crate::engine::process::Status;
-use crate::export::Timeline;
+use crate::tools::export::Timeline;
 use crate::vendor::binding::Api;
 use crate::vendor::{acl::runtime as acl, cuda_runtime as runtime};
 
@@ -231,7 +231,7 @@ impl Run {
 
     /// The trace as Chrome Trace Event JSON, with the scenario's names.
     pub fn chrome_json(&self) -> String {
-        crate::export::ChromeTrace::new(&self.trace)
+        crate::tools::export::ChromeTrace::new(&self.trace)
             .names(&self.names)
             .to_json()
     }
