@@ -9,7 +9,7 @@
 //!   as C++17 with `-Wall -Wextra -Werror -pedantic`, links, and prints those values.
 //!
 //! The headers are parsed after the C preprocessor (`cc -E`, `cc -dM -E`); the Rust definitions are read
-//! from the sources (`src/vendor/cuda_family.rs`, `src/vendor/cuda_runtime.rs`, `src/vendor/acl/mod.rs`, `src/vendor/capi.rs`) and from
+//! from the sources (`src/vendor/cuda_family.rs`, `src/vendor/cuda_runtime.rs`, `src/vendor/acl/`, `src/vendor/capi.rs`) and from
 //! the constants themselves.
 #![allow(non_upper_case_globals, reason = "the vendor's constant names")]
 
@@ -428,7 +428,7 @@ fn same_class(c: &str, rust: &str) -> bool {
 /// Every Rust constant of the C API, by name, as read from the sources.
 fn rust_constant_names() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for file in ["src/vendor/acl/mod.rs", "src/vendor/capi.rs"] {
+    for file in ["src/vendor/acl/types.rs", "src/vendor/capi.rs"] {
         for line in read(file).lines() {
             if let Some(rest) = line.trim_start().strip_prefix("pub const ") {
                 let name = rest.split(':').next().expect("pub const NAME:").trim();

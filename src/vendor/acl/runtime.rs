@@ -21,6 +21,7 @@ use std::cell::RefCell;
 use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
+use super::types::*;
 use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError};
 use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
@@ -28,7 +29,6 @@ use crate::engine::ipc::IpcEventHandle;
 use crate::engine::machine::Attribute;
 use crate::engine::memory::{DevicePtr, HostPtr};
 use crate::engine::process::{Process, Status, StreamFlags};
-use crate::vendor::acl::*;
 use crate::vendor::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
 use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
 
@@ -791,7 +791,7 @@ mod tests {
     /// Every `pub const NAME: aclError = VALUE;` of src/acl.rs has its name in [`CODE_NAMES`].
     #[test]
     fn every_code_constant_has_its_name() {
-        let source = include_str!("mod.rs");
+        let source = include_str!("types.rs");
         let mut seen = 0;
         for line in source.lines() {
             let Some(rest) = line.strip_prefix("pub const ") else {

@@ -1,0 +1,210 @@
+//! The ACL C types, enum constants, event and stream flags, and error codes, as `acl_rt.h`, `acl_base_rt.h` and
+//! `rt_error_codes.h` define them (bindgen's default style; see [`super`]). No functions: the runtime
+//! (`runtime.rs`) and the `extern "C"` functions ([`super`]) use these.
+#![allow(
+    non_camel_case_types,
+    non_upper_case_globals,
+    reason = "the vendor's names"
+)]
+
+use std::ffi::{c_char, c_uint, c_void};
+
+// ---------------------------------------------------------------------------------------------- types
+
+/// `aclError`: a return code ([`ACL_SUCCESS`] or one of the `ACL_ERROR_*` constants).
+pub type aclError = i32;
+/// `aclrtStream`: an opaque stream handle; NULL is the current context's default stream.
+pub type aclrtStream = *mut c_void;
+/// `aclrtEvent`: an opaque event handle.
+pub type aclrtEvent = *mut c_void;
+/// `aclrtContext`: an opaque context handle.
+pub type aclrtContext = *mut c_void;
+/// `enum aclrtMemcpyKind`: the direction of a copy.
+pub type aclrtMemcpyKind = c_uint;
+/// `enum aclrtMemMallocPolicy`: how device memory is allocated (no effect on the simulated semantics).
+pub type aclrtMemMallocPolicy = c_uint;
+/// `enum aclrtDevAttr`: a device attribute for [`aclrtGetDeviceInfo`](super::aclrtGetDeviceInfo).
+pub type aclrtDevAttr = c_uint;
+/// `enum aclrtEventRecordedStatus` ([`aclrtQueryEventStatus`](super::aclrtQueryEventStatus)): NOT_READY 0, COMPLETE 1.
+pub type aclrtEventRecordedStatus = c_uint;
+/// `enum aclrtEventStatus` (the deprecated [`aclrtQueryEvent`](super::aclrtQueryEvent)): COMPLETE 0, NOT_READY 1.
+pub type aclrtEventStatus = c_uint;
+/// `enum aclrtStreamStatus` ([`aclrtStreamQuery`](super::aclrtStreamQuery)): COMPLETE 0, NOT_READY 1.
+pub type aclrtStreamStatus = c_uint;
+/// `aclrtHostFunc`: `void (*)(void *args)`, for [`aclrtLaunchHostFunc`](super::aclrtLaunchHostFunc) (and the
+/// kernel stand-in's body).
+pub type aclrtHostFunc = Option<unsafe extern "C" fn(args: *mut c_void)>;
+
+/// `ACL_IPC_EVENT_HANDLE_SIZE`.
+pub const ACL_IPC_EVENT_HANDLE_SIZE: u32 = 64;
+
+/// `aclrtIpcEventHandle`: `struct { char reserved[ACL_IPC_EVENT_HANDLE_SIZE]; }`, the 64 opaque bytes of an
+/// exported IPC event.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct aclrtIpcEventHandle {
+    /// The bytes.
+    pub reserved: [c_char; 64],
+}
+
+/// The simulated kernel's declared device-memory access (`streamsimAccess`), for
+/// [`aclsimLaunchKernelEx`](super::aclsimLaunchKernelEx).
+pub use crate::vendor::cuda_runtime::streamsimAccess;
+
+// ---------------------------------------------------------------------------------------------- enums
+
+/// `ACL_MEMCPY_HOST_TO_HOST`.
+pub const ACL_MEMCPY_HOST_TO_HOST: aclrtMemcpyKind = 0;
+/// `ACL_MEMCPY_HOST_TO_DEVICE`.
+pub const ACL_MEMCPY_HOST_TO_DEVICE: aclrtMemcpyKind = 1;
+/// `ACL_MEMCPY_DEVICE_TO_HOST`.
+pub const ACL_MEMCPY_DEVICE_TO_HOST: aclrtMemcpyKind = 2;
+/// `ACL_MEMCPY_DEVICE_TO_DEVICE`.
+pub const ACL_MEMCPY_DEVICE_TO_DEVICE: aclrtMemcpyKind = 3;
+/// `ACL_MEMCPY_DEFAULT`: the direction is inferred from the pointers.
+pub const ACL_MEMCPY_DEFAULT: aclrtMemcpyKind = 4;
+/// `ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE` (simulated as host to device).
+pub const ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: aclrtMemcpyKind = 5;
+/// `ACL_MEMCPY_INNER_DEVICE_TO_DEVICE` (simulated as device to device).
+pub const ACL_MEMCPY_INNER_DEVICE_TO_DEVICE: aclrtMemcpyKind = 6;
+/// `ACL_MEMCPY_INTER_DEVICE_TO_DEVICE` (simulated as device to device).
+pub const ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: aclrtMemcpyKind = 7;
+
+/// `ACL_MEM_MALLOC_HUGE_FIRST`.
+pub const ACL_MEM_MALLOC_HUGE_FIRST: aclrtMemMallocPolicy = 0;
+/// `ACL_MEM_MALLOC_HUGE_ONLY`.
+pub const ACL_MEM_MALLOC_HUGE_ONLY: aclrtMemMallocPolicy = 1;
+/// `ACL_MEM_MALLOC_NORMAL_ONLY`.
+pub const ACL_MEM_MALLOC_NORMAL_ONLY: aclrtMemMallocPolicy = 2;
+/// `ACL_MEM_MALLOC_HUGE_FIRST_P2P`.
+pub const ACL_MEM_MALLOC_HUGE_FIRST_P2P: aclrtMemMallocPolicy = 3;
+/// `ACL_MEM_MALLOC_HUGE_ONLY_P2P`.
+pub const ACL_MEM_MALLOC_HUGE_ONLY_P2P: aclrtMemMallocPolicy = 4;
+/// `ACL_MEM_MALLOC_NORMAL_ONLY_P2P`.
+pub const ACL_MEM_MALLOC_NORMAL_ONLY_P2P: aclrtMemMallocPolicy = 5;
+/// `ACL_MEM_MALLOC_HUGE1G_ONLY`.
+pub const ACL_MEM_MALLOC_HUGE1G_ONLY: aclrtMemMallocPolicy = 6;
+/// `ACL_MEM_MALLOC_HUGE1G_ONLY_P2P`.
+pub const ACL_MEM_MALLOC_HUGE1G_ONLY_P2P: aclrtMemMallocPolicy = 7;
+/// `ACL_MEM_TYPE_LOW_BAND_WIDTH` (a bit combined with a policy).
+pub const ACL_MEM_TYPE_LOW_BAND_WIDTH: aclrtMemMallocPolicy = 0x0100;
+/// `ACL_MEM_TYPE_HIGH_BAND_WIDTH` (a bit combined with a policy).
+pub const ACL_MEM_TYPE_HIGH_BAND_WIDTH: aclrtMemMallocPolicy = 0x1000;
+/// `ACL_MEM_ACCESS_USER_SPACE_READONLY` (a bit combined with a policy).
+pub const ACL_MEM_ACCESS_USER_SPACE_READONLY: aclrtMemMallocPolicy = 0x0010_0000;
+
+/// `ACL_DEV_ATTR_AICPU_CORE_NUM`.
+pub const ACL_DEV_ATTR_AICPU_CORE_NUM: aclrtDevAttr = 1;
+/// `ACL_DEV_ATTR_AICORE_CORE_NUM`.
+pub const ACL_DEV_ATTR_AICORE_CORE_NUM: aclrtDevAttr = 101;
+/// `ACL_DEV_ATTR_CUBE_CORE_NUM`.
+pub const ACL_DEV_ATTR_CUBE_CORE_NUM: aclrtDevAttr = 102;
+/// `ACL_DEV_ATTR_VECTOR_CORE_NUM`.
+pub const ACL_DEV_ATTR_VECTOR_CORE_NUM: aclrtDevAttr = 201;
+/// `ACL_DEV_ATTR_WARP_SIZE`.
+pub const ACL_DEV_ATTR_WARP_SIZE: aclrtDevAttr = 202;
+/// `ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE` (bytes).
+pub const ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE: aclrtDevAttr = 301;
+
+/// `ACL_EVENT_RECORDED_STATUS_NOT_READY` (0: note the opposite numbering of [`aclrtEventStatus`]).
+pub const ACL_EVENT_RECORDED_STATUS_NOT_READY: aclrtEventRecordedStatus = 0;
+/// `ACL_EVENT_RECORDED_STATUS_COMPLETE` (1).
+pub const ACL_EVENT_RECORDED_STATUS_COMPLETE: aclrtEventRecordedStatus = 1;
+
+/// `ACL_EVENT_STATUS_COMPLETE` (0: note the opposite numbering of [`aclrtEventRecordedStatus`]).
+pub const ACL_EVENT_STATUS_COMPLETE: aclrtEventStatus = 0;
+/// `ACL_EVENT_STATUS_NOT_READY` (1).
+pub const ACL_EVENT_STATUS_NOT_READY: aclrtEventStatus = 1;
+/// `ACL_EVENT_STATUS_RESERVED` (never produced).
+pub const ACL_EVENT_STATUS_RESERVED: aclrtEventStatus = 2;
+
+/// `ACL_STREAM_STATUS_COMPLETE` (0).
+pub const ACL_STREAM_STATUS_COMPLETE: aclrtStreamStatus = 0;
+/// `ACL_STREAM_STATUS_NOT_READY` (1).
+pub const ACL_STREAM_STATUS_NOT_READY: aclrtStreamStatus = 1;
+/// `ACL_STREAM_STATUS_RESERVED` (never produced).
+pub const ACL_STREAM_STATUS_RESERVED: aclrtStreamStatus = 0xFFFF;
+
+// ---------------------------------------------------------------------------------------------- flags
+
+/// `ACL_EVENT_SYNC`: streams can wait on the event (and it can be reset); a wait before the first record
+/// holds the stream until the next record.
+pub const ACL_EVENT_SYNC: u32 = 0x1;
+/// `ACL_EVENT_CAPTURE_STREAM_PROGRESS` (accepted; no simulated effect).
+pub const ACL_EVENT_CAPTURE_STREAM_PROGRESS: u32 = 0x2;
+/// `ACL_EVENT_TIME_LINE`: records carry timestamps (elapsed time and timestamps work).
+pub const ACL_EVENT_TIME_LINE: u32 = 0x8;
+/// `ACL_EVENT_DEVICE_USE_ONLY` (accepted; no simulated effect).
+pub const ACL_EVENT_DEVICE_USE_ONLY: u32 = 0x10;
+/// `ACL_EVENT_EXTERNAL`: an external event (no timing).
+pub const ACL_EVENT_EXTERNAL: u32 = 0x20;
+/// `ACL_EVENT_IPC`: shareable with another process (no timing).
+pub const ACL_EVENT_IPC: u32 = 0x40;
+
+/// `ACL_STREAM_FAST_LAUNCH` (accepted; no simulated effect).
+pub const ACL_STREAM_FAST_LAUNCH: u32 = 0x1;
+/// `ACL_STREAM_FAST_SYNC` (accepted; no simulated effect).
+pub const ACL_STREAM_FAST_SYNC: u32 = 0x2;
+/// `ACL_STREAM_PERSISTENT` (accepted; no simulated effect).
+pub const ACL_STREAM_PERSISTENT: u32 = 0x4;
+/// `ACL_STREAM_HUGE` (accepted; no simulated effect).
+pub const ACL_STREAM_HUGE: u32 = 0x8;
+/// `ACL_STREAM_CPU_SCHEDULE` (accepted; no simulated effect).
+pub const ACL_STREAM_CPU_SCHEDULE: u32 = 0x10;
+/// `ACL_STREAM_DEVICE_USE_ONLY` (accepted; no simulated effect).
+pub const ACL_STREAM_DEVICE_USE_ONLY: u32 = 0x20;
+
+// ---------------------------------------------------------------------------------------------- codes
+
+/// `ACL_SUCCESS`.
+pub const ACL_SUCCESS: aclError = 0;
+/// `ACL_ERROR_INVALID_PARAM`: a NULL pointer or handle, an unknown enum value or flag bit.
+pub const ACL_ERROR_INVALID_PARAM: aclError = 100000;
+/// `ACL_ERROR_UNINITIALIZE`: finalize without init (and every call when the default machine's environment is
+/// bad).
+pub const ACL_ERROR_UNINITIALIZE: aclError = 100001;
+/// `ACL_ERROR_REPEAT_INITIALIZE`: `aclInit` a second time.
+pub const ACL_ERROR_REPEAT_INITIALIZE: aclError = 100002;
+/// `ACL_ERROR_REPEAT_FINALIZE`: `aclFinalize` a second time.
+pub const ACL_ERROR_REPEAT_FINALIZE: aclError = 100037;
+/// `ACL_ERROR_BAD_ALLOC`.
+pub const ACL_ERROR_BAD_ALLOC: aclError = 200000;
+/// `ACL_ERROR_FEATURE_UNSUPPORTED`: `aclrtDeviceEnablePeerAccess` with flags other than 0.
+pub const ACL_ERROR_FEATURE_UNSUPPORTED: aclError = 200006;
+/// `ACL_ERROR_RT_PARAM_INVALID`: count > destMax, a copy kind that contradicts the pointers, an unknown or
+/// freed address, a cross-device copy without peer access, a bad timeout, a wait on a never-recorded
+/// `aclrtCreateEvent` event.
+pub const ACL_ERROR_RT_PARAM_INVALID: aclError = 107000;
+/// `ACL_ERROR_RT_INVALID_DEVICEID`.
+pub const ACL_ERROR_RT_INVALID_DEVICEID: aclError = 107001;
+/// `ACL_ERROR_RT_CONTEXT_NULL`: no current context (and destroying a default context).
+pub const ACL_ERROR_RT_CONTEXT_NULL: aclError = 107002;
+/// `ACL_ERROR_RT_STREAM_CONTEXT`: a stream (or event) used from a context it does not belong to.
+pub const ACL_ERROR_RT_STREAM_CONTEXT: aclError = 107003;
+/// `ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID`: elapsed time / timestamp of an unfinished or untimed record.
+pub const ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID: aclError = 107006;
+/// `ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL` (never produced: end before start gives negative milliseconds).
+pub const ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL: aclError = 107007;
+/// `ACL_ERROR_RT_INVALID_HANDLE`: a destroyed, forged, or other process's handle.
+pub const ACL_ERROR_RT_INVALID_HANDLE: aclError = 107017;
+/// `ACL_ERROR_RT_WAIT_TIMEOUT`.
+pub const ACL_ERROR_RT_WAIT_TIMEOUT: aclError = 107019;
+/// `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`: wait / reset of an event without `ACL_EVENT_SYNC`, elapsed time of an
+/// IPC or external event, a runtime call from inside a host function.
+pub const ACL_ERROR_RT_FEATURE_NOT_SUPPORT: aclError = 207000;
+/// `ACL_ERROR_RT_MEMORY_ALLOCATION`: device memory exhausted.
+pub const ACL_ERROR_RT_MEMORY_ALLOCATION: aclError = 207001;
+/// `ACL_ERROR_RT_DEVICE_OOM`.
+pub const ACL_ERROR_RT_DEVICE_OOM: aclError = 207018;
+/// `ACL_ERROR_RT_INTERNAL_ERROR`: elapsed time of a never-recorded event; a panic inside the simulator.
+pub const ACL_ERROR_RT_INTERNAL_ERROR: aclError = 507000;
+/// `ACL_ERROR_RT_CONTEXT_RELEASE_ERROR`: resetting a device that is not set (or already freed).
+pub const ACL_ERROR_RT_CONTEXT_RELEASE_ERROR: aclError = 507007;
+/// `ACL_ERROR_RT_AICORE_EXCEPTION`: a kernel fault, at the next synchronize (then sticky).
+pub const ACL_ERROR_RT_AICORE_EXCEPTION: aclError = 507015;
+/// `ACL_ERROR_RT_IPC_ERROR`: opening a bad IPC handle, or one's own.
+pub const ACL_ERROR_RT_IPC_ERROR: aclError = 507022;
+/// `ACL_ERROR_RT_STREAM_SYNC_TIMEOUT`.
+pub const ACL_ERROR_RT_STREAM_SYNC_TIMEOUT: aclError = 507046;
+/// `ACL_ERROR_RT_EVENT_SYNC_TIMEOUT`.
+pub const ACL_ERROR_RT_EVENT_SYNC_TIMEOUT: aclError = 507047;
