@@ -38,27 +38,69 @@
 //!
 //! ## Code map
 //!
-//! | module | what it holds |
+//! Three layers, one folder each. **Dependencies point down only: tools → vendor → engine.** Nothing in
+//! `src/engine/` names the vendor layer or the tools, and nothing in `src/vendor/` names the tools
+//! (`tests/suite/layers.rs` checks every file's paths). The public paths (`streamsim::Machine`,
+//! `streamsim::cuda`, `streamsim::scenario`, …) are re-exports from here, so the folders are free to change.
+//!
+//! **The engine, `src/engine/`**: the vendor-neutral simulator. It takes explicit devices and handles and
+//! returns [`SimError`]s; it never tests the dialect, it asks the rules table.
+//!
+//! | file | what it holds |
 //! |---|---|
 //! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
 //! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
-//! | `event` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
-//! | `ops` | kernel launches, copies, memsets, host functions, allocations |
-//! | `device` | set / get / reset device, ACL contexts, peer access |
+//! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
+//! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |
+//! | `device.rs` | set / get / reset device, ACL contexts, peer access |
 //! | [`ipc`] | interprocess event handles |
-//! | `exec` | the stream workers, operations, record points |
-//! | `queue` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
-//! | `watch` | sticky faults travelling along happens-before edges |
+//! | `exec.rs` | the stream workers, operations, record points |
+//! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
+//! | `watch.rs` | sticky faults travelling along happens-before edges |
 //! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
-//! | [`rules`] | [`Dialect`] → [`Rules`]: what each vendor allows |
+//! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`] |
-//! | `testing` (feature `proptest`) | random stream programs and a runner, for property tests |
-//! | [`error`] | [`SimError`] |
-//! | [`capi`] | the C library's own calls (`include/streamsim.h`): machines, processes and bindings from C |
+//! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //!
+//! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
+//! It holds no simulator state.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `binding.rs` ([`facade`]) | which process a call goes to ([`Process::bind`] or the default machine), panic containment, pointer helpers |
+//! | `cuda_family.rs` | the CUDA/MUSA name table: one row per function, constant and type, expanded as [`cuda`] and [`musa`] |
+//! | `cuda_runtime.rs` | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t` |
+//! | `cuda.rs`, `musa.rs` | the two expansions of the table |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`) |
+//! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
+//!
+//! **The tools, `src/tools/`**: built on both.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
+//! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests |
+//!
+//! ### Where a change goes
+//!
+//! - **A new vendor call**, e.g. `cudaStreamGetDevice`: a row in the `fns` table of
+//!   `src/vendor/cuda_family.rs` (it becomes `cudaStreamGetDevice` and `musaStreamGetDevice`), its body in
+//!   `src/vendor/cuda_runtime.rs`, the prototype in `include/cuda_runtime.h` and `include/musa_runtime.h`
+//!   (`tests/suite/c_headers.rs` fails until the three agree). An ACL call: the `extern "C"` function in
+//!   `src/vendor/acl/mod.rs`, its body in `src/vendor/acl/runtime.rs`, constants in `src/vendor/acl/types.rs`,
+//!   the prototype in `include/acl/acl.h`. If the engine cannot answer it yet, widen the engine's API first
+//!   (a method of [`Process`]) rather than reaching into its internals.
+//! - **A new rule**, e.g. "ACL refuses X": a field of [`Rules`] in `src/engine/rules.rs`, set in both dialects'
+//!   tables there, asked by the engine where X happens; the error it returns is a [`SimError`] variant, and
+//!   the vendor's code for it is chosen in the `code` function of `src/vendor/acl/runtime.rs` (and of
+//!   `cuda_runtime.rs`). Its test names the row of the reference table.
+//! - **A new exporter**: a module in `src/tools/export/` that reads a [`Trace`] (see `chrome.rs`), declared and
+//!   re-exported in `src/tools/export/mod.rs`.
+
 //! ## CUDA ↔ ACL ↔ streamsim
 //!
 //! | CUDA / MUSA | ACL | streamsim |

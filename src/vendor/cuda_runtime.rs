@@ -24,7 +24,7 @@ use crate::engine::process::{Process, Status, StreamFlags};
 pub type Error = u32;
 
 /// The CUDA-family error codes the simulator produces: (CUDA name, MUSA name, short name) = value,
-/// description. `family.rs` turns each into a constant of both facades.
+/// description. `cuda_family.rs` turns each into a constant of both facades.
 macro_rules! with_error_codes {
     ($($callback:tt)*) => {
         $($callback)*! {

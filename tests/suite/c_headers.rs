@@ -9,8 +9,8 @@
 //!   as C++17 with `-Wall -Wextra -Werror -pedantic`, links, and prints those values.
 //!
 //! The headers are parsed after the C preprocessor (`cc -E`, `cc -dM -E`); the Rust definitions are read
-//! from the sources (`src/vendor/cuda_family.rs`, `src/vendor/cuda_runtime.rs`, `src/vendor/acl/`, `src/vendor/capi.rs`) and from
-//! the constants themselves.
+//! from the sources (`src/vendor/cuda_family.rs`, `src/vendor/cuda_runtime.rs`, `src/vendor/acl/`,
+//! `src/vendor/capi.rs`) and from the constants themselves.
 #![allow(non_upper_case_globals, reason = "the vendor's constant names")]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -308,7 +308,7 @@ fn block<'s>(src: &'s str, marker: &str) -> &'s str {
     panic!("unbalanced block after {marker:?}");
 }
 
-/// The `(cudaX, musaX)` entries at the start of the lines of a block of `family.rs`.
+/// The `(cudaX, musaX)` entries at the start of the lines of a block of `cuda_family.rs`.
 fn family_pairs(block: &str) -> Vec<(String, String, usize)> {
     let mut out = Vec::new();
     let mut offset = 0;

@@ -4,8 +4,8 @@
 //! How an answer is written is decided in one function, [`outcome_text`]: the vendor's code and name for the
 //! scenario's dialect (`600 cudaErrorNotReady`, `0 musaSuccess`, `107003 ACL_ERROR_RT_STREAM_CONTEXT`), then
 //! what the call returned or why it failed. The code comes from the facades' own mapping functions
-//! (`facade::runtime::code` for CUDA and MUSA, `facade::acl::code` for ACL), so a scenario prints exactly what
-//! the `cuda*` / `musa*` / `aclrt*` function would have returned.
+//! (`code` in `src/vendor/cuda_runtime.rs` for CUDA and MUSA, in `src/vendor/acl/runtime.rs` for ACL), so a
+//! scenario prints exactly what the `cuda*` / `musa*` / `aclrt*` function would have returned.
 
 use std::fmt::Write as _;
 
