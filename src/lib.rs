@@ -139,18 +139,30 @@ pub use vendor::{acl, capi, cuda, musa};
 pub use tools::testing;
 pub use tools::{export, scenario};
 
+// The root names of engine items. Items of a public module are documented at that module's path
+// (`streamsim::machine::Machine`), so `no_inline`; those of `event` and `process` have no other path.
+#[doc(no_inline)]
 pub use engine::error::{
     FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,
     Result, SimError,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
+#[doc(no_inline)]
 pub use engine::handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+#[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
+#[doc(no_inline)]
 pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
+#[doc(no_inline)]
 pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
+#[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 pub use engine::process::{Process, Status, StreamFlags};
+#[doc(no_inline)]
 pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
+#[doc(no_inline)]
 pub use engine::rules::{Dialect, Rules};
+#[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
+#[doc(no_inline)]
 pub use engine::trace::{HostEvent, OpKind, Trace, TraceEvent};
