@@ -144,7 +144,7 @@ pub use tools::{export, scenario};
 #[doc(no_inline)]
 pub use engine::error::{
     FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,
-    Result, SimError,
+    Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
@@ -161,7 +161,7 @@ pub use engine::process::{Process, Status, StreamFlags};
 #[doc(no_inline)]
 pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
 #[doc(no_inline)]
-pub use engine::rules::{Dialect, Rules};
+pub use engine::rules::{Dialect, FailureMode, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]

@@ -311,5 +311,7 @@ fn new_context(
         device,
         default_stream: None,
         is_default,
+        stop_on_failure: false,
+        failure: None,
     })
 }

@@ -121,6 +121,58 @@ impl std::fmt::Display for IpcProblem {
     }
 }
 
+/// What is wrong in a call about stream callbacks and the host threads that process them (ACL
+/// `aclrtSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport`, `aclrtUnSubscribeReport`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubscriptionProblem {
+    /// The stream already has a subscribed thread.
+    StreamAlreadySubscribed,
+    /// The stream has no subscribed thread (to unsubscribe).
+    StreamNotSubscribed,
+    /// The stream's host functions already go through the runtime's own thread (`launch_host_func`); the two
+    /// mechanisms cannot be mixed on one stream.
+    HostFunctionStream,
+    /// A host function on a stream whose callbacks go through a subscribed thread.
+    SubscribedStream,
+    /// The thread is subscribed to streams of another device.
+    ThreadOnOtherDevice,
+    /// The stream's subscriber is another thread.
+    NotTheSubscriber,
+    /// The calling thread is subscribed to no stream.
+    ThreadNotSubscribed,
+    /// A callback on a stream that no thread is subscribed to.
+    NoSubscriber,
+}
+
+impl std::fmt::Display for SubscriptionProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SubscriptionProblem::StreamAlreadySubscribed => {
+                "the stream already has a thread subscribed to its callbacks"
+            }
+            SubscriptionProblem::StreamNotSubscribed => "no thread is subscribed to the stream",
+            SubscriptionProblem::HostFunctionStream => {
+                "the stream's host functions go through the runtime's thread (aclrtLaunchHostFunc): the two \
+                 callback mechanisms cannot be mixed on one stream"
+            }
+            SubscriptionProblem::SubscribedStream => {
+                "a thread is subscribed to the stream's callbacks (aclrtSubscribeReport): the two callback \
+                 mechanisms cannot be mixed on one stream"
+            }
+            SubscriptionProblem::ThreadOnOtherDevice => {
+                "the thread is subscribed to streams of another device"
+            }
+            SubscriptionProblem::NotTheSubscriber => "another thread is subscribed to the stream",
+            SubscriptionProblem::ThreadNotSubscribed => {
+                "the calling thread is subscribed to no stream (aclrtSubscribeReport)"
+            }
+            SubscriptionProblem::NoSubscriber => {
+                "no thread is subscribed to the stream: call aclrtSubscribeReport first"
+            }
+        })
+    }
+}
+
 /// What is wrong in an init / finalize call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InitProblem {
@@ -438,6 +490,25 @@ pub enum SimError {
         what: &'static str,
         /// What is wrong.
         problem: InitProblem,
+    },
+    /// A call about stream callbacks that the runtime refuses.
+    #[error("{what}: {problem}")]
+    Subscription {
+        /// The call.
+        what: &'static str,
+        /// What is wrong.
+        problem: SubscriptionProblem,
+    },
+    /// A wait operation (on an event, a notify) that waited longer than its timeout; reported at the next
+    /// synchronize, like a fault of its stream.
+    #[error("`{label}` on {stream} waited longer than its timeout of {timeout_ms} ms")]
+    WaitTimedOut {
+        /// The stream that waited.
+        stream: StreamId,
+        /// The wait's label.
+        label: String,
+        /// The timeout.
+        timeout_ms: u64,
     },
     /// A synchronize with a timeout whose work did not finish in time (virtual time).
     #[error("{what}: not finished within {timeout_ms} ms")]

@@ -450,9 +450,14 @@ impl Process {
         let what = "event_synchronize";
         check_timeout(c, what, p.time(), timeout)?;
         let id = e.id;
-        self.block_on(c, what, p.exec.id.device, std::slice::from_ref(&p), || {
-            format!("event_synchronize(event {id})")
-        })
+        self.block_on(
+            c,
+            what,
+            p.exec.id.device,
+            std::slice::from_ref(&p),
+            crate::engine::watch::Observe::Other,
+            || format!("event_synchronize(event {id})"),
+        )
     }
 
     fn timed_record(&self, c: &Call, checks: &[ElapsedCheck], e: &Snapshot) -> Result<VirtualTime> {

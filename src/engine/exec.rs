@@ -18,6 +18,7 @@ use crate::engine::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
 use crate::engine::race::Who;
 use crate::engine::race::clock::VectorClock;
+use crate::engine::rules::FailureMode;
 use crate::engine::time::VirtualTime;
 use crate::engine::trace::{OpKind, TraceSink};
 use crate::engine::watch::{StreamFault, fault_at};
@@ -26,41 +27,75 @@ use crate::engine::watch::{StreamFault, fault_at};
 #[derive(Debug)]
 pub(crate) struct StreamExec {
     pub id: StreamId,
+    /// The owning context's registry handle (0: none), for the failure mode `Stop` (see `watch.rs`).
+    pub ctx: u64,
     completed: AtomicU64,
     waiters: AtomicUsize,
     lock: Mutex<()>,
     cv: Condvar,
-    /// The stream's first fault (see `watch.rs`); written by the worker before it publishes that operation.
-    fault: Mutex<Option<StreamFault>>,
+    /// The stream's faults not reported yet, in order (see `watch.rs`); written by the worker before it
+    /// publishes the operation. A sticky fault (failure modes `Sticky` and `Stop`) stays; it is the last one.
+    faults: Mutex<Vec<StreamFault>>,
     has_fault: AtomicBool,
+    /// The position from which the stream's operations are in the failure mode `Stop` (`u64::MAX`: none).
+    stop_from: AtomicU64,
 }
 
 impl StreamExec {
-    pub fn new(id: StreamId) -> StreamExec {
+    pub fn new(id: StreamId, ctx: Option<u64>) -> StreamExec {
         StreamExec {
             id,
+            ctx: ctx.unwrap_or(0),
             completed: AtomicU64::new(0),
             waiters: AtomicUsize::new(0),
             lock: Mutex::new(()),
             cv: Condvar::new(),
-            fault: Mutex::new(None),
+            faults: Mutex::new(Vec::new()),
             has_fault: AtomicBool::new(false),
+            stop_from: AtomicU64::new(u64::MAX),
         }
     }
 
-    /// The stream's first fault, if any.
+    /// The stream's first sticky fault, if any (the one that poisons what is ordered after it).
     pub fn fault(&self) -> Option<StreamFault> {
         if self.has_fault.load(Ordering::SeqCst) {
-            self.fault.lock().clone()
+            self.faults.lock().iter().find(|f| f.sticky).cloned()
         } else {
             None
         }
     }
 
+    /// The first fault at or before operation `seq` that a call reports: with `take`, the non-sticky faults
+    /// up to `seq` are forgotten (reported once, failure mode `Continue`); sticky faults are always seen.
+    /// With `sticky_only`, only a sticky fault is reported (and nothing is forgotten).
+    pub fn report(&self, seq: u64, take: bool, sticky_only: bool) -> Option<StreamFault> {
+        if !self.has_fault.load(Ordering::SeqCst) {
+            return None;
+        }
+        let mut faults = self.faults.lock();
+        let first = faults
+            .iter()
+            .find(|f| f.seq <= seq && (f.sticky || !sticky_only))
+            .cloned();
+        if take && !sticky_only {
+            faults.retain(|f| f.sticky || f.seq > seq);
+            if faults.is_empty() {
+                self.has_fault.store(false, Ordering::SeqCst);
+            }
+        }
+        first
+    }
+
+    /// From operation `seq` on (the next one enqueued), the stream is in the failure mode `Stop`.
+    pub fn stop_from(&self, seq: u64) {
+        self.stop_from.fetch_min(seq, Ordering::SeqCst);
+    }
+
     fn poison(&self, f: StreamFault) {
-        let mut slot = self.fault.lock();
-        if slot.is_none() {
-            *slot = Some(f);
+        let mut faults = self.faults.lock();
+        // After a sticky fault nothing more is recorded: it is the stream's answer from then on.
+        if !faults.iter().any(|x| x.sticky) {
+            faults.push(f);
             self.has_fault.store(true, Ordering::SeqCst);
         }
     }
@@ -264,6 +299,8 @@ pub(crate) struct WorkerEnv {
     pub live: Arc<AtomicUsize>,
     /// Schedule perturbation: the machine seed, when on.
     pub perturb: Option<u64>,
+    /// The dialect's failure mode (see [`FailureMode`]); `Stop` from the position the program set.
+    pub failure_mode: FailureMode,
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -377,38 +414,62 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             (x.deps, x.work, x.kind)
         }
     };
+    let mode = if seq >= env.exec.stop_from.load(Ordering::SeqCst) {
+        FailureMode::Stop
+    } else {
+        env.failure_mode
+    };
     for d in &deps {
         d.wait();
-        // A fault ordered before this operation poisons this stream too (see `watch.rs`).
-        if !*faulted && let Some(f) = fault_at(d) {
+        // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
+        // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.
+        let catches = match mode {
+            FailureMode::Sticky => true,
+            FailureMode::Stop => d.exec.ctx == env.exec.ctx,
+            FailureMode::Continue => false,
+        };
+        if catches
+            && !*faulted
+            && let Some(f) = fault_at(d)
+        {
             *faulted = true;
             env.exec.poison(StreamFault {
                 seq,
                 time: f.time,
                 err: f.err,
+                sticky: true,
             });
         }
     }
     if let Some(seed) = env.perturb {
         perturb(seed, env.exec.id, seq);
     }
-    let skip = *faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
-    let outcome: Result<(), (FaultKind, String)> = match work {
+    let skip = *faulted
+        && match mode {
+            FailureMode::Sticky => matches!(work, Work::Kernel(_) | Work::Host(_)),
+            FailureMode::Stop => !matches!(work, Work::Nothing),
+            FailureMode::Continue => false,
+        };
+    let outcome: Result<(), SimError> = match work {
+        _ if skip => Ok(()),
         Work::Nothing => Ok(()),
-        Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
         Work::Kernel(body) => {
             let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err((e.kind, e.message)),
-                Err(p) => Err((
+                Ok(Err(e)) => Err(kernel_fault(env, &op.label, e.kind, e.message)),
+                Err(p) => Err(kernel_fault(
+                    env,
+                    &op.label,
                     FaultKind::LaunchFailure,
                     format!("panicked: {}", panic_message(p)),
                 )),
             }
         }
         Work::Host(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
-            (
+            kernel_fault(
+                env,
+                &op.label,
                 FaultKind::LaunchFailure,
                 format!("host function panicked: {}", panic_message(p)),
             )
@@ -433,24 +494,33 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             Ok(())
         }
     };
-    if let Err((kind, message)) = outcome
-        && !*faulted
-    {
-        *faulted = true;
-        env.exec.poison(StreamFault {
-            seq,
-            time: op.end,
-            err: SimError::KernelFault {
-                kind,
-                device: env.exec.id.device,
-                stream: env.exec.id,
-                label: op.label.to_string(),
-                message,
-            },
-        });
+    if let Err(err) = outcome {
+        // In the mode `Continue` every fault is kept until a synchronize reports it; otherwise the first one
+        // poisons the stream.
+        let sticky = mode != FailureMode::Continue;
+        if !sticky || !*faulted {
+            *faulted |= sticky;
+            env.exec.poison(StreamFault {
+                seq,
+                time: op.end,
+                err,
+                sticky,
+            });
+        }
     }
     if let Some(sink) = &env.sink {
         sink.push(seq, kind, op.label, (op.start, op.end));
     }
     env.exec.publish(seq);
+}
+
+/// The error of a kernel body (or host function) that failed on the worker of `env`.
+fn kernel_fault(env: &WorkerEnv, label: &str, kind: FaultKind, message: String) -> SimError {
+    SimError::KernelFault {
+        kind,
+        device: env.exec.id.device,
+        stream: env.exec.id,
+        label: label.to_string(),
+        message,
+    }
 }

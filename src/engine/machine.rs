@@ -253,15 +253,24 @@ impl MachineBuilder {
                 });
             }
         }
+        let rules = self.dialect.rules();
+        let mut devices = self.devices;
+        // A device left at CUDA's default priority range gets the dialect's.
+        let cuda_default = DeviceConfig::default().priority_range;
+        for d in &mut devices {
+            if d.priority_range == cuda_default {
+                d.priority_range = rules.default_priority_range;
+            }
+        }
         static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
-        let capacities: Vec<u64> = self.devices.iter().map(|d| d.memory).collect();
+        let capacities: Vec<u64> = devices.iter().map(|d| d.memory).collect();
         Ok(Machine {
             shared: Arc::new(Shared {
                 id,
                 dialect: self.dialect,
-                rules: self.dialect.rules(),
-                devices: self.devices,
+                rules,
+                devices,
                 hot: HotCosts::of(&self.cost),
                 cost: self.cost,
                 seed: self.seed,
@@ -379,9 +388,13 @@ impl Shared {
     /// Starts a worker thread for a new stream; returns its queue. If the host refuses the thread (a thread
     /// or memory limit of the OS), the stream cannot exist: [`SimError::TooManyObjects`] with
     /// [`ObjectLimit::HostThreads`], and nothing of the stream is left behind.
-    pub fn spawn_worker(&self, id: StreamId) -> Result<(OpSender, Arc<StreamExec>)> {
+    pub fn spawn_worker(
+        &self,
+        id: StreamId,
+        ctx: Option<u64>,
+    ) -> Result<(OpSender, Arc<StreamExec>)> {
         let (tx, rx) = crate::engine::exec::queue();
-        let exec = Arc::new(StreamExec::new(id));
+        let exec = Arc::new(StreamExec::new(id, ctx));
         let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
         let env = WorkerEnv {
             exec: exec.clone(),
@@ -389,6 +402,7 @@ impl Shared {
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
             perturb: self.perturb.then_some(self.seed),
+            failure_mode: self.rules.failure_mode,
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let name = format!("ss{}-{}", self.id, id.process.0);

@@ -431,7 +431,8 @@ impl Process {
                     OpKind::Memcpy { path, bytes },
                     work,
                 )
-                .accesses(accesses, who),
+                .accesses(accesses, who)
+                .synchronous(sync),
             )?;
             // A host that waits on it acquires the stream's clock there.
             if sync || out.is_some() {
@@ -442,9 +443,14 @@ impl Process {
         };
         if sync || out.is_some() {
             let device = point.exec.id.device;
-            self.block_on(c, what, device, std::slice::from_ref(&point), || {
-                what.to_string()
-            })?;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::watch::Observe::Other,
+                || what.to_string(),
+            )?;
         }
         if let Some(slice) = out {
             let data = back.lock();
@@ -523,7 +529,8 @@ impl Process {
                     OpKind::Memset { bytes },
                     Work::Fill { dst, value },
                 )
-                .accesses(accesses, who),
+                .accesses(accesses, who)
+                .synchronous(sync),
             )?;
             // A host that waits on it acquires the stream's clock there.
             if sync {
@@ -534,9 +541,14 @@ impl Process {
         };
         if sync {
             let device = point.exec.id.device;
-            self.block_on(c, what, device, std::slice::from_ref(&point), || {
-                what.to_string()
-            })?;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::watch::Observe::Other,
+                || what.to_string(),
+            )?;
         }
         Ok(())
     }

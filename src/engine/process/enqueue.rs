@@ -100,6 +100,12 @@ impl ProcState {
                 .check_owner(m, c, what, true, h)
                 .expect_err("ownership differs"));
         }
+        // A context that reported a fault in the failure mode `Stop` accepts no new task.
+        if let Some(e) = &s.stopped
+            && !spec.synchronous
+        {
+            return Err(e.clone());
+        }
         let dev = s.device as usize;
         if s.special && s.id.kind == StreamKind::Legacy {
             return self

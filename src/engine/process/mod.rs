@@ -25,8 +25,9 @@ use crate::engine::error::{InitProblem, Result, SimError};
 use crate::engine::exec::Point;
 use crate::engine::handle::ProcessId;
 use crate::engine::machine::Shared;
+use crate::engine::rules::FailureMode;
 use crate::engine::trace::HostEvent;
-use crate::engine::watch::DeviceWatch;
+use crate::engine::watch::Observe;
 
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
 pub(crate) use stream::{HostClock, OpSpec, StreamEntry};
@@ -136,6 +137,21 @@ impl Process {
         })
     }
 
+    /// Device `device` of the machine (its ordinal), or [`SimError::InvalidDevice`]. Does not advance the clock.
+    pub fn check_device(&self, device: i64) -> Result<u32> {
+        self.m.check_device(device)
+    }
+
+    /// The current device's memory: (total, free) bytes, free being what the simulated allocations of every
+    /// process leave (ACL `aclrtGetMemInfo`).
+    pub fn device_memory_info(&self) -> Result<(u64, u64)> {
+        self.call("device_memory_info", |c| {
+            let (d, _) = self.state().current(&self.m, c, "device_memory_info")?;
+            let total = self.m.devices[d as usize].memory;
+            Ok((total, total.saturating_sub(self.m.memory.used(d))))
+        })
+    }
+
     /// Records a blocking host call in the trace.
     pub(crate) fn host_event(&self, c: &Call, label: String) {
         if self.m.trace_on {
@@ -149,17 +165,13 @@ impl Process {
         }
     }
 
-    /// A device's sticky-error state in this process.
-    pub(crate) fn watch(&self, device: u32) -> &DeviceWatch {
-        &self.p.watch[device as usize]
-    }
-
     pub(crate) fn state(&self) -> parking_lot::MutexGuard<'_, ProcState> {
         self.p.state.lock()
     }
 
     /// Moves the host clock past `points`, blocks until they have really run (no lock held), records the
-    /// blocking call in the trace, and reports `device`'s fault if one happened by the new host time.
+    /// blocking call in the trace, and reports the fault the call observes (`observe`: how, in the failure modes
+    /// `Continue` and `Stop`; in CUDA's mode `Sticky`, `device`'s fault, sticky from then on).
     ///
     /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) would
     /// block forever in a program whose calls come from this thread: that is [`SimError::WouldDeadlock`].
@@ -169,11 +181,28 @@ impl Process {
         what: &'static str,
         device: u32,
         points: &[Point],
+        observe: Observe,
         label: impl FnOnce() -> String,
     ) -> Result<()> {
         self.wait_points(c, what, points, label)?;
-        // A fault the call now observes is its answer, and sticky from now on.
-        self.p.watch[device as usize].observe(points)
+        self.observe(device, points, observe)
+    }
+
+    /// The fault a call that has waited for `points` reports (see [`Process::block_on`]).
+    pub(crate) fn observe(&self, device: u32, points: &[Point], observe: Observe) -> Result<()> {
+        if self.m.rules.failure_mode == FailureMode::Sticky {
+            // A fault the call now observes is its answer, and sticky from now on.
+            return self.p.watch[device as usize].observe(points);
+        }
+        match crate::engine::watch::report(points, observe) {
+            None => Ok(()),
+            Some((f, ctx)) => {
+                if f.sticky {
+                    self.state().stop_context(ctx, &f.err);
+                }
+                Err(f.err)
+            }
+        }
     }
 
     /// [`Process::block_on`] without the fault check.
@@ -213,8 +242,11 @@ impl Process {
     pub(crate) fn settle(&self, c: &Call, point: &Point) -> Result<Status> {
         if point.time().is_some_and(|t| t <= c.now) {
             point.wait();
-            self.watch(point.exec.id.device)
-                .observe(std::slice::from_ref(point))?;
+            self.observe(
+                point.exec.id.device,
+                std::slice::from_ref(point),
+                Observe::Other,
+            )?;
             self.state()
                 .acquire(&self.m, c.thread, std::slice::from_ref(point));
             Ok(Status::Complete)

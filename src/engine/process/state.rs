@@ -42,6 +42,10 @@ pub(crate) struct ContextEntry {
     pub device: u32,
     pub default_stream: Option<u64>,
     pub is_default: bool,
+    /// Whether a stream of the context was set to the failure mode `Stop` (it then applies to all of them).
+    pub stop_on_failure: bool,
+    /// (mode `Stop`) the fault a call has reported: the context refuses new tasks with it.
+    pub failure: Option<SimError>,
 }
 
 /// A process's state on one device (CUDA: its primary context).
@@ -156,10 +160,19 @@ impl ProcState {
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id).inspect_err(|_| {
+        let (tx, exec) = m.spawn_worker(id, ctx).inspect_err(|_| {
             // A stream that could not start does not use up an ordinal.
             self.next_stream = next_stream;
         })?;
+        // A new stream of a context in the failure mode `Stop` is in it from its first operation, and refuses
+        // tasks if the context already does.
+        let (stop, stopped) = match ctx.and_then(|h| self.contexts.get(h).ok()) {
+            Some(x) => (x.stop_on_failure, x.failure.clone()),
+            None => (false, None),
+        };
+        if stop {
+            exec.stop_from(1);
+        }
         self.streams.insert(StreamEntry {
             id,
             device,
@@ -179,6 +192,8 @@ impl ProcState {
             track: m.race.on(),
             host_seen: (u32::MAX, 0),
             last_who: None,
+            failure_mode: m.rules.failure_mode,
+            stopped,
         })
     }
 
@@ -360,6 +375,22 @@ impl ProcState {
                     h.vc.join(v);
                     h.version += 1;
                 }
+            }
+        }
+    }
+
+    /// (failure mode `Stop`) Context `ctx` has reported `err`: it and its streams refuse new tasks from now on.
+    pub fn stop_context(&mut self, ctx: u64, err: &SimError) {
+        let Ok(x) = self.contexts.get_mut(ctx) else {
+            return;
+        };
+        if x.failure.is_some() {
+            return;
+        }
+        x.failure = Some(err.clone());
+        for (_, s) in self.streams.iter_mut() {
+            if s.ctx == Some(ctx) && s.stopped.is_none() {
+                s.stopped = Some(err.clone());
             }
         }
     }

@@ -55,6 +55,11 @@ pub(crate) struct StreamEntry {
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
     /// enqueues the same operation; see `Process::who`).
     pub last_who: Option<crate::engine::race::Who>,
+    /// The failure mode set on this stream (ACL `aclrtGetStreamAttribute` reads it); the dialect's default until a
+    /// program sets one. The mode in force also depends on the context (see [`crate::rules::FailureMode::Stop`]).
+    pub failure_mode: crate::engine::rules::FailureMode,
+    /// (mode `Stop`) the fault its context reported: new tasks are refused with it.
+    pub stopped: Option<crate::engine::error::SimError>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -141,6 +146,7 @@ impl StreamEntry {
             cost_ns,
             label,
             mut extra,
+            ..
         } = spec;
         if self.track {
             match (check, extra.as_deref_mut()) {
@@ -259,6 +265,9 @@ pub(crate) struct OpSpec {
     pub label: Cow<'static, str>,
     /// `None`: a plain kernel.
     pub extra: Option<Box<OpExtra>>,
+    /// A synchronous copy or memset: not a task a context in the failure mode `Stop` refuses (the vendor's
+    /// sample copies results back after such a failure).
+    pub synchronous: bool,
 }
 
 impl OpSpec {
@@ -268,6 +277,7 @@ impl OpSpec {
             cost_ns,
             label,
             extra: Some(Box::new(OpExtra::new(kind, work))),
+            synchronous: false,
         }
     }
 
@@ -277,7 +287,14 @@ impl OpSpec {
             cost_ns,
             label,
             extra: None,
+            synchronous: false,
         }
+    }
+
+    /// Marks a synchronous copy or memset (see [`OpSpec::synchronous`]).
+    pub fn synchronous(mut self, yes: bool) -> OpSpec {
+        self.synchronous = yes;
+        self
     }
 
     /// With dependencies.

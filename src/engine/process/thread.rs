@@ -251,6 +251,7 @@ impl Process {
                     None => Ok(()),
                 }
             }
+            crate::engine::rules::StickyScope::None => Ok(()),
         }
     }
 

@@ -22,7 +22,7 @@ use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
 use super::types::*;
-use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError};
+use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError, SubscriptionProblem};
 use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
 use crate::engine::ipc::IpcEventHandle;
@@ -35,6 +35,9 @@ use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
 /// `what` of the runtime layer's argument checks (107000, not 100000).
 const WHAT_COPY_KIND: &str = "aclrtMemcpy kind";
 const WHAT_TIMEOUT: &str = "timeout";
+/// `what` of the other arguments the runtime layer checks (107000): a stream attribute, a value-write flag or
+/// address, a notify flag, a memory attribute.
+pub(super) const WHAT_RT: &str = "runtime argument";
 
 /// The vendor's code for a simulator error: the one mapping of the ACL facade. A few variants depend on the
 /// call that failed (its `what`).
@@ -48,7 +51,9 @@ pub(crate) fn code(e: &SimError) -> aclError {
             ..
         } => ACL_ERROR_FEATURE_UNSUPPORTED,
         SimError::InvalidFlags { .. } => ACL_ERROR_INVALID_PARAM,
-        SimError::InvalidValue { what, .. } if [WHAT_COPY_KIND, WHAT_TIMEOUT].contains(what) => {
+        SimError::InvalidValue { what, .. }
+            if [WHAT_COPY_KIND, WHAT_TIMEOUT, WHAT_RT].contains(what) =>
+        {
             ACL_ERROR_RT_PARAM_INVALID
         }
         SimError::InvalidValue { .. } => ACL_ERROR_INVALID_PARAM,
@@ -88,8 +93,27 @@ pub(crate) fn code(e: &SimError) -> aclError {
             what: "event_synchronize",
             ..
         } => ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+        // aclrtProcessReport: the runtime's report wait ran out (`RT_ERROR_REPORT_TIMEOUT`).
+        SimError::Timeout {
+            what: "process_report",
+            ..
+        } => ACL_ERROR_RT_REPORT_TIMEOUT,
         SimError::Timeout { .. } => ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
         SimError::WouldDeadlock { .. } | SimError::Race(_) => ACL_ERROR_RT_INTERNAL_ERROR,
+        // An event wait that timed out is a task timeout at the next synchronize (vllm-ascend issue 14214:
+        // "event wait timeout occurred during task execution" → aclrtSynchronizeEvent 107020).
+        SimError::WaitTimedOut { .. } => ACL_ERROR_RT_TASK_TIMEOUT,
+        // The runtime's subscription checks (`CbSubscribe`, `ApiErrorDecorator` in src/runtime/).
+        SimError::Subscription { problem, .. } => match problem {
+            SubscriptionProblem::StreamAlreadySubscribed
+            | SubscriptionProblem::StreamNotSubscribed
+            | SubscriptionProblem::HostFunctionStream
+            | SubscriptionProblem::SubscribedStream => ACL_ERROR_RT_STREAM_SUBSCRIBE,
+            SubscriptionProblem::ThreadOnOtherDevice
+            | SubscriptionProblem::NotTheSubscriber
+            | SubscriptionProblem::ThreadNotSubscribed => ACL_ERROR_RT_THREAD_SUBSCRIBE,
+            SubscriptionProblem::NoSubscriber => ACL_ERROR_RT_STREAM_NO_CB_REG,
+        },
         SimError::Init { problem, .. } => match problem {
             InitProblem::AlreadyInitialized => ACL_ERROR_REPEAT_INITIALIZE,
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,
@@ -120,13 +144,18 @@ const CODE_NAMES: &[(aclError, &str)] = named![
     ACL_ERROR_RT_STREAM_CONTEXT,
     ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
     ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
+    ACL_ERROR_RT_STREAM_SUBSCRIBE,
+    ACL_ERROR_RT_THREAD_SUBSCRIBE,
+    ACL_ERROR_RT_STREAM_NO_CB_REG,
     ACL_ERROR_RT_INVALID_HANDLE,
     ACL_ERROR_RT_WAIT_TIMEOUT,
+    ACL_ERROR_RT_TASK_TIMEOUT,
     ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
     ACL_ERROR_RT_MEMORY_ALLOCATION,
     ACL_ERROR_RT_DEVICE_OOM,
     ACL_ERROR_RT_INTERNAL_ERROR,
     ACL_ERROR_RT_CONTEXT_RELEASE_ERROR,
+    ACL_ERROR_RT_REPORT_TIMEOUT,
     ACL_ERROR_RT_AICORE_EXCEPTION,
     ACL_ERROR_RT_IPC_ERROR,
     ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
@@ -146,7 +175,10 @@ pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
 /// inside a host function or kernel body is refused, a missing process is `ACL_ERROR_UNINITIALIZE` (bad
 /// environment) or `ACL_ERROR_RT_FEATURE_NOT_SUPPORT` (bound to a machine of another dialect), and an error
 /// from the body is mapped and stored as the thread's last error.
-fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> aclError {
+pub(super) fn run(
+    what: &'static str,
+    f: impl FnOnce(&Process) -> Result<(), SimError>,
+) -> aclError {
     contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
         if crate::engine::process::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
@@ -167,7 +199,7 @@ fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> 
 }
 
 /// Fails with ACL_ERROR_INVALID_PARAM if `ptr` is NULL.
-fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimError> {
+pub(super) fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimError> {
     if ptr.is_null() {
         Err(invalid(what, format!("{name} is NULL")))
     } else {
@@ -176,7 +208,7 @@ fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimE
 }
 
 /// An event argument: NULL is ACL_ERROR_INVALID_PARAM (any call).
-fn event(what: &'static str, e: *mut c_void) -> Result<Event, SimError> {
+pub(super) fn event(what: &'static str, e: *mut c_void) -> Result<Event, SimError> {
     not_null(what, "event", e)?;
     Ok(Event::from_raw(e as usize as u64))
 }
@@ -187,7 +219,7 @@ fn context(what: &'static str, c: *mut c_void) -> Result<Context, SimError> {
 }
 
 /// A raw pointer that a closure run on a worker may carry (the C caller vouches for it).
-struct SendPtr(*mut c_void);
+pub(super) struct SendPtr(pub(super) *mut c_void);
 // SAFETY: the pointer is only handed back to the C callback that was given it, as the vendor does.
 unsafe impl Send for SendPtr {}
 

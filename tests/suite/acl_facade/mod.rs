@@ -224,8 +224,10 @@ unsafe extern "C" fn noop(_: *mut c_void) {}
 
 mod devices;
 mod events;
+mod failure_mode;
 mod null_and_garbage;
 mod ownership;
 mod peers_memory;
+mod queries;
 mod seed001;
 mod seed004;

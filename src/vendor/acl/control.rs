@@ -1,0 +1,129 @@
+//! The `extern "C"` functions of ACL's execution control and queries: stream failure modes and attributes, the
+//! wait-task timeout, callbacks on subscribed threads (`aclrtSubscribeReport` / `aclrtLaunchCallback` /
+//! `aclrtProcessReport` / `aclrtUnSubscribeReport`), notifies, value waits and writes, and the device and stream
+//! queries. Each is a line that forwards to `control_runtime.rs` (what they do); constants are in `types.rs`.
+//! The rows they implement, with their vendor sources, are in `docs/semantics/acl-runtime-api.md`.
+
+use std::ffi::c_char;
+
+use super::control_runtime as imp;
+use super::types::*;
+
+// ---------------------------------------------------------------------------------------------- failure modes
+
+/// `aclrtSetStreamFailureMode`: [`ACL_CONTINUE_ON_FAILURE`] (the default: later tasks still run, the fault is
+/// reported once at the next synchronize) or [`ACL_STOP_ON_FAILURE`] (the stream and every stream of its context
+/// stop after a fault, and refuse new tasks once it has been reported). Only the lowest bit of `mode` counts, as
+/// in the runtime; stop back to continue is [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; NULL is the default stream.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSetStreamFailureMode(stream: aclrtStream, mode: u64) -> aclError {
+    imp::set_stream_failure_mode(stream, mode, "aclrtSetStreamFailureMode")
+}
+
+/// `aclrtSetStreamAttribute`: [`ACL_STREAM_ATTR_FAILURE_MODE`] (as [`aclrtSetStreamFailureMode`]) and
+/// [`ACL_STREAM_ATTR_PRIORITY`] (clamped to 0..=7; not scheduled by). The overflow, tag and cache attributes are
+/// not simulated ([`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]); another value is [`ACL_ERROR_RT_PARAM_INVALID`].
+///
+/// # Safety
+/// `value` is NULL or valid for a read.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtSetStreamAttribute(
+    stream: aclrtStream,
+    stmAttrType: aclrtStreamAttr,
+    value: *mut aclrtStreamAttrValue,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::set_stream_attribute(stream, stmAttrType, value) }
+}
+
+/// `aclrtGetStreamAttribute`: the failure mode set on the stream (not its context's), or its priority.
+///
+/// # Safety
+/// `value` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetStreamAttribute(
+    stream: aclrtStream,
+    stmAttrType: aclrtStreamAttr,
+    value: *mut aclrtStreamAttrValue,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::get_stream_attribute(stream, stmAttrType, value) }
+}
+
+// ---------------------------------------------------------------------------------------------- queries
+
+/// `aclrtSynchronizeDeviceWithTimeout`: −1 waits forever; 0 or below −1 is [`ACL_ERROR_RT_PARAM_INVALID`];
+/// running out (virtual time) is [`ACL_ERROR_RT_STREAM_SYNC_TIMEOUT`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSynchronizeDeviceWithTimeout(timeout: i32) -> aclError {
+    imp::synchronize_device_timeout(timeout)
+}
+
+/// `aclrtDeviceGetStreamPriorityRange`: the device's range (ACL: least 7, greatest 0); either pointer may be NULL.
+///
+/// # Safety
+/// Each pointer is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtDeviceGetStreamPriorityRange(
+    leastPriority: *mut i32,
+    greatestPriority: *mut i32,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::priority_range(leastPriority, greatestPriority) }
+}
+
+/// `aclrtStreamGetId`: created streams are numbered 1, 2, … in creation order in the process; the default stream
+/// of a context is 65,536 plus the context's ordinal (sim).
+///
+/// # Safety
+/// `streamId` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtStreamGetId(stream: aclrtStream, streamId: *mut i32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::stream_get_id(stream, streamId) }
+}
+
+/// `aclrtGetSocName`: the name configured for device 0 (`DeviceConfig::name`); NULL without a machine or device.
+/// The string lives as long as the library.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtGetSocName() -> *const c_char {
+    imp::soc_name()
+}
+
+/// `aclrtGetRunMode`: always [`ACL_HOST`] (the program runs on the host).
+///
+/// # Safety
+/// `runMode` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetRunMode(runMode: *mut aclrtRunMode) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::run_mode(runMode) }
+}
+
+/// `aclrtQueryDeviceStatus`: [`ACL_RT_DEVICE_STATUS_NORMAL`] for every device of the machine.
+///
+/// # Safety
+/// `deviceStatus` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtQueryDeviceStatus(
+    deviceId: i32,
+    deviceStatus: *mut aclrtDeviceStatus,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::device_status(deviceId, deviceStatus) }
+}
+
+/// `aclrtGetMemInfo`: the current device's free and total memory from the simulated allocations (every attribute
+/// reports the device's one kind of memory).
+///
+/// # Safety
+/// `free` and `total` are NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetMemInfo(
+    attr: aclrtMemAttr,
+    free: *mut usize,
+    total: *mut usize,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::mem_info(attr, free, total) }
+}

@@ -1,0 +1,221 @@
+//! What the functions of `control.rs` do: translate the C arguments, call the engine on the process of the ACL
+//! facade (through `runtime::run`, which maps errors with `runtime::code`). No state of its own.
+//!
+//! Argument checks of the ACL layer (NULL pointers, unknown enum values) are [`ACL_ERROR_INVALID_PARAM`]; those
+//! the runtime layer makes (an unknown stream attribute or memory attribute, a value-write flag, a notify flag,
+//! a timeout) are [`ACL_ERROR_RT_PARAM_INVALID`], as in the vendor's `src/acl/aclrt_impl/*.cpp` and
+//! `src/runtime/api/impl/api_error.cc`.
+
+#![allow(
+    clippy::missing_safety_doc,
+    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
+)]
+
+use std::ffi::{CString, c_char};
+use std::sync::Mutex;
+
+use super::runtime::{WHAT_RT, not_null, run, timeout_arg};
+use super::types::*;
+use crate::engine::error::SimError;
+use crate::engine::handle::StreamKind;
+use crate::engine::rules::FailureMode;
+use crate::vendor::binding::{self, Api, contain, invalid, out, put, stream};
+
+// ---------------------------------------------------------------------------------------------- failure modes
+
+/// The mode `aclrtSetStreamFailureMode` means: the runtime keeps the lowest bit (`stmMode & 0x1U`,
+/// `ApiImpl::StreamSetMode`).
+fn failure_mode(mode: u64) -> FailureMode {
+    if mode & 1 == ACL_STOP_ON_FAILURE {
+        FailureMode::Stop
+    } else {
+        FailureMode::Continue
+    }
+}
+
+pub(crate) fn set_stream_failure_mode(s: aclrtStream, mode: u64, what: &'static str) -> aclError {
+    run(what, |p| {
+        p.set_stream_failure_mode(stream(s), failure_mode(mode))
+    })
+}
+
+pub(crate) unsafe fn set_stream_attribute(
+    s: aclrtStream,
+    attr: aclrtStreamAttr,
+    value: *mut aclrtStreamAttrValue,
+) -> aclError {
+    let what = "aclrtSetStreamAttribute";
+    run(what, |p| {
+        not_null(what, "value", value)?;
+        // SAFETY: non-NULL, and valid for a read by the C contract.
+        let v = unsafe { value.read() };
+        match attr {
+            // SAFETY (both): a union of plain integers; the attribute says which member the caller set.
+            ACL_STREAM_ATTR_FAILURE_MODE => {
+                p.set_stream_failure_mode(stream(s), failure_mode(unsafe { v.failureMode }))
+            }
+            ACL_STREAM_ATTR_PRIORITY => {
+                // The runtime clamps the value as an int32 (`ApiErrorDecorator::SetStreamPriorityValue`).
+                p.set_stream_priority(stream(s), unsafe { v.streamPriority } as i32)
+            }
+            other => attribute_not_simulated(what, other),
+        }
+    })
+}
+
+pub(crate) unsafe fn get_stream_attribute(
+    s: aclrtStream,
+    attr: aclrtStreamAttr,
+    value: *mut aclrtStreamAttrValue,
+) -> aclError {
+    let what = "aclrtGetStreamAttribute";
+    run(what, |p| {
+        not_null(what, "value", value)?;
+        let v = match attr {
+            ACL_STREAM_ATTR_FAILURE_MODE => aclrtStreamAttrValue {
+                failureMode: match p.stream_failure_mode(stream(s))? {
+                    FailureMode::Stop => ACL_STOP_ON_FAILURE,
+                    _ => ACL_CONTINUE_ON_FAILURE,
+                },
+            },
+            ACL_STREAM_ATTR_PRIORITY => aclrtStreamAttrValue {
+                streamPriority: p.stream_priority(stream(s))?.max(0) as u32,
+            },
+            other => return attribute_not_simulated(what, other),
+        };
+        // SAFETY: non-NULL, and valid for a write by the C contract.
+        unsafe { out(what, value, v) }
+    })
+}
+
+/// The attributes the vendor defines that the simulator does not model, and unknown values.
+fn attribute_not_simulated(what: &'static str, attr: aclrtStreamAttr) -> Result<(), SimError> {
+    match attr {
+        ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK
+        | ACL_STREAM_ATTR_USER_CUSTOM_TAG
+        | ACL_STREAM_ATTR_CACHE_OP_INFO => Err(SimError::NotSupported {
+            what,
+            reason: format!(
+                "stream attribute {attr} (overflow check, custom tag, operator-info cache) is not simulated"
+            ),
+        }),
+        other => Err(invalid(
+            WHAT_RT,
+            format!(
+                "{what}: stream attribute {other} (defined: ACL_STREAM_ATTR_FAILURE_MODE 1 … ACL_STREAM_ATTR_PRIORITY 5)"
+            ),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------- queries
+
+pub(crate) fn synchronize_device_timeout(timeout: i32) -> aclError {
+    run(
+        "aclrtSynchronizeDeviceWithTimeout",
+        |p| match timeout_arg(timeout)? {
+            None => p.device_synchronize(),
+            Some(t) => p.device_synchronize_timeout(t),
+        },
+    )
+}
+
+pub(crate) unsafe fn priority_range(least: *mut i32, greatest: *mut i32) -> aclError {
+    run("aclrtDeviceGetStreamPriorityRange", |p| {
+        // The runtime answers without a current context (`ApiImpl::DeviceGetStreamPriorityRange`): the current
+        // device's range, or device 0's on a thread that has set none.
+        let (l, g) = match p.device_priority_range() {
+            Ok(r) => r,
+            Err(SimError::NoContext { .. }) => p.machine().device_config(0)?.priority_range,
+            Err(e) => return Err(e),
+        };
+        // SAFETY: each pointer is NULL or valid for a write (the C contract); NULL is skipped, as by the vendor.
+        unsafe {
+            put(least, l);
+            put(greatest, g);
+        }
+        Ok(())
+    })
+}
+
+/// The number `aclrtStreamGetId` gives a stream (sim): created streams 1, 2, … ; a context's default stream
+/// 65,536 + the context's ordinal.
+const DEFAULT_STREAM_IDS: i64 = 65_536;
+
+pub(crate) unsafe fn stream_get_id(s: aclrtStream, id: *mut i32) -> aclError {
+    let what = "aclrtStreamGetId";
+    run(what, |p| {
+        not_null(what, "streamId", id)?;
+        let sid = p.stream_id(stream(s))?;
+        let n = match sid.kind {
+            StreamKind::Created(n) => i64::from(n),
+            StreamKind::ContextDefault(c) => DEFAULT_STREAM_IDS + i64::from(c),
+            StreamKind::Legacy | StreamKind::PerThread(_) => 0,
+        };
+        // SAFETY: C contract.
+        unsafe { out(what, id, i32::try_from(n).unwrap_or(i32::MAX)) }
+    })
+}
+
+/// The SoC names handed out (one allocation per distinct name, kept for the life of the library, so the
+/// pointers stay valid as the vendor's do).
+static SOC_NAMES: Mutex<Vec<CString>> = Mutex::new(Vec::new());
+
+pub(crate) fn soc_name() -> *const c_char {
+    contain(std::ptr::null(), || {
+        let Ok(p) = binding::process(Api::Acl) else {
+            return std::ptr::null();
+        };
+        let Ok(config) = p.machine().device_config(0).cloned() else {
+            return std::ptr::null();
+        };
+        let name = CString::new(config.name.replace('\0', " ")).expect("NULs replaced");
+        let mut names = SOC_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = names.iter().find(|n| **n == name) {
+            return n.as_ptr();
+        }
+        names.push(name);
+        names.last().map_or(std::ptr::null(), |n| n.as_ptr())
+    })
+}
+
+pub(crate) unsafe fn run_mode(mode: *mut aclrtRunMode) -> aclError {
+    let what = "aclrtGetRunMode";
+    run(what, |_| {
+        not_null(what, "runMode", mode)?;
+        // SAFETY: C contract.
+        unsafe { out(what, mode, ACL_HOST) }
+    })
+}
+
+pub(crate) unsafe fn device_status(device: i32, status: *mut aclrtDeviceStatus) -> aclError {
+    let what = "aclrtQueryDeviceStatus";
+    run(what, |p| {
+        not_null(what, "deviceStatus", status)?;
+        p.check_device(device.into())?;
+        // SAFETY: C contract.
+        unsafe { out(what, status, ACL_RT_DEVICE_STATUS_NORMAL) }
+    })
+}
+
+pub(crate) unsafe fn mem_info(attr: aclrtMemAttr, free: *mut usize, total: *mut usize) -> aclError {
+    let what = "aclrtGetMemInfo";
+    run(what, |p| {
+        not_null(what, "free", free)?;
+        not_null(what, "total", total)?;
+        if attr > ACL_MEM_P2P_HUGE1G {
+            return Err(invalid(
+                WHAT_RT,
+                format!(
+                    "{what}: memory attribute {attr} (defined: ACL_DDR_MEM 0 … ACL_MEM_P2P_HUGE1G 17)"
+                ),
+            ));
+        }
+        let (t, f) = p.device_memory_info()?;
+        // SAFETY: C contract (both non-NULL).
+        unsafe {
+            out(what, total, usize::try_from(t).unwrap_or(usize::MAX))?;
+            out(what, free, usize::try_from(f).unwrap_or(usize::MAX))
+        }
+    })
+}
