@@ -148,7 +148,9 @@ pub use engine::error::{
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
-pub use engine::handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+pub use engine::handle::{
+    Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
+};
 #[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
 #[doc(no_inline)]
@@ -166,3 +168,4 @@ pub use engine::rules::{Dialect, FailureMode, Rules};
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
 pub use engine::trace::{HostEvent, OpKind, Trace, TraceEvent};
+pub use engine::value::ValueCondition;

@@ -291,6 +291,29 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
 aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue *value);
 aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue *value);
 
+/* ------------------------------------------------------------------------------------------------ wait timeout */
+
+/* Seconds (0: none) for the aclrtStreamWaitEvent tasks enqueued from now on; one that waits longer gives up and
+ * the next synchronize of its stream returns ACL_ERROR_RT_TASK_TIMEOUT. */
+aclError aclrtSetOpWaitTimeout(uint32_t timeout);
+
+/* ------------------------------------------------------------------------------------------------ notifies */
+
+/* flag: ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY. One record releases one wait (paired in program order). */
+aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag);
+aclError aclrtDestroyNotify(aclrtNotify notify);
+aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream);
+/* May precede its record. timeout: seconds, 0 waits forever; running out is ACL_ERROR_RT_TASK_TIMEOUT at the
+ * next synchronize. */
+aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout);
+
+/* ------------------------------------------------------------------------------------------------ value waits */
+
+/* devAddr: device memory, 8-byte aligned; flag must be 0. */
+aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+/* flag: ACL_STREAM_WAIT_VALUE_GEQ / _EQ / _AND / _NOR; may precede the aclrtValueWrite that satisfies it. */
+aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+
 /* ------------------------------------------------------------------------------------------------ queries */
 
 aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout); /* ms; -1 forever; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT */

@@ -19,6 +19,8 @@ pub enum ObjectKind {
     Event,
     /// A context (ACL).
     Context,
+    /// A notify (ACL).
+    Notify,
 }
 
 impl std::fmt::Display for ObjectKind {
@@ -27,6 +29,7 @@ impl std::fmt::Display for ObjectKind {
             ObjectKind::Stream => "stream",
             ObjectKind::Event => "event",
             ObjectKind::Context => "context",
+            ObjectKind::Notify => "notify",
         })
     }
 }

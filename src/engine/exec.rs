@@ -231,6 +231,8 @@ pub(crate) enum Work {
         value: u8,
     },
     Host(Box<dyn FnOnce() + Send>),
+    /// The operation fails with this error when it runs (a wait that timed out).
+    Fail(SimError),
 }
 
 /// One queued operation with its virtual times fixed at enqueue.
@@ -255,6 +257,10 @@ pub(crate) struct OpExtra {
     /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set (enqueue side only).
     pub accesses: Vec<(Region, bool)>,
     pub who: Option<Who>,
+    /// A wait's timeout in nanoseconds: if its dependencies end later than its own start plus this, it ends at
+    /// that deadline instead and fails with [`SimError::WaitTimedOut`] (ACL `aclrtSetOpWaitTimeout`, the
+    /// timeout of `aclrtWaitAndResetNotify`).
+    pub wait_timeout: Option<u64>,
 }
 
 impl OpExtra {
@@ -265,6 +271,7 @@ impl OpExtra {
             && matches!(self.work, Work::Nothing)
             && self.deps.is_empty()
             && self.who.is_none()
+            && self.wait_timeout.is_none()
     }
 
     /// An operation of `kind` doing `work`, with no dependencies or declared accesses yet.
@@ -275,6 +282,7 @@ impl OpExtra {
             kind,
             accesses: Vec::new(),
             who: None,
+            wait_timeout: None,
         }
     }
 }
@@ -453,6 +461,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     let outcome: Result<(), SimError> = match work {
         _ if skip => Ok(()),
         Work::Nothing => Ok(()),
+        Work::Fail(e) => Err(e),
         Work::Kernel(body) => {
             let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {

@@ -62,7 +62,18 @@ impl Process {
 
     /// Frees device memory. Copies and kernels already queued on it still see it.
     pub fn free(&self, ptr: DevicePtr) -> Result<()> {
-        self.call("free", |c| self.m.memory.free(ptr, c.process))
+        self.call("free", |c| {
+            let block = self
+                .m
+                .memory
+                .device_region("free", ptr, 1, c.process)
+                .map(|r| (r.block.base, r.block.len));
+            self.m.memory.free(ptr, c.process)?;
+            if let Ok((base, len)) = block {
+                crate::engine::value::forget(&mut self.state().words, base, len);
+            }
+            Ok(())
+        })
     }
 
     /// Allocates `bytes` of pinned host memory (zeroed).
@@ -146,7 +157,7 @@ impl Process {
     /// Who an operation is, for race reports (only when detection is on and it touches memory). The stream
     /// keeps the last one made; this lends it out (see [`Process::who_back`]) when the same line enqueues the
     /// same operation again.
-    fn who(
+    pub(crate) fn who(
         &self,
         st: &mut crate::engine::process::ProcState,
         h: u64,

@@ -30,4 +30,5 @@ mod scenarios;
 mod shutdown;
 mod smoke;
 mod stress;
+mod threaded_waits;
 mod wakeups;

@@ -13,11 +13,13 @@
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
+mod board;
 mod enqueue;
 mod state;
 mod stream;
 mod stream_api;
 mod thread;
+mod wait;
 
 use std::sync::Arc;
 
@@ -29,6 +31,7 @@ use crate::engine::rules::FailureMode;
 use crate::engine::trace::HostEvent;
 use crate::engine::watch::Observe;
 
+pub(crate) use board::{WaitBoard, Want, Woken};
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
 pub(crate) use stream::{HostClock, OpSpec, StreamEntry};
 pub(crate) use thread::{Call, mark_worker_thread, on_worker_thread};
@@ -173,8 +176,9 @@ impl Process {
     /// blocking call in the trace, and reports the fault the call observes (`observe`: how, in the failure modes
     /// `Continue` and `Stop`; in CUDA's mode `Sticky`, `device`'s fault, sticky from then on).
     ///
-    /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) would
-    /// block forever in a program whose calls come from this thread: that is [`SimError::WouldDeadlock`].
+    /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) holds the
+    /// call while another host thread could still issue the record; when none can, it is
+    /// [`SimError::WouldDeadlock`] (see `wait.rs`).
     pub(crate) fn block_on(
         &self,
         c: &mut Call,
@@ -213,25 +217,7 @@ impl Process {
         points: &[Point],
         label: impl FnOnce() -> String,
     ) -> Result<()> {
-        let mut until = c.now;
-        for p in points {
-            match p.time() {
-                Some(t) => until = until.max(t),
-                None => {
-                    return Err(SimError::WouldDeadlock {
-                        what,
-                        stream: p.exec.id,
-                    });
-                }
-            }
-        }
-        c.clock = c.clock.max(until);
-        for p in points {
-            p.wait();
-        }
-        self.state().acquire(&self.m, c.thread, points);
-        self.host_event(c, label());
-        Ok(())
+        self.wait_points_until(c, what, points, None, label)
     }
 }
 
@@ -240,6 +226,11 @@ impl Process {
     /// then the work has really run (so its effects are visible and the host acquires it) — or the fault it
     /// observes.
     pub(crate) fn settle(&self, c: &Call, point: &Point) -> Result<Status> {
+        if point.time().is_none() {
+            // A timed wait it is held behind may have given up by now.
+            self.state()
+                .expire_for(&self.m, std::slice::from_ref(point), Some(c.now));
+        }
         if point.time().is_some_and(|t| t <= c.now) {
             point.wait();
             self.observe(

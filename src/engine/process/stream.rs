@@ -10,12 +10,11 @@ use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::{Arc, OnceLock};
 
-use parking_lot::Mutex;
-
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
 use crate::engine::error::Result;
+use crate::engine::error::SimError;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::engine::handle::StreamId;
 use crate::engine::machine::Shared;
@@ -70,8 +69,8 @@ pub(crate) struct HeldOp {
     pub(super) cell: Arc<OnceLock<Fixed>>,
     /// The enqueueing host thread's clock at the call (race detection on).
     pub(super) host_vc: Option<HostClock>,
-    /// Wait for the next record of this event issued after generation `after`.
-    pub(super) deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+    /// What the operation waits for before its dependency is known (see `gate.rs`).
+    pub(super) deferred: Option<crate::engine::gate::Gate>,
 }
 
 /// Where an enqueued operation went: dispatched (ending at that time) or held.
@@ -143,11 +142,25 @@ impl StreamEntry {
         check: Option<Checked<'_>>,
     ) -> Result<VirtualTime> {
         let OpSpec {
-            cost_ns,
+            mut cost_ns,
             label,
             mut extra,
             ..
         } = spec;
+        // A wait with a timeout whose dependencies end after its deadline gives up then, without them.
+        if let Some(x) = extra.as_deref_mut()
+            && let Some(t) = x.wait_timeout
+        {
+            let own = schedule(self.cursor, now, m.hot.launch_latency_ns, []);
+            let done = x.deps.iter().filter_map(Point::time).max();
+            if matches!(x.work, Work::Fail(_)) || done.is_some_and(|d| d > own.plus(t)) {
+                x.deps.clear();
+                if !matches!(x.work, Work::Fail(_)) {
+                    x.work = Work::Fail(timed_out(self.id, &label, Some(t)));
+                }
+                cost_ns = t;
+            }
+        }
         if self.track {
             match (check, extra.as_deref_mut()) {
                 (Some(check), x) => {
@@ -222,14 +235,11 @@ impl StreamEntry {
     pub(super) fn release(&mut self, m: &Shared) -> bool {
         let mut progress = false;
         while let Some(head) = self.held.front_mut() {
-            if let Some((state, after)) = &head.deferred {
-                let st = state.lock();
-                if st.generation <= *after {
+            if let Some(gate) = &head.deferred {
+                let Some(dep) = gate.open() else {
                     break;
-                }
-                let latest = st.latest.clone();
-                drop(st);
-                if let Some(p) = latest {
+                };
+                if let Some(p) = dep {
                     head.spec.extra_mut().deps.push(p);
                 }
                 head.deferred = None;
@@ -237,24 +247,76 @@ impl StreamEntry {
             if head.spec.dep_list().iter().any(|p| p.time().is_none()) {
                 break;
             }
-            let h = self
-                .held
-                .pop_front()
-                .expect("the held queue's head was just examined under the same lock");
-            let end = self
-                .dispatch(m, h.now, h.spec, h.host_vc.as_ref(), false, None)
-                .expect("a dispatch with may_fail = false does not fail: a race is reported, not returned");
-            let _ = h.cell.set(Fixed {
-                time: end,
-                vc: self.clock(),
-            });
+            self.dispatch_head(m);
             progress = true;
         }
         progress
     }
 
+    /// Dispatches the head of the held queue (its dependencies fixed, or cleared by an expiry) and fixes its
+    /// point.
+    fn dispatch_head(&mut self, m: &Shared) {
+        let h = self
+            .held
+            .pop_front()
+            .expect("the held queue's head was just examined under the same lock");
+        let end = self
+            .dispatch(m, h.now, h.spec, h.host_vc.as_ref(), false, None)
+            .expect(
+                "a dispatch with may_fail = false does not fail: a race is reported, not returned",
+            );
+        let _ = h.cell.set(Fixed {
+            time: end,
+            vc: self.clock(),
+        });
+    }
+
+    /// The deadline of the held queue's head, if it is a wait with a timeout: its own start (as if it waited
+    /// for nothing) plus the timeout.
+    pub(super) fn head_deadline(&self, m: &Shared) -> Option<VirtualTime> {
+        let head = self.held.front()?;
+        let t = head.spec.extra.as_ref()?.wait_timeout?;
+        Some(schedule(self.cursor, head.now, m.hot.launch_latency_ns, []).plus(t))
+    }
+
+    /// Expires the held queue's head if it is a wait with a timeout whose deadline is not after `horizon`
+    /// (`None`: whatever its deadline): it is dispatched as timed out (see [`StreamEntry::dispatch`]), its gate
+    /// abandoned. Whether it was.
+    pub(super) fn expire_head(&mut self, m: &Shared, horizon: Option<VirtualTime>) -> bool {
+        let Some(deadline) = self.head_deadline(m) else {
+            return false;
+        };
+        if horizon.is_some_and(|h| deadline > h) {
+            return false;
+        }
+        let head = self.held.front_mut().expect("a head has a deadline");
+        if let Some(gate) = head.deferred.take() {
+            gate.abandon();
+        }
+        let err = timed_out(
+            self.id,
+            &head.spec.label,
+            head.spec.extra.as_ref().and_then(|x| x.wait_timeout),
+        );
+        let x = head.spec.extra_mut();
+        // What it waited for does not matter any more: it gives up at its deadline.
+        x.deps.clear();
+        x.work = Work::Fail(err);
+        self.dispatch_head(m);
+        true
+    }
+
     pub(super) fn blocking(&self) -> bool {
         !self.flags.is_non_blocking()
+    }
+}
+
+/// The error of a wait of `stream` labelled `label` that gave up after `timeout` nanoseconds.
+fn timed_out(stream: StreamId, label: &str, timeout: Option<u64>) -> SimError {
+    SimError::WaitTimedOut {
+        stream,
+        label: label.to_string(),
+        timeout_ms: timeout.unwrap_or(0) / 1_000_000,
     }
 }
 
@@ -294,6 +356,12 @@ impl OpSpec {
     /// Marks a synchronous copy or memset (see [`OpSpec::synchronous`]).
     pub fn synchronous(mut self, yes: bool) -> OpSpec {
         self.synchronous = yes;
+        self
+    }
+
+    /// A wait that gives up after `ns` nanoseconds (see [`OpExtra::wait_timeout`]); `None` or 0: never.
+    pub fn wait_timeout(mut self, ns: Option<u64>) -> OpSpec {
+        self.extra_mut().wait_timeout = ns.filter(|&t| t > 0);
         self
     }
 

@@ -95,14 +95,14 @@ impl Process {
             let s = st.streams.get(h)?;
             (s.tail(), s.device)
         };
-        crate::engine::event::check_timeout(c, what, tail.time(), timeout)?;
         let id = tail.exec.id;
-        self.block_on(
+        self.block_on_until(
             c,
             what,
             device,
             std::slice::from_ref(&tail),
             crate::engine::watch::Observe::Sync,
+            timeout,
             || format!("stream_synchronize({id})"),
         )
     }
@@ -238,16 +238,13 @@ impl Process {
             let (device, _) = st.current(&self.m, c, what)?;
             (device, st.device_tails(device, c.now))
         };
-        let done = points
-            .iter()
-            .try_fold(c.now, |t, p| p.time().map(|x| t.max(x)));
-        crate::engine::event::check_timeout(c, what, done, timeout)?;
-        self.block_on(
+        self.block_on_until(
             c,
             what,
             device,
             &points,
             crate::engine::watch::Observe::Sync,
+            timeout,
             || format!("device_synchronize({device})"),
         )
     }

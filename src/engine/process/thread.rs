@@ -33,6 +33,15 @@ struct TlsEntry {
     st: ThreadState,
 }
 
+impl Drop for TlsEntry {
+    /// The thread has ended (or its process is gone): it is no longer live on the process's wait board.
+    fn drop(&mut self) {
+        if let Some(p) = self.alive.upgrade() {
+            p.board.leave(self.st.ordinal);
+        }
+    }
+}
+
 /// Everything the simulator keeps per OS thread, in one thread-local (one access per call).
 struct ThreadLocal {
     /// Whether this thread is a stream worker.
@@ -124,11 +133,13 @@ impl Process {
             Some(i) => i,
             None => {
                 t.retain(|e| e.alive.strong_count() > 0);
+                let ordinal = self.p.next_thread.fetch_add(1, Ordering::Relaxed);
+                self.p.board.join(ordinal);
                 t.push(TlsEntry {
                     machine: self.p.machine,
                     process: self.p.id,
                     alive: Arc::downgrade(&self.p),
-                    st: self.fresh_thread_state(self.p.next_thread.fetch_add(1, Ordering::Relaxed)),
+                    st: self.fresh_thread_state(ordinal),
                 });
                 t.len() - 1
             }

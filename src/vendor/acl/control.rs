@@ -4,7 +4,7 @@
 //! queries. Each is a line that forwards to `control_runtime.rs` (what they do); constants are in `types.rs`.
 //! The rows they implement, with their vendor sources, are in `docs/semantics/acl-runtime-api.md`.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_void};
 
 use super::control_runtime as imp;
 use super::types::*;
@@ -48,6 +48,81 @@ pub unsafe extern "C" fn aclrtGetStreamAttribute(
 ) -> aclError {
     // SAFETY: forwarded C contract.
     unsafe { imp::get_stream_attribute(stream, stmAttrType, value) }
+}
+
+// ---------------------------------------------------------------------------------------------- wait timeout
+
+/// `aclrtSetOpWaitTimeout`: the timeout, in seconds, of the `aclrtStreamWaitEvent` tasks enqueued from now on in
+/// the process (0: none, the default; the last call counts). A wait task that waits longer gives up at its
+/// deadline, and the next synchronize of its stream returns [`ACL_ERROR_RT_TASK_TIMEOUT`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSetOpWaitTimeout(timeout: u32) -> aclError {
+    imp::set_op_wait_timeout(timeout)
+}
+
+// ---------------------------------------------------------------------------------------------- notifies
+
+/// `aclrtCreateNotify`: a notify of the current device; `flag` [`ACL_NOTIFY_DEFAULT`] or
+/// [`ACL_NOTIFY_DEVICE_USE_ONLY`] (other bits: [`ACL_ERROR_RT_PARAM_INVALID`]).
+///
+/// # Safety
+/// `notify` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtCreateNotify(notify: *mut aclrtNotify, flag: u64) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::create_notify(notify, flag) }
+}
+
+/// `aclrtDestroyNotify`.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtDestroyNotify(notify: aclrtNotify) -> aclError {
+    imp::destroy_notify(notify)
+}
+
+/// `aclrtRecordNotify`: sets the notify when the stream reaches the record; it releases one wait (records and
+/// waits pair in program order).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtRecordNotify(notify: aclrtNotify, stream: aclrtStream) -> aclError {
+    imp::record_notify(notify, stream)
+}
+
+/// `aclrtWaitAndResetNotify`: later tasks on `stream` wait until the notify is set, which the wait then resets;
+/// it may come before its record. `timeout` in seconds, 0 waits forever; a wait that times out makes the next
+/// synchronize return [`ACL_ERROR_RT_TASK_TIMEOUT`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtWaitAndResetNotify(
+    notify: aclrtNotify,
+    stream: aclrtStream,
+    timeout: u32,
+) -> aclError {
+    imp::wait_notify(notify, stream, timeout)
+}
+
+// ---------------------------------------------------------------------------------------------- value waits
+
+/// `aclrtValueWrite`: writes the 64-bit `value` at `devAddr` (device memory, 8-byte aligned) when the stream
+/// reaches it; `flag` must be 0 ([`ACL_ERROR_RT_PARAM_INVALID`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtValueWrite(
+    devAddr: *mut c_void,
+    value: u64,
+    flag: u32,
+    stream: aclrtStream,
+) -> aclError {
+    imp::value_write(devAddr, value, flag, stream)
+}
+
+/// `aclrtValueWait`: later tasks on `stream` wait until the 64-bit word at `devAddr` satisfies `flag`
+/// ([`ACL_STREAM_WAIT_VALUE_GEQ`], `_EQ`, `_AND`, `_NOR`) against `value`; it may come before the
+/// [`aclrtValueWrite`] that satisfies it.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtValueWait(
+    devAddr: *mut c_void,
+    value: u64,
+    flag: u32,
+    stream: aclrtStream,
+) -> aclError {
+    imp::value_wait(devAddr, value, flag, stream)
 }
 
 // ---------------------------------------------------------------------------------------------- queries

@@ -11,14 +11,17 @@
     reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
 )]
 
-use std::ffi::{CString, c_char};
+use std::ffi::{CString, c_char, c_void};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use super::runtime::{WHAT_RT, not_null, run, timeout_arg};
 use super::types::*;
 use crate::engine::error::SimError;
-use crate::engine::handle::StreamKind;
+use crate::engine::handle::{Notify, StreamKind};
+use crate::engine::memory::DevicePtr;
 use crate::engine::rules::FailureMode;
+use crate::engine::value::ValueCondition;
 use crate::vendor::binding::{self, Api, contain, invalid, out, put, stream};
 
 // ---------------------------------------------------------------------------------------------- failure modes
@@ -106,6 +109,100 @@ fn attribute_not_simulated(what: &'static str, attr: aclrtStreamAttr) -> Result<
             ),
         )),
     }
+}
+
+// ---------------------------------------------------------------------------------------------- wait timeout
+
+pub(crate) fn set_op_wait_timeout(seconds: u32) -> aclError {
+    run("aclrtSetOpWaitTimeout", |p| {
+        p.set_op_wait_timeout((seconds > 0).then(|| Duration::from_secs(seconds.into())))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- notifies
+
+/// A notify argument: NULL is ACL_ERROR_INVALID_PARAM.
+fn notify(what: &'static str, n: aclrtNotify) -> Result<Notify, SimError> {
+    not_null(what, "notify", n)?;
+    Ok(Notify::from_raw(n as usize as u64))
+}
+
+pub(crate) unsafe fn create_notify(n: *mut aclrtNotify, flag: u64) -> aclError {
+    let what = "aclrtCreateNotify";
+    run(what, |p| {
+        not_null(what, "notify", n)?;
+        if flag & !(ACL_NOTIFY_DEFAULT | ACL_NOTIFY_DEVICE_USE_ONLY) != 0 {
+            return Err(invalid(
+                WHAT_RT,
+                format!(
+                    "{what}: flag {flag:#x} (defined: ACL_NOTIFY_DEFAULT 0, ACL_NOTIFY_DEVICE_USE_ONLY 1)"
+                ),
+            ));
+        }
+        let h = p.create_notify()?;
+        // SAFETY: C contract.
+        unsafe { out(what, n, binding::handle_ptr(h.to_raw())) }
+    })
+}
+
+pub(crate) fn destroy_notify(n: aclrtNotify) -> aclError {
+    let what = "aclrtDestroyNotify";
+    run(what, |p| p.destroy_notify(notify(what, n)?))
+}
+
+pub(crate) fn record_notify(n: aclrtNotify, s: aclrtStream) -> aclError {
+    let what = "aclrtRecordNotify";
+    run(what, |p| p.record_notify(notify(what, n)?, stream(s)))
+}
+
+pub(crate) fn wait_notify(n: aclrtNotify, s: aclrtStream, timeout: u32) -> aclError {
+    let what = "aclrtWaitAndResetNotify";
+    run(what, |p| {
+        let timeout = (timeout > 0).then(|| Duration::from_secs(timeout.into()));
+        p.wait_notify(notify(what, n)?, stream(s), timeout)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- value waits
+
+pub(crate) fn value_write(addr: *mut c_void, value: u64, flag: u32, s: aclrtStream) -> aclError {
+    let what = "aclrtValueWrite";
+    run(what, |p| {
+        not_null(what, "devAddr", addr)?;
+        if flag != 0 {
+            return Err(invalid(
+                WHAT_RT,
+                format!("{what}: flag {flag} (reserved, must be 0)"),
+            ));
+        }
+        if !(addr as usize).is_multiple_of(8) {
+            return Err(invalid(
+                WHAT_RT,
+                format!("{what}: devAddr {addr:p} is not 8-byte aligned"),
+            ));
+        }
+        p.value_write(DevicePtr(addr as usize as u64), value, stream(s))
+    })
+}
+
+pub(crate) fn value_wait(addr: *mut c_void, value: u64, flag: u32, s: aclrtStream) -> aclError {
+    let what = "aclrtValueWait";
+    run(what, |p| {
+        not_null(what, "devAddr", addr)?;
+        let condition = match flag {
+            ACL_STREAM_WAIT_VALUE_GEQ => ValueCondition::Geq,
+            ACL_STREAM_WAIT_VALUE_EQ => ValueCondition::Eq,
+            ACL_STREAM_WAIT_VALUE_AND => ValueCondition::And,
+            ACL_STREAM_WAIT_VALUE_NOR => ValueCondition::Nor,
+            other => {
+                return Err(invalid(
+                    WHAT_RT,
+                    format!("{what}: flag {other} (defined: ACL_STREAM_WAIT_VALUE_GEQ 0 … _NOR 3)"),
+                ));
+            }
+        };
+        p.value_wait(DevicePtr(addr as usize as u64), value, condition, stream(s))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------- queries

@@ -231,3 +231,4 @@ mod peers_memory;
 mod queries;
 mod seed001;
 mod seed004;
+mod wait_tasks;
