@@ -297,6 +297,22 @@ aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
  * the next synchronize of its stream returns ACL_ERROR_RT_TASK_TIMEOUT. */
 aclError aclrtSetOpWaitTimeout(uint32_t timeout);
 
+/* ------------------------------------------------------------------------------------------------ callbacks */
+
+/* threadId: the pthread_self() of the thread that will call aclrtProcessReport. A stream has one such thread;
+ * a thread's streams are on one device. A stream that has had aclrtLaunchHostFunc cannot be subscribed, and a
+ * subscribed stream takes no aclrtLaunchHostFunc (ACL_ERROR_RT_STREAM_SUBSCRIBE). */
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+/* fn(userData) runs on the subscribed thread in its aclrtProcessReport once the stream reaches it;
+ * ACL_CALLBACK_BLOCK holds the stream's later tasks until then. No subscribed thread:
+ * ACL_ERROR_RT_STREAM_NO_CB_REG. */
+aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType, aclrtStream stream);
+/* Runs the callbacks due to the calling thread within timeout ms (-1: waits for one). None due:
+ * ACL_ERROR_RT_REPORT_TIMEOUT; not subscribed: ACL_ERROR_RT_THREAD_SUBSCRIBE. */
+aclError aclrtProcessReport(int32_t timeout);
+/* Waits until the stream's callbacks have run. */
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+
 /* ------------------------------------------------------------------------------------------------ notifies */
 
 /* flag: ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY. One record releases one wait (paired in program order). */

@@ -18,6 +18,7 @@ use crate::engine::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
 use crate::engine::race::Who;
 use crate::engine::race::clock::VectorClock;
+use crate::engine::report::Callback;
 use crate::engine::rules::FailureMode;
 use crate::engine::time::VirtualTime;
 use crate::engine::trace::{OpKind, TraceSink};
@@ -148,6 +149,8 @@ pub(crate) struct Point {
     known: VirtualTime,
     cell: Option<Arc<OnceLock<Fixed>>>,
     vc: Option<Arc<VectorClock>>,
+    /// The blocking host callbacks (`report.rs`) not yet run that the point is ordered after.
+    gates: Option<Arc<Vec<Arc<Callback>>>>,
 }
 
 /// What a held operation's point learns when it is released.
@@ -165,7 +168,19 @@ impl Point {
             known: time,
             cell: None,
             vc: None,
+            gates: None,
         }
+    }
+
+    /// The point, ordered after the blocking callbacks `gates`.
+    pub fn with_gates(mut self, gates: Option<Arc<Vec<Arc<Callback>>>>) -> Point {
+        self.gates = gates;
+        self
+    }
+
+    /// The blocking callbacks the point is ordered after (some may have run since).
+    pub fn gates(&self) -> &[Arc<Callback>] {
+        self.gates.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The point with the stream's clock at it.
@@ -190,6 +205,7 @@ impl Point {
             known: VirtualTime::ZERO,
             cell: Some(cell),
             vc: None,
+            gates: None,
         }
     }
 
@@ -233,6 +249,8 @@ pub(crate) enum Work {
     Host(Box<dyn FnOnce() + Send>),
     /// The operation fails with this error when it runs (a wait that timed out).
     Fail(SimError),
+    /// A host callback: due to its thread when reached (`report.rs`).
+    Callback(Arc<Callback>),
 }
 
 /// One queued operation with its virtual times fixed at enqueue.
@@ -454,14 +472,24 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     }
     let skip = *faulted
         && match mode {
-            FailureMode::Sticky => matches!(work, Work::Kernel(_) | Work::Host(_)),
+            FailureMode::Sticky => {
+                matches!(work, Work::Kernel(_) | Work::Host(_) | Work::Callback(_))
+            }
             FailureMode::Stop => !matches!(work, Work::Nothing),
             FailureMode::Continue => false,
         };
     let outcome: Result<(), SimError> = match work {
+        Work::Callback(cb) if skip => {
+            cb.cancel();
+            Ok(())
+        }
         _ if skip => Ok(()),
         Work::Nothing => Ok(()),
         Work::Fail(e) => Err(e),
+        Work::Callback(cb) => {
+            cb.reach();
+            Ok(())
+        }
         Work::Kernel(body) => {
             let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {

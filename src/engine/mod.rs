@@ -17,6 +17,7 @@ pub(crate) mod ops;
 pub(crate) mod process;
 pub(crate) mod queue;
 pub mod race;
+pub(crate) mod report;
 pub(crate) mod rng;
 pub mod rules;
 pub mod time;

@@ -273,6 +273,13 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let owned = self.m.rules.owned.host_func;
             st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
+            // The two callback mechanisms do not mix on a stream (`report.rs`).
+            if let crate::engine::report::CallbackRoute::Thread(_) = st.streams.get(h)?.callbacks {
+                return Err(SimError::Subscription {
+                    what: "launch_host_func",
+                    problem: crate::engine::error::SubscriptionProblem::SubscribedStream,
+                });
+            }
             st.enqueue(
                 &self.m,
                 c,
@@ -284,6 +291,7 @@ impl Process {
                     Work::Host(Box::new(f)),
                 ),
             )?;
+            st.streams.get_mut(h)?.callbacks = crate::engine::report::CallbackRoute::Runtime;
             Ok(())
         })
     }

@@ -15,6 +15,11 @@
 //!   ([`Woken::Deadlock`]), after the caller's resolver has had a chance to make progress (expiring timed waits).
 //!   A single-threaded program therefore never blocks: its first wait that nothing could satisfy is answered
 //!   at once, on every run.
+//! - Stream callbacks name the thread that runs them by a key (`pthread_self()` through the ACL facade). A
+//!   thread is known by its key from its first ACL call. A wait for a callback of a key that a program
+//!   subscribed but no thread is known by yet expects that thread to come (the vendor's sample subscribes a
+//!   thread it has just started): it blocks until the thread runs the callback, or ends without running it. So
+//!   a callback for a key that is no thread's at all (a wrong id) blocks such a wait forever, as on the device.
 //!
 //! So the answer depends only on what the threads' calls do (program order per thread) and on which threads
 //! have called the process — the same on every run of a program whose threads start calling before they wait
@@ -24,10 +29,12 @@
 //! is never held while taking `state`.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use parking_lot::{Condvar, Mutex};
 
 use crate::engine::exec::Point;
+use crate::engine::report::Callback;
 use crate::engine::time::VirtualTime;
 
 /// What a blocked thread waits for.
@@ -35,12 +42,18 @@ use crate::engine::time::VirtualTime;
 pub(crate) enum Want {
     /// Points whose virtual time is not fixed yet.
     Fixed(Vec<Point>),
+    /// Blocking host callbacks to be run by their threads (`report.rs`).
+    Callbacks(Vec<Arc<Callback>>),
+    /// A callback becoming due to the waiting thread (`report.rs`; the condition reads only leaf locks).
+    Due(Arc<dyn Fn() -> bool + Send + Sync>),
 }
 
 impl Want {
     fn ready(&self) -> bool {
         match self {
             Want::Fixed(points) => points.iter().all(|p| p.time().is_some()),
+            Want::Callbacks(cbs) => cbs.iter().all(|cb| cb.is_finished()),
+            Want::Due(f) => f(),
         }
     }
 }
@@ -58,6 +71,27 @@ struct BoardState {
     blocked: BTreeMap<u32, Blocked>,
     /// A thread is resolving a deadlock (the others wait for its verdict).
     resolving: bool,
+    /// The key (e.g. `pthread_self()`) each live thread is known by, for stream callbacks.
+    keys: BTreeMap<u64, u32>,
+    /// Keys threads are subscribed with (`report.rs`), and those of them whose thread has ended.
+    watched: BTreeSet<u64>,
+    departed: BTreeSet<u64>,
+}
+
+impl BoardState {
+    /// Whether a blocked thread waits for a callback of a subscribed key no live thread is known by yet and whose
+    /// thread has not ended: its thread may not have made its first call (the board then waits for it).
+    fn awaits_unknown_key(&self) -> bool {
+        self.blocked.values().any(|b| match &b.want {
+            Want::Callbacks(cbs) => cbs.iter().any(|cb| {
+                !cb.is_finished()
+                    && !self.keys.contains_key(&cb.key)
+                    && !self.departed.contains(&cb.key)
+                    && self.watched.contains(&cb.key)
+            }),
+            _ => false,
+        })
+    }
 }
 
 /// How a wait on the board ended.
@@ -97,8 +131,48 @@ impl WaitBoard {
         let mut st = self.state.lock();
         st.live.remove(&thread);
         st.blocked.remove(&thread);
+        let gone: Vec<u64> = st
+            .keys
+            .iter()
+            .filter(|&(_, t)| *t == thread)
+            .map(|(k, _)| *k)
+            .collect();
+        for k in gone {
+            st.keys.remove(&k);
+            if st.watched.contains(&k) {
+                st.departed.insert(k);
+            }
+        }
         drop(st);
         self.cv.notify_all();
+    }
+
+    /// Host thread `thread` is known by `key` (the ACL facade passes `pthread_self()`).
+    pub fn set_key(&self, thread: u32, key: u64) {
+        let mut st = self.state.lock();
+        if st.keys.get(&key) != Some(&thread) {
+            st.keys.insert(key, thread);
+            st.departed.remove(&key);
+            drop(st);
+            self.cv.notify_all();
+        }
+    }
+
+    /// The live thread known by `key`, if any.
+    pub fn thread_of_key(&self, key: u64) -> Option<u32> {
+        self.state.lock().keys.get(&key).copied()
+    }
+
+    /// A thread is subscribed with `key`: until it has called, a wait for its callbacks expects it.
+    pub fn watch_key(&self, key: u64) {
+        self.state.lock().watched.insert(key);
+    }
+
+    /// No thread is subscribed with `key` any more.
+    pub fn unwatch_key(&self, key: u64) {
+        let mut st = self.state.lock();
+        st.watched.remove(&key);
+        st.departed.remove(&key);
     }
 
     /// Something a blocked thread may wait for has become true (a record issued, a callback run).
@@ -139,7 +213,8 @@ impl WaitBoard {
                 && st
                     .live
                     .iter()
-                    .all(|t| st.blocked.get(t).is_some_and(|b| !b.want.ready()));
+                    .all(|t| st.blocked.get(t).is_some_and(|b| !b.want.ready()))
+                && !st.awaits_unknown_key();
             if stuck {
                 st.resolving = true;
                 let (threads, wants): (Vec<u32>, Vec<_>) = st

@@ -198,6 +198,9 @@ impl ProcState {
         deferred: Option<Gate>,
         check: Option<Checked<'_>>,
     ) -> Result<Pushed> {
+        if !s.cb_gates.is_empty() || spec.dep_list().iter().any(|d| !d.gates().is_empty()) {
+            s.inherit_gates(spec.dep_list());
+        }
         let hold = deferred.is_some()
             || !s.held.is_empty()
             || spec.dep_list().iter().any(|p| p.time().is_none());

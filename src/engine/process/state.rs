@@ -94,6 +94,8 @@ pub(crate) struct ProcState {
     pub next_notify: u32,
     /// The words value writes and waits use (see `value.rs`).
     pub words: crate::engine::value::Words,
+    /// Threads subscribed to stream callbacks (see `report.rs`).
+    pub reports: crate::engine::report::Reports,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
     pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
     /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
@@ -139,6 +141,7 @@ impl ProcShared {
                 next_context: 1,
                 next_notify: 1,
                 words: Default::default(),
+                reports: Default::default(),
                 scratch_accesses: Vec::new(),
                 board: board.clone(),
             }),
@@ -212,6 +215,8 @@ impl ProcState {
             last_who: None,
             failure_mode: m.rules.failure_mode,
             stopped,
+            callbacks: crate::engine::report::CallbackRoute::None,
+            cb_gates: Vec::new(),
         })
     }
 

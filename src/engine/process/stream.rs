@@ -59,6 +59,11 @@ pub(crate) struct StreamEntry {
     pub failure_mode: crate::engine::rules::FailureMode,
     /// (mode `Stop`) the fault its context reported: new tasks are refused with it.
     pub stopped: Option<crate::engine::error::SimError>,
+    /// Where its host callbacks go (see `report.rs`).
+    pub callbacks: crate::engine::report::CallbackRoute,
+    /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
+    /// streams it waited for).
+    pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -110,16 +115,46 @@ fn advance(
 impl StreamEntry {
     /// The point of the operation just pushed (the stream's last).
     pub(super) fn point(&self, pushed: Pushed) -> Point {
-        match pushed {
+        let p = match pushed {
             Pushed::Done(end) => Point::new(self.exec.clone(), self.seq, end),
             Pushed::Held(cell) => Point::pending(self.exec.clone(), self.seq, cell),
-        }
+        };
+        p.with_gates(self.gates())
     }
 
     pub fn tail(&self) -> Point {
-        match self.held.back() {
+        let p = match self.held.back() {
             Some(h) => Point::pending(self.exec.clone(), h.seq, h.cell.clone()),
             None => Point::new(self.exec.clone(), self.seq, self.cursor).with_vc(self.clock()),
+        };
+        p.with_gates(self.gates())
+    }
+
+    /// The blocking callbacks not yet run that the stream's next point is ordered after.
+    fn gates(&self) -> Option<Arc<Vec<Arc<crate::engine::report::Callback>>>> {
+        if self.cb_gates.is_empty() {
+            return None;
+        }
+        let live: Vec<_> = self
+            .cb_gates
+            .iter()
+            .filter(|cb| !cb.is_finished())
+            .cloned()
+            .collect();
+        (!live.is_empty()).then(|| Arc::new(live))
+    }
+
+    /// Takes on the callbacks that the dependencies `deps` are ordered after, and forgets those that have run.
+    pub(super) fn inherit_gates(&mut self, deps: &[Point]) {
+        if !self.cb_gates.is_empty() {
+            self.cb_gates.retain(|cb| !cb.is_finished());
+        }
+        for d in deps {
+            for g in d.gates() {
+                if !g.is_finished() && !self.cb_gates.iter().any(|x| Arc::ptr_eq(x, g)) {
+                    self.cb_gates.push(g.clone());
+                }
+            }
         }
     }
 

@@ -24,6 +24,8 @@ pub(super) struct ThreadState {
     pub(super) ctx: Option<u64>,
     clock: VirtualTime,
     last_error: Option<SimError>,
+    /// The key the thread is known by for stream callbacks (see `report.rs`), once told.
+    key: Option<u64>,
 }
 
 struct TlsEntry {
@@ -108,6 +110,7 @@ impl Process {
             ctx: None,
             clock: VirtualTime::ZERO,
             last_error: None,
+            key: None,
         }
     }
 
@@ -228,6 +231,19 @@ impl Process {
             st.device = device;
             st.ctx = ctx;
         });
+    }
+
+    /// Notes that the calling thread is known by `key`; its ordinal if that is new (a stream worker: never).
+    pub(crate) fn note_thread_key(&self, key: u64) -> Option<u32> {
+        if on_worker_thread() {
+            return None;
+        }
+        self.with_thread(|st| {
+            (st.key != Some(key)).then(|| {
+                st.key = Some(key);
+                st.ordinal
+            })
+        })
     }
 
     /// The calling thread's last error, cleared (`cudaGetLastError`).

@@ -3,7 +3,8 @@
 //! then blocks on the process's wait board (`board.rs`) while another host thread could still release it, and
 //! the timed waits it is held behind give up when nothing else can release them in time. Once every time is
 //! fixed, the host clock moves past them (or to the call's own deadline), the call blocks until the work has
-//! really run, and acquires it.
+//! really run (a blocking host callback it is ordered after having been run by its thread, `report.rs`), and
+//! acquires it.
 //!
 //! Lock order: the state lock is taken and released around each step; none is held while blocking.
 
@@ -70,6 +71,12 @@ impl Process {
         {
             return Err(timed_out(c, t));
         }
+        // A blocking host callback ordered before them must have been run by its thread (`report.rs`).
+        let gates: Vec<_> = points
+            .iter()
+            .flat_map(|p| p.gates().iter().cloned())
+            .collect();
+        self.wait_callbacks(c, what, &gates)?;
         c.clock = c.clock.max(until);
         for p in points {
             p.wait();
@@ -108,8 +115,9 @@ impl Process {
                 let mut st = self.state();
                 let mut progress = false;
                 for (want, horizon) in wants {
-                    let Want::Fixed(points) = want;
-                    progress |= st.expire_for(&self.m, points, *horizon);
+                    if let Want::Fixed(points) = want {
+                        progress |= st.expire_for(&self.m, points, *horizon);
+                    }
                 }
                 progress
             });

@@ -60,6 +60,48 @@ pub extern "C" fn aclrtSetOpWaitTimeout(timeout: u32) -> aclError {
     imp::set_op_wait_timeout(timeout)
 }
 
+// ---------------------------------------------------------------------------------------------- callbacks
+
+/// `aclrtSubscribeReport`: the thread `threadId` (its `pthread_self()`, as the runtime identifies threads) runs
+/// the callbacks of `stream`. A stream already subscribed, or one that has had an `aclrtLaunchHostFunc`, is
+/// [`ACL_ERROR_RT_STREAM_SUBSCRIBE`]; a thread subscribed on another device [`ACL_ERROR_RT_THREAD_SUBSCRIBE`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtSubscribeReport(threadId: u64, stream: aclrtStream) -> aclError {
+    imp::subscribe_report(threadId, stream)
+}
+
+/// `aclrtLaunchCallback`: `fn_(userData)` runs on the subscribed thread, in its `aclrtProcessReport`, once the
+/// stream reaches it; [`ACL_CALLBACK_BLOCK`] holds the stream's later tasks until then. No subscribed thread:
+/// [`ACL_ERROR_RT_STREAM_NO_CB_REG`]; a stream used by `aclrtLaunchHostFunc`: [`ACL_ERROR_RT_STREAM_SUBSCRIBE`].
+///
+/// # Safety
+/// `fn_` is NULL or a function that may be called with `userData` from the subscribed thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtLaunchCallback(
+    fn_: aclrtCallback,
+    userData: *mut c_void,
+    blockType: aclrtCallbackBlockType,
+    stream: aclrtStream,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::launch_callback(fn_, userData, blockType, stream) }
+}
+
+/// `aclrtProcessReport`: runs, on the calling thread, the callbacks due to it within `timeout` ms (−1: waits
+/// for one); none due: [`ACL_ERROR_RT_REPORT_TIMEOUT`]; a thread subscribed to no stream:
+/// [`ACL_ERROR_RT_THREAD_SUBSCRIBE`]; 0 or below −1: [`ACL_ERROR_INVALID_PARAM`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtProcessReport(timeout: i32) -> aclError {
+    imp::process_report(timeout)
+}
+
+/// `aclrtUnSubscribeReport`: once the stream's callbacks have run. Not subscribed:
+/// [`ACL_ERROR_RT_STREAM_SUBSCRIBE`]; subscribed to another thread: [`ACL_ERROR_RT_THREAD_SUBSCRIBE`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtUnSubscribeReport(threadId: u64, stream: aclrtStream) -> aclError {
+    imp::unsubscribe_report(threadId, stream)
+}
+
 // ---------------------------------------------------------------------------------------------- notifies
 
 /// `aclrtCreateNotify`: a notify of the current device; `flag` [`ACL_NOTIFY_DEFAULT`] or

@@ -15,7 +15,7 @@ use std::ffi::{CString, c_char, c_void};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::runtime::{WHAT_RT, not_null, run, timeout_arg};
+use super::runtime::{SendPtr, WHAT_RT, not_null, run, timeout_arg};
 use super::types::*;
 use crate::engine::error::SimError;
 use crate::engine::handle::{Notify, StreamKind};
@@ -116,6 +116,93 @@ fn attribute_not_simulated(what: &'static str, attr: aclrtStreamAttr) -> Result<
 pub(crate) fn set_op_wait_timeout(seconds: u32) -> aclError {
     run("aclrtSetOpWaitTimeout", |p| {
         p.set_op_wait_timeout((seconds > 0).then(|| Duration::from_secs(seconds.into())))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------- callbacks
+
+/// The key the runtime knows the calling thread by: `pthread_self()` (`PidTidFetcher::GetCurrentUserTid` of the
+/// runtime source); elsewhere, a number for the Rust thread.
+pub(super) fn thread_key() -> u64 {
+    #[cfg(unix)]
+    {
+        unsafe extern "C" {
+            fn pthread_self() -> usize;
+        }
+        // SAFETY: pthread_self has no preconditions and cannot fail.
+        (unsafe { pthread_self() }) as u64
+    }
+    #[cfg(not(unix))]
+    {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        std::thread::current().id().hash(&mut h);
+        h.finish()
+    }
+}
+
+pub(crate) fn subscribe_report(thread: u64, s: aclrtStream) -> aclError {
+    run("aclrtSubscribeReport", |p| {
+        p.subscribe_report(thread, stream(s))
+    })
+}
+
+pub(crate) fn unsubscribe_report(thread: u64, s: aclrtStream) -> aclError {
+    run("aclrtUnSubscribeReport", |p| {
+        p.unsubscribe_report(thread, stream(s))
+    })
+}
+
+pub(crate) unsafe fn launch_callback(
+    f: aclrtCallback,
+    data: *mut c_void,
+    block: aclrtCallbackBlockType,
+    s: aclrtStream,
+) -> aclError {
+    let what = "aclrtLaunchCallback";
+    run(what, |p| {
+        let blocking = match block {
+            ACL_CALLBACK_BLOCK => true,
+            ACL_CALLBACK_NO_BLOCK => false,
+            other => {
+                return Err(invalid(
+                    what,
+                    format!("blockType {other} (ACL_CALLBACK_NO_BLOCK 0 or ACL_CALLBACK_BLOCK 1)"),
+                ));
+            }
+        };
+        // The runtime refuses a NULL function (`ApiErrorDecorator::CallbackLaunch`: RT_ERROR_INVALID_VALUE).
+        let Some(f) = f else {
+            return Err(invalid(WHAT_RT, format!("{what}: fn is NULL")));
+        };
+        let data = SendPtr(data);
+        p.launch_callback(
+            stream(s),
+            move || {
+                let data = data;
+                // SAFETY: the C caller registered `f` with `data` for exactly this call.
+                unsafe { f(data.0) }
+            },
+            blocking,
+        )
+    })
+}
+
+pub(crate) fn process_report(timeout: i32) -> aclError {
+    let what = "aclrtProcessReport";
+    run(what, |p| {
+        // The ACL layer's own check (`aclrtProcessReportImpl`): ACL_ERROR_INVALID_PARAM.
+        let timeout = match timeout {
+            -1 => None,
+            t if t > 0 => Some(Duration::from_millis(t as u64)),
+            t => {
+                return Err(invalid(
+                    what,
+                    format!("timeout {t} ms (expected -1 to wait, or a positive number)"),
+                ));
+            }
+        };
+        p.process_report(thread_key(), timeout).map(drop)
     })
 }
 

@@ -184,14 +184,18 @@ pub(super) fn run(
             return code(&SimError::NotPermitted { what });
         }
         match binding::process(Api::Acl) {
-            Ok(p) => match f(&p) {
-                Ok(()) => ACL_SUCCESS,
-                Err(e) => {
-                    let c = code(&e);
-                    p.set_last_error(e);
-                    c
+            Ok(p) => {
+                // The runtime knows threads by pthread_self() (stream callbacks name the thread that runs them).
+                p.set_host_thread_key(super::control_runtime::thread_key());
+                match f(&p) {
+                    Ok(()) => ACL_SUCCESS,
+                    Err(e) => {
+                        let c = code(&e);
+                        p.set_last_error(e);
+                        c
+                    }
                 }
-            },
+            }
             Err(NoProcess::Config(_)) => ACL_ERROR_UNINITIALIZE,
             Err(NoProcess::WrongDialect(_)) => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
         }

@@ -222,6 +222,7 @@ unsafe extern "C" fn synchronize_inside(arg: *mut c_void) {
 
 unsafe extern "C" fn noop(_: *mut c_void) {}
 
+mod callbacks;
 mod devices;
 mod events;
 mod failure_mode;
