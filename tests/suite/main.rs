@@ -6,6 +6,7 @@
 
 mod acl_facade;
 mod bad_input;
+mod c_acl_api;
 mod c_headers;
 mod c_programs;
 mod common;

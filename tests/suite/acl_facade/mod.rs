@@ -226,6 +226,7 @@ mod callbacks;
 mod devices;
 mod events;
 mod failure_mode;
+mod new_calls_abuse;
 mod null_and_garbage;
 mod ownership;
 mod peers_memory;
