@@ -8,7 +8,7 @@
 //!
 //! ## Quickstart
 //!
-//! Seed 000 §2.1: time a kernel with two events.
+//! The MUSA events article §2.1: time a kernel with two events.
 //!
 //! ```
 //! use std::time::Duration;

@@ -1,5 +1,5 @@
 //! The rules table: what each vendor's runtime allows, in one place. The core asks [`Rules`]; it never tests
-//! the dialect itself. Rows cite `shared/reference/cuda-musa.md` and `shared/reference/acl.md`.
+//! the dialect itself. Rows cite `docs/semantics/cuda-musa.md` and `docs/semantics/acl.md`.
 
 /// Which vendor's runtime semantics a machine follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -146,7 +146,7 @@ const CUDA: Rules = Rules {
     record_other_device: Allow::No,
     wait_other_device: Allow::Yes,
     default_stream: DefaultStream::Legacy,
-    // reference/cuda-musa.md, Events, EventElapsedTime: different devices (400) → never recorded (400) →
+    // docs/semantics/cuda-musa.md, Events, EventElapsedTime: different devices (400) → never recorded (400) →
     // DisableTiming (400) → not finished (600).
     elapsed_checks: &[
         ElapsedCheck::SameDevice,
@@ -178,7 +178,7 @@ const ACL: Rules = Rules {
     record_other_device: Allow::No,
     wait_other_device: Allow::No,
     default_stream: DefaultStream::PerContext,
-    // reference/acl.md, Events: never recorded (507000) → IPC/EXTERNAL (207000) → not finished (107006) →
+    // docs/semantics/acl.md, Events: never recorded (507000) → IPC/EXTERNAL (207000) → not finished (107006) →
     // no TIME_LINE (107006).
     elapsed_checks: &[
         ElapsedCheck::Recorded,

@@ -104,7 +104,7 @@ pub(crate) fn code(e: &SimError) -> Error {
         | SimError::TooManyObjects { .. } => MemoryAllocation,
         SimError::NoDevice { .. } => NoDevice,
         SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
-        // reference/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
+        // docs/semantics/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
         SimError::InvalidAddress {
             problem: crate::engine::memory::FREED_BY_RESET,
             ..

@@ -1,7 +1,7 @@
 //! streamsim's integration tests: one binary, one module per concern. New tests go in the module of their
 //! concern; a new concern gets a new file here and a `mod` line below.
 //!
-//! Truth-table tests name the row of `shared/reference/*.md` they check in their doc comment, e.g.
+//! Truth-table tests name the row of `docs/semantics/*.md` they check in their doc comment, e.g.
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
 mod acl_facade;

@@ -393,7 +393,7 @@ fn cuda_devices_peers_and_reset() {
     );
 }
 
-/// IPC events in MUSA across two processes (cuda-musa.md · IPC; seed 000 §2.3).
+/// IPC events in MUSA across two processes (cuda-musa.md · IPC; the MUSA events article §2.3).
 #[test]
 fn musa_ipc_events_across_processes() {
     let r = run("dialect musa\n\

@@ -3,7 +3,7 @@
 //! `kernel<<<…, stream>>>` becomes [`aclsimLaunchKernel`]. The module is three files in `src/vendor/acl/`:
 //! `types.rs` (the C types, enum constants, flags and error codes), `mod.rs` (the `extern "C"` functions, each a
 //! line that translates its arguments) and `runtime.rs` (what they do: calls into the engine, and `code`, the
-//! one mapping of a simulator error to an `aclError`). The semantics are the rows of `shared/reference/acl.md`.
+//! one mapping of a simulator error to an `aclError`). The semantics are the rows of `docs/semantics/acl.md`.
 //!
 //! Types are written as bindgen writes `acl_rt.h` by default: handles are `*mut c_void`, a C enum is an
 //! integer alias plus one constant per enumerator, `aclError` is `i32`. Status enums keep the vendor's

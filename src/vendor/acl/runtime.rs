@@ -3,7 +3,7 @@
 //!
 //! Argument checks the ACL layer makes itself (NULL pointers and handles, unknown enum values and flag bits)
 //! are [`ACL_ERROR_INVALID_PARAM`]; the runtime layer's (count > destMax, a copy kind that contradicts the
-//! pointers, a bad timeout) are [`ACL_ERROR_RT_PARAM_INVALID`]. Where `reference/acl.md` is silent, the
+//! pointers, a bad timeout) are [`ACL_ERROR_RT_PARAM_INVALID`]. Where `docs/semantics/acl.md` is silent, the
 //! simulator's choices are: a runtime call from inside a host function or kernel body is
 //! [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; enabling peer access between unlinked devices is
 //! [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; exporting an IPC handle of an event without `ACL_EVENT_IPC` is
@@ -472,7 +472,7 @@ const EVENT_FLAGS: u32 = ACL_EVENT_SYNC
     | ACL_EVENT_EXTERNAL
     | ACL_EVENT_IPC;
 
-/// The core's configuration for an ACL event (reference/acl.md, Events).
+/// The core's configuration for an ACL event (docs/semantics/acl.md, Events).
 pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let base = EventConfig::new().unrecorded_query(Status::NotReady);
     let flag = match kind {
