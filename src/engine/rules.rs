@@ -178,16 +178,18 @@ const ACL: Rules = Rules {
     record_other_device: Allow::No,
     wait_other_device: Allow::No,
     default_stream: DefaultStream::PerContext,
-    // docs/semantics/acl.md, Events: never recorded (507000) → IPC/EXTERNAL (207000) → not finished (107006) →
-    // no TIME_LINE (107006).
+    // docs/semantics/acl.md, Events: IPC/EXTERNAL (207000, checked first by the runtime's
+    // ApiErrorDecorator::EventElapsedTime) → never recorded (507000) → not finished (107006) → no TIME_LINE
+    // (107006).
     elapsed_checks: &[
-        ElapsedCheck::Recorded,
         ElapsedCheck::NotShared,
+        ElapsedCheck::Recorded,
         ElapsedCheck::Finished,
         ElapsedCheck::Timing,
     ],
     peer_query_same_device: Allow::No,
-    peer_flags_first: false,
+    // aclrtDeviceEnablePeerAccessImpl checks the reserved flags before anything else (memory.cpp).
+    peer_flags_first: true,
     peer_repeat: Allow::Yes,
     peer_copy_without_access: PeerCopy::Reject,
     sticky_scope: StickyScope::Device,

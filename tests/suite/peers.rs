@@ -132,16 +132,26 @@ fn cuda_enable_peer_access_checks_flags_first() {
     assert!(!p.peer_access_enabled(0, 1));
 }
 
-/// acl.md · Peers · EnablePeerAccess · flags != 0 → 200006 (and Enable/DisablePeerAccess · peer == current
-/// device → 100000, checked before the flags: sim order)
+/// acl.md · Peers · EnablePeerAccess · flags != 0 → 200006, checked before the peer (the runtime's
+/// `aclrtDeviceEnablePeerAccessImpl` checks the reserved flags first, src/acl/aclrt_impl/memory.cpp)
 #[test]
-fn acl_enable_peer_access_with_flags_is_rejected_after_the_peer_checks() {
+fn acl_enable_peer_access_checks_flags_first() {
     let m = chain(Dialect::Acl);
     let p = m.process();
     p.set_device(0).unwrap();
     assert_eq!(p.enable_peer_access(1, 1), Err(flags_err(1)));
     assert_eq!(
         p.enable_peer_access(0, 1),
+        Err(flags_err(1)),
+        "before same device"
+    );
+    assert_eq!(
+        p.enable_peer_access(9, 1),
+        Err(flags_err(1)),
+        "before the ordinal"
+    );
+    assert_eq!(
+        p.enable_peer_access(0, 0),
         Err(peer_err(
             "enable_peer_access",
             0,
@@ -150,7 +160,7 @@ fn acl_enable_peer_access_with_flags_is_rejected_after_the_peer_checks() {
         ))
     );
     assert_eq!(
-        p.enable_peer_access(9, 1),
+        p.enable_peer_access(9, 0),
         Err(SimError::InvalidDevice {
             device: 9,
             count: 3
