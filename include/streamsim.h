@@ -87,15 +87,19 @@ typedef enum streamsimFault {
     STREAMSIM_FAULT_ILLEGAL_ADDRESS = 2
 } streamsimFault;
 
-/* A declared access of a kernel stand-in (the Ex variants) to device memory. */
+/* A declared access of a kernel stand-in (the Ex variants) to device memory.
+ *
+ * `flags` is STREAMSIM_ACCESS_READ, STREAMSIM_ACCESS_WRITE, or both OR-ed (the kernel reads and writes the
+ * range). A write conflicts with every access, so a WRITE range may also be read. Any other value (0
+ * included) is refused by the launch (cudaErrorInvalidValue 1, ACL_ERROR_INVALID_PARAM 100000). */
 typedef struct streamsimAccess {
     const void *ptr; /* start of the range (device memory) */
     size_t bytes;    /* length in bytes */
-    int write;       /* STREAMSIM_ACCESS_READ or STREAMSIM_ACCESS_WRITE */
+    int flags;       /* STREAMSIM_ACCESS_READ, STREAMSIM_ACCESS_WRITE, or both OR-ed */
 } streamsimAccess;
 
-#define STREAMSIM_ACCESS_READ 0
 #define STREAMSIM_ACCESS_WRITE 1
+#define STREAMSIM_ACCESS_READ 2
 
 /* ------------------------------------------------------------------------------------------------ machines */
 

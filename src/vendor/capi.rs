@@ -109,10 +109,11 @@ pub const STREAMSIM_API_MUSA: streamsimApi = 1;
 /// `STREAMSIM_API_ACL`: the `acl*` functions.
 pub const STREAMSIM_API_ACL: streamsimApi = 2;
 
-/// `STREAMSIM_ACCESS_READ`: `streamsimAccess::write` for a range the kernel reads.
-pub const STREAMSIM_ACCESS_READ: c_int = 0;
-/// `STREAMSIM_ACCESS_WRITE`: `streamsimAccess::write` for a range the kernel writes.
-pub const STREAMSIM_ACCESS_WRITE: c_int = 1;
+/// `STREAMSIM_ACCESS_READ`: a `streamsimAccess::flags` bit: the kernel reads the range.
+pub const STREAMSIM_ACCESS_READ: c_int = rt::ACCESS_READ;
+/// `STREAMSIM_ACCESS_WRITE`: a `streamsimAccess::flags` bit: the kernel writes the range (and may read it).
+/// OR-ed with [`STREAMSIM_ACCESS_READ`] it means the same: a write conflicts with every access.
+pub const STREAMSIM_ACCESS_WRITE: c_int = rt::ACCESS_WRITE;
 
 /// `STREAMSIM_FAULT_NONE`: a fallible kernel body's success.
 pub const STREAMSIM_FAULT_NONE: c_int = 0;

@@ -662,8 +662,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             offset_of!(capi::streamsimAccess, bytes),
         ),
         (
-            "offsetof(streamsimAccess, write)",
-            offset_of!(capi::streamsimAccess, write),
+            "offsetof(streamsimAccess, flags)",
+            offset_of!(capi::streamsimAccess, flags),
         ),
         ("sizeof(cudaStream_t)", size_of::<cuda::cudaStream_t>()),
         ("sizeof(aclrtStream)", size_of::<acl::aclrtStream>()),
