@@ -587,8 +587,12 @@ fn launch_fallible(
     contain(codes.internal, || match facade::process(api) {
         Ok(p) => match make().and_then(|k| p.launch(Stream::from_raw(s as usize as u64), k)) {
             Ok(()) => 0,
-            Err(e) => {
+            Err(mut e) => {
                 let c = (codes.map)(&e);
+                if api == Api::Acl {
+                    // aclGetRecentErrMsg names the function the program called.
+                    crate::vendor::acl::names::name_the_call(&mut e, "aclsimLaunchFallibleKernel");
+                }
                 p.set_last_error(e);
                 c
             }

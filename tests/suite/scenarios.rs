@@ -493,7 +493,10 @@ fn acl_contexts_reset_and_peers() {
             (24, "0 ACL_SUCCESS"),
             (25, "0 ACL_SUCCESS"),
             (26, "0 ACL_SUCCESS"),
-            (27, "message: invalid flags 0x1 for enable_peer_access"),
+            (
+                27,
+                "message: invalid flags 0x1 for aclrtDeviceEnablePeerAccess",
+            ),
             (28, "107001 ACL_ERROR_RT_INVALID_DEVICEID"),
         ],
     );

@@ -43,6 +43,7 @@
 
 use std::ffi::{c_char, c_void};
 
+pub(crate) mod names;
 pub(crate) mod runtime;
 mod types;
 
@@ -299,7 +300,18 @@ pub unsafe extern "C" fn aclsimLaunchKernel(
     arg: *mut c_void,
 ) -> aclError {
     // SAFETY: forwarded C contract.
-    unsafe { imp::launch_kernel(stream, name, durationNs, fn_, arg, std::ptr::null(), 0) }
+    unsafe {
+        imp::launch_kernel(
+            "aclsimLaunchKernel",
+            stream,
+            name,
+            durationNs,
+            fn_,
+            arg,
+            std::ptr::null(),
+            0,
+        )
+    }
 }
 
 /// [`aclsimLaunchKernel`] with the kernel's declared device-memory accesses (for race detection).
@@ -317,7 +329,18 @@ pub unsafe extern "C" fn aclsimLaunchKernelEx(
     count: usize,
 ) -> aclError {
     // SAFETY: forwarded C contract.
-    unsafe { imp::launch_kernel(stream, name, durationNs, fn_, arg, accesses, count) }
+    unsafe {
+        imp::launch_kernel(
+            "aclsimLaunchKernelEx",
+            stream,
+            name,
+            durationNs,
+            fn_,
+            arg,
+            accesses,
+            count,
+        )
+    }
 }
 
 // ---------------------------------------------------------------------------------------------- events
