@@ -20,6 +20,7 @@ mod golden;
 mod hammer;
 mod host_models;
 mod ipc;
+mod kernel_bodies;
 mod layers;
 mod multi_device;
 mod musa_facade;
