@@ -243,6 +243,21 @@ impl KernelCtx {
         Ok((home, start - home.block.base))
     }
 
+    /// Whether `[ptr, ptr + len)` may be read (`write == false`) or written through
+    /// [`KernelCtx::read_declared`] / [`KernelCtx::write_declared`]: the same check, without touching memory
+    /// (so that a caller can refuse a range before it allocates a buffer for it).
+    pub(crate) fn check_declared(
+        &self,
+        ptr: DevicePtr,
+        len: u64,
+        write: bool,
+    ) -> Result<(), KernelError> {
+        if len == 0 {
+            return Ok(());
+        }
+        self.declared_region(ptr, len, write).map(|_| ())
+    }
+
     /// Reads `out.len()` bytes at `ptr`, which must lie in the kernel's declared accesses (read or written)
     /// and in one allocation; otherwise an [`FaultKind::IllegalAddress`] error. Pinned host memory the kernel
     /// declared is read the same way.

@@ -57,8 +57,13 @@ use crate::vendor::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
 
-/// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` stand-ins).
+/// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` and `Ctx` stand-ins).
 pub use crate::vendor::cuda_runtime::streamsimAccess;
+// C kernel bodies on device memory (`…LaunchKernelCtx`): the context and its accessors.
+pub use crate::vendor::kernel_ctx::{
+    streamsimKernelCtx, streamsimKernelCtxBody, streamsimKernelMap, streamsimKernelRead,
+    streamsimKernelWrite,
+};
 
 /// `streamsimError`: the result of a `streamsim*` call ([`STREAMSIM_SUCCESS`] or a `STREAMSIM_ERROR_*`).
 pub type streamsimError = c_int;
@@ -94,6 +99,10 @@ pub const STREAMSIM_ERROR_NOT_BOUND: streamsimError = 3;
 pub const STREAMSIM_ERROR_CONFIG: streamsimError = 4;
 /// `STREAMSIM_ERROR_NOT_PERMITTED`: a `streamsim*` call from inside a host function or kernel body.
 pub const STREAMSIM_ERROR_NOT_PERMITTED: streamsimError = 5;
+/// `STREAMSIM_ERROR_ILLEGAL_ADDRESS`: a Ctx kernel body's access outside its declared accesses, past the end
+/// of an allocation, or a write into a range declared read-only; the kernel faults (see
+/// [`streamsimKernelRead`]).
+pub const STREAMSIM_ERROR_ILLEGAL_ADDRESS: streamsimError = 6;
 /// `STREAMSIM_ERROR_INTERNAL`: a bug in the simulator (a contained panic).
 pub const STREAMSIM_ERROR_INTERNAL: streamsimError = 999;
 
@@ -144,6 +153,10 @@ const DESCRIPTIONS: &[(streamsimError, &CStr)] = &[
     (
         STREAMSIM_ERROR_NOT_PERMITTED,
         c"streamsim calls are not permitted inside a host function or kernel body",
+    ),
+    (
+        STREAMSIM_ERROR_ILLEGAL_ADDRESS,
+        c"illegal address: the kernel body accessed memory its launch did not declare (or wrote a range declared read-only); the kernel faults",
     ),
     (
         STREAMSIM_ERROR_INTERNAL,

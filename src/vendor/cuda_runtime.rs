@@ -870,6 +870,30 @@ pub(crate) unsafe fn c_kernel(
     Ok(k)
 }
 
+/// `streamsimKernelCtxBody`, the body of `cudasimLaunchKernelCtx` (see `crate::vendor::kernel_ctx`).
+pub type KernelCtxBody = crate::vendor::kernel_ctx::streamsimKernelCtxBody;
+
+/// `cudasimLaunchKernelCtx` / `musasimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub(crate) unsafe fn launch_kernel_ctx(
+    api: Api,
+    s: *mut c_void,
+    name: *const c_char,
+    duration_ns: u64,
+    body: KernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> Error {
+    run(api, |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe {
+            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+        }?;
+        p.launch(stream(s), k)
+    })
+}
+
 #[allow(clippy::too_many_arguments, reason = "the C signature")]
 pub(crate) unsafe fn launch_kernel(
     api: Api,

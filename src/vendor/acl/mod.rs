@@ -343,6 +343,28 @@ pub unsafe extern "C" fn aclsimLaunchKernelEx(
     }
 }
 
+/// [`aclsimLaunchKernelEx`] whose body works on the kernel's declared memory: `body(ctx, arg)` reads and writes
+/// it through `streamsimKernelRead`, `streamsimKernelWrite` and `streamsimKernelMap` ([`crate::capi`]); an
+/// access outside the declared accesses faults the kernel ([`ACL_ERROR_RT_AICORE_EXCEPTION`] at the next
+/// synchronize). Pinned host memory cannot be declared ([`ACL_ERROR_RT_PARAM_INVALID`]: `aclrtMallocHost`
+/// memory reaches a kernel only through `aclrtHostRegister`, not simulated).
+///
+/// # Safety
+/// As [`aclsimLaunchKernelEx`]; `body` is NULL or a function that may be called from another thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclsimLaunchKernelCtx(
+    stream: aclrtStream,
+    name: *const c_char,
+    durationNs: u64,
+    body: streamsimKernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::launch_kernel_ctx(stream, name, durationNs, body, arg, accesses, count) }
+}
+
 // ---------------------------------------------------------------------------------------------- events
 
 /// `aclrtCreateEvent`: a timed, waitable event. Before its first record a status query says NOT_READY and a

@@ -458,6 +458,25 @@ pub(crate) unsafe fn launch_kernel(
     })
 }
 
+/// `aclsimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
+pub(crate) unsafe fn launch_kernel_ctx(
+    s: aclrtStream,
+    name: *const c_char,
+    duration_ns: u64,
+    body: crate::vendor::kernel_ctx::streamsimKernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    run("aclsimLaunchKernelCtx", |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe {
+            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+        }?;
+        p.launch(stream(s), k)
+    })
+}
+
 // ---------------------------------------------------------------------------------------------- events
 
 /// Which `aclrtCreateEvent*` call made an event.
