@@ -55,7 +55,7 @@ fn unknown_command() {
     let e = err("\n\n   launch k\n");
     assert_eq!((e.line, e.column), (3, 4));
     assert!(e.expected.starts_with("a command (dialect, devices"), "{e}");
-    assert_eq!(e.found, "`launch`");
+    assert_eq!(e.found, "unknown statement `launch`");
 }
 
 #[test]
@@ -897,4 +897,67 @@ proptest! {
         let ends = events.iter().filter(|e| e["ph"] == "f").count();
         prop_assert_eq!(starts, ends);
     }
+}
+
+/// A typo of a statement gets the nearest statement (issue 12, item 8): one transposition (`recrod`), one
+/// letter missing (`memcpy-asyn`), two edits in a long word (`kernal` → one, `synchronize` is no typo of
+/// `sync`); a word far from every statement gets none.
+#[test]
+fn a_typo_of_a_statement_suggests_the_nearest() {
+    for (text, near) in [
+        ("recrod e", Some("record")),
+        ("kernal k", Some("kernel")),
+        ("memcpy-asyn a b", Some("memcpy-async")),
+        ("sycn device", Some("sync")),
+        ("evnet e", Some("event")),
+        ("launch k", None),
+        ("synchronize device", None),
+    ] {
+        let e = err(text);
+        let word = text.split(' ').next().unwrap();
+        let want = match near {
+            Some(n) => format!("unknown statement `{word}`; did you mean `{n}`?"),
+            None => format!("unknown statement `{word}`"),
+        };
+        assert_eq!(e.found, want, "{text}");
+        assert_eq!((e.line, e.column), (1, 1), "{text}");
+    }
+}
+
+/// A name is declared once: a second declaration, of the same kind or another, is refused at its line with
+/// the first one's line; `process A` again switches back to A (not a declaration).
+#[test]
+fn a_second_declaration_of_a_name_is_refused_with_both_lines() {
+    let e = err("stream s1\nevent e\nstream s1");
+    assert_eq!((e.line, e.column), (3, 8));
+    assert_eq!(e.expected, "a new name for a stream");
+    assert_eq!(
+        e.found,
+        "`s1`, already declared on line 1 as a stream (line 3: a second declaration; give it another name)"
+    );
+    let e = err("malloc b 16\nevent b");
+    assert_eq!(e.line, 2);
+    assert!(
+        e.found
+            .contains("already declared on line 1 as a device buffer"),
+        "{e}"
+    );
+    let e = err(
+        "dialect musa\nevent e interprocess disable-timing\nipc-get-event-handle e h\nprocess B\nipc-open-event-handle h e",
+    );
+    assert_eq!(e.line, 5);
+    assert!(
+        e.found.contains("already declared on line 2 as an event"),
+        "{e}"
+    );
+    let e = err("process A\nstream s\nprocess s");
+    assert!(
+        e.found.contains("already declared on line 2 as a stream"),
+        "{e}"
+    );
+    // Switching back to a process is not a declaration.
+    assert!(
+        streamsim::scenario::parse("process A\nstream s\nprocess B\nprocess A\nkernel k on s")
+            .is_ok()
+    );
 }
