@@ -87,7 +87,7 @@ fn undeclared_and_wrongly_typed_names() {
 #[test]
 fn bad_numbers_sizes_and_durations() {
     for (text, col, expected) in [
-        ("devices 0", 9, "a device count"),
+        ("devices 1025", 9, "a device count"),
         ("devices many", 9, "a device count"),
         ("malloc b 4XB", 10, "a size"),
         ("kernel k 3 parsecs", 10, "a duration"),
@@ -960,4 +960,68 @@ fn a_second_declaration_of_a_name_is_refused_with_both_lines() {
         streamsim::scenario::parse("process A\nstream s\nprocess B\nprocess A\nkernel k on s")
             .is_ok()
     );
+}
+
+/// `devices 0` is a machine without devices, as `STREAMSIM_DEVICES=0` makes the facades' default machine, and
+/// both answer the same codes (cuda-musa.md · Devices: 100 NoDevice is the code for "no device"; SetDevice ·
+/// id >= count → 101; acl.md is silent on a machine without devices: 0 and count 0, sim). CUDA:
+/// `cudaGetDeviceCount` → 100 (count 0), `cudaSetDevice(0)` → 101, `cudaStreamCreate` and `cudaMalloc` →
+/// 100; ACL: `aclrtGetDeviceCount` → 0 with count 0, `aclrtSetDevice(0)` → 107001, `aclrtCreateStream` →
+/// 107001.
+#[test]
+fn devices_0_and_a_facade_machine_without_devices_agree() {
+    use std::ptr::null_mut;
+    use streamsim::{Dialect, Machine, acl, cuda};
+
+    let r = run("devices 0\nget-device-count\nset-device 0\nstream s\nmalloc b 16");
+    assert_eq!(r.devices, 0);
+    let codes: Vec<String> = (2..=5).map(|l| answer(&r, l)).collect();
+    assert_eq!(
+        codes
+            .iter()
+            .map(|a| a.split(':').next().unwrap())
+            .collect::<Vec<_>>(),
+        [
+            "100 cudaErrorNoDevice",
+            "101 cudaErrorInvalidDevice",
+            "100 cudaErrorNoDevice",
+            "100 cudaErrorNoDevice"
+        ]
+    );
+    let m = Machine::builder().devices(0).build().unwrap();
+    let p = m.process();
+    with_watchdog(20, move || {
+        let _bound = p.bind();
+        let (mut n, mut s, mut d) = (7, null_mut(), null_mut());
+        // SAFETY: valid out-pointers.
+        unsafe {
+            assert_eq!(cuda::cudaGetDeviceCount(&mut n), 100);
+            assert_eq!(n, 0);
+            assert_eq!(cuda::cudaSetDevice(0), 101);
+            assert_eq!(cuda::cudaStreamCreate(&mut s), 100);
+            assert_eq!(cuda::cudaMalloc(&mut d, 16), 100);
+        }
+    });
+
+    let r = run("dialect acl\ndevices 0\nget-device-count\nset-device 0\nstream s");
+    assert_eq!(answer(&r, 3), "0 ACL_SUCCESS: count = 0");
+    assert!(answer(&r, 4).starts_with("107001 ACL_ERROR_RT_INVALID_DEVICEID"));
+    assert!(answer(&r, 5).starts_with("107001 ACL_ERROR_RT_INVALID_DEVICEID"));
+    let m = Machine::builder()
+        .devices(0)
+        .dialect(Dialect::Acl)
+        .build()
+        .unwrap();
+    let p = m.process();
+    with_watchdog(20, move || {
+        let _bound = p.bind();
+        let (mut n, mut s) = (7u32, null_mut());
+        // SAFETY: valid out-pointers.
+        unsafe {
+            assert_eq!(acl::aclrtGetDeviceCount(&mut n), acl::ACL_SUCCESS);
+            assert_eq!(n, 0);
+            assert_eq!(acl::aclrtSetDevice(0), 107001);
+            assert_eq!(acl::aclrtCreateStream(&mut s), 107001);
+        }
+    });
 }

@@ -489,10 +489,11 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             Stmt::Dialect(v)
         }
         "devices" => {
-            let expected = "a device count from 1 to 1024";
+            // 0 is a machine without devices, as STREAMSIM_DEVICES=0 makes the facades' default machine.
+            let expected = "a device count from 0 to 1024";
             Stmt::Devices(number(line, expected, |s| {
                 parse_u64(s)
-                    .filter(|n| (1..=u64::from(crate::engine::machine::MAX_DEVICES)).contains(n))
+                    .filter(|&n| n <= u64::from(crate::engine::machine::MAX_DEVICES))
                     .map(|n| n as u32)
             })?)
         }
