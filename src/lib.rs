@@ -126,6 +126,7 @@
 //! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod engine;
 mod tools;
@@ -136,6 +137,7 @@ pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
 
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub use tools::testing;
 pub use tools::{export, scenario};
 

@@ -25,6 +25,7 @@ mod kernel_bodies;
 mod layers;
 mod multi_device;
 mod musa_facade;
+mod newcomer;
 mod ownership;
 mod peers;
 mod races;
