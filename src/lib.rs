@@ -74,8 +74,9 @@
 //! | `cuda_family.rs` | the CUDA/MUSA name table: one row per function, constant and type, expanded as [`cuda`] and [`musa`] |
 //! | `cuda_runtime.rs` | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t` |
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`) |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
+//! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
