@@ -116,6 +116,11 @@ pub struct Rules {
     pub peer_copy_without_access: PeerCopy,
     /// Which later calls a sticky kernel fault fails.
     pub sticky_scope: StickyScope,
+    /// Whether a kernel can declare (and its body reach) pinned host memory at its host address: CUDA yes
+    /// (unified addressing maps every `cudaMallocHost` allocation for all devices at the same address); ACL
+    /// no (`aclrtMallocHost` memory reaches a kernel only through `aclrtHostRegister`, not simulated: the
+    /// launch is refused with 107000).
+    pub kernel_pinned_access: bool,
 }
 
 /// Which later calls of a process a kernel fault it has seen fails (until the faulted device is reset).
@@ -159,6 +164,7 @@ const CUDA: Rules = Rules {
     peer_repeat: Allow::No,
     peer_copy_without_access: PeerCopy::StageThroughHost,
     sticky_scope: StickyScope::Process,
+    kernel_pinned_access: true,
 };
 
 const ACL: Rules = Rules {
@@ -193,6 +199,7 @@ const ACL: Rules = Rules {
     peer_repeat: Allow::Yes,
     peer_copy_without_access: PeerCopy::Reject,
     sticky_scope: StickyScope::Device,
+    kernel_pinned_access: false,
 };
 
 impl Dialect {

@@ -544,12 +544,12 @@ fn my_kernel(stream: musaStream_t, dst: *mut c_void) -> musaError_t {
         streamsimAccess {
             ptr: dst,
             bytes: SIZE,
-            write: 0,
+            flags: streamsim::capi::STREAMSIM_ACCESS_READ,
         },
         streamsimAccess {
             ptr: dst,
             bytes: SIZE,
-            write: 1,
+            flags: streamsim::capi::STREAMSIM_ACCESS_WRITE,
         },
     ];
     // SAFETY: a static name, two accesses, no body.

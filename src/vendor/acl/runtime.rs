@@ -154,8 +154,10 @@ fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> 
         match binding::process(Api::Acl) {
             Ok(p) => match f(&p) {
                 Ok(()) => ACL_SUCCESS,
-                Err(e) => {
+                Err(mut e) => {
                     let c = code(&e);
+                    // aclGetRecentErrMsg names the function the program called.
+                    super::names::name_the_call(&mut e, what);
                     p.set_last_error(e);
                     c
                 }
@@ -386,7 +388,7 @@ pub(crate) fn timeout_arg(ms: i32) -> Result<Option<Duration>, SimError> {
         t if t > 0 => Ok(Some(Duration::from_millis(t as u64))),
         t => Err(invalid(
             WHAT_TIMEOUT,
-            format!("{t} ms (expected -1 to wait forever, or a positive number)"),
+            format!("timeout {t} ms (expected -1 to wait forever, or a positive number)"),
         )),
     }
 }
@@ -435,7 +437,12 @@ pub(crate) unsafe fn launch_host_func(
     })
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the C signature and the function's name"
+)]
 pub(crate) unsafe fn launch_kernel(
+    what: &'static str,
     s: aclrtStream,
     name: *const c_char,
     duration_ns: u64,
@@ -444,9 +451,28 @@ pub(crate) unsafe fn launch_kernel(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> aclError {
-    run("aclsimLaunchKernel", |p| {
+    run(what, |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe { rt::c_kernel(name, duration_ns, f, arg, accesses, count) }?;
+        p.launch(stream(s), k)
+    })
+}
+
+/// `aclsimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
+pub(crate) unsafe fn launch_kernel_ctx(
+    s: aclrtStream,
+    name: *const c_char,
+    duration_ns: u64,
+    body: crate::vendor::kernel_ctx::streamsimKernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    run("aclsimLaunchKernelCtx", |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe {
+            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+        }?;
         p.launch(stream(s), k)
     })
 }
