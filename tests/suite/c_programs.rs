@@ -156,7 +156,10 @@ pub(crate) fn build(src: &Path, name: &str, lang: Lang, extra: &[&str]) -> PathB
 /// removed), killing it after `limit`.
 pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Output {
     let mut cmd = Command::new(exe);
+    // The library the program was linked against, first: cargo puts target/<profile> on LD_LIBRARY_PATH, where
+    // a `cargo build` may have left an older libstreamsim.so that would shadow the rpath.
     cmd.args(args)
+        .env("LD_LIBRARY_PATH", &toolchain().lib_dir)
         .env_remove("STREAMSIM_DEVICES")
         .env_remove("STREAMSIM_SEED")
         .envs(env.iter().copied())
