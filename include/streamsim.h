@@ -143,7 +143,9 @@ streamsimError streamsimCurrentProcess(streamsimProcess *process, streamsimApi a
 
 /* Routes the calling thread's cuda* / musa* / acl* calls to `process` until the matching streamsimUnbind
  * (bindings nest; other threads are not affected). Calls through a facade of the other dialect then fail
- * (CUDA/MUSA: cudaErrorNotSupported 801; ACL: ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000). */
+ * (CUDA/MUSA: cudaErrorNotSupported 801; ACL: ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000). Works in atexit
+ * handlers and global destructors too; on another thread whose thread-locals are being destroyed (a C++
+ * thread_local destructor, a pthread key destructor) no binding can last: STREAMSIM_ERROR_NOT_PERMITTED. */
 streamsimError streamsimBind(streamsimProcess process);
 
 /* Ends the calling thread's innermost streamsimBind; the previous routing comes back.

@@ -432,14 +432,29 @@ impl Drop for Shared {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
         drop(processes);
-        let me = std::thread::current().id();
         let workers = std::mem::take(&mut *self.workers.lock());
         for h in workers {
             // The last handle can be dropped by a host function running on a worker: never join oneself.
-            if h.thread().id() != me {
+            if !is_current_thread(&h) {
                 let _ = h.join();
             }
         }
+    }
+}
+
+/// Whether `h` is the calling thread's own handle. On Linux it reads no thread-local (`std::thread::current`
+/// panics once the calling thread's locals are destroyed, and the last handle of a machine can be dropped by a
+/// C++ `thread_local` destructor).
+fn is_current_thread(h: &JoinHandle<()>) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::thread::JoinHandleExt as _;
+        // SAFETY: pthread_self takes no arguments and cannot fail.
+        h.as_pthread_t() == unsafe { libc::pthread_self() }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        h.thread().id() == std::thread::current().id()
     }
 }
 

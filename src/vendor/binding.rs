@@ -4,7 +4,8 @@
 //!
 //! # Routing
 //! [`Process::bind`] routes the calling thread's facade calls to that process until the returned [`Binding`]
-//! drops (bindings nest). With no binding, each facade lazily builds its own default machine in its dialect,
+//! drops (bindings nest, and may be dropped in any order: calls go to the innermost binding still in force).
+//! With no binding, each facade lazily builds its own default machine in its dialect,
 //! configured from the environment:
 //!
 //! | variable | meaning | default |
@@ -15,10 +16,21 @@
 //! A bad value is not replaced by the default: every call of that facade fails (CUDA/MUSA: `NoDevice`; ACL:
 //! `ACL_ERROR_UNINITIALIZE`) and the message naming the variable is printed once to standard error and is the
 //! thread's last error message.
+//!
+//! # During process exit
+//! Calls from `atexit` handlers and C++ global destructors come after the main thread's thread-locals are
+//! destroyed. Every thread-local read here tolerates that: the main thread's bindings are kept when its
+//! thread-local goes, so its calls still go where it bound them; on another thread whose thread-locals are
+//! gone, nothing is bound (its calls go to the default machine, as a fresh thread's would). See also
+//! `src/engine/process/thread.rs`.
 
 use std::cell::RefCell;
+use std::io::Write as _;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use parking_lot::Mutex;
 
 use crate::engine::error::SimError;
 use crate::engine::machine::Machine;
@@ -46,36 +58,120 @@ impl Api {
     }
 }
 
+/// The calling thread's bindings, innermost last: each with the id of the [`Binding`] that ends it (`None`: a
+/// binding made with `streamsimBind`, ended by `streamsimUnbind`).
+struct Bound {
+    stack: RefCell<Vec<(Option<u64>, Process)>>,
+}
+
+impl Drop for Bound {
+    /// The main thread's bindings outlive its thread-locals: `atexit` handlers and C++ global destructors run
+    /// after them, and their calls still go where the program bound them.
+    fn drop(&mut self) {
+        if crate::engine::process::is_main_thread() {
+            let stack = std::mem::take(self.stack.get_mut());
+            MAIN_AFTER_EXIT.lock().stack.get_mut().extend(stack);
+        }
+    }
+}
+
 thread_local! {
-    static BOUND: RefCell<Vec<Process>> = const { RefCell::new(Vec::new()) };
+    static BOUND: Bound = const { Bound { stack: RefCell::new(Vec::new()) } };
+}
+
+/// The bindings of the main thread once its thread-locals are destroyed (see [`Bound`]'s `Drop`).
+static MAIN_AFTER_EXIT: Mutex<Bound> = Mutex::new(Bound {
+    stack: RefCell::new(Vec::new()),
+});
+
+/// Runs `f` on the calling thread's bindings, or, once its thread-locals are destroyed, on what stands for
+/// them: the main thread's saved bindings (see [`Bound`]), or for another thread (its C++ `thread_local`
+/// destructors) none at all, as for a fresh thread, whose calls go to the default machine. Never panics for a
+/// destroyed thread-local.
+fn with_bound<R>(f: impl FnOnce(&Bound) -> R) -> R {
+    let mut f = Some(f);
+    match BOUND.try_with(|b| (f.take().expect("called once"))(b)) {
+        Ok(r) => r,
+        Err(_) => {
+            let f = f.take().expect("not called: the thread-local is gone");
+            if crate::engine::process::is_main_thread() {
+                f(&MAIN_AFTER_EXIT.lock())
+            } else {
+                f(&Bound {
+                    stack: RefCell::new(Vec::new()),
+                })
+            }
+        }
+    }
+}
+
+/// Whether a binding made now on this thread lasts: not on a thread other than the main one whose
+/// thread-locals are destroyed (see [`with_bound`]).
+fn bindings_last() -> bool {
+    BOUND.try_with(|_| ()).is_ok() || crate::engine::process::is_main_thread()
 }
 
 /// Routes the calling thread's facade calls to a process until dropped (see [`Process::bind`]). Not `Send`:
-/// it belongs to the thread that made it.
+/// it belongs to the thread that made it. Bindings may be dropped in any order: dropping one ends that binding
+/// only, and calls go to the innermost binding still in force.
 #[derive(Debug)]
 #[must_use = "the binding ends when this guard is dropped"]
 pub struct Binding {
+    id: u64,
     _thread: PhantomData<*const ()>,
 }
 
 impl Drop for Binding {
     fn drop(&mut self) {
-        BOUND.with(|b| {
-            b.borrow_mut().pop();
+        let removed = with_bound(|b| {
+            let mut stack = b.stack.borrow_mut();
+            let at = stack.iter().rposition(|(id, _)| *id == Some(self.id));
+            at.map(|i| stack.remove(i))
         });
+        // The process handle is released outside the borrow (it may be a machine's last handle).
+        drop(removed);
     }
 }
 
 impl Process {
     /// Routes the calling thread's vendor-facade calls (`cudaX`, `musaX`, `aclrtX`) to this process until the
-    /// returned guard drops; the previous routing comes back then. The facade must match the machine's
-    /// dialect (CUDA/MUSA calls on a CUDA machine, ACL calls on an ACL machine).
+    /// returned guard drops; the previous routing comes back then. Bindings nest, and may end in any order:
+    /// calls go to the innermost binding still in force. The facade must match the machine's dialect
+    /// (CUDA/MUSA calls on a CUDA machine, ACL calls on an ACL machine).
+    ///
+    /// On a thread whose thread-locals are being destroyed (C++ `thread_local` destructors) a binding has no
+    /// effect, except on the main thread (its `atexit` handlers and global destructors), where it works as
+    /// always.
     pub fn bind(&self) -> Binding {
-        BOUND.with(|b| b.borrow_mut().push(self.clone()));
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        with_bound(|b| b.stack.borrow_mut().push((Some(id), self.clone())));
         Binding {
+            id,
             _thread: PhantomData,
         }
     }
+}
+
+/// `streamsimBind`: binds `p` on the calling thread until [`unbind_c`]; `false` (nothing bound) on a thread
+/// other than the main one whose thread-locals are destroyed, where no binding can last.
+pub(crate) fn bind_c(p: &Process) -> bool {
+    if !bindings_last() {
+        return false;
+    }
+    with_bound(|b| b.stack.borrow_mut().push((None, p.clone())));
+    true
+}
+
+/// `streamsimUnbind`: ends the calling thread's innermost `streamsimBind` (bindings made with
+/// [`Process::bind`] are not touched); `false` if there is none.
+pub(crate) fn unbind_c() -> bool {
+    let removed = with_bound(|b| {
+        let mut stack = b.stack.borrow_mut();
+        let at = stack.iter().rposition(|(id, _)| id.is_none());
+        at.map(|i| stack.remove(i))
+    });
+    removed.is_some()
 }
 
 /// Parses the default machine's configuration from the environment.
@@ -122,7 +218,8 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
             match built {
                 Ok(m) => Ok(m.process()),
                 Err(msg) => {
-                    eprintln!("{msg}");
+                    // Not `eprintln!`: a closed standard error must not make every call fail.
+                    let _ = writeln!(std::io::stderr(), "{msg}");
                     Err(msg)
                 }
             }
@@ -141,7 +238,7 @@ pub(crate) enum NoProcess {
 
 /// The process a facade call goes to: the innermost binding, or the facade's default machine.
 pub(crate) fn process(api: Api) -> Result<Process, NoProcess> {
-    let bound = BOUND.with(|b| b.borrow().last().cloned());
+    let bound = with_bound(|b| b.stack.borrow().last().map(|(_, p)| p.clone()));
     match bound {
         Some(p) if p.machine().dialect() == api.dialect() => Ok(p),
         Some(p) => Err(NoProcess::WrongDialect(SimError::NotSupported {
@@ -211,5 +308,36 @@ pub(crate) fn last_message(api: Api) -> Option<String> {
         Ok(p) => p.peek_last_error().map(|e| e.to_string()),
         Err(NoProcess::Config(m)) => Some(m),
         Err(NoProcess::WrongDialect(e)) => Some(e.to_string()),
+    }
+}
+
+/// Keeps `msg` for a C caller and returns a pointer to it, valid until the next call that keeps a message in
+/// the same place: the calling thread's `slot`, or `fallback` once the thread's locals are destroyed (then
+/// shared by the calls from `atexit` handlers and destructors). With `keep_same`, an equal message already
+/// kept stays (so the pointer handed out before stays valid).
+pub(crate) fn keep_message(
+    slot: &'static std::thread::LocalKey<RefCell<Option<std::ffi::CString>>>,
+    fallback: &'static Mutex<Option<std::ffi::CString>>,
+    msg: std::ffi::CString,
+    keep_same: bool,
+) -> *const std::ffi::c_char {
+    fn keep(
+        kept: &mut Option<std::ffi::CString>,
+        msg: std::ffi::CString,
+        keep_same: bool,
+    ) -> *const std::ffi::c_char {
+        if !(keep_same && kept.as_ref() == Some(&msg)) {
+            *kept = Some(msg);
+        }
+        kept.as_ref().map_or(std::ptr::null(), |m| m.as_ptr())
+    }
+    let mut msg = Some(msg);
+    match slot.try_with(|s| keep(&mut s.borrow_mut(), msg.take().expect("once"), keep_same)) {
+        Ok(ptr) => ptr,
+        Err(_) => keep(
+            &mut fallback.lock(),
+            msg.take().expect("not taken: the thread-local is gone"),
+            keep_same,
+        ),
     }
 }

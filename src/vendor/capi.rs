@@ -41,7 +41,6 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
-use std::mem::ManuallyDrop;
 
 use parking_lot::Mutex;
 
@@ -52,7 +51,7 @@ use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::process::Process;
 use crate::engine::rules::Dialect;
 use crate::vendor::acl::{aclError, aclrtStream};
-use crate::vendor::binding::{self as facade, Api, Binding, NoProcess, contain};
+use crate::vendor::binding::{self as facade, Api, NoProcess, contain};
 use crate::vendor::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
@@ -213,12 +212,14 @@ fn process(h: streamsimProcess) -> Result<Process, streamsimError> {
 
 /// Runs a `streamsim*` body: refused inside host functions and kernel bodies, panics contained.
 fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
-    if crate::engine::process::on_worker_thread() {
-        return STREAMSIM_ERROR_NOT_PERMITTED;
-    }
-    contain(STREAMSIM_ERROR_INTERNAL, || match f() {
-        Ok(()) => STREAMSIM_SUCCESS,
-        Err(e) => e,
+    contain(STREAMSIM_ERROR_INTERNAL, || {
+        if crate::engine::process::on_worker_thread() {
+            return STREAMSIM_ERROR_NOT_PERMITTED;
+        }
+        match f() {
+            Ok(()) => STREAMSIM_SUCCESS,
+            Err(e) => e,
+        }
     })
 }
 
@@ -424,23 +425,20 @@ pub unsafe extern "C" fn streamsimCurrentProcess(
 
 // ---------------------------------------------------------------------------------------------- binding
 
-thread_local! {
-    /// The bindings made by `streamsimBind` on this thread, innermost last. `ManuallyDrop`: one left at thread
-    /// exit is not dropped (the facade's own thread-local may already be gone); the process it holds is
-    /// released with that thread-local.
-    static C_BINDINGS: RefCell<Vec<ManuallyDrop<Binding>>> = const { RefCell::new(Vec::new()) };
-}
-
 /// `streamsimBind`: routes the calling thread's `cuda*` / `musa*` / `acl*` calls to `process` until the
 /// matching `streamsimUnbind` (bindings nest). Calls through a facade of another dialect than the process's
-/// machine fail (CUDA/MUSA `cudaErrorNotSupported`, ACL `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`).
+/// machine fail (CUDA/MUSA `cudaErrorNotSupported`, ACL `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`). On a thread
+/// other than the main one whose thread-locals are being destroyed (its C++ `thread_local` destructors), no
+/// binding can last: [`STREAMSIM_ERROR_NOT_PERMITTED`].
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimBind(process: streamsimProcess) -> streamsimError {
     run(|| {
         let p = self::process(process)?;
-        let b = p.bind();
-        C_BINDINGS.with(|c| c.borrow_mut().push(ManuallyDrop::new(b)));
-        Ok(())
+        if facade::bind_c(&p) {
+            Ok(())
+        } else {
+            Err(STREAMSIM_ERROR_NOT_PERMITTED)
+        }
     })
 }
 
@@ -448,11 +446,11 @@ pub extern "C" fn streamsimBind(process: streamsimProcess) -> streamsimError {
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimUnbind() -> streamsimError {
     run(|| {
-        let b = C_BINDINGS
-            .with(|c| c.borrow_mut().pop())
-            .ok_or(STREAMSIM_ERROR_NOT_BOUND)?;
-        drop(ManuallyDrop::into_inner(b));
-        Ok(())
+        if facade::unbind_c() {
+            Ok(())
+        } else {
+            Err(STREAMSIM_ERROR_NOT_BOUND)
+        }
     })
 }
 
@@ -461,17 +459,20 @@ pub extern "C" fn streamsimUnbind() -> streamsimError {
 thread_local! {
     static MESSAGE: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
+/// Where [`streamsimGetLastErrorMessage`] keeps its string once the thread's locals are destroyed.
+static MESSAGE_AFTER_EXIT: Mutex<Option<CString>> = Mutex::new(None);
 
 /// `streamsimGetLastErrorMessage`: the message of the calling thread's last error in the process that
 /// `api`'s calls go to (what `cudaPeekAtLastError` / `aclGetRecentErrMsg` would report, with the
 /// simulator's explanation), or NULL if there is none. The string is valid until the next call of this
-/// function on this thread.
+/// function on this thread (in an `atexit` handler or a global destructor: until the next call from any
+/// such place).
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimGetLastErrorMessage(api: streamsimApi) -> *const c_char {
-    if crate::engine::process::on_worker_thread() {
-        return std::ptr::null();
-    }
     contain(std::ptr::null(), || {
+        if crate::engine::process::on_worker_thread() {
+            return std::ptr::null();
+        }
         let Ok(api) = self::api(api) else {
             return std::ptr::null();
         };
@@ -484,11 +485,7 @@ pub extern "C" fn streamsimGetLastErrorMessage(api: streamsimApi) -> *const c_ch
             return std::ptr::null();
         };
         let msg = CString::new(msg.replace('\0', " ")).expect("NULs replaced");
-        MESSAGE.with(|m| {
-            let mut m = m.borrow_mut();
-            *m = Some(msg);
-            m.as_ref().map_or(std::ptr::null(), |m| m.as_ptr())
-        })
+        facade::keep_message(&MESSAGE, &MESSAGE_AFTER_EXIT, msg, false)
     })
 }
 
@@ -580,20 +577,22 @@ fn launch_fallible(
     make: impl FnOnce() -> Result<crate::Kernel, SimError>,
 ) -> i64 {
     let codes = facade_codes(api);
-    if crate::engine::process::on_worker_thread() {
-        return codes.not_permitted;
-    }
-    contain(codes.internal, || match facade::process(api) {
-        Ok(p) => match make().and_then(|k| p.launch(Stream::from_raw(s as usize as u64), k)) {
-            Ok(()) => 0,
-            Err(e) => {
-                let c = (codes.map)(&e);
-                p.set_last_error(e);
-                c
-            }
-        },
-        Err(NoProcess::Config(_)) => codes.no_config,
-        Err(NoProcess::WrongDialect(_)) => codes.wrong_dialect,
+    contain(codes.internal, || {
+        if crate::engine::process::on_worker_thread() {
+            return codes.not_permitted;
+        }
+        match facade::process(api) {
+            Ok(p) => match make().and_then(|k| p.launch(Stream::from_raw(s as usize as u64), k)) {
+                Ok(()) => 0,
+                Err(e) => {
+                    let c = (codes.map)(&e);
+                    p.set_last_error(e);
+                    c
+                }
+            },
+            Err(NoProcess::Config(_)) => codes.no_config,
+            Err(NoProcess::WrongDialect(_)) => codes.wrong_dialect,
+        }
     })
 }
 
