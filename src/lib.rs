@@ -62,7 +62,8 @@
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
-//! | [`trace`] | the per-machine [`Trace`] |
+//! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
+//! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //!
 //! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
@@ -165,4 +166,4 @@ pub use engine::rules::{Dialect, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
-pub use engine::trace::{HostEvent, OpKind, Trace, TraceEvent};
+pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};

@@ -341,3 +341,24 @@ pub(crate) fn keep_message(
         ),
     }
 }
+
+/// A facade's code for an error and the code's name (`(400, "cudaErrorInvalidResourceHandle")`), by the
+/// facade's own mapping.
+pub(crate) fn code_of(api: Api, e: &SimError) -> (i64, &'static str) {
+    match api {
+        Api::Cuda | Api::Musa => {
+            let code = crate::vendor::cuda_runtime::code(e);
+            (
+                code.into(),
+                crate::vendor::cuda_runtime::code_name(api, code).unwrap_or("(unnamed code)"),
+            )
+        }
+        Api::Acl => {
+            let code = crate::vendor::acl::runtime::code(e);
+            (
+                code.into(),
+                crate::vendor::acl::runtime::code_name(code).unwrap_or("(unnamed code)"),
+            )
+        }
+    }
+}

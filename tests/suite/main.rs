@@ -27,6 +27,7 @@ mod musa_facade;
 mod ownership;
 mod peers;
 mod races;
+mod reports;
 mod scenarios;
 mod shutdown;
 mod smoke;

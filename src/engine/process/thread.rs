@@ -29,6 +29,7 @@ use super::{ProcShared, Process};
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::ProcessId;
 use crate::engine::time::VirtualTime;
+use crate::engine::trace::FailedCall;
 
 /// The per-host-thread state of one process.
 pub(super) struct ThreadState {
@@ -260,8 +261,24 @@ impl Process {
                     st.last_error = Some(e.clone());
                 }
             });
+            if let Err(e) = &r
+                && self.m.trace_on
+            {
+                self.m.failed_calls.lock().push(FailedCall {
+                    process: c.process,
+                    thread,
+                    call: what,
+                    at: now,
+                    error: e.clone(),
+                });
+            }
         }
         r
+    }
+
+    /// The calling thread's ordinal, current device and context (does not advance the clock).
+    pub(crate) fn thread_identity(&self) -> (u32, Option<u32>, Option<u64>) {
+        self.with_thread(|st| (st.ordinal, st.device, st.ctx))
     }
 
     /// The calling thread's virtual host clock (does not advance it). Inside a kernel body or host function

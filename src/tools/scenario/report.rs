@@ -209,10 +209,21 @@ impl Run {
         )
     }
 
-    /// The trace as Chrome Trace Event JSON, with the scenario's names.
+    /// The trace as Chrome Trace Event JSON, with the scenario's names and failed calls with the dialect's
+    /// codes.
     pub fn chrome_json(&self) -> String {
-        crate::tools::export::ChromeTrace::new(&self.trace)
+        use crate::tools::export::{ChromeTrace, ErrorCode, acl_code, cuda_code, musa_code};
+        let codes: ErrorCode = match self.vendor {
+            Vendor::Cuda => cuda_code,
+            Vendor::Musa => musa_code,
+            Vendor::Acl => acl_code,
+        };
+        let races: Vec<crate::engine::race::RaceReport> =
+            self.races.iter().map(|r| r.report.clone()).collect();
+        ChromeTrace::new(&self.trace)
             .names(&self.names)
+            .error_codes(codes)
+            .races(&races)
             .to_json()
     }
 }
