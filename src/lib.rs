@@ -77,6 +77,8 @@
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
 //! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
+//! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
+//! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
@@ -85,6 +87,10 @@
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
 //! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests |
+//! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
+//!
+//! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
+//! tools: the crate root hands the exporters down (`C_EXPORTERS` in `lib.rs`).
 //!
 //! ### Where a change goes
 //!
@@ -139,6 +145,14 @@ pub use vendor::{acl, capi, cuda, musa};
 #[cfg(feature = "proptest")]
 pub use tools::testing;
 pub use tools::{export, scenario};
+
+/// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
+/// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
+/// crate root, which knows every layer, hands them down here.
+pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters {
+    chrome: tools::c_trace::chrome_json,
+    timeline: tools::c_trace::timeline_text,
+};
 
 // The root names of engine items. Items of a public module are documented at that module's path
 // (`streamsim::machine::Machine`), so `no_inline`; those of `event` and `process` have no other path.

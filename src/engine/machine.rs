@@ -592,6 +592,11 @@ impl Machine {
         self.shared.race.reports.lock().get(index)
     }
 
+    /// Whether the machine keeps a trace ([`MachineBuilder::trace`]).
+    pub fn tracing(&self) -> bool {
+        self.shared.trace_on
+    }
+
     /// The race-detection mode.
     pub fn race_detection(&self) -> RaceDetection {
         self.shared.race.mode

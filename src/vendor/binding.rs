@@ -12,6 +12,13 @@
 //! |---|---|---|
 //! | `STREAMSIM_DEVICES` | number of devices (0–1024) | 1 |
 //! | `STREAMSIM_SEED` | the machine seed (a u64) | 0 |
+//! | `STREAMSIM_RACES` | `off`, `collect` (silently), `print` (each new report to standard error), `fail` (print, and exit status `STREAMSIM_RACES_EXITCODE` at exit if any) | `print` |
+//! | `STREAMSIM_RACES_EXITCODE` | the exit status of `fail` (0–255; 0 leaves it alone) | 66 |
+//! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
+//! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
+//!
+//! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
+//! happens at exit is in `src/vendor/exit.rs`.
 //!
 //! A bad value is not replaced by the default: every call of that facade fails (CUDA/MUSA: `NoDevice`; ACL:
 //! `ACL_ERROR_UNINITIALIZE`) and the message naming the variable is printed once to standard error and is the
@@ -174,57 +181,198 @@ pub(crate) fn unbind_c() -> bool {
     removed.is_some()
 }
 
-/// Parses the default machine's configuration from the environment.
-fn env_config() -> Result<(u32, u64), String> {
-    fn var<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
-        match std::env::var(name) {
-            Err(std::env::VarError::NotPresent) => Ok(default),
-            Err(std::env::VarError::NotUnicode(v)) => {
-                Err(format!("streamsim: {name}={v:?} is not valid text"))
-            }
-            Ok(v) => v.trim().parse().map_err(|_| {
-                format!(
-                    "streamsim: {name}={v:?} is not a valid value (expected a non-negative integer)"
-                )
-            }),
-        }
+/// What a machine of the C library does about races: `STREAMSIM_RACES` for the default machines,
+/// `streamsimMachineOptions::races` for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RaceMode {
+    /// No race detection.
+    Off,
+    /// Reports are collected, silently.
+    Collect,
+    /// Each new report is written to standard error as it is found.
+    Print,
+    /// As `Print`, and the process exits with `STREAMSIM_RACES_EXITCODE` (66) at exit if any was found.
+    Fail,
+}
+
+/// The default machines' configuration, from the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EnvConfig {
+    /// `STREAMSIM_DEVICES` (default 1).
+    pub devices: u32,
+    /// `STREAMSIM_SEED` (default 0).
+    pub seed: u64,
+    /// `STREAMSIM_RACES` (default `print`).
+    pub races: RaceMode,
+    /// `STREAMSIM_RACES_EXITCODE` (default 66): the exit status when `fail` found races.
+    pub exit_code: i32,
+    /// `STREAMSIM_TRACE`: where to write the Chrome trace at exit.
+    pub trace: Option<std::path::PathBuf>,
+    /// `STREAMSIM_TIMELINE=1`: print the timeline to standard error at exit.
+    pub timeline: bool,
+}
+
+impl EnvConfig {
+    /// Whether the machine keeps a trace: only when it is written or drawn at exit (so that a long-running
+    /// program does not grow).
+    pub fn keeps_trace(&self) -> bool {
+        self.trace.is_some() || self.timeline
     }
-    let devices = var("STREAMSIM_DEVICES", 1u32)?;
-    let seed = var("STREAMSIM_SEED", 0u64)?;
+}
+
+/// An environment variable's text, if it is set.
+fn env_text(name: &str) -> Result<Option<String>, String> {
+    match std::env::var(name) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => {
+            Err(format!("streamsim: {name}={v:?} is not valid text"))
+        }
+        Ok(v) => Ok(Some(v)),
+    }
+}
+
+/// A numeric environment variable, `default` if it is not set.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
+    match env_text(name)? {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| {
+            format!(
+                "streamsim: {name}={v:?} is not a valid value (expected a non-negative integer)"
+            )
+        }),
+    }
+}
+
+/// `STREAMSIM_RACES_EXITCODE`: the exit status of a process whose `fail` machines found races (default 66,
+/// ThreadSanitizer's; 0 leaves the status alone).
+pub(crate) fn env_race_exit_code() -> Result<i32, String> {
+    let code: u32 = env_number("STREAMSIM_RACES_EXITCODE", 66)?;
+    if code > 255 {
+        return Err(format!(
+            "streamsim: STREAMSIM_RACES_EXITCODE={code} is not an exit status (0 to 255)"
+        ));
+    }
+    Ok(code as i32)
+}
+
+/// Parses the default machine's configuration from the environment.
+pub(crate) fn env_config() -> Result<EnvConfig, String> {
+    let devices = env_number("STREAMSIM_DEVICES", 1u32)?;
+    let seed = env_number("STREAMSIM_SEED", 0u64)?;
     if devices > crate::engine::machine::MAX_DEVICES {
         return Err(format!(
             "streamsim: STREAMSIM_DEVICES={devices} is too large (at most {})",
             crate::engine::machine::MAX_DEVICES
         ));
     }
-    Ok((devices, seed))
+    let races = match env_text("STREAMSIM_RACES")?.as_deref().map(str::trim) {
+        None => RaceMode::Print,
+        Some("off") => RaceMode::Off,
+        Some("collect") => RaceMode::Collect,
+        Some("print") => RaceMode::Print,
+        Some("fail") => RaceMode::Fail,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_RACES={other:?} is not a valid value (expected off, collect, print or fail)"
+            ));
+        }
+    };
+    let exit_code = env_race_exit_code()?;
+    let trace = match env_text("STREAMSIM_TRACE")? {
+        None => None,
+        Some(v) if v.is_empty() => {
+            return Err(
+                "streamsim: STREAMSIM_TRACE is empty (expected the path of the JSON file to write)"
+                    .to_string(),
+            );
+        }
+        Some(v) => Some(std::path::PathBuf::from(v)),
+    };
+    let timeline = match env_text("STREAMSIM_TIMELINE")?.as_deref().map(str::trim) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_TIMELINE={other:?} is not a valid value (expected 0 or 1)"
+            ));
+        }
+    };
+    Ok(EnvConfig {
+        devices,
+        seed,
+        races,
+        exit_code,
+        trace,
+        timeline,
+    })
 }
 
-static DEFAULTS: [OnceLock<Result<Process, String>>; 3] =
+/// A default machine: its process, and the configuration it was built with.
+pub(crate) struct DefaultMachine {
+    pub process: Process,
+    pub config: EnvConfig,
+}
+
+static DEFAULTS: [OnceLock<Result<DefaultMachine, String>>; 3] =
     [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// Builds a machine of the C library: races collected (with `mode`'s printer) or off, a trace if `trace`.
+pub(crate) fn c_machine(
+    builder: crate::engine::machine::MachineBuilder,
+    mode: RaceMode,
+    trace: bool,
+) -> crate::engine::error::Result<Machine> {
+    let builder = builder.trace(trace);
+    let builder = match mode {
+        RaceMode::Off => builder.race_detection(crate::engine::race::RaceDetection::Off),
+        RaceMode::Collect => builder,
+        RaceMode::Print | RaceMode::Fail => {
+            builder.on_race(crate::vendor::exit::race_printer(mode == RaceMode::Fail))
+        }
+    };
+    crate::vendor::exit::arm();
+    builder.build()
+}
 
 /// The facade's default process (its default machine, built from the environment on first use).
 pub(crate) fn default_process(api: Api) -> Result<Process, String> {
     DEFAULTS[api.index()]
         .get_or_init(|| {
-            let built = env_config().and_then(|(devices, seed)| {
-                Machine::builder()
-                    .devices(devices)
-                    .seed(seed)
-                    .dialect(api.dialect())
-                    .build()
+            let built = env_config().and_then(|config| {
+                if config.races == RaceMode::Fail {
+                    crate::vendor::exit::set_exit_code(config.exit_code);
+                }
+                let builder = Machine::builder()
+                    .devices(config.devices)
+                    .seed(config.seed)
+                    .dialect(api.dialect());
+                c_machine(builder, config.races, config.keeps_trace())
+                    .map(|m| DefaultMachine {
+                        process: m.process(),
+                        config,
+                    })
                     .map_err(|e| format!("streamsim: cannot build the default machine: {e}"))
             });
-            match built {
-                Ok(m) => Ok(m.process()),
-                Err(msg) => {
-                    // Not `eprintln!`: a closed standard error must not make every call fail.
-                    let _ = writeln!(std::io::stderr(), "{msg}");
-                    Err(msg)
-                }
+            if let Err(msg) = &built {
+                // Not `eprintln!`: a closed standard error must not make every call fail.
+                let _ = writeln!(std::io::stderr(), "{msg}");
             }
+            built
         })
-        .clone()
+        .as_ref()
+        .map(|d| d.process.clone())
+        .map_err(Clone::clone)
+}
+
+/// The default machines built so far, with their facades.
+pub(crate) fn built_defaults() -> Vec<(Api, &'static DefaultMachine)> {
+    [Api::Cuda, Api::Musa, Api::Acl]
+        .into_iter()
+        .filter_map(|api| match DEFAULTS[api.index()].get() {
+            Some(Ok(d)) => Some((api, d)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Why a facade call has no process to go to.

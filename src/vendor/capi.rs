@@ -56,6 +56,9 @@ use crate::vendor::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
 
+/// The toolkit's calls (machine options, race reports, names): `src/vendor/capi_toolkit.rs`.
+pub use crate::vendor::capi_toolkit::*;
+
 /// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` stand-ins).
 pub use crate::vendor::cuda_runtime::streamsimAccess;
 
@@ -93,6 +96,10 @@ pub const STREAMSIM_ERROR_NOT_BOUND: streamsimError = 3;
 pub const STREAMSIM_ERROR_CONFIG: streamsimError = 4;
 /// `STREAMSIM_ERROR_NOT_PERMITTED`: a `streamsim*` call from inside a host function or kernel body.
 pub const STREAMSIM_ERROR_NOT_PERMITTED: streamsimError = 5;
+/// `STREAMSIM_ERROR_NO_TRACE`: `streamsimMachineWriteTrace` on a machine that keeps no trace.
+pub const STREAMSIM_ERROR_NO_TRACE: streamsimError = 6;
+/// `STREAMSIM_ERROR_IO`: a file cannot be written (the message is printed to standard error).
+pub const STREAMSIM_ERROR_IO: streamsimError = 7;
 /// `STREAMSIM_ERROR_INTERNAL`: a bug in the simulator (a contained panic).
 pub const STREAMSIM_ERROR_INTERNAL: streamsimError = 999;
 
@@ -144,6 +151,14 @@ const DESCRIPTIONS: &[(streamsimError, &CStr)] = &[
         c"streamsim calls are not permitted inside a host function or kernel body",
     ),
     (
+        STREAMSIM_ERROR_NO_TRACE,
+        c"the machine keeps no trace (create it with the trace option, or set STREAMSIM_TRACE)",
+    ),
+    (
+        STREAMSIM_ERROR_IO,
+        c"the file cannot be written (the message is on standard error)",
+    ),
+    (
         STREAMSIM_ERROR_INTERNAL,
         c"internal simulator error (a bug: please report it)",
     ),
@@ -178,7 +193,7 @@ impl Registry {
     }
 }
 
-fn add_machine(m: Machine) -> streamsimMachine {
+pub(crate) fn add_machine(m: Machine) -> streamsimMachine {
     let mut r = REGISTRY.lock();
     let h = r.serial(MACHINE_TAG);
     r.machines.insert(h, m);
@@ -192,7 +207,7 @@ fn add_process(p: Process) -> streamsimProcess {
     h as usize as streamsimProcess
 }
 
-fn machine(h: streamsimMachine) -> Result<Machine, streamsimError> {
+pub(crate) fn machine(h: streamsimMachine) -> Result<Machine, streamsimError> {
     REGISTRY
         .lock()
         .machines
@@ -211,7 +226,7 @@ fn process(h: streamsimProcess) -> Result<Process, streamsimError> {
 }
 
 /// Runs a `streamsim*` body: refused inside host functions and kernel bodies, panics contained.
-fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
+pub(crate) fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
     contain(STREAMSIM_ERROR_INTERNAL, || {
         if crate::engine::process::on_worker_thread() {
             return STREAMSIM_ERROR_NOT_PERMITTED;
@@ -236,7 +251,7 @@ unsafe fn out<T>(out: *mut T, value: T) -> Result<(), streamsimError> {
     }
 }
 
-fn api(a: streamsimApi) -> Result<Api, streamsimError> {
+pub(crate) fn api(a: streamsimApi) -> Result<Api, streamsimError> {
     match a {
         STREAMSIM_API_CUDA => Ok(Api::Cuda),
         STREAMSIM_API_MUSA => Ok(Api::Musa),
@@ -286,6 +301,10 @@ pub unsafe extern "C" fn streamsimMachineCreate(
 pub extern "C" fn streamsimMachineDestroy(machine: streamsimMachine) -> streamsimError {
     run(|| {
         let removed = REGISTRY.lock().machines.remove(&(machine as usize as u64));
+        if removed.is_some() {
+            // The race reports' strings read through this handle (src/vendor/capi_toolkit.rs).
+            crate::vendor::capi_toolkit::forget_machine(machine as usize as u64);
+        }
         // Dropped here, outside the registry's lock: the last handle waits for the machine's work.
         removed.map(drop).ok_or(STREAMSIM_ERROR_INVALID_HANDLE)
     })

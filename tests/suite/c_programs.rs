@@ -152,14 +152,26 @@ pub(crate) fn build(src: &Path, name: &str, lang: Lang, extra: &[&str]) -> PathB
     exe
 }
 
+/// The variables that configure the default machine, removed from a C program's environment unless a test
+/// sets them.
+const STREAMSIM_VARS: &[&str] = &[
+    "STREAMSIM_DEVICES",
+    "STREAMSIM_SEED",
+    "STREAMSIM_RACES",
+    "STREAMSIM_RACES_EXITCODE",
+    "STREAMSIM_TRACE",
+    "STREAMSIM_TIMELINE",
+];
+
 /// Runs a program with the default machine configured by `env` (the `STREAMSIM_*` variables not listed are
 /// removed), killing it after `limit`.
 pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Output {
     let mut cmd = Command::new(exe);
-    cmd.args(args)
-        .env_remove("STREAMSIM_DEVICES")
-        .env_remove("STREAMSIM_SEED")
-        .envs(env.iter().copied())
+    cmd.args(args);
+    for var in STREAMSIM_VARS {
+        cmd.env_remove(var);
+    }
+    cmd.envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd
