@@ -1,7 +1,8 @@
 //! Names a program gives its streams and events ([`Process::name_stream`], [`Process::name_event`]), so that
 //! race reports, the trace, the Chrome export and the timeline show `stream \`copy\`` and `event \`done\``
-//! instead of `stream 2` and `event 3` (what NVTX's `nvtxNameCudaStreamA` / `nvtxNameCudaEventA` do for
-//! NVIDIA's tools).
+//! instead of `stream 2` and `event 3` — what NVTX's resource naming (`nvtxNameCudaStreamA`,
+//! <https://docs.nvidia.com/gameworks/content/gameworkslibrary/nvtx/nvtx_resource_naming.htm>) does for
+//! NVIDIA's profilers.
 //!
 //! A name is an `Arc<str>` kept in the stream's or event's registry entry; race reports and the stream's
 //! cached race-detection identity share it, so naming costs one allocation when it is given and nothing per

@@ -8,8 +8,9 @@
 //!   library's `.fini_array`, which the C runtime runs after them): each default machine that was asked for
 //!   them waits for its queued work ([`crate::Machine::drain`]), writes its Chrome trace to `STREAMSIM_TRACE`
 //!   and prints its timeline to standard error (`STREAMSIM_TIMELINE=1`); then, if a machine in `fail` mode
-//!   found a race, the process exits with `STREAMSIM_RACES_EXITCODE` (66 by default, ThreadSanitizer's
-//!   convention), after flushing the C streams, whatever `exit` was given.
+//!   found a race, the process exits with `STREAMSIM_RACES_EXITCODE` (66 by default: ThreadSanitizer's
+//!   `exitcode` flag, <https://github.com/google/sanitizers/wiki/ThreadSanitizerFlags>), after flushing the C
+//!   streams, whatever `exit` was given.
 //!
 //! The trace and the timeline are the tools layer's exporters, which this layer does not name: the crate root
 //! hands them in ([`Exporters`], `crate::C_EXPORTERS`).

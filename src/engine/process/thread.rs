@@ -16,6 +16,12 @@
 //!   (CUDA: device 0; ACL: no context), shared by every thread in that situation (sim: the vendors do not say
 //!   what a call from a dying thread sees). The saved states are two statics behind a lock, taken only
 //!   there.
+//!
+//! Sim: the real CUDA runtime may refuse such calls with `cudaErrorCudartUnloading` (4), "called during
+//! process shut down, at a point in time after CUDA driver has been unloaded" (the `cudaError_t` reference;
+//! OpenCV's stream destructors hit it, opencv/opencv#7816) — it depends on the order in which the driver and
+//! the program are torn down. The simulator is never torn down before the program's own exit code has run,
+//! so those calls work, with the answers they would get in `main`.
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::Ordering;
