@@ -78,7 +78,7 @@ pub struct streamsimRaceAccess {
     /// [`STREAMSIM_ACCESSOR_OPERATION`] or [`STREAMSIM_ACCESSOR_HOST`].
     pub accessor: c_int,
     /// 1 if it wrote, 0 if it read.
-    pub write: c_int,
+    pub wrote: c_int,
     /// `kernel`, `memcpy`, `memset`; for a host thread, the call (`host_write`).
     pub operation: *const c_char,
     /// The kernel's name, or the copy's / memset's call (`memcpy_async`); NULL for a host thread.
@@ -171,7 +171,7 @@ fn side_struct(a: &RaceAccess, s: &[Option<CString>; 4]) -> streamsimRaceAccess 
     };
     streamsimRaceAccess {
         accessor,
-        write: c_int::from(a.write),
+        wrote: c_int::from(a.write),
         operation: ptr(&s[0]),
         name: ptr(&s[1]),
         stream: ptr(&s[2]),

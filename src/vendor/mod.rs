@@ -11,4 +11,5 @@ pub mod cuda;
 pub(crate) mod cuda_family;
 pub(crate) mod cuda_runtime;
 pub(crate) mod exit;
+pub(crate) mod kernel_ctx;
 pub mod musa;

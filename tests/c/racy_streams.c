@@ -47,7 +47,7 @@ static void check_report(streamsimMachine m, const char *kernel_stream, const ch
     streamsimRaceReport r;
     EXPECT(streamsimMachineGetRace(m, 0, &r), STREAMSIM_SUCCESS);
     CHECK_EQ(r.first.accessor, STREAMSIM_ACCESSOR_OPERATION);
-    CHECK_EQ(r.first.write, 1);
+    CHECK_EQ(r.first.wrote, 1);
     CHECK_STR(r.first.operation, "kernel");
     CHECK_STR(r.first.name, "produce");
     CHECK_STR(r.first.streamName, kernel_stream);
@@ -56,7 +56,7 @@ static void check_report(streamsimMachine m, const char *kernel_stream, const ch
     CHECK_EQ(r.first.thread, UINT32_MAX);
     CHECK_EQ(r.first.seq, 1);
     CHECK_EQ(r.second.accessor, STREAMSIM_ACCESSOR_OPERATION);
-    CHECK_EQ(r.second.write, 0);
+    CHECK_EQ(r.second.wrote, 0);
     CHECK_STR(r.second.operation, "memcpy");
     CHECK_STR(r.second.name, copy_call);
     CHECK_STR(r.second.streamName, copy_stream);

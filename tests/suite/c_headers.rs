@@ -242,7 +242,8 @@ fn c_class(ty: &str) -> &'static str {
         | "musaStreamCallback_t"
         | "aclrtHostFunc"
         | "streamsimKernelBody"
-        | "streamsimFallibleKernelBody" => "fnptr",
+        | "streamsimFallibleKernelBody"
+        | "streamsimKernelCtxBody" => "fnptr",
         "cudaIpcEventHandle_t" | "musaIpcEventHandle_t" | "aclrtIpcEventHandle" => "ipc64",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
@@ -358,6 +359,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         for file in [
             "src/vendor/acl/mod.rs",
             "src/vendor/capi.rs",
+            "src/vendor/kernel_ctx.rs",
             "src/vendor/capi_toolkit.rs",
             "src/tools/c_trace.rs",
         ] {
@@ -414,7 +416,9 @@ fn rust_class(ty: &str) -> &'static str {
         | "rt::StreamCallback"
         | "aclrtHostFunc"
         | "streamsimKernelBody"
-        | "streamsimFallibleKernelBody" => "fnptr",
+        | "streamsimFallibleKernelBody"
+        | "rt::KernelCtxBody"
+        | "streamsimKernelCtxBody" => "fnptr",
         "rt::IpcEventHandleC" | "aclrtIpcEventHandle" => "ipc64",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
     }
@@ -618,6 +622,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_ERROR_NOT_BOUND,
         capi::STREAMSIM_ERROR_CONFIG,
         capi::STREAMSIM_ERROR_NOT_PERMITTED,
+        capi::STREAMSIM_ERROR_ILLEGAL_ADDRESS,
         capi::STREAMSIM_ERROR_NO_TRACE,
         capi::STREAMSIM_ERROR_IO,
         capi::STREAMSIM_ERROR_INTERNAL,
@@ -680,8 +685,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             offset_of!(capi::streamsimAccess, bytes),
         ),
         (
-            "offsetof(streamsimAccess, write)",
-            offset_of!(capi::streamsimAccess, write),
+            "offsetof(streamsimAccess, flags)",
+            offset_of!(capi::streamsimAccess, flags),
         ),
         ("sizeof(cudaStream_t)", size_of::<cuda::cudaStream_t>()),
         ("sizeof(aclrtStream)", size_of::<acl::aclrtStream>()),
@@ -717,7 +722,7 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
     });
     layout!(streamsimRaceAccess {
         accessor,
-        write,
+        wrote,
         operation,
         name,
         stream,
