@@ -13,12 +13,28 @@
  *     device and check its data;
  *   - simulated machines and processes as opaque handles, and binding a process to the calling thread, so
  *     that one OS process can play several simulated processes (e.g. both ends of an IPC event);
- *   - the message of the calling thread's last error.
+ *   - the message of the calling thread's last error;
+ *   - the toolkit for testing C/C++ programs: race reports (count, text, struct), machines made with options
+ *     (race mode, trace), the Chrome trace on demand, and names for streams and events.
  *
  * Every streamsim* call returns a streamsimError (STREAMSIM_SUCCESS = 0) and refuses NULL, destroyed and
  * garbage handles with STREAMSIM_ERROR_INVALID_HANDLE. The vendor calls (cuda*, musa*, acl*) go to the process
  * bound on the calling thread, or else to the vendor's default machine, built on first use from the
- * environment: STREAMSIM_DEVICES (number of devices, default 1) and STREAMSIM_SEED (default 0).
+ * environment:
+ *   STREAMSIM_DEVICES   number of devices (0 to 1024; default 1)
+ *   STREAMSIM_SEED      the machine's seed (default 0)
+ *   STREAMSIM_RACES     off | collect | print | fail (default print): print writes each new race report to
+ *                       standard error as it is found; fail also makes the process exit with status
+ *                       STREAMSIM_RACES_EXITCODE at exit if any race was found; collect is silent (read the
+ *                       reports with streamsimMachineGetRace*); off does no race detection
+ *   STREAMSIM_RACES_EXITCODE  the exit status of fail (0 to 255, default 66 as ThreadSanitizer's; 0 leaves
+ *                       the program's status alone)
+ *   STREAMSIM_TRACE     a file to write the Chrome trace to at exit (open it in https://ui.perfetto.dev)
+ *   STREAMSIM_TIMELINE  1: print the terminal timeline to standard error at exit (default 0)
+ * The default machine keeps a trace only when STREAMSIM_TRACE or STREAMSIM_TIMELINE asks for one. A bad
+ * value is not replaced by a default: every call of that vendor fails (CUDA/MUSA cudaErrorNoDevice, ACL
+ * ACL_ERROR_UNINITIALIZE) and the message naming the variable is printed once to standard error. The exit
+ * actions run after every atexit handler and global destructor.
  */
 #ifndef STREAMSIM_H
 #define STREAMSIM_H
@@ -49,6 +65,10 @@ typedef enum streamsimError {
     /* A Ctx kernel body's access outside its declared accesses, past the end of an allocation, or a write
      * into a range declared read-only: the kernel faults (700 / 507015 at the next synchronize). */
     STREAMSIM_ERROR_ILLEGAL_ADDRESS = 6,
+    /* streamsimMachineWriteTrace on a machine that keeps no trace. */
+    STREAMSIM_ERROR_NO_TRACE = 7,
+    /* A file cannot be written (the message is printed to standard error). */
+    STREAMSIM_ERROR_IO = 8,
     /* A bug in the simulator (please report it). */
     STREAMSIM_ERROR_INTERNAL = 999
 } streamsimError;
@@ -202,12 +222,113 @@ streamsimError streamsimCurrentProcess(streamsimProcess *process, streamsimApi a
 
 /* Routes the calling thread's cuda* / musa* / acl* calls to `process` until the matching streamsimUnbind
  * (bindings nest; other threads are not affected). Calls through a facade of the other dialect then fail
- * (CUDA/MUSA: cudaErrorNotSupported 801; ACL: ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000). */
+ * (CUDA/MUSA: cudaErrorNotSupported 801; ACL: ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000). Works in atexit
+ * handlers and global destructors too; on another thread whose thread-locals are being destroyed (a C++
+ * thread_local destructor, a pthread key destructor) no binding can last: STREAMSIM_ERROR_NOT_PERMITTED. */
 streamsimError streamsimBind(streamsimProcess process);
 
 /* Ends the calling thread's innermost streamsimBind; the previous routing comes back.
  * STREAMSIM_ERROR_NOT_BOUND if there is none. */
 streamsimError streamsimUnbind(void);
+
+/* ------------------------------------------------------------------------------------------------ toolkit
+ * Race verdicts, traces and names for testing C/C++ programs (README: "Testing your C/C++ program"). */
+
+/* What a machine does about races. */
+typedef enum streamsimRaceMode {
+    STREAMSIM_RACES_OFF = 0,     /* no race detection */
+    STREAMSIM_RACES_COLLECT = 1, /* reports are collected silently */
+    STREAMSIM_RACES_PRINT = 2,   /* each new report is written to standard error as it is found */
+    STREAMSIM_RACES_FAIL = 3     /* as PRINT, and the process exits with STREAMSIM_RACES_EXITCODE (66) at exit
+                                    if any race was found */
+} streamsimRaceMode;
+
+/* How streamsimMachineCreateWithOptions builds a machine. Fill it with streamsimMachineOptionsInit, then set
+ * what differs. (streamsimMachineCreate is the same with races COLLECT and trace 1.) */
+typedef struct streamsimMachineOptions {
+    streamsimDialect dialect; /* default STREAMSIM_DIALECT_CUDA */
+    uint32_t devices;         /* 0 to 1024; default 1 */
+    uint64_t seed;            /* default 0 */
+    streamsimRaceMode races;  /* default STREAMSIM_RACES_PRINT */
+    int trace;                /* non-zero: keep a trace for streamsimMachineWriteTrace (default 0: none, so
+                                 that a long-running program does not grow) */
+} streamsimMachineOptions;
+
+/* The defaults: CUDA, 1 device, seed 0, races printed, no trace. */
+streamsimError streamsimMachineOptionsInit(streamsimMachineOptions *options);
+
+/* A new machine as `options` say; every pair of devices linked for peer access, the default cost model.
+ * STREAMSIM_ERROR_INVALID_VALUE for NULL pointers, an unknown dialect or race mode, more than 1024 devices;
+ * with STREAMSIM_RACES_FAIL, STREAMSIM_ERROR_CONFIG if STREAMSIM_RACES_EXITCODE is not an exit status. */
+streamsimError streamsimMachineCreateWithOptions(streamsimMachine *machine,
+                                                 const streamsimMachineOptions *options);
+
+/* A new handle of the machine `api`'s calls go to when nothing is bound (the vendor's default machine, built
+ * on first use from the environment; STREAMSIM_ERROR_CONFIG if it cannot be). */
+streamsimError streamsimDefaultMachine(streamsimMachine *machine, streamsimApi api);
+
+/* Who made one side of a race. */
+#define STREAMSIM_ACCESSOR_OPERATION 0 /* an operation on a stream: kernel, copy, memset */
+#define STREAMSIM_ACCESSOR_HOST 1      /* a host thread */
+
+/* Which memory raced. */
+#define STREAMSIM_MEMORY_DEVICE 0
+#define STREAMSIM_MEMORY_PINNED_HOST 1
+
+/* One side of a race report. The strings belong to the machine handle the report was read through: valid
+ * until streamsimMachineDestroy releases it. */
+typedef struct streamsimRaceAccess {
+    int accessor;           /* STREAMSIM_ACCESSOR_OPERATION or STREAMSIM_ACCESSOR_HOST */
+    int wrote;              /* 1 if it wrote, 0 if it read */
+    const char *operation;  /* "kernel", "memcpy", "memset"; for a host thread the call ("host_write") */
+    const char *name;       /* the kernel's name, or the copy's call ("memcpy_async"); NULL for a host thread */
+    const char *stream;     /* the stream as the report writes it ("stream `copy`", "stream 2"); NULL for a
+                               host thread */
+    const char *streamName; /* the name given with streamsimNameStream; NULL if none */
+    uint32_t device;        /* the stream's device (UINT32_MAX for a host thread) */
+    uint32_t process;       /* the process's ordinal on its machine */
+    uint32_t thread;        /* the host thread's ordinal (UINT32_MAX for an operation) */
+    uint64_t seq;           /* the operation's position in its stream, from 1, as in the trace (0 for a host
+                               thread) */
+} streamsimRaceAccess;
+
+/* A race report: two accesses to the same bytes, at least one a write, neither ordered before the other. */
+typedef struct streamsimRaceReport {
+    streamsimRaceAccess first;  /* the earlier access in program order */
+    streamsimRaceAccess second; /* the later one, which completed the race */
+    uint64_t allocation;        /* the allocation's number in its memory, in allocation order (1 first) */
+    uint64_t offset;            /* the first byte both touch, from the start of the allocation */
+    uint64_t bytes;             /* how many bytes both touch */
+    uint64_t occurrences;       /* how many times this pair raced (the report is kept once) */
+    int memory;                 /* STREAMSIM_MEMORY_DEVICE or STREAMSIM_MEMORY_PINNED_HOST */
+    uint32_t memoryDevice;      /* the device of device memory (UINT32_MAX for pinned host memory) */
+    const char *fix;            /* the one-line fix */
+} streamsimRaceReport;
+
+/* How many race reports the machine holds (each pair of accesses once, in the order found). */
+streamsimError streamsimMachineGetRaceCount(streamsimMachine machine, size_t *count);
+
+/* Report `index` (from 0) as the text STREAMSIM_RACES=print writes. Like snprintf: at most size - 1 bytes and
+ * a NUL go to `buffer` (nothing if size is 0; buffer may then be NULL), the full length without the NUL to
+ * `length` (if not NULL). STREAMSIM_ERROR_INVALID_VALUE for an index past the last report. */
+streamsimError streamsimMachineGetRaceText(streamsimMachine machine, size_t index, char *buffer, size_t size,
+                                           size_t *length);
+
+/* Report `index` (from 0) as a struct. STREAMSIM_ERROR_INVALID_VALUE for an index past the last report. */
+streamsimError streamsimMachineGetRace(streamsimMachine machine, size_t index, streamsimRaceReport *report);
+
+/* Waits for the machine's queued work, then writes its Chrome trace (Perfetto, chrome://tracing) to `path`:
+ * every operation, blocking call and failed call (with the vendor's code), each race as an instant on both
+ * operations' tracks joined by an arrow. STREAMSIM_ERROR_NO_TRACE if the machine keeps no trace,
+ * STREAMSIM_ERROR_IO if the file cannot be written. */
+streamsimError streamsimMachineWriteTrace(streamsimMachine machine, const char *path);
+
+/* Names a stream (a cudaStream_t, musaStream_t or aclrtStream of the process `api`'s calls go to; NULL is the
+ * default stream) or an event for race reports, traces and timelines: "stream `copy stream`" instead of
+ * "stream 2". NULL or "" removes the name. Not a runtime call (the virtual clock and the last error do not
+ * change). STREAMSIM_ERROR_INVALID_HANDLE for a destroyed, foreign or garbage handle. */
+streamsimError streamsimNameStream(streamsimApi api, void *stream, const char *name);
+streamsimError streamsimNameEvent(streamsimApi api, void *event, const char *name);
 
 #ifdef __cplusplus
 }

@@ -450,6 +450,37 @@ pub enum SimError {
 }
 
 impl SimError {
+    /// The variant's name (`InvalidHandle`, `NotReady`, ...).
+    pub fn name(&self) -> String {
+        let debug = format!("{self:?}");
+        debug
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The message without the values that differ from run to run of the same program (raw handle bits carry
+    /// the machine's id; pinned host addresses are real pointers), for reports and traces that must be the
+    /// same on every run.
+    pub fn stable_message(&self) -> String {
+        match self {
+            SimError::InvalidHandle { kind, problem, .. } => {
+                format!("invalid {kind} handle: {problem}")
+            }
+            SimError::InvalidAddress {
+                what,
+                space,
+                problem,
+                ..
+            } => format!("{what}: the address ({space}) is {problem}"),
+            SimError::OutOfRange {
+                what, bytes, len, ..
+            } => format!("{what}: {bytes} bytes run past the end of the {len}-byte region"),
+            e => e.to_string(),
+        }
+    }
+
     /// The name of the call the error is about, for the variants that carry one (`what`): a facade can put
     /// its own function's name there (`aclrtStreamWaitEvent` where the engine wrote `stream_wait_event`), so
     /// that the message names what the program called. The engine never reads it back to decide anything.

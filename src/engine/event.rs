@@ -14,6 +14,7 @@ use parking_lot::Mutex;
 use crate::engine::error::{Result, SimError};
 use crate::engine::exec::{Point, Work};
 use crate::engine::handle::{Event, EventId, Stream};
+use crate::engine::names::EventLabel;
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
 use crate::engine::rules::{Allow, ElapsedCheck};
 use crate::engine::time::VirtualTime;
@@ -197,6 +198,7 @@ pub enum RecordStatus {
 /// A snapshot of an event taken under the process lock.
 struct Snapshot {
     id: EventId,
+    name: Option<Arc<str>>,
     device: u32,
     config: EventConfig,
     latest: Option<Point>,
@@ -252,6 +254,7 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, state, interprocess) = (e.id, e.state.clone(), e.config.interprocess);
+            let label = format!("record {}", EventLabel(id, e.name.as_deref()));
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             let point = st.enqueue(
@@ -260,7 +263,7 @@ impl Process {
                 h,
                 OpSpec::new(
                     0,
-                    Cow::Owned(format!("record event {id}")),
+                    Cow::Owned(label),
                     OpKind::Record { event: id },
                     Work::Nothing,
                 ),
@@ -293,6 +296,7 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, state) = (e.id, e.state.clone());
+            let label = format!("reset {}", EventLabel(id, e.name.as_deref()));
             if !e.config.waitable {
                 return Err(not_waitable(what, id));
             }
@@ -304,7 +308,7 @@ impl Process {
                 h,
                 OpSpec::new(
                     0,
-                    Cow::Owned(format!("reset event {id}")),
+                    Cow::Owned(label),
                     OpKind::Reset { event: id },
                     Work::Nothing,
                 ),
@@ -342,6 +346,7 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, config) = (e.id, e.config);
+            let label = format!("wait {}", EventLabel(id, e.name.as_deref()));
             if !config.waitable {
                 return Err(not_waitable(what, id));
             }
@@ -378,13 +383,7 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec::new(
-                    0,
-                    Cow::Owned(format!("wait event {id}")),
-                    kind,
-                    Work::Nothing,
-                )
-                .deps(deps),
+                OpSpec::new(0, Cow::Owned(label), kind, Work::Nothing).deps(deps),
                 deferred,
             )?;
             Ok(())
@@ -397,6 +396,7 @@ impl Process {
         let latest = e.state.lock().latest.clone();
         Ok(Snapshot {
             id: e.id,
+            name: e.name.clone(),
             device: e.device,
             config: e.config,
             latest,
@@ -449,9 +449,9 @@ impl Process {
         };
         let what = "event_synchronize";
         check_timeout(c, what, p.time(), timeout)?;
-        let id = e.id;
+        let (id, name) = (e.id, e.name);
         self.block_on(c, what, p.exec.id.device, std::slice::from_ref(&p), || {
-            format!("event_synchronize(event {id})")
+            format!("event_synchronize({})", EventLabel(id, name.as_deref()))
         })
     }
 

@@ -169,6 +169,7 @@ impl Process {
         Ok(Some(Arc::new((
             Accessor::Op {
                 stream: s.id,
+                stream_name: s.name.clone(),
                 kind,
                 label: label.to_string(),
             },

@@ -137,22 +137,24 @@ pub(crate) fn code(e: &SimError) -> Error {
 /// `NoDevice` (bad environment) or `NotSupported` (bound to a machine of another dialect), and an error from
 /// the body is mapped and stored as the thread's last error.
 fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
-    // A runtime call from inside a host function or kernel body is refused before anything else (it must not
-    // reach a default machine either).
-    if crate::engine::process::on_worker_thread() {
-        return NotPermitted;
-    }
-    contain(Unknown, || match super::binding::process(api) {
-        Ok(p) => match f(&p) {
-            Ok(()) => Success,
-            Err(e) => {
-                let c = code(&e);
-                p.set_last_error(e);
-                c
-            }
-        },
-        Err(NoProcess::Config(_)) => NoDevice,
-        Err(NoProcess::WrongDialect(_)) => NotSupported,
+    contain(Unknown, || {
+        // A runtime call from inside a host function or kernel body is refused before anything else (it must
+        // not reach a default machine either).
+        if crate::engine::process::on_worker_thread() {
+            return NotPermitted;
+        }
+        match super::binding::process(api) {
+            Ok(p) => match f(&p) {
+                Ok(()) => Success,
+                Err(e) => {
+                    let c = code(&e);
+                    p.set_last_error(e);
+                    c
+                }
+            },
+            Err(NoProcess::Config(_)) => NoDevice,
+            Err(NoProcess::WrongDialect(_)) => NotSupported,
+        }
     })
 }
 
@@ -719,13 +721,15 @@ pub(crate) fn code_name(api: Api, code: Error) -> Option<&'static str> {
 }
 
 pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
-    if crate::engine::process::on_worker_thread() {
-        return NotPermitted;
-    }
-    contain(Unknown, || match super::binding::process(api) {
-        Ok(p) => last_error(&p, clear).map_or(Success, |e| code(&e)),
-        Err(NoProcess::Config(_)) => NoDevice,
-        Err(NoProcess::WrongDialect(_)) => NotSupported,
+    contain(Unknown, || {
+        if crate::engine::process::on_worker_thread() {
+            return NotPermitted;
+        }
+        match super::binding::process(api) {
+            Ok(p) => last_error(&p, clear).map_or(Success, |e| code(&e)),
+            Err(NoProcess::Config(_)) => NoDevice,
+            Err(NoProcess::WrongDialect(_)) => NotSupported,
+        }
     })
 }
 

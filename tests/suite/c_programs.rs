@@ -152,17 +152,28 @@ pub(crate) fn build(src: &Path, name: &str, lang: Lang, extra: &[&str]) -> PathB
     exe
 }
 
+/// The variables that configure the default machine, removed from a C program's environment unless a test
+/// sets them.
+const STREAMSIM_VARS: &[&str] = &[
+    "STREAMSIM_DEVICES",
+    "STREAMSIM_SEED",
+    "STREAMSIM_RACES",
+    "STREAMSIM_RACES_EXITCODE",
+    "STREAMSIM_TRACE",
+    "STREAMSIM_TIMELINE",
+];
+
 /// Runs a program with the default machine configured by `env` (the `STREAMSIM_*` variables not listed are
 /// removed), killing it after `limit`.
 pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Output {
     let mut cmd = Command::new(exe);
     // The library the program was linked against, first: cargo puts target/<profile> on LD_LIBRARY_PATH, where
     // a `cargo build` may have left an older libstreamsim.so that would shadow the rpath.
-    cmd.args(args)
-        .env("LD_LIBRARY_PATH", &toolchain().lib_dir)
-        .env_remove("STREAMSIM_DEVICES")
-        .env_remove("STREAMSIM_SEED")
-        .envs(env.iter().copied())
+    cmd.args(args).env("LD_LIBRARY_PATH", &toolchain().lib_dir);
+    for var in STREAMSIM_VARS {
+        cmd.env_remove(var);
+    }
+    cmd.envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd
@@ -199,11 +210,17 @@ pub(crate) fn assert_success(what: &str, out: &Output) -> String {
     stdout
 }
 
-const LIMIT: Duration = Duration::from_secs(60);
+/// How long a C program may run.
+pub(crate) const LIMIT: Duration = Duration::from_secs(60);
 
 /// Builds `tests/c/<name>.c` as C11 and as C++17 (executables named after `label`, unique per test) and runs
 /// both with `args` and `env`; returns both standard outputs.
-fn build_and_run(name: &str, label: &str, args: &[&str], env: &[(&str, &str)]) -> Vec<String> {
+pub(crate) fn build_and_run(
+    name: &str,
+    label: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Vec<String> {
     let src = toolchain().c_dir.join(format!("{name}.c"));
     [Lang::C, Lang::Cxx]
         .into_iter()

@@ -631,7 +631,9 @@ fn races_are_reported_on_their_lines() {
         "(device 0 memory, `buf`)",
         "writes — line 7: `kernel produce on a 100us writes buf`",
         "reads — line 9: `memcpy-async out buf on b`",
-        "fix: record an event on stream 1 after `produce`",
+        "first:  kernel `produce` on stream `a` (device 0, process 0) writes",
+        "second: memcpy `memcpy_async` on stream `b` (device 0, process 0) reads",
+        "fix: record an event on stream `a` after `produce` and make stream `b` wait on it",
     ] {
         assert!(text.contains(needle), "{needle:?} in {text}");
     }

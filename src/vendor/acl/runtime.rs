@@ -206,6 +206,8 @@ pub(crate) fn finalize() -> aclError {
 thread_local! {
     static RECENT: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
+/// Where `aclGetRecentErrMsg` keeps its string once the thread's locals are destroyed.
+static RECENT_AFTER_EXIT: parking_lot::Mutex<Option<CString>> = parking_lot::Mutex::new(None);
 
 pub(crate) fn recent_err_msg() -> *const c_char {
     contain(std::ptr::null(), || {
@@ -213,14 +215,8 @@ pub(crate) fn recent_err_msg() -> *const c_char {
             return std::ptr::null();
         };
         let msg = CString::new(msg.replace('\0', " ")).expect("NULs replaced");
-        RECENT.with(|r| {
-            let mut r = r.borrow_mut();
-            // Keep the string (and the pointer handed out before) while the message is the same.
-            if r.as_ref() != Some(&msg) {
-                *r = Some(msg);
-            }
-            r.as_ref().map_or(std::ptr::null(), |m| m.as_ptr())
-        })
+        // The string (and the pointer handed out before) is kept while the message is the same.
+        binding::keep_message(&RECENT, &RECENT_AFTER_EXIT, msg, true)
     })
 }
 

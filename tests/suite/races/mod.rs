@@ -70,6 +70,7 @@ const PINNED: AddressSpace = AddressSpace::PinnedHost;
 fn op(p: &Process, stream: Stream, kind: &'static str, label: &str) -> Accessor {
     Accessor::Op {
         stream: p.stream_id(stream).unwrap(),
+        stream_name: p.stream_name(stream).unwrap(),
         kind,
         label: label.to_string(),
     }
