@@ -338,6 +338,7 @@ impl Model<'_> {
         let idx = self.ops.len();
         let who = Accessor::Op {
             stream: s.id,
+            stream_name: None,
             kind: match kind {
                 OpKind::Kernel => "kernel",
                 OpKind::Memcpy { .. } => "memcpy",

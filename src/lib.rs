@@ -8,7 +8,7 @@
 //!
 //! ## Quickstart
 //!
-//! Seed 000 §2.1: time a kernel with two events.
+//! The MUSA events article §2.1: time a kernel with two events.
 //!
 //! ```
 //! use std::time::Duration;
@@ -62,7 +62,8 @@
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
-//! | [`trace`] | the per-machine [`Trace`] |
+//! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
+//! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //!
 //! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
@@ -74,8 +75,11 @@
 //! | `cuda_family.rs` | the CUDA/MUSA name table: one row per function, constant and type, expanded as [`cuda`] and [`musa`] |
 //! | `cuda_runtime.rs` | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t` |
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`) |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
+//! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
+//! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
+//! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
@@ -84,6 +88,10 @@
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
 //! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests |
+//! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
+//!
+//! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
+//! tools: the crate root hands the exporters down (`C_EXPORTERS` in `lib.rs`).
 //!
 //! ### Where a change goes
 //!
@@ -126,6 +134,7 @@
 //! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod engine;
 mod tools;
@@ -136,8 +145,17 @@ pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
 
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub use tools::testing;
 pub use tools::{export, scenario};
+
+/// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
+/// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
+/// crate root, which knows every layer, hands them down here.
+pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters {
+    chrome: tools::c_trace::chrome_json,
+    timeline: tools::c_trace::timeline_text,
+};
 
 // The root names of engine items. Items of a public module are documented at that module's path
 // (`streamsim::machine::Machine`), so `no_inline`; those of `event` and `process` have no other path.
@@ -167,5 +185,5 @@ pub use engine::rules::{Dialect, FailureMode, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
-pub use engine::trace::{HostEvent, OpKind, Trace, TraceEvent};
+pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
 pub use engine::value::ValueCondition;

@@ -522,3 +522,75 @@ pub enum SimError {
         timeout_ms: u64,
     },
 }
+
+impl SimError {
+    /// The variant's name (`InvalidHandle`, `NotReady`, ...).
+    pub fn name(&self) -> String {
+        let debug = format!("{self:?}");
+        debug
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The message without the values that differ from run to run of the same program (raw handle bits carry
+    /// the machine's id; pinned host addresses are real pointers), for reports and traces that must be the
+    /// same on every run.
+    pub fn stable_message(&self) -> String {
+        match self {
+            SimError::InvalidHandle { kind, problem, .. } => {
+                format!("invalid {kind} handle: {problem}")
+            }
+            SimError::InvalidAddress {
+                what,
+                space,
+                problem,
+                ..
+            } => format!("{what}: the address ({space}) is {problem}"),
+            SimError::OutOfRange {
+                what, bytes, len, ..
+            } => format!("{what}: {bytes} bytes run past the end of the {len}-byte region"),
+            e => e.to_string(),
+        }
+    }
+
+    /// The name of the call the error is about, for the variants that carry one (`what`): a facade can put
+    /// its own function's name there (`aclrtStreamWaitEvent` where the engine wrote `stream_wait_event`), so
+    /// that the message names what the program called. The engine never reads it back to decide anything.
+    pub(crate) fn what_mut(&mut self) -> Option<&mut &'static str> {
+        match self {
+            SimError::WrongDevice { what, .. }
+            | SimError::InvalidFlags { what, .. }
+            | SimError::InvalidValue { what, .. }
+            | SimError::EventNotRecorded { what, .. }
+            | SimError::NotReady { what, .. }
+            | SimError::NotPermitted { what, .. }
+            | SimError::NotSupported { what, .. }
+            | SimError::NoDevice { what, .. }
+            | SimError::InvalidCopyKind { what, .. }
+            | SimError::InvalidAddress { what, .. }
+            | SimError::OutOfRange { what, .. }
+            | SimError::NoContext { what, .. }
+            | SimError::WrongContext { what, .. }
+            | SimError::DefaultContext { what, .. }
+            | SimError::DeviceNotSet { what, .. }
+            | SimError::PeerAccess { what, .. }
+            | SimError::PeerAccessRequired { what, .. }
+            | SimError::Ipc { what, .. }
+            | SimError::WouldDeadlock { what, .. }
+            | SimError::Init { what, .. }
+            | SimError::Subscription { what, .. }
+            | SimError::Timeout { what, .. } => Some(what),
+            SimError::InvalidHandle { .. }
+            | SimError::InvalidDevice { .. }
+            | SimError::TimingDisabled { .. }
+            | SimError::OutOfMemory { .. }
+            | SimError::HostOutOfMemory { .. }
+            | SimError::TooManyObjects { .. }
+            | SimError::KernelFault { .. }
+            | SimError::WaitTimedOut { .. }
+            | SimError::Race(_) => None,
+        }
+    }
+}

@@ -15,6 +15,7 @@ use parking_lot::Mutex;
 use crate::engine::error::{Result, SimError};
 use crate::engine::exec::{Point, Work};
 use crate::engine::handle::{Event, EventId, Stream};
+use crate::engine::names::EventLabel;
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
 use crate::engine::rules::{Allow, ElapsedCheck};
 use crate::engine::time::VirtualTime;
@@ -198,6 +199,7 @@ pub enum RecordStatus {
 /// A snapshot of an event taken under the process lock.
 struct Snapshot {
     id: EventId,
+    name: Option<Arc<str>>,
     device: u32,
     config: EventConfig,
     latest: Option<Point>,
@@ -253,6 +255,7 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, state, interprocess) = (e.id, e.state.clone(), e.config.interprocess);
+            let label = format!("record {}", EventLabel(id, e.name.as_deref()));
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             let point = st.enqueue(
@@ -261,7 +264,7 @@ impl Process {
                 h,
                 OpSpec::new(
                     0,
-                    Cow::Owned(format!("record event {id}")),
+                    Cow::Owned(label),
                     OpKind::Record { event: id },
                     Work::Nothing,
                 ),
@@ -294,6 +297,7 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, state) = (e.id, e.state.clone());
+            let label = format!("reset {}", EventLabel(id, e.name.as_deref()));
             if !e.config.waitable {
                 return Err(not_waitable(what, id));
             }
@@ -305,7 +309,7 @@ impl Process {
                 h,
                 OpSpec::new(
                     0,
-                    Cow::Owned(format!("reset event {id}")),
+                    Cow::Owned(label),
                     OpKind::Reset { event: id },
                     Work::Nothing,
                 ),
@@ -343,6 +347,7 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, config) = (e.id, e.config);
+            let label = format!("wait {}", EventLabel(id, e.name.as_deref()));
             if !config.waitable {
                 return Err(not_waitable(what, id));
             }
@@ -383,14 +388,9 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec::new(
-                    0,
-                    Cow::Owned(format!("wait event {id}")),
-                    kind,
-                    Work::Nothing,
-                )
-                .deps(deps)
-                .wait_timeout(Some(timeout)),
+                OpSpec::new(0, Cow::Owned(label), kind, Work::Nothing)
+                    .deps(deps)
+                    .wait_timeout(Some(timeout)),
                 deferred,
             )?;
             Ok(())
@@ -417,6 +417,7 @@ impl Process {
         let latest = e.state.lock().latest.clone();
         Ok(Snapshot {
             id: e.id,
+            name: e.name.clone(),
             device: e.device,
             config: e.config,
             latest,
@@ -468,7 +469,7 @@ impl Process {
             return Ok(());
         };
         let what = "event_synchronize";
-        let id = e.id;
+        let (id, name) = (e.id, e.name);
         self.block_on_until(
             c,
             what,
@@ -476,35 +477,42 @@ impl Process {
             std::slice::from_ref(&p),
             crate::engine::watch::Observe::Other,
             timeout,
-            || format!("event_synchronize(event {id})"),
+            || format!("event_synchronize({})", EventLabel(id, name.as_deref())),
         )
     }
 
+    /// One elapsed-time check of the dialect on one event.
+    fn elapsed_check(&self, c: &Call, check: ElapsedCheck, e: &Snapshot) -> Result<()> {
+        let what = "event_elapsed_time";
+        match check {
+            ElapsedCheck::Recorded if e.latest.is_none() => {
+                Err(SimError::EventNotRecorded { what, event: e.id })
+            }
+            ElapsedCheck::NotShared if e.config.interprocess || e.config.external => {
+                Err(SimError::NotSupported {
+                    what,
+                    reason: format!("event {} is interprocess or external", e.id),
+                })
+            }
+            ElapsedCheck::Timing if !e.config.timing => {
+                Err(SimError::TimingDisabled { event: e.id })
+            }
+            ElapsedCheck::Finished
+                if e.latest
+                    .as_ref()
+                    .is_some_and(|p| p.time().is_none_or(|t| t > c.now)) =>
+            {
+                Err(SimError::NotReady { what })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The time of the event's latest record, after the dialect's checks in its order.
     fn timed_record(&self, c: &Call, checks: &[ElapsedCheck], e: &Snapshot) -> Result<VirtualTime> {
         let what = "event_elapsed_time";
-        for check in checks {
-            match check {
-                ElapsedCheck::Recorded if e.latest.is_none() => {
-                    return Err(SimError::EventNotRecorded { what, event: e.id });
-                }
-                ElapsedCheck::NotShared if e.config.interprocess || e.config.external => {
-                    return Err(SimError::NotSupported {
-                        what,
-                        reason: format!("event {} is interprocess or external", e.id),
-                    });
-                }
-                ElapsedCheck::Timing if !e.config.timing => {
-                    return Err(SimError::TimingDisabled { event: e.id });
-                }
-                ElapsedCheck::Finished
-                    if e.latest
-                        .as_ref()
-                        .is_some_and(|p| p.time().is_none_or(|t| t > c.now)) =>
-                {
-                    return Err(SimError::NotReady { what });
-                }
-                _ => {}
-            }
+        for &check in checks {
+            self.elapsed_check(c, check, e)?;
         }
         e.latest
             .as_ref()
@@ -527,9 +535,9 @@ impl Process {
                 });
             }
             // Each check is made on both events before the next check.
-            for check in checks {
-                self.timed_record(c, std::slice::from_ref(check), &a)?;
-                self.timed_record(c, std::slice::from_ref(check), &b)?;
+            for &check in checks {
+                self.elapsed_check(c, check, &a)?;
+                self.elapsed_check(c, check, &b)?;
             }
             Ok(self
                 .timed_record(c, checks, &b)?

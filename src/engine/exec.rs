@@ -232,7 +232,8 @@ pub(crate) enum CopySource {
 pub(crate) enum Work {
     /// Nothing but time (a kernel without a body, a record, a wait).
     Nothing,
-    Kernel(KernelBody),
+    /// A kernel body, and the launch's declared accesses resolved at the launch (region, written).
+    Kernel(KernelBody, Vec<(Region, bool)>),
     Copy {
         src: CopySource,
         dst: Region,
@@ -473,7 +474,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     let skip = *faulted
         && match mode {
             FailureMode::Sticky => {
-                matches!(work, Work::Kernel(_) | Work::Host(_) | Work::Callback(_))
+                matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Callback(_))
             }
             FailureMode::Stop => !matches!(work, Work::Nothing),
             FailureMode::Continue => false,
@@ -490,8 +491,8 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             cb.reach();
             Ok(())
         }
-        Work::Kernel(body) => {
-            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
+        Work::Kernel(body, declared) => {
+            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(e)) => Err(kernel_fault(env, &op.label, e.kind, e.message)),

@@ -16,10 +16,12 @@ use crate::engine::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
 use crate::engine::handle::{ProcessId, StreamId};
 use crate::engine::memory::Memory;
 use crate::engine::process::{ProcShared, Process};
-use crate::engine::race::{RaceDetection, RaceReport, RaceState};
+use crate::engine::race::{RaceDetection, RaceHook, RaceReport, RaceState};
 use crate::engine::rules::{Dialect, Rules};
 use crate::engine::time::CostModel;
-use crate::engine::trace::{HostEvent, Trace, TraceSink, sort_host, sort_ops};
+use crate::engine::trace::{
+    FailedCall, HostEvent, Trace, TraceNames, TraceSink, sort_failed, sort_host, sort_ops,
+};
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -114,6 +116,7 @@ pub struct MachineBuilder {
     trace: bool,
     links: Option<BTreeSet<(u32, u32)>>,
     race: RaceDetection,
+    on_race: Option<RaceHook>,
     perturb: bool,
     worker_stack: Option<usize>,
     /// A device count above [`MAX_DEVICES`] asked for with `devices` or `device`: nothing was allocated for
@@ -187,6 +190,16 @@ impl MachineBuilder {
     #[must_use]
     pub fn race_detection(mut self, mode: RaceDetection) -> Self {
         self.race = mode;
+        self
+    }
+
+    /// Calls `f` with each new race report as it is found (not again when the same pair of accesses races
+    /// again: see [`RaceReport::occurrences`]), e.g. to print it. `f` runs on the host thread whose call found
+    /// the race, while the simulator holds that process's lock: it must not call the simulator. Without race
+    /// detection ([`RaceDetection::Off`]) it is never called.
+    #[must_use]
+    pub fn on_race(mut self, f: impl Fn(&RaceReport) + Send + Sync + 'static) -> Self {
+        self.on_race = Some(RaceHook(Arc::new(f)));
         self
     }
 
@@ -276,7 +289,7 @@ impl MachineBuilder {
                 seed: self.seed,
                 trace_on: self.trace,
                 links: self.links,
-                race: RaceState::new(self.race),
+                race: RaceState::new(self.race, self.on_race),
                 perturb: self.perturb,
                 worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
@@ -284,6 +297,8 @@ impl MachineBuilder {
                 processes: Mutex::new(Vec::new()),
                 sinks: Mutex::new(Vec::new()),
                 host_events: Mutex::new(Vec::new()),
+                trace_names: Mutex::new(TraceNames::default()),
+                failed_calls: Mutex::new(Vec::new()),
                 workers: Mutex::new(Vec::new()),
                 live_workers: Arc::new(AtomicUsize::new(0)),
             }),
@@ -348,6 +363,10 @@ pub(crate) struct Shared {
     processes: Mutex<Vec<Arc<ProcShared>>>,
     sinks: Mutex<Vec<Arc<TraceSink>>>,
     pub host_events: Mutex<Vec<HostEvent>>,
+    /// Names of streams and events, kept for the trace (tracing on).
+    pub trace_names: Mutex<TraceNames>,
+    /// Failed calls, kept for the trace (tracing on).
+    pub failed_calls: Mutex<Vec<FailedCall>>,
     workers: Mutex<Vec<JoinHandle<()>>>,
     live_workers: Arc<AtomicUsize>,
 }
@@ -446,20 +465,35 @@ impl Drop for Shared {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
         drop(processes);
-        let me = std::thread::current().id();
         let workers = std::mem::take(&mut *self.workers.lock());
         for h in workers {
             // The last handle can be dropped by a host function running on a worker: never join oneself.
-            if h.thread().id() != me {
+            if !is_current_thread(&h) {
                 let _ = h.join();
             }
         }
     }
 }
 
+/// Whether `h` is the calling thread's own handle. On Linux it reads no thread-local (`std::thread::current`
+/// panics once the calling thread's locals are destroyed, and the last handle of a machine can be dropped by a
+/// C++ `thread_local` destructor).
+fn is_current_thread(h: &JoinHandle<()>) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::thread::JoinHandleExt as _;
+        // SAFETY: pthread_self takes no arguments and cannot fail.
+        h.as_pthread_t() == unsafe { libc::pthread_self() }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        h.thread().id() == std::thread::current().id()
+    }
+}
+
 impl Machine {
-    /// A builder with the defaults: 1 device, CUDA semantics, the default cost model, seed 0, tracing on, a
-    /// peer link between every pair of devices.
+    /// A builder with the defaults: 1 device, CUDA semantics, the default cost model, seed 0, tracing on, race
+    /// detection collecting reports, a peer link between every pair of devices.
     pub fn builder() -> MachineBuilder {
         MachineBuilder {
             devices: vec![DeviceConfig::default()],
@@ -469,6 +503,7 @@ impl Machine {
             trace: true,
             links: None,
             race: RaceDetection::default(),
+            on_race: None,
             perturb: false,
             worker_stack: None,
             too_many_devices: None,
@@ -561,9 +596,40 @@ impl Machine {
         self.shared.race.reports.lock().list()
     }
 
+    /// How many race reports [`Machine::race_reports`] would return, without copying them.
+    pub fn race_count(&self) -> usize {
+        self.shared.race.reports.lock().len()
+    }
+
+    /// Report `index` of [`Machine::race_reports`] (in the order found), without copying the others.
+    pub fn race_report(&self, index: usize) -> Option<RaceReport> {
+        self.shared.race.reports.lock().get(index)
+    }
+
+    /// Whether the machine keeps a trace ([`MachineBuilder::trace`]).
+    pub fn tracing(&self) -> bool {
+        self.shared.trace_on
+    }
+
     /// The race-detection mode.
     pub fn race_detection(&self) -> RaceDetection {
         self.shared.race.mode
+    }
+
+    /// Waits until every operation dispatched so far, in every process, has run (so that [`Machine::trace`]
+    /// holds it), e.g. before writing a trace at the end of a program that did not synchronize. Not a runtime
+    /// call: no clock moves, nothing is added to the trace, no fault is reported. Operations held back behind
+    /// an ACL wait for a record nobody has issued cannot run and are not waited for.
+    pub fn drain(&self) {
+        let procs: Vec<Arc<ProcShared>> = self.shared.processes.lock().clone();
+        let mut waits = Vec::new();
+        for p in procs {
+            p.state.lock().dispatched_tails(&mut waits);
+        }
+        // No lock is held while waiting.
+        for (exec, seq) in waits {
+            exec.wait_for(seq);
+        }
     }
 
     /// Everything executed so far, in deterministic order. Call it after synchronizing: operations still
@@ -576,6 +642,14 @@ impl Machine {
         sort_ops(&mut ops);
         let mut host = self.shared.host_events.lock().clone();
         sort_host(&mut host);
-        Trace { ops, host }
+        let names = self.shared.trace_names.lock().clone();
+        let mut failed = self.shared.failed_calls.lock().clone();
+        sort_failed(&mut failed);
+        Trace {
+            ops,
+            host,
+            names,
+            failed,
+        }
     }
 }

@@ -12,6 +12,7 @@ pub mod ipc;
 pub mod kernel;
 pub mod machine;
 pub mod memory;
+pub(crate) mod names;
 pub(crate) mod notify;
 pub(crate) mod ops;
 pub(crate) mod process;

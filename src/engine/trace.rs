@@ -1,11 +1,15 @@
 //! The per-machine trace: every executed operation (process, device, stream, kind, label, virtual start and
-//! end) and every blocking host call. Read it with [`crate::Machine::trace`]; the order is deterministic (by
+//! end), every blocking host call, every failed call, and the names given to streams and events. (The races
+//! found are [`crate::Machine::race_reports`]; the exporters take them alongside.) Read it with [`crate::Machine::trace`]; the order is deterministic (by
 //! virtual start, then stream, then position in the stream), so two runs of the same program give equal traces.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use crate::engine::error::SimError;
 use crate::engine::handle::{EventId, NotifyId, ProcessId, StreamId};
 use crate::engine::time::{CopyPath, VirtualTime};
 
@@ -135,6 +139,44 @@ pub struct HostEvent {
     pub end: VirtualTime,
 }
 
+/// A runtime call that failed, on the host thread that made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailedCall {
+    /// The process.
+    pub process: ProcessId,
+    /// The host thread's ordinal in the process.
+    pub thread: u32,
+    /// The call, as the simulator names it (`record_event`, `launch`, `stream_synchronize`); a facade's code
+    /// for the error is the facade's mapping of `error`.
+    pub call: &'static str,
+    /// When it was made (the thread's virtual host clock, after the call overhead).
+    pub at: VirtualTime,
+    /// Why it failed.
+    pub error: SimError,
+}
+
+/// The names a program gave its streams and events ([`crate::Process::name_stream`],
+/// [`crate::Process::name_event`]) while tracing was on, for the trace's exporters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TraceNames {
+    /// Streams' names.
+    pub streams: BTreeMap<StreamId, Arc<str>>,
+    /// Events' names.
+    pub events: BTreeMap<EventId, Arc<str>>,
+}
+
+impl TraceNames {
+    /// A stream's name, if it was given one.
+    pub fn stream(&self, id: StreamId) -> Option<&str> {
+        self.streams.get(&id).map(|n| &**n)
+    }
+
+    /// An event's name, if it was given one.
+    pub fn event(&self, id: EventId) -> Option<&str> {
+        self.events.get(&id).map(|n| &**n)
+    }
+}
+
 /// A machine's trace.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Trace {
@@ -142,6 +184,10 @@ pub struct Trace {
     pub ops: Vec<TraceEvent>,
     /// Blocking host calls, by virtual start, then process and thread.
     pub host: Vec<HostEvent>,
+    /// The names of the streams and events.
+    pub names: TraceNames,
+    /// Runtime calls that failed, by virtual time, then process and thread (in call order among equals).
+    pub failed: Vec<FailedCall>,
 }
 
 impl Trace {
@@ -248,4 +294,8 @@ pub(crate) fn sort_ops(ops: &mut [TraceEvent]) {
 
 pub(crate) fn sort_host(host: &mut [HostEvent]) {
     host.sort_by_key(|e| (e.start, e.process, e.thread));
+}
+
+pub(crate) fn sort_failed(failed: &mut [FailedCall]) {
+    failed.sort_by_key(|e| (e.at, e.process, e.thread));
 }

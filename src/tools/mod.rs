@@ -2,6 +2,7 @@
 //! ([`scenario`]), the exporters that draw a trace ([`export`]: Chrome/Perfetto JSON, the terminal timeline),
 //! and the property-testing strategy ([`testing`], feature `proptest`).
 
+pub(crate) mod c_trace;
 pub mod export;
 pub mod scenario;
 #[cfg(feature = "proptest")]

@@ -4,21 +4,40 @@
 //!
 //! # Routing
 //! [`Process::bind`] routes the calling thread's facade calls to that process until the returned [`Binding`]
-//! drops (bindings nest). With no binding, each facade lazily builds its own default machine in its dialect,
+//! drops (bindings nest, and may be dropped in any order: calls go to the innermost binding still in force).
+//! With no binding, each facade lazily builds its own default machine in its dialect,
 //! configured from the environment:
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
 //! | `STREAMSIM_DEVICES` | number of devices (0–1024) | 1 |
 //! | `STREAMSIM_SEED` | the machine seed (a u64) | 0 |
+//! | `STREAMSIM_RACES` | `off`, `collect` (silently), `print` (each new report to standard error), `fail` (print, and exit status `STREAMSIM_RACES_EXITCODE` at exit if any) | `print` |
+//! | `STREAMSIM_RACES_EXITCODE` | the exit status of `fail` (0–255; 0 leaves it alone) | 66 |
+//! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
+//! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
+//!
+//! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
+//! happens at exit is in `src/vendor/exit.rs`.
 //!
 //! A bad value is not replaced by the default: every call of that facade fails (CUDA/MUSA: `NoDevice`; ACL:
 //! `ACL_ERROR_UNINITIALIZE`) and the message naming the variable is printed once to standard error and is the
 //! thread's last error message.
+//!
+//! # During process exit
+//! Calls from `atexit` handlers and C++ global destructors come after the main thread's thread-locals are
+//! destroyed. Every thread-local read here tolerates that: the main thread's bindings are kept when its
+//! thread-local goes, so its calls still go where it bound them; on another thread whose thread-locals are
+//! gone, nothing is bound (its calls go to the default machine, as a fresh thread's would). See also
+//! `src/engine/process/thread.rs`.
 
 use std::cell::RefCell;
+use std::io::Write as _;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use parking_lot::Mutex;
 
 use crate::engine::error::SimError;
 use crate::engine::machine::Machine;
@@ -46,88 +65,314 @@ impl Api {
     }
 }
 
+/// The calling thread's bindings, innermost last: each with the id of the [`Binding`] that ends it (`None`: a
+/// binding made with `streamsimBind`, ended by `streamsimUnbind`).
+struct Bound {
+    stack: RefCell<Vec<(Option<u64>, Process)>>,
+}
+
+impl Drop for Bound {
+    /// The main thread's bindings outlive its thread-locals: `atexit` handlers and C++ global destructors run
+    /// after them, and their calls still go where the program bound them.
+    fn drop(&mut self) {
+        if crate::engine::process::is_main_thread() {
+            let stack = std::mem::take(self.stack.get_mut());
+            MAIN_AFTER_EXIT.lock().stack.get_mut().extend(stack);
+        }
+    }
+}
+
 thread_local! {
-    static BOUND: RefCell<Vec<Process>> = const { RefCell::new(Vec::new()) };
+    static BOUND: Bound = const { Bound { stack: RefCell::new(Vec::new()) } };
+}
+
+/// The bindings of the main thread once its thread-locals are destroyed (see [`Bound`]'s `Drop`).
+static MAIN_AFTER_EXIT: Mutex<Bound> = Mutex::new(Bound {
+    stack: RefCell::new(Vec::new()),
+});
+
+/// Runs `f` on the calling thread's bindings, or, once its thread-locals are destroyed, on what stands for
+/// them: the main thread's saved bindings (see [`Bound`]), or for another thread (its C++ `thread_local`
+/// destructors) none at all, as for a fresh thread, whose calls go to the default machine. Never panics for a
+/// destroyed thread-local.
+fn with_bound<R>(f: impl FnOnce(&Bound) -> R) -> R {
+    let mut f = Some(f);
+    match BOUND.try_with(|b| (f.take().expect("called once"))(b)) {
+        Ok(r) => r,
+        Err(_) => {
+            let f = f.take().expect("not called: the thread-local is gone");
+            if crate::engine::process::is_main_thread() {
+                f(&MAIN_AFTER_EXIT.lock())
+            } else {
+                f(&Bound {
+                    stack: RefCell::new(Vec::new()),
+                })
+            }
+        }
+    }
+}
+
+/// Whether a binding made now on this thread lasts: not on a thread other than the main one whose
+/// thread-locals are destroyed (see [`with_bound`]).
+fn bindings_last() -> bool {
+    BOUND.try_with(|_| ()).is_ok() || crate::engine::process::is_main_thread()
 }
 
 /// Routes the calling thread's facade calls to a process until dropped (see [`Process::bind`]). Not `Send`:
-/// it belongs to the thread that made it.
+/// it belongs to the thread that made it. Bindings may be dropped in any order: dropping one ends that binding
+/// only, and calls go to the innermost binding still in force.
 #[derive(Debug)]
 #[must_use = "the binding ends when this guard is dropped"]
 pub struct Binding {
+    id: u64,
     _thread: PhantomData<*const ()>,
 }
 
 impl Drop for Binding {
     fn drop(&mut self) {
-        BOUND.with(|b| {
-            b.borrow_mut().pop();
+        let removed = with_bound(|b| {
+            let mut stack = b.stack.borrow_mut();
+            let at = stack.iter().rposition(|(id, _)| *id == Some(self.id));
+            at.map(|i| stack.remove(i))
         });
+        // The process handle is released outside the borrow (it may be a machine's last handle).
+        drop(removed);
     }
 }
 
 impl Process {
     /// Routes the calling thread's vendor-facade calls (`cudaX`, `musaX`, `aclrtX`) to this process until the
-    /// returned guard drops; the previous routing comes back then. The facade must match the machine's
-    /// dialect (CUDA/MUSA calls on a CUDA machine, ACL calls on an ACL machine).
+    /// returned guard drops; the previous routing comes back then. Bindings nest, and may end in any order:
+    /// calls go to the innermost binding still in force. The facade must match the machine's dialect
+    /// (CUDA/MUSA calls on a CUDA machine, ACL calls on an ACL machine).
+    ///
+    /// On a thread whose thread-locals are being destroyed (C++ `thread_local` destructors) a binding has no
+    /// effect, except on the main thread (its `atexit` handlers and global destructors), where it works as
+    /// always.
     pub fn bind(&self) -> Binding {
-        BOUND.with(|b| b.borrow_mut().push(self.clone()));
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        with_bound(|b| b.stack.borrow_mut().push((Some(id), self.clone())));
         Binding {
+            id,
             _thread: PhantomData,
         }
     }
 }
 
-/// Parses the default machine's configuration from the environment.
-fn env_config() -> Result<(u32, u64), String> {
-    fn var<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
-        match std::env::var(name) {
-            Err(std::env::VarError::NotPresent) => Ok(default),
-            Err(std::env::VarError::NotUnicode(v)) => {
-                Err(format!("streamsim: {name}={v:?} is not valid text"))
-            }
-            Ok(v) => v.trim().parse().map_err(|_| {
-                format!(
-                    "streamsim: {name}={v:?} is not a valid value (expected a non-negative integer)"
-                )
-            }),
-        }
+/// `streamsimBind`: binds `p` on the calling thread until [`unbind_c`]; `false` (nothing bound) on a thread
+/// other than the main one whose thread-locals are destroyed, where no binding can last.
+pub(crate) fn bind_c(p: &Process) -> bool {
+    if !bindings_last() {
+        return false;
     }
-    let devices = var("STREAMSIM_DEVICES", 1u32)?;
-    let seed = var("STREAMSIM_SEED", 0u64)?;
+    with_bound(|b| b.stack.borrow_mut().push((None, p.clone())));
+    true
+}
+
+/// `streamsimUnbind`: ends the calling thread's innermost `streamsimBind` (bindings made with
+/// [`Process::bind`] are not touched); `false` if there is none.
+pub(crate) fn unbind_c() -> bool {
+    let removed = with_bound(|b| {
+        let mut stack = b.stack.borrow_mut();
+        let at = stack.iter().rposition(|(id, _)| id.is_none());
+        at.map(|i| stack.remove(i))
+    });
+    removed.is_some()
+}
+
+/// What a machine of the C library does about races: `STREAMSIM_RACES` for the default machines,
+/// `streamsimMachineOptions::races` for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RaceMode {
+    /// No race detection.
+    Off,
+    /// Reports are collected, silently.
+    Collect,
+    /// Each new report is written to standard error as it is found.
+    Print,
+    /// As `Print`, and the process exits with `STREAMSIM_RACES_EXITCODE` (66) at exit if any was found.
+    Fail,
+}
+
+/// The default machines' configuration, from the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EnvConfig {
+    /// `STREAMSIM_DEVICES` (default 1).
+    pub devices: u32,
+    /// `STREAMSIM_SEED` (default 0).
+    pub seed: u64,
+    /// `STREAMSIM_RACES` (default `print`).
+    pub races: RaceMode,
+    /// `STREAMSIM_RACES_EXITCODE` (default 66): the exit status when `fail` found races.
+    pub exit_code: i32,
+    /// `STREAMSIM_TRACE`: where to write the Chrome trace at exit.
+    pub trace: Option<std::path::PathBuf>,
+    /// `STREAMSIM_TIMELINE=1`: print the timeline to standard error at exit.
+    pub timeline: bool,
+}
+
+impl EnvConfig {
+    /// Whether the machine keeps a trace: only when it is written or drawn at exit (so that a long-running
+    /// program does not grow).
+    pub fn keeps_trace(&self) -> bool {
+        self.trace.is_some() || self.timeline
+    }
+}
+
+/// An environment variable's text, if it is set.
+fn env_text(name: &str) -> Result<Option<String>, String> {
+    match std::env::var(name) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => {
+            Err(format!("streamsim: {name}={v:?} is not valid text"))
+        }
+        Ok(v) => Ok(Some(v)),
+    }
+}
+
+/// A numeric environment variable, `default` if it is not set.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
+    match env_text(name)? {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| {
+            format!(
+                "streamsim: {name}={v:?} is not a valid value (expected a non-negative integer)"
+            )
+        }),
+    }
+}
+
+/// `STREAMSIM_RACES_EXITCODE`: the exit status of a process whose `fail` machines found races (default 66,
+/// ThreadSanitizer's; 0 leaves the status alone).
+pub(crate) fn env_race_exit_code() -> Result<i32, String> {
+    let code: u32 = env_number("STREAMSIM_RACES_EXITCODE", 66)?;
+    if code > 255 {
+        return Err(format!(
+            "streamsim: STREAMSIM_RACES_EXITCODE={code} is not an exit status (0 to 255)"
+        ));
+    }
+    Ok(code as i32)
+}
+
+/// Parses the default machine's configuration from the environment.
+pub(crate) fn env_config() -> Result<EnvConfig, String> {
+    let devices = env_number("STREAMSIM_DEVICES", 1u32)?;
+    let seed = env_number("STREAMSIM_SEED", 0u64)?;
     if devices > crate::engine::machine::MAX_DEVICES {
         return Err(format!(
             "streamsim: STREAMSIM_DEVICES={devices} is too large (at most {})",
             crate::engine::machine::MAX_DEVICES
         ));
     }
-    Ok((devices, seed))
+    let races = match env_text("STREAMSIM_RACES")?.as_deref().map(str::trim) {
+        None => RaceMode::Print,
+        Some("off") => RaceMode::Off,
+        Some("collect") => RaceMode::Collect,
+        Some("print") => RaceMode::Print,
+        Some("fail") => RaceMode::Fail,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_RACES={other:?} is not a valid value (expected off, collect, print or fail)"
+            ));
+        }
+    };
+    let exit_code = env_race_exit_code()?;
+    let trace = match env_text("STREAMSIM_TRACE")? {
+        None => None,
+        Some(v) if v.is_empty() => {
+            return Err(
+                "streamsim: STREAMSIM_TRACE is empty (expected the path of the JSON file to write)"
+                    .to_string(),
+            );
+        }
+        Some(v) => Some(std::path::PathBuf::from(v)),
+    };
+    let timeline = match env_text("STREAMSIM_TIMELINE")?.as_deref().map(str::trim) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_TIMELINE={other:?} is not a valid value (expected 0 or 1)"
+            ));
+        }
+    };
+    Ok(EnvConfig {
+        devices,
+        seed,
+        races,
+        exit_code,
+        trace,
+        timeline,
+    })
 }
 
-static DEFAULTS: [OnceLock<Result<Process, String>>; 3] =
+/// A default machine: its process, and the configuration it was built with.
+pub(crate) struct DefaultMachine {
+    pub process: Process,
+    pub config: EnvConfig,
+}
+
+static DEFAULTS: [OnceLock<Result<DefaultMachine, String>>; 3] =
     [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// Builds a machine of the C library: races collected (with `mode`'s printer) or off, a trace if `trace`.
+pub(crate) fn c_machine(
+    builder: crate::engine::machine::MachineBuilder,
+    mode: RaceMode,
+    trace: bool,
+) -> crate::engine::error::Result<Machine> {
+    let builder = builder.trace(trace);
+    let builder = match mode {
+        RaceMode::Off => builder.race_detection(crate::engine::race::RaceDetection::Off),
+        RaceMode::Collect => builder,
+        RaceMode::Print | RaceMode::Fail => {
+            builder.on_race(crate::vendor::exit::race_printer(mode == RaceMode::Fail))
+        }
+    };
+    crate::vendor::exit::arm();
+    builder.build()
+}
 
 /// The facade's default process (its default machine, built from the environment on first use).
 pub(crate) fn default_process(api: Api) -> Result<Process, String> {
     DEFAULTS[api.index()]
         .get_or_init(|| {
-            let built = env_config().and_then(|(devices, seed)| {
-                Machine::builder()
-                    .devices(devices)
-                    .seed(seed)
-                    .dialect(api.dialect())
-                    .build()
+            let built = env_config().and_then(|config| {
+                if config.races == RaceMode::Fail {
+                    crate::vendor::exit::set_exit_code(config.exit_code);
+                }
+                let builder = Machine::builder()
+                    .devices(config.devices)
+                    .seed(config.seed)
+                    .dialect(api.dialect());
+                c_machine(builder, config.races, config.keeps_trace())
+                    .map(|m| DefaultMachine {
+                        process: m.process(),
+                        config,
+                    })
                     .map_err(|e| format!("streamsim: cannot build the default machine: {e}"))
             });
-            match built {
-                Ok(m) => Ok(m.process()),
-                Err(msg) => {
-                    eprintln!("{msg}");
-                    Err(msg)
-                }
+            if let Err(msg) = &built {
+                // Not `eprintln!`: a closed standard error must not make every call fail.
+                let _ = writeln!(std::io::stderr(), "{msg}");
             }
+            built
         })
-        .clone()
+        .as_ref()
+        .map(|d| d.process.clone())
+        .map_err(Clone::clone)
+}
+
+/// The default machines built so far, with their facades.
+pub(crate) fn built_defaults() -> Vec<(Api, &'static DefaultMachine)> {
+    [Api::Cuda, Api::Musa, Api::Acl]
+        .into_iter()
+        .filter_map(|api| match DEFAULTS[api.index()].get() {
+            Some(Ok(d)) => Some((api, d)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Why a facade call has no process to go to.
@@ -141,7 +386,7 @@ pub(crate) enum NoProcess {
 
 /// The process a facade call goes to: the innermost binding, or the facade's default machine.
 pub(crate) fn process(api: Api) -> Result<Process, NoProcess> {
-    let bound = BOUND.with(|b| b.borrow().last().cloned());
+    let bound = with_bound(|b| b.stack.borrow().last().map(|(_, p)| p.clone()));
     match bound {
         Some(p) if p.machine().dialect() == api.dialect() => Ok(p),
         Some(p) => Err(NoProcess::WrongDialect(SimError::NotSupported {
@@ -211,5 +456,57 @@ pub(crate) fn last_message(api: Api) -> Option<String> {
         Ok(p) => p.peek_last_error().map(|e| e.to_string()),
         Err(NoProcess::Config(m)) => Some(m),
         Err(NoProcess::WrongDialect(e)) => Some(e.to_string()),
+    }
+}
+
+/// Keeps `msg` for a C caller and returns a pointer to it, valid until the next call that keeps a message in
+/// the same place: the calling thread's `slot`, or `fallback` once the thread's locals are destroyed (then
+/// shared by the calls from `atexit` handlers and destructors). With `keep_same`, an equal message already
+/// kept stays (so the pointer handed out before stays valid).
+pub(crate) fn keep_message(
+    slot: &'static std::thread::LocalKey<RefCell<Option<std::ffi::CString>>>,
+    fallback: &'static Mutex<Option<std::ffi::CString>>,
+    msg: std::ffi::CString,
+    keep_same: bool,
+) -> *const std::ffi::c_char {
+    fn keep(
+        kept: &mut Option<std::ffi::CString>,
+        msg: std::ffi::CString,
+        keep_same: bool,
+    ) -> *const std::ffi::c_char {
+        if !(keep_same && kept.as_ref() == Some(&msg)) {
+            *kept = Some(msg);
+        }
+        kept.as_ref().map_or(std::ptr::null(), |m| m.as_ptr())
+    }
+    let mut msg = Some(msg);
+    match slot.try_with(|s| keep(&mut s.borrow_mut(), msg.take().expect("once"), keep_same)) {
+        Ok(ptr) => ptr,
+        Err(_) => keep(
+            &mut fallback.lock(),
+            msg.take().expect("not taken: the thread-local is gone"),
+            keep_same,
+        ),
+    }
+}
+
+/// A facade's code for an error and the code's name (`(400, "cudaErrorInvalidResourceHandle")`), by the
+/// facade's own mapping.
+pub(crate) fn code_of(api: Api, e: &SimError) -> (i64, &'static str) {
+    match api {
+        Api::Cuda | Api::Musa => {
+            let code = crate::vendor::cuda_runtime::code(e);
+            (
+                code.into(),
+                crate::vendor::cuda_runtime::code_name(api, code).unwrap_or("(unnamed code)"),
+            )
+        }
+        Api::Acl => {
+            let code = crate::vendor::acl::runtime::code(e);
+            (
+                code.into(),
+                crate::vendor::acl::runtime::code_name(code).unwrap_or("(unnamed code)"),
+            )
+        }
     }
 }

@@ -41,7 +41,6 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
-use std::mem::ManuallyDrop;
 
 use parking_lot::Mutex;
 
@@ -52,13 +51,21 @@ use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::process::Process;
 use crate::engine::rules::Dialect;
 use crate::vendor::acl::{aclError, aclrtStream};
-use crate::vendor::binding::{self as facade, Api, Binding, NoProcess, contain};
+use crate::vendor::binding::{self as facade, Api, NoProcess, contain};
 use crate::vendor::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
 
-/// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` stand-ins).
+/// The toolkit's calls (machine options, race reports, names): `src/vendor/capi_toolkit.rs`.
+pub use crate::vendor::capi_toolkit::*;
+
+/// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` and `Ctx` stand-ins).
 pub use crate::vendor::cuda_runtime::streamsimAccess;
+// C kernel bodies on device memory (`…LaunchKernelCtx`): the context and its accessors.
+pub use crate::vendor::kernel_ctx::{
+    streamsimKernelCtx, streamsimKernelCtxBody, streamsimKernelMap, streamsimKernelRead,
+    streamsimKernelWrite,
+};
 
 /// `streamsimError`: the result of a `streamsim*` call ([`STREAMSIM_SUCCESS`] or a `STREAMSIM_ERROR_*`).
 pub type streamsimError = c_int;
@@ -94,6 +101,14 @@ pub const STREAMSIM_ERROR_NOT_BOUND: streamsimError = 3;
 pub const STREAMSIM_ERROR_CONFIG: streamsimError = 4;
 /// `STREAMSIM_ERROR_NOT_PERMITTED`: a `streamsim*` call from inside a host function or kernel body.
 pub const STREAMSIM_ERROR_NOT_PERMITTED: streamsimError = 5;
+/// `STREAMSIM_ERROR_ILLEGAL_ADDRESS`: a Ctx kernel body's access outside its declared accesses, past the end
+/// of an allocation, or a write into a range declared read-only; the kernel faults (see
+/// [`streamsimKernelRead`]).
+pub const STREAMSIM_ERROR_ILLEGAL_ADDRESS: streamsimError = 6;
+/// `STREAMSIM_ERROR_NO_TRACE`: `streamsimMachineWriteTrace` on a machine that keeps no trace.
+pub const STREAMSIM_ERROR_NO_TRACE: streamsimError = 7;
+/// `STREAMSIM_ERROR_IO`: a file cannot be written (the message is printed to standard error).
+pub const STREAMSIM_ERROR_IO: streamsimError = 8;
 /// `STREAMSIM_ERROR_INTERNAL`: a bug in the simulator (a contained panic).
 pub const STREAMSIM_ERROR_INTERNAL: streamsimError = 999;
 
@@ -109,10 +124,11 @@ pub const STREAMSIM_API_MUSA: streamsimApi = 1;
 /// `STREAMSIM_API_ACL`: the `acl*` functions.
 pub const STREAMSIM_API_ACL: streamsimApi = 2;
 
-/// `STREAMSIM_ACCESS_READ`: `streamsimAccess::write` for a range the kernel reads.
-pub const STREAMSIM_ACCESS_READ: c_int = 0;
-/// `STREAMSIM_ACCESS_WRITE`: `streamsimAccess::write` for a range the kernel writes.
-pub const STREAMSIM_ACCESS_WRITE: c_int = 1;
+/// `STREAMSIM_ACCESS_READ`: a `streamsimAccess::flags` bit: the kernel reads the range.
+pub const STREAMSIM_ACCESS_READ: c_int = rt::ACCESS_READ;
+/// `STREAMSIM_ACCESS_WRITE`: a `streamsimAccess::flags` bit: the kernel writes the range (and may read it).
+/// OR-ed with [`STREAMSIM_ACCESS_READ`] it means the same: a write conflicts with every access.
+pub const STREAMSIM_ACCESS_WRITE: c_int = rt::ACCESS_WRITE;
 
 /// `STREAMSIM_FAULT_NONE`: a fallible kernel body's success.
 pub const STREAMSIM_FAULT_NONE: c_int = 0;
@@ -143,6 +159,18 @@ const DESCRIPTIONS: &[(streamsimError, &CStr)] = &[
     (
         STREAMSIM_ERROR_NOT_PERMITTED,
         c"streamsim calls are not permitted inside a host function or kernel body",
+    ),
+    (
+        STREAMSIM_ERROR_ILLEGAL_ADDRESS,
+        c"illegal address: the kernel body accessed memory its launch did not declare (or wrote a range declared read-only); the kernel faults",
+    ),
+    (
+        STREAMSIM_ERROR_NO_TRACE,
+        c"the machine keeps no trace (create it with the trace option, or set STREAMSIM_TRACE)",
+    ),
+    (
+        STREAMSIM_ERROR_IO,
+        c"the file cannot be written (the message is on standard error)",
     ),
     (
         STREAMSIM_ERROR_INTERNAL,
@@ -179,7 +207,7 @@ impl Registry {
     }
 }
 
-fn add_machine(m: Machine) -> streamsimMachine {
+pub(crate) fn add_machine(m: Machine) -> streamsimMachine {
     let mut r = REGISTRY.lock();
     let h = r.serial(MACHINE_TAG);
     r.machines.insert(h, m);
@@ -193,7 +221,7 @@ fn add_process(p: Process) -> streamsimProcess {
     h as usize as streamsimProcess
 }
 
-fn machine(h: streamsimMachine) -> Result<Machine, streamsimError> {
+pub(crate) fn machine(h: streamsimMachine) -> Result<Machine, streamsimError> {
     REGISTRY
         .lock()
         .machines
@@ -212,13 +240,15 @@ fn process(h: streamsimProcess) -> Result<Process, streamsimError> {
 }
 
 /// Runs a `streamsim*` body: refused inside host functions and kernel bodies, panics contained.
-fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
-    if crate::engine::process::on_worker_thread() {
-        return STREAMSIM_ERROR_NOT_PERMITTED;
-    }
-    contain(STREAMSIM_ERROR_INTERNAL, || match f() {
-        Ok(()) => STREAMSIM_SUCCESS,
-        Err(e) => e,
+pub(crate) fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
+    contain(STREAMSIM_ERROR_INTERNAL, || {
+        if crate::engine::process::on_worker_thread() {
+            return STREAMSIM_ERROR_NOT_PERMITTED;
+        }
+        match f() {
+            Ok(()) => STREAMSIM_SUCCESS,
+            Err(e) => e,
+        }
     })
 }
 
@@ -235,7 +265,7 @@ unsafe fn out<T>(out: *mut T, value: T) -> Result<(), streamsimError> {
     }
 }
 
-fn api(a: streamsimApi) -> Result<Api, streamsimError> {
+pub(crate) fn api(a: streamsimApi) -> Result<Api, streamsimError> {
     match a {
         STREAMSIM_API_CUDA => Ok(Api::Cuda),
         STREAMSIM_API_MUSA => Ok(Api::Musa),
@@ -285,6 +315,10 @@ pub unsafe extern "C" fn streamsimMachineCreate(
 pub extern "C" fn streamsimMachineDestroy(machine: streamsimMachine) -> streamsimError {
     run(|| {
         let removed = REGISTRY.lock().machines.remove(&(machine as usize as u64));
+        if removed.is_some() {
+            // The race reports' strings read through this handle (src/vendor/capi_toolkit.rs).
+            crate::vendor::capi_toolkit::forget_machine(machine as usize as u64);
+        }
         // Dropped here, outside the registry's lock: the last handle waits for the machine's work.
         removed.map(drop).ok_or(STREAMSIM_ERROR_INVALID_HANDLE)
     })
@@ -424,23 +458,20 @@ pub unsafe extern "C" fn streamsimCurrentProcess(
 
 // ---------------------------------------------------------------------------------------------- binding
 
-thread_local! {
-    /// The bindings made by `streamsimBind` on this thread, innermost last. `ManuallyDrop`: one left at thread
-    /// exit is not dropped (the facade's own thread-local may already be gone); the process it holds is
-    /// released with that thread-local.
-    static C_BINDINGS: RefCell<Vec<ManuallyDrop<Binding>>> = const { RefCell::new(Vec::new()) };
-}
-
 /// `streamsimBind`: routes the calling thread's `cuda*` / `musa*` / `acl*` calls to `process` until the
 /// matching `streamsimUnbind` (bindings nest). Calls through a facade of another dialect than the process's
-/// machine fail (CUDA/MUSA `cudaErrorNotSupported`, ACL `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`).
+/// machine fail (CUDA/MUSA `cudaErrorNotSupported`, ACL `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`). On a thread
+/// other than the main one whose thread-locals are being destroyed (its C++ `thread_local` destructors), no
+/// binding can last: [`STREAMSIM_ERROR_NOT_PERMITTED`].
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimBind(process: streamsimProcess) -> streamsimError {
     run(|| {
         let p = self::process(process)?;
-        let b = p.bind();
-        C_BINDINGS.with(|c| c.borrow_mut().push(ManuallyDrop::new(b)));
-        Ok(())
+        if facade::bind_c(&p) {
+            Ok(())
+        } else {
+            Err(STREAMSIM_ERROR_NOT_PERMITTED)
+        }
     })
 }
 
@@ -448,11 +479,11 @@ pub extern "C" fn streamsimBind(process: streamsimProcess) -> streamsimError {
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimUnbind() -> streamsimError {
     run(|| {
-        let b = C_BINDINGS
-            .with(|c| c.borrow_mut().pop())
-            .ok_or(STREAMSIM_ERROR_NOT_BOUND)?;
-        drop(ManuallyDrop::into_inner(b));
-        Ok(())
+        if facade::unbind_c() {
+            Ok(())
+        } else {
+            Err(STREAMSIM_ERROR_NOT_BOUND)
+        }
     })
 }
 
@@ -461,17 +492,20 @@ pub extern "C" fn streamsimUnbind() -> streamsimError {
 thread_local! {
     static MESSAGE: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
+/// Where [`streamsimGetLastErrorMessage`] keeps its string once the thread's locals are destroyed.
+static MESSAGE_AFTER_EXIT: Mutex<Option<CString>> = Mutex::new(None);
 
 /// `streamsimGetLastErrorMessage`: the message of the calling thread's last error in the process that
 /// `api`'s calls go to (what `cudaPeekAtLastError` / `aclGetRecentErrMsg` would report, with the
 /// simulator's explanation), or NULL if there is none. The string is valid until the next call of this
-/// function on this thread.
+/// function on this thread (in an `atexit` handler or a global destructor: until the next call from any
+/// such place).
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimGetLastErrorMessage(api: streamsimApi) -> *const c_char {
-    if crate::engine::process::on_worker_thread() {
-        return std::ptr::null();
-    }
     contain(std::ptr::null(), || {
+        if crate::engine::process::on_worker_thread() {
+            return std::ptr::null();
+        }
         let Ok(api) = self::api(api) else {
             return std::ptr::null();
         };
@@ -484,11 +518,7 @@ pub extern "C" fn streamsimGetLastErrorMessage(api: streamsimApi) -> *const c_ch
             return std::ptr::null();
         };
         let msg = CString::new(msg.replace('\0', " ")).expect("NULs replaced");
-        MESSAGE.with(|m| {
-            let mut m = m.borrow_mut();
-            *m = Some(msg);
-            m.as_ref().map_or(std::ptr::null(), |m| m.as_ptr())
-        })
+        facade::keep_message(&MESSAGE, &MESSAGE_AFTER_EXIT, msg, false)
     })
 }
 
@@ -580,20 +610,29 @@ fn launch_fallible(
     make: impl FnOnce() -> Result<crate::Kernel, SimError>,
 ) -> i64 {
     let codes = facade_codes(api);
-    if crate::engine::process::on_worker_thread() {
-        return codes.not_permitted;
-    }
-    contain(codes.internal, || match facade::process(api) {
-        Ok(p) => match make().and_then(|k| p.launch(Stream::from_raw(s as usize as u64), k)) {
-            Ok(()) => 0,
-            Err(e) => {
-                let c = (codes.map)(&e);
-                p.set_last_error(e);
-                c
-            }
-        },
-        Err(NoProcess::Config(_)) => codes.no_config,
-        Err(NoProcess::WrongDialect(_)) => codes.wrong_dialect,
+    contain(codes.internal, || {
+        if crate::engine::process::on_worker_thread() {
+            return codes.not_permitted;
+        }
+        match facade::process(api) {
+            Ok(p) => match make().and_then(|k| p.launch(Stream::from_raw(s as usize as u64), k)) {
+                Ok(()) => 0,
+                Err(mut e) => {
+                    let c = (codes.map)(&e);
+                    if api == Api::Acl {
+                        // aclGetRecentErrMsg names the function the program called.
+                        crate::vendor::acl::names::name_the_call(
+                            &mut e,
+                            "aclsimLaunchFallibleKernel",
+                        );
+                    }
+                    p.set_last_error(e);
+                    c
+                }
+            },
+            Err(NoProcess::Config(_)) => codes.no_config,
+            Err(NoProcess::WrongDialect(_)) => codes.wrong_dialect,
+        }
     })
 }
 

@@ -6,7 +6,10 @@
 pub mod acl;
 pub mod binding;
 pub mod capi;
+pub(crate) mod capi_toolkit;
 pub mod cuda;
 pub(crate) mod cuda_family;
 pub(crate) mod cuda_runtime;
+pub(crate) mod exit;
+pub(crate) mod kernel_ctx;
 pub mod musa;

@@ -247,7 +247,8 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtHostFunc"
         | "aclrtCallback"
         | "streamsimKernelBody"
-        | "streamsimFallibleKernelBody" => "fnptr",
+        | "streamsimFallibleKernelBody"
+        | "streamsimKernelCtxBody" => "fnptr",
         "cudaIpcEventHandle_t" | "musaIpcEventHandle_t" | "aclrtIpcEventHandle" => "ipc64",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
@@ -364,6 +365,9 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
             "src/vendor/acl/mod.rs",
             "src/vendor/acl/control.rs",
             "src/vendor/capi.rs",
+            "src/vendor/kernel_ctx.rs",
+            "src/vendor/capi_toolkit.rs",
+            "src/tools/c_trace.rs",
         ] {
             let src = read(file);
             let mut rest = src.as_str();
@@ -399,9 +403,8 @@ fn rust_class(ty: &str) -> &'static str {
     }
     match ty {
         "()" => "void",
-        "c_int" | "i32" | "aclError" | "streamsimError" | "streamsimDialect" | "streamsimApi" => {
-            "i32"
-        }
+        "c_int" | "i32" | "aclError" | "streamsimError" | "streamsimDialect" | "streamsimApi"
+        | "streamsimRaceMode" => "i32",
         "c_uint"
         | "u32"
         | "rt::Error"
@@ -422,7 +425,9 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtHostFunc"
         | "aclrtCallback"
         | "streamsimKernelBody"
-        | "streamsimFallibleKernelBody" => "fnptr",
+        | "streamsimFallibleKernelBody"
+        | "rt::KernelCtxBody"
+        | "streamsimKernelCtxBody" => "fnptr",
         "rt::IpcEventHandleC" | "aclrtIpcEventHandle" => "ipc64",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
     }
@@ -440,7 +445,11 @@ fn same_class(c: &str, rust: &str) -> bool {
 /// Every Rust constant of the C API, by name, as read from the sources.
 fn rust_constant_names() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for file in ["src/vendor/acl/types.rs", "src/vendor/capi.rs"] {
+    for file in [
+        "src/vendor/acl/types.rs",
+        "src/vendor/capi.rs",
+        "src/vendor/capi_toolkit.rs",
+    ] {
         for line in read(file).lines() {
             if let Some(rest) = line.trim_start().strip_prefix("pub const ") {
                 let name = rest.split(':').next().expect("pub const NAME:").trim();
@@ -665,6 +674,9 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_ERROR_NOT_BOUND,
         capi::STREAMSIM_ERROR_CONFIG,
         capi::STREAMSIM_ERROR_NOT_PERMITTED,
+        capi::STREAMSIM_ERROR_ILLEGAL_ADDRESS,
+        capi::STREAMSIM_ERROR_NO_TRACE,
+        capi::STREAMSIM_ERROR_IO,
         capi::STREAMSIM_ERROR_INTERNAL,
         capi::STREAMSIM_DIALECT_CUDA,
         capi::STREAMSIM_DIALECT_ACL,
@@ -676,6 +688,14 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_FAULT_NONE,
         capi::STREAMSIM_FAULT_LAUNCH_FAILURE,
         capi::STREAMSIM_FAULT_ILLEGAL_ADDRESS,
+        capi::STREAMSIM_RACES_OFF,
+        capi::STREAMSIM_RACES_COLLECT,
+        capi::STREAMSIM_RACES_PRINT,
+        capi::STREAMSIM_RACES_FAIL,
+        capi::STREAMSIM_ACCESSOR_OPERATION,
+        capi::STREAMSIM_ACCESSOR_HOST,
+        capi::STREAMSIM_MEMORY_DEVICE,
+        capi::STREAMSIM_MEMORY_PINNED_HOST,
     ];
     v.extend(ptrs![
         cuda::cudaStreamLegacy,
@@ -691,7 +711,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
 /// Struct layouts: (C expression, Rust value).
 fn rust_layouts() -> Vec<(&'static str, usize)> {
     use std::mem::{offset_of, size_of};
-    vec![
+    let mut v = vec![
         (
             "sizeof(cudaIpcEventHandle_t)",
             size_of::<cuda::cudaIpcEventHandle_t>(),
@@ -717,8 +737,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             offset_of!(capi::streamsimAccess, bytes),
         ),
         (
-            "offsetof(streamsimAccess, write)",
-            offset_of!(capi::streamsimAccess, write),
+            "offsetof(streamsimAccess, flags)",
+            offset_of!(capi::streamsimAccess, flags),
         ),
         ("sizeof(cudaStream_t)", size_of::<cuda::cudaStream_t>()),
         ("sizeof(aclrtStream)", size_of::<acl::aclrtStream>()),
@@ -739,7 +759,48 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             size_of::<acl::aclrtStreamAttrValue>(),
         ),
         ("sizeof(aclrtNotify)", size_of::<acl::aclrtNotify>()),
-    ]
+    ];
+    // The toolkit's structs, field by field.
+    macro_rules! layout {
+        ($ty:ident { $($field:ident),* }) => {{
+            v.push((concat!("sizeof(", stringify!($ty), ")"), size_of::<capi::$ty>()));
+            $(v.push((
+                concat!("offsetof(", stringify!($ty), ", ", stringify!($field), ")"),
+                offset_of!(capi::$ty, $field),
+            ));)*
+        }};
+    }
+    layout!(streamsimMachineOptions {
+        dialect,
+        devices,
+        seed,
+        races,
+        trace
+    });
+    layout!(streamsimRaceAccess {
+        accessor,
+        wrote,
+        operation,
+        name,
+        stream,
+        streamName,
+        device,
+        process,
+        thread,
+        seq
+    });
+    layout!(streamsimRaceReport {
+        first,
+        second,
+        allocation,
+        offset,
+        bytes,
+        occurrences,
+        memory,
+        memoryDevice,
+        fix
+    });
+    v
 }
 
 /// The names `nm -D --defined-only` lists for the shared library's exported functions.

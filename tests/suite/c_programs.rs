@@ -152,14 +152,28 @@ pub(crate) fn build(src: &Path, name: &str, lang: Lang, extra: &[&str]) -> PathB
     exe
 }
 
+/// The variables that configure the default machine, removed from a C program's environment unless a test
+/// sets them.
+const STREAMSIM_VARS: &[&str] = &[
+    "STREAMSIM_DEVICES",
+    "STREAMSIM_SEED",
+    "STREAMSIM_RACES",
+    "STREAMSIM_RACES_EXITCODE",
+    "STREAMSIM_TRACE",
+    "STREAMSIM_TIMELINE",
+];
+
 /// Runs a program with the default machine configured by `env` (the `STREAMSIM_*` variables not listed are
 /// removed), killing it after `limit`.
 pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Output {
     let mut cmd = Command::new(exe);
-    cmd.args(args)
-        .env_remove("STREAMSIM_DEVICES")
-        .env_remove("STREAMSIM_SEED")
-        .envs(env.iter().copied())
+    // The library the program was linked against, first: cargo puts target/<profile> on LD_LIBRARY_PATH, where
+    // a `cargo build` may have left an older libstreamsim.so that would shadow the rpath.
+    cmd.args(args).env("LD_LIBRARY_PATH", &toolchain().lib_dir);
+    for var in STREAMSIM_VARS {
+        cmd.env_remove(var);
+    }
+    cmd.envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd
@@ -196,7 +210,8 @@ pub(crate) fn assert_success(what: &str, out: &Output) -> String {
     stdout
 }
 
-const LIMIT: Duration = Duration::from_secs(60);
+/// How long a C program may run.
+pub(crate) const LIMIT: Duration = Duration::from_secs(60);
 
 /// Builds `tests/c/<name>.c` as C11 and as C++17 (executables named after `label`, unique per test) and runs
 /// both with `args` and `env`; returns both standard outputs.
@@ -216,8 +231,8 @@ pub(crate) fn build_and_run(
         .collect()
 }
 
-/// Seed 000 §2.1 (elapsed time around a kernel: NotReady, then 0.251 ms) and §2.2 (stream1 waits for an
-/// event recorded on stream2) with musa names.
+/// The MUSA events article §2.1 (elapsed time around a kernel: NotReady, then 0.251 ms) and §2.2 (stream1 waits for
+/// an event recorded on stream2) with musa names.
 #[test]
 fn seed000_musa_timing_and_stream_sync() {
     for out in build_and_run("seed000_musa", "seed000_musa", &[], &[]) {
@@ -225,9 +240,9 @@ fn seed000_musa_timing_and_stream_sync() {
     }
 }
 
-/// Seed 001 with acl names on 2 devices: device selection and reset, then the launches, copies, records and
-/// waits that fail with 107003 on a stream or event of another device, and the synchronize / queries that
-/// work.
+/// The Ascend multi-device guide with acl names on 2 devices: device selection and reset, then the launches, copies,
+/// records and waits that fail with 107003 on a stream or event of another device, and the synchronize / queries
+/// that work.
 #[test]
 fn seed001_acl_device_selection_and_cross_device_rules() {
     for out in build_and_run(
@@ -240,7 +255,8 @@ fn seed001_acl_device_selection_and_cross_device_rules() {
     }
 }
 
-/// Seed 001's P2P copy sample with acl names on 2 devices: prints "P2P copy success", and the bytes arrive.
+/// The Ascend multi-device guide's P2P copy sample with acl names on 2 devices: prints "P2P copy success", and the
+/// bytes arrive.
 #[test]
 fn seed001_acl_p2p_copy_sample() {
     for out in build_and_run(
@@ -253,8 +269,9 @@ fn seed001_acl_p2p_copy_sample() {
     }
 }
 
-/// Seed 004's three scenarios with acl names (stream vs event synchronization, with exact virtual times), and
-/// the kernel exception of its related issue: 507015 at the next synchronize, reported once (ACL_CONTINUE_ON_FAILURE).
+/// The CANN stream-vs-event note's three scenarios with acl names (stream vs event synchronization, with exact
+/// virtual times), and the kernel exception of its related issue: 507015 at the next synchronize, reported once
+/// (ACL_CONTINUE_ON_FAILURE).
 #[test]
 fn seed004_acl_scenarios_and_kernel_exception() {
     for out in build_and_run("seed004_acl", "seed004_acl", &[], &[]) {
@@ -262,8 +279,8 @@ fn seed004_acl_scenarios_and_kernel_exception() {
     }
 }
 
-/// IPC between two simulated processes in one OS process, from C: seed 000 §2.3 with musa names (the default
-/// process and a second process bound on the same thread) and the same exchange with acl names (a machine
+/// IPC between two simulated processes in one OS process, from C: the MUSA events article §2.3 with musa names (the
+/// default process and a second process bound on the same thread) and the same exchange with acl names (a machine
 /// made from C, process B on its own thread).
 #[test]
 fn ipc_between_simulated_processes_of_one_os_process() {

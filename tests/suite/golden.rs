@@ -233,10 +233,15 @@ impl Parsed {
         self.tracks.values().map(String::as_str).collect()
     }
 
-    /// Flow arrows as (start event, end event), checked to pair up one to one.
+    /// Flow arrows of the waits as (start event, end event), checked to pair up one to one.
     fn flows(&self) -> Vec<(&Value, &Value)> {
-        let starts = self.with("s", "wait");
-        let ends = self.with("f", "wait");
+        self.flows_of("wait")
+    }
+
+    /// Flow arrows of category `cat` as (start event, end event), checked to pair up one to one.
+    fn flows_of(&self, cat: &str) -> Vec<(&Value, &Value)> {
+        let starts = self.with("s", cat);
+        let ends = self.with("f", cat);
         assert_eq!(starts.len(), ends.len(), "every flow start has an end");
         starts
             .into_iter()
@@ -247,7 +252,10 @@ impl Parsed {
                     .collect();
                 assert_eq!(matching.len(), 1, "one end for flow {s}");
                 let f = *matching[0];
-                assert_eq!(f["bp"], "e", "flow ends bind to the wait slice");
+                assert_eq!(
+                    f["bp"], "e",
+                    "flow ends bind to the enclosing slice or instant"
+                );
                 assert!(f["ts"].as_f64() >= s["ts"].as_f64(), "arrows go forward");
                 (s, f)
             })
@@ -267,7 +275,13 @@ fn every_trace_parses_and_is_well_formed() {
         for e in &t.events {
             match e["ph"].as_str().unwrap() {
                 "X" => assert!(e["dur"].as_f64().is_some_and(|d| d >= 0.0), "{e}"),
-                "i" => assert_eq!(e["s"], "t", "records are thread-scoped instants"),
+                "i" => {
+                    assert_eq!(e["s"], "t", "instants are thread-scoped");
+                    assert!(
+                        ["record", "error", "race"].contains(&e["cat"].as_str().unwrap()),
+                        "{e}"
+                    );
+                }
                 "s" | "f" => assert!(e["id"].is_u64()),
                 other => panic!("unexpected phase {other}: {e}"),
             }
@@ -288,6 +302,30 @@ fn every_trace_parses_and_is_well_formed() {
                 "flow {f} ends at a wait"
             );
         }
+        // Every failed call is an instant on a host thread's track, with the dialect's code.
+        for e in t.with("i", "error") {
+            assert!(t.track(e).starts_with("host thread "), "{e}");
+            assert!(e["args"]["code"].is_i64(), "{e}");
+            assert!(
+                e["name"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(e["args"]["error"].as_str().unwrap()),
+                "{e}"
+            );
+        }
+        // Every race is an instant on each operation's track, joined by one arrow.
+        let races = t.with("i", "race");
+        let race_flows = t.flows_of("race");
+        assert_eq!(races.len(), 2 * race_flows.len(), "{}", p.display());
+        // Flow ids are unique across waits and races.
+        let ids: BTreeSet<u64> = t
+            .with("s", "wait")
+            .into_iter()
+            .chain(t.with("s", "race"))
+            .map(|s| s["id"].as_u64().unwrap())
+            .collect();
+        assert_eq!(ids.len(), flows.len() + race_flows.len());
     }
 }
 
@@ -309,7 +347,7 @@ fn elapsed_time_trace() {
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["ts"].as_f64(), Some(5.0));
     assert_eq!(records[1]["ts"].as_f64(), Some(256.0));
-    let sync = t.slice("event_synchronize(event 2)");
+    let sync = t.slice("event_synchronize(event `event2`)");
     assert_eq!(t.track(sync), "host thread 0");
     assert_eq!(
         sync["ts"].as_f64().unwrap() + sync["dur"].as_f64().unwrap(),
@@ -334,7 +372,10 @@ fn multi_stream_wait_trace_has_the_flow_from_stream2_to_stream1() {
     assert_eq!(flows.len(), 1);
     let (s, f) = flows[0];
     assert_eq!((t.track(s), t.track(f)), (s2, s1));
-    assert_eq!(s["name"], "event 1");
+    assert_eq!(
+        s["name"], "event `event1`",
+        "the scenario's name for the event"
+    );
     // The kernel after the wait starts when kernel2 ends, where the arrow points.
     let k2 = t.slice("kernel2");
     let end2 = k2["ts"].as_f64().unwrap() + k2["dur"].as_f64().unwrap();
@@ -366,8 +407,8 @@ fn stream_vs_event_sync_trace() {
     assert_eq!(
         host,
         [
-            "stream_synchronize(stream 1)",
-            "event_synchronize(event 1)",
+            "stream_synchronize(stream `stream`)",
+            "event_synchronize(event `event`)",
             "reset_device(0)"
         ]
     );
@@ -411,7 +452,7 @@ fn wrong_stream_sync_trace_shows_the_copy_before_the_producer_ends() {
     let host = t.with("X", "host");
     let sync1 = host
         .iter()
-        .find(|h| h["name"] == "stream_synchronize(stream 1)")
+        .find(|h| h["name"] == "stream_synchronize(stream `stream1`)")
         .expect("the host synchronizes stream1");
     assert_eq!(end(sync1), end(produce[2]));
     assert!(d2h[2]["ts"].as_f64().unwrap() > end(produce[2]));
@@ -434,6 +475,39 @@ fn wrong_stream_sync_trace_shows_the_copy_before_the_producer_ends() {
     );
     assert!(first.0 < race.second_line.0);
     assert_eq!(race.buffer.as_deref(), Some("data"));
+    // The trace shows it: an instant at the start of each operation, on its track, and an arrow from the
+    // producer (which starts first) to the copy.
+    let races = t.with("i", "race");
+    assert_eq!(races.len(), 2);
+    assert!(races.iter().all(|r| r["name"] == "data race #1"));
+    assert_eq!((t.track(races[0]), t.track(races[1])), (s1, s2));
+    assert_eq!(races[0]["ts"], produce[0]["ts"]);
+    assert_eq!(races[1]["ts"], d2h[0]["ts"]);
+    assert_eq!(
+        races[0]["args"]["this"],
+        "kernel `produce` on stream `stream1` (device 0, process 0) writes"
+    );
+    assert_eq!(
+        races[0]["args"]["other"],
+        "memcpy `memcpy_async` on stream `stream2` (device 0, process 0) reads"
+    );
+    assert_eq!(races[0]["args"]["bytes"], 1 << 20);
+    let arrows = t.flows_of("race");
+    assert_eq!(arrows.len(), 1);
+    assert_eq!((t.track(arrows[0].0), t.track(arrows[0].1)), (s1, s2));
+    assert_eq!(arrows[0].0["ts"], produce[0]["ts"]);
+    assert_eq!(arrows[0].1["ts"], d2h[0]["ts"]);
+    // No stream is called by its ordinal in the race text.
+    assert!(
+        !run.race_section().contains("stream 1"),
+        "{}",
+        run.race_section()
+    );
+    assert!(
+        !run.race_section().contains("stream 2"),
+        "{}",
+        run.race_section()
+    );
 }
 
 #[test]
@@ -453,8 +527,20 @@ fn event_time_points_trace() {
         .collect();
     assert_eq!(
         host,
-        ["event_synchronize(event 2)", "event_synchronize(event 3)"]
+        [
+            "event_synchronize(event `event2`)",
+            "event_synchronize(event `event3`)"
+        ]
     );
+    // The elapsed time asked for too early is a failed call on the host track, with ACL's code.
+    let failed = t.with("i", "error");
+    assert_eq!(failed.len(), 1);
+    assert_eq!(
+        failed[0]["name"],
+        "event_elapsed_time: 107006 ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID"
+    );
+    assert_eq!(failed[0]["args"]["code"], 107006);
+    assert_eq!(t.track(failed[0]), "host thread 0");
 }
 
 #[test]
@@ -493,6 +579,35 @@ fn multi_device_trace_has_each_device_and_the_p2p_copy() {
         count("0 ACL_SUCCESS") + 7,
         run.calls.len(),
         "every other call succeeds"
+    );
+    // Each failed call is in the trace, on the host track, with its code.
+    let failed: Vec<(&str, i64)> = t
+        .with("i", "error")
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap(),
+                e["args"]["code"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            ("get_device: 107002 ACL_ERROR_RT_CONTEXT_NULL", 107002),
+            ("launch: 107003 ACL_ERROR_RT_STREAM_CONTEXT", 107003),
+            ("memcpy_async: 107003 ACL_ERROR_RT_STREAM_CONTEXT", 107003),
+            ("record_event: 107003 ACL_ERROR_RT_STREAM_CONTEXT", 107003),
+            (
+                "stream_wait_event: 107003 ACL_ERROR_RT_STREAM_CONTEXT",
+                107003
+            ),
+            ("memcpy: 107000 ACL_ERROR_RT_PARAM_INVALID", 107000),
+            (
+                "reset_device: 507007 ACL_ERROR_RT_CONTEXT_RELEASE_ERROR",
+                507007
+            ),
+        ]
     );
 }
 

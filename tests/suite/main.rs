@@ -1,14 +1,16 @@
 //! streamsim's integration tests: one binary, one module per concern. New tests go in the module of their
 //! concern; a new concern gets a new file here and a `mod` line below.
 //!
-//! Truth-table tests name the row of `shared/reference/*.md` they check in their doc comment, e.g.
+//! Truth-table tests name the row of `docs/semantics/*.md` they check in their doc comment, e.g.
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
 mod acl_facade;
 mod bad_input;
 mod c_acl_api;
 mod c_headers;
+mod c_kernels;
 mod c_programs;
+mod c_toolkit;
 mod common;
 mod contexts;
 mod cuda_events;
@@ -21,12 +23,15 @@ mod golden;
 mod hammer;
 mod host_models;
 mod ipc;
+mod kernel_bodies;
 mod layers;
 mod multi_device;
 mod musa_facade;
+mod newcomer;
 mod ownership;
 mod peers;
 mod races;
+mod reports;
 mod scenarios;
 mod shutdown;
 mod smoke;

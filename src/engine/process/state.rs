@@ -30,6 +30,8 @@ use crate::engine::watch::DeviceWatch;
 
 pub(crate) struct EventEntry {
     pub id: EventId,
+    /// The name given with `Process::name_event`.
+    pub name: Option<Arc<str>>,
     pub device: u32,
     pub ctx: Option<u64>,
     pub config: crate::engine::event::EventConfig,
@@ -196,6 +198,7 @@ impl ProcState {
         }
         self.streams.insert(StreamEntry {
             id,
+            name: None,
             device,
             ctx,
             flags,
@@ -223,6 +226,10 @@ impl ProcState {
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
     #[inline(always)]
     pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
+        // A machine without devices has no current device, even where a thread starts on device 0.
+        if m.devices.is_empty() {
+            return Err(SimError::NoDevice { what });
+        }
         if !m.rules.explicit_contexts {
             return match c.device {
                 Some(d) => Ok((d, None)),
@@ -355,6 +362,7 @@ impl ProcState {
         let ordinal = next_ordinal(&mut self.next_event, ObjectKind::Event, process)?;
         Ok(crate::Event(self.events.insert(EventEntry {
             id: EventId { process, ordinal },
+            name: None,
             device,
             ctx,
             config,
@@ -496,6 +504,22 @@ impl ProcState {
             }
             any = true;
             self.pump(m);
+        }
+    }
+
+    /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched
+    /// (the held ones excluded), for [`crate::Machine::drain`].
+    pub fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
+        for s in self.streams.values().chain(&self.zombies) {
+            out.push((s.exec.clone(), s.seq - s.held.len() as u64));
+        }
+        for d in &self.devices {
+            out.extend(
+                d.orphans
+                    .iter()
+                    .filter(|p| p.time().is_some())
+                    .map(|p| (p.exec.clone(), p.seq)),
+            );
         }
     }
 

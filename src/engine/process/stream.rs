@@ -26,6 +26,8 @@ use crate::engine::trace::OpKind;
 
 pub(crate) struct StreamEntry {
     pub id: StreamId,
+    /// The name given with `Process::name_stream`.
+    pub name: Option<Arc<str>>,
     pub device: u32,
     /// The owning context (ACL); `None` in dialects without explicit contexts.
     pub ctx: Option<u64>,

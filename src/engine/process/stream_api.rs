@@ -1,11 +1,11 @@
 //! The stream calls of [`Process`]: create (with a priority), destroy, synchronize (with a timeout), query,
 //! flags, priority and identity; and device synchronize.
 
-use super::{Call, Process, Status, StreamFlags, on_worker_thread};
+use super::{Call, Process, Status, StreamFlags};
 use crate::engine::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::engine::handle::StreamId;
+use crate::engine::names::StreamLabel;
 use crate::engine::rules::FailureMode;
-use crate::engine::time::VirtualTime;
 
 /// Streams and devices.
 impl Process {
@@ -89,11 +89,11 @@ impl Process {
         timeout: Option<std::time::Duration>,
     ) -> Result<()> {
         let what = "stream_synchronize";
-        let (tail, device) = {
+        let (tail, device, name) = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let s = st.streams.get(h)?;
-            (s.tail(), s.device)
+            (s.tail(), s.device, s.name.clone())
         };
         let id = tail.exec.id;
         self.block_on_until(
@@ -103,7 +103,7 @@ impl Process {
             std::slice::from_ref(&tail),
             crate::engine::watch::Observe::Sync,
             timeout,
-            || format!("stream_synchronize({id})"),
+            || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
         )
     }
 
@@ -201,18 +201,7 @@ impl Process {
     /// call, it is [`SimError::NotPermitted`] inside a kernel body or host function (resolving the NULL stream
     /// may create it).
     pub fn stream_id(&self, stream: crate::Stream) -> Result<StreamId> {
-        if on_worker_thread() {
-            return Err(SimError::NotPermitted { what: "stream_id" });
-        }
-        let (thread, device, ctx) = self.with_thread(|st| (st.ordinal, st.device, st.ctx));
-        let c = Call {
-            process: self.p.id,
-            thread,
-            device,
-            ctx,
-            now: VirtualTime::ZERO,
-            clock: VirtualTime::ZERO,
-        };
+        let c = self.probe("stream_id")?;
         let mut st = self.p.state.lock();
         let h = st.resolve_stream(&self.m, &c, stream.0)?;
         Ok(st.streams.get(h)?.id)

@@ -5,10 +5,29 @@
 //!
 //! No lock here: the thread-local is borrowed only while a closure that touches nothing but the thread's own
 //! state runs, never across the body of a call.
+//!
+//! # After a thread's locals are destroyed
+//! A call can come after its thread's thread-locals are gone: from an `atexit` handler or a C++ global
+//! destructor (which run after the main thread's thread-locals are destroyed), or from a C++ `thread_local`
+//! destructor. Every read of the thread-local goes through [`with_local`], which never panics there:
+//! - on the main thread, the thread's state was saved when its thread-local was destroyed, and its calls go on
+//!   with it (the same current device or context, host clock, last error and thread ordinal);
+//! - on another thread, the calls run as one more host thread of each process, fresh at its first such call
+//!   (CUDA: device 0; ACL: no context), shared by every thread in that situation (sim: the vendors do not say
+//!   what a call from a dying thread sees). The saved states are two statics behind a lock, taken only
+//!   there.
+//!
+//! Sim: the real CUDA runtime may refuse such calls with `cudaErrorCudartUnloading` (4), "called during
+//! process shut down, at a point in time after CUDA driver has been unloaded" (the `cudaError_t` reference;
+//! OpenCV's stream destructors hit it, opencv/opencv#7816) — it depends on the order in which the driver and
+//! the program are torn down. The simulator is never torn down before the program's own exit code has run,
+//! so those calls work, with the answers they would get in `main`.
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
+
+use parking_lot::Mutex;
 
 #[cfg(doc)]
 use super::ProcState;
@@ -16,6 +35,7 @@ use super::{ProcShared, Process};
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::ProcessId;
 use crate::engine::time::VirtualTime;
+use crate::engine::trace::FailedCall;
 
 /// The per-host-thread state of one process.
 pub(super) struct ThreadState {
@@ -54,24 +74,76 @@ struct ThreadLocal {
 }
 
 thread_local! {
-    static THREAD: ThreadLocal = const {
+    static THREAD: ThreadLocal = const { ThreadLocal::new() };
+}
+
+impl ThreadLocal {
+    const fn new() -> ThreadLocal {
         ThreadLocal {
             worker: Cell::new(false),
             entries: RefCell::new(Vec::new()),
             last: Cell::new(0),
         }
-    };
+    }
+}
+
+impl Drop for ThreadLocal {
+    /// The main thread's states outlive its thread-locals (see the module documentation).
+    fn drop(&mut self) {
+        if is_main_thread() {
+            let entries = std::mem::take(self.entries.get_mut());
+            MAIN_AFTER_EXIT.lock().entries.get_mut().extend(entries);
+        }
+    }
+}
+
+/// The main thread's states once its thread-local is destroyed.
+static MAIN_AFTER_EXIT: Mutex<ThreadLocal> = Mutex::new(ThreadLocal::new());
+/// The states of the other threads whose thread-locals are destroyed (one host thread per process).
+static OTHERS_AFTER_EXIT: Mutex<ThreadLocal> = Mutex::new(ThreadLocal::new());
+
+/// Whether the calling thread is the process's main thread (the one that runs `main`, `atexit` handlers and
+/// global destructors). Reads no thread-local, so it works while they are being destroyed.
+pub(crate) fn is_main_thread() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: gettid and getpid take no arguments and cannot fail.
+        let (tid, pid) = unsafe { (libc::syscall(libc::SYS_gettid), libc::getpid()) };
+        tid == i64::from(pid)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+/// Runs `f` on the calling thread's [`ThreadLocal`], or, once it is destroyed, on what stands for it (see
+/// the module documentation). Never panics for a destroyed thread-local.
+fn with_local<R>(f: impl FnOnce(&ThreadLocal) -> R) -> R {
+    let mut f = Some(f);
+    match THREAD.try_with(|t| (f.take().expect("called once"))(t)) {
+        Ok(r) => r,
+        Err(_) => {
+            let f = f.take().expect("not called: the thread-local is gone");
+            let after = if is_main_thread() {
+                &MAIN_AFTER_EXIT
+            } else {
+                &OTHERS_AFTER_EXIT
+            };
+            f(&after.lock())
+        }
+    }
 }
 
 /// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
 /// from inside a host function or kernel body).
 pub(crate) fn on_worker_thread() -> bool {
-    THREAD.with(|t| t.worker.get())
+    with_local(|t| t.worker.get())
 }
 
 /// Marks the calling thread as a stream worker.
 pub(crate) fn mark_worker_thread() {
-    THREAD.with(|t| t.worker.set(true));
+    with_local(|t| t.worker.set(true));
 }
 
 /// One call in progress: who is calling, and at what virtual time.
@@ -93,7 +165,7 @@ impl Process {
     /// not a host thread of the process: it gets a fresh state that is not kept, so that it never takes a
     /// thread ordinal — which would otherwise depend on when the worker happened to run.
     pub(super) fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
-        THREAD.with(|t| {
+        with_local(|t| {
             if t.worker.get() {
                 let mut scratch = self.fresh_thread_state(u32::MAX);
                 return f(&mut scratch);
@@ -175,7 +247,7 @@ impl Process {
         f: impl FnOnce(&mut Call) -> Result<T>,
     ) -> Result<T> {
         let api = self.m.hot.api_call_ns;
-        let state = THREAD.with(|t| {
+        let state = with_local(|t| {
             if t.worker.get() {
                 return None;
             }
@@ -209,8 +281,24 @@ impl Process {
                     st.last_error = Some(e.clone());
                 }
             });
+            if let Err(e) = &r
+                && self.m.trace_on
+            {
+                self.m.failed_calls.lock().push(FailedCall {
+                    process: c.process,
+                    thread,
+                    call: what,
+                    at: now,
+                    error: e.clone(),
+                });
+            }
         }
         r
+    }
+
+    /// The calling thread's ordinal, current device and context (does not advance the clock).
+    pub(crate) fn thread_identity(&self) -> (u32, Option<u32>, Option<u64>) {
+        self.with_thread(|st| (st.ordinal, st.device, st.ctx))
     }
 
     /// The calling thread's virtual host clock (does not advance it). Inside a kernel body or host function

@@ -24,6 +24,7 @@ use crate::engine::error::SimError;
 use crate::engine::handle::{ProcessId, StreamId};
 use crate::engine::machine::Shared;
 use crate::engine::memory::{AddressSpace, Region};
+use crate::engine::names::StreamLabel;
 use clock::{Epoch, VectorClock};
 
 /// What the machine does about races (set with [`crate::MachineBuilder::race_detection`]).
@@ -46,6 +47,8 @@ pub enum Accessor {
     Op {
         /// The stream.
         stream: StreamId,
+        /// The name the program gave the stream ([`crate::Process::name_stream`]), if any.
+        stream_name: Option<Arc<str>>,
         /// `kernel`, `memcpy`, `memset`.
         kind: &'static str,
         /// The operation's label (a kernel's name).
@@ -70,6 +73,19 @@ impl Accessor {
             Accessor::Host { process, .. } => *process,
         }
     }
+
+    /// The stream as reports write it: `stream \`copy\`` if it has a name, else `stream 2`; `None` for a host
+    /// thread.
+    pub fn stream_label(&self) -> Option<String> {
+        match self {
+            Accessor::Op {
+                stream,
+                stream_name,
+                ..
+            } => Some(StreamLabel(*stream, stream_name.as_deref()).to_string()),
+            Accessor::Host { .. } => None,
+        }
+    }
 }
 
 impl std::fmt::Display for Accessor {
@@ -77,12 +93,15 @@ impl std::fmt::Display for Accessor {
         match self {
             Accessor::Op {
                 stream,
+                stream_name,
                 kind,
                 label,
             } => write!(
                 f,
-                "{kind} `{label}` on {stream} (device {}, process {})",
-                stream.device, stream.process
+                "{kind} `{label}` on {} (device {}, process {})",
+                StreamLabel(*stream, stream_name.as_deref()),
+                stream.device,
+                stream.process
             ),
             Accessor::Host {
                 process,
@@ -102,6 +121,9 @@ pub struct RaceAccess {
     pub write: bool,
     /// Where the call that enqueued (or made) it is in the program.
     pub call_site: &'static Location<'static>,
+    /// The operation's position in its stream, as in the trace ([`crate::TraceEvent::seq`]); `None` for a
+    /// host thread's access.
+    pub seq: Option<u64>,
 }
 
 impl RaceAccess {
@@ -135,7 +157,8 @@ pub struct RaceReport {
 impl RaceReport {
     /// A one-line fix.
     pub fn fix(&self) -> String {
-        match (&self.first.who, &self.second.who) {
+        let (first, second) = (&self.first.who, &self.second.who);
+        match (first, second) {
             (
                 Accessor::Op {
                     stream: a,
@@ -148,36 +171,30 @@ impl RaceReport {
                     ..
                 },
             ) => {
+                let (na, nb) = (
+                    first.stream_label().unwrap_or_default(),
+                    second.stream_label().unwrap_or_default(),
+                );
                 if a.process != b.process {
                     format!(
-                        "record an interprocess event on {a} of process {} after `{la}`, and make {b} of process {} \
-                         wait on it (IPC handle) before `{lb}`",
+                        "record an interprocess event on {na} of process {} after `{la}`, and make {nb} of \
+                         process {} wait on it (IPC handle) before `{lb}`",
                         a.process, b.process
                     )
                 } else {
                     format!(
-                        "record an event on {a} after `{la}` and make {b} wait on it before `{lb}`"
+                        "record an event on {na} after `{la}` and make {nb} wait on it before `{lb}`"
                     )
                 }
             }
-            (
-                Accessor::Op {
-                    stream: a,
-                    label: la,
-                    ..
-                },
-                Accessor::Host { call, .. },
-            ) => format!("synchronize {a} (or an event recorded after `{la}`) before `{call}`"),
-            (
-                Accessor::Host { call, .. },
-                Accessor::Op {
-                    stream: b,
-                    label: lb,
-                    ..
-                },
-            ) => format!(
-                "finish `{call}` before enqueueing `{lb}` on {b} (enqueue it later from the same thread, or \
-                 synchronize the threads)"
+            (Accessor::Op { label: la, .. }, Accessor::Host { call, .. }) => format!(
+                "synchronize {} (or an event recorded after `{la}`) before `{call}`",
+                first.stream_label().unwrap_or_default()
+            ),
+            (Accessor::Host { call, .. }, Accessor::Op { label: lb, .. }) => format!(
+                "finish `{call}` before enqueueing `{lb}` on {} (enqueue it later from the same thread, or \
+                 synchronize the threads)",
+                second.stream_label().unwrap_or_default()
             ),
             (Accessor::Host { .. }, Accessor::Host { .. }) => {
                 "order the two host threads (join one, or use a host lock) before the second access"
@@ -185,13 +202,13 @@ impl RaceReport {
             }
         }
     }
-}
 
-impl std::fmt::Display for RaceReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "data race on {} bytes at offset {} of allocation #{} ({}){}",
+    /// The report as [`Display`](std::fmt::Display) writes it, with or without the call sites (`— enqueued
+    /// at src/main.rs:12:5`). Without them for programs whose calls come through the C library, where the
+    /// call site would be a line of the simulator's own facade, not of the program.
+    pub fn text(&self, call_sites: bool) -> String {
+        let mut out = format!(
+            "data race on {} bytes at offset {} of allocation #{} ({}){}\n",
             self.bytes,
             self.offset,
             self.allocation,
@@ -201,22 +218,22 @@ impl std::fmt::Display for RaceReport {
             } else {
                 String::new()
             }
-        )?;
-        writeln!(
-            f,
-            "  first:  {} {} — enqueued at {}",
-            self.first.who,
-            self.first.verb(),
-            self.first.call_site
-        )?;
-        writeln!(
-            f,
-            "  second: {} {} — enqueued at {}",
-            self.second.who,
-            self.second.verb(),
-            self.second.call_site
-        )?;
-        write!(f, "  fix: {}", self.fix())
+        );
+        for (tag, side) in [("first: ", &self.first), ("second:", &self.second)] {
+            out.push_str(&format!("  {tag} {} {}", side.who, side.verb()));
+            if call_sites {
+                out.push_str(&format!(" — enqueued at {}", side.call_site));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("  fix: {}", self.fix()));
+        out
+    }
+}
+
+impl std::fmt::Display for RaceReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(true))
     }
 }
 
@@ -228,8 +245,8 @@ pub(crate) struct Reports {
 }
 
 impl Reports {
-    /// Adds a report (or counts it again); returns it as stored.
-    pub fn add(&mut self, r: RaceReport) -> RaceReport {
+    /// Adds a report (or counts it again); returns it as stored, and whether it is new.
+    pub fn add(&mut self, r: RaceReport) -> (RaceReport, bool) {
         let key = (
             format!("{:?} {} {}", r.first.who, r.first.write, r.first.call_site),
             format!(
@@ -240,12 +257,12 @@ impl Reports {
         match self.index.get(&key) {
             Some(&i) => {
                 self.list[i].occurrences += 1;
-                self.list[i].clone()
+                (self.list[i].clone(), false)
             }
             None => {
                 self.index.insert(key, self.list.len());
                 self.list.push(r.clone());
-                r
+                (r, true)
             }
         }
     }
@@ -253,22 +270,42 @@ impl Reports {
     pub fn list(&self) -> Vec<RaceReport> {
         self.list.clone()
     }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn get(&self, i: usize) -> Option<RaceReport> {
+        self.list.get(i).cloned()
+    }
 }
 
-/// The machine-wide race state: mode, reports, actor numbering.
+/// What [`crate::MachineBuilder::on_race`] calls with each new report.
+#[derive(Clone)]
+pub(crate) struct RaceHook(pub Arc<dyn Fn(&RaceReport) + Send + Sync>);
+
+impl std::fmt::Debug for RaceHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RaceHook(..)")
+    }
+}
+
+/// The machine-wide race state: mode, reports, actor numbering, the hook for new reports.
 #[derive(Debug)]
 pub(crate) struct RaceState {
     pub mode: RaceDetection,
     pub reports: Mutex<Reports>,
     next_actor: std::sync::atomic::AtomicU32,
+    hook: Option<RaceHook>,
 }
 
 impl RaceState {
-    pub fn new(mode: RaceDetection) -> RaceState {
+    pub fn new(mode: RaceDetection, hook: Option<RaceHook>) -> RaceState {
         RaceState {
             mode,
             reports: Mutex::new(Reports::default()),
             next_actor: std::sync::atomic::AtomicU32::new(0),
+            hook,
         }
     }
 
@@ -281,23 +318,50 @@ impl RaceState {
         self.next_actor
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }
+
+    /// Adds a report; a new one is handed to the hook (after the reports' lock is released). Returns it as
+    /// stored.
+    fn add(&self, r: RaceReport) -> RaceReport {
+        let (stored, new) = self.reports.lock().add(r);
+        if new && let Some(hook) = &self.hook {
+            (hook.0)(&stored);
+        }
+        stored
+    }
 }
 
 /// What an operation's accesses are checked with: who it is and where it was enqueued.
 pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
 
-fn report(region: &Region, found: &shadow::Found, write: bool, who: &Who) -> RaceReport {
-    let (first, first_write, start, end) = found;
+/// The position in its stream of the step `epoch` of an operation's accessor (`None` for a host thread). A
+/// stream's clock ticks its own actor once per dispatched operation, and operations are dispatched in their
+/// stream's order, so the epoch's count is the operation's position (its `seq`, from 1).
+fn seq_of(who: &Accessor, epoch: Epoch) -> Option<u64> {
+    match who {
+        Accessor::Op { .. } => Some(u64::from(epoch.count)),
+        Accessor::Host { .. } => None,
+    }
+}
+
+fn report(
+    region: &Region,
+    found: &shadow::Found,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+) -> RaceReport {
+    let (first, first_write, start, end, first_epoch) = found;
     RaceReport {
         first: RaceAccess {
             who: first.0.clone(),
             write: *first_write,
             call_site: first.1,
+            seq: seq_of(&first.0, *first_epoch),
         },
         second: RaceAccess {
             who: who.0.clone(),
             write,
             call_site: who.1,
+            seq: seq_of(&who.0, epoch),
         },
         addr: region.block.base + start,
         allocation: region.block.ordinal,
@@ -331,7 +395,7 @@ pub(crate) fn check(
     if may_fail && m.race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
             if let Some(f) = probe(r, *write, true).first() {
-                let rep = m.race.reports.lock().add(report(r, f, *write, who));
+                let rep = m.race.add(report(r, f, (*write, epoch), who));
                 return Err(SimError::Race(Box::new(rep)));
             }
         }
@@ -363,12 +427,9 @@ pub(crate) fn check(
             }
             found
         };
-        if !found.is_empty() {
-            let mut reports = m.race.reports.lock();
-            for (i, f) in &found {
-                let (r, write) = &group[*i];
-                reports.add(report(r, f, *write, who));
-            }
+        for (i, f) in &found {
+            let (r, write) = &group[*i];
+            m.race.add(report(r, f, (*write, epoch), who));
         }
         rest = tail;
     }

@@ -18,8 +18,9 @@ struct Rec {
     who: Who,
 }
 
-/// A race found by [`Shadow::access`]: the earlier access, whether it wrote, and the overlap (offsets).
-pub(crate) type Found = (Who, bool, u64, u64);
+/// A race found by [`Shadow::access`]: the earlier access, whether it wrote, the overlap (offsets), and the
+/// earlier access's epoch.
+pub(crate) type Found = (Who, bool, u64, u64, Epoch);
 
 /// The access records of one allocation (offsets within it).
 #[derive(Debug, Default)]
@@ -44,7 +45,7 @@ impl Shadow {
         for r in &self.recs {
             let overlap = (r.start.max(start), r.end.min(end));
             if overlap.0 < overlap.1 && (r.write || write) && !clock.knows(r.epoch) {
-                found.push((r.who.clone(), r.write, overlap.0, overlap.1));
+                found.push((r.who.clone(), r.write, overlap.0, overlap.1, r.epoch));
             }
         }
         if dry_run {

@@ -10,7 +10,14 @@
 //! - event records are thread-scoped instants (`"ph": "i"`);
 //! - stream waits are zero-length slices, and each wait is the end of a flow arrow (`"ph": "s"` at the record
 //!   it waits for, `"ph": "f"` with `"bp": "e"` at the wait, sharing an `id`);
-//! - blocking host calls (synchronizes, synchronous copies) are complete slices on the host thread's track.
+//! - blocking host calls (synchronizes, synchronous copies) are complete slices on the host thread's track;
+//! - failed calls are instants (category `error`) on the host thread's track, named by the call and, with
+//!   [`ChromeTrace::error_codes`], the vendor's code (`record_event: 107003 ACL_ERROR_RT_STREAM_CONTEXT`);
+//! - each data race given with [`ChromeTrace::races`] is an instant (category `race`, `data race #1`) on the tracks of both operations, at
+//!   their starts, joined by a flow arrow from the earlier to the later; an access made by a host thread (not
+//!   an operation) has no instant;
+//! - streams and events carry the names the program gave them (the track `dev0 · copy (stream 2)`, the flow
+//!   `event \`done\``).
 //!
 //! Times are microseconds (`ts`, `dur`) with the nanoseconds as the fraction, so nothing is rounded. Events are
 //! ordered by time; at equal times a record (and its flow start) comes before a wait, so viewers that bind flow
@@ -20,17 +27,24 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
 
-use super::{Names, bytes_text, op_caption, path_short, stream_ordinal_name};
+use super::{
+    ErrorCode, Names, bytes_text, event_text, op_caption, path_short, stream_name,
+    stream_ordinal_name,
+};
 use crate::engine::handle::{ProcessId, StreamId};
+use crate::engine::race::{Accessor, RaceReport};
 use crate::engine::time::VirtualTime;
-use crate::engine::trace::{OpKind, Trace, TraceEvent};
+use crate::engine::trace::{FailedCall, OpKind, Trace, TraceEvent};
 
-/// A trace in Chrome Trace Event format. Build it with [`ChromeTrace::new`], optionally add [`Names`], then
-/// take [`ChromeTrace::to_json`] (one event per line, stable key order) or [`ChromeTrace::to_value`].
+/// A trace in Chrome Trace Event format. Build it with [`ChromeTrace::new`], optionally add [`Names`], the
+/// facade's [`error codes`](ChromeTrace::error_codes) and the [`races`](ChromeTrace::races), then take [`ChromeTrace::to_json`] (one event per
+/// line, stable key order) or [`ChromeTrace::to_value`].
 #[derive(Debug, Clone)]
 pub struct ChromeTrace<'a> {
     trace: &'a Trace,
     names: Names,
+    codes: Option<ErrorCode>,
+    races: &'a [RaceReport],
 }
 
 /// Which track of a process.
@@ -61,20 +75,37 @@ impl<'a> ChromeTrace<'a> {
         ChromeTrace {
             trace,
             names: Names::default(),
+            codes: None,
+            races: &[],
         }
     }
 
-    /// Uses `names` for streams and processes.
+    /// Shows these races (the machine's [`crate::Machine::race_reports`]) on the operations' tracks.
+    #[must_use]
+    pub fn races(mut self, races: &'a [RaceReport]) -> ChromeTrace<'a> {
+        self.races = races;
+        self
+    }
+
+    /// Uses `names` for streams and processes (over the names the program gave its streams).
     #[must_use]
     pub fn names(mut self, names: &Names) -> ChromeTrace<'a> {
         self.names = names.clone();
         self
     }
 
+    /// Writes failed calls with the code a facade returns for them ([`super::cuda_code`],
+    /// [`super::musa_code`], [`super::acl_code`]); without it, with the error's variant name.
+    #[must_use]
+    pub fn error_codes(mut self, codes: ErrorCode) -> ChromeTrace<'a> {
+        self.codes = Some(codes);
+        self
+    }
+
     /// The track name of a stream: `dev0 · stream 1`, or `dev0 · s1 (stream 1)` when it has a name.
     pub fn stream_track_name(&self, id: StreamId) -> String {
         let ordinal = stream_ordinal_name(id);
-        match self.names.stream_name(id) {
+        match stream_name(&self.names, self.trace, id) {
             Some(name) => format!("dev{} · {name} ({ordinal})", id.device),
             None => format!("dev{} · {ordinal}", id.device),
         }
@@ -99,6 +130,11 @@ impl<'a> ChromeTrace<'a> {
             sets.entry(op.stream.process)
                 .or_default()
                 .insert(Track::Stream(op.stream));
+        }
+        for f in &self.trace.failed {
+            sets.entry(f.process)
+                .or_default()
+                .insert(Track::Host(f.thread));
         }
         sets.into_iter()
             .map(|(p, s)| (p, s.into_iter().collect()))
@@ -183,7 +219,7 @@ impl<'a> ChromeTrace<'a> {
             if let OpKind::Wait { event, on, seq } = &op.kind
                 && recorded.contains(&(*on, *seq))
             {
-                let name = format!("event {event}");
+                let name = event_text(self.trace, *event);
                 flows_from
                     .entry((*on, *seq))
                     .or_default()
@@ -210,9 +246,124 @@ impl<'a> ChromeTrace<'a> {
                 "args": {"start": h.start.to_string(), "end": h.end.to_string()}});
             timed.push(((h.start.as_nanos(), RANK_OTHER, base + i), vec![e]));
         }
+        let base = base + self.trace.host.len();
+        for (i, f) in self.trace.failed.iter().enumerate() {
+            let pid = u64::from(f.process.0) + 1;
+            let tid = tids[&(f.process, Track::Host(f.thread))];
+            timed.push((
+                (f.at.as_nanos(), RANK_OTHER, base + i),
+                vec![self.failed_event(f, pid, tid)],
+            ));
+        }
+        let base = base + self.trace.failed.len();
+        let mut flow = next_flow;
+        for (i, r) in self.races.iter().enumerate() {
+            for (j, (key, group)) in self
+                .race_events(i, r, &tids, &mut flow)
+                .into_iter()
+                .enumerate()
+            {
+                timed.push(((key.0, key.1, base + 2 * i + j), group));
+            }
+        }
         timed.sort_by_key(|(k, _)| *k);
         out.extend(timed.into_iter().flat_map(|(_, g)| g));
         out
+    }
+
+    /// A failed call: an instant on its host thread's track.
+    fn failed_event(&self, f: &FailedCall, pid: u64, tid: u64) -> Value {
+        let mut args = json!({
+            "call": f.call,
+            "at": f.at.to_string(),
+            "message": f.error.stable_message(),
+        });
+        let name = match self.codes {
+            Some(codes) => {
+                let (code, code_name) = codes(&f.error);
+                args["code"] = json!(code);
+                args["error"] = json!(code_name);
+                format!("{}: {code} {code_name}", f.call)
+            }
+            None => {
+                args["error"] = json!(f.error.name());
+                format!("{}: {}", f.call, f.error.name())
+            }
+        };
+        json!({"ph": "i", "s": "t", "cat": "error", "name": name, "pid": pid, "tid": tid,
+            "ts": micros(f.at), "args": args})
+    }
+
+    /// Race `index` (report `r`): an instant at the start of each side's operation that the trace holds, and
+    /// a flow from the earlier instant to the later when it holds both. Each group of events that stays
+    /// together comes with its sort key (time, rank).
+    fn race_events(
+        &self,
+        index: usize,
+        r: &RaceReport,
+        tids: &BTreeMap<(ProcessId, Track), u64>,
+        next_flow: &mut u64,
+    ) -> Vec<((u64, u8), Vec<Value>)> {
+        let name = format!("data race #{}", index + 1);
+        let verb = |w: bool| if w { "writes" } else { "reads" };
+        let mut found: Vec<(&TraceEvent, u64, u64, Value)> = Vec::new();
+        for (this, other) in [(&r.first, &r.second), (&r.second, &r.first)] {
+            let (Accessor::Op { stream, .. }, Some(seq)) = (&this.who, this.seq) else {
+                continue;
+            };
+            let Some(op) = self
+                .trace
+                .ops
+                .iter()
+                .find(|o| o.stream == *stream && o.seq == seq)
+            else {
+                continue;
+            };
+            let pid = u64::from(op.stream.process.0) + 1;
+            let tid = tids[&(op.stream.process, Track::Stream(op.stream))];
+            let args = json!({
+                "this": format!("{} {}", this.who, verb(this.write)),
+                "other": format!("{} {}", other.who, verb(other.write)),
+                "bytes": r.bytes,
+                "offset": r.offset,
+                "allocation": r.allocation,
+                "memory": r.space.to_string(),
+                "fix": r.fix(),
+            });
+            let instant = json!({"ph": "i", "s": "t", "cat": "race", "name": name, "pid": pid,
+                "tid": tid, "ts": micros(op.start), "args": args});
+            found.push((op, pid, tid, instant));
+        }
+        if found.len() == 2 {
+            // The flow runs forward in time (viewers drop arrows that end before they start).
+            if found[1].0.start < found[0].0.start {
+                found.swap(0, 1);
+            }
+            let id = *next_flow;
+            *next_flow += 1;
+            let mut groups = Vec::new();
+            for (k, (op, pid, tid, instant)) in found.into_iter().enumerate() {
+                let (rank, flow) = if k == 0 {
+                    (
+                        RANK_RECORD,
+                        json!({"ph": "s", "cat": "race", "name": name, "id": id,
+                        "pid": pid, "tid": tid, "ts": micros(op.start)}),
+                    )
+                } else {
+                    (
+                        RANK_WAIT,
+                        json!({"ph": "f", "bp": "e", "cat": "race", "name": name, "id": id,
+                        "pid": pid, "tid": tid, "ts": micros(op.start)}),
+                    )
+                };
+                groups.push(((op.start.as_nanos(), rank), vec![instant, flow]));
+            }
+            return groups;
+        }
+        found
+            .into_iter()
+            .map(|(op, _, _, instant)| ((op.start.as_nanos(), RANK_OTHER), vec![instant]))
+            .collect()
     }
 
     fn op_events(

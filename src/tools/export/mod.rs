@@ -2,8 +2,9 @@
 //! `chrome://tracing` open ([`ChromeTrace`]), and a text Gantt chart for the terminal ([`Timeline`]).
 //!
 //! Both read only the trace, so they work for any program, and both are deterministic: the same trace gives
-//! the same bytes. [`Names`] lets a caller (the scenario runner, a test) show its own names for streams and
-//! processes instead of the core's ordinals.
+//! the same bytes. Streams and events show the names the program gave them ([`crate::Process::name_stream`],
+//! [`crate::Process::name_event`], kept in [`Trace::names`]); [`Names`] lets a caller (a test) show its own
+//! names for streams and processes instead.
 //!
 //! ```
 //! use std::time::Duration;
@@ -32,9 +33,10 @@ use std::collections::BTreeMap;
 pub use chrome::ChromeTrace;
 pub use timeline::Timeline;
 
-use crate::engine::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::error::SimError;
+use crate::engine::handle::{EventId, ProcessId, StreamId, StreamKind};
 use crate::engine::time::CopyPath;
-use crate::engine::trace::OpKind;
+use crate::engine::trace::{OpKind, Trace};
 
 /// Display names for streams and processes (e.g. the variable names of a scenario). Anything without a name
 /// is shown by its ordinal (`stream 1`, `default stream`, `process 0`).
@@ -71,6 +73,39 @@ impl Names {
     pub fn process_name(&self, id: ProcessId) -> Option<&str> {
         self.processes.get(&id).map(String::as_str)
     }
+}
+
+/// A stream's name: the caller's ([`Names`]), else the one the program gave it (the trace's).
+pub(crate) fn stream_name<'a>(names: &'a Names, trace: &'a Trace, id: StreamId) -> Option<&'a str> {
+    names.stream_name(id).or_else(|| trace.names.stream(id))
+}
+
+/// An event as the exporters write it: `event \`done\`` if the program named it, else `event 3`.
+pub(crate) fn event_text(trace: &Trace, id: EventId) -> String {
+    match trace.names.event(id) {
+        Some(name) => format!("event `{name}`"),
+        None => format!("event {id}"),
+    }
+}
+
+/// What a facade returns for an error: its code and the code's name (`(400,
+/// "cudaErrorInvalidResourceHandle")`). [`cuda_code`], [`musa_code`] and [`acl_code`] are the facades' own
+/// mappings.
+pub type ErrorCode = fn(&SimError) -> (i64, &'static str);
+
+/// The CUDA facade's code for an error (`(400, "cudaErrorInvalidResourceHandle")`).
+pub fn cuda_code(e: &SimError) -> (i64, &'static str) {
+    crate::vendor::binding::code_of(crate::vendor::binding::Api::Cuda, e)
+}
+
+/// The MUSA facade's code for an error (`(400, "musaErrorInvalidResourceHandle")`).
+pub fn musa_code(e: &SimError) -> (i64, &'static str) {
+    crate::vendor::binding::code_of(crate::vendor::binding::Api::Musa, e)
+}
+
+/// The ACL facade's code for an error (`(107003, "ACL_ERROR_RT_STREAM_CONTEXT")`).
+pub fn acl_code(e: &SimError) -> (i64, &'static str) {
+    crate::vendor::binding::code_of(crate::vendor::binding::Api::Acl, e)
 }
 
 /// The core's name for a stream within its device: `default stream`, `per-thread stream 0`, `stream 3`.

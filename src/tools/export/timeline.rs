@@ -1,6 +1,7 @@
 //! [`Timeline`]: a text Gantt chart of a [`Trace`] for the terminal.
 //!
-//! One row per stream (grouped by process, labelled with its name or ordinal, prefixed by device and process
+//! One row per stream (grouped by process, labelled with its name — the caller's [`Names`], else the one the
+//! program gave it — or ordinal, prefixed by device and process
 //! when the trace has several), then one row per host thread that made a blocking call. Time runs left to
 //! right from 0 in whole columns of a "nice" size (1, 2 or 5 × 10ⁿ ns), with a ruler and tick labels in
 //! [`VirtualTime`]'s units. Slices are drawn `[caption====]` (a kernel), `[H2D 4 KiB~~]` (a copy),
@@ -12,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use super::{Names, op_caption, stream_ordinal_name};
+use super::{Names, event_text, op_caption, stream_name, stream_ordinal_name};
 use crate::engine::handle::{ProcessId, StreamId, StreamKind};
 use crate::engine::time::VirtualTime;
 use crate::engine::trace::{OpKind, Trace};
@@ -138,7 +139,7 @@ impl<'a> Timeline<'a> {
         self
     }
 
-    /// Uses `names` for streams and processes.
+    /// Uses `names` for streams and processes (over the names the program gave its streams).
     #[must_use]
     pub fn names(mut self, names: &Names) -> Timeline<'a> {
         self.names = names.clone();
@@ -156,7 +157,7 @@ impl<'a> Timeline<'a> {
     }
 
     fn stream_short(&self, id: StreamId) -> String {
-        match (self.names.stream_name(id), id.kind) {
+        match (stream_name(&self.names, self.trace, id), id.kind) {
             (Some(n), _) => n.to_string(),
             (None, StreamKind::Legacy) => "default".to_string(),
             (None, StreamKind::PerThread(t)) => format!("per-thread {t}"),
@@ -390,9 +391,10 @@ impl<'a> Timeline<'a> {
                 });
             wrap(
                 &format!(
-                    "  {} at {}: event {event} recorded on {} ({record})",
+                    "  {} at {}: {} recorded on {} ({record})",
                     label(op.stream),
                     op.start,
+                    event_text(self.trace, *event),
                     label(*on)
                 ),
                 width,

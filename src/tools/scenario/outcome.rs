@@ -133,7 +133,8 @@ pub struct Run {
     pub calls: Vec<CallRecord>,
     /// What ran, with the blocking calls the scenario made (the runner's own final drain is left out).
     pub trace: Trace,
-    /// Scenario names of streams and processes, for the exporters.
+    /// Scenario names of processes, for the exporters (streams and events carry their scenario names in the
+    /// trace: the runner names them with [`crate::Process::name_stream`] and [`crate::Process::name_event`]).
     pub names: Names,
     /// Why the run stopped early, if it did.
     pub stopped: Option<RunError>,

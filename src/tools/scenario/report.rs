@@ -17,34 +17,14 @@ use crate::tools::export::Timeline;
 use crate::vendor::binding::Api;
 use crate::vendor::{acl::runtime as acl, cuda_runtime as runtime};
 
-/// The variant name of an error (`InvalidHandle`, `NotReady`, ...).
+/// The variant name of an error (`InvalidHandle`, `NotReady`, ...): [`SimError::name`].
 pub fn error_name(e: &SimError) -> String {
-    let debug = format!("{e:?}");
-    debug
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    e.name()
 }
 
-/// An error's message without the values that differ from run to run (raw handle bits carry the machine's
-/// id; pinned host addresses are real pointers).
+/// An error's message without the values that differ from run to run: [`SimError::stable_message`].
 pub fn error_message(e: &SimError) -> String {
-    match e {
-        SimError::InvalidHandle { kind, problem, .. } => {
-            format!("invalid {kind} handle: {problem}")
-        }
-        SimError::InvalidAddress {
-            what,
-            space,
-            problem,
-            ..
-        } => format!("{what}: the address ({space}) is {problem}"),
-        SimError::OutOfRange {
-            what, bytes, len, ..
-        } => format!("{what}: {bytes} bytes run past the end of the {len}-byte region"),
-        e => e.to_string(),
-    }
+    e.stable_message()
 }
 
 /// The vendor's code and name for `e` in `vendor`'s dialect (`(600, "cudaErrorNotReady")`), mapped by the
@@ -87,7 +67,16 @@ fn success(vendor: Vendor) -> String {
 
 fn failure(vendor: Vendor, e: &SimError) -> String {
     let (code, name) = error_code(vendor, e);
-    format!("{code} {name}: {}", error_message(e))
+    format!("{code} {name}: {}", error_message(&named(vendor, e)))
+}
+
+/// `e` naming the vendor's function where the engine named its own method (ACL: `aclrtStreamWaitEvent`, not
+/// `stream_wait_event`), as the facade's messages do.
+fn named(vendor: Vendor, e: &SimError) -> SimError {
+    match vendor {
+        Vendor::Acl => crate::vendor::acl::names::with_acl_names(e),
+        Vendor::Cuda | Vendor::Musa => e.clone(),
+    }
 }
 
 /// How one answer is written, for a scenario in `vendor`'s dialect: the code and name the vendor's function
@@ -123,7 +112,7 @@ pub fn outcome_text(vendor: Vendor, outcome: &Outcome) -> String {
         // aclGetRecentErrMsg returns the message, not a code.
         Outcome::LastError(None) if vendor.is_acl() => "NULL (no error message)".to_string(),
         Outcome::LastError(Some(e)) if vendor.is_acl() => {
-            format!("message: {}", error_message(e))
+            format!("message: {}", error_message(&named(vendor, e)))
         }
         Outcome::LastError(None) => ok,
         Outcome::LastError(Some(e)) => failure(vendor, e),
@@ -229,10 +218,21 @@ impl Run {
         )
     }
 
-    /// The trace as Chrome Trace Event JSON, with the scenario's names.
+    /// The trace as Chrome Trace Event JSON, with the scenario's names and failed calls with the dialect's
+    /// codes.
     pub fn chrome_json(&self) -> String {
-        crate::tools::export::ChromeTrace::new(&self.trace)
+        use crate::tools::export::{ChromeTrace, ErrorCode, acl_code, cuda_code, musa_code};
+        let codes: ErrorCode = match self.vendor {
+            Vendor::Cuda => cuda_code,
+            Vendor::Musa => musa_code,
+            Vendor::Acl => acl_code,
+        };
+        let races: Vec<crate::engine::race::RaceReport> =
+            self.races.iter().map(|r| r.report.clone()).collect();
+        ChromeTrace::new(&self.trace)
             .names(&self.names)
+            .error_codes(codes)
+            .races(&races)
             .to_json()
     }
 }

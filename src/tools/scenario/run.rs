@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 use super::outcome::{CallRecord, Outcome, Race, Run, RunError};
+use crate::engine::error::SimError;
 use crate::engine::event::EventFlags;
 use crate::engine::handle::{Context, Event, Stream, StreamId};
 use crate::engine::ipc::IpcEventHandle;
@@ -66,7 +67,8 @@ struct Runner {
     named_processes: bool,
     vars: BTreeMap<String, Var>,
     names: Names,
-    stream_labels: BTreeMap<String, u32>,
+    /// How many times each name was declared (for `name#2`).
+    labels: BTreeMap<String, u32>,
     calls: Vec<CallRecord>,
     /// Every allocation made: (name, address, bytes), in order.
     allocations: Vec<(String, u64, u64)>,
@@ -324,14 +326,9 @@ impl Runner {
         match r {
             Ok(s) => {
                 let id = p.stream_id(s).expect("a stream just created has an id");
-                let uses = self.stream_labels.entry(name.text.clone()).or_insert(0);
-                *uses += 1;
-                let label = if *uses == 1 {
-                    name.text.clone()
-                } else {
-                    format!("{}#{uses}", name.text)
-                };
-                self.names.stream(id, label);
+                let label = self.label(name);
+                p.name_stream(s, &label)
+                    .expect("a stream just created can be named");
                 Outcome::Created(format!(
                     "{} on device {}",
                     stream_ordinal_name(id),
@@ -359,7 +356,29 @@ impl Runner {
             }
         };
         self.created(name, &r, |e| Var::Event(*e));
+        self.name_event(p, name, &r);
         done(r, |e| Self::event_created(p, e))
+    }
+
+    /// What reports and traces call the object declared as `name`: the name, or `name#2` for its second
+    /// declaration, and so on.
+    fn label(&mut self, name: &Name) -> String {
+        let uses = self.labels.entry(name.text.clone()).or_insert(0);
+        *uses += 1;
+        if *uses == 1 {
+            name.text.clone()
+        } else {
+            format!("{}#{uses}", name.text)
+        }
+    }
+
+    /// Names a created event after its declaration.
+    fn name_event(&mut self, p: &Process, name: &Name, r: &crate::Result<Event>) {
+        if let Ok(e) = r {
+            let label = self.label(name);
+            p.name_event(*e, &label)
+                .expect("an event just created can be named");
+        }
     }
 
     fn event_created(p: &Process, e: Event) -> Outcome {
@@ -387,9 +406,14 @@ impl Runner {
         let outcome = match &st.stmt {
             Stmt::SetDevice(d) => done(p.set_device(*d), |()| Outcome::Ok),
             Stmt::GetDevice => done(p.get_device(), |d| Outcome::Value(format!("device {d}"))),
-            Stmt::GetDeviceCount => {
-                done(p.device_count(), |n| Outcome::Value(format!("count = {n}")))
-            }
+            // cudaGetDeviceCount on a machine without devices is cudaErrorNoDevice (100, count 0), as the
+            // facade answers with STREAMSIM_DEVICES=0; aclrtGetDeviceCount answers 0 devices.
+            Stmt::GetDeviceCount => match p.device_count() {
+                Ok(0) if !self.vendor.is_acl() => Outcome::Error(SimError::NoDevice {
+                    what: "get_device_count",
+                }),
+                r => done(r, |n| Outcome::Value(format!("count = {n}"))),
+            },
             Stmt::Stream {
                 name,
                 flags,
@@ -543,6 +567,7 @@ impl Runner {
             Stmt::IpcOpenEventHandle { handle, event } => {
                 let r = p.ipc_open_event_handle(&self.handle(handle)?);
                 self.created(event, &r, |e| Var::Event(*e));
+                self.name_event(&p, event, &r);
                 done(r, |e| Self::event_created(&p, e))
             }
             Stmt::Context { name, device } => {
@@ -621,6 +646,7 @@ impl Runner {
                     stream,
                     kind,
                     label,
+                    ..
                 } => self
                     .accesses
                     .iter()
@@ -655,22 +681,16 @@ impl Runner {
         }
     }
 
-    /// Waits for everything queued, without adding to the trace what the scenario did not do: the host
-    /// events are taken before the drain.
+    /// Waits for everything queued (without a runtime call, so nothing the scenario did not do is added to
+    /// the trace), then takes the trace.
     fn finish(self, stopped: Option<RunError>) -> Run {
-        let mut trace = Trace::default();
-        if let Some(m) = &self.machine {
-            trace.host = m.trace().host;
-            for (_, p) in &self.processes {
-                for d in 0..self.devices {
-                    // Errors here (a sticky fault, a wait that can never be released) were reported, if at
-                    // all, by the scenario's own calls.
-                    let _ = p.set_device(i64::from(d));
-                    let _ = p.device_synchronize();
-                }
+        let trace = match &self.machine {
+            Some(m) => {
+                m.drain();
+                m.trace()
             }
-            trace.ops = m.trace().ops;
-        }
+            None => Trace::default(),
+        };
         // Drop the processes before the machine. The other order (a `Process` as the last handle) hung in the
         // core once (tests/suite/shutdown.rs `dropping_the_last_process_handle_after_the_machine_shuts_down`).
         drop(self.processes);
@@ -703,7 +723,7 @@ pub fn run(scenario: &Scenario) -> Run {
         named_processes: scenario.has_processes(),
         vars: BTreeMap::new(),
         names: Names::default(),
-        stream_labels: BTreeMap::new(),
+        labels: BTreeMap::new(),
         calls: Vec::new(),
         allocations: Vec::new(),
         accesses: Vec::new(),

@@ -3,7 +3,7 @@
 //!
 //! Argument checks the ACL layer makes itself (NULL pointers and handles, unknown enum values and flag bits)
 //! are [`ACL_ERROR_INVALID_PARAM`]; the runtime layer's (count > destMax, a copy kind that contradicts the
-//! pointers, a bad timeout) are [`ACL_ERROR_RT_PARAM_INVALID`]. Where `reference/acl.md` is silent, the
+//! pointers, a bad timeout) are [`ACL_ERROR_RT_PARAM_INVALID`]. Where `docs/semantics/acl.md` is silent, the
 //! simulator's choices are: a runtime call from inside a host function or kernel body is
 //! [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; enabling peer access between unlinked devices is
 //! [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; exporting an IPC handle of an event without `ACL_EVENT_IPC` is
@@ -189,8 +189,10 @@ pub(super) fn run(
                 p.set_host_thread_key(super::control_runtime::thread_key());
                 match f(&p) {
                     Ok(()) => ACL_SUCCESS,
-                    Err(e) => {
+                    Err(mut e) => {
                         let c = code(&e);
+                        // aclGetRecentErrMsg names the function the program called.
+                        super::names::name_the_call(&mut e, what);
                         p.set_last_error(e);
                         c
                     }
@@ -240,6 +242,8 @@ pub(crate) fn finalize() -> aclError {
 thread_local! {
     static RECENT: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
+/// Where `aclGetRecentErrMsg` keeps its string once the thread's locals are destroyed.
+static RECENT_AFTER_EXIT: parking_lot::Mutex<Option<CString>> = parking_lot::Mutex::new(None);
 
 pub(crate) fn recent_err_msg() -> *const c_char {
     contain(std::ptr::null(), || {
@@ -247,14 +251,8 @@ pub(crate) fn recent_err_msg() -> *const c_char {
             return std::ptr::null();
         };
         let msg = CString::new(msg.replace('\0', " ")).expect("NULs replaced");
-        RECENT.with(|r| {
-            let mut r = r.borrow_mut();
-            // Keep the string (and the pointer handed out before) while the message is the same.
-            if r.as_ref() != Some(&msg) {
-                *r = Some(msg);
-            }
-            r.as_ref().map_or(std::ptr::null(), |m| m.as_ptr())
-        })
+        // The string (and the pointer handed out before) is kept while the message is the same.
+        binding::keep_message(&RECENT, &RECENT_AFTER_EXIT, msg, true)
     })
 }
 
@@ -422,7 +420,7 @@ pub(crate) fn timeout_arg(ms: i32) -> Result<Option<Duration>, SimError> {
         t if t > 0 => Ok(Some(Duration::from_millis(t as u64))),
         t => Err(invalid(
             WHAT_TIMEOUT,
-            format!("{t} ms (expected -1 to wait forever, or a positive number)"),
+            format!("timeout {t} ms (expected -1 to wait forever, or a positive number)"),
         )),
     }
 }
@@ -471,7 +469,12 @@ pub(crate) unsafe fn launch_host_func(
     })
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the C signature and the function's name"
+)]
 pub(crate) unsafe fn launch_kernel(
+    what: &'static str,
     s: aclrtStream,
     name: *const c_char,
     duration_ns: u64,
@@ -480,9 +483,28 @@ pub(crate) unsafe fn launch_kernel(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> aclError {
-    run("aclsimLaunchKernel", |p| {
+    run(what, |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe { rt::c_kernel(name, duration_ns, f, arg, accesses, count) }?;
+        p.launch(stream(s), k)
+    })
+}
+
+/// `aclsimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
+pub(crate) unsafe fn launch_kernel_ctx(
+    s: aclrtStream,
+    name: *const c_char,
+    duration_ns: u64,
+    body: crate::vendor::kernel_ctx::streamsimKernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    run("aclsimLaunchKernelCtx", |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe {
+            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+        }?;
         p.launch(stream(s), k)
     })
 }
@@ -508,7 +530,7 @@ const EVENT_FLAGS: u32 = ACL_EVENT_SYNC
     | ACL_EVENT_EXTERNAL
     | ACL_EVENT_IPC;
 
-/// The core's configuration for an ACL event (reference/acl.md, Events).
+/// The core's configuration for an ACL event (docs/semantics/acl.md, Events).
 pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let base = EventConfig::new().unrecorded_query(Status::NotReady);
     let flag = match kind {
