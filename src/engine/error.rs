@@ -472,10 +472,12 @@ pub enum SimError {
         /// What is wrong.
         problem: IpcProblem,
     },
-    /// A blocking call whose work waits for a record that has not been issued (an ACL deferred wait): with
-    /// the calling thread blocked, nothing could issue it. The vendor's runtime would hang; the simulator says so.
+    /// A blocking call whose work waits for something not yet issued (an ACL deferred wait: an event's or a
+    /// notify's next record, a value write, a callback a subscribed thread runs): with the calling thread
+    /// blocked and no other live thread able to issue it (the wait board, `process/board.rs`), nothing could.
+    /// The vendor's runtime would hang; the simulator says so.
     #[error(
-        "{what} would wait forever: {stream} waits for the next record of an event, which has not been issued"
+        "{what} would wait forever: {stream} waits for a record, value write or callback that no thread is left to issue or run"
     )]
     WouldDeadlock {
         /// The call.
@@ -504,7 +506,7 @@ pub enum SimError {
     },
     /// A wait operation (on an event, a notify) that waited longer than its timeout; reported at the next
     /// synchronize, like a fault of its stream.
-    #[error("`{label}` on {stream} waited longer than its timeout of {timeout_ms} ms")]
+    #[error("{label} on {stream} waited longer than its timeout of {timeout_ms} ms")]
     WaitTimedOut {
         /// The stream that waited.
         stream: StreamId,

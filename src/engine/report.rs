@@ -6,7 +6,8 @@
 //! tasks until it has run; a non-blocking one does not.
 //!
 //! Virtual time: a blocking callback occupies its stream for the cost model's host-function time, a
-//! non-blocking one for none; the processing thread's clock moves to the callback's start when it runs it. Which
+//! non-blocking one for none; the processing thread runs it over that span, so its clock moves to the
+//! callback's end (if it is behind it). Which
 //! callbacks a `process_report` runs depends only on virtual times: those issued to the thread whose start is
 //! at or before the call's time plus its timeout, earliest first (and those issued while it runs, if they are
 //! due too). With none due, a finite timeout is [`SimError::Timeout`] at the call's time plus the timeout
@@ -90,6 +91,11 @@ impl Callback {
             .get()
             .and_then(Point::time)
             .map(|t| VirtualTime(t.0.saturating_sub(self.cost)))
+    }
+
+    /// Its virtual end (its start plus the time it occupies its stream), once fixed.
+    pub fn end(&self) -> Option<VirtualTime> {
+        self.point.get().and_then(Point::time)
     }
 
     /// The blocking callbacks its stream's earlier work waits for.
@@ -401,8 +407,9 @@ impl Process {
                 if !cb.wait_reached() {
                     continue;
                 }
-                let start = cb.start().expect("a due callback has a fixed start");
-                c.clock = c.clock.max(start);
+                // The thread runs it from its start to its end.
+                let end = cb.end().expect("a due callback has a fixed end");
+                c.clock = c.clock.max(end);
                 cb.run();
                 self.p.board.notify();
                 ran += 1;

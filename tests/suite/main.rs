@@ -32,6 +32,7 @@ mod ownership;
 mod peers;
 mod races;
 mod reports;
+mod scenario_tasks;
 mod scenarios;
 mod shutdown;
 mod smoke;

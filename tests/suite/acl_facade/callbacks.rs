@@ -62,8 +62,8 @@ fn callback(s: Ptr, log: &'static Log, name: &'static str, block: u32) -> aclErr
 
 /// acl.md · aclrtLaunchCallback · ACL_CALLBACK_BLOCK → the callback runs on the subscribed thread when it calls
 /// aclrtProcessReport, after the stream's earlier tasks and before its later ones ("指定回调任务是否阻塞本Stream上
-/// 后续任务的执行", the API page); sim: it is due once the stream reaches it, and the processing thread's clock
-/// moves to its start; a synchronize from the thread that must process it would never return (sim: 507000)
+/// 后续任务的执行", the API page); sim: it is due once the stream reaches it, and the processing thread runs it
+/// over its span (the host-function time), so its clock moves to the callback's end; a synchronize from the thread that must process it would never return (sim: 507000)
 #[test]
 fn a_blocking_callback_runs_on_the_processing_thread_between_the_tasks() {
     on_acl(1, |p| {
@@ -79,8 +79,8 @@ fn a_blocking_callback_runs_on_the_processing_thread_between_the_tasks() {
             507000,
             "this thread must run it first"
         ); // t7
-        ok(aclrtProcessReport(100)); // t8: runs it, clock → 16 (its start)
-        assert_eq!(now_us(p), 16);
+        ok(aclrtProcessReport(100)); // t8: runs it over 16..17, clock → 17 (its end)
+        assert_eq!(now_us(p), 17);
         ok(aclrtSynchronizeStream(s)); // t17 → 27
         assert_eq!(now_us(p), 27);
         assert_eq!(l.names(), ["before", "callback", "after"]);
