@@ -5,10 +5,11 @@
 
 use crate::c_programs::build_and_run;
 
-/// The failure-mode pair (acl.md · aclrtSetStreamFailureMode): the same faulting program in both modes. In
-/// ACL_CONTINUE_ON_FAILURE every later task runs and the fault is reported once; in ACL_STOP_ON_FAILURE the
-/// faulted stream's later task and its context's stream ordered after the fault do not run, a task not ordered
-/// after it does, and new tasks are refused once the fault is reported (the program checks the codes).
+/// The failure-mode pair (acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode): the same faulting
+/// program in both modes. In ACL_CONTINUE_ON_FAILURE every later task runs and the fault is reported once; in
+/// ACL_STOP_ON_FAILURE the faulted stream's later task and its context's stream ordered after the fault do not run,
+/// a task not ordered after it does, and new tasks are refused once the fault is reported (the program checks the
+/// codes).
 #[test]
 fn failure_mode_pair() {
     for out in build_and_run("acl_failure_mode", "acl_failure_mode", &["continue"], &[]) {
@@ -111,10 +112,10 @@ fn cann_simple_callback_sample() {
     }
 }
 
-/// Callbacks and notifies in both block types, with the documented order of effects (acl.md · aclrtLaunchCallback
-/// · ACL_CALLBACK_BLOCK / ACL_CALLBACK_NO_BLOCK; notifies): a blocking callback runs between the tasks around it,
-/// on the subscribed thread; a non-blocking one lets the stream go on; the notify wait, enqueued before its
-/// record, releases stream2 after stream1's B.
+/// Callbacks and notifies in both block types, with the documented order of effects (acl-runtime-api.md · Callbacks
+/// · aclrtLaunchCallback · ACL_CALLBACK_BLOCK / ACL_CALLBACK_NO_BLOCK; notifies): a blocking callback runs between
+/// the tasks around it, on the subscribed thread; a non-blocking one lets the stream go on; the notify wait,
+/// enqueued before its record, releases stream2 after stream1's B.
 #[test]
 fn callbacks_and_notifies_in_both_block_types() {
     for out in build_and_run(

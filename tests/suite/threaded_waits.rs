@@ -2,14 +2,15 @@
 //!
 //! - acl.md · Events · StreamWaitEvent · never recorded, WithFlag(ACL_EVENT_SYNC) event: a synchronize behind the
 //!   held wait blocks until another host thread of the process issues the record, as the runtime does; it is
-//!   `WouldDeadlock` only when no other thread could (every live thread of the process blocked, or none left) —
-//!   the rule of `src/engine/process/board.rs`. The answers and the virtual times depend only on each thread's
-//!   calls, never on which thread ran first.
-//! - acl.md · aclrtSetOpWaitTimeout: a wait task that waits longer than the timeout gives up at its deadline (its
-//!   own start plus the timeout), and the next synchronize of its stream reports it (`WaitTimedOut`).
+//!   `WouldDeadlock` only when no other thread could (every live thread of the process blocked, or none left) — the
+//!   rule of `src/engine/process/board.rs`. The answers and the virtual times depend only on each thread's calls,
+//!   never on which thread ran first.
+//! - acl-runtime-api.md · Wait tasks and their timeouts · aclrtSetOpWaitTimeout: a wait task that waits longer than
+//!   the timeout gives up at its deadline (its own start plus the timeout), and the next synchronize of its stream
+//!   reports it (`WaitTimedOut`).
 //!
-//! Every thread that uses the process makes its first call before the threads wait on each other (the rule's
-//! limit: a thread that has not called yet cannot be foreseen). Conventions as in `multi_device.rs`.
+//! Every thread that uses the process makes its first call before the threads wait on each other (the rule's limit:
+//! a thread that has not called yet cannot be foreseen). Conventions as in `multi_device.rs`.
 
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
@@ -25,9 +26,10 @@ fn sync_event(p: &Process) -> streamsim::Event {
         .unwrap()
 }
 
-/// acl.md · Events · StreamWaitEvent · never recorded, WithFlag(ACL_EVENT_SYNC) event → the wait holds the stream
-/// until the event's next record is issued; a synchronize from thread A blocks until thread B issues it (the
-/// times are those of a single program order: B's record at 104 releases A's stream)
+/// acl.md · Events · StreamWaitEvent · never recorded, WithFlag(ACL_EVENT_SYNC) event, and acl-runtime-api.md ·
+/// Waits another host thread releases · the covered work waits for a release another live thread could issue →
+/// the wait holds the stream until the event's next record is issued; a synchronize from thread A blocks until
+/// thread B issues it (the times are those of a single program order: B's record at 104 releases A's stream)
 #[test]
 fn a_synchronize_blocks_until_another_thread_records() {
     crate::common::with_watchdog(30, || {
@@ -60,8 +62,9 @@ fn a_synchronize_blocks_until_another_thread_records() {
     });
 }
 
-/// acl.md · Events · StreamWaitEvent · WithFlag(ACL_EVENT_SYNC) → sim: WouldDeadlock when no other thread could
-/// issue the record: thread B ends without recording (whether A was already blocked or not)
+/// acl-runtime-api.md · Waits another host thread releases · no other live thread could issue it → sim:
+/// WouldDeadlock when no other thread could issue the record: thread B ends without recording (whether A was
+/// already blocked or not)
 #[test]
 fn would_deadlock_once_the_other_thread_has_ended() {
     crate::common::with_watchdog(30, || {
@@ -99,8 +102,9 @@ fn would_deadlock_once_the_other_thread_has_ended() {
     });
 }
 
-/// acl.md · Events · StreamWaitEvent · WithFlag(ACL_EVENT_SYNC) → sim: two threads that each wait for a record
-/// only the other would issue after its own wait: both are told WouldDeadlock (every live thread is blocked)
+/// acl-runtime-api.md · Waits another host thread releases · two threads each wait for a release only the
+/// other would issue → sim: two threads that each wait for a record only the other would issue after its own
+/// wait: both are told WouldDeadlock (every live thread is blocked)
 #[test]
 fn two_threads_waiting_on_each_other_both_get_would_deadlock() {
     crate::common::with_watchdog(30, || {
@@ -137,9 +141,10 @@ fn two_threads_waiting_on_each_other_both_get_would_deadlock() {
     });
 }
 
-/// acl.md · aclrtSetOpWaitTimeout → a stream wait whose record ends later than the wait's own start plus the
-/// timeout gives up at that deadline; the stream goes on; the next synchronize of the stream reports it
-/// (WaitTimedOut, once: ACL_CONTINUE_ON_FAILURE); a wait whose record comes in time is not affected
+/// acl-runtime-api.md · Wait tasks and their timeouts · aclrtSetOpWaitTimeout → a stream wait whose record ends
+/// later than the wait's own start plus the timeout gives up at that deadline; the stream goes on; the next
+/// synchronize of the stream reports it (WaitTimedOut, once: ACL_CONTINUE_ON_FAILURE); a wait whose record comes in
+/// time is not affected
 #[test]
 fn an_event_wait_longer_than_the_op_wait_timeout_gives_up_at_its_deadline() {
     let m = machine(Dialect::Acl, 1);
@@ -180,10 +185,10 @@ fn an_event_wait_longer_than_the_op_wait_timeout_gives_up_at_its_deadline() {
     assert_eq!(span(&m.trace(), "later"), (us(5_108), us(5_118)));
 }
 
-/// acl.md · aclrtSetOpWaitTimeout, with Events · StreamWaitEvent · WithFlag(ACL_EVENT_SYNC): a held wait whose
-/// record is never issued gives up at its deadline — a synchronize that nothing else could release returns the
-/// timeout (not WouldDeadlock) at that time; a query finds the stream complete once the caller's time has passed
-/// the deadline
+/// acl-runtime-api.md · Wait tasks and their timeouts · aclrtSetOpWaitTimeout, with Events · StreamWaitEvent ·
+/// WithFlag(ACL_EVENT_SYNC): a held wait whose record is never issued gives up at its deadline — a synchronize that
+/// nothing else could release returns the timeout (not WouldDeadlock) at that time; a query finds the stream
+/// complete once the caller's time has passed the deadline
 #[test]
 fn a_held_wait_with_a_timeout_gives_up_instead_of_deadlocking() {
     let m = machine(Dialect::Acl, 1);

@@ -1,8 +1,8 @@
-//! acl.md · callbacks through the facade: aclrtSubscribeReport, aclrtLaunchCallback (ACL_CALLBACK_BLOCK and
-//! ACL_CALLBACK_NO_BLOCK), aclrtProcessReport, aclrtUnSubscribeReport — callbacks run on the subscribed thread
-//! when it processes reports, in the documented order of effects — and their errors: an unsubscribed stream, a
-//! timeout, mixing with aclrtLaunchHostFunc. Rows and sources: docs/semantics/acl-runtime-api.md. Conventions
-//! as in `mod.rs`.
+//! acl-runtime-api.md · Callbacks · callbacks through the facade: aclrtSubscribeReport, aclrtLaunchCallback
+//! (ACL_CALLBACK_BLOCK and ACL_CALLBACK_NO_BLOCK), aclrtProcessReport, aclrtUnSubscribeReport — callbacks run on
+//! the subscribed thread when it processes reports, in the documented order of effects — and their errors: an
+//! unsubscribed stream, a timeout, mixing with aclrtLaunchHostFunc. Rows and sources:
+//! docs/semantics/acl-runtime-api.md. Conventions as in `mod.rs`.
 
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
@@ -60,10 +60,11 @@ fn callback(s: Ptr, log: &'static Log, name: &'static str, block: u32) -> aclErr
     unsafe { aclrtLaunchCallback(Some(note), entry(log, name), block, s) }
 }
 
-/// acl.md · aclrtLaunchCallback · ACL_CALLBACK_BLOCK → the callback runs on the subscribed thread when it calls
-/// aclrtProcessReport, after the stream's earlier tasks and before its later ones ("指定回调任务是否阻塞本Stream上
-/// 后续任务的执行", the API page); sim: it is due once the stream reaches it, and the processing thread runs it
-/// over its span (the host-function time), so its clock moves to the callback's end; a synchronize from the thread that must process it would never return (sim: 507000)
+/// acl-runtime-api.md · Callbacks · aclrtLaunchCallback · ACL_CALLBACK_BLOCK → the callback runs on the subscribed
+/// thread when it calls aclrtProcessReport, after the stream's earlier tasks and before its later ones
+/// ("指定回调任务是否阻塞本Stream上后续任务的执行", the API page); sim: it is due once the stream reaches it,
+/// and the processing thread runs it over its span (the host-function time), so its clock moves to the callback's
+/// end; a synchronize from the thread that must process it would never return (sim: 507000)
 #[test]
 fn a_blocking_callback_runs_on_the_processing_thread_between_the_tasks() {
     on_acl(1, |p| {
@@ -99,9 +100,9 @@ fn a_blocking_callback_runs_on_the_processing_thread_between_the_tasks() {
     });
 }
 
-/// acl.md · aclrtLaunchCallback · ACL_CALLBACK_NO_BLOCK → the stream does not wait for the callback: its later
-/// tasks run and a synchronize returns before the callback has run; the callback runs when its thread processes
-/// reports
+/// acl-runtime-api.md · Callbacks · aclrtLaunchCallback · ACL_CALLBACK_NO_BLOCK → the stream does not wait for the
+/// callback: its later tasks run and a synchronize returns before the callback has run; the callback runs when its
+/// thread processes reports
 #[test]
 fn a_non_blocking_callback_does_not_hold_the_stream() {
     on_acl(1, |p| {
@@ -121,10 +122,11 @@ fn a_non_blocking_callback_does_not_hold_the_stream() {
     });
 }
 
-/// acl.md · aclrtProcessReport → the vendor's callback pattern (example/2_advanced_features/callback of
-/// hicann/runtime): a report thread sets the context and loops aclrtProcessReport(100) while the main thread
-/// subscribes it, launches a blocking callback, a long task, five blocking callbacks, and synchronizes. Every
-/// callback runs on the report thread, in order, after the tasks before it; the synchronize waits for them
+/// acl-runtime-api.md · Callbacks · aclrtProcessReport → the vendor's callback pattern
+/// (example/2_advanced_features/callback of hicann/runtime): a report thread sets the context and loops
+/// aclrtProcessReport(100) while the main thread subscribes it, launches a blocking callback, a long task, five
+/// blocking callbacks, and synchronizes. Every callback runs on the report thread, in order, after the tasks before
+/// it; the synchronize waits for them
 #[test]
 fn callbacks_run_on_a_subscribed_report_thread() {
     on_acl(1, |p| {
@@ -170,9 +172,10 @@ fn callbacks_run_on_a_subscribed_report_thread() {
     });
 }
 
-/// acl.md · aclrtProcessReport → a callback is due only once its start is within the timeout: the call waits
-/// for it in virtual time, or returns 507012 ACL_ERROR_RT_REPORT_TIMEOUT at the call's time plus the timeout
-/// (`RT_ERROR_REPORT_TIMEOUT`); −1 waits for it; 0 or below −1 is 100000 (`aclrtProcessReportImpl`)
+/// acl-runtime-api.md · Callbacks · aclrtProcessReport → a callback is due only once its start is within the
+/// timeout: the call waits for it in virtual time, or returns 507012 ACL_ERROR_RT_REPORT_TIMEOUT at the call's time
+/// plus the timeout (`RT_ERROR_REPORT_TIMEOUT`); −1 waits for it; 0 or below −1 is 100000
+/// (`aclrtProcessReportImpl`)
 #[test]
 fn process_report_waits_in_virtual_time() {
     on_acl(1, |p| {
@@ -195,11 +198,11 @@ fn process_report_waits_in_virtual_time() {
     });
 }
 
-/// acl.md · subscriptions · errors (the runtime's `CbSubscribe` and `ApiErrorDecorator`, rt_error_codes.h):
-/// a callback on a stream no thread is subscribed to 107015; a stream subscribed twice 107011; a thread whose
-/// streams are on another device 107012; unsubscribing a stream that is not subscribed 107011, or another
-/// thread's 107012; aclrtProcessReport on a thread subscribed to nothing 107012; a bad block type 100000; a NULL
-/// function 107000; a stream of another context 107003
+/// acl-runtime-api.md · Callbacks · subscriptions · errors (the runtime's `CbSubscribe` and `ApiErrorDecorator`,
+/// rt_error_codes.h): a callback on a stream no thread is subscribed to 107015; a stream subscribed twice 107011; a
+/// thread whose streams are on another device 107012; unsubscribing a stream that is not subscribed 107011, or
+/// another thread's 107012; aclrtProcessReport on a thread subscribed to nothing 107012; a bad block type 100000; a
+/// NULL function 107000; a stream of another context 107003
 #[test]
 fn subscription_errors() {
     on_acl(2, |_| {
@@ -255,10 +258,11 @@ fn subscription_errors() {
     });
 }
 
-/// acl.md · aclrtLaunchCallback · "对于同一个Stream，两套实现异步场景下的callback功能的接口不能混用" (the API page: the
-/// two callback mechanisms must not be mixed on one stream); the runtime: aclrtLaunchHostFunc on a subscribed
-/// stream, and aclrtSubscribeReport / aclrtLaunchCallback on a stream whose host functions went through the
-/// runtime's thread, are 107011 (`ApiErrorDecorator::LaunchHostFunc`, `::SubscribeReport`, `::CallbackLaunch`)
+/// acl-runtime-api.md · Callbacks · aclrtLaunchCallback · "对于同一个Stream，两套实现异步场景下的callback功能的
+/// 接口不能混用" (the API page: the two callback mechanisms must not be mixed on one stream); the runtime:
+/// aclrtLaunchHostFunc on a subscribed stream, and aclrtSubscribeReport / aclrtLaunchCallback on a stream whose
+/// host functions went through the runtime's thread, are 107011 (`ApiErrorDecorator::LaunchHostFunc`,
+/// `::SubscribeReport`, `::CallbackLaunch`)
 #[test]
 fn the_two_callback_mechanisms_do_not_mix_on_a_stream() {
     on_acl(1, |_| {
@@ -283,9 +287,9 @@ fn the_two_callback_mechanisms_do_not_mix_on_a_stream() {
     });
 }
 
-/// acl.md · aclrtSetStreamFailureMode · ACL_STOP_ON_FAILURE → a callback after the fault is a later task: it
-/// never runs (the vendor's callback_exception sample's "After error still callback" line is absent from its
-/// expected output); aclrtProcessReport finds nothing due (507012)
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · ACL_STOP_ON_FAILURE → a callback after the
+/// fault is a later task: it never runs (the vendor's callback_exception sample's "After error still callback" line
+/// is absent from its expected output); aclrtProcessReport finds nothing due (507012)
 #[test]
 fn a_callback_after_a_fault_in_stop_mode_never_runs() {
     on_acl(1, |_| {
@@ -311,6 +315,39 @@ fn a_callback_after_a_fault_in_stop_mode_never_runs() {
         assert_eq!(aclrtSynchronizeStream(s), ACL_ERROR_RT_AICORE_EXCEPTION);
         assert_eq!(aclrtProcessReport(100), ACL_ERROR_RT_REPORT_TIMEOUT);
         assert!(l.names().is_empty());
+        ok(aclrtUnSubscribeReport(me(), s));
+    });
+}
+
+static SYNC_IN_CALLBACK: Mutex<Vec<(aclError, aclError)>> = Mutex::new(Vec::new());
+
+/// Synchronizes the stream it was launched on (the argument), and the device: what the API page warns against.
+unsafe extern "C" fn synchronizes_its_stream(arg: *mut c_void) {
+    let s = aclrtSynchronizeStream(arg);
+    let d = aclrtSynchronizeDevice();
+    SYNC_IN_CALLBACK.lock().unwrap().push((s, d));
+}
+
+/// acl-runtime-api.md · Callbacks · aclrtLaunchCallback · the callback synchronizes its own stream → the API page
+/// says a callback must not synchronize a stream or the device ("不应该调用…Stream同步、Device同步…否则可能导致错误
+/// 或死锁"); sim: inside a blocking callback, a synchronize that covers that callback would wait for itself, and
+/// is 507000 (the vendor may hang), never a hang; the callback then returns and the stream goes on
+#[test]
+fn a_callback_that_synchronizes_its_own_stream_is_told_507000() {
+    on_acl(1, |_| {
+        ok(aclrtSetDevice(0));
+        let s = new_stream();
+        ok(aclrtSubscribeReport(me(), s));
+        ok(kernel(s, 10));
+        // SAFETY: the callback takes the stream handle, which outlives it.
+        ok(unsafe { aclrtLaunchCallback(Some(synchronizes_its_stream), s, ACL_CALLBACK_BLOCK, s) });
+        ok(kernel(s, 10));
+        ok(aclrtProcessReport(100));
+        assert_eq!(
+            *SYNC_IN_CALLBACK.lock().unwrap(),
+            [(ACL_ERROR_RT_INTERNAL_ERROR, ACL_ERROR_RT_INTERNAL_ERROR)]
+        );
+        ok(aclrtSynchronizeStream(s));
         ok(aclrtUnSubscribeReport(me(), s));
     });
 }

@@ -1,11 +1,12 @@
-//! acl.md · aclrtSetStreamFailureMode, through the facade: the default ACL_CONTINUE_ON_FAILURE (later tasks run,
-//! the fault is reported once by the next synchronize), ACL_STOP_ON_FAILURE (the stream and its context stop,
-//! new tasks are refused once the fault is reported), the rules of setting a mode, and
-//! aclrtSetStreamAttribute / aclrtGetStreamAttribute. Rows and sources: docs/semantics/acl-runtime-api.md.
+//! acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode, through the facade: the default
+//! ACL_CONTINUE_ON_FAILURE (later tasks run, the fault is reported once by the next synchronize),
+//! ACL_STOP_ON_FAILURE (the stream and its context stop, new tasks are refused once the fault is reported), the
+//! rules of setting a mode, and aclrtSetStreamAttribute / aclrtGetStreamAttribute. Rows and sources:
+//! docs/semantics/acl-runtime-api.md.
 //!
 //! Faulting kernels use the C API's `aclsimLaunchFallibleKernel` (its body returns non-zero to fault). Virtual
-//! times: every call advances the host clock by 1 µs; an operation starts at max(stream cursor, call time +
-//! 2 µs, what it waits for).
+//! times: every call advances the host clock by 1 µs; an operation starts at max(stream cursor, call time + 2 µs,
+//! what it waits for).
 
 use streamsim::capi::aclsimLaunchFallibleKernel;
 
@@ -49,9 +50,10 @@ fn get_mode(s: Ptr) -> Result<u64, aclError> {
     }
 }
 
-/// acl.md · aclrtSetStreamFailureMode · default ACL_CONTINUE_ON_FAILURE → after a fault the stream's later tasks
-/// still run; the fault is reported at the next synchronize (507015), once: the runtime clears a stream's error
-/// when a synchronize has read it (`Stream::GetError`, src/runtime/core/src/stream/stream.cc)
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · default ACL_CONTINUE_ON_FAILURE → after a fault
+/// the stream's later tasks still run; the fault is reported at the next synchronize (507015), once: the runtime
+/// clears a stream's error when a synchronize has read it (`Stream::GetError`,
+/// src/runtime/core/src/stream/stream.cc)
 #[test]
 fn continue_on_failure_runs_later_tasks_and_reports_the_fault_once() {
     on_acl(1, |p| {
@@ -74,9 +76,10 @@ fn continue_on_failure_runs_later_tasks_and_reports_the_fault_once() {
     });
 }
 
-/// acl.md · aclrtSetStreamFailureMode · ACL_CONTINUE_ON_FAILURE → the fault is the stream's: an event recorded
-/// after it completes (aclrtSynchronizeEvent 0: the runtime reports an event's stream error only for an aborted
-/// stream, `Event::GetFailureStatus`, src/runtime/core/src/event/event.cc), and a stream that waits on it runs
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · ACL_CONTINUE_ON_FAILURE → the fault is the
+/// stream's: an event recorded after it completes (aclrtSynchronizeEvent 0: the runtime reports an event's stream
+/// error only for an aborted stream, `Event::GetFailureStatus`, src/runtime/core/src/event/event.cc), and a stream
+/// that waits on it runs
 #[test]
 fn continue_on_failure_does_not_travel_to_waiting_streams() {
     on_acl(1, |p| {
@@ -97,10 +100,11 @@ fn continue_on_failure_does_not_travel_to_waiting_streams() {
     });
 }
 
-/// acl.md · aclrtSetStreamFailureMode · ACL_STOP_ON_FAILURE (1) → after a fault the stream stops its later tasks;
-/// every synchronize and query reports the fault (the aborted stream keeps its error); once reported, new tasks
-/// are refused with it on every stream of the context (`Context::CheckTaskSend`), while a synchronous copy still
-/// works (the vendor's stream_with_failure_mode sample copies its result back); a device reset clears it
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · ACL_STOP_ON_FAILURE (1) → after a fault the
+/// stream stops its later tasks; every synchronize and query reports the fault (the aborted stream keeps its
+/// error); once reported, new tasks are refused with it on every stream of the context (`Context::CheckTaskSend`),
+/// while a synchronous copy still works (the vendor's stream_with_failure_mode sample copies its result back); a
+/// device reset clears it
 #[test]
 fn stop_on_failure_stops_the_stream_and_refuses_new_tasks() {
     on_acl(1, |p| {
@@ -173,10 +177,10 @@ fn stop_on_failure_stops_the_stream_and_refuses_new_tasks() {
     });
 }
 
-/// acl.md · aclrtSetStreamFailureMode · ACL_STOP_ON_FAILURE → "the other streams of its context" stop too: set on
-/// one stream, the mode is the context's ("该Stream所在的Context下的其它Stream也是遇错即停", aclrtSetStreamFailureMode
-/// API page; `Stream::SetFailMode` sets the context's mode); sim: a stream of the context stops at its first
-/// task ordered after the fault; a stream of another context is not affected
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · ACL_STOP_ON_FAILURE → "the other streams of its
+/// context" stop too: set on one stream, the mode is the context's ("该Stream所在的Context下的其它Stream也是遇错即停",
+/// aclrtSetStreamFailureMode API page; `Stream::SetFailMode` sets the context's mode); sim: a stream of the context
+/// stops at its first task ordered after the fault; a stream of another context is not affected
 #[test]
 fn stop_on_failure_stops_the_streams_of_the_context_ordered_after_the_fault() {
     on_acl(1, |_| {
@@ -211,8 +215,9 @@ fn stop_on_failure_stops_the_streams_of_the_context_ordered_after_the_fault() {
     });
 }
 
-/// acl.md · aclrtSetStreamFailureMode · default ACL_CONTINUE_ON_FAILURE → tasks take the mode in force when they
-/// are enqueued: a fault enqueued before the stream is set to stop is reported once and stops nothing
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · default ACL_CONTINUE_ON_FAILURE → tasks take
+/// the mode in force when they are enqueued: a fault enqueued before the stream is set to stop is reported once and
+/// stops nothing
 #[test]
 fn the_mode_applies_to_tasks_enqueued_after_it_is_set() {
     on_acl(1, |_| {
@@ -230,10 +235,11 @@ fn the_mode_applies_to_tasks_enqueued_after_it_is_set() {
     });
 }
 
-/// acl.md · aclrtSetStreamFailureMode · "only one call per stream": the runtime keeps the lowest bit of the mode
-/// (`stmMode & 0x1U`), accepts the mode a stream already has, refuses stop → continue with 207000, and checks the
-/// stream's context (107003) (`ApiImpl::StreamSetMode`, src/runtime/api/impl/api_impl.cc); NULL is the default
-/// stream (allowed on A2/A3 products); a destroyed or forged handle is 107017
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode · "only one call per stream": the runtime keeps
+/// the lowest bit of the mode (`stmMode & 0x1U`), accepts the mode a stream already has, refuses stop → continue
+/// with 207000, and checks the stream's context (107003) (`ApiImpl::StreamSetMode`,
+/// src/runtime/api/impl/api_impl.cc); NULL is the default stream (allowed on A2/A3 products); a destroyed or forged
+/// handle is 107017
 #[test]
 fn setting_a_failure_mode_follows_the_runtime_checks() {
     on_acl(1, |_| {
@@ -261,9 +267,9 @@ fn setting_a_failure_mode_follows_the_runtime_checks() {
     });
 }
 
-/// acl.md · aclrtSetStreamAttribute / aclrtGetStreamAttribute: ACL_STREAM_ATTR_FAILURE_MODE as
-/// aclrtSetStreamFailureMode; ACL_STREAM_ATTR_PRIORITY clamped to [0, 7] as an int32
-/// (`ApiErrorDecorator::SetStreamPriorityValue`); the overflow-check, custom-tag and op-info-cache attributes
+/// acl-runtime-api.md · Failure modes · aclrtSetStreamAttribute / aclrtGetStreamAttribute:
+/// ACL_STREAM_ATTR_FAILURE_MODE as aclrtSetStreamFailureMode; ACL_STREAM_ATTR_PRIORITY clamped to [0, 7] as an
+/// int32 (`ApiErrorDecorator::SetStreamPriorityValue`); the overflow-check, custom-tag and op-info-cache attributes
 /// are not simulated (sim: 207000); another attribute is 107000 (`rtsStreamSetAttribute`); NULL value 100000
 #[test]
 fn stream_attributes() {

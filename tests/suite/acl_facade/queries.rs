@@ -1,12 +1,14 @@
-//! acl.md · the device and stream queries of issue 13, through the facade: aclrtSynchronizeDeviceWithTimeout,
-//! aclrtDeviceGetStreamPriorityRange, aclrtStreamGetId, aclrtGetSocName, aclrtGetRunMode, aclrtQueryDeviceStatus,
-//! aclrtGetMemInfo. Rows and sources: docs/semantics/acl-runtime-api.md. Conventions as in `mod.rs`.
+//! acl-runtime-api.md · Device and stream queries: the queries of issue 13, through the facade:
+//! aclrtSynchronizeDeviceWithTimeout, aclrtDeviceGetStreamPriorityRange, aclrtStreamGetId, aclrtGetSocName,
+//! aclrtGetRunMode, aclrtQueryDeviceStatus, aclrtGetMemInfo. Rows and sources: docs/semantics/acl-runtime-api.md.
+//! Conventions as in `mod.rs`.
 
 use super::*;
 
-/// acl.md · aclrtSynchronizeDeviceWithTimeout: −1 waits forever; 0 or below −1 → 107000 (ACL layer: timeout ≥ −1;
-/// runtime: `(timeout < -1) || (timeout == 0)`); running out → 507046, the documented
-/// ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (aclrtSynchronizeDeviceWithTimeout API page), the host clock at the deadline
+/// acl-runtime-api.md · Device and stream queries · aclrtSynchronizeDeviceWithTimeout: −1 waits forever; 0 or below
+/// −1 → 107000 (ACL layer: timeout ≥ −1; runtime: `(timeout < -1) || (timeout == 0)`); running out → 507046, the
+/// documented ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (aclrtSynchronizeDeviceWithTimeout API page), the host clock at the
+/// deadline
 #[test]
 fn synchronize_device_with_timeout() {
     on_acl(1, |p| {
@@ -26,9 +28,10 @@ fn synchronize_device_with_timeout() {
     });
 }
 
-/// acl.md · aclrtDeviceGetStreamPriorityRange → least 7, greatest 0 (`RT_STREAM_LEAST_PRIORITY` /
-/// `RT_STREAM_GREATEST_PRIORITY`, src/runtime/core/inc/spec/base_info.hpp); either pointer may be NULL; it
-/// needs no current device (`ApiImpl::DeviceGetStreamPriorityRange`); streams are created within it
+/// acl-runtime-api.md · Device and stream queries · aclrtDeviceGetStreamPriorityRange → least 7, greatest 0
+/// (`RT_STREAM_LEAST_PRIORITY` / `RT_STREAM_GREATEST_PRIORITY`, src/runtime/core/inc/spec/base_info.hpp); either
+/// pointer may be NULL; it needs no current device (`ApiImpl::DeviceGetStreamPriorityRange`); streams are created
+/// within it
 #[test]
 fn stream_priority_range() {
     on_acl(1, |p| {
@@ -65,9 +68,9 @@ fn stream_priority_range() {
     });
 }
 
-/// acl.md · aclrtStreamGetId → sim: created streams 1, 2, … in creation order; a context's default stream
-/// 65,536 + the context's ordinal; NULL is the current context's default stream (107002 without one);
-/// NULL streamId 100000; destroyed / forged 107017
+/// acl-runtime-api.md · Device and stream queries · aclrtStreamGetId → sim: created streams 1, 2, … in creation
+/// order; a context's default stream 65,536 + the context's ordinal; NULL is the current context's default stream
+/// (107002 without one); NULL streamId 100000; destroyed / forged 107017
 #[test]
 fn stream_ids() {
     on_acl(1, |_| {
@@ -101,8 +104,8 @@ fn stream_ids() {
     });
 }
 
-/// acl.md · aclrtGetSocName → the name of device 0 (the API page: "固定返回Device 0的AI处理器版本名称"), sim: the
-/// name configured for it (`DeviceConfig::name`); the same pointer each time
+/// acl-runtime-api.md · Device and stream queries · aclrtGetSocName → the name of device 0 (the API page:
+/// "固定返回Device 0的AI处理器版本名称"), sim: the name configured for it (`DeviceConfig::name`); the same pointer each time
 #[test]
 fn soc_name_is_device_0s_configured_name() {
     let m = Machine::builder()
@@ -120,9 +123,9 @@ fn soc_name_is_device_0s_configured_name() {
     });
 }
 
-/// acl.md · aclrtGetRunMode → ACL_HOST (1): the program runs on the host (`aclrtGetRunModeImpl`: ACL_DEVICE only
-/// for the runtime's offline mode); NULL 100000. aclrtQueryDeviceStatus → ACL_RT_DEVICE_STATUS_NORMAL (0) for a
-/// device of the machine, 107001 for another id, NULL 100000
+/// acl-runtime-api.md · Device and stream queries · aclrtGetRunMode → ACL_HOST (1): the program runs on the host
+/// (`aclrtGetRunModeImpl`: ACL_DEVICE only for the runtime's offline mode); NULL 100000. aclrtQueryDeviceStatus →
+/// ACL_RT_DEVICE_STATUS_NORMAL (0) for a device of the machine, 107001 for another id, NULL 100000
 #[test]
 fn run_mode_and_device_status() {
     on_acl(2, |_| {
@@ -145,9 +148,9 @@ fn run_mode_and_device_status() {
     });
 }
 
-/// acl.md · aclrtGetMemInfo → free and total of the current device (the API page: a device must be set first, so
-/// no device id), sim: from the simulated allocations, every attribute the same memory; NULL 100000; an
-/// unknown attribute 107000; no current device 107002
+/// acl-runtime-api.md · Device and stream queries · aclrtGetMemInfo → free and total of the current device (the API
+/// page: a device must be set first, so no device id), sim: from the simulated allocations, every attribute the
+/// same memory; NULL 100000; an unknown attribute 107000; no current device 107002
 #[test]
 fn mem_info_follows_the_allocations() {
     let m = Machine::builder()

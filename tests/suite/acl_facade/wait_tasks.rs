@@ -1,7 +1,8 @@
-//! acl.md · wait tasks through the facade: aclrtSetOpWaitTimeout, notifies (aclrtCreateNotify, aclrtRecordNotify,
-//! aclrtWaitAndResetNotify, aclrtDestroyNotify) and value waits (aclrtValueWrite, aclrtValueWait), with exact
-//! codes and virtual times. Rows and sources: docs/semantics/acl-runtime-api.md. Conventions as in `mod.rs`
-//! (every call +1 µs; an operation starts at max(stream cursor, call + 2 µs, what it waits for)).
+//! acl-runtime-api.md · Wait tasks and their timeouts, through the facade: aclrtSetOpWaitTimeout, notifies
+//! (aclrtCreateNotify, aclrtRecordNotify, aclrtWaitAndResetNotify, aclrtDestroyNotify) and value waits
+//! (aclrtValueWrite, aclrtValueWait), with exact codes and virtual times. Rows and sources:
+//! docs/semantics/acl-runtime-api.md. Conventions as in `mod.rs` (every call +1 µs; an operation starts at
+//! max(stream cursor, call + 2 µs, what it waits for)).
 
 use super::*;
 
@@ -29,10 +30,11 @@ fn named(s: Ptr, name: &std::ffi::CStr, micros: u64) -> aclError {
     unsafe { aclsimLaunchKernel(s, name.as_ptr(), micros * 1_000, None, NULL) }
 }
 
-/// acl.md · aclrtSetOpWaitTimeout → the aclrtStreamWaitEvent tasks enqueued after it wait at most the timeout
-/// (seconds; 0: none, the default; the last call counts — the API page); a wait longer than that makes the next
-/// synchronize return an error (the page), 107020 ACL_ERROR_RT_TASK_TIMEOUT ("event wait timeout … aclrtSynchronizeEvent
-/// … 107020", vllm-ascend issue 14214); the stream goes on from the deadline
+/// acl-runtime-api.md · Wait tasks and their timeouts · aclrtSetOpWaitTimeout → the aclrtStreamWaitEvent tasks
+/// enqueued after it wait at most the timeout (seconds; 0: none, the default; the last call counts — the API page);
+/// a wait longer than that makes the next synchronize return an error (the page), 107020 ACL_ERROR_RT_TASK_TIMEOUT
+/// ("event wait timeout … aclrtSynchronizeEvent … 107020", vllm-ascend issue 14214); the stream goes on from the
+/// deadline
 #[test]
 fn op_wait_timeout_makes_the_next_synchronize_return_107020() {
     on_acl(1, |p| {
@@ -56,9 +58,9 @@ fn op_wait_timeout_makes_the_next_synchronize_return_107020() {
     });
 }
 
-/// acl.md · notifies → aclrtWaitAndResetNotify may precede aclrtRecordNotify (the CANN notify guide's example:
-/// wait on stream2, then stream2's work, then stream1's work and the record): stream2's work starts when the
-/// record is reached
+/// acl-runtime-api.md · Wait tasks and their timeouts · notifies → aclrtWaitAndResetNotify may precede
+/// aclrtRecordNotify (the CANN notify guide's example: wait on stream2, then stream2's work, then stream1's work
+/// and the record): stream2's work starts when the record is reached
 #[test]
 fn a_notify_wait_before_its_record_holds_the_stream_until_the_record() {
     on_acl(1, |p| {
@@ -81,10 +83,10 @@ fn a_notify_wait_before_its_record_holds_the_stream_until_the_record() {
     });
 }
 
-/// acl.md · notifies → one record releases one wait, and the wait resets the notify ("一个Notify Record任务只能
-/// 通知一个Notify Wait任务", the notify guide): a second wait needs a second record; a record issued while an
-/// earlier one is unclaimed is merged with it (sim: the notify is already set); nothing else could record the
-/// second → the synchronize is 507000 (sim: the vendor hangs)
+/// acl-runtime-api.md · Wait tasks and their timeouts · notifies → one record releases one wait, and the wait
+/// resets the notify ("一个Notify Record任务只能通知一个Notify Wait任务", the notify guide): a second wait needs a
+/// second record; a record issued while an earlier one is unclaimed is merged with it (sim: the notify is already set);
+/// nothing else could record the second → the synchronize is 507000 (sim: the vendor hangs)
 #[test]
 fn one_record_releases_one_notify_wait() {
     on_acl(1, |p| {
@@ -107,9 +109,10 @@ fn one_record_releases_one_notify_wait() {
     });
 }
 
-/// acl.md · notifies → aclrtWaitAndResetNotify's timeout (seconds; 0: forever — the API page; the runtime logs
-/// it in seconds, `ApiImpl::NotifyWait`): a wait that times out gives up at its own start plus the timeout, and
-/// the next synchronize returns 107020; the record that comes later goes to the next wait
+/// acl-runtime-api.md · Wait tasks and their timeouts · notifies → aclrtWaitAndResetNotify's timeout (seconds; 0:
+/// forever — the API page; the runtime logs it in seconds, `ApiImpl::NotifyWait`): a wait that times out gives up
+/// at its own start plus the timeout, and the next synchronize returns 107020; the record that comes later goes to
+/// the next wait
 #[test]
 fn a_notify_wait_with_a_timeout_gives_up() {
     on_acl(1, |p| {
@@ -127,9 +130,10 @@ fn a_notify_wait_with_a_timeout_gives_up() {
     });
 }
 
-/// acl.md · notifies · bad input: NULL notify 100000 (ACL layer); a flag other than ACL_NOTIFY_DEFAULT /
-/// ACL_NOTIFY_DEVICE_USE_ONLY 107000 (runtime: `RT_ERROR_INVALID_VALUE`); destroyed or forged 107017; a stream of
-/// another context 107003 (`ApiImpl::NotifyRecord` / `NotifyWait`); a device reset frees the device's notifies
+/// acl-runtime-api.md · Wait tasks and their timeouts · notifies · bad input: NULL notify 100000 (ACL layer); a
+/// flag other than ACL_NOTIFY_DEFAULT / ACL_NOTIFY_DEVICE_USE_ONLY 107000 (runtime: `RT_ERROR_INVALID_VALUE`);
+/// destroyed or forged 107017; a stream of another context 107003 (`ApiImpl::NotifyRecord` / `NotifyWait`); a
+/// device reset frees the device's notifies
 #[test]
 fn notify_bad_input() {
     on_acl(1, |_| {
@@ -168,9 +172,10 @@ fn notify_bad_input() {
     });
 }
 
-/// acl.md · aclrtValueWait / aclrtValueWrite → the CANN memory-semantic synchronization guide's example: a wait
-/// on stream1 until the word is 1, enqueued before the write; stream1's work starts when the write (on stream2,
-/// after its kernel) is reached; a later wait for 2 is released by the later write of 2; the value is in memory
+/// acl-runtime-api.md · Wait tasks and their timeouts · aclrtValueWait / aclrtValueWrite → the CANN memory-semantic
+/// synchronization guide's example: a wait on stream1 until the word is 1, enqueued before the write; stream1's
+/// work starts when the write (on stream2, after its kernel) is reached; a later wait for 2 is released by the
+/// later write of 2; the value is in memory
 #[test]
 fn a_value_wait_before_its_write_holds_the_stream_until_the_write() {
     on_acl(1, |p| {
@@ -202,10 +207,10 @@ fn a_value_wait_before_its_write_holds_the_stream_until_the_write() {
     });
 }
 
-/// acl.md · aclrtValueWait → the four comparisons (`ACL_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR`, the API page) against
-/// the last value write issued (or the memory at the call before any): a satisfied wait waits for that write
-/// only; an unsatisfied one is held for a later write that satisfies it; with nothing to issue it, a synchronize
-/// is 507000, and one with a timeout 507046
+/// acl-runtime-api.md · Wait tasks and their timeouts · aclrtValueWait → the four comparisons
+/// (`ACL_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR`, the API page) against the last value write issued (or the memory at the
+/// call before any): a satisfied wait waits for that write only; an unsatisfied one is held for a later write that
+/// satisfies it; with nothing to issue it, a synchronize is 507000, and one with a timeout 507046
 #[test]
 fn value_wait_conditions() {
     on_acl(1, |p| {
@@ -246,10 +251,10 @@ fn value_wait_conditions() {
     });
 }
 
-/// acl.md · aclrtValueWrite / aclrtValueWait · bad input: NULL devAddr 100000 (ACL layer); a write flag other than
-/// 0, a wait flag beyond NOR, memory that is not the device's (`ApiErrorDecorator::MemWriteValue`: location
-/// not device) or not allocated: 107000; an address not 8-byte aligned (the page: "devAddr要求8字节对齐", sim:
-/// 107000); a forged stream 107017; another context's stream 107003
+/// acl-runtime-api.md · Wait tasks and their timeouts · aclrtValueWrite / aclrtValueWait · bad input: NULL devAddr
+/// 100000 (ACL layer); a write flag other than 0, a wait flag beyond NOR, memory that is not the device's
+/// (`ApiErrorDecorator::MemWriteValue`: location not device) or not allocated: 107000; an address not 8-byte
+/// aligned (the page: "devAddr要求8字节对齐", sim: 107000); a forged stream 107017; another context's stream 107003
 #[test]
 fn value_bad_input() {
     on_acl(1, |_| {
