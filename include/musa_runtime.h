@@ -149,7 +149,8 @@ musaError_t musaEventElapsedTime(float *ms, musaEvent_t start, musaEvent_t end);
 musaError_t musaIpcGetEventHandle(musaIpcEventHandle_t *handle, musaEvent_t event);
 /* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
  * IPC between OS processes is not simulated) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
- * why. */
+ * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
+ * exporter's records: record it on a stream of that device. */
 musaError_t musaIpcOpenEventHandle(musaEvent_t *event, musaIpcEventHandle_t handle);
 
 /* ------------------------------------------------------------------------------------------------ memory */

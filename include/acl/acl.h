@@ -187,7 +187,9 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp); /* microseconds */
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
 /* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process: IPC
- * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. */
+ * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
+ * event belongs to the current context (and its device), not the exporter's, and shares the exporter's records;
+ * without a current context the open is ACL_ERROR_RT_CONTEXT_NULL. */
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
 
 /* ------------------------------------------------------------------------------------------------ memory */

@@ -1,6 +1,11 @@
 //! IPC events: an interprocess event exports a 64-byte handle that another simulated process on the same
-//! machine opens. The opened event shares the exporter's record state: record, wait, query and synchronize
-//! work in either process; elapsed time never does (interprocess events have no timing).
+//! machine opens. The opened event is an event of the opener on the opener's current device (and, in ACL, its
+//! current context) at the open — "it behaves like a locally created event" (CUDA), `IpcEvent(dev, …, curCtx)`
+//! (the CANN runtime's `IpcOpenEventHandle`) — and shares the exporter's record state: a record issued in any
+//! of the processes is the event's newest record for all of them, and record, wait, query and synchronize
+//! work in each; elapsed time never does (interprocess events have no timing). A record releases the
+//! recording stream's race-detection clock and a wait acquires it, whichever process made either, so
+//! happens-before edges flow through IPC events as through local ones.
 //!
 //! The handle is opaque: a magic, the exporting process and event, the OS process id, and a check value derived
 //! from the machine seed, so the bytes are the same for the same seed within one OS process. Opening validates it against the machine's table of exported
@@ -22,7 +27,6 @@ pub struct IpcEventHandle(pub [u8; 64]);
 /// An exported event, as the machine's IPC table keeps it.
 pub(crate) struct Export {
     process: ProcessId,
-    device: u32,
     config: EventConfig,
     state: Arc<Mutex<EventState>>,
 }
@@ -62,7 +66,6 @@ impl Process {
             let bytes = encode(self.m.seed, e.id);
             self.m.ipc.lock().entry(bytes).or_insert_with(|| Export {
                 process: self.p.id,
-                device: e.device,
                 config: e.config,
                 state: e.state.clone(),
             });
@@ -70,12 +73,14 @@ impl Process {
         })
     }
 
-    /// Opens an event exported by another process of this machine. The result is a handle of this process,
-    /// freed with [`Process::destroy_event`].
+    /// Opens an event exported by another process of this machine. The result is a handle of this process, on
+    /// the calling thread's current device (and context) — the opener's, not the exporter's — sharing the
+    /// exported event's records; it is freed with [`Process::destroy_event`]. Without a current context (ACL)
+    /// the open fails with [`SimError::NoContext`].
     pub fn ipc_open_event_handle(&self, handle: &IpcEventHandle) -> Result<Event> {
         self.call("ipc_open_event_handle", |c| {
             let what = "ipc_open_event_handle";
-            let (device, config, state) = {
+            let (config, state) = {
                 let table = self.m.ipc.lock();
                 let Some(x) = table.get(&handle.0) else {
                     return Err(SimError::Ipc {
@@ -89,11 +94,11 @@ impl Process {
                         problem: IpcProblem::SameProcess,
                     });
                 }
-                (x.device, x.config, x.state.clone())
+                (x.config, x.state.clone())
             };
             let mut st = self.state();
-            let ctx = st.current(&self.m, c, what).ok().and_then(|(_, ctx)| ctx);
-            st.add_event(c.process, (device, ctx), config, state)
+            let at = st.current(&self.m, c, what)?;
+            st.add_event(c.process, at, config, state)
         })
     }
 }

@@ -20,6 +20,7 @@ mod golden;
 mod hammer;
 mod host_models;
 mod ipc;
+mod ipc_devices;
 mod layers;
 mod multi_device;
 mod musa_facade;
