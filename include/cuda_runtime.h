@@ -68,6 +68,8 @@ typedef enum cudaDeviceAttr cudaDeviceAttr;
 typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define CUDA_IPC_HANDLE_SIZE 64
 typedef struct cudaIpcEventHandle_st {
     char reserved[CUDA_IPC_HANDLE_SIZE];

@@ -70,6 +70,8 @@ typedef enum musaDeviceAttr musaDeviceAttr;
 typedef void (*musaHostFn_t)(void *userData);
 typedef void (*musaStreamCallback_t)(musaStream_t stream, musaError_t status, void *userData);
 
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define MUSA_IPC_HANDLE_SIZE 64
 typedef struct musaIpcEventHandle_st {
     char reserved[MUSA_IPC_HANDLE_SIZE];

@@ -84,6 +84,8 @@ typedef enum aclrtStreamStatus {
     ACL_STREAM_STATUS_RESERVED = 0xFFFF
 } aclrtStreamStatus;
 
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define ACL_IPC_EVENT_HANDLE_SIZE 64
 typedef struct aclrtIpcEventHandle {
     char reserved[ACL_IPC_EVENT_HANDLE_SIZE];

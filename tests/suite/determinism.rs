@@ -248,3 +248,65 @@ fn spin_loop_on_event_query_terminates_after_a_predicted_number_of_iterations() 
         }
     });
 }
+
+/// Builds the example `name` (a no-op when it is up to date) in this test binary's target directory and
+/// profile, and returns its path.
+fn example(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .expect("target/<profile>/deps/<test>");
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev",
+        Some(other) => other,
+        None => panic!("cannot tell the profile of {}", profile_dir.display()),
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let out = std::process::Command::new(cargo)
+        .args(["build", "--quiet", "--example", name, "--profile", profile])
+        .arg("--manifest-path")
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            profile_dir.parent().expect("the target directory"),
+        )
+        .output()
+        .expect("running cargo build --example");
+    assert!(
+        out.status.success(),
+        "cargo build --example {name} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    profile_dir.join("examples").join(name)
+}
+
+/// The examples print nothing that differs between runs of the same program (issue 12, item 6): example 05,
+/// which prints the IPC handle it exports, run twice — as two OS processes, whose process ids differ and are
+/// in the handle's bytes 24..28 — prints exactly the same text, including the handle's stable bytes.
+#[test]
+fn example_05_prints_the_same_text_on_every_run() {
+    let exe = example("05_ipc_event");
+    let runs: Vec<String> = (0..2)
+        .map(|_| {
+            let out = std::process::Command::new(&exe)
+                .output()
+                .expect("running the example");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).expect("UTF-8 output")
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+    assert!(
+        runs[0].starts_with(
+            "A: exported handle 5353494d495043310000000001000000c15c0289ec2d0a91… (bytes 24..28: the OS \
+             process id, not shown)\n"
+        ),
+        "{}",
+        runs[0]
+    );
+}
