@@ -127,6 +127,7 @@ musaError_t musaStreamCreate(musaStream_t *pStream);
 musaError_t musaStreamCreateWithFlags(musaStream_t *pStream, unsigned int flags);
 musaError_t musaStreamCreateWithPriority(musaStream_t *pStream, unsigned int flags, int priority);
 musaError_t musaStreamDestroy(musaStream_t stream);
+/* On the NULL stream (musaStreamLegacy): also all earlier work of the device's blocking streams. */
 musaError_t musaStreamSynchronize(musaStream_t stream);
 musaError_t musaStreamQuery(musaStream_t stream);
 musaError_t musaStreamWaitEvent(musaStream_t stream, musaEvent_t event,

@@ -24,6 +24,7 @@ mod ipc_devices;
 mod layers;
 mod multi_device;
 mod musa_facade;
+mod null_stream_sync;
 mod ownership;
 mod peers;
 mod races;
