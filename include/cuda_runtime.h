@@ -132,6 +132,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                 unsigned int flags STREAMSIM_DEFAULT_ARG(0));
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+/* A host function is not called once its stream has seen a device fault; a stream callback
+ * (cudaStreamAddCallback) is called exactly once, with cudaSuccess or the fault's error (e.g. 719, 700). */
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
                                   unsigned int flags);

@@ -134,6 +134,8 @@ musaError_t musaStreamWaitEvent(musaStream_t stream, musaEvent_t event,
                                 unsigned int flags STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaStreamGetFlags(musaStream_t hStream, unsigned int *flags);
 musaError_t musaStreamGetPriority(musaStream_t hStream, int *priority);
+/* A host function is not called once its stream has seen a device fault; a stream callback
+ * (musaStreamAddCallback) is called exactly once, with musaSuccess or the fault's error (e.g. 719, 700). */
 musaError_t musaLaunchHostFunc(musaStream_t stream, musaHostFn_t fn, void *userData);
 musaError_t musaStreamAddCallback(musaStream_t stream, musaStreamCallback_t callback, void *userData,
                                   unsigned int flags);

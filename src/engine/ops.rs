@@ -277,6 +277,37 @@ impl Process {
         })
     }
 
+    /// Enqueues a stream callback on `stream` (`cudaStreamAddCallback`): like a host function it runs after all
+    /// earlier work of the stream and holds back later work until it returns, but it runs exactly once whatever
+    /// happened — also after a device fault, when host functions and kernel bodies of the stream no longer run —
+    /// and gets the stream's status: `Ok(())`, or the fault that poisoned the stream (its own, or one ordered
+    /// before the callback). Runtime calls made from inside it fail with [`SimError::NotPermitted`].
+    pub fn stream_add_callback(
+        &self,
+        stream: Stream,
+        f: impl FnOnce(Result<()>) + Send + 'static,
+    ) -> Result<()> {
+        self.call("stream_add_callback", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let owned = self.m.rules.owned.host_func;
+            st.check_owner(&self.m, c, "stream_add_callback", owned, h)?;
+            let f = move |fault: Option<SimError>| f(fault.map_or(Ok(()), Err));
+            st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    crate::engine::time::saturating_nanos(self.m.cost.host_function),
+                    Cow::Borrowed("stream callback"),
+                    OpKind::HostFunction,
+                    Work::Callback(Box::new(f)),
+                ),
+            )?;
+            Ok(())
+        })
+    }
+
     /// Copies `bytes` bytes and returns when they have arrived (ordered on the default stream).
     #[track_caller]
     pub fn memcpy<'a>(
