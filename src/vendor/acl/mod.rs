@@ -551,8 +551,9 @@ pub unsafe extern "C" fn aclrtMemcpyAsync(
     unsafe { imp::memcpy(dst, destMax, src, count, kind, Some(stream)) }
 }
 
-/// `aclrtMemset`: sets `count` bytes of device memory to `value` (its low byte); `count > maxCount` is
-/// [`ACL_ERROR_RT_PARAM_INVALID`].
+/// `aclrtMemset`: sets `count` bytes of device memory, or of host memory from [`aclrtMallocHost`], to `value`
+/// (its low byte); `count > maxCount` is [`ACL_ERROR_RT_PARAM_INVALID`], and so is any other (pageable) host
+/// pointer.
 #[unsafe(no_mangle)]
 pub extern "C" fn aclrtMemset(
     devPtr: *mut c_void,

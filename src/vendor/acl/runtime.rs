@@ -27,7 +27,7 @@ use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
 use crate::engine::ipc::IpcEventHandle;
 use crate::engine::machine::Attribute;
-use crate::engine::memory::{DevicePtr, HostPtr};
+use crate::engine::memory::{AddressSpace, DevicePtr, HostPtr};
 use crate::engine::process::{Process, Status, StreamFlags};
 use crate::vendor::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
 use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
@@ -814,10 +814,25 @@ pub(crate) fn memset(
                 len: max_count as u64,
             });
         }
-        let d = DevicePtr(ptr as usize as u64);
-        match s {
-            None => p.memset(d, value as u8, count as u64),
-            Some(s) => p.memset_async(d, value as u8, count as u64, stream(s)),
+        // Device memory, or host memory from aclrtMallocHost ("host memory from the ACL APIs"; the vendor's
+        // own device_P2P sample memsets aclrtMallocHost memory): reference/acl.md · Memset / MemsetAsync.
+        let addr = ptr as usize as u64;
+        let (value, count) = (value as u8, count as u64);
+        match (p.machine().address_space(addr), s) {
+            (AddressSpace::PinnedHost, None) => p.memset_host(HostPtr(addr), value, count),
+            (AddressSpace::PinnedHost, Some(s)) => {
+                p.memset_host_async(HostPtr(addr), value, count, stream(s))
+            }
+            (AddressSpace::PageableHost, _) => Err(SimError::InvalidAddress {
+                what,
+                addr,
+                space: AddressSpace::PageableHost,
+                problem: "neither device memory nor host memory from aclrtMallocHost",
+            }),
+            (AddressSpace::Device(_), None) => p.memset(DevicePtr(addr), value, count),
+            (AddressSpace::Device(_), Some(s)) => {
+                p.memset_async(DevicePtr(addr), value, count, stream(s))
+            }
         }
     })
 }
