@@ -7,7 +7,9 @@
 //! memory that asynchronous copies read and write when they run on their stream.
 //!
 //! Lock order: a heap's or the pinned table's lock is taken alone and released before any block lock; two
-//! block locks are taken in address order.
+//! block locks (a copy between two blocks) are taken in the order of the `Block`s' own addresses in the
+//! simulator's memory — unique for live blocks — never by their simulated base, which a freed block still in
+//! use by a queued copy can share with a new block.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -209,11 +211,16 @@ impl Block {
     }
 
     /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
+    ///
+    /// Two blocks are locked in [`Block::lock_first`] order, a total order on live blocks. (It used to be the
+    /// blocks' simulated base addresses, which are not unique: a freed block still referenced by a queued copy
+    /// and a new block at the same reused base compared equal, so a copy each way between them took the two
+    /// locks in opposite orders and could deadlock.)
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
         let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
         if std::ptr::eq(src, dst) {
             src.bytes.lock().copy_within(s..s + n, d);
-        } else if src.base < dst.base {
+        } else if Block::lock_first(src, dst) {
             let sb = src.bytes.lock();
             let mut db = dst.bytes.lock();
             db[d..d + n].copy_from_slice(&sb[s..s + n]);
@@ -222,6 +229,13 @@ impl Block {
             let sb = src.bytes.lock();
             db[d..d + n].copy_from_slice(&sb[s..s + n]);
         }
+    }
+
+    /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the blocks' addresses in the
+    /// simulator's own memory, which are distinct for any two live blocks (both are borrowed here), whatever
+    /// simulated addresses they have.
+    fn lock_first(a: &Block, b: &Block) -> bool {
+        std::ptr::from_ref(a) < std::ptr::from_ref(b)
     }
 }
 
@@ -769,6 +783,47 @@ mod tests {
             m.malloc(0, 2 << 20, P),
             Err(SimError::OutOfMemory { .. })
         ));
+    }
+
+    /// A freed block that a queued copy still holds and a new block at the same, reused, base (a device whose
+    /// address range is used up reuses the lowest gap): copies in both directions between them, on two threads,
+    /// must not deadlock. With the old order (by simulated base, equal here) each copy took its destination's
+    /// lock first, so the two copies locked the blocks in opposite orders. Under a watchdog.
+    #[test]
+    fn copies_between_blocks_with_the_same_base_do_not_deadlock() {
+        let m = Memory::new(&[1 << 20]);
+        let (_, span_end) = device_span(0);
+        let first = m.malloc(0, 1024, P).unwrap();
+        let old = m.device_region("copy", first, 1024, P).unwrap();
+        m.heaps[0].lock().next = span_end; // the range is used up: the next malloc takes the lowest gap
+        m.free(first, P).unwrap();
+        let reused = m.malloc(0, 1024, P).unwrap();
+        assert_eq!(
+            reused, first,
+            "the base is reused while the old block is still held"
+        );
+        let new = m.device_region("copy", reused, 1024, P).unwrap();
+        assert_eq!(old.block.base, new.block.base);
+        assert!(!Arc::ptr_eq(&old.block, &new.block));
+        assert_ne!(
+            Block::lock_first(&old.block, &new.block),
+            Block::lock_first(&new.block, &old.block),
+            "one order for the pair, whichever is the source"
+        );
+        let (done, rx) = std::sync::mpsc::channel();
+        for (src, dst) in [(old.clone(), new.clone()), (new, old)] {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                for _ in 0..20_000 {
+                    Block::copy(&src.block, 0, &dst.block, 0, 1024);
+                }
+                done.send(()).unwrap();
+            });
+        }
+        for _ in 0..2 {
+            rx.recv_timeout(std::time::Duration::from_secs(60))
+                .expect("watchdog: two copies between same-base blocks deadlocked");
+        }
     }
 
     #[test]
