@@ -60,6 +60,7 @@
 //! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
+//! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`] |

@@ -4,7 +4,8 @@
 //! `d`'s heap starts at `0x00D0_0000_0000_0000 + d << 40`, an address no host mapping can have on x86-64 or
 //! AArch64, so a host dereference of a device pointer faults as on hardware. Addresses are not reused until a
 //! device's 1 TiB range is used up, so a freed pointer is recognised as freed. Pinned host memory ([`HostPtr`], from `malloc_host`) is real host
-//! memory that asynchronous copies read and write when they run on their stream.
+//! memory that asynchronous copies read and write when they run on their stream; a freed pinned buffer is
+//! remembered as freed, its bytes kept reserved, within a bound (`freed_pinned.rs`).
 //!
 //! Lock order: a heap's or the pinned table's lock is taken alone and released before any block lock; two
 //! block locks (a copy between two blocks) are taken in the order of the `Block`s' own addresses in the
@@ -314,8 +315,15 @@ impl Heap {
 /// All memory of a machine: one heap per device and the table of pinned host buffers.
 pub(crate) struct Memory {
     heaps: Vec<Mutex<Heap>>,
-    pinned: Mutex<BTreeMap<u64, Arc<Block>>>,
+    pinned: Mutex<Pinned>,
     pinned_count: std::sync::atomic::AtomicU64,
+}
+
+/// The pinned host buffers: live ones by base, and the freed ones still remembered (`freed_pinned.rs`).
+#[derive(Default)]
+pub(crate) struct Pinned {
+    live: BTreeMap<u64, Arc<Block>>,
+    pub(crate) freed: crate::engine::freed_pinned::FreedPinned,
 }
 
 fn device_of(addr: u64) -> Option<u32> {
@@ -387,7 +395,7 @@ impl Memory {
                     })
                 })
                 .collect(),
-            pinned: Mutex::new(BTreeMap::new()),
+            pinned: Mutex::new(Pinned::default()),
             pinned_count: std::sync::atomic::AtomicU64::new(0),
         }
     }
@@ -583,28 +591,33 @@ impl Memory {
             bytes: Mutex::new(boxed),
             shadow: Mutex::default(),
         });
-        self.pinned.lock().insert(base, block);
+        self.pinned.lock().live.insert(base, block);
         Ok(HostPtr(base))
     }
 
+    /// Frees a pinned buffer: it is remembered as freed (see `freed_pinned.rs`), so that its address is not
+    /// taken for ordinary host memory afterwards. Work already queued on it still sees it.
     pub fn free_host(&self, ptr: HostPtr, owner: ProcessId) -> Result<()> {
         let mut pinned = self.pinned.lock();
-        match pinned.get(&ptr.0) {
+        let problem = match pinned.live.get(&ptr.0) {
             Some(b) if b.owner == owner => {
-                pinned.remove(&ptr.0);
-                Ok(())
+                let b = pinned
+                    .live
+                    .remove(&ptr.0)
+                    .expect("the block just found is still there: the pinned lock is held");
+                pinned.freed.keep(b);
+                return Ok(());
             }
-            found => Err(SimError::InvalidAddress {
-                what: "free_host",
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: if found.is_some() {
-                    "owned by another process"
-                } else {
-                    "not a pinned allocation"
-                },
-            }),
-        }
+            Some(_) => "owned by another process",
+            None if pinned.freed.find(ptr.0).is_some_and(|b| b.base == ptr.0) => "already freed",
+            None => "not a pinned allocation",
+        };
+        Err(SimError::InvalidAddress {
+            what: "free_host",
+            addr: ptr.0,
+            space: AddressSpace::PinnedHost,
+            problem,
+        })
     }
 
     /// The pinned region `[ptr, ptr + bytes)`, checked.
@@ -616,30 +629,30 @@ impl Memory {
         owner: ProcessId,
     ) -> Result<Region> {
         let pinned = self.pinned.lock();
-        match find(&pinned, ptr.0) {
-            Some(b) if b.owner != owner => Err(SimError::InvalidAddress {
-                what,
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: "owned by another process",
-            }),
+        let bad = |problem| SimError::InvalidAddress {
+            what,
+            addr: ptr.0,
+            space: AddressSpace::PinnedHost,
+            problem,
+        };
+        match find(&pinned.live, ptr.0) {
+            Some(b) if b.owner != owner => Err(bad("owned by another process")),
             Some(b) => range_check(what, b, ptr.0, bytes),
-            None => Err(SimError::InvalidAddress {
-                what,
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: "not a pinned allocation",
-            }),
+            None if pinned.freed.find(ptr.0).is_some() => Err(bad("freed")),
+            None => Err(bad("not a pinned allocation")),
         }
     }
 
     /// Which address space `addr` belongs to: a device's range (allocated or not, even of a device the machine
-    /// does not have: such an address is never host memory), a live pinned buffer, or else pageable host memory.
-    /// This is how a facade classifies a raw pointer.
+    /// does not have: such an address is never host memory), a pinned buffer — live, or freed and still
+    /// remembered (using it is then refused as "freed") — or else pageable host memory. This is how a facade
+    /// classifies a raw pointer.
     pub fn classify(&self, addr: u64) -> AddressSpace {
         if let Some(d) = device_of(addr) {
-            AddressSpace::Device(d)
-        } else if find(&self.pinned.lock(), addr).is_some() {
+            return AddressSpace::Device(d);
+        }
+        let pinned = self.pinned.lock();
+        if find(&pinned.live, addr).is_some() || pinned.freed.find(addr).is_some() {
             AddressSpace::PinnedHost
         } else {
             AddressSpace::PageableHost
@@ -648,6 +661,12 @@ impl Memory {
 
     pub fn used(&self, device: u32) -> u64 {
         self.heaps[device as usize].lock().used
+    }
+
+    /// The pinned table (unit tests set small limits on the freed record).
+    #[cfg(test)]
+    pub(crate) fn pinned_for_tests(&self) -> parking_lot::MutexGuard<'_, Pinned> {
+        self.pinned.lock()
     }
 }
 

@@ -528,3 +528,36 @@ fn memset_of_pinned_host_memory_works() {
         ok(aclrtFreeHost(h));
     });
 }
+
+/// A buffer freed with aclrtFreeHost is remembered as freed (sim), not read as ordinary host memory: a copy or a
+/// memset of it is 107000 with a message saying "freed" (the memset used to be refused as "pageable", the copy
+/// to succeed as a pageable copy of freed memory); aclrtFreeHost again is 107000.
+#[test]
+fn a_buffer_freed_with_acl_free_host_is_refused_as_freed() {
+    on_acl(1, |p| {
+        ok(aclrtSetDevice(0));
+        let d = malloc(64);
+        let h = malloc_host(64);
+        ok(aclrtFreeHost(h));
+        // SAFETY: the freed pointer is refused before any byte is touched.
+        unsafe {
+            assert_eq!(aclrtMemcpy(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), 107000);
+            assert!(
+                last_msg().contains("(pinned host memory) is freed"),
+                "{}",
+                last_msg()
+            );
+            assert_eq!(aclrtMemcpy(h, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST), 107000);
+        }
+        assert_eq!(aclrtMemset(h, 64, 0, 64), 107000);
+        assert!(matches!(
+            p.peek_last_error(),
+            Some(streamsim::SimError::InvalidAddress {
+                problem: "freed",
+                ..
+            })
+        ));
+        assert_eq!(aclrtFreeHost(h), 107000);
+        assert!(last_msg().contains("already freed"), "{}", last_msg());
+    });
+}
