@@ -121,6 +121,8 @@
 //! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
 //! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
 //! | `cudaLaunchHostFunc` | `aclrtLaunchHostFunc` | [`Process::launch_host_func`] |
+//! | `cudaStreamAddCallback` | — | [`Process::stream_add_callback`] |
+//! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
 //! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |
