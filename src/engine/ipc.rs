@@ -7,7 +7,7 @@
 //! recording stream's race-detection clock and a wait acquires it, whichever process made either, so
 //! happens-before edges flow through IPC events as through local ones.
 //!
-//! The handle is opaque. Its layout (what [`encode`] writes):
+//! The handle is opaque. Its layout (what `encode` writes):
 //!
 //! | bytes | what |
 //! |---|---|
