@@ -1,4 +1,4 @@
-//! Seed 000 §2.1 — measure a kernel with two events.
+//! The MUSA events article §2.1 — measure a kernel with two events.
 //!
 //! ```c
 //! musaEventRecord(event1);

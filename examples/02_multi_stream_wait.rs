@@ -1,4 +1,4 @@
-//! Seed 000 §2.2 — make one stream wait for another with an event, without blocking the host.
+//! The MUSA events article §2.2 — make one stream wait for another with an event, without blocking the host.
 //!
 //! ```c
 //! kernel1<<<1, 1, 0, stream1>>>();

@@ -1,4 +1,4 @@
-//! Seed 004 — stream synchronize vs event synchronize, and what each one waits for.
+//! The CANN stream-vs-event note — stream synchronize vs event synchronize, and what each one waits for.
 //!
 //! The seed (CANN runtime FAQ) names the typical mistake:
 //!

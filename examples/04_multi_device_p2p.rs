@@ -1,4 +1,4 @@
-//! Seed 001 — multi-device programming (Ascend ACL), on a simulated machine with two devices.
+//! The Ascend multi-device guide — multi-device programming in ACL, on a simulated machine with two devices.
 //!
 //! Run with `cargo run --example 04_multi_device_p2p`. Three parts, in the ACL dialect through the core API,
 //! with the CUDA dialect's different answers shown next to them:

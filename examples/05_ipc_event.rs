@@ -1,4 +1,4 @@
-//! Seed 000 §2.3 — IPC events: two processes share one event.
+//! The MUSA events article §2.3 — IPC events: two processes share one event.
 //!
 //! ```c
 //! // process A

@@ -1,4 +1,4 @@
-//! Seed 004 — find a synchronization bug that the output does not show.
+//! The CANN stream-vs-event note — find a synchronization bug that the output does not show.
 //!
 //! ```c
 //! // 典型错误场景: the data comes from stream 2, but the host waits for stream 1
@@ -23,8 +23,8 @@ use streamsim::{EventFlags, Kernel, Machine, RaceReport, SimError, StreamFlags};
 
 const N: u64 = 1024;
 
-/// Runs seed 004's program, wrong (`fixed == false`) or fixed, on a machine with the given perturbation seed;
-/// returns the race reports and the first bytes the host read.
+/// Runs the CANN stream-vs-event note's program, wrong (`fixed == false`) or fixed, on a machine with the given
+/// perturbation seed; returns the race reports and the first bytes the host read.
 fn run(fixed: bool, perturb: Option<u64>) -> Result<(Vec<RaceReport>, Vec<u8>), SimError> {
     let mut builder = Machine::builder().devices(1);
     if let Some(seed) = perturb {

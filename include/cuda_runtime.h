@@ -4,7 +4,7 @@
  * Compile unchanged CUDA host code against this directory and link libstreamsim instead of libcudart:
  *     cc app.c -I include -L target/release -lstreamsim
  * Names, argument order, constants and error codes are CUDA's; the semantics are the rows of streamsim's
- * reference table (reference/cuda-musa.md). `kernel<<<…, stream>>>(…)` becomes cudasimLaunchKernel (see
+ * reference table (docs/semantics/cuda-musa.md). `kernel<<<…, stream>>>(…)` becomes cudasimLaunchKernel (see
  * streamsim.h). Only the functions below are simulated.
  */
 #ifndef STREAMSIM_CUDA_RUNTIME_H

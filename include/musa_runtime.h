@@ -5,7 +5,7 @@
  * Compile unchanged MUSA host code against this directory and link libstreamsim instead of libmusart:
  *     cc app.c -I include -L target/release -lstreamsim
  * MUSA mirrors the CUDA runtime: musaX = cudaX, with the same argument order, constants and error codes (see
- * cuda_runtime.h); the semantics are the rows of streamsim's reference table (reference/cuda-musa.md).
+ * cuda_runtime.h); the semantics are the rows of streamsim's reference table (docs/semantics/cuda-musa.md).
  * `kernel<<<…, stream>>>(…)` becomes musasimLaunchKernel (see streamsim.h). Only the functions below are
  * simulated.
  */

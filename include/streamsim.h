@@ -8,6 +8,9 @@
  *     of `durationNs` nanoseconds of virtual time whose body, if not NULL, runs `body(arg)` on the host when
  *     the stream reaches it. The `Ex` variants declare the device memory the kernel reads and writes (for race
  *     detection); the `Fallible` variants take a body that returns a fault code (to test error handling);
+ *     the `Ctx` variants give the body a context through which it reads and writes the memory it declared
+ *     (streamsimKernelRead / streamsimKernelWrite / streamsimKernelMap), so a C program can compute on the
+ *     device and check its data;
  *   - simulated machines and processes as opaque handles, and binding a process to the calling thread, so
  *     that one OS process can play several simulated processes (e.g. both ends of an IPC event);
  *   - the message of the calling thread's last error.
@@ -43,6 +46,9 @@ typedef enum streamsimError {
     STREAMSIM_ERROR_CONFIG = 4,
     /* A streamsim* call from inside a host function or kernel body. */
     STREAMSIM_ERROR_NOT_PERMITTED = 5,
+    /* A Ctx kernel body's access outside its declared accesses, past the end of an allocation, or a write
+     * into a range declared read-only: the kernel faults (700 / 507015 at the next synchronize). */
+    STREAMSIM_ERROR_ILLEGAL_ADDRESS = 6,
     /* A bug in the simulator (please report it). */
     STREAMSIM_ERROR_INTERNAL = 999
 } streamsimError;
@@ -87,15 +93,68 @@ typedef enum streamsimFault {
     STREAMSIM_FAULT_ILLEGAL_ADDRESS = 2
 } streamsimFault;
 
-/* A declared access of a kernel stand-in (the Ex variants) to device memory. */
+/* A declared access of a kernel stand-in (the Ex and Ctx variants) to device memory: the race detector checks
+ * it, and a Ctx body may touch only what its kernel declared (see docs/semantics/kernel-bodies.md).
+ *
+ * `ptr` is device memory; in CUDA and MUSA it may also be pinned host memory (cudaMallocHost), which kernels
+ * reach at its host address under unified addressing; ACL refuses pinned host memory (107000: aclrtMallocHost
+ * memory reaches a kernel only through aclrtHostRegister, which is not simulated).
+ *
+ * `flags` is STREAMSIM_ACCESS_READ, STREAMSIM_ACCESS_WRITE, or both OR-ed (the kernel reads and writes the
+ * range). A write conflicts with every access, so a WRITE range may also be read. Any other value (0
+ * included) is refused by the launch (cudaErrorInvalidValue 1, ACL_ERROR_INVALID_PARAM 100000). */
 typedef struct streamsimAccess {
-    const void *ptr; /* start of the range (device memory) */
+    const void *ptr; /* start of the range */
     size_t bytes;    /* length in bytes */
-    int write;       /* STREAMSIM_ACCESS_READ or STREAMSIM_ACCESS_WRITE */
+    int flags;       /* STREAMSIM_ACCESS_READ, STREAMSIM_ACCESS_WRITE, or both OR-ed */
 } streamsimAccess;
 
-#define STREAMSIM_ACCESS_READ 0
 #define STREAMSIM_ACCESS_WRITE 1
+#define STREAMSIM_ACCESS_READ 2
+
+/* ------------------------------------------------------------------------------------------------ kernel bodies
+ * C kernel bodies on device memory: cudasimLaunchKernelCtx / musasimLaunchKernelCtx / aclsimLaunchKernelCtx
+ * (declared with each vendor's types at the end of this file) run `body(ctx, arg)` when the stream reaches
+ * the kernel, and the body reads and writes the memory its launch declared (streamsimAccess) through `ctx`.
+ * Semantics, row by row: docs/semantics/kernel-bodies.md. In short:
+ *   - Reading is allowed anywhere in a declared range; writing only in a range declared
+ *     STREAMSIM_ACCESS_WRITE. The ranges are those resolved at the launch (memory freed after the launch is
+ *     still there for the body, as for copies).
+ *   - Any other access (undeclared, past the end of an allocation, a write into a read-only range) returns
+ *     STREAMSIM_ERROR_ILLEGAL_ADDRESS and faults the kernel: the next synchronize (or query) covering it
+ *     returns cudaErrorIllegalAddress (700) / musaErrorIllegalAddress / ACL_ERROR_RT_AICORE_EXCEPTION
+ *     (507015), sticky until the device is reset, as for a fallible kernel. After a fault the body's further
+ *     accesses do nothing and return STREAMSIM_ERROR_ILLEGAL_ADDRESS again; its maps are not written back.
+ *   - `ctx` is valid only inside the body, on the thread running it: another value, or the same one after the
+ *     body returned or from another thread, is STREAMSIM_ERROR_INVALID_HANDLE (never dereferenced).
+ *   - Host-side pointers: NULL (with bytes > 0) or an address in a device's range is
+ *     STREAMSIM_ERROR_INVALID_VALUE (the kernel does not fault); others must be valid host memory.
+ *   - Data races are real: two kernels on unsynchronized streams see whatever the other had written when they
+ *     read (and the race detector reports the pair from their declared accesses).
+ */
+
+/* The context of a running Ctx kernel body (opaque). */
+typedef struct streamsimKernelCtx streamsimKernelCtx;
+
+/* The body of a Ctx kernel stand-in. It must not call the runtime (such calls fail, as inside a host
+ * function); it reaches device memory only through `ctx`. */
+typedef void (*streamsimKernelCtxBody)(streamsimKernelCtx *ctx, void *arg);
+
+/* Copies `bytes` bytes of the declared memory at `src` (device, or pinned host memory the kernel declared)
+ * into host memory at `dst`. Sees what this body wrote through its maps. */
+streamsimError streamsimKernelRead(streamsimKernelCtx *ctx, void *dst, const void *src, size_t bytes);
+
+/* Copies `bytes` bytes of host memory at `src` into the declared memory at `dst`, which must lie in ranges
+ * declared STREAMSIM_ACCESS_WRITE. The body's maps of those bytes see the new values. */
+streamsimError streamsimKernelWrite(streamsimKernelCtx *ctx, void *dst, const void *src, size_t bytes);
+
+/* Sets `*host` to a host pointer to a copy of the `bytes` (> 0) declared bytes at `ptr`, taken now, valid
+ * until the body returns, aligned as `ptr` is modulo 64. When the body returns, the bytes it changed there are
+ * written back: all of them must lie in ranges declared STREAMSIM_ACCESS_WRITE, or the kernel faults (the
+ * first such change ends the write-back). A range inside an earlier map gives a pointer into that map; one
+ * that only partly overlaps an earlier map is STREAMSIM_ERROR_INVALID_VALUE. `bytes` = 0 or a NULL `host` is
+ * STREAMSIM_ERROR_INVALID_VALUE. */
+streamsimError streamsimKernelMap(streamsimKernelCtx *ctx, const void *ptr, size_t bytes, void **host);
 
 /* ------------------------------------------------------------------------------------------------ machines */
 
@@ -176,6 +235,11 @@ cudaError_t cudasimLaunchKernelEx(cudaStream_t stream, const char *name, uint64_
 /* cudasimLaunchKernel whose body returns a streamsimFault. */
 cudaError_t cudasimLaunchFallibleKernel(cudaStream_t stream, const char *name, uint64_t durationNs,
                                         streamsimFallibleKernelBody body, void *arg);
+/* cudasimLaunchKernelEx whose body gets a context on the declared memory (see "kernel bodies" above):
+ * kernel<<<…, stream>>>(d_A, d_B, d_C, n) with accesses {d_A, READ}, {d_B, READ}, {d_C, WRITE}. */
+cudaError_t cudasimLaunchKernelCtx(cudaStream_t stream, const char *name, uint64_t durationNs,
+                                   streamsimKernelCtxBody body, void *arg, const streamsimAccess *accesses,
+                                   size_t count);
 #ifdef __cplusplus
 }
 #endif
@@ -194,6 +258,9 @@ musaError_t musasimLaunchKernelEx(musaStream_t stream, const char *name, uint64_
                                   size_t count);
 musaError_t musasimLaunchFallibleKernel(musaStream_t stream, const char *name, uint64_t durationNs,
                                         streamsimFallibleKernelBody body, void *arg);
+musaError_t musasimLaunchKernelCtx(musaStream_t stream, const char *name, uint64_t durationNs,
+                                   streamsimKernelCtxBody body, void *arg, const streamsimAccess *accesses,
+                                   size_t count);
 #ifdef __cplusplus
 }
 #endif
@@ -213,6 +280,12 @@ aclError aclsimLaunchKernelEx(aclrtStream stream, const char *name, uint64_t dur
                               size_t count);
 aclError aclsimLaunchFallibleKernel(aclrtStream stream, const char *name, uint64_t durationNs,
                                     streamsimFallibleKernelBody body, void *arg);
+/* aclsimLaunchKernelEx whose body gets a context on the declared memory (see "kernel bodies" above); a fault
+ * is ACL_ERROR_RT_AICORE_EXCEPTION (507015) at the next synchronize. Pinned host memory cannot be declared
+ * (ACL_ERROR_RT_PARAM_INVALID 107000). */
+aclError aclsimLaunchKernelCtx(aclrtStream stream, const char *name, uint64_t durationNs,
+                               streamsimKernelCtxBody body, void *arg, const streamsimAccess *accesses,
+                               size_t count);
 #ifdef __cplusplus
 }
 #endif

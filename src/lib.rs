@@ -8,7 +8,7 @@
 //!
 //! ## Quickstart
 //!
-//! Seed 000 §2.1: time a kernel with two events.
+//! The MUSA events article §2.1: time a kernel with two events.
 //!
 //! ```
 //! use std::time::Duration;
@@ -75,8 +75,9 @@
 //! | `cuda_family.rs` | the CUDA/MUSA name table: one row per function, constant and type, expanded as [`cuda`] and [`musa`] |
 //! | `cuda_runtime.rs` | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t` |
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`) |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
+//! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
@@ -129,6 +130,7 @@
 //! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod engine;
 mod tools;
@@ -139,6 +141,7 @@ pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
 
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub use tools::testing;
 pub use tools::{export, scenario};
 

@@ -1,4 +1,4 @@
-# Seed 000 §2.1 — time a kernel with two events (MUSA; CUDA is the same with cuda* names).
+# The MUSA events article §2.1 — time a kernel with two events (MUSA; CUDA is the same with cuda* names).
 #
 #   musaEventRecord(event1);
 #   kernel<<<1, 1>>>();

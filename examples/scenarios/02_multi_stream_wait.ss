@@ -1,4 +1,4 @@
-# Seed 000 §2.2 — stream1 waits for a kernel of stream2 without blocking the host.
+# The MUSA events article §2.2 — stream1 waits for a kernel of stream2 without blocking the host.
 #
 #   kernel1<<<1, 1, 0, stream1>>>();
 #   kernel2<<<1, 1, 0, stream2>>>();

@@ -1,4 +1,4 @@
-# Seed 004, scene 1 and phenomenon 2 — one stream, wait for the whole batch: a stream synchronize.
+# The CANN stream-vs-event note, scene 1 and phenomenon 2 — one stream's whole batch: a stream synchronize.
 #
 #   aclrtMemcpyAsync(dst, size, src, size, ACL_MEMCPY_HOST_TO_DEVICE, stream);
 #   myKernel<<<..., stream>>>();

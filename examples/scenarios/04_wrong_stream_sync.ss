@@ -1,4 +1,4 @@
-# Seed 004, phenomenon 1 and scene 2 — synchronizing one stream does not wait for another.
+# The CANN stream-vs-event note, phenomenon 1 and scene 2 — synchronizing one stream does not wait for another.
 #
 #   // wrong: the work needed is on another stream, but the host waits for this one only
 #   aclrtSynchronizeStream(stream1);   // 仅等待 stream1，不等待 stream2

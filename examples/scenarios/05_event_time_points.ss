@@ -1,4 +1,4 @@
-# Seed 004, scene 3 — fine-grained time points: wait for the kernel without waiting for the copy after it.
+# The CANN stream-vs-event note, scene 3 — fine-grained time points: wait for the kernel, not the copy after it.
 #
 #   aclrtEvent event1, event2, event3;
 #   aclrtCreateEvent(&event1); aclrtCreateEvent(&event2); aclrtCreateEvent(&event3);

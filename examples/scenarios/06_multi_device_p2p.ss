@@ -1,4 +1,4 @@
-# Seed 001 — multi-device programming in ACL, on a machine with two devices.
+# The Ascend multi-device guide — multi-device programming in ACL, on a machine with two devices.
 #
 # 1. Device selection (多Device选择): count the devices, then pick one per host thread with aclrtSetDevice;
 #    streams, events and memory created afterwards belong to that device (to its default context).

@@ -1,4 +1,4 @@
-# Seed 000 §2.3 — IPC events: process B waits for an event of process A.
+# The MUSA events article §2.3 — IPC events: process B waits for an event of process A.
 #
 #   // process A
 #   musaEventCreateWithFlags(&event, musaEventDisableTiming | musaEventInterprocess);

@@ -1,4 +1,4 @@
-# Seed 004's wrong synchronization in CUDA — and how the legacy default stream can hide it.
+# The CANN stream-vs-event note's wrong synchronization in CUDA — and how the legacy default stream can hide it.
 #
 #   produce<<<..., stream>>>(data);
 #   cudaMemcpy(result, data, size, cudaMemcpyDeviceToHost);   // the NULL stream: no event, no stream sync

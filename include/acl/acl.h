@@ -5,7 +5,7 @@
  * Compile unchanged ACL host code against this directory and link libstreamsim instead of libascendcl:
  *     cc app.c -I include -L target/release -lstreamsim
  * Names, argument order, enums and error codes are ACL's; the semantics are the rows of streamsim's reference
- * table (reference/acl.md). `myKernel<<<…, stream>>>(…)` becomes aclsimLaunchKernel (see streamsim.h). Only the
+ * table (docs/semantics/acl.md). `myKernel<<<…, stream>>>(…)` becomes aclsimLaunchKernel (see streamsim.h). Only the
  * functions below are simulated.
  *
  * Note the vendor's opposite numbering of the status enums: ACL_EVENT_RECORDED_STATUS_COMPLETE is 1, while

@@ -448,3 +448,42 @@ pub enum SimError {
         timeout_ms: u64,
     },
 }
+
+impl SimError {
+    /// The name of the call the error is about, for the variants that carry one (`what`): a facade can put
+    /// its own function's name there (`aclrtStreamWaitEvent` where the engine wrote `stream_wait_event`), so
+    /// that the message names what the program called. The engine never reads it back to decide anything.
+    pub(crate) fn what_mut(&mut self) -> Option<&mut &'static str> {
+        match self {
+            SimError::WrongDevice { what, .. }
+            | SimError::InvalidFlags { what, .. }
+            | SimError::InvalidValue { what, .. }
+            | SimError::EventNotRecorded { what, .. }
+            | SimError::NotReady { what, .. }
+            | SimError::NotPermitted { what, .. }
+            | SimError::NotSupported { what, .. }
+            | SimError::NoDevice { what, .. }
+            | SimError::InvalidCopyKind { what, .. }
+            | SimError::InvalidAddress { what, .. }
+            | SimError::OutOfRange { what, .. }
+            | SimError::NoContext { what, .. }
+            | SimError::WrongContext { what, .. }
+            | SimError::DefaultContext { what, .. }
+            | SimError::DeviceNotSet { what, .. }
+            | SimError::PeerAccess { what, .. }
+            | SimError::PeerAccessRequired { what, .. }
+            | SimError::Ipc { what, .. }
+            | SimError::WouldDeadlock { what, .. }
+            | SimError::Init { what, .. }
+            | SimError::Timeout { what, .. } => Some(what),
+            SimError::InvalidHandle { .. }
+            | SimError::InvalidDevice { .. }
+            | SimError::TimingDisabled { .. }
+            | SimError::OutOfMemory { .. }
+            | SimError::HostOutOfMemory { .. }
+            | SimError::TooManyObjects { .. }
+            | SimError::KernelFault { .. }
+            | SimError::Race(_) => None,
+        }
+    }
+}

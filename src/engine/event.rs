@@ -467,31 +467,38 @@ impl Process {
         })
     }
 
+    /// One elapsed-time check of the dialect on one event.
+    fn elapsed_check(&self, c: &Call, check: ElapsedCheck, e: &Snapshot) -> Result<()> {
+        let what = "event_elapsed_time";
+        match check {
+            ElapsedCheck::Recorded if e.latest.is_none() => {
+                Err(SimError::EventNotRecorded { what, event: e.id })
+            }
+            ElapsedCheck::NotShared if e.config.interprocess || e.config.external => {
+                Err(SimError::NotSupported {
+                    what,
+                    reason: format!("event {} is interprocess or external", e.id),
+                })
+            }
+            ElapsedCheck::Timing if !e.config.timing => {
+                Err(SimError::TimingDisabled { event: e.id })
+            }
+            ElapsedCheck::Finished
+                if e.latest
+                    .as_ref()
+                    .is_some_and(|p| p.time().is_none_or(|t| t > c.now)) =>
+            {
+                Err(SimError::NotReady { what })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The time of the event's latest record, after the dialect's checks in its order.
     fn timed_record(&self, c: &Call, checks: &[ElapsedCheck], e: &Snapshot) -> Result<VirtualTime> {
         let what = "event_elapsed_time";
-        for check in checks {
-            match check {
-                ElapsedCheck::Recorded if e.latest.is_none() => {
-                    return Err(SimError::EventNotRecorded { what, event: e.id });
-                }
-                ElapsedCheck::NotShared if e.config.interprocess || e.config.external => {
-                    return Err(SimError::NotSupported {
-                        what,
-                        reason: format!("event {} is interprocess or external", e.id),
-                    });
-                }
-                ElapsedCheck::Timing if !e.config.timing => {
-                    return Err(SimError::TimingDisabled { event: e.id });
-                }
-                ElapsedCheck::Finished
-                    if e.latest
-                        .as_ref()
-                        .is_some_and(|p| p.time().is_none_or(|t| t > c.now)) =>
-                {
-                    return Err(SimError::NotReady { what });
-                }
-                _ => {}
-            }
+        for &check in checks {
+            self.elapsed_check(c, check, e)?;
         }
         e.latest
             .as_ref()
@@ -514,9 +521,9 @@ impl Process {
                 });
             }
             // Each check is made on both events before the next check.
-            for check in checks {
-                self.timed_record(c, std::slice::from_ref(check), &a)?;
-                self.timed_record(c, std::slice::from_ref(check), &b)?;
+            for &check in checks {
+                self.elapsed_check(c, check, &a)?;
+                self.elapsed_check(c, check, &b)?;
             }
             Ok(self
                 .timed_record(c, checks, &b)?

@@ -181,7 +181,8 @@ pub(crate) enum CopySource {
 pub(crate) enum Work {
     /// Nothing but time (a kernel without a body, a record, a wait).
     Nothing,
-    Kernel(KernelBody),
+    /// A kernel body, and the launch's declared accesses resolved at the launch (region, written).
+    Kernel(KernelBody, Vec<(Region, bool)>),
     Copy {
         src: CopySource,
         dst: Region,
@@ -395,12 +396,12 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     if let Some(seed) = env.perturb {
         perturb(seed, env.exec.id, seq);
     }
-    let skip = *faulted && matches!(work, Work::Kernel(_) | Work::Host(_));
+    let skip = *faulted && matches!(work, Work::Kernel(..) | Work::Host(_));
     let outcome: Result<(), (FaultKind, String)> = match work {
         Work::Nothing => Ok(()),
-        Work::Kernel(_) | Work::Host(_) if skip => Ok(()),
-        Work::Kernel(body) => {
-            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process);
+        Work::Kernel(..) | Work::Host(_) if skip => Ok(()),
+        Work::Kernel(body, declared) => {
+            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(e)) => Err((e.kind, e.message)),

@@ -227,7 +227,12 @@ impl Process {
             let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
             // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
             let spec = match kernel.body {
-                Some(body) => OpSpec::new(ns, kernel.name, OpKind::Kernel, Work::Kernel(body)),
+                Some(body) => OpSpec::new(
+                    ns,
+                    kernel.name,
+                    OpKind::Kernel,
+                    Work::Kernel(body, accesses.clone()),
+                ),
                 None => OpSpec::plain_kernel(ns, kernel.name),
             };
             let owner = self.m.rules.owned.launch.then_some("launch");
@@ -240,11 +245,24 @@ impl Process {
         })
     }
 
-    /// The device region a kernel declares it reads or writes, checked (live, this process's, in range).
+    /// The region a kernel declares it reads or writes, checked (live, this process's, in range): device
+    /// memory, or pinned host memory where the dialect's kernels can reach it (`Rules::kernel_pinned_access`).
     fn declared_region(&self, a: &crate::engine::kernel::Access, c: &Call) -> Result<Region> {
-        self.m
-            .memory
-            .device_region("kernel declared access", a.ptr, a.bytes, c.process)
+        const WHAT: &str = "kernel declared access";
+        let mem = &self.m.memory;
+        if mem.classify(a.ptr.addr()) != AddressSpace::PinnedHost {
+            return mem.device_region(WHAT, a.ptr, a.bytes, c.process);
+        }
+        if !self.m.rules.kernel_pinned_access {
+            return Err(SimError::InvalidAddress {
+                what: WHAT,
+                addr: a.ptr.addr(),
+                space: AddressSpace::PinnedHost,
+                problem: "pinned host memory, which this dialect's kernels cannot access (it must be \
+                          registered for the device first, which is not simulated)",
+            });
+        }
+        mem.pinned_region(WHAT, HostPtr(a.ptr.addr()), a.bytes, c.process)
     }
 
     /// A kernel's virtual duration in nanoseconds: its own, or the cost model's default.

@@ -1,5 +1,5 @@
 //! The rules table: what each vendor's runtime allows, in one place. The core asks [`Rules`]; it never tests
-//! the dialect itself. Rows cite `shared/reference/cuda-musa.md` and `shared/reference/acl.md`.
+//! the dialect itself. Rows cite `docs/semantics/cuda-musa.md` and `docs/semantics/acl.md`.
 
 /// Which vendor's runtime semantics a machine follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -116,6 +116,11 @@ pub struct Rules {
     pub peer_copy_without_access: PeerCopy,
     /// Which later calls a sticky kernel fault fails.
     pub sticky_scope: StickyScope,
+    /// Whether a kernel can declare (and its body reach) pinned host memory at its host address: CUDA yes
+    /// (unified addressing maps every `cudaMallocHost` allocation for all devices at the same address); ACL
+    /// no (`aclrtMallocHost` memory reaches a kernel only through `aclrtHostRegister`, not simulated: the
+    /// launch is refused with 107000).
+    pub kernel_pinned_access: bool,
 }
 
 /// Which later calls of a process a kernel fault it has seen fails (until the faulted device is reset).
@@ -146,7 +151,7 @@ const CUDA: Rules = Rules {
     record_other_device: Allow::No,
     wait_other_device: Allow::Yes,
     default_stream: DefaultStream::Legacy,
-    // reference/cuda-musa.md, Events, EventElapsedTime: different devices (400) → never recorded (400) →
+    // docs/semantics/cuda-musa.md, Events, EventElapsedTime: different devices (400) → never recorded (400) →
     // DisableTiming (400) → not finished (600).
     elapsed_checks: &[
         ElapsedCheck::SameDevice,
@@ -159,6 +164,7 @@ const CUDA: Rules = Rules {
     peer_repeat: Allow::No,
     peer_copy_without_access: PeerCopy::StageThroughHost,
     sticky_scope: StickyScope::Process,
+    kernel_pinned_access: true,
 };
 
 const ACL: Rules = Rules {
@@ -178,19 +184,22 @@ const ACL: Rules = Rules {
     record_other_device: Allow::No,
     wait_other_device: Allow::No,
     default_stream: DefaultStream::PerContext,
-    // reference/acl.md, Events: never recorded (507000) → IPC/EXTERNAL (207000) → not finished (107006) →
-    // no TIME_LINE (107006).
+    // docs/semantics/acl.md, Events: IPC/EXTERNAL (207000, checked first by the runtime's
+    // ApiErrorDecorator::EventElapsedTime) → never recorded (507000) → not finished (107006) → no TIME_LINE
+    // (107006).
     elapsed_checks: &[
-        ElapsedCheck::Recorded,
         ElapsedCheck::NotShared,
+        ElapsedCheck::Recorded,
         ElapsedCheck::Finished,
         ElapsedCheck::Timing,
     ],
     peer_query_same_device: Allow::No,
-    peer_flags_first: false,
+    // aclrtDeviceEnablePeerAccessImpl checks the reserved flags before anything else (memory.cpp).
+    peer_flags_first: true,
     peer_repeat: Allow::Yes,
     peer_copy_without_access: PeerCopy::Reject,
     sticky_scope: StickyScope::Device,
+    kernel_pinned_access: false,
 };
 
 impl Dialect {

@@ -57,8 +57,13 @@ use crate::vendor::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
 
-/// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` stand-ins).
+/// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` and `Ctx` stand-ins).
 pub use crate::vendor::cuda_runtime::streamsimAccess;
+// C kernel bodies on device memory (`…LaunchKernelCtx`): the context and its accessors.
+pub use crate::vendor::kernel_ctx::{
+    streamsimKernelCtx, streamsimKernelCtxBody, streamsimKernelMap, streamsimKernelRead,
+    streamsimKernelWrite,
+};
 
 /// `streamsimError`: the result of a `streamsim*` call ([`STREAMSIM_SUCCESS`] or a `STREAMSIM_ERROR_*`).
 pub type streamsimError = c_int;
@@ -94,6 +99,10 @@ pub const STREAMSIM_ERROR_NOT_BOUND: streamsimError = 3;
 pub const STREAMSIM_ERROR_CONFIG: streamsimError = 4;
 /// `STREAMSIM_ERROR_NOT_PERMITTED`: a `streamsim*` call from inside a host function or kernel body.
 pub const STREAMSIM_ERROR_NOT_PERMITTED: streamsimError = 5;
+/// `STREAMSIM_ERROR_ILLEGAL_ADDRESS`: a Ctx kernel body's access outside its declared accesses, past the end
+/// of an allocation, or a write into a range declared read-only; the kernel faults (see
+/// [`streamsimKernelRead`]).
+pub const STREAMSIM_ERROR_ILLEGAL_ADDRESS: streamsimError = 6;
 /// `STREAMSIM_ERROR_INTERNAL`: a bug in the simulator (a contained panic).
 pub const STREAMSIM_ERROR_INTERNAL: streamsimError = 999;
 
@@ -109,10 +118,11 @@ pub const STREAMSIM_API_MUSA: streamsimApi = 1;
 /// `STREAMSIM_API_ACL`: the `acl*` functions.
 pub const STREAMSIM_API_ACL: streamsimApi = 2;
 
-/// `STREAMSIM_ACCESS_READ`: `streamsimAccess::write` for a range the kernel reads.
-pub const STREAMSIM_ACCESS_READ: c_int = 0;
-/// `STREAMSIM_ACCESS_WRITE`: `streamsimAccess::write` for a range the kernel writes.
-pub const STREAMSIM_ACCESS_WRITE: c_int = 1;
+/// `STREAMSIM_ACCESS_READ`: a `streamsimAccess::flags` bit: the kernel reads the range.
+pub const STREAMSIM_ACCESS_READ: c_int = rt::ACCESS_READ;
+/// `STREAMSIM_ACCESS_WRITE`: a `streamsimAccess::flags` bit: the kernel writes the range (and may read it).
+/// OR-ed with [`STREAMSIM_ACCESS_READ`] it means the same: a write conflicts with every access.
+pub const STREAMSIM_ACCESS_WRITE: c_int = rt::ACCESS_WRITE;
 
 /// `STREAMSIM_FAULT_NONE`: a fallible kernel body's success.
 pub const STREAMSIM_FAULT_NONE: c_int = 0;
@@ -143,6 +153,10 @@ const DESCRIPTIONS: &[(streamsimError, &CStr)] = &[
     (
         STREAMSIM_ERROR_NOT_PERMITTED,
         c"streamsim calls are not permitted inside a host function or kernel body",
+    ),
+    (
+        STREAMSIM_ERROR_ILLEGAL_ADDRESS,
+        c"illegal address: the kernel body accessed memory its launch did not declare (or wrote a range declared read-only); the kernel faults",
     ),
     (
         STREAMSIM_ERROR_INTERNAL,
@@ -586,8 +600,12 @@ fn launch_fallible(
     contain(codes.internal, || match facade::process(api) {
         Ok(p) => match make().and_then(|k| p.launch(Stream::from_raw(s as usize as u64), k)) {
             Ok(()) => 0,
-            Err(e) => {
+            Err(mut e) => {
                 let c = (codes.map)(&e);
+                if api == Api::Acl {
+                    // aclGetRecentErrMsg names the function the program called.
+                    crate::vendor::acl::names::name_the_call(&mut e, "aclsimLaunchFallibleKernel");
+                }
                 p.set_last_error(e);
                 c
             }

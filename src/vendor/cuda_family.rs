@@ -124,6 +124,10 @@ macro_rules! cuda_family {
                 (cudasimLaunchKernelEx, musasimLaunchKernelEx)(stream: *mut c_void, name: *const c_char,
                     durationNs: u64, fn_: rt::HostFn, arg: *mut c_void, accesses: *const rt::streamsimAccess,
                     count: usize) => launch_kernel(stream, name, durationNs, fn_, arg, accesses, count);
+                (cudasimLaunchKernelCtx, musasimLaunchKernelCtx)(stream: *mut c_void, name: *const c_char,
+                    durationNs: u64, body: rt::KernelCtxBody, arg: *mut c_void,
+                    accesses: *const rt::streamsimAccess, count: usize)
+                    => launch_kernel_ctx(stream, name, durationNs, body, arg, accesses, count);
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;
@@ -133,6 +137,9 @@ macro_rules! cuda_family {
 
         /// The simulated kernel's declared access (`streamsimAccess`).
         pub use $crate::vendor::cuda_runtime::streamsimAccess;
+        /// The context and body of a Ctx kernel (`streamsimKernelCtx`, `streamsimKernelCtxBody`; the accessors
+        /// are in [`crate::capi`]).
+        pub use $crate::vendor::kernel_ctx::{streamsimKernelCtx, streamsimKernelCtxBody};
     };
 }
 pub(crate) use cuda_family;

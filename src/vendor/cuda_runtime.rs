@@ -104,7 +104,7 @@ pub(crate) fn code(e: &SimError) -> Error {
         | SimError::TooManyObjects { .. } => MemoryAllocation,
         SimError::NoDevice { .. } => NoDevice,
         SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
-        // reference/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
+        // docs/semantics/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
         SimError::InvalidAddress {
             problem: crate::engine::memory::FREED_BY_RESET,
             ..
@@ -779,17 +779,23 @@ pub(crate) fn get_error_string(code: Error) -> *const c_char {
 
 // ---------------------------------------------------------------------------------------------- kernels
 
-/// A declared access of a simulated kernel (`streamsimAccess`): `write` 0 = read, 1 = write.
+/// A declared access of a simulated kernel (`streamsimAccess`): `flags` is `STREAMSIM_ACCESS_READ` (2),
+/// `STREAMSIM_ACCESS_WRITE` (1) or both OR-ed (3); anything else is refused.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct streamsimAccess {
-    /// Start of the range (a device pointer).
+    /// Start of the range (a device pointer; in CUDA and MUSA also a pinned host pointer).
     pub ptr: *const c_void,
     /// Length in bytes.
     pub bytes: usize,
-    /// 0: read; 1: write.
-    pub write: c_int,
+    /// `STREAMSIM_ACCESS_READ`, `STREAMSIM_ACCESS_WRITE`, or both OR-ed.
+    pub flags: c_int,
 }
+
+/// `STREAMSIM_ACCESS_WRITE`: the kernel writes the range (and may read it).
+pub(crate) const ACCESS_WRITE: c_int = 1;
+/// `STREAMSIM_ACCESS_READ`: the kernel reads the range.
+pub(crate) const ACCESS_READ: c_int = 2;
 
 /// Builds the core kernel for a C launch.
 ///
@@ -834,12 +840,25 @@ pub(crate) unsafe fn c_kernel(
             ));
         }
         // SAFETY: non-NULL, aligned, and valid for `count` entries by the C contract.
-        for a in unsafe { std::slice::from_raw_parts(accesses, count) } {
+        for (i, a) in unsafe { std::slice::from_raw_parts(accesses, count) }
+            .iter()
+            .enumerate()
+        {
             let ptr = DevicePtr(a.ptr as usize as u64);
-            k = match a.write {
-                0 => k.reads(ptr, a.bytes as u64),
-                1 => k.writes(ptr, a.bytes as u64),
-                _ => return Err(invalid("LaunchKernelEx", "write must be 0 or 1")),
+            // A write conflicts with every access, so read-and-write is declared as a write (which the
+            // kernel may also read).
+            k = match a.flags {
+                ACCESS_READ => k.reads(ptr, a.bytes as u64),
+                ACCESS_WRITE | 3 => k.writes(ptr, a.bytes as u64),
+                other => {
+                    return Err(invalid(
+                        "LaunchKernelEx",
+                        format!(
+                            "access {i} has flags {other}: use STREAMSIM_ACCESS_READ ({ACCESS_READ}), \
+                             STREAMSIM_ACCESS_WRITE ({ACCESS_WRITE}) or both OR-ed"
+                        ),
+                    ));
+                }
             };
         }
     }
@@ -853,6 +872,30 @@ pub(crate) unsafe fn c_kernel(
         });
     }
     Ok(k)
+}
+
+/// `streamsimKernelCtxBody`, the body of `cudasimLaunchKernelCtx` (see `crate::vendor::kernel_ctx`).
+pub type KernelCtxBody = crate::vendor::kernel_ctx::streamsimKernelCtxBody;
+
+/// `cudasimLaunchKernelCtx` / `musasimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub(crate) unsafe fn launch_kernel_ctx(
+    api: Api,
+    s: *mut c_void,
+    name: *const c_char,
+    duration_ns: u64,
+    body: KernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> Error {
+    run(api, |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe {
+            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+        }?;
+        p.launch(stream(s), k)
+    })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the C signature")]

@@ -9,4 +9,5 @@ pub mod capi;
 pub mod cuda;
 pub(crate) mod cuda_family;
 pub(crate) mod cuda_runtime;
+pub(crate) mod kernel_ctx;
 pub mod musa;

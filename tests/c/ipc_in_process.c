@@ -1,7 +1,7 @@
 /*
  * IPC events between two simulated processes inside one OS process, from C:
- *  1. seed 000 §2.3 (IPC Event) with musa names: process A is the MUSA default process, process B a second
- *     process created on its machine with streamsimProcessCreate and bound with streamsimBind;
+ *  1. the MUSA events article §2.3 (IPC Event) with musa names: process A is the MUSA default process,
+ *     process B a second process created on its machine with streamsimProcessCreate and bound with streamsimBind;
  *  2. the same exchange with acl names on a machine made with streamsimMachineCreate, process B on its own
  *     host thread (bindings are per thread).
  */

@@ -1,5 +1,5 @@
 /*
- * Seed 000 (MUSA Event 相关接口使用) §2.1 and §2.2, with musa names, as a C program against
+ * The MUSA events article (MUSA Event 相关接口使用) §2.1 and §2.2, with musa names, as a C program against
  * include/musa_runtime.h. `kernel<<<1, 1, 0, s>>>()` is musasimLaunchKernel(s, "kernel", ns, body, arg).
  * Every call's code is checked; the exit status is non-zero on the first mismatch.
  */

@@ -1,7 +1,7 @@
 /*
- * Seed 001 (多设备编程) with acl names, as a C program against include/acl/acl.h, run with STREAMSIM_DEVICES=2:
- * 多Device选择 (device selection), then Stream和Event的行为 (the launches, copies, records and waits that fail
- * on a stream or event of another device, and the event synchronize / query that work).
+ * The Ascend multi-device guide (多设备编程) with acl names, as a C program against include/acl/acl.h, run with
+ * STREAMSIM_DEVICES=2: 多Device选择 (device selection), then Stream和Event的行为 (the launches, copies, records and waits
+ * that fail on a stream or event of another device, and the event synchronize / query that work).
  * `myKernel<<<8, nullptr, s>>>()` is aclsimLaunchKernel(s, "myKernel", ns, NULL, NULL).
  */
 #include "acl/acl.h"

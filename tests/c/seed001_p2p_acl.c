@@ -1,7 +1,7 @@
 /*
- * Seed 001 (多设备编程) 跨Device的数据交互: the P2P copy sample, line by line with acl names, as a C program
- * against include/acl/acl.h, run with STREAMSIM_DEVICES=2. Not in the sample: known bytes are put in dev0Mem and
- * read back from dev1Mem, and a cross-device copy without peer access is refused.
+ * The Ascend multi-device guide (多设备编程) 跨Device的数据交互: the P2P copy sample, line by line with acl names, as a C
+ * program against include/acl/acl.h, run with STREAMSIM_DEVICES=2. Not in the sample: known bytes are put in dev0Mem
+ * and read back from dev1Mem, and a cross-device copy without peer access is refused.
  */
 #include "acl/acl.h"
 

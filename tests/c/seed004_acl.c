@@ -1,6 +1,6 @@
 /*
- * Seed 004 (Stream同步与Event同步的区别与选择) with acl names, as a C program against include/acl/acl.h: the
- * three scenarios (场景1 single-stream batch → stream synchronize; 场景2 cross-stream coordination → events;
+ * The CANN stream-vs-event note (Stream同步与Event同步的区别与选择) with acl names, as a C program against include/acl/acl.h:
+ * the three scenarios (场景1 single-stream batch → stream synchronize; 场景2 cross-stream coordination → events;
  * 场景3 fine-grained time points → events), 现象1 (synchronizing stream1 does not wait for stream2), and the
  * related issue #477 (aclrtSynchronizeStream报错507015: a kernel exception). `myKernel<<<..., s>>>()` is
  * aclsimLaunchKernel; the faulting kernel is aclsimLaunchFallibleKernel.

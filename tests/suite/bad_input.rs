@@ -352,7 +352,7 @@ fn kernel_access_arrays_that_cannot_exist_are_invalid() {
     let one = [streamsimAccess {
         ptr: null_mut::<c_void>(),
         bytes: 0,
-        write: 0,
+        flags: streamsim::capi::STREAMSIM_ACCESS_READ,
     }];
     let misaligned = one
         .as_ptr()

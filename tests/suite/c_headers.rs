@@ -242,7 +242,8 @@ fn c_class(ty: &str) -> &'static str {
         | "musaStreamCallback_t"
         | "aclrtHostFunc"
         | "streamsimKernelBody"
-        | "streamsimFallibleKernelBody" => "fnptr",
+        | "streamsimFallibleKernelBody"
+        | "streamsimKernelCtxBody" => "fnptr",
         "cudaIpcEventHandle_t" | "musaIpcEventHandle_t" | "aclrtIpcEventHandle" => "ipc64",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
@@ -355,7 +356,11 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
             out.insert(m, sig);
         }
         // Functions written out: `#[unsafe(no_mangle)] pub [unsafe] extern "C" fn name(params) -> ret {`.
-        for file in ["src/vendor/acl/mod.rs", "src/vendor/capi.rs"] {
+        for file in [
+            "src/vendor/acl/mod.rs",
+            "src/vendor/capi.rs",
+            "src/vendor/kernel_ctx.rs",
+        ] {
             let src = read(file);
             let mut rest = src.as_str();
             while let Some(at) = rest.find("#[unsafe(no_mangle)]") {
@@ -410,7 +415,9 @@ fn rust_class(ty: &str) -> &'static str {
         | "rt::StreamCallback"
         | "aclrtHostFunc"
         | "streamsimKernelBody"
-        | "streamsimFallibleKernelBody" => "fnptr",
+        | "streamsimFallibleKernelBody"
+        | "rt::KernelCtxBody"
+        | "streamsimKernelCtxBody" => "fnptr",
         "rt::IpcEventHandleC" | "aclrtIpcEventHandle" => "ipc64",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
     }
@@ -610,6 +617,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_ERROR_NOT_BOUND,
         capi::STREAMSIM_ERROR_CONFIG,
         capi::STREAMSIM_ERROR_NOT_PERMITTED,
+        capi::STREAMSIM_ERROR_ILLEGAL_ADDRESS,
         capi::STREAMSIM_ERROR_INTERNAL,
         capi::STREAMSIM_DIALECT_CUDA,
         capi::STREAMSIM_DIALECT_ACL,
@@ -662,8 +670,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             offset_of!(capi::streamsimAccess, bytes),
         ),
         (
-            "offsetof(streamsimAccess, write)",
-            offset_of!(capi::streamsimAccess, write),
+            "offsetof(streamsimAccess, flags)",
+            offset_of!(capi::streamsimAccess, flags),
         ),
         ("sizeof(cudaStream_t)", size_of::<cuda::cudaStream_t>()),
         ("sizeof(aclrtStream)", size_of::<acl::aclrtStream>()),

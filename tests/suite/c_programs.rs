@@ -216,8 +216,8 @@ pub(crate) fn build_and_run(
         .collect()
 }
 
-/// Seed 000 §2.1 (elapsed time around a kernel: NotReady, then 0.251 ms) and §2.2 (stream1 waits for an
-/// event recorded on stream2) with musa names.
+/// The MUSA events article §2.1 (elapsed time around a kernel: NotReady, then 0.251 ms) and §2.2 (stream1 waits for
+/// an event recorded on stream2) with musa names.
 #[test]
 fn seed000_musa_timing_and_stream_sync() {
     for out in build_and_run("seed000_musa", "seed000_musa", &[], &[]) {
@@ -225,9 +225,9 @@ fn seed000_musa_timing_and_stream_sync() {
     }
 }
 
-/// Seed 001 with acl names on 2 devices: device selection and reset, then the launches, copies, records and
-/// waits that fail with 107003 on a stream or event of another device, and the synchronize / queries that
-/// work.
+/// The Ascend multi-device guide with acl names on 2 devices: device selection and reset, then the launches, copies,
+/// records and waits that fail with 107003 on a stream or event of another device, and the synchronize / queries
+/// that work.
 #[test]
 fn seed001_acl_device_selection_and_cross_device_rules() {
     for out in build_and_run(
@@ -240,7 +240,8 @@ fn seed001_acl_device_selection_and_cross_device_rules() {
     }
 }
 
-/// Seed 001's P2P copy sample with acl names on 2 devices: prints "P2P copy success", and the bytes arrive.
+/// The Ascend multi-device guide's P2P copy sample with acl names on 2 devices: prints "P2P copy success", and the
+/// bytes arrive.
 #[test]
 fn seed001_acl_p2p_copy_sample() {
     for out in build_and_run(
@@ -253,8 +254,9 @@ fn seed001_acl_p2p_copy_sample() {
     }
 }
 
-/// Seed 004's three scenarios with acl names (stream vs event synchronization, with exact virtual times), and
-/// the kernel exception of its related issue: 507015 at the next synchronize, sticky until reset.
+/// The CANN stream-vs-event note's three scenarios with acl names (stream vs event synchronization, with exact
+/// virtual times), and the kernel exception of its related issue: 507015 at the next synchronize, sticky until
+/// reset.
 #[test]
 fn seed004_acl_scenarios_and_kernel_exception() {
     for out in build_and_run("seed004_acl", "seed004_acl", &[], &[]) {
@@ -262,8 +264,8 @@ fn seed004_acl_scenarios_and_kernel_exception() {
     }
 }
 
-/// IPC between two simulated processes in one OS process, from C: seed 000 §2.3 with musa names (the default
-/// process and a second process bound on the same thread) and the same exchange with acl names (a machine
+/// IPC between two simulated processes in one OS process, from C: the MUSA events article §2.3 with musa names (the
+/// default process and a second process bound on the same thread) and the same exchange with acl names (a machine
 /// made from C, process B on its own thread).
 #[test]
 fn ipc_between_simulated_processes_of_one_os_process() {

@@ -1,4 +1,4 @@
-//! Truth-table tests: `shared/reference/acl.md` · Devices and contexts — explicit contexts (CreateContext,
+//! Truth-table tests: `docs/semantics/acl.md` · Devices and contexts — explicit contexts (CreateContext,
 //! DestroyContext, SetCurrentContext), calls without a current context, and the NULL stream — through the core
 //! API in the ACL dialect; and the CUDA dialect's refusal of explicit contexts. Conventions (times, `(tN)`) as
 //! in `multi_device.rs`.

@@ -1,4 +1,4 @@
-//! Truth-table tests: `shared/reference/cuda-musa.md` · Events, CUDA dialect, through the core API.
+//! Truth-table tests: `docs/semantics/cuda-musa.md` · Events, CUDA dialect, through the core API.
 //!
 //! Every test names its row. Errors are asserted as the `SimError` variant the CUDA facade maps to the row's
 //! code (400 → `InvalidHandle` / `WrongDevice` / `EventNotRecorded` / `TimingDisabled`, 600 → `NotReady`,

@@ -1,4 +1,4 @@
-//! Truth-table tests: `shared/reference/cuda-musa.md` · Stream wait, streams, devices, CUDA dialect, through the
+//! Truth-table tests: `docs/semantics/cuda-musa.md` · Stream wait, streams, devices, CUDA dialect, through the
 //! core API (plus the sticky kernel fault of "Errors that stick", as seen through stream calls).
 //!
 //! Every test names its row. Errors are asserted as the `SimError` variant the CUDA facade maps to the row's

@@ -1,4 +1,4 @@
-//! Truth-table tests: ACL deferred waits and timeouts — `shared/reference/acl.md` · Events · StreamWaitEvent ·
+//! Truth-table tests: ACL deferred waits and timeouts — `docs/semantics/acl.md` · Events · StreamWaitEvent ·
 //! never recorded, WithFlag(ACL_EVENT_SYNC) event (the wait holds the stream until the event's next record is
 //! issued; ResetEvent clears the flag), and · Peers, memory, timeouts, init · Synchronize*WithTimeout · runs out
 //! — through the core API (`EventConfig::unrecorded_wait(UnrecordedWait::Defer)`). Where the vendor's runtime

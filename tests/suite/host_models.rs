@@ -1,5 +1,5 @@
-//! Seed 001 (`shared/seeds/001_*.txt`, 多设备编程总述): the four host models of multi-device programs, each
-//! as a test in both dialects, through the core API:
+//! The Ascend multi-device guide (多设备编程总述; `docs/semantics/README.md` says what it is): the four host models of
+//! multi-device programs, each as a test in both dialects, through the core API:
 //! 1. one host thread driving several devices;
 //! 2. several host threads, each driving its own device;
 //! 3. several single-threaded host processes, each driving its own device;
@@ -84,8 +84,8 @@ fn own_thread_span() -> (VirtualTime, VirtualTime) {
     (VirtualTime(8_064), VirtualTime(58_064))
 }
 
-/// Model 1 — seed 001 · 单个主机线程驱动多个NPU: one host thread sets each device in turn (aclrtSetDevice switches
-/// the thread's device), enqueues its work, and later collects every device's result.
+/// Model 1 — the Ascend multi-device guide · 单个主机线程驱动多个NPU: one host thread sets each device in turn (aclrtSetDevice
+/// switches the thread's device), enqueues its work, and later collects every device's result.
 #[test]
 fn one_thread_drives_several_devices() {
     for dialect in DIALECTS {
@@ -121,8 +121,8 @@ fn one_thread_drives_several_devices() {
     }
 }
 
-/// Model 2 — seed 001 · 多个主机线程，每个线程驱动自己的NPU: one host thread per device; setting the device on one
-/// thread does not affect the others.
+/// Model 2 — the Ascend multi-device guide · 多个主机线程，每个线程驱动自己的NPU: one host thread per device; setting the device on
+/// one thread does not affect the others.
 #[test]
 fn one_thread_per_device() {
     with_watchdog(60, || {
@@ -148,8 +148,8 @@ fn one_thread_per_device() {
     });
 }
 
-/// Model 3 — seed 001 · 多个单线程主机进程，每个进程驱动自己的NPU: one simulated process per device, each on its own
-/// host thread; a process's memory and handles are its own.
+/// Model 3 — the Ascend multi-device guide · 多个单线程主机进程，每个进程驱动自己的NPU: one simulated process per device, each on its
+/// own host thread; a process's memory and handles are its own.
 #[test]
 fn one_process_per_device() {
     with_watchdog(60, || {
@@ -208,7 +208,7 @@ fn one_process_per_device() {
     });
 }
 
-/// Model 4 — seed 001 · 多个主机进程，每个进程包含多个线程，每个线程驱动自己的NPU: two processes with two host
+/// Model 4 — the Ascend multi-device guide · 多个主机进程，每个进程包含多个线程，每个线程驱动自己的NPU: two processes with two host
 /// threads each, each thread driving its own device (so both processes use both devices, each with its own
 /// contexts and reference counts in ACL).
 #[test]

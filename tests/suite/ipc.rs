@@ -1,5 +1,5 @@
-//! Truth-table tests: IPC events — `shared/reference/cuda-musa.md` · IPC (IpcGetEventHandle,
-//! IpcOpenEventHandle, opened event) and the IPC parts of `shared/reference/acl.md` (handle = char[64],
+//! Truth-table tests: IPC events — `docs/semantics/cuda-musa.md` · IPC (IpcGetEventHandle,
+//! IpcOpenEventHandle, opened event) and the IPC parts of `docs/semantics/acl.md` (handle = char[64],
 //! EventElapsedTime · IPC event → 207000) — through the core API, with several simulated processes
 //! (`machine.process()`) on one machine. One host thread can drive several processes: each (thread, process)
 //! pair has its own virtual clock, so the times below are exact. Conventions as in `multi_device.rs`.
@@ -168,7 +168,7 @@ fn ipc_open_in_the_exporting_process_is_rejected() {
 }
 
 /// cuda-musa.md · IPC · opened event · — → Record, Query, Synchronize, StreamWaitEvent work in either process
-/// (seed 000 §2.3: "可以做前面讲到的同步某个stream、query event状态"); ACL: the same with an IPC-flag event.
+/// (the MUSA events article §2.3: "可以做前面讲到的同步某个stream、query event状态"); ACL: the same with an IPC-flag event.
 /// Work across processes keeps its dependencies, with exact virtual times.
 #[test]
 fn opened_event_works_for_wait_query_synchronize_and_record_in_both_processes() {
@@ -245,7 +245,7 @@ fn opened_event_works_for_wait_query_synchronize_and_record_in_both_processes() 
 
 /// cuda-musa.md · IPC · opened event · — → behaves as a local DisableTiming event: … ElapsedTime → 400;
 /// acl.md · Events · EventElapsedTime · IPC or EXTERNAL event → 207000 (and EventGetTimestamp · same rules);
-/// seed 000 §2.3: "如果你使用了IPC类型的event，就无法通过这个event获取时间戳了"
+/// the MUSA events article §2.3: "如果你使用了IPC类型的event，就无法通过这个event获取时间戳了"
 #[test]
 fn opened_event_never_gives_timing() {
     for dialect in DIALECTS {
@@ -379,7 +379,7 @@ fn work_across_processes_keeps_fifo_order_and_dependencies() {
 }
 
 /// The brief: two simulated processes, each on its own host thread, the handle passed through host memory
-/// (seed 000 §2.3: "通过任何主机侧IPC手段将handle传递给进程B"). B waits for A's event, then A waits for B's
+/// (the MUSA events article §2.3: "通过任何主机侧IPC手段将handle传递给进程B"). B waits for A's event, then A waits for B's
 /// record of the same event.
 #[test]
 fn ipc_between_processes_on_their_own_host_threads() {

@@ -1,12 +1,13 @@
 //! streamsim's integration tests: one binary, one module per concern. New tests go in the module of their
 //! concern; a new concern gets a new file here and a `mod` line below.
 //!
-//! Truth-table tests name the row of `shared/reference/*.md` they check in their doc comment, e.g.
+//! Truth-table tests name the row of `docs/semantics/*.md` they check in their doc comment, e.g.
 //! `/// cuda-musa.md · Events · EventQuery · never recorded → 0 Success`.
 
 mod acl_facade;
 mod bad_input;
 mod c_headers;
+mod c_kernels;
 mod c_programs;
 mod c_semantics;
 mod common;
@@ -22,9 +23,11 @@ mod hammer;
 mod host_models;
 mod ipc;
 mod ipc_devices;
+mod kernel_bodies;
 mod layers;
 mod multi_device;
 mod musa_facade;
+mod newcomer;
 mod null_stream_sync;
 mod ownership;
 mod peers;

@@ -1,9 +1,9 @@
-//! Truth-table tests: devices in both dialects, through the core API — `shared/reference/acl.md` · Devices and
+//! Truth-table tests: devices in both dialects, through the core API — `docs/semantics/acl.md` · Devices and
 //! contexts (SetDevice, GetDevice, ResetDevice, ResetDeviceForce);
-//! `shared/reference/cuda-musa.md` · Devices and peers (SetDevice, DeviceReset) — plus device count and
-//! attributes (seed 001, "多Device选择"). Ownership is in `ownership.rs`, contexts in `contexts.rs`, peers in
-//! `peers.rs`, IPC in `ipc.rs`, ACL deferred waits in `deferred_waits.rs`; the helpers below are shared by
-//! those modules.
+//! `docs/semantics/cuda-musa.md` · Devices and peers (SetDevice, DeviceReset) — plus device count and
+//! attributes (the Ascend multi-device guide, "多Device选择"). Ownership is in `ownership.rs`, contexts in
+//! `contexts.rs`, peers in `peers.rs`, IPC in `ipc.rs`, ACL deferred waits in `deferred_waits.rs`; the helpers
+//! below are shared by those modules.
 //!
 //! Errors are asserted as the exact `SimError` (variant and fields) that the facade maps to the row's code.
 //! Virtual times are computed by hand from the default cost model (`src/engine/time.rs`): every runtime call first
@@ -469,10 +469,10 @@ fn cuda_device_reset_destroys_the_devices_streams_events_and_memory() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Device count and attributes (acl.md prototypes: aclrtGetDeviceCount / aclrtGetDeviceInfo; seed 001).
+// Device count and attributes (acl.md prototypes: aclrtGetDeviceCount / aclrtGetDeviceInfo; the multi-device guide).
 
-/// seed 001 · 多Device选择: aclrtGetDeviceCount, then aclrtGetDeviceInfo per device (devices numbered 0, 1, 2, …);
-/// attributes are configurable per device in the builder
+/// the Ascend multi-device guide · 多Device选择: aclrtGetDeviceCount, then aclrtGetDeviceInfo per device (devices
+/// numbered 0, 1, 2, …); attributes are configurable per device in the builder
 #[test]
 fn device_count_and_per_device_attributes() {
     for dialect in DIALECTS {

@@ -1,6 +1,6 @@
 //! The MUSA facade: the same names with the `musa` prefix and the same values (`musaX` = `cudaX`), and the
-//! seeds' MUSA code ported line by line: seed 000 §2.1–2.3 (the Moore Threads blog on MUSA events) and seed
-//! 004's three scenarios (the CANN runtime FAQ on stream vs event synchronization), translated from `aclrt*`
+//! seeds' MUSA code ported line by line: the MUSA events article §2.1–2.3 (a Moore Threads blog post) and the
+//! CANN stream-vs-event note's three scenarios (a CANN runtime FAQ entry), translated from `aclrt*`
 //! to `musa*`. That every MUSA function has its CUDA twin's signature is checked by `facade_abuse`, which calls
 //! both families through one table of function pointers.
 //!
@@ -193,7 +193,7 @@ fn musa_and_cuda_calls_share_the_bound_process() {
     assert_eq!(d, 1);
 }
 
-// ------------------------------------------------------------------------------------------------ seed 000
+// ----------------------------------------------------------------------------------- the MUSA events article
 
 /// A CUDA-dialect machine (MUSA's semantics) and a process on it.
 fn machine(devices: u32) -> (Machine, Process) {
@@ -226,7 +226,7 @@ unsafe extern "C" fn log_tag(arg: *mut c_void) {
     t.log.lock().unwrap().push(t.tag);
 }
 
-/// Seed 000 §2.1 统计设备端耗时 (device-side timing), ported line by line:
+/// The MUSA events article §2.1 统计设备端耗时 (device-side timing), ported line by line:
 ///
 /// ```c
 /// musaEventRecord(event1);
@@ -268,7 +268,7 @@ fn seed000_2_1_elapsed_time_around_a_kernel() {
     check!(musaSuccess, musaEventDestroy(event2));
 }
 
-/// Seed 000 §2.2 同步 stream (synchronizing streams), ported line by line:
+/// The MUSA events article §2.2 同步 stream (synchronizing streams), ported line by line:
 ///
 /// ```c
 /// kernel1<<<1, 1, 0, stream1>>>();
@@ -339,8 +339,8 @@ fn seed000_2_2_two_streams_record_on_stream2_stream1_waits() {
     assert_eq!(p.now(), k.end);
 }
 
-/// Seed 000 §2.3 IPC Event, ported line by line: two simulated processes, each on its own host thread; the
-/// handle goes through host memory (`IPC_Shared`) as bytes.
+/// The MUSA events article §2.3 IPC Event, ported line by line: two simulated processes, each on its own host
+/// thread; the handle goes through host memory (`IPC_Shared`) as bytes.
 ///
 /// ```c
 /// // process A
@@ -500,7 +500,7 @@ unsafe extern "C" fn observe(arg: *mut c_void) {
     seen.store(a_done.load(Ordering::SeqCst), Ordering::SeqCst);
 }
 
-// ------------------------------------------------------------------------------------------------ seed 004
+// --------------------------------------------------------------------------- the CANN stream-vs-event note
 
 const SIZE: usize = 1 << 20;
 
@@ -544,12 +544,12 @@ fn my_kernel(stream: musaStream_t, dst: *mut c_void) -> musaError_t {
         streamsimAccess {
             ptr: dst,
             bytes: SIZE,
-            write: 0,
+            flags: streamsim::capi::STREAMSIM_ACCESS_READ,
         },
         streamsimAccess {
             ptr: dst,
             bytes: SIZE,
-            write: 1,
+            flags: streamsim::capi::STREAMSIM_ACCESS_WRITE,
         },
     ];
     // SAFETY: a static name, two accesses, no body.
@@ -573,7 +573,8 @@ fn copies(t: &Trace) -> Vec<&TraceEvent> {
         .collect()
 }
 
-/// Seed 004 · 场景1：单 Stream 等待整批任务 → Stream 同步 (one stream's batch → stream synchronize), in MUSA:
+/// The CANN stream-vs-event note · 场景1：单 Stream 等待整批任务 → Stream 同步 (one stream's batch → stream
+/// synchronize), in MUSA:
 ///
 /// ```c
 /// aclrtStream stream; aclrtCreateStream(&stream);
@@ -629,7 +630,7 @@ fn seed004_scenario1_single_stream_batch_stream_synchronize() {
     assert_eq!(returned[0], returned[1]);
 }
 
-/// Seed 004 · 场景2：跨 Stream 协调 → Event 同步 (cross-stream coordination → events), in MUSA:
+/// The CANN stream-vs-event note · 场景2：跨 Stream 协调 → Event 同步 (cross-stream coordination → events), in MUSA:
 ///
 /// ```c
 /// aclrtStream stream1, stream2; aclrtCreateStream(&stream1); aclrtCreateStream(&stream2);
@@ -699,7 +700,7 @@ fn seed004_scenario2_cross_stream_event_instead_of_stream_synchronize() {
     );
 }
 
-/// Seed 004 · 场景3：精细时间点控制 → Event 同步 (precise points in time → events), in MUSA:
+/// The CANN stream-vs-event note · 场景3：精细时间点控制 → Event 同步 (precise points in time → events), in MUSA:
 ///
 /// ```c
 /// aclrtEvent event1, event2, event3;
@@ -770,7 +771,7 @@ fn seed004_scenario3_precise_points_in_time() {
     assert!(unsafe { same_bytes(src, host) });
 }
 
-/// Seed 004 · 现象1 (the typical error the scenarios fix), in MUSA:
+/// The CANN stream-vs-event note · 现象1 (the typical error the scenarios fix), in MUSA:
 ///
 /// ```c
 /// // 需要等待跨Stream任务完成，但使用了Stream同步

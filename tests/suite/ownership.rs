@@ -1,7 +1,8 @@
-//! Truth-table tests: `shared/reference/acl.md` · Ownership: by CONTEXT, not device, against the CUDA dialect's
-//! ownership by device (`shared/reference/cuda-musa.md` · Stream wait, streams, devices · kernel launch /
+//! Truth-table tests: `docs/semantics/acl.md` · Ownership: by CONTEXT, not device, against the CUDA dialect's
+//! ownership by device (`docs/semantics/cuda-musa.md` · Stream wait, streams, devices · kernel launch /
 //! MemcpyAsync; · Events · EventRecord / EventQuery / EventSynchronize across devices), through the core API.
-//! Seed 001 · Stream和Event的行为 lists the same cases. Conventions (times, `(tN)`) as in `multi_device.rs`.
+//! The Ascend multi-device guide · Stream和Event的行为 lists the same cases. Conventions (times, `(tN)`) as in
+//! `multi_device.rs`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,8 +39,8 @@ fn owned_calls(
 }
 
 /// acl.md · Ownership · kernel launch, MemcpyAsync, LaunchHostFunc, RecordEvent, ResetEvent, StreamWaitEvent,
-/// DestroyStream · the stream's context is not the current context (another device) → 107003 (seed 001:
-/// "在Device 1上通过Stream s0下发算子 — 算子下发失败", and MemcpyAsync on another device's stream fails)
+/// DestroyStream · the stream's context is not the current context (another device) → 107003 (the Ascend
+/// multi-device guide: "在Device 1上通过Stream s0下发算子 — 算子下发失败", and MemcpyAsync on another device's stream fails)
 #[test]
 fn acl_stream_calls_from_another_device_are_wrong_context() {
     let m = machine(Dialect::Acl, 2);

@@ -1,10 +1,10 @@
-//! Truth-table tests: peer access — `shared/reference/cuda-musa.md` · Devices and peers (DeviceCanAccessPeer,
-//! DeviceEnablePeerAccess, DeviceDisablePeerAccess, peer access, MemcpyPeer) and `shared/reference/acl.md` ·
+//! Truth-table tests: peer access — `docs/semantics/cuda-musa.md` · Devices and peers (DeviceCanAccessPeer,
+//! DeviceEnablePeerAccess, DeviceDisablePeerAccess, peer access, MemcpyPeer) and `docs/semantics/acl.md` ·
 //! Peers, memory, timeouts, init (DeviceCanAccessPeer, Enable/DisablePeerAccess, Memcpy D2D across devices) —
-//! through the core API in both dialects, with the topology from `MachineBuilder::peer_links`, the seed 001 P2P
-//! sample, and the copy times of the cost model (`src/engine/time.rs`: peer link 3 µs + bytes / 50 GB/s; staged
-//! through the host = device→host (2 µs + bytes / 16 GB/s) + host→device (the same)). Conventions as in
-//! `multi_device.rs`.
+//! through the core API in both dialects, with the topology from `MachineBuilder::peer_links`, the Ascend
+//! multi-device guide's P2P sample, and the copy times of the cost model (`src/engine/time.rs`: peer link 3 µs +
+//! bytes / 50 GB/s; staged through the host = device→host (2 µs + bytes / 16 GB/s) + host→device (the same)).
+//! Conventions as in `multi_device.rs`.
 
 use streamsim::{
     CopyPath, Dialect, Machine, OpKind, PeerProblem, Process, SimError, Stream, StreamFlags,
@@ -75,7 +75,7 @@ fn can_access_peer_with_a_bad_ordinal_is_invalid_device() {
 }
 
 /// Builder: the topology (which pairs have a link, in either order; default every pair) is what
-/// can-access-peer reports (seed 001: "根据硬件组网 … 查询两个Device之间是否支持数据交互")
+/// can-access-peer reports (the Ascend multi-device guide: "根据硬件组网 … 查询两个Device之间是否支持数据交互")
 #[test]
 fn can_access_peer_follows_the_topology() {
     for dialect in DIALECTS {
@@ -132,16 +132,26 @@ fn cuda_enable_peer_access_checks_flags_first() {
     assert!(!p.peer_access_enabled(0, 1));
 }
 
-/// acl.md · Peers · EnablePeerAccess · flags != 0 → 200006 (and Enable/DisablePeerAccess · peer == current
-/// device → 100000, checked before the flags: sim order)
+/// acl.md · Peers · EnablePeerAccess · flags != 0 → 200006, checked before the peer (the runtime's
+/// `aclrtDeviceEnablePeerAccessImpl` checks the reserved flags first, src/acl/aclrt_impl/memory.cpp)
 #[test]
-fn acl_enable_peer_access_with_flags_is_rejected_after_the_peer_checks() {
+fn acl_enable_peer_access_checks_flags_first() {
     let m = chain(Dialect::Acl);
     let p = m.process();
     p.set_device(0).unwrap();
     assert_eq!(p.enable_peer_access(1, 1), Err(flags_err(1)));
     assert_eq!(
         p.enable_peer_access(0, 1),
+        Err(flags_err(1)),
+        "before same device"
+    );
+    assert_eq!(
+        p.enable_peer_access(9, 1),
+        Err(flags_err(1)),
+        "before the ordinal"
+    );
+    assert_eq!(
+        p.enable_peer_access(0, 0),
         Err(peer_err(
             "enable_peer_access",
             0,
@@ -150,7 +160,7 @@ fn acl_enable_peer_access_with_flags_is_rejected_after_the_peer_checks() {
         ))
     );
     assert_eq!(
-        p.enable_peer_access(9, 1),
+        p.enable_peer_access(9, 0),
         Err(SimError::InvalidDevice {
             device: 9,
             count: 3
@@ -210,7 +220,7 @@ fn enable_peer_access_without_a_link_is_rejected() {
 }
 
 /// cuda-musa.md · Devices and peers · peer access · — → one direction only; acl.md · Peers · EnablePeerAccess ·
-/// — → one direction (current → peer); both: per process (seed 001: "开启当前Device到指定Device的数据交互")
+/// — → one direction (current → peer); both: per process (the Ascend multi-device guide: "开启当前Device到指定Device的数据交互")
 #[test]
 fn enable_peer_access_is_one_direction_in_one_process() {
     for dialect in DIALECTS {
@@ -468,8 +478,8 @@ fn async_peer_copy_without_access_acl_refuses_cuda_stages() {
     }
 }
 
-/// seed 001 · 跨Device的数据交互: the P2P sample, call for call (ACL), with every call succeeding and the bytes
-/// arriving over the peer link
+/// the Ascend multi-device guide · 跨Device的数据交互: the P2P sample, call for call (ACL), with every call succeeding and
+/// the bytes arriving over the peer link
 #[test]
 fn acl_seed_001_p2p_copy_sample() {
     let m = machine(Dialect::Acl, 2);
@@ -521,8 +531,8 @@ fn acl_seed_001_p2p_copy_sample() {
 
 /// cuda-musa.md · Devices and peers · peer access · — → one direction only; acl.md · Peers · EnablePeerAccess ·
 /// — → one direction (current → peer): for copies too, the device that runs the copy (its stream's) must have
-/// enabled access to the other device (sim: the rule the reference implies; seed 001's sample enables 1 → 0 and
-/// copies 0 → 1 on device 1)
+/// enabled access to the other device (sim: the rule the reference implies; the Ascend multi-device guide's sample
+/// enables 1 → 0 and copies 0 → 1 on device 1)
 #[test]
 fn a_peer_copy_needs_access_from_the_device_that_runs_it() {
     for dialect in DIALECTS {

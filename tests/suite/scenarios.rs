@@ -55,7 +55,7 @@ fn unknown_command() {
     let e = err("\n\n   launch k\n");
     assert_eq!((e.line, e.column), (3, 4));
     assert!(e.expected.starts_with("a command (dialect, devices"), "{e}");
-    assert_eq!(e.found, "`launch`");
+    assert_eq!(e.found, "unknown statement `launch`");
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn undeclared_and_wrongly_typed_names() {
 #[test]
 fn bad_numbers_sizes_and_durations() {
     for (text, col, expected) in [
-        ("devices 0", 9, "a device count"),
+        ("devices 1025", 9, "a device count"),
         ("devices many", 9, "a device count"),
         ("malloc b 4XB", 10, "a size"),
         ("kernel k 3 parsecs", 10, "a duration"),
@@ -393,7 +393,7 @@ fn cuda_devices_peers_and_reset() {
     );
 }
 
-/// IPC events in MUSA across two processes (cuda-musa.md · IPC; seed 000 §2.3).
+/// IPC events in MUSA across two processes (cuda-musa.md · IPC; the MUSA events article §2.3).
 #[test]
 fn musa_ipc_events_across_processes() {
     let r = run("dialect musa\n\
@@ -493,7 +493,10 @@ fn acl_contexts_reset_and_peers() {
             (24, "0 ACL_SUCCESS"),
             (25, "0 ACL_SUCCESS"),
             (26, "0 ACL_SUCCESS"),
-            (27, "message: invalid flags 0x1 for enable_peer_access"),
+            (
+                27,
+                "message: invalid flags 0x1 for aclrtDeviceEnablePeerAccess",
+            ),
             (28, "107001 ACL_ERROR_RT_INVALID_DEVICEID"),
         ],
     );
@@ -894,4 +897,131 @@ proptest! {
         let ends = events.iter().filter(|e| e["ph"] == "f").count();
         prop_assert_eq!(starts, ends);
     }
+}
+
+/// A typo of a statement gets the nearest statement (issue 12, item 8): one transposition (`recrod`), one
+/// letter missing (`memcpy-asyn`), two edits in a long word (`kernal` → one, `synchronize` is no typo of
+/// `sync`); a word far from every statement gets none.
+#[test]
+fn a_typo_of_a_statement_suggests_the_nearest() {
+    for (text, near) in [
+        ("recrod e", Some("record")),
+        ("kernal k", Some("kernel")),
+        ("memcpy-asyn a b", Some("memcpy-async")),
+        ("sycn device", Some("sync")),
+        ("evnet e", Some("event")),
+        ("launch k", None),
+        ("synchronize device", None),
+    ] {
+        let e = err(text);
+        let word = text.split(' ').next().unwrap();
+        let want = match near {
+            Some(n) => format!("unknown statement `{word}`; did you mean `{n}`?"),
+            None => format!("unknown statement `{word}`"),
+        };
+        assert_eq!(e.found, want, "{text}");
+        assert_eq!((e.line, e.column), (1, 1), "{text}");
+    }
+}
+
+/// A name is declared once: a second declaration, of the same kind or another, is refused at its line with
+/// the first one's line; `process A` again switches back to A (not a declaration).
+#[test]
+fn a_second_declaration_of_a_name_is_refused_with_both_lines() {
+    let e = err("stream s1\nevent e\nstream s1");
+    assert_eq!((e.line, e.column), (3, 8));
+    assert_eq!(e.expected, "a new name for a stream");
+    assert_eq!(
+        e.found,
+        "`s1`, already declared on line 1 as a stream (line 3: a second declaration; give it another name)"
+    );
+    let e = err("malloc b 16\nevent b");
+    assert_eq!(e.line, 2);
+    assert!(
+        e.found
+            .contains("already declared on line 1 as a device buffer"),
+        "{e}"
+    );
+    let e = err(
+        "dialect musa\nevent e interprocess disable-timing\nipc-get-event-handle e h\nprocess B\nipc-open-event-handle h e",
+    );
+    assert_eq!(e.line, 5);
+    assert!(
+        e.found.contains("already declared on line 2 as an event"),
+        "{e}"
+    );
+    let e = err("process A\nstream s\nprocess s");
+    assert!(
+        e.found.contains("already declared on line 2 as a stream"),
+        "{e}"
+    );
+    // Switching back to a process is not a declaration.
+    assert!(
+        streamsim::scenario::parse("process A\nstream s\nprocess B\nprocess A\nkernel k on s")
+            .is_ok()
+    );
+}
+
+/// `devices 0` is a machine without devices, as `STREAMSIM_DEVICES=0` makes the facades' default machine, and
+/// both answer the same codes (cuda-musa.md · Devices: 100 NoDevice is the code for "no device"; SetDevice ·
+/// id >= count → 101; acl.md is silent on a machine without devices: 0 and count 0, sim). CUDA:
+/// `cudaGetDeviceCount` → 100 (count 0), `cudaSetDevice(0)` → 101, `cudaStreamCreate` and `cudaMalloc` →
+/// 100; ACL: `aclrtGetDeviceCount` → 0 with count 0, `aclrtSetDevice(0)` → 107001, `aclrtCreateStream` →
+/// 107001.
+#[test]
+fn devices_0_and_a_facade_machine_without_devices_agree() {
+    use std::ptr::null_mut;
+    use streamsim::{Dialect, Machine, acl, cuda};
+
+    let r = run("devices 0\nget-device-count\nset-device 0\nstream s\nmalloc b 16");
+    assert_eq!(r.devices, 0);
+    let codes: Vec<String> = (2..=5).map(|l| answer(&r, l)).collect();
+    assert_eq!(
+        codes
+            .iter()
+            .map(|a| a.split(':').next().unwrap())
+            .collect::<Vec<_>>(),
+        [
+            "100 cudaErrorNoDevice",
+            "101 cudaErrorInvalidDevice",
+            "100 cudaErrorNoDevice",
+            "100 cudaErrorNoDevice"
+        ]
+    );
+    let m = Machine::builder().devices(0).build().unwrap();
+    let p = m.process();
+    with_watchdog(20, move || {
+        let _bound = p.bind();
+        let (mut n, mut s, mut d) = (7, null_mut(), null_mut());
+        // SAFETY: valid out-pointers.
+        unsafe {
+            assert_eq!(cuda::cudaGetDeviceCount(&mut n), 100);
+            assert_eq!(n, 0);
+            assert_eq!(cuda::cudaSetDevice(0), 101);
+            assert_eq!(cuda::cudaStreamCreate(&mut s), 100);
+            assert_eq!(cuda::cudaMalloc(&mut d, 16), 100);
+        }
+    });
+
+    let r = run("dialect acl\ndevices 0\nget-device-count\nset-device 0\nstream s");
+    assert_eq!(answer(&r, 3), "0 ACL_SUCCESS: count = 0");
+    assert!(answer(&r, 4).starts_with("107001 ACL_ERROR_RT_INVALID_DEVICEID"));
+    assert!(answer(&r, 5).starts_with("107001 ACL_ERROR_RT_INVALID_DEVICEID"));
+    let m = Machine::builder()
+        .devices(0)
+        .dialect(Dialect::Acl)
+        .build()
+        .unwrap();
+    let p = m.process();
+    with_watchdog(20, move || {
+        let _bound = p.bind();
+        let (mut n, mut s) = (7u32, null_mut());
+        // SAFETY: valid out-pointers.
+        unsafe {
+            assert_eq!(acl::aclrtGetDeviceCount(&mut n), acl::ACL_SUCCESS);
+            assert_eq!(n, 0);
+            assert_eq!(acl::aclrtSetDevice(0), 107001);
+            assert_eq!(acl::aclrtCreateStream(&mut s), 107001);
+        }
+    });
 }

@@ -185,6 +185,10 @@ impl ProcState {
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
     #[inline(always)]
     pub fn current(&self, m: &Shared, c: &Call, what: &'static str) -> Result<(u32, Option<u64>)> {
+        // A machine without devices has no current device, even where a thread starts on device 0.
+        if m.devices.is_empty() {
+            return Err(SimError::NoDevice { what });
+        }
         if !m.rules.explicit_contexts {
             return match c.device {
                 Some(d) => Ok((d, None)),

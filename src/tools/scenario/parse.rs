@@ -82,19 +82,28 @@ impl Names {
         })
     }
 
-    /// `NAME` that this statement declares (or re-binds, if it already has this kind).
+    /// `NAME` that this statement declares. A name is declared once: a second declaration (of any kind) is
+    /// refused with both lines. A process is the exception: `process A` again switches back to it.
     fn declare(&mut self, line: &mut Line<'_>, kind: Kind) -> Result<Name, ParseError> {
         let expected = format!("a name for {} (letters, digits, `_`)", kind.describe());
         let name = self.name_tok(line, &expected)?;
-        if let Some(&(k, at)) = self.declared.get(&name.text)
-            && k != kind
-        {
-            return Err(ParseError {
-                line: name.line,
-                column: name.column,
-                expected: format!("a new name for {}", kind.describe()),
-                found: format!("`{}`, already {} (line {at})", name.text, k.describe()),
-            });
+        match self.declared.get(&name.text) {
+            Some(&(Kind::Process, _)) if kind == Kind::Process => return Ok(name),
+            Some(&(k, at)) => {
+                return Err(ParseError {
+                    line: name.line,
+                    column: name.column,
+                    expected: format!("a new name for {}", kind.describe()),
+                    found: format!(
+                        "`{}`, already declared on line {at} as {} (line {}: a second declaration; \
+                         give it another name)",
+                        name.text,
+                        k.describe(),
+                        line.no
+                    ),
+                });
+            }
+            None => {}
         }
         self.declared.insert(name.text.clone(), (kind, line.no));
         Ok(name)
@@ -480,10 +489,11 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             Stmt::Dialect(v)
         }
         "devices" => {
-            let expected = "a device count from 1 to 1024";
+            // 0 is a machine without devices, as STREAMSIM_DEVICES=0 makes the facades' default machine.
+            let expected = "a device count from 0 to 1024";
             Stmt::Devices(number(line, expected, |s| {
                 parse_u64(s)
-                    .filter(|n| (1..=u64::from(crate::engine::machine::MAX_DEVICES)).contains(n))
+                    .filter(|&n| n <= u64::from(crate::engine::machine::MAX_DEVICES))
                     .map(|n| n as u32)
             })?)
         }
@@ -661,10 +671,98 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                 force: false,
             }
         }
-        _ => return Err(line.error_at(Some(cmd), COMMANDS, None)),
+        _ => {
+            let found = match nearest(cmd.text, STATEMENTS) {
+                Some(near) => format!("unknown statement `{}`; did you mean `{near}`?", cmd.text),
+                None => format!("unknown statement `{}`", cmd.text),
+            };
+            return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
+        }
     };
     line.finish()?;
     Ok(stmt)
+}
+
+/// Every statement word (both dialects), for suggestions.
+const STATEMENTS: &[&str] = &[
+    "dialect",
+    "devices",
+    "seed",
+    "process",
+    "set-device",
+    "get-device",
+    "get-device-count",
+    "reset-device",
+    "reset-device-force",
+    "context",
+    "set-context",
+    "stream",
+    "event",
+    "malloc",
+    "malloc-host",
+    "pageable",
+    "free",
+    "destroy",
+    "kernel",
+    "memcpy",
+    "memcpy-async",
+    "memset",
+    "memset-async",
+    "host-fn",
+    "record",
+    "wait",
+    "query",
+    "sync",
+    "elapsed",
+    "get-last-error",
+    "peek-last-error",
+    "can-access-peer",
+    "enable-peer-access",
+    "disable-peer-access",
+    "ipc-get-event-handle",
+    "ipc-open-event-handle",
+];
+
+/// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
+/// one), if it is close enough to be a typo: at most 1 edit for words of up to 4 letters, 2 for longer ones.
+fn nearest(typo: &str, words: &[&'static str]) -> Option<&'static str> {
+    let limit = if typo.chars().count() <= 4 { 1 } else { 2 };
+    words
+        .iter()
+        .map(|w| (edit_distance(typo, w), *w))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, w)| w)
+}
+
+/// The optimal-string-alignment distance between `a` and `b` (insertions, deletions, substitutions and
+/// adjacent transpositions).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // A typo of a statement is short; a very long word is no statement's typo.
+    if a.len() > 64 {
+        return usize::MAX;
+    }
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// Parses a scenario. Errors name the first problem's line and column.
@@ -733,7 +831,79 @@ mod tests {
         let e = parse("record").unwrap_err();
         assert_eq!((e.line, e.column, e.found.as_str()), (1, 7, "end of line"));
         let e = parse("stream s\nevent s").unwrap_err();
-        assert!(e.found.contains("already a stream"), "{e}");
+        assert!(
+            e.found.contains("already declared on line 1 as a stream"),
+            "{e}"
+        );
+    }
+
+    /// Every word the parser accepts is in the README's language section (issue 12, item 8: `blocking` was
+    /// accepted and documented nowhere): the statements, the words of each statement, the streams, the
+    /// targets, the dialects.
+    #[test]
+    fn every_word_the_parser_accepts_is_documented() {
+        let readme = include_str!("../../../README.md");
+        let start = readme
+            .find("### The language")
+            .expect("the language section");
+        let end = start
+            + readme[start..]
+                .find("### Writing a scenario")
+                .expect("its end");
+        let section = &readme[start..end];
+        let words: std::collections::BTreeSet<&str> = section
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .collect();
+        let options = [
+            "non-blocking",
+            "blocking",
+            "priority",
+            "flags",
+            "ex",
+            "default",
+            "on",
+            "reads",
+            "writes",
+            "legacy",
+            "per-thread",
+            "stream",
+            "event",
+            "device",
+            "timeout",
+            "cuda",
+            "musa",
+            "acl",
+        ];
+        let all = STATEMENTS
+            .iter()
+            .chain(options.iter())
+            .chain(CUDA_EVENT_FLAGS.iter().map(|(w, _)| w))
+            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w));
+        for w in all {
+            assert!(
+                words.contains(w),
+                "`{w}` is not in the README's language section"
+            );
+        }
+        for w in RESERVED {
+            assert!(
+                words.contains(w),
+                "reserved `{w}` is not in the README's language section"
+            );
+        }
+    }
+
+    /// The statements the suggestions know are the ones the parser takes: each parses (or fails on what
+    /// follows it, never as an unknown statement).
+    #[test]
+    fn every_suggested_statement_is_a_statement() {
+        for w in STATEMENTS {
+            for dialect in ["cuda", "acl"] {
+                if let Err(e) = parse(&format!("dialect {dialect}\n{w}")) {
+                    assert!(!e.found.starts_with("unknown statement"), "{w}: {e}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -87,7 +87,16 @@ fn success(vendor: Vendor) -> String {
 
 fn failure(vendor: Vendor, e: &SimError) -> String {
     let (code, name) = error_code(vendor, e);
-    format!("{code} {name}: {}", error_message(e))
+    format!("{code} {name}: {}", error_message(&named(vendor, e)))
+}
+
+/// `e` naming the vendor's function where the engine named its own method (ACL: `aclrtStreamWaitEvent`, not
+/// `stream_wait_event`), as the facade's messages do.
+fn named(vendor: Vendor, e: &SimError) -> SimError {
+    match vendor {
+        Vendor::Acl => crate::vendor::acl::names::with_acl_names(e),
+        Vendor::Cuda | Vendor::Musa => e.clone(),
+    }
 }
 
 /// How one answer is written, for a scenario in `vendor`'s dialect: the code and name the vendor's function
@@ -123,7 +132,7 @@ pub fn outcome_text(vendor: Vendor, outcome: &Outcome) -> String {
         // aclGetRecentErrMsg returns the message, not a code.
         Outcome::LastError(None) if vendor.is_acl() => "NULL (no error message)".to_string(),
         Outcome::LastError(Some(e)) if vendor.is_acl() => {
-            format!("message: {}", error_message(e))
+            format!("message: {}", error_message(&named(vendor, e)))
         }
         Outcome::LastError(None) => ok,
         Outcome::LastError(Some(e)) => failure(vendor, e),

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 use super::outcome::{CallRecord, Outcome, Race, Run, RunError};
+use crate::engine::error::SimError;
 use crate::engine::event::EventFlags;
 use crate::engine::handle::{Context, Event, Stream, StreamId};
 use crate::engine::ipc::IpcEventHandle;
@@ -387,9 +388,14 @@ impl Runner {
         let outcome = match &st.stmt {
             Stmt::SetDevice(d) => done(p.set_device(*d), |()| Outcome::Ok),
             Stmt::GetDevice => done(p.get_device(), |d| Outcome::Value(format!("device {d}"))),
-            Stmt::GetDeviceCount => {
-                done(p.device_count(), |n| Outcome::Value(format!("count = {n}")))
-            }
+            // cudaGetDeviceCount on a machine without devices is cudaErrorNoDevice (100, count 0), as the
+            // facade answers with STREAMSIM_DEVICES=0; aclrtGetDeviceCount answers 0 devices.
+            Stmt::GetDeviceCount => match p.device_count() {
+                Ok(0) if !self.vendor.is_acl() => Outcome::Error(SimError::NoDevice {
+                    what: "get_device_count",
+                }),
+                r => done(r, |n| Outcome::Value(format!("count = {n}"))),
+            },
             Stmt::Stream {
                 name,
                 flags,

@@ -3,7 +3,7 @@
 //! `kernel<<<…, stream>>>` becomes [`aclsimLaunchKernel`]. The module is three files in `src/vendor/acl/`:
 //! `types.rs` (the C types, enum constants, flags and error codes), `mod.rs` (the `extern "C"` functions, each a
 //! line that translates its arguments) and `runtime.rs` (what they do: calls into the engine, and `code`, the
-//! one mapping of a simulator error to an `aclError`). The semantics are the rows of `shared/reference/acl.md`.
+//! one mapping of a simulator error to an `aclError`). The semantics are the rows of `docs/semantics/acl.md`.
 //!
 //! Types are written as bindgen writes `acl_rt.h` by default: handles are `*mut c_void`, a C enum is an
 //! integer alias plus one constant per enumerator, `aclError` is `i32`. Status enums keep the vendor's
@@ -43,6 +43,7 @@
 
 use std::ffi::{c_char, c_void};
 
+pub(crate) mod names;
 pub(crate) mod runtime;
 mod types;
 
@@ -302,7 +303,18 @@ pub unsafe extern "C" fn aclsimLaunchKernel(
     arg: *mut c_void,
 ) -> aclError {
     // SAFETY: forwarded C contract.
-    unsafe { imp::launch_kernel(stream, name, durationNs, fn_, arg, std::ptr::null(), 0) }
+    unsafe {
+        imp::launch_kernel(
+            "aclsimLaunchKernel",
+            stream,
+            name,
+            durationNs,
+            fn_,
+            arg,
+            std::ptr::null(),
+            0,
+        )
+    }
 }
 
 /// [`aclsimLaunchKernel`] with the kernel's declared device-memory accesses (for race detection).
@@ -320,7 +332,40 @@ pub unsafe extern "C" fn aclsimLaunchKernelEx(
     count: usize,
 ) -> aclError {
     // SAFETY: forwarded C contract.
-    unsafe { imp::launch_kernel(stream, name, durationNs, fn_, arg, accesses, count) }
+    unsafe {
+        imp::launch_kernel(
+            "aclsimLaunchKernelEx",
+            stream,
+            name,
+            durationNs,
+            fn_,
+            arg,
+            accesses,
+            count,
+        )
+    }
+}
+
+/// [`aclsimLaunchKernelEx`] whose body works on the kernel's declared memory: `body(ctx, arg)` reads and writes
+/// it through `streamsimKernelRead`, `streamsimKernelWrite` and `streamsimKernelMap` ([`crate::capi`]); an
+/// access outside the declared accesses faults the kernel ([`ACL_ERROR_RT_AICORE_EXCEPTION`] at the next
+/// synchronize). Pinned host memory cannot be declared ([`ACL_ERROR_RT_PARAM_INVALID`]: `aclrtMallocHost`
+/// memory reaches a kernel only through `aclrtHostRegister`, not simulated).
+///
+/// # Safety
+/// As [`aclsimLaunchKernelEx`]; `body` is NULL or a function that may be called from another thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclsimLaunchKernelCtx(
+    stream: aclrtStream,
+    name: *const c_char,
+    durationNs: u64,
+    body: streamsimKernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::launch_kernel_ctx(stream, name, durationNs, body, arg, accesses, count) }
 }
 
 // ---------------------------------------------------------------------------------------------- events

@@ -3,7 +3,7 @@
 //!
 //! Argument checks the ACL layer makes itself (NULL pointers and handles, unknown enum values and flag bits)
 //! are [`ACL_ERROR_INVALID_PARAM`]; the runtime layer's (count > destMax, a copy kind that contradicts the
-//! pointers, a bad timeout) are [`ACL_ERROR_RT_PARAM_INVALID`]. Where `reference/acl.md` is silent, the
+//! pointers, a bad timeout) are [`ACL_ERROR_RT_PARAM_INVALID`]. Where `docs/semantics/acl.md` is silent, the
 //! simulator's choices are: a runtime call from inside a host function or kernel body is
 //! [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; enabling peer access between unlinked devices is
 //! [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; exporting an IPC handle of an event without `ACL_EVENT_IPC` is
@@ -161,8 +161,10 @@ fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> 
         match binding::process(Api::Acl) {
             Ok(p) => match f(&p) {
                 Ok(()) => ACL_SUCCESS,
-                Err(e) => {
+                Err(mut e) => {
                     let c = code(&e);
+                    // aclGetRecentErrMsg names the function the program called.
+                    super::names::name_the_call(&mut e, what);
                     p.set_last_error(e);
                     c
                 }
@@ -393,7 +395,7 @@ pub(crate) fn timeout_arg(ms: i32) -> Result<Option<Duration>, SimError> {
         t if t > 0 => Ok(Some(Duration::from_millis(t as u64))),
         t => Err(invalid(
             WHAT_TIMEOUT,
-            format!("{t} ms (expected -1 to wait forever, or a positive number)"),
+            format!("timeout {t} ms (expected -1 to wait forever, or a positive number)"),
         )),
     }
 }
@@ -442,7 +444,12 @@ pub(crate) unsafe fn launch_host_func(
     })
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the C signature and the function's name"
+)]
 pub(crate) unsafe fn launch_kernel(
+    what: &'static str,
     s: aclrtStream,
     name: *const c_char,
     duration_ns: u64,
@@ -451,9 +458,28 @@ pub(crate) unsafe fn launch_kernel(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> aclError {
-    run("aclsimLaunchKernel", |p| {
+    run(what, |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe { rt::c_kernel(name, duration_ns, f, arg, accesses, count) }?;
+        p.launch(stream(s), k)
+    })
+}
+
+/// `aclsimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
+pub(crate) unsafe fn launch_kernel_ctx(
+    s: aclrtStream,
+    name: *const c_char,
+    duration_ns: u64,
+    body: crate::vendor::kernel_ctx::streamsimKernelCtxBody,
+    arg: *mut c_void,
+    accesses: *const streamsimAccess,
+    count: usize,
+) -> aclError {
+    run("aclsimLaunchKernelCtx", |p| {
+        // SAFETY: forwarded C contract.
+        let k = unsafe {
+            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+        }?;
         p.launch(stream(s), k)
     })
 }
@@ -479,7 +505,7 @@ const EVENT_FLAGS: u32 = ACL_EVENT_SYNC
     | ACL_EVENT_EXTERNAL
     | ACL_EVENT_IPC;
 
-/// The core's configuration for an ACL event (reference/acl.md, Events).
+/// The core's configuration for an ACL event (docs/semantics/acl.md, Events).
 pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let base = EventConfig::new().unrecorded_query(Status::NotReady);
     let flag = match kind {

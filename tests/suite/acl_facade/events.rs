@@ -261,13 +261,30 @@ fn elapsed_time_never_recorded() {
             Err(ACL_ERROR_RT_INTERNAL_ERROR),
             "start never recorded"
         );
-        // Order: "never recorded" comes before the IPC / not-finished / TIME_LINE checks.
+        // Order: the IPC / EXTERNAL check comes first (the runtime's ApiErrorDecorator::EventElapsedTime, before
+        // Event::ElapsedTime looks at the records); then "never recorded", before the not-finished and
+        // TIME_LINE checks.
         let ipc = event_with_flag(ACL_EVENT_IPC);
+        assert_eq!(
+            elapsed(ipc, a),
+            Err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT),
+            "an IPC event never recorded"
+        );
+        assert_eq!(
+            elapsed(b, ipc),
+            Err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT),
+            "IPC before never recorded"
+        );
         ok(kernel(NULL, 1_000));
-        ok(aclrtRecordEvent(ipc, NULL));
         let untimed = event_with_flag(ACL_EVENT_SYNC);
-        assert_eq!(elapsed(untimed, ipc), Err(507000));
-        assert_eq!(elapsed(ipc, untimed), Err(507000));
+        let running = new_event();
+        ok(aclrtRecordEvent(running, NULL));
+        assert_eq!(
+            elapsed(untimed, running),
+            Err(507000),
+            "never recorded before not finished"
+        );
+        assert_eq!(elapsed(running, untimed), Err(507000));
     });
 }
 

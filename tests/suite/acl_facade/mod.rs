@@ -1,6 +1,6 @@
-//! Truth-table tests: `shared/reference/acl.md`, every row, through the `aclrt*` functions of
-//! `streamsim::acl`; then seed 001's samples and seed 004's scenarios ported line by line; then every function
-//! with NULL and garbage arguments.
+//! Truth-table tests: `docs/semantics/acl.md`, every row, through the `aclrt*` functions of
+//! `streamsim::acl`; then the Ascend multi-device guide's samples and the CANN stream-vs-event note's scenarios
+//! ported line by line; then every function with NULL and garbage arguments.
 //!
 //! Every test runs on a fresh host thread bound to a process of an ACL machine (`on_acl`), under a watchdog,
 //! so its virtual clock starts at 0: every call first advances it by 1 µs and acts at that `now`; an
@@ -225,6 +225,7 @@ unsafe extern "C" fn noop(_: *mut c_void) {}
 mod devices;
 mod events;
 mod ipc_events;
+mod messages;
 mod null_and_garbage;
 mod ownership;
 mod peers_memory;

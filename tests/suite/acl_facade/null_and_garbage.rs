@@ -124,7 +124,7 @@ fn every_function_with_null_and_garbage_arguments() {
             let bad_access = streamsimAccess {
                 ptr: unallocated,
                 bytes: 8,
-                write: 1,
+                flags: streamsim::capi::STREAMSIM_ACCESS_WRITE,
             };
             assert_eq!(
                 aclsimLaunchKernelEx(s, c"k".as_ptr(), 0, None, NULL, &bad_access, 1),
@@ -133,7 +133,7 @@ fn every_function_with_null_and_garbage_arguments() {
             let bad_flag = streamsimAccess {
                 ptr: d,
                 bytes: 8,
-                write: 7,
+                flags: 7,
             };
             assert_eq!(
                 aclsimLaunchKernelEx(s, c"k".as_ptr(), 0, None, NULL, &bad_flag, 1),
@@ -147,12 +147,13 @@ fn every_function_with_null_and_garbage_arguments() {
                 streamsimAccess {
                     ptr: d,
                     bytes: 8,
-                    write: 0,
+                    flags: streamsim::capi::STREAMSIM_ACCESS_READ,
                 },
                 streamsimAccess {
                     ptr: d,
                     bytes: 16,
-                    write: 1,
+                    flags: streamsim::capi::STREAMSIM_ACCESS_READ
+                        | streamsim::capi::STREAMSIM_ACCESS_WRITE,
                 },
             ];
             ok(aclsimLaunchKernelEx(
@@ -167,7 +168,7 @@ fn every_function_with_null_and_garbage_arguments() {
             let foreign = streamsimAccess {
                 ptr: qd,
                 bytes: 8,
-                write: 0,
+                flags: streamsim::capi::STREAMSIM_ACCESS_READ,
             };
             assert_eq!(
                 aclsimLaunchKernelEx(s, c"k".as_ptr(), 0, None, NULL, &foreign, 1),

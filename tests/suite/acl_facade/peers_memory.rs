@@ -40,8 +40,8 @@ fn peer_access_with_the_current_device() {
         assert_eq!(aclrtDeviceDisablePeerAccess(1), 100000);
         assert_eq!(
             aclrtDeviceEnablePeerAccess(1, 1),
-            100000,
-            "the peer is checked before the flags"
+            ACL_ERROR_FEATURE_UNSUPPORTED,
+            "the flags are checked first (aclrtDeviceEnablePeerAccessImpl, memory.cpp)"
         );
     });
 }
@@ -267,8 +267,8 @@ fn synchronize_with_a_timeout_that_runs_out() {
     });
 }
 
-/// acl.md · kernel fault · — → reported at the next synchronize of that stream/device as 507015 (seed 004's
-/// related issue #477: "aclrtSynchronizeStream报错507015")
+/// acl.md · kernel fault · — → reported at the next synchronize of that stream/device as 507015 (the CANN
+/// stream-vs-event note's related issue #477: "aclrtSynchronizeStream报错507015")
 #[test]
 fn kernel_fault_is_507015_at_the_next_synchronize() {
     on_acl(1, |p| {

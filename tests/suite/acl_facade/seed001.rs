@@ -1,9 +1,9 @@
-//! acl.md rows through the ACL facade: Seed 001 (multi-device).
+//! acl.md rows through the ACL facade: the Ascend multi-device guide.
 
 use super::*;
 
-/// Seed 001 · 多Device选择: device count and per-device attributes, then SetDevice / CreateStream on each
-/// device and ResetDeviceForce of both
+/// The Ascend multi-device guide · 多Device选择: device count and per-device attributes, then SetDevice / CreateStream
+/// on each device and ResetDeviceForce of both
 #[test]
 fn seed001_device_selection() {
     on_acl(2, |_| {
@@ -46,7 +46,7 @@ fn seed001_device_selection() {
     });
 }
 
-/// Seed 001 · Stream和Event的行为: a launch on s0 (device 0) from device 1 fails
+/// The Ascend multi-device guide · Stream和Event的行为: a launch on s0 (device 0) from device 1 fails
 #[test]
 fn seed001_launch_on_a_stream_of_another_device_fails() {
     on_acl(2, |_| {
@@ -66,9 +66,9 @@ fn seed001_launch_on_a_stream_of_another_device_fails() {
     });
 }
 
-/// Seed 001 · Stream和Event的行为: MemcpyAsync on a stream of another device, RecordEvent and StreamWaitEvent
-/// with event and stream on different devices fail; SynchronizeEvent and QueryEvent of an event of another
-/// device succeed
+/// The Ascend multi-device guide · Stream和Event的行为: MemcpyAsync on a stream of another device, RecordEvent and
+/// StreamWaitEvent with event and stream on different devices fail; SynchronizeEvent and QueryEvent of an event of
+/// another device succeed
 #[test]
 fn seed001_cross_device_stream_and_event_rules() {
     on_acl(2, |_| {
@@ -112,7 +112,8 @@ fn seed001_cross_device_stream_and_event_rules() {
     });
 }
 
-/// Seed 001 · 跨Device的数据交互: the P2P copy sample, line by line (plus a check that the bytes arrived)
+/// The Ascend multi-device guide · 跨Device的数据交互: the P2P copy sample, line by line (plus a check that the bytes
+/// arrived)
 #[test]
 fn seed001_p2p_copy_sample() {
     let printed = on_machine(&acl_machine(2), |p| {

@@ -1,4 +1,4 @@
-//! acl.md rows through the ACL facade: Seed 004 (stream vs event sync).
+//! acl.md rows through the ACL facade: the CANN stream-vs-event note (stream vs event sync).
 
 use super::*;
 
@@ -18,7 +18,7 @@ pub(super) fn ends(h: Ptr) -> (u8, u8) {
     unsafe { (*h.cast::<u8>(), *h.cast::<u8>().add(SIZE - 1)) }
 }
 
-/// Seed 004 · 场景1：单 Stream 等待整批任务 → Stream 同步 (and the not-recommended event variant)
+/// The CANN stream-vs-event note · 场景1：单 Stream 等待整批任务 → Stream 同步 (and the not-recommended event variant)
 #[test]
 fn seed004_scenario1_single_stream_batch() {
     on_acl(1, |_| {
@@ -67,8 +67,8 @@ fn seed004_scenario1_single_stream_batch() {
     });
 }
 
-/// Seed 004 · 场景2：跨 Stream 协调 → Event 同步; and 现象1: aclrtSynchronizeStream(stream1) does not wait for
-/// stream2
+/// The CANN stream-vs-event note · 场景2：跨 Stream 协调 → Event 同步; and 现象1: aclrtSynchronizeStream(stream1) does not
+/// wait for stream2
 #[test]
 fn seed004_scenario2_cross_stream_coordination() {
     on_acl(1, |p| {
@@ -132,7 +132,7 @@ fn seed004_scenario2_cross_stream_coordination() {
     });
 }
 
-/// Seed 004 · 场景3：精细时间点控制 → Event 同步: waiting for event2 does not wait for the copy after it
+/// The CANN stream-vs-event note · 场景3：精细时间点控制 → Event 同步: waiting for event2 does not wait for the copy after it
 #[test]
 fn seed004_scenario3_fine_grained_time_points() {
     on_acl(1, |_| {

@@ -4,7 +4,7 @@ use super::*;
 
 /// `cudasimLaunchKernel` / `cudasimLaunchKernelEx`: a C body runs once with its argument, in stream order;
 /// the Ex variant's declared accesses are checked at launch (1 InvalidValue for memory that is not a live
-/// allocation of this process, or a bad `write` value), NULL name and NULL body are allowed.
+/// allocation of this process, or `flags` that are not READ, WRITE or both), NULL name and NULL body are allowed.
 #[test]
 fn launch_kernel_with_a_c_body_and_declared_accesses() {
     let (m, p) = machine(1);
@@ -16,12 +16,16 @@ fn launch_kernel_with_a_c_body_and_declared_accesses() {
         cudaSuccess,
         cudasimLaunchKernel(s, c"first".as_ptr(), 100_000, Some(log_tag), tag(log, "a"))
     );
-    let acc = |ptr: *mut c_void, bytes, write| streamsimAccess {
+    let acc = |ptr: *mut c_void, bytes, flags| streamsimAccess {
         ptr: ptr.cast_const(),
         bytes,
-        write,
+        flags,
     };
-    let ok = [acc(d, 512, 0), acc(d.wrapping_byte_add(512), 512, 1)];
+    let (read, write) = (
+        streamsim::capi::STREAMSIM_ACCESS_READ,
+        streamsim::capi::STREAMSIM_ACCESS_WRITE,
+    );
+    let ok = [acc(d, 512, read), acc(d.wrapping_byte_add(512), 512, write)];
     check!(
         cudaSuccess,
         cudasimLaunchKernelEx(
@@ -43,12 +47,13 @@ fn launch_kernel_with_a_c_body_and_declared_accesses() {
         cudasimLaunchKernelEx(s, null(), 0, None, null_mut(), null(), 0)
     );
     for bad in [
-        acc(d, 1025, 0),
-        acc(d.wrapping_byte_add(1024), 1, 1),
-        acc(d, 16, 2),
+        acc(d, 1025, read),
+        acc(d.wrapping_byte_add(1024), 1, write),
+        acc(d, 16, 0),
+        acc(d, 16, 4),
         acc(d, 16, -1),
-        acc(null_mut(), 16, 0),
-        acc(d.wrapping_byte_add(1 << 30), 16, 1),
+        acc(null_mut(), 16, read),
+        acc(d.wrapping_byte_add(1 << 30), 16, write),
     ] {
         let (hits, arg) = counter();
         check!(

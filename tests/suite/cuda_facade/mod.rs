@@ -1,4 +1,4 @@
-//! Truth-table tests: every row of `shared/reference/cuda-musa.md`, through the CUDA facade's vendor-named
+//! Truth-table tests: every row of `docs/semantics/cuda-musa.md`, through the CUDA facade's vendor-named
 //! functions (`streamsim::cuda::*`), asserting the exact `cudaError_t` values.
 //!
 //! Calls are routed with [`Process::bind`] to machines built per test (two devices for cross-device rows,

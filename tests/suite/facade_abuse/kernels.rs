@@ -14,21 +14,27 @@ fn kernel_launches_with_bad_arguments() {
         let freed = dmalloc(f, 64);
         check!(f, cudaSuccess, (f.free)(freed));
         let theirs = on(&m.process(), || dmalloc(f, 64));
-        let acc = |ptr: H, bytes: usize, write: c_int| streamsimAccess { ptr, bytes, write };
+        let acc = |ptr: H, bytes: usize, flags: c_int| streamsimAccess { ptr, bytes, flags };
+        let (read, write) = (
+            streamsim::capi::STREAMSIM_ACCESS_READ,
+            streamsim::capi::STREAMSIM_ACCESS_WRITE,
+        );
         for (what, a, want) in [
-            ("valid read", acc(d, 256, 0), 0),
-            ("valid write", acc(d, 256, 1), 0),
-            ("write = 2", acc(d, 16, 2), 1),
-            ("write = -1", acc(d, 16, -1), 1),
-            ("write = MAX", acc(d, 16, c_int::MAX), 1),
-            ("NULL ptr", acc(null_mut(), 16, 0), 1),
-            ("0xdeadbeef", acc(0xdead_beef_usize as H, 16, 1), 1),
-            ("unallocated", acc(unallocated(), 16, 0), 1),
-            ("no such device", acc(no_such_device(), 16, 0), 1),
-            ("freed", acc(freed, 16, 1), 1),
-            ("another process's", acc(theirs, 16, 1), 1),
-            ("out of range", acc(d, 257, 0), 1),
-            ("bytes usize::MAX", acc(d, usize::MAX, 1), 1),
+            ("valid read", acc(d, 256, read), 0),
+            ("valid write", acc(d, 256, write), 0),
+            ("valid read | write", acc(d, 256, read | write), 0),
+            ("flags = 0", acc(d, 16, 0), 1),
+            ("flags = 4", acc(d, 16, 4), 1),
+            ("flags = -1", acc(d, 16, -1), 1),
+            ("flags = MAX", acc(d, 16, c_int::MAX), 1),
+            ("NULL ptr", acc(null_mut(), 16, read), 1),
+            ("0xdeadbeef", acc(0xdead_beef_usize as H, 16, write), 1),
+            ("unallocated", acc(unallocated(), 16, read), 1),
+            ("no such device", acc(no_such_device(), 16, read), 1),
+            ("freed", acc(freed, 16, write), 1),
+            ("another process's", acc(theirs, 16, write), 1),
+            ("out of range", acc(d, 257, read), 1),
+            ("bytes usize::MAX", acc(d, usize::MAX, write), 1),
         ] {
             // SAFETY: one valid access struct; its pointer is only checked by the simulator.
             let got = unsafe {

@@ -18,7 +18,7 @@ fn stream_calls_with_garbage_handles_bad_flags_and_null_out_pointers() {
             let acc = streamsimAccess {
                 ptr: d,
                 bytes: 64,
-                write: 1,
+                flags: streamsim::capi::STREAMSIM_ACCESS_WRITE,
             };
             // SAFETY (all calls): valid out-pointers and buffers; the stream handle is the garbage.
             let codes = unsafe {

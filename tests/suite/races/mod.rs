@@ -1,7 +1,8 @@
 //! Race detection: every edge the detector knows (stream order, host enqueue, record / wait, re-record, the
 //! legacy default stream, synchronizes and completed queries, IPC events), every tracked access (kernels'
 //! declared reads / writes, memsets, copies D2D / H2D / D2H with pinned memory, host reads / writes of pinned
-//! buffers), the three modes, deduplication and the report's text. Seed 004's scenarios come first.
+//! buffers), the three modes, deduplication and the report's text. The scenarios of the CANN
+//! stream-vs-event note come first.
 //!
 //! Every test asserts the exact reports: both sides (who, read or write, and the line of the call in this
 //! file), the allocation, the byte range and the count. Every scenario runs on a fresh machine 11 times —

@@ -1,9 +1,10 @@
-//! Race detection: seed 004's scenarios: the wrong synchronizations it describes are flagged, the right ones pass.
+//! Race detection: the CANN stream-vs-event note's scenarios: the wrong synchronizations it describes are flagged,
+//! the right ones pass.
 
 use super::*;
 
-/// Seed 004, symptom 1 (典型错误场景): `aclrtSynchronizeStream(stream1)` waits only for stream 1, but the data
-/// the host reads was copied by stream 2. Flagged on every run, with both call sites and the fix.
+/// The CANN stream-vs-event note, symptom 1 (典型错误场景): `aclrtSynchronizeStream(stream1)` waits only for stream 1, but
+/// the data the host reads was copied by stream 2. Flagged on every run, with both call sites and the fix.
 #[test]
 fn seed004_synchronizing_stream1_while_the_data_came_from_stream2_is_flagged() {
     let reports = check(one_device, |m| {
@@ -32,8 +33,8 @@ fn seed004_synchronizing_stream1_while_the_data_came_from_stream2_is_flagged() {
     );
 }
 
-/// Seed 004, symptom 3 (跨Stream协调时未使用Event同步): stream 1 consumes what stream 2 produces, with no event
-/// between them. The fix names both streams and both operations.
+/// The CANN stream-vs-event note, symptom 3 (跨Stream协调时未使用Event同步): stream 1 consumes what stream 2 produces, with
+/// no event between them. The fix names both streams and both operations.
 #[test]
 fn seed004_consuming_on_stream1_what_stream2_produced_without_an_event_is_flagged() {
     let reports = check(one_device, |m| {
@@ -58,7 +59,7 @@ fn seed004_consuming_on_stream1_what_stream2_produced_without_an_event_is_flagge
     );
 }
 
-/// Seed 004, 场景1: one stream, H2D copy, kernel, D2H copy, `aclrtSynchronizeStream`: no race.
+/// The CANN stream-vs-event note, 场景1: one stream, H2D copy, kernel, D2H copy, `aclrtSynchronizeStream`: no race.
 #[test]
 fn seed004_one_stream_then_stream_synchronize_passes() {
     check(one_device, |m| {
@@ -78,8 +79,8 @@ fn seed004_one_stream_then_stream_synchronize_passes() {
     });
 }
 
-/// Seed 004, the event version: stream 1 copies in and records event 1; stream 2 waits on it, runs the kernel
-/// and records event 2; `aclrtSynchronizeEvent(event2)`: no race.
+/// The CANN stream-vs-event note, the event version: stream 1 copies in and records event 1; stream 2 waits on it,
+/// runs the kernel and records event 2; `aclrtSynchronizeEvent(event2)`: no race.
 #[test]
 fn seed004_record_wait_then_event_synchronize_passes() {
     check(one_device, |m| {
@@ -105,8 +106,8 @@ fn seed004_record_wait_then_event_synchronize_passes() {
     });
 }
 
-/// Seed 004, 场景2: stream 1 copies in and records; stream 2 waits, then copies into its own buffer and reads
-/// stream 1's: no race.
+/// The CANN stream-vs-event note, 场景2: stream 1 copies in and records; stream 2 waits, then copies into its own
+/// buffer and reads stream 1's: no race.
 #[test]
 fn seed004_cross_stream_coordination_with_an_event_passes() {
     check(one_device, |m| {
@@ -126,8 +127,8 @@ fn seed004_cross_stream_coordination_with_an_event_passes() {
     });
 }
 
-/// Seed 004, 场景3: three time points on one stream; `aclrtSynchronizeEvent(event2)` waits for the kernel,
-/// not for the copy out after it. Rewriting the input is fine then; reading the output is a race until
+/// The CANN stream-vs-event note, 场景3: three time points on one stream; `aclrtSynchronizeEvent(event2)` waits for
+/// the kernel, not for the copy out after it. Rewriting the input is fine then; reading the output is a race until
 /// event 3 is synchronized.
 #[test]
 fn seed004_fine_grained_time_points_cover_only_what_is_before_them() {
