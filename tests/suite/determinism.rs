@@ -290,8 +290,8 @@ fn examples(names: &[&str]) -> Vec<std::path::PathBuf> {
 
 /// The examples print nothing that differs between runs of the same program (issue 12, item 6): each numbered
 /// example, run twice — as two OS processes, whose process ids differ (example 05 prints the IPC handle it
-/// exports, whose bytes 24..28 hold the OS process id; pinned buffers have real, varying host addresses) —
-/// prints exactly the same text; example 05 shows the handle's stable bytes.
+/// exports, whose bytes 24..28 hold the OS process id; example 06's racy host read gets bytes that vary) —
+/// prints exactly the same text; example 05 shows the handle's stable bytes, example 06 not the racy bytes.
 #[test]
 fn the_examples_print_the_same_text_on_every_run() {
     let names = [
