@@ -68,6 +68,8 @@ typedef enum cudaDeviceAttr cudaDeviceAttr;
 typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define CUDA_IPC_HANDLE_SIZE 64
 typedef struct cudaIpcEventHandle_st {
     char reserved[CUDA_IPC_HANDLE_SIZE];
@@ -123,12 +125,15 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
+/* On the NULL stream (cudaStreamLegacy): also all earlier work of the device's blocking streams. */
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                 unsigned int flags STREAMSIM_DEFAULT_ARG(0));
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+/* A host function is not called once its stream has seen a device fault; a stream callback
+ * (cudaStreamAddCallback) is called exactly once, with cudaSuccess or the fault's error (e.g. 719, 700). */
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
                                   unsigned int flags);
@@ -147,7 +152,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
 /* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
  * IPC between OS processes is not simulated) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
- * why. */
+ * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
+ * exporter's records: record it on a stream of that device. */
 cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
 
 /* ------------------------------------------------------------------------------------------------ memory */

@@ -70,6 +70,8 @@ typedef enum musaDeviceAttr musaDeviceAttr;
 typedef void (*musaHostFn_t)(void *userData);
 typedef void (*musaStreamCallback_t)(musaStream_t stream, musaError_t status, void *userData);
 
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define MUSA_IPC_HANDLE_SIZE 64
 typedef struct musaIpcEventHandle_st {
     char reserved[MUSA_IPC_HANDLE_SIZE];
@@ -125,12 +127,15 @@ musaError_t musaStreamCreate(musaStream_t *pStream);
 musaError_t musaStreamCreateWithFlags(musaStream_t *pStream, unsigned int flags);
 musaError_t musaStreamCreateWithPriority(musaStream_t *pStream, unsigned int flags, int priority);
 musaError_t musaStreamDestroy(musaStream_t stream);
+/* On the NULL stream (musaStreamLegacy): also all earlier work of the device's blocking streams. */
 musaError_t musaStreamSynchronize(musaStream_t stream);
 musaError_t musaStreamQuery(musaStream_t stream);
 musaError_t musaStreamWaitEvent(musaStream_t stream, musaEvent_t event,
                                 unsigned int flags STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaStreamGetFlags(musaStream_t hStream, unsigned int *flags);
 musaError_t musaStreamGetPriority(musaStream_t hStream, int *priority);
+/* A host function is not called once its stream has seen a device fault; a stream callback
+ * (musaStreamAddCallback) is called exactly once, with musaSuccess or the fault's error (e.g. 719, 700). */
 musaError_t musaLaunchHostFunc(musaStream_t stream, musaHostFn_t fn, void *userData);
 musaError_t musaStreamAddCallback(musaStream_t stream, musaStreamCallback_t callback, void *userData,
                                   unsigned int flags);
@@ -149,7 +154,8 @@ musaError_t musaEventElapsedTime(float *ms, musaEvent_t start, musaEvent_t end);
 musaError_t musaIpcGetEventHandle(musaIpcEventHandle_t *handle, musaEvent_t event);
 /* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
  * IPC between OS processes is not simulated) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
- * why. */
+ * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
+ * exporter's records: record it on a stream of that device. */
 musaError_t musaIpcOpenEventHandle(musaEvent_t *event, musaIpcEventHandle_t handle);
 
 /* ------------------------------------------------------------------------------------------------ memory */

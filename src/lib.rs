@@ -60,6 +60,7 @@
 //! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
+//! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
@@ -128,6 +129,8 @@
 //! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
 //! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
 //! | `cudaLaunchHostFunc` | `aclrtLaunchHostFunc` | [`Process::launch_host_func`] |
+//! | `cudaStreamAddCallback` | — | [`Process::stream_add_callback`] |
+//! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
 //! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |

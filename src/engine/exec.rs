@@ -2,7 +2,7 @@
 //!
 //! A worker runs its stream's FIFO in order. Before an operation it waits for the record points the operation
 //! depends on (stream waits, legacy default-stream edges); then it performs the effect (kernel body, copy,
-//! memset, host function), appends the operation to its trace sink with the virtual times computed at
+//! memset, host function, stream callback), appends the operation to its trace sink with the virtual times computed at
 //! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
 //! clock.
 
@@ -197,6 +197,9 @@ pub(crate) enum Work {
         value: u8,
     },
     Host(Box<dyn FnOnce() + Send>),
+    /// A stream callback (`cudaStreamAddCallback`): runs exactly once, also on a poisoned stream, and is given
+    /// the stream's fault (`None`: none).
+    Callback(Box<dyn FnOnce(Option<SimError>) + Send>),
 }
 
 /// One queued operation with its virtual times fixed at enqueue.
@@ -414,6 +417,20 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
                 format!("host function panicked: {}", panic_message(p)),
             )
         }),
+        Work::Callback(f) => {
+            // The fault that poisoned the stream (its own, or one ordered before this point).
+            let status = if *faulted {
+                env.exec.fault().map(|f| f.err)
+            } else {
+                None
+            };
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(status))).map_err(|p| {
+                (
+                    FaultKind::LaunchFailure,
+                    format!("stream callback panicked: {}", panic_message(p)),
+                )
+            })
+        }
         Work::Copy { src, dst } => {
             match src {
                 CopySource::Region(s) => crate::engine::memory::Block::copy(

@@ -4,10 +4,13 @@
 //! `d`'s heap starts at `0x00D0_0000_0000_0000 + d << 40`, an address no host mapping can have on x86-64 or
 //! AArch64, so a host dereference of a device pointer faults as on hardware. Addresses are not reused until a
 //! device's 1 TiB range is used up, so a freed pointer is recognised as freed. Pinned host memory ([`HostPtr`], from `malloc_host`) is real host
-//! memory that asynchronous copies read and write when they run on their stream.
+//! memory that asynchronous copies read and write when they run on their stream; a freed pinned buffer is
+//! remembered as freed, its bytes kept reserved, within a bound (`freed_pinned.rs`).
 //!
 //! Lock order: a heap's or the pinned table's lock is taken alone and released before any block lock; two
-//! block locks are taken in address order.
+//! block locks (a copy between two blocks) are taken in the order of the `Block`s' own addresses in the
+//! simulator's memory — unique for live blocks — never by their simulated base, which a freed block still in
+//! use by a queued copy can share with a new block.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -209,11 +212,16 @@ impl Block {
     }
 
     /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
+    ///
+    /// Two blocks are locked in [`Block::lock_first`] order, a total order on live blocks. (It used to be the
+    /// blocks' simulated base addresses, which are not unique: a freed block still referenced by a queued copy
+    /// and a new block at the same reused base compared equal, so a copy each way between them took the two
+    /// locks in opposite orders and could deadlock.)
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
         let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
         if std::ptr::eq(src, dst) {
             src.bytes.lock().copy_within(s..s + n, d);
-        } else if src.base < dst.base {
+        } else if Block::lock_first(src, dst) {
             let sb = src.bytes.lock();
             let mut db = dst.bytes.lock();
             db[d..d + n].copy_from_slice(&sb[s..s + n]);
@@ -222,6 +230,13 @@ impl Block {
             let sb = src.bytes.lock();
             db[d..d + n].copy_from_slice(&sb[s..s + n]);
         }
+    }
+
+    /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the blocks' addresses in the
+    /// simulator's own memory, which are distinct for any two live blocks (both are borrowed here), whatever
+    /// simulated addresses they have.
+    fn lock_first(a: &Block, b: &Block) -> bool {
+        std::ptr::from_ref(a) < std::ptr::from_ref(b)
     }
 }
 
@@ -300,8 +315,15 @@ impl Heap {
 /// All memory of a machine: one heap per device and the table of pinned host buffers.
 pub(crate) struct Memory {
     heaps: Vec<Mutex<Heap>>,
-    pinned: Mutex<BTreeMap<u64, Arc<Block>>>,
+    pinned: Mutex<Pinned>,
     pinned_count: std::sync::atomic::AtomicU64,
+}
+
+/// The pinned host buffers: live ones by base, and the freed ones still remembered (`freed_pinned.rs`).
+#[derive(Default)]
+pub(crate) struct Pinned {
+    live: BTreeMap<u64, Arc<Block>>,
+    pub(crate) freed: crate::engine::freed_pinned::FreedPinned,
 }
 
 fn device_of(addr: u64) -> Option<u32> {
@@ -373,7 +395,7 @@ impl Memory {
                     })
                 })
                 .collect(),
-            pinned: Mutex::new(BTreeMap::new()),
+            pinned: Mutex::new(Pinned::default()),
             pinned_count: std::sync::atomic::AtomicU64::new(0),
         }
     }
@@ -569,28 +591,33 @@ impl Memory {
             bytes: Mutex::new(boxed),
             shadow: Mutex::default(),
         });
-        self.pinned.lock().insert(base, block);
+        self.pinned.lock().live.insert(base, block);
         Ok(HostPtr(base))
     }
 
+    /// Frees a pinned buffer: it is remembered as freed (see `freed_pinned.rs`), so that its address is not
+    /// taken for ordinary host memory afterwards. Work already queued on it still sees it.
     pub fn free_host(&self, ptr: HostPtr, owner: ProcessId) -> Result<()> {
         let mut pinned = self.pinned.lock();
-        match pinned.get(&ptr.0) {
+        let problem = match pinned.live.get(&ptr.0) {
             Some(b) if b.owner == owner => {
-                pinned.remove(&ptr.0);
-                Ok(())
+                let b = pinned
+                    .live
+                    .remove(&ptr.0)
+                    .expect("the block just found is still there: the pinned lock is held");
+                pinned.freed.keep(b);
+                return Ok(());
             }
-            found => Err(SimError::InvalidAddress {
-                what: "free_host",
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: if found.is_some() {
-                    "owned by another process"
-                } else {
-                    "not a pinned allocation"
-                },
-            }),
-        }
+            Some(_) => "owned by another process",
+            None if pinned.freed.find(ptr.0).is_some_and(|b| b.base == ptr.0) => "already freed",
+            None => "not a pinned allocation",
+        };
+        Err(SimError::InvalidAddress {
+            what: "free_host",
+            addr: ptr.0,
+            space: AddressSpace::PinnedHost,
+            problem,
+        })
     }
 
     /// The pinned region `[ptr, ptr + bytes)`, checked.
@@ -602,30 +629,30 @@ impl Memory {
         owner: ProcessId,
     ) -> Result<Region> {
         let pinned = self.pinned.lock();
-        match find(&pinned, ptr.0) {
-            Some(b) if b.owner != owner => Err(SimError::InvalidAddress {
-                what,
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: "owned by another process",
-            }),
+        let bad = |problem| SimError::InvalidAddress {
+            what,
+            addr: ptr.0,
+            space: AddressSpace::PinnedHost,
+            problem,
+        };
+        match find(&pinned.live, ptr.0) {
+            Some(b) if b.owner != owner => Err(bad("owned by another process")),
             Some(b) => range_check(what, b, ptr.0, bytes),
-            None => Err(SimError::InvalidAddress {
-                what,
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: "not a pinned allocation",
-            }),
+            None if pinned.freed.find(ptr.0).is_some() => Err(bad("freed")),
+            None => Err(bad("not a pinned allocation")),
         }
     }
 
     /// Which address space `addr` belongs to: a device's range (allocated or not, even of a device the machine
-    /// does not have: such an address is never host memory), a live pinned buffer, or else pageable host memory.
-    /// This is how a facade classifies a raw pointer.
+    /// does not have: such an address is never host memory), a pinned buffer — live, or freed and still
+    /// remembered (using it is then refused as "freed") — or else pageable host memory. This is how a facade
+    /// classifies a raw pointer.
     pub fn classify(&self, addr: u64) -> AddressSpace {
         if let Some(d) = device_of(addr) {
-            AddressSpace::Device(d)
-        } else if find(&self.pinned.lock(), addr).is_some() {
+            return AddressSpace::Device(d);
+        }
+        let pinned = self.pinned.lock();
+        if find(&pinned.live, addr).is_some() || pinned.freed.find(addr).is_some() {
             AddressSpace::PinnedHost
         } else {
             AddressSpace::PageableHost
@@ -634,6 +661,12 @@ impl Memory {
 
     pub fn used(&self, device: u32) -> u64 {
         self.heaps[device as usize].lock().used
+    }
+
+    /// The pinned table (unit tests set small limits on the freed record).
+    #[cfg(test)]
+    pub(crate) fn pinned_for_tests(&self) -> parking_lot::MutexGuard<'_, Pinned> {
+        self.pinned.lock()
     }
 }
 
@@ -769,6 +802,47 @@ mod tests {
             m.malloc(0, 2 << 20, P),
             Err(SimError::OutOfMemory { .. })
         ));
+    }
+
+    /// A freed block that a queued copy still holds and a new block at the same, reused, base (a device whose
+    /// address range is used up reuses the lowest gap): copies in both directions between them, on two threads,
+    /// must not deadlock. With the old order (by simulated base, equal here) each copy took its destination's
+    /// lock first, so the two copies locked the blocks in opposite orders. Under a watchdog.
+    #[test]
+    fn copies_between_blocks_with_the_same_base_do_not_deadlock() {
+        let m = Memory::new(&[1 << 20]);
+        let (_, span_end) = device_span(0);
+        let first = m.malloc(0, 1024, P).unwrap();
+        let old = m.device_region("copy", first, 1024, P).unwrap();
+        m.heaps[0].lock().next = span_end; // the range is used up: the next malloc takes the lowest gap
+        m.free(first, P).unwrap();
+        let reused = m.malloc(0, 1024, P).unwrap();
+        assert_eq!(
+            reused, first,
+            "the base is reused while the old block is still held"
+        );
+        let new = m.device_region("copy", reused, 1024, P).unwrap();
+        assert_eq!(old.block.base, new.block.base);
+        assert!(!Arc::ptr_eq(&old.block, &new.block));
+        assert_ne!(
+            Block::lock_first(&old.block, &new.block),
+            Block::lock_first(&new.block, &old.block),
+            "one order for the pair, whichever is the source"
+        );
+        let (done, rx) = std::sync::mpsc::channel();
+        for (src, dst) in [(old.clone(), new.clone()), (new, old)] {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                for _ in 0..20_000 {
+                    Block::copy(&src.block, 0, &dst.block, 0, 1024);
+                }
+                done.send(()).unwrap();
+            });
+        }
+        for _ in 0..2 {
+            rx.recv_timeout(std::time::Duration::from_secs(60))
+                .expect("watchdog: two copies between same-base blocks deadlocked");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub(crate) mod device;
 pub mod error;
 pub(crate) mod event;
 pub(crate) mod exec;
+pub(crate) mod freed_pinned;
 pub mod handle;
 pub mod ipc;
 pub mod kernel;

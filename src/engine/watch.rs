@@ -4,7 +4,9 @@
 //! call sees a fault when it observes a poisoned point — a synchronize that covers it, a query that finds it
 //! complete — and then latches it as the device's sticky error, which later calls return until the device is
 //! reset: every call of the process (CUDA) or the calls on that device (ACL), as `Rules::sticky_scope` says.
-//! Kernel bodies and host functions of a poisoned stream do not run.
+//! Kernel bodies and host functions of a poisoned stream do not run; its stream callbacks do, and are given the
+//! fault (`cudaStreamAddCallback`: "all subsequently executed callbacks will receive an appropriate
+//! cudaError_t").
 //!
 //! So a fault is visible exactly to what is ordered after it, the same on every run; a call that is not ordered
 //! after the fault (on hardware: a race with it) does not see it until something orders it. Nothing here ever

@@ -383,10 +383,14 @@ pub(crate) fn stream_add_callback(
             return Err(invalid("StreamAddCallback", "flags must be 0"));
         }
         let (data, sp) = (SendPtr(data), SendPtr(s));
-        p.launch_host_func(stream(s), move || {
+        // "For each cudaStreamAddCallback call, a callback will be executed exactly once … In the event of a
+        // device error, all subsequently executed callbacks will receive an appropriate cudaError_t" (CUDA
+        // Runtime API, cudaStreamAddCallback): the stream's fault, as its code (719, 700).
+        p.stream_add_callback(stream(s), move |status| {
             let (data, sp) = (data, sp);
+            let status = status.map_or_else(|e| code(&e), |()| Success);
             // SAFETY: the C caller registered `cb` with `data` for exactly this call.
-            unsafe { cb(sp.0, Success, data.0) }
+            unsafe { cb(sp.0, status, data.0) }
         })
     })
 }

@@ -5,6 +5,7 @@ use super::{Call, Process, Status, StreamFlags};
 use crate::engine::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::engine::handle::StreamId;
 use crate::engine::names::StreamLabel;
+use crate::engine::time::VirtualTime;
 
 /// Streams and devices.
 impl Process {
@@ -64,7 +65,9 @@ impl Process {
         })
     }
 
-    /// Blocks until all work queued on `stream` has finished; reports the stream's fault if it has one.
+    /// Blocks until all work queued on `stream` has finished; reports the stream's fault if it has one. On the
+    /// legacy default stream (CUDA's NULL stream, `cudaStreamLegacy`) it also waits for all earlier work of the
+    /// device's blocking streams (not non-blocking ones), and the host acquires all of it.
     pub fn stream_synchronize(&self, stream: crate::Stream) -> Result<()> {
         self.call("stream_synchronize", |c| self.sync_stream(c, stream, None))
     }
@@ -88,28 +91,33 @@ impl Process {
         timeout: Option<std::time::Duration>,
     ) -> Result<()> {
         let what = "stream_synchronize";
-        let (tail, device, name) = {
+        let (points, device, id, name) = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let points = st.covered(h)?;
             let s = st.streams.get(h)?;
-            (s.tail(), s.device, s.name.clone())
+            (points, s.device, s.id, s.name.clone())
         };
-        crate::engine::event::check_timeout(c, what, tail.time(), timeout)?;
-        let id = tail.exec.id;
-        self.block_on(c, what, device, std::slice::from_ref(&tail), || {
+        // The latest of the covered points' times, or none if one is not fixed yet.
+        let done = points
+            .iter()
+            .try_fold(VirtualTime::ZERO, |t, p| p.time().map(|pt| t.max(pt)));
+        crate::engine::event::check_timeout(c, what, done, timeout)?;
+        self.block_on(c, what, device, &points, || {
             format!("stream_synchronize({})", StreamLabel(id, name.as_deref()))
         })
     }
 
-    /// Whether all work queued on `stream` has finished at the calling thread's virtual time.
+    /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
+    /// default stream this covers the earlier work of the device's blocking streams too (as synchronize does).
     pub fn stream_query(&self, stream: crate::Stream) -> Result<Status> {
         self.call("stream_query", |c| {
-            let tail = {
+            let points = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
-                st.streams.get(h)?.tail()
+                st.covered(h)?
             };
-            self.settle(c, &tail)
+            self.settle_all(c, &points)
         })
     }
 

@@ -224,6 +224,7 @@ unsafe extern "C" fn noop(_: *mut c_void) {}
 
 mod devices;
 mod events;
+mod ipc_events;
 mod messages;
 mod null_and_garbage;
 mod ownership;

@@ -404,7 +404,7 @@ fn host_function_null() {
 }
 
 /// cuda-musa.md · Stream wait, streams, devices · LaunchHostFunc · — → not called if the context has a sticky
-/// error
+/// error; StreamAddCallback · — → the callback runs exactly once, with the error after a device fault
 #[test]
 fn host_function_not_called_after_a_fault() {
     let (_m, p) = machine(1);
@@ -424,9 +424,10 @@ fn host_function_not_called_after_a_fault() {
         0,
         "the host function was not called"
     );
-    assert!(
-        seen.lock().unwrap().is_empty(),
-        "the callback was not called"
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [(s as usize, cudaErrorLaunchFailure)],
+        "the callback was called once, with the fault"
     );
     // Enqueued after the error was reported: refused with the sticky error.
     check!(
