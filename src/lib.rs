@@ -131,7 +131,10 @@ mod engine;
 mod tools;
 mod vendor;
 
-pub use engine::{error, handle, ipc, kernel, machine, memory, race, rules, time, trace};
+pub use engine::{
+    device_state, error, handle, host_memory, ipc, kernel, machine, memory, race, rules,
+    stream_info, time, trace,
+};
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
 
@@ -142,13 +145,17 @@ pub use tools::{export, scenario};
 // The root names of engine items. Items of a public module are documented at that module's path
 // (`streamsim::machine::Machine`), so `no_inline`; those of `event` and `process` have no other path.
 #[doc(no_inline)]
+pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
+#[doc(no_inline)]
 pub use engine::error::{
-    FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,
-    Result, SimError,
+    FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
+    PeerProblem, Result, SimError,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
 pub use engine::handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+#[doc(no_inline)]
+pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
 #[doc(no_inline)]

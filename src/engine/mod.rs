@@ -3,10 +3,13 @@
 //! and errors). Nothing here imports the vendor layer or the tools.
 
 pub(crate) mod device;
+pub(crate) mod device_profile;
+pub mod device_state;
 pub mod error;
 pub(crate) mod event;
 pub(crate) mod exec;
 pub mod handle;
+pub mod host_memory;
 pub mod ipc;
 pub mod kernel;
 pub mod machine;
@@ -17,6 +20,7 @@ pub(crate) mod queue;
 pub mod race;
 pub(crate) mod rng;
 pub mod rules;
+pub mod stream_info;
 pub mod time;
 pub mod trace;
 pub(crate) mod watch;
