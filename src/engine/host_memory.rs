@@ -72,11 +72,20 @@ impl Process {
                     },
                 });
             }
-            // SAFETY: forwarded contract.
+            let addr = ptr as usize as u64;
+            if writable_host_range(addr, len) == Some(false) {
+                return Err(SimError::InvalidValue {
+                    what,
+                    reason: format!(
+                        "{len} bytes at {addr:#x} are not mapped writable host memory of this OS process"
+                    ),
+                });
+            }
+            // SAFETY: forwarded contract; the range is mapped and writable (checked above where the OS says).
             unsafe {
                 self.m
                     .memory
-                    .register_host(ptr as usize as u64, len, c.process, Some(d))
+                    .register_host(addr, len, c.process, Some(d))
             }
         })
     }
@@ -157,4 +166,40 @@ impl Process {
             }
         })
     }
+}
+
+/// Whether `[addr, addr + len)` is covered by writable mappings of this OS process, as `/proc/self/maps` lists
+/// them (the driver page-locks the range, which fails on unmapped pages; the simulator will read and write
+/// it). `None` where the OS does not say (no `/proc`).
+fn writable_host_range(addr: u64, len: u64) -> Option<bool> {
+    let maps = std::fs::read_to_string("/proc/self/maps").ok()?;
+    let Some(end) = addr.checked_add(len) else {
+        return Some(false);
+    };
+    let mut writable: Vec<(u64, u64)> = maps
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let (range, perms) = (fields.next()?, fields.next()?);
+            let (a, b) = range.split_once('-')?;
+            let (a, b) = (
+                u64::from_str_radix(a, 16).ok()?,
+                u64::from_str_radix(b, 16).ok()?,
+            );
+            (perms.as_bytes().get(1) == Some(&b'w')).then_some((a, b))
+        })
+        .collect();
+    writable.sort_unstable();
+    // Walk the covered prefix from `addr`: every byte up to `end` must be in some writable mapping.
+    let mut covered = addr;
+    for (a, b) in writable {
+        if a > covered {
+            break;
+        }
+        covered = covered.max(b);
+        if covered >= end {
+            return Some(true);
+        }
+    }
+    Some(covered >= end)
 }

@@ -200,7 +200,12 @@ const LIMIT: Duration = Duration::from_secs(60);
 
 /// Builds `tests/c/<name>.c` as C11 and as C++17 (executables named after `label`, unique per test) and runs
 /// both with `args` and `env`; returns both standard outputs.
-fn build_and_run(name: &str, label: &str, args: &[&str], env: &[(&str, &str)]) -> Vec<String> {
+pub(crate) fn build_and_run(
+    name: &str,
+    label: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Vec<String> {
     let src = toolchain().c_dir.join(format!("{name}.c"));
     [Lang::C, Lang::Cxx]
         .into_iter()

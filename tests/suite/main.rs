@@ -8,6 +8,7 @@ mod acl_facade;
 mod bad_input;
 mod c_headers;
 mod c_programs;
+mod c_runtime_api;
 mod common;
 mod contexts;
 mod cuda_events;

@@ -270,8 +270,8 @@ fn registered_memory_is_race_checked() {
 }
 
 /// cuda-musa-runtime-api.md · HostRegister / HostUnregister · the error rows: a range overlapping a
-/// registration or a pinned allocation (any process) → 712; NULL, size 0, a device address or unknown flags →
-/// 1; IoMemory → 801; ReadOnly on a device without read-only registration → 801; a device without host
+/// registration or a pinned allocation (any process) → 712; NULL, size 0, a device address, unknown flags,
+/// read-only or unmapped memory → 1; IoMemory → 801; ReadOnly on a device without read-only registration → 801; a device without host
 /// registration → 801. Unregister: not the start of a registration (never registered, interior, twice,
 /// cudaMallocHost memory, another process's) → 713; NULL → 1. FreeHost of registered memory → 1.
 #[test]
@@ -331,6 +331,17 @@ fn host_register_error_rows() {
     check!(cudaErrorInvalidValue, cudaHostRegister(spare_ptr, 0, 0));
     check!(cudaErrorInvalidValue, cudaHostRegister(dmalloc(64), 64, 0));
     check!(cudaErrorInvalidValue, cudaHostRegister(spare_ptr, 64, 0x10));
+    // Memory the program cannot write (read-only data), or a range running past its mappings: the driver
+    // cannot page-lock it; the simulator checks the OS's mappings.
+    static READ_ONLY: [u8; 4096] = [3; 4096];
+    check!(
+        cudaErrorInvalidValue,
+        cudaHostRegister(READ_ONLY.as_ptr().cast_mut().cast(), 4096, 0)
+    );
+    check!(
+        cudaErrorInvalidValue,
+        cudaHostRegister(spare_ptr, 1 << 46, 0)
+    );
     check!(
         cudaErrorNotSupported,
         cudaHostRegister(spare_ptr, 64, cudaHostRegisterIoMemory)
