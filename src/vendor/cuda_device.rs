@@ -243,35 +243,38 @@ const LMEM_RESIZE_TO_MAX: c_uint = 0x10;
 const SYNC_MEMOPS: c_uint = 0x80;
 
 pub(crate) fn set_device_flags(api: Api, flags: c_uint) -> Error {
-    run(api, |p| {
-        let what = "SetDeviceFlags";
-        let known = SCHEDULE_MASK | MAP_HOST | LMEM_RESIZE_TO_MAX | SYNC_MEMOPS;
-        if flags & !known != 0 {
+    run(api, |p| p.set_device_flags(device_flags_from_bits(flags)?))
+}
+
+/// `cudaSetDeviceFlags`'s argument as the engine's flags: at most one schedule flag, no unknown bit.
+pub(crate) fn device_flags_from_bits(flags: c_uint) -> Result<DeviceFlags, SimError> {
+    let what = "SetDeviceFlags";
+    let known = SCHEDULE_MASK | MAP_HOST | LMEM_RESIZE_TO_MAX | SYNC_MEMOPS;
+    if flags & !known != 0 {
+        return Err(SimError::InvalidFlags {
+            what,
+            flags,
+            reason: "unknown bits (cudaDeviceMask is 0xff, of which 0x20 and 0x40 are undefined)",
+        });
+    }
+    let wait = match flags & SCHEDULE_MASK {
+        0 => WaitPolicy::Auto,
+        1 => WaitPolicy::Spin,
+        2 => WaitPolicy::Yield,
+        4 => WaitPolicy::BlockingSync,
+        _ => {
             return Err(SimError::InvalidFlags {
                 what,
                 flags,
-                reason: "unknown bits (cudaDeviceMask is 0xff, of which 0x20 and 0x40 are undefined)",
+                reason: "at most one of cudaDeviceScheduleSpin, Yield and BlockingSync",
             });
         }
-        let wait = match flags & SCHEDULE_MASK {
-            0 => WaitPolicy::Auto,
-            1 => WaitPolicy::Spin,
-            2 => WaitPolicy::Yield,
-            4 => WaitPolicy::BlockingSync,
-            _ => {
-                return Err(SimError::InvalidFlags {
-                    what,
-                    flags,
-                    reason: "at most one of cudaDeviceScheduleSpin, Yield and BlockingSync",
-                });
-            }
-        };
-        p.set_device_flags(DeviceFlags {
-            wait,
-            map_host: flags & MAP_HOST != 0,
-            keep_local_memory: flags & LMEM_RESIZE_TO_MAX != 0,
-            sync_memops: flags & SYNC_MEMOPS != 0,
-        })
+    };
+    Ok(DeviceFlags {
+        wait,
+        map_host: flags & MAP_HOST != 0,
+        keep_local_memory: flags & LMEM_RESIZE_TO_MAX != 0,
+        sync_memops: flags & SYNC_MEMOPS != 0,
     })
 }
 
@@ -280,22 +283,24 @@ pub(crate) unsafe fn get_device_flags(api: Api, flags: *mut c_uint) -> Error {
         if flags.is_null() {
             return Err(invalid("GetDeviceFlags", "NULL output pointer"));
         }
-        let f = p.device_flags()?;
-        let bits = match f.wait {
-            WaitPolicy::Auto => 0,
-            WaitPolicy::Spin => 1,
-            WaitPolicy::Yield => 2,
-            WaitPolicy::BlockingSync => 4,
-        } | if f.map_host { MAP_HOST } else { 0 }
-            | if f.keep_local_memory {
-                LMEM_RESIZE_TO_MAX
-            } else {
-                0
-            }
-            | if f.sync_memops { SYNC_MEMOPS } else { 0 };
+        let bits = device_flags_bits(p.device_flags()?);
         // SAFETY: checked non-NULL; C contract.
         unsafe { out("GetDeviceFlags", flags, bits) }
     })
+}
+
+/// The engine's flags as `cudaGetDeviceFlags` returns them.
+pub(crate) fn device_flags_bits(f: DeviceFlags) -> c_uint {
+    let wait = match f.wait {
+        WaitPolicy::Auto => 0,
+        WaitPolicy::Spin => 1,
+        WaitPolicy::Yield => 2,
+        WaitPolicy::BlockingSync => 4,
+    };
+    let bit = |on: bool, b: c_uint| if on { b } else { 0 };
+    wait | bit(f.map_host, MAP_HOST)
+        | bit(f.keep_local_memory, LMEM_RESIZE_TO_MAX)
+        | bit(f.sync_memops, SYNC_MEMOPS)
 }
 
 /// `cudaOccupancyDisableCachingOverride`.
