@@ -425,3 +425,18 @@ fn hip_tests_host_memory() {
         );
     }
 }
+
+/// The C++ API of cuda_runtime.h / musa_runtime.h (tests/c/cuda_cxx_overloads.c): cudaEventCreate(&e, flags),
+/// cudaMallocHost(&p, size, flags), cudaMalloc / cudaMallocHost / cudaHostAlloc / cudaHostGetDevicePointer on
+/// `T **`, the occupancy templates and cudaOccupancyMaxPotentialBlockSize (1024 threads, grid 160 on the default
+/// profile; 64 threads with a limit of 100; 384 with 4 KiB of shared memory per warp), and a CUDART_CB callback.
+/// As C11 the program checks the C calls only.
+#[test]
+fn cuda_cxx_overloads() {
+    let outs = build_and_run_any("cuda_cxx_overloads", &[], &[]);
+    assert_eq!(expect_exit(&outs[0], 0, "C11"), "c api: ok\n");
+    assert_eq!(
+        expect_exit(&outs[1], 0, "C++17"),
+        "c api: ok\ncxx overloads: ok\n"
+    );
+}
