@@ -218,6 +218,12 @@ impl std::ops::DerefMut for Backing {
     }
 }
 
+impl Backing {
+    fn is_detached(&self) -> bool {
+        matches!(self, Backing::Detached)
+    }
+}
+
 impl std::fmt::Debug for Backing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -256,40 +262,41 @@ pub(crate) struct Block {
 }
 
 impl Block {
-    // A detached block (an unregistered range) has no bytes: accesses to it do nothing.
+    // A detached block (an unregistered range) has no bytes: accesses to it do nothing. Any other block is
+    // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
 
     pub fn read(&self, offset: u64, out: &mut [u8]) {
         let b = self.bytes.lock();
-        if let Some(src) = b.get(offset as usize..offset as usize + out.len()) {
-            out.copy_from_slice(src);
+        if !b.is_detached() {
+            out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
         }
     }
 
     pub fn write(&self, offset: u64, data: &[u8]) {
         let mut b = self.bytes.lock();
-        if let Some(dst) = b.get_mut(offset as usize..offset as usize + data.len()) {
-            dst.copy_from_slice(data);
+        if !b.is_detached() {
+            b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
         }
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
         let mut b = self.bytes.lock();
-        if let Some(dst) = b.get_mut(offset as usize..(offset + len) as usize) {
-            dst.fill(value);
+        if !b.is_detached() {
+            b[offset as usize..(offset + len) as usize].fill(value);
         }
     }
 
     /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
         let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
-        let copy = |db: &mut [u8], sb: &[u8]| {
-            if let (Some(to), Some(from)) = (db.get_mut(d..d + n), sb.get(s..s + n)) {
-                to.copy_from_slice(from);
+        let copy = |db: &mut Backing, sb: &Backing| {
+            if !db.is_detached() && !sb.is_detached() {
+                db[d..d + n].copy_from_slice(&sb[s..s + n]);
             }
         };
         if std::ptr::eq(src, dst) {
             let mut b = src.bytes.lock();
-            if s + n <= b.len() && d + n <= b.len() {
+            if !b.is_detached() {
                 b.copy_within(s..s + n, d);
             }
         } else if src.base < dst.base {
