@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn a_freed_pinned_buffer_is_remembered_as_freed() {
         let m = Memory::new(&[1 << 20]);
-        let h = m.malloc_host(64, P).unwrap();
+        let h = m.malloc_host(64, P, None).unwrap();
         m.free_host(h, P).unwrap();
         assert_eq!(m.classify(h.0), AddressSpace::PinnedHost);
         assert_eq!(m.classify(h.0 + 63), AddressSpace::PinnedHost);
@@ -128,7 +128,9 @@ mod tests {
             problem(m.free_host(h.offset(1), P)),
             "not a pinned allocation"
         );
-        let later: Vec<HostPtr> = (0..64).map(|_| m.malloc_host(64, P).unwrap()).collect();
+        let later: Vec<HostPtr> = (0..64)
+            .map(|_| m.malloc_host(64, P, None).unwrap())
+            .collect();
         assert!(
             later.iter().all(|p| p.0 + 64 <= h.0 || p.0 >= h.0 + 64),
             "no new buffer overlaps the freed one"
@@ -140,7 +142,9 @@ mod tests {
     #[test]
     fn the_record_is_bounded() {
         let m = Memory::new(&[1 << 20]);
-        let bufs: Vec<HostPtr> = (0..4).map(|_| m.malloc_host(100, P).unwrap()).collect();
+        let bufs: Vec<HostPtr> = (0..4)
+            .map(|_| m.malloc_host(100, P, None).unwrap())
+            .collect();
         {
             let mut p = m.pinned_for_tests();
             p.freed = FreedPinned::with_limits(250, 10);
@@ -160,7 +164,7 @@ mod tests {
         let big = Memory::new(&[1]);
         let blocks: Vec<_> = (0..5)
             .map(|_| {
-                let h = big.malloc_host(8, P).unwrap();
+                let h = big.malloc_host(8, P, None).unwrap();
                 big.pinned_region("x", h, 8, P).unwrap().block
             })
             .collect();

@@ -179,6 +179,73 @@ impl<'a> From<&'a mut Vec<u8>> for Dst<'a> {
     }
 }
 
+/// The bytes of a block: the simulator's own, or host memory the program registered.
+pub(crate) enum Backing {
+    /// Bytes the simulator allocated (device memory, pinned host buffers).
+    Owned(Box<[u8]>),
+    /// `len` bytes of the program's memory at `ptr`, registered with `register_host` (`cudaHostRegister`).
+    Registered { ptr: *mut u8, len: usize },
+    /// A registered range that was unregistered: operations still holding the block (queued before the
+    /// unregistration, which the vendor leaves undefined) see no bytes, so they never touch memory the program
+    /// may have freed since.
+    Detached,
+}
+
+// SAFETY: a `Registered` range is host memory the C caller promised stays valid while registered; the block's
+// lock serialises the simulator's own accesses to it (the program's direct accesses race with copies exactly as
+// on hardware). The other variants own their bytes or have none.
+unsafe impl Send for Backing {}
+
+impl std::ops::Deref for Backing {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Backing::Owned(b) => b,
+            // SAFETY: see `Send` above: valid for `len` bytes while registered.
+            Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
+            Backing::Detached => &[],
+        }
+    }
+}
+
+impl std::ops::DerefMut for Backing {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Backing::Owned(b) => b,
+            // SAFETY: as for `Deref`; the `&mut self` is the block lock's guard, so no other simulator access.
+            Backing::Registered { ptr, len } => unsafe {
+                std::slice::from_raw_parts_mut(*ptr, *len)
+            },
+            Backing::Detached => &mut [],
+        }
+    }
+}
+
+impl Backing {
+    fn is_detached(&self) -> bool {
+        matches!(self, Backing::Detached)
+    }
+}
+
+impl std::fmt::Debug for Backing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
+            Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
+            Backing::Detached => f.write_str("Detached"),
+        }
+    }
+}
+
+/// What a pinned host block is beyond its bytes (see `host_memory.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HostBlock {
+    /// The device that was current when it was allocated or registered (ACL threads may have none).
+    pub device: Option<u32>,
+    /// Registered program memory (`register_host`) rather than a pinned allocation.
+    pub registered: bool,
+}
+
 /// One allocation's bytes. The bytes sit behind a lock so that racing copies are serialised (a racy
 /// program gets some interleaving, never undefined behaviour on the simulator's side).
 #[derive(Debug)]
@@ -190,25 +257,36 @@ pub(crate) struct Block {
     /// The allocation's number in its address space (device: per device; pinned: per machine), in allocation
     /// order: deterministic where the address is not (pinned buffers are real host memory).
     pub ordinal: u64,
-    bytes: Mutex<Box<[u8]>>,
+    /// Pinned host blocks: where they come from.
+    pub host: Option<HostBlock>,
+    bytes: Mutex<Backing>,
     /// Who accessed which bytes, for race detection (see `race/shadow.rs`).
     pub shadow: Mutex<crate::engine::race::shadow::Shadow>,
 }
 
 impl Block {
+    // A detached block (an unregistered range) has no bytes: accesses to it do nothing. Any other block is
+    // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
+
     pub fn read(&self, offset: u64, out: &mut [u8]) {
         let b = self.bytes.lock();
-        out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
+        if !b.is_detached() {
+            out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
+        }
     }
 
     pub fn write(&self, offset: u64, data: &[u8]) {
         let mut b = self.bytes.lock();
-        b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+        if !b.is_detached() {
+            b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+        }
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
         let mut b = self.bytes.lock();
-        b[offset as usize..(offset + len) as usize].fill(value);
+        if !b.is_detached() {
+            b[offset as usize..(offset + len) as usize].fill(value);
+        }
     }
 
     /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
@@ -219,16 +297,24 @@ impl Block {
     /// locks in opposite orders and could deadlock.)
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
         let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
+        let copy = |db: &mut Backing, sb: &Backing| {
+            if !db.is_detached() && !sb.is_detached() {
+                db[d..d + n].copy_from_slice(&sb[s..s + n]);
+            }
+        };
         if std::ptr::eq(src, dst) {
-            src.bytes.lock().copy_within(s..s + n, d);
+            let mut b = src.bytes.lock();
+            if !b.is_detached() {
+                b.copy_within(s..s + n, d);
+            }
         } else if Block::lock_first(src, dst) {
             let sb = src.bytes.lock();
             let mut db = dst.bytes.lock();
-            db[d..d + n].copy_from_slice(&sb[s..s + n]);
+            copy(&mut db, &sb);
         } else {
             let mut db = dst.bytes.lock();
             let sb = src.bytes.lock();
-            db[d..d + n].copy_from_slice(&sb[s..s + n]);
+            copy(&mut db, &sb);
         }
     }
 
@@ -452,7 +538,8 @@ impl Memory {
             owner,
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
-            bytes: Mutex::new(data),
+            host: None,
+            bytes: Mutex::new(Backing::Owned(data)),
             shadow: Mutex::default(),
         });
         heap.live.insert(base, block);
@@ -568,7 +655,12 @@ impl Memory {
         }
     }
 
-    pub fn malloc_host(&self, bytes: u64, owner: ProcessId) -> Result<HostPtr> {
+    pub fn malloc_host(
+        &self,
+        bytes: u64,
+        owner: ProcessId,
+        device: Option<u32>,
+    ) -> Result<HostPtr> {
         let Ok(n) = usize::try_from(bytes) else {
             return Err(SimError::InvalidValue {
                 what: "malloc_host",
@@ -588,7 +680,11 @@ impl Memory {
                 .pinned_count
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
                 + 1,
-            bytes: Mutex::new(boxed),
+            host: Some(HostBlock {
+                device,
+                registered: false,
+            }),
+            bytes: Mutex::new(Backing::Owned(boxed)),
             shadow: Mutex::default(),
         });
         self.pinned.lock().live.insert(base, block);
@@ -600,7 +696,7 @@ impl Memory {
     pub fn free_host(&self, ptr: HostPtr, owner: ProcessId) -> Result<()> {
         let mut pinned = self.pinned.lock();
         let problem = match pinned.live.get(&ptr.0) {
-            Some(b) if b.owner == owner => {
+            Some(b) if b.owner == owner && !b.host.is_some_and(|h| h.registered) => {
                 let b = pinned
                     .live
                     .remove(&ptr.0)
@@ -608,7 +704,8 @@ impl Memory {
                 pinned.freed.keep(b);
                 return Ok(());
             }
-            Some(_) => "owned by another process",
+            Some(b) if b.owner != owner => "owned by another process",
+            Some(_) => "registered host memory: unregister it (cudaHostUnregister) instead",
             None if pinned.freed.find(ptr.0).is_some_and(|b| b.base == ptr.0) => "already freed",
             None => "not a pinned allocation",
         };
@@ -656,6 +753,96 @@ impl Memory {
             AddressSpace::PinnedHost
         } else {
             AddressSpace::PageableHost
+        }
+    }
+
+    /// Registers `len` bytes of the program's host memory at `addr` as pinned (see `host_memory.rs`): from
+    /// now on copies read and write it when they run, and race detection tracks it. Refused if the range
+    /// overlaps a pinned block (registered or allocated) of any process.
+    ///
+    /// # Safety
+    /// The range is host memory valid for reads and writes until it is unregistered.
+    pub unsafe fn register_host(
+        &self,
+        addr: u64,
+        len: u64,
+        owner: ProcessId,
+        device: Option<u32>,
+    ) -> Result<()> {
+        let what = "host_register";
+        let end = addr.checked_add(len);
+        let fits = len <= isize::MAX as u64 && end.is_some();
+        if addr == 0 || len == 0 || !fits || device_of(addr).is_some() {
+            return Err(SimError::InvalidValue {
+                what,
+                reason: format!("{len} bytes at {addr:#x} are not a host memory range"),
+            });
+        }
+        let end = end.expect("checked above");
+        let mut pinned = self.pinned.lock();
+        // The last block starting before the end overlaps iff it ends after the start.
+        let overlaps = pinned
+            .live
+            .range(..end)
+            .next_back()
+            .is_some_and(|(_, b)| b.base + b.len.max(1) > addr);
+        if overlaps {
+            return Err(SimError::HostMemory {
+                what,
+                addr,
+                problem: crate::engine::error::HostMemoryProblem::AlreadyRegistered,
+            });
+        }
+        let block = Arc::new(Block {
+            base: addr,
+            len,
+            owner,
+            space: AddressSpace::PinnedHost,
+            ordinal: self
+                .pinned_count
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                + 1,
+            host: Some(HostBlock {
+                device,
+                registered: true,
+            }),
+            bytes: Mutex::new(Backing::Registered {
+                ptr: addr as usize as *mut u8,
+                len: len as usize,
+            }),
+            shadow: Mutex::default(),
+        });
+        pinned.live.insert(addr, block);
+        Ok(())
+    }
+
+    /// Ends a registration: `addr` must be the start of a range `owner` registered. Operations still holding
+    /// the range touch no memory afterwards.
+    pub fn unregister_host(&self, addr: u64, owner: ProcessId) -> Result<()> {
+        let mut pinned = self.pinned.lock();
+        match pinned.live.get(&addr) {
+            Some(b) if b.owner == owner && b.host.is_some_and(|h| h.registered) => {
+                let b = pinned
+                    .live
+                    .remove(&addr)
+                    .expect("the block just found is still there: the pinned lock is held");
+                drop(pinned);
+                *b.bytes.lock() = Backing::Detached;
+                Ok(())
+            }
+            _ => Err(SimError::HostMemory {
+                what: "host_unregister",
+                addr,
+                problem: crate::engine::error::HostMemoryProblem::NotRegistered,
+            }),
+        }
+    }
+
+    /// The live block holding `addr` (device memory of any device, or pinned host memory), if any.
+    pub fn block_at(&self, addr: u64) -> Option<Arc<Block>> {
+        match self.heap_of(addr) {
+            Some(d) => find(&self.heaps[d as usize].lock().live, addr).cloned(),
+            None => find(&self.pinned.lock().live, addr).cloned(),
         }
     }
 
@@ -848,7 +1035,7 @@ mod tests {
     #[test]
     fn pinned_buffers_are_real_memory() {
         let m = Memory::new(&[1 << 20]);
-        let h = m.malloc_host(16, P).unwrap();
+        let h = m.malloc_host(16, P, None).unwrap();
         assert_eq!(m.classify(h.0 + 15), AddressSpace::PinnedHost);
         assert_eq!(m.classify(h.0 + 16), AddressSpace::PageableHost);
         let r = m.pinned_region("w", h, 16, P).unwrap();

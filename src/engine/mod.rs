@@ -3,11 +3,14 @@
 //! and errors). Nothing here imports the vendor layer or the tools.
 
 pub(crate) mod device;
+pub(crate) mod device_profile;
+pub mod device_state;
 pub mod error;
 pub(crate) mod event;
 pub(crate) mod exec;
 pub(crate) mod freed_pinned;
 pub mod handle;
+pub mod host_memory;
 pub mod ipc;
 pub mod kernel;
 pub mod machine;
@@ -19,6 +22,7 @@ pub(crate) mod queue;
 pub mod race;
 pub(crate) mod rng;
 pub mod rules;
+pub mod stream_info;
 pub mod time;
 pub mod trace;
 pub(crate) mod watch;

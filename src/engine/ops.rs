@@ -74,7 +74,7 @@ impl Process {
     /// Allocates `bytes` of pinned host memory (zeroed).
     pub fn malloc_host(&self, bytes: u64) -> Result<HostPtr> {
         self.call("malloc_host", |c| {
-            self.m.memory.malloc_host(bytes, c.process)
+            self.m.memory.malloc_host(bytes, c.process, c.device)
         })
     }
 

@@ -260,6 +260,10 @@ pub enum Stmt {
         /// `reset-device-force` (`aclrtResetDeviceForce`).
         force: bool,
     },
+    /// `set-device-flags FLAG... [flags N]` (CUDA, MUSA): `cudaSetDeviceFlags` with the raw flags.
+    SetDeviceFlags(u32),
+    /// `get-device-flags` (CUDA, MUSA): `cudaGetDeviceFlags`.
+    GetDeviceFlags,
 }
 
 /// One line of a scenario.

@@ -48,7 +48,8 @@ const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, 
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
-     reset-device; ACL also context, set-context, reset-device-force)";
+     reset-device; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, set-context, \
+     reset-device-force)";
 
 /// Statements that only the ACL dialect has.
 const ACL_ONLY: &[&str] = &["context", "set-context", "reset-device-force"];
@@ -461,6 +462,32 @@ fn timeout(names: &Names, line: &mut Line<'_>, target: &Target) -> Result<Option
     .map(Some)
 }
 
+/// `set-device-flags FLAG... [flags N]`: the words OR-ed into cudaSetDeviceFlags' argument (which the runtime
+/// validates: at most one schedule word).
+fn device_flags_stmt(line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let expected = "a device flag (`auto`, `spin`, `yield`, `blocking-sync`, `map-host`, `lmem-resize-to-max`, \
+                    `sync-memops`) or `flags N`";
+    let mut flags = 0u32;
+    if line.peek().is_none() {
+        return Err(line.error_at(None, expected, None));
+    }
+    while let Some(t) = line.peek() {
+        line.pos += 1;
+        flags |= match t.text {
+            "auto" => 0x00,
+            "spin" => 0x01,
+            "yield" => 0x02,
+            "blocking-sync" => 0x04,
+            "map-host" => 0x08,
+            "lmem-resize-to-max" => 0x10,
+            "sync-memops" => 0x80,
+            "flags" => flags_value(line, "4")?,
+            _ => return Err(line.error_at(Some(t), expected, None)),
+        };
+    }
+    Ok(Stmt::SetDeviceFlags(flags))
+}
+
 const BUFFERS: &[Kind] = &[Kind::Device, Kind::Pinned, Kind::Pageable];
 
 fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stmt, ParseError> {
@@ -671,6 +698,15 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                 force: false,
             }
         }
+        "set-device-flags" | "get-device-flags" if acl => {
+            return Err(line.error_at(
+                Some(cmd),
+                &dialect_command,
+                other_dialect(cmd, names.vendor, "device flags are cudaSetDeviceFlags'"),
+            ));
+        }
+        "set-device-flags" => device_flags_stmt(line)?,
+        "get-device-flags" => Stmt::GetDeviceFlags,
         _ => {
             let found = match nearest(cmd.text, STATEMENTS) {
                 Some(near) => format!("unknown statement `{}`; did you mean `{near}`?", cmd.text),

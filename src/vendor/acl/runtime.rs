@@ -97,6 +97,10 @@ pub(crate) fn code(e: &SimError) -> aclError {
         } => ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
         SimError::Timeout { .. } => ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
         SimError::WouldDeadlock { .. } | SimError::Race(_) => ACL_ERROR_RT_INTERNAL_ERROR,
+        // The CUDA-family calls that raise these have no ACL facade yet (sim: parameter errors).
+        SimError::HostMemory { .. }
+        | SimError::UnsupportedLimit { .. }
+        | SimError::InvalidKernel { .. } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::Init { problem, .. } => match problem {
             InitProblem::AlreadyInitialized => ACL_ERROR_REPEAT_INITIALIZE,
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,

@@ -284,3 +284,53 @@ fn a_freed_pinned_buffer_is_not_pageable_memory() {
         check!(f, cudaSuccess, (f.free_host)(live));
     }
 }
+
+/// The host-memory calls with garbage pointers: unallocated, freed and absent-device device-range addresses, and
+/// another process's pinned buffer. cudaHostRegister of a device address → 1; cudaHostUnregister of anything not
+/// registered → 713; cudaHostGetDevicePointer of memory that is not this process's pinned memory → 1;
+/// cudaPointerGetAttributes of a device-range address with no live allocation of this process → 1 (another
+/// process's pinned buffer is ordinary host memory to this process: Unregistered).
+#[test]
+fn host_memory_calls_with_garbage_pointers() {
+    for f in FAMILIES {
+        let (m, p) = machine(2);
+        let _g = p.bind();
+        let freed = dmalloc(f, 64);
+        check!(f, cudaSuccess, (f.free)(freed));
+        let theirs = on(&m.process(), || pinned(f, 64));
+        let mut d = null_mut();
+        // SAFETY: all-zero bytes are a valid cudaPointerAttributes.
+        let mut a: cudaPointerAttributes = unsafe { std::mem::zeroed() };
+        for bad in [unallocated(), no_such_device(), freed] {
+            check!(f, cudaErrorInvalidValue, (f.host_register)(bad, 64, 0));
+            check!(
+                f,
+                cudaErrorHostMemoryNotRegistered,
+                (f.host_unregister)(bad)
+            );
+            check!(
+                f,
+                cudaErrorInvalidValue,
+                (f.host_get_device_pointer)(&mut d, bad, 0)
+            );
+            check!(
+                f,
+                cudaErrorInvalidValue,
+                (f.pointer_get_attributes)(&mut a, bad)
+            );
+        }
+        check!(
+            f,
+            cudaErrorHostMemoryNotRegistered,
+            (f.host_unregister)(theirs)
+        );
+        check!(
+            f,
+            cudaErrorInvalidValue,
+            (f.host_get_device_pointer)(&mut d, theirs, 0)
+        );
+        check!(f, cudaSuccess, (f.pointer_get_attributes)(&mut a, theirs));
+        assert_eq!(a.r#type, cudaMemoryTypeUnregistered);
+        assert!(d.is_null());
+    }
+}
