@@ -757,6 +757,8 @@ const STATEMENTS: &[&str] = &[
     "disable-peer-access",
     "ipc-get-event-handle",
     "ipc-open-event-handle",
+    "set-device-flags",
+    "get-device-flags",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -855,6 +857,26 @@ pub fn parse(text: &str) -> Result<Scenario, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The statement list the typo suggestions use and the list an error message prints are the same set.
+    #[test]
+    fn statements_and_the_commands_message_list_the_same_words() {
+        let inner = COMMANDS
+            .trim_start_matches("a command (")
+            .trim_end_matches(')');
+        let mut listed: Vec<&str> = inner
+            .split([',', ';'])
+            .map(|w| {
+                w.trim()
+                    .trim_start_matches("CUDA and MUSA also ")
+                    .trim_start_matches("ACL also ")
+            })
+            .collect();
+        listed.sort_unstable();
+        let mut statements = STATEMENTS.to_vec();
+        statements.sort_unstable();
+        assert_eq!(listed, statements);
+    }
 
     #[test]
     fn errors_point_at_the_word() {
