@@ -16,7 +16,8 @@
 //! B copies the bytes out, opens the event, and makes its stream wait for it, so B's kernel starts when A's
 //! kernel ends. A tells B (a host channel: any host IPC would do) once it has recorded the event: a CUDA/MUSA
 //! wait on an event that has never been recorded is a no-op, so B must not wait earlier. The opened event works
-//! for waits and queries, never for timing. The printed timeline is the same on every run.
+//! for waits and queries, never for timing. Everything printed is the same on every run: the handle is shown
+//! without its OS process id (`IpcEventHandle::stable_bytes`).
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -54,7 +55,13 @@ fn main() -> Result<(), SimError> {
             .lock()
             .expect("IPC_Shared")
             .copy_from_slice(&handle.0); // memcpy(IPC_Shared, &handle, 64)
-        log.push(format!("A: exported handle {}", hex(&handle.0)));
+        // Bytes 24..28 hold the OS process id, which differs between runs: not printed. The rest is the same on
+        // every run (28..64 are zero).
+        log.push(format!(
+            "A: exported handle {}… (bytes {:?}: the OS process id, not shown)",
+            hex(&handle.stable_bytes()[..IpcEventHandle::OS_PROCESS_BYTES.start]),
+            IpcEventHandle::OS_PROCESS_BYTES
+        ));
         a.launch(
             stream,
             Kernel::new("A: producer").duration(Duration::from_micros(200)),

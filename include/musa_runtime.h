@@ -29,9 +29,11 @@ enum musaError {
     musaErrorInitializationError = 3,
     musaErrorInvalidConfiguration = 9,
     musaErrorInvalidMemcpyDirection = 21,
+    musaErrorInvalidDeviceFunction = 98,
     musaErrorNoDevice = 100,
     musaErrorInvalidDevice = 101,
     musaErrorDeviceUninitialized = 201,
+    musaErrorUnsupportedLimit = 215,
     musaErrorInvalidResourceHandle = 400,
     musaErrorNotReady = 600,
     musaErrorIllegalAddress = 700,
@@ -39,6 +41,8 @@ enum musaError {
     musaErrorPeerAccessNotEnabled = 705,
     musaErrorContextIsDestroyed = 709,
     musaErrorTooManyPeers = 711,
+    musaErrorHostMemoryAlreadyRegistered = 712,
+    musaErrorHostMemoryNotRegistered = 713,
     musaErrorLaunchFailure = 719,
     musaErrorNotPermitted = 800,
     musaErrorNotSupported = 801,
@@ -60,16 +64,288 @@ enum musaMemcpyKind {
 };
 typedef enum musaMemcpyKind musaMemcpyKind;
 
-/* The device attributes the simulator models. */
+/* The device attributes (MUSA 12's enum). musaDeviceGetAttribute answers each one that has a musaDeviceProp
+ * field, from the same configuration as musaGetDeviceProperties; the others are musaErrorInvalidValue. */
 enum musaDeviceAttr {
+    musaDevAttrMaxThreadsPerBlock = 1,
+    musaDevAttrMaxBlockDimX = 2,
+    musaDevAttrMaxBlockDimY = 3,
+    musaDevAttrMaxBlockDimZ = 4,
+    musaDevAttrMaxGridDimX = 5,
+    musaDevAttrMaxGridDimY = 6,
+    musaDevAttrMaxGridDimZ = 7,
+    musaDevAttrMaxSharedMemoryPerBlock = 8,
+    musaDevAttrTotalConstantMemory = 9,
     musaDevAttrWarpSize = 10,
-    musaDevAttrMultiProcessorCount = 16
+    musaDevAttrMaxPitch = 11,
+    musaDevAttrMaxRegistersPerBlock = 12,
+    musaDevAttrClockRate = 13,
+    musaDevAttrTextureAlignment = 14,
+    musaDevAttrGpuOverlap = 15,
+    musaDevAttrMultiProcessorCount = 16,
+    musaDevAttrKernelExecTimeout = 17,
+    musaDevAttrIntegrated = 18,
+    musaDevAttrCanMapHostMemory = 19,
+    musaDevAttrComputeMode = 20,
+    musaDevAttrMaxTexture1DWidth = 21,
+    musaDevAttrMaxTexture2DWidth = 22,
+    musaDevAttrMaxTexture2DHeight = 23,
+    musaDevAttrMaxTexture3DWidth = 24,
+    musaDevAttrMaxTexture3DHeight = 25,
+    musaDevAttrMaxTexture3DDepth = 26,
+    musaDevAttrMaxTexture2DLayeredWidth = 27,
+    musaDevAttrMaxTexture2DLayeredHeight = 28,
+    musaDevAttrMaxTexture2DLayeredLayers = 29,
+    musaDevAttrSurfaceAlignment = 30,
+    musaDevAttrConcurrentKernels = 31,
+    musaDevAttrEccEnabled = 32,
+    musaDevAttrPciBusId = 33,
+    musaDevAttrPciDeviceId = 34,
+    musaDevAttrTccDriver = 35,
+    musaDevAttrMemoryClockRate = 36,
+    musaDevAttrGlobalMemoryBusWidth = 37,
+    musaDevAttrL2CacheSize = 38,
+    musaDevAttrMaxThreadsPerMultiProcessor = 39,
+    musaDevAttrAsyncEngineCount = 40,
+    musaDevAttrUnifiedAddressing = 41,
+    musaDevAttrMaxTexture1DLayeredWidth = 42,
+    musaDevAttrMaxTexture1DLayeredLayers = 43,
+    musaDevAttrMaxTexture2DGatherWidth = 45,
+    musaDevAttrMaxTexture2DGatherHeight = 46,
+    musaDevAttrMaxTexture3DWidthAlt = 47,
+    musaDevAttrMaxTexture3DHeightAlt = 48,
+    musaDevAttrMaxTexture3DDepthAlt = 49,
+    musaDevAttrPciDomainId = 50,
+    musaDevAttrTexturePitchAlignment = 51,
+    musaDevAttrMaxTextureCubemapWidth = 52,
+    musaDevAttrMaxTextureCubemapLayeredWidth = 53,
+    musaDevAttrMaxTextureCubemapLayeredLayers = 54,
+    musaDevAttrMaxSurface1DWidth = 55,
+    musaDevAttrMaxSurface2DWidth = 56,
+    musaDevAttrMaxSurface2DHeight = 57,
+    musaDevAttrMaxSurface3DWidth = 58,
+    musaDevAttrMaxSurface3DHeight = 59,
+    musaDevAttrMaxSurface3DDepth = 60,
+    musaDevAttrMaxSurface1DLayeredWidth = 61,
+    musaDevAttrMaxSurface1DLayeredLayers = 62,
+    musaDevAttrMaxSurface2DLayeredWidth = 63,
+    musaDevAttrMaxSurface2DLayeredHeight = 64,
+    musaDevAttrMaxSurface2DLayeredLayers = 65,
+    musaDevAttrMaxSurfaceCubemapWidth = 66,
+    musaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+    musaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+    musaDevAttrMaxTexture1DLinearWidth = 69,
+    musaDevAttrMaxTexture2DLinearWidth = 70,
+    musaDevAttrMaxTexture2DLinearHeight = 71,
+    musaDevAttrMaxTexture2DLinearPitch = 72,
+    musaDevAttrMaxTexture2DMipmappedWidth = 73,
+    musaDevAttrMaxTexture2DMipmappedHeight = 74,
+    musaDevAttrComputeCapabilityMajor = 75,
+    musaDevAttrComputeCapabilityMinor = 76,
+    musaDevAttrMaxTexture1DMipmappedWidth = 77,
+    musaDevAttrStreamPrioritiesSupported = 78,
+    musaDevAttrGlobalL1CacheSupported = 79,
+    musaDevAttrLocalL1CacheSupported = 80,
+    musaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    musaDevAttrMaxRegistersPerMultiprocessor = 82,
+    musaDevAttrManagedMemory = 83,
+    musaDevAttrIsMultiGpuBoard = 84,
+    musaDevAttrMultiGpuBoardGroupID = 85,
+    musaDevAttrHostNativeAtomicSupported = 86,
+    musaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+    musaDevAttrPageableMemoryAccess = 88,
+    musaDevAttrConcurrentManagedAccess = 89,
+    musaDevAttrComputePreemptionSupported = 90,
+    musaDevAttrCanUseHostPointerForRegisteredMem = 91,
+    musaDevAttrCooperativeLaunch = 95,
+    musaDevAttrCooperativeMultiDeviceLaunch = 96,
+    musaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+    musaDevAttrCanFlushRemoteWrites = 98,
+    musaDevAttrHostRegisterSupported = 99,
+    musaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+    musaDevAttrDirectManagedMemAccessFromHost = 101,
+    musaDevAttrMaxBlocksPerMultiprocessor = 106,
+    musaDevAttrMaxPersistingL2CacheSize = 108,
+    musaDevAttrMaxAccessPolicyWindowSize = 109,
+    musaDevAttrSparseCudaArraySupported = 112,
+    musaDevAttrHostRegisterReadOnlySupported = 113,
+    musaDevAttrTimelineSemaphoreInteropSupported = 114,
+    musaDevAttrMaxTimelineSemaphoreInteropSupported = 114,
+    musaDevAttrMemoryPoolsSupported = 115,
+    musaDevAttrGPUDirectRDMASupported = 116,
+    musaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+    musaDevAttrGPUDirectRDMAWritesOrdering = 118,
+    musaDevAttrMemoryPoolSupportedHandleTypes = 119,
+    musaDevAttrClusterLaunch = 120,
+    musaDevAttrDeferredMappingCudaArraySupported = 121,
+    musaDevAttrIpcEventSupport = 125,
+    musaDevAttrMemSyncDomainCount = 126,
+    musaDevAttrNumaConfig = 130,
+    musaDevAttrNumaId = 131,
+    musaDevAttrMpsEnabled = 133,
+    musaDevAttrHostNumaId = 134,
+    musaDevAttrD3D12CigSupported = 135
 };
 typedef enum musaDeviceAttr musaDeviceAttr;
 
-typedef void (*musaHostFn_t)(void *userData);
-typedef void (*musaStreamCallback_t)(musaStream_t stream, musaError_t status, void *userData);
+/* The calling convention of callbacks (empty except on Windows). */
+#ifndef MUSART_CB
+#define MUSART_CB
+#endif
 
+typedef void (MUSART_CB *musaHostFn_t)(void *userData);
+typedef void (MUSART_CB *musaStreamCallback_t)(musaStream_t stream, musaError_t status, void *userData);
+
+/* The runtime version this header describes (what musaRuntimeGetVersion returns): 12.8. */
+#define MUSART_VERSION 12080
+
+/* Device limits (musaDeviceSetLimit / musaDeviceGetLimit). */
+enum musaLimit {
+    musaLimitStackSize = 0x00,
+    musaLimitPrintfFifoSize = 0x01,
+    musaLimitMallocHeapSize = 0x02,
+    musaLimitDevRuntimeSyncDepth = 0x03,
+    musaLimitDevRuntimePendingLaunchCount = 0x04,
+    musaLimitMaxL2FetchGranularity = 0x05,
+    musaLimitPersistingL2CacheSize = 0x06
+};
+typedef enum musaLimit musaLimit;
+
+/* What a pointer points into (musaPointerGetAttributes). Managed memory is not simulated. */
+enum musaMemoryType {
+    musaMemoryTypeUnregistered = 0,
+    musaMemoryTypeHost = 1,
+    musaMemoryTypeDevice = 2,
+    musaMemoryTypeManaged = 3
+};
+typedef enum musaMemoryType musaMemoryType;
+
+struct musaPointerAttributes {
+    enum musaMemoryType type;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+};
+/* A typedef the vendor's header does not have, so that C code can write `musaPointerAttributes` as C++ does. */
+typedef struct musaPointerAttributes musaPointerAttributes;
+
+enum musaComputeMode {
+    musaComputeModeDefault = 0,
+    musaComputeModeExclusive = 1,
+    musaComputeModeProhibited = 2,
+    musaComputeModeExclusiveProcess = 3
+};
+typedef enum musaComputeMode musaComputeMode;
+
+typedef struct musaUUID_st {
+    char bytes[16];
+} musaUUID_t;
+
+/* A device's properties: MUSA 12's struct, field for field (1008 bytes on LP64), filled from the machine's
+ * device configuration (fields outside its profile are 0). */
+struct musaDeviceProp {
+    char name[256];
+    musaUUID_t uuid;
+    char luid[8];
+    unsigned int luidDeviceNodeMask;
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    size_t memPitch;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    size_t totalConstMem;
+    int major;
+    int minor;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
+    int deviceOverlap;
+    int multiProcessorCount;
+    int kernelExecTimeoutEnabled;
+    int integrated;
+    int canMapHostMemory;
+    int computeMode;
+    int maxTexture1D;
+    int maxTexture1DMipmap;
+    int maxTexture1DLinear;
+    int maxTexture2D[2];
+    int maxTexture2DMipmap[2];
+    int maxTexture2DLinear[3];
+    int maxTexture2DGather[2];
+    int maxTexture3D[3];
+    int maxTexture3DAlt[3];
+    int maxTextureCubemap;
+    int maxTexture1DLayered[2];
+    int maxTexture2DLayered[3];
+    int maxTextureCubemapLayered[2];
+    int maxSurface1D;
+    int maxSurface2D[2];
+    int maxSurface3D[3];
+    int maxSurface1DLayered[2];
+    int maxSurface2DLayered[3];
+    int maxSurfaceCubemap;
+    int maxSurfaceCubemapLayered[2];
+    size_t surfaceAlignment;
+    int concurrentKernels;
+    int ECCEnabled;
+    int pciBusID;
+    int pciDeviceID;
+    int pciDomainID;
+    int tccDriver;
+    int asyncEngineCount;
+    int unifiedAddressing;
+    int memoryClockRate;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int persistingL2CacheMaxSize;
+    int maxThreadsPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
+    size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
+    int managedMemory;
+    int isMultiGpuBoard;
+    int multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int singleToDoublePrecisionPerfRatio;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int canUseHostPointerForRegisteredMem;
+    int cooperativeLaunch;
+    int cooperativeMultiDeviceLaunch;
+    size_t sharedMemPerBlockOptin;
+    int pageableMemoryAccessUsesHostPageTables;
+    int directManagedMemAccessFromHost;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
+    size_t reservedSharedMemPerBlock;
+    int hostRegisterSupported;
+    int sparseCudaArraySupported;
+    int hostRegisterReadOnlySupported;
+    int timelineSemaphoreInteropSupported;
+    int memoryPoolsSupported;
+    int gpuDirectRDMASupported;
+    unsigned int gpuDirectRDMAFlushWritesOptions;
+    int gpuDirectRDMAWritesOrdering;
+    unsigned int memoryPoolSupportedHandleTypes;
+    int deferredMappingCudaArraySupported;
+    int ipcEventSupported;
+    int clusterLaunch;
+    int unifiedFunctionPointers;
+    int reserved2[2];
+    int reserved1[1];
+    int reserved[60];
+};
+/* A typedef the vendor's header does not have, so that C code can write `musaDeviceProp` as C++ does. */
+typedef struct musaDeviceProp musaDeviceProp;
+
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define MUSA_IPC_HANDLE_SIZE 64
 typedef struct musaIpcEventHandle_st {
     char reserved[MUSA_IPC_HANDLE_SIZE];
@@ -81,6 +357,36 @@ typedef struct musaIpcEventHandle_st {
 #define musaEventInterprocess 0x04
 #define musaEventRecordDefault 0x00
 #define musaEventWaitDefault 0x00
+/* External record / wait: a capture-time node kind; outside stream capture, the plain record or wait. */
+#define musaEventRecordExternal 0x01
+#define musaEventWaitExternal 0x01
+/* musaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
+#define musaHostAllocDefault 0x00
+#define musaHostAllocPortable 0x01
+#define musaHostAllocMapped 0x02
+#define musaHostAllocWriteCombined 0x04
+/* musaHostRegister flags; IoMemory is not simulated (musaErrorNotSupported), ReadOnly needs
+ * musaDevAttrHostRegisterReadOnlySupported (0 in the default profile: musaErrorNotSupported). */
+#define musaHostRegisterDefault 0x00
+#define musaHostRegisterPortable 0x01
+#define musaHostRegisterMapped 0x02
+#define musaHostRegisterIoMemory 0x04
+#define musaHostRegisterReadOnly 0x08
+/* musaSetDeviceFlags: at most one schedule flag; how a thread waits changes no result and no virtual time. */
+#define musaDeviceScheduleAuto 0x00
+#define musaDeviceScheduleSpin 0x01
+#define musaDeviceScheduleYield 0x02
+#define musaDeviceScheduleBlockingSync 0x04
+#define musaDeviceBlockingSync 0x04
+#define musaDeviceScheduleMask 0x07
+#define musaDeviceMapHost 0x08
+#define musaDeviceLmemResizeToMax 0x10
+#define musaDeviceSyncMemops 0x80
+#define musaDeviceMask 0xff
+#define musaOccupancyDefault 0x00
+#define musaOccupancyDisableCachingOverride 0x01
+#define musaCpuDeviceId ((int)-1)
+#define musaInvalidDeviceId ((int)-2)
 #define musaStreamDefault 0x00
 #define musaStreamNonBlocking 0x01
 #define musaStreamLegacy ((musaStream_t)0x1)
@@ -118,6 +424,26 @@ musaError_t musaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
 musaError_t musaDeviceDisablePeerAccess(int peerDevice);
 musaError_t musaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
 musaError_t musaDeviceGetAttribute(int *value, enum musaDeviceAttr attr, int device);
+musaError_t musaGetDeviceProperties(struct musaDeviceProp *prop, int device);
+/* free: the device's memory less every simulated process's allocations on it; total: the device's memory. */
+musaError_t musaMemGetInfo(size_t *free, size_t *total);
+musaError_t musaDriverGetVersion(int *driverVersion);
+musaError_t musaRuntimeGetVersion(int *runtimeVersion);
+/* "0000:01:00.0" (domain:bus:device.function, hexadecimal), truncated to len bytes with its NUL. */
+musaError_t musaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+musaError_t musaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+musaError_t musaDeviceSetLimit(enum musaLimit limit, size_t value);
+musaError_t musaDeviceGetLimit(size_t *pValue, enum musaLimit limit);
+musaError_t musaSetDeviceFlags(unsigned int flags);
+/* The flags set for the current device, with musaDeviceMapHost (implicit in the runtime's contexts). */
+musaError_t musaGetDeviceFlags(unsigned int *flags);
+/* From the device's attributes, for a kernel with no static shared memory and no register limit; func is any
+ * non-NULL pointer standing for the kernel (musaErrorInvalidDeviceFunction if NULL). */
+musaError_t musaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize,
+                                                          size_t dynamicSMemSize);
+musaError_t musaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                   int blockSize, size_t dynamicSMemSize,
+                                                                   unsigned int flags);
 
 /* ------------------------------------------------------------------------------------------------ streams */
 
@@ -125,12 +451,18 @@ musaError_t musaStreamCreate(musaStream_t *pStream);
 musaError_t musaStreamCreateWithFlags(musaStream_t *pStream, unsigned int flags);
 musaError_t musaStreamCreateWithPriority(musaStream_t *pStream, unsigned int flags, int priority);
 musaError_t musaStreamDestroy(musaStream_t stream);
+/* On the NULL stream (musaStreamLegacy): also all earlier work of the device's blocking streams. */
 musaError_t musaStreamSynchronize(musaStream_t stream);
 musaError_t musaStreamQuery(musaStream_t stream);
 musaError_t musaStreamWaitEvent(musaStream_t stream, musaEvent_t event,
                                 unsigned int flags STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaStreamGetFlags(musaStream_t hStream, unsigned int *flags);
 musaError_t musaStreamGetPriority(musaStream_t hStream, int *priority);
+/* Unique among the process's streams for its whole life (created streams: 1, 2, … in creation order). */
+musaError_t musaStreamGetId(musaStream_t hStream, unsigned long long *streamId);
+musaError_t musaStreamGetDevice(musaStream_t hStream, int *device);
+/* A host function is not called once its stream has seen a device fault; a stream callback
+ * (musaStreamAddCallback) is called exactly once, with musaSuccess or the fault's error (e.g. 719, 700). */
 musaError_t musaLaunchHostFunc(musaStream_t stream, musaHostFn_t fn, void *userData);
 musaError_t musaStreamAddCallback(musaStream_t stream, musaStreamCallback_t callback, void *userData,
                                   unsigned int flags);
@@ -149,7 +481,8 @@ musaError_t musaEventElapsedTime(float *ms, musaEvent_t start, musaEvent_t end);
 musaError_t musaIpcGetEventHandle(musaIpcEventHandle_t *handle, musaEvent_t event);
 /* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
  * IPC between OS processes is not simulated) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
- * why. */
+ * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
+ * exporter's records: record it on a stream of that device. */
 musaError_t musaIpcOpenEventHandle(musaEvent_t *event, musaIpcEventHandle_t handle);
 
 /* ------------------------------------------------------------------------------------------------ memory */
@@ -158,6 +491,14 @@ musaError_t musaMalloc(void **devPtr, size_t size);
 musaError_t musaFree(void *devPtr);
 musaError_t musaMallocHost(void **ptr, size_t size);
 musaError_t musaFreeHost(void *ptr);
+musaError_t musaHostAlloc(void **pHost, size_t size, unsigned int flags);
+/* The device pointer of pinned memory is its host pointer (one address space). */
+musaError_t musaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+/* Registered memory behaves as pinned memory (copies read and write it when they run; races are tracked) until
+ * musaHostUnregister; work still queued on it then touches no memory. */
+musaError_t musaHostRegister(void *ptr, size_t size, unsigned int flags);
+musaError_t musaHostUnregister(void *ptr);
+musaError_t musaPointerGetAttributes(struct musaPointerAttributes *attributes, const void *ptr);
 musaError_t musaMemcpy(void *dst, const void *src, size_t count, enum musaMemcpyKind kind);
 musaError_t musaMemcpyAsync(void *dst, const void *src, size_t count, enum musaMemcpyKind kind,
                             musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
@@ -175,7 +516,146 @@ musaError_t musaPeekAtLastError(void);
 const char *musaGetErrorName(musaError_t error);
 const char *musaGetErrorString(musaError_t error);
 
+/* ------------------------------------------------------------------------------------------------ profiler */
+
+/* Recorded in the trace as host events profiler_start(device N) / profiler_stop(device N). Also declared by
+ * musa_profiler_api.h. */
+musaError_t musaProfilerStart(void);
+musaError_t musaProfilerStop(void);
+
 #ifdef __cplusplus
+}
+
+/* ------------------------------------------------------------------------------------------------ C++ API */
+
+/* The C++ overloads of MUSA 12's musa_runtime.h for the functions above. */
+static inline musaError_t musaEventCreate(musaEvent_t *event, unsigned int flags) {
+    return ::musaEventCreateWithFlags(event, flags);
+}
+
+static inline musaError_t musaMallocHost(void **ptr, size_t size, unsigned int flags) {
+    return ::musaHostAlloc(ptr, size, flags);
+}
+
+template <class T> static inline musaError_t musaMalloc(T **devPtr, size_t size) {
+    return ::musaMalloc((void **)(void *)devPtr, size);
+}
+
+template <class T> static inline musaError_t musaMallocHost(T **ptr, size_t size, unsigned int flags = 0) {
+    return ::musaMallocHost((void **)(void *)ptr, size, flags);
+}
+
+template <class T> static inline musaError_t musaHostAlloc(T **ptr, size_t size, unsigned int flags) {
+    return ::musaHostAlloc((void **)(void *)ptr, size, flags);
+}
+
+template <class T> static inline musaError_t musaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags) {
+    return ::musaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
+}
+
+template <class T>
+static inline musaError_t musaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize,
+                                                                        size_t dynamicSMemSize) {
+    return ::musaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, (const void *)func, blockSize,
+                                                                    dynamicSMemSize, musaOccupancyDefault);
+}
+
+template <class T>
+static inline musaError_t musaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func,
+                                                                                 int blockSize,
+                                                                                 size_t dynamicSMemSize,
+                                                                                 unsigned int flags) {
+    return ::musaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, (const void *)func, blockSize,
+                                                                    dynamicSMemSize, flags);
+}
+
+/* The block size with the highest occupancy (MUSA's algorithm: every block size from the limit down by whole
+ * warps, the first with the most resident threads wins) and the grid that fills the device with it. The
+ * simulator's kernels have no per-function thread limit, so the limit is the device's (or blockSizeLimit). */
+template <typename UnaryFunction, class T>
+static inline musaError_t musaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func, UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
+    unsigned int flags = 0) {
+    if (!minGridSize || !blockSize || !func) {
+        return musaErrorInvalidValue;
+    }
+    int device = 0, maxThreadsPerSM = 0, warp = 0, devMaxThreadsPerBlock = 0, smCount = 0;
+    musaError_t status = ::musaGetDevice(&device);
+    if (status == musaSuccess)
+        status = ::musaDeviceGetAttribute(&maxThreadsPerSM, musaDevAttrMaxThreadsPerMultiProcessor, device);
+    if (status == musaSuccess) status = ::musaDeviceGetAttribute(&warp, musaDevAttrWarpSize, device);
+    if (status == musaSuccess)
+        status = ::musaDeviceGetAttribute(&devMaxThreadsPerBlock, musaDevAttrMaxThreadsPerBlock, device);
+    if (status == musaSuccess) status = ::musaDeviceGetAttribute(&smCount, musaDevAttrMultiProcessorCount, device);
+    if (status != musaSuccess) {
+        return status;
+    }
+    if (warp <= 0) {
+        return musaErrorInvalidValue;
+    }
+    if (blockSizeLimit == 0 || devMaxThreadsPerBlock < blockSizeLimit) {
+        blockSizeLimit = devMaxThreadsPerBlock;
+    }
+    int best = 0, bestBlocks = 0, bestThreads = 0;
+    for (int aligned = ((blockSizeLimit + warp - 1) / warp) * warp; aligned > 0; aligned -= warp) {
+        int tryBlock = blockSizeLimit < aligned ? blockSizeLimit : aligned;
+        int blocks = 0;
+        status = ::musaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            &blocks, (const void *)func, tryBlock, (size_t)blockSizeToDynamicSMemSize(tryBlock), flags);
+        if (status != musaSuccess) {
+            return status;
+        }
+        if (tryBlock * blocks > bestThreads) {
+            best = tryBlock;
+            bestBlocks = blocks;
+            bestThreads = tryBlock * blocks;
+        }
+        if (bestThreads == maxThreadsPerSM) {
+            break;
+        }
+    }
+    *minGridSize = bestBlocks * smCount;
+    *blockSize = best;
+    return status;
+}
+
+/* A fixed amount of dynamic shared memory, whatever the block size (shared by cuda_runtime.h and
+ * musa_runtime.h). */
+#ifndef STREAMSIM_OCCUPANCY_CONSTANT_SMEM
+#define STREAMSIM_OCCUPANCY_CONSTANT_SMEM
+class streamsimOccupancyConstantSMem {
+    size_t n;
+
+  public:
+    explicit streamsimOccupancyConstantSMem(size_t bytes) : n(bytes) {}
+    size_t operator()(int) const { return n; }
+};
+#endif
+
+template <typename UnaryFunction, class T>
+static inline musaError_t musaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize, int *blockSize, T func,
+                                                                         UnaryFunction blockSizeToDynamicSMemSize,
+                                                                         int blockSizeLimit = 0) {
+    return musaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(minGridSize, blockSize, func,
+                                                                   blockSizeToDynamicSMemSize, blockSizeLimit,
+                                                                   musaOccupancyDefault);
+}
+
+template <class T>
+static inline musaError_t musaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                                             size_t dynamicSMemSize = 0, int blockSizeLimit = 0) {
+    return musaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+        minGridSize, blockSize, func, streamsimOccupancyConstantSMem(dynamicSMemSize), blockSizeLimit,
+        musaOccupancyDefault);
+}
+
+template <class T>
+static inline musaError_t musaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, T func,
+                                                                      size_t dynamicSMemSize = 0,
+                                                                      int blockSizeLimit = 0,
+                                                                      unsigned int flags = 0) {
+    return musaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+        minGridSize, blockSize, func, streamsimOccupancyConstantSMem(dynamicSMemSize), blockSizeLimit, flags);
 }
 #endif
 

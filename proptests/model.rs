@@ -13,7 +13,9 @@
 //!   blocking streams, and an operation on a blocking stream is after every earlier legacy-stream operation of
 //!   its device;
 //! - after a synchronize, or a query that answered `Complete`, the host knows everything the covered
-//!   operation(s) were after, and them.
+//!   operation(s) were after, and them; a synchronize or query of a legacy default stream covers its last
+//!   operation and the last operation of each of its device's blocking streams (reference/cuda-musa.md ·
+//!   StreamQuery / StreamSynchronize · the NULL (legacy) stream).
 //!
 //! Races: two accesses to the same buffer, at least one a write, neither after the other. The simulator
 //! reports, for each access, the races with the accesses it still remembers: "the last write and the reads
@@ -437,15 +439,35 @@ impl Model<'_> {
 
     /// A query of `op` (`None`: nothing to wait for) at the current time.
     fn query(&mut self, op: Option<usize>) -> Status {
+        self.query_all(&Vec::from_iter(op))
+    }
+
+    /// A query of all of `ops` at the current time: complete iff each has ended.
+    fn query_all(&mut self, ops: &[usize]) -> Status {
         let now = self.call();
-        match op {
-            Some(op) if self.end(op) > now => Status::NotReady,
-            Some(op) => {
-                self.acquire(op);
-                Status::Complete
-            }
-            None => Status::Complete,
+        if ops.iter().any(|&op| self.end(op) > now) {
+            return Status::NotReady;
         }
+        for &op in ops {
+            self.acquire(op);
+        }
+        Status::Complete
+    }
+
+    /// What a synchronize or query of stream `key` covers: its last operation, and for a legacy default stream
+    /// the last operation of each blocking stream of its device.
+    fn covered(&self, key: StreamRef) -> Vec<usize> {
+        let s = &self.streams[&key];
+        let mut ops: Vec<usize> = s.last.into_iter().collect();
+        if s.legacy {
+            ops.extend(
+                self.streams
+                    .values()
+                    .filter(|t| t.device == s.device && t.blocking && !t.legacy)
+                    .filter_map(|t| t.last),
+            );
+        }
+        ops
     }
 
     fn answer(&mut self, step: usize, status: Status, polls: u32) {
@@ -618,9 +640,9 @@ impl Model<'_> {
             Step::StreamSynchronize(s) => {
                 let key = self.stream(*s);
                 let now = self.call();
-                let st = &self.streams[&key];
-                let (tail, label) = (st.last, format!("stream_synchronize({})", st.id));
-                self.block(now, &Vec::from_iter(tail), label);
+                let label = format!("stream_synchronize({})", self.streams[&key].id);
+                let covered = self.covered(key);
+                self.block(now, &covered, label);
             }
             Step::EventSynchronize(e) => {
                 let now = self.call();
@@ -636,8 +658,8 @@ impl Model<'_> {
             }
             Step::StreamQuery(s) => {
                 let key = self.stream(*s);
-                let tail = self.streams[&key].last;
-                let status = self.query(tail);
+                let covered = self.covered(key);
+                let status = self.query_all(&covered);
                 self.answer(i, status, 1);
             }
             Step::EventQuery(e) => {

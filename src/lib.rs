@@ -53,6 +53,10 @@
 //! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |
 //! | `device.rs` | set / get / reset device, ACL contexts, peer access |
+//! | `device_profile.rs` | the default device profile (the attributes `cudaDeviceProp` reports), PCI locations |
+//! | [`device_state`] | per-process device flags and limits, the profiler switch, free memory, the occupancy calculator |
+//! | [`host_memory`] | registering host memory as pinned, device pointers of pinned memory, pointer attributes |
+//! | [`stream_info`] | a stream's device and program-wide id |
 //! | [`ipc`] | interprocess event handles |
 //! | `exec.rs` | the stream workers, operations, record points |
 //! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
@@ -60,6 +64,7 @@
 //! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
+//! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
@@ -77,6 +82,8 @@
 //! | `cuda_family.rs` | the CUDA/MUSA name table: one row per function, constant and type, expanded as [`cuda`] and [`musa`] |
 //! | `cuda_runtime.rs` | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t` |
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
+//! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
+//! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |
 //! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
@@ -130,6 +137,8 @@
 //! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
 //! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
 //! | `cudaLaunchHostFunc` | `aclrtLaunchHostFunc` | [`Process::launch_host_func`] |
+//! | `cudaStreamAddCallback` | — | [`Process::stream_add_callback`] |
+//! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
 //! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |
@@ -142,7 +151,10 @@ mod engine;
 mod tools;
 mod vendor;
 
-pub use engine::{error, handle, ipc, kernel, machine, memory, race, rules, time, trace};
+pub use engine::{
+    device_state, error, handle, host_memory, ipc, kernel, machine, memory, race, rules,
+    stream_info, time, trace,
+};
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
 
@@ -162,15 +174,19 @@ pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters
 // The root names of engine items. Items of a public module are documented at that module's path
 // (`streamsim::machine::Machine`), so `no_inline`; those of `event` and `process` have no other path.
 #[doc(no_inline)]
+pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
+#[doc(no_inline)]
 pub use engine::error::{
-    FaultKind, HandleProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit, PeerProblem,
-    Result, SimError, SubscriptionProblem,
+    FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
+    PeerProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
 pub use engine::handle::{
     Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
 };
+#[doc(no_inline)]
+pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
 #[doc(no_inline)]

@@ -23,7 +23,7 @@ enum Command {
         /// Also write the trace as Chrome Trace Event JSON (open it in ui.perfetto.dev or chrome://tracing).
         #[arg(long, value_name = "OUT.json")]
         trace: Option<PathBuf>,
-        /// Width of the timeline in characters.
+        /// Width of the timeline in characters (at most 1000: a larger value is clamped to it).
         #[arg(long, value_name = "N", default_value_t = 80)]
         width: usize,
     },

@@ -92,6 +92,8 @@ typedef enum aclrtStreamStatus {
     ACL_STREAM_STATUS_RESERVED = 0xFFFF
 } aclrtStreamStatus;
 
+/* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
+ * ones that differ between runs of the same program. */
 #define ACL_IPC_EVENT_HANDLE_SIZE 64
 typedef struct aclrtIpcEventHandle {
     char reserved[ACL_IPC_EVENT_HANDLE_SIZE];
@@ -268,7 +270,9 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp); /* microseconds */
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
 /* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process: IPC
- * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. */
+ * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
+ * event belongs to the current context (and its device), not the exporter's, and shares the exporter's records;
+ * without a current context the open is ACL_ERROR_RT_CONTEXT_NULL. */
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
 
 /* ------------------------------------------------------------------------------------------------ memory */
@@ -280,6 +284,7 @@ aclError aclrtFreeHost(void *hostPtr);
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind);
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
                           aclrtStream stream);
+/* devPtr: device memory, or host memory from aclrtMallocHost (a real write when the memset runs). */
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
 

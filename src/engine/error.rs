@@ -187,6 +187,28 @@ pub enum InitProblem {
     NotInitialized,
 }
 
+/// What is wrong in a host-memory registration call (see [`SimError::HostMemory`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostMemoryProblem {
+    /// The range overlaps host memory that is already pinned (registered, or allocated pinned).
+    AlreadyRegistered,
+    /// The address is not the start of a registered range.
+    NotRegistered,
+}
+
+impl std::fmt::Display for HostMemoryProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            HostMemoryProblem::AlreadyRegistered => {
+                "the range overlaps host memory that is already registered or allocated pinned"
+            }
+            HostMemoryProblem::NotRegistered => {
+                "it is not the start of a range registered with host_register (cudaHostRegister)"
+            }
+        })
+    }
+}
+
 /// Which limit stopped the creation of an object (see [`SimError::TooManyObjects`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ObjectLimit {
@@ -515,6 +537,33 @@ pub enum SimError {
         /// The timeout.
         timeout_ms: u64,
     },
+    /// A host-memory registration that overlaps pinned memory, or an unregistration of a range that is not
+    /// registered.
+    #[error("{what}: host address {addr:#x}: {problem}")]
+    HostMemory {
+        /// The call.
+        what: &'static str,
+        /// The address given.
+        addr: u64,
+        /// What is wrong.
+        problem: HostMemoryProblem,
+    },
+    /// A device limit that does not exist, or that the device does not have.
+    #[error("{what}: unsupported limit: {reason}")]
+    UnsupportedLimit {
+        /// The call.
+        what: &'static str,
+        /// Which limit, and why.
+        reason: String,
+    },
+    /// A kernel argument that names no kernel (e.g. a NULL function in an occupancy query).
+    #[error("{what}: invalid kernel: {reason}")]
+    InvalidKernel {
+        /// The call.
+        what: &'static str,
+        /// Why.
+        reason: String,
+    },
     /// A synchronize with a timeout whose work did not finish in time (virtual time).
     #[error("{what}: not finished within {timeout_ms} ms")]
     Timeout {
@@ -583,7 +632,10 @@ impl SimError {
             | SimError::WouldDeadlock { what, .. }
             | SimError::Init { what, .. }
             | SimError::Subscription { what, .. }
-            | SimError::Timeout { what, .. } => Some(what),
+            | SimError::Timeout { what, .. }
+            | SimError::HostMemory { what, .. }
+            | SimError::UnsupportedLimit { what, .. }
+            | SimError::InvalidKernel { what, .. } => Some(what),
             SimError::InvalidHandle { .. }
             | SimError::InvalidDevice { .. }
             | SimError::TimingDisabled { .. }

@@ -79,8 +79,11 @@ pub struct EventConfig {
     pub interprocess: bool,
     /// An external event (ACL): no timing.
     pub external: bool,
-    /// Streams can wait on it and it can be reset (ACL: needs `ACL_EVENT_SYNC`; CUDA: always).
+    /// Streams can wait on it (ACL: needs `ACL_EVENT_SYNC`, or is an `ACL_EVENT_IPC` event; CUDA: always).
     pub waitable: bool,
+    /// It can be reset (ACL `aclrtResetEvent`: needs `ACL_EVENT_SYNC`; an IPC event never can). Set with
+    /// `waitable` by [`EventConfig::waitable`]; [`EventConfig::resettable`] sets it alone.
+    pub resettable: bool,
     /// What a status query answers before the first record.
     pub unrecorded_query: Status,
     /// What a stream wait does before the first record.
@@ -111,6 +114,7 @@ impl EventConfig {
             interprocess: flags.contains(EventFlags::INTERPROCESS),
             external: false,
             waitable: true,
+            resettable: true,
             unrecorded_query: Status::Complete,
             unrecorded_wait: UnrecordedWait::NoOp,
         })
@@ -149,10 +153,18 @@ impl EventConfig {
         self
     }
 
-    /// Sets `waitable`.
+    /// Sets `waitable`, and `resettable` with it.
     #[must_use]
     pub fn waitable(mut self, on: bool) -> Self {
         self.waitable = on;
+        self.resettable = on;
+        self
+    }
+
+    /// Sets `resettable` alone (after [`EventConfig::waitable`], which sets both).
+    #[must_use]
+    pub fn resettable(mut self, on: bool) -> Self {
+        self.resettable = on;
         self
     }
 
@@ -298,8 +310,8 @@ impl Process {
             let e = st.events.get(event.0)?;
             let (id, state) = (e.id, e.state.clone());
             let label = format!("reset {}", EventLabel(id, e.name.as_deref()));
-            if !e.config.waitable {
-                return Err(not_waitable(what, id));
+            if !e.config.resettable {
+                return Err(not_resettable(what, id, e.config));
             }
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
@@ -569,5 +581,16 @@ fn not_waitable(what: &'static str, id: EventId) -> SimError {
         reason: format!(
             "event {id} was created without the SYNC flag: it cannot be waited on or reset"
         ),
+    }
+}
+
+fn not_resettable(what: &'static str, id: EventId, config: EventConfig) -> SimError {
+    if config.interprocess {
+        SimError::NotSupported {
+            what,
+            reason: format!("event {id} is an IPC event: it cannot be reset"),
+        }
+    } else {
+        not_waitable(what, id)
     }
 }

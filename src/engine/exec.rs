@@ -2,7 +2,7 @@
 //!
 //! A worker runs its stream's FIFO in order. Before an operation it waits for the record points the operation
 //! depends on (stream waits, legacy default-stream edges); then it performs the effect (kernel body, copy,
-//! memset, host function), appends the operation to its trace sink with the virtual times computed at
+//! memset, host function, stream callback), appends the operation to its trace sink with the virtual times computed at
 //! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
 //! clock.
 
@@ -250,8 +250,11 @@ pub(crate) enum Work {
     Host(Box<dyn FnOnce() + Send>),
     /// The operation fails with this error when it runs (a wait that timed out).
     Fail(SimError),
-    /// A host callback: due to its thread when reached (`report.rs`).
-    Callback(Arc<Callback>),
+    /// An ACL host callback: due to its subscribed thread when reached (`report.rs`).
+    Report(Arc<Callback>),
+    /// A stream callback (`cudaStreamAddCallback`): runs exactly once, also on a poisoned stream, and is given
+    /// the stream's fault (`None`: none).
+    Callback(Box<dyn FnOnce(Option<SimError>) + Send>),
 }
 
 /// One queued operation with its virtual times fixed at enqueue.
@@ -474,20 +477,21 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     let skip = *faulted
         && match mode {
             FailureMode::Sticky => {
-                matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Callback(_))
+                matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Report(_))
             }
-            FailureMode::Stop => !matches!(work, Work::Nothing),
+            // A stream callback runs exactly once, given the fault.
+            FailureMode::Stop => !matches!(work, Work::Nothing | Work::Callback(_)),
             FailureMode::Continue => false,
         };
     let outcome: Result<(), SimError> = match work {
-        Work::Callback(cb) if skip => {
+        Work::Report(cb) if skip => {
             cb.cancel();
             Ok(())
         }
         _ if skip => Ok(()),
         Work::Nothing => Ok(()),
         Work::Fail(e) => Err(e),
-        Work::Callback(cb) => {
+        Work::Report(cb) => {
             cb.reach();
             Ok(())
         }
@@ -512,6 +516,22 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
                 format!("host function panicked: {}", panic_message(p)),
             )
         }),
+        Work::Callback(f) => {
+            // The fault that poisoned the stream (its own, or one ordered before this point).
+            let status = if *faulted {
+                env.exec.fault().map(|f| f.err)
+            } else {
+                None
+            };
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(status))).map_err(|p| {
+                kernel_fault(
+                    env,
+                    &op.label,
+                    FaultKind::LaunchFailure,
+                    format!("stream callback panicked: {}", panic_message(p)),
+                )
+            })
+        }
         Work::Copy { src, dst } => {
             match src {
                 CopySource::Region(s) => crate::engine::memory::Block::copy(

@@ -1,8 +1,11 @@
 //! Handles: small `Copy` ids with a generation, looked up in per-process registries.
 //!
-//! A handle packs `[kind 4 | machine 8 | process 12 | index 22 | epoch 18]` into a `u64`, so the C ABI can pass
-//! it as an opaque pointer, and a destroyed, forged, foreign or wrong-kind handle is a typed error, never a
-//! crash. The values `0`, `1` and `2` are never produced (they are the vendors' special stream handles).
+//! A handle packs, from the most significant bit, `[kind 4 | machine 16 | process 12 | index 22 | epoch 10]`
+//! (bits) into a `u64`, so the C ABI can pass it as an opaque pointer, and a destroyed, forged, foreign or
+//! wrong-kind handle is a typed error, never a crash. `kind` is the object kind's tag (never 0), `machine` the
+//! machine's id modulo 2^16, `process` the process id (up to 4,095), `index` the registry slot (up to 2^22 live
+//! objects of a kind per process) and `epoch` the slot's reuse count (a slot is retired after 1,024 uses). The
+//! values `0`, `1` and `2` are never produced (they are the vendors' special stream handles).
 
 use crate::engine::error::{HandleProblem, ObjectKind, ObjectLimit, Result, SimError};
 
@@ -606,6 +609,37 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// The module documentation states the layout the constants make (it once said `machine 8 … epoch 18`
+    /// while the code used 16 and 10 bits).
+    #[test]
+    fn the_documented_layout_is_the_code_s() {
+        let doc = format!(
+            "`[kind {KIND_BITS} | machine {MACHINE_BITS} | process {PROCESS_BITS} | index {INDEX_BITS} | epoch \
+             {EPOCH_BITS}]`"
+        );
+        let source: String = include_str!("handle.rs")
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| l.trim_start_matches("//!").trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(source.contains(&doc), "the module doc should contain {doc}");
+        assert!(source.contains(&format!("modulo 2^{MACHINE_BITS}")));
+        assert!(source.contains(&format!("up to 2^{INDEX_BITS} live")));
+        assert_eq!((mask(PROCESS_BITS), mask(EPOCH_BITS) + 1), (4_095, 1_024));
+        assert!(source.contains("(up to 4,095)") && source.contains("after 1,024 uses"));
+        // The fields are where the doc says: kind in the top bits, epoch in the bottom ones.
+        let raw = encode(RawParts {
+            kind: TAG_EVENT,
+            machine: 1,
+            process: 1,
+            index: 1,
+            epoch: 1,
+        });
+        assert_eq!(raw >> 60, TAG_EVENT);
+        assert_eq!(raw, 0xE << 60 | 1 << 44 | 1 << 32 | 1 << 10 | 1);
     }
 
     #[test]

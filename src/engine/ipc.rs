@@ -1,10 +1,29 @@
 //! IPC events: an interprocess event exports a 64-byte handle that another simulated process on the same
-//! machine opens. The opened event shares the exporter's record state: record, wait, query and synchronize
-//! work in either process; elapsed time never does (interprocess events have no timing).
+//! machine opens. The opened event is an event of the opener on the opener's current device (and, in ACL, its
+//! current context) at the open — "it behaves like a locally created event" (CUDA), `IpcEvent(dev, …, curCtx)`
+//! (the CANN runtime's `IpcOpenEventHandle`) — and shares the exporter's record state: a record issued in any
+//! of the processes is the event's newest record for all of them, and record, wait, query and synchronize
+//! work in each; elapsed time never does (interprocess events have no timing). A record releases the
+//! recording stream's race-detection clock and a wait acquires it, whichever process made either, so
+//! happens-before edges flow through IPC events as through local ones.
 //!
-//! The handle is opaque: a magic, the exporting process and event, the OS process id, and a check value derived
-//! from the machine seed, so the bytes are the same for the same seed within one OS process. Opening validates it against the machine's table of exported
-//! handles: zeroed or forged bytes, and handles of another machine, are rejected.
+//! The handle is opaque. Its layout (what `encode` writes):
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 0..8 | the magic `SSIMIPC1` |
+//! | 8..12 | the exporting process's id (little-endian) |
+//! | 12..16 | the exporting event's ordinal (little-endian) |
+//! | 16..24 | a check value derived from the machine seed, the process and the event |
+//! | 24..28 | the exporting OS process's id (little-endian): [`IpcEventHandle::OS_PROCESS_BYTES`] |
+//! | 28..64 | zero |
+//!
+//! Bytes 0..24 depend on the seed and the exporting event only, so they are the same on every run of the same
+//! program; bytes 24..28 are the only ones that differ between runs ([`IpcEventHandle::stable_bytes`] zeroes
+//! them, for printing). Opening validates the handle against the machine's table of exported handles: zeroed
+//! or forged bytes, handles of another machine, and handles of another OS process (IPC between OS processes is
+//! not simulated) — whose OS process id differs even when the rest of their bytes equal a local export — are
+//! rejected.
 
 use std::sync::Arc;
 
@@ -16,34 +35,48 @@ use crate::engine::handle::{Event, EventId, ProcessId};
 use crate::engine::process::Process;
 
 /// The 64 opaque bytes of an exported interprocess event (`cudaIpcEventHandle_t`, `aclrtIpcEventHandle`).
+///
+/// Bytes [`IpcEventHandle::OS_PROCESS_BYTES`] hold the exporting OS process's id; every other byte depends
+/// only on the machine seed and the exporting event, so [`IpcEventHandle::stable_bytes`] is identical on
+/// every run of the same program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IpcEventHandle(pub [u8; 64]);
+
+impl IpcEventHandle {
+    /// Where the exporting OS process's id is (a little-endian `u32`): the only bytes of a handle that differ
+    /// between runs of the same program.
+    pub const OS_PROCESS_BYTES: std::ops::Range<usize> = 24..28;
+
+    /// The bytes with the OS process id zeroed: the same on every run of the same program with the same seed
+    /// (what to print or compare; opening needs the full bytes).
+    pub fn stable_bytes(&self) -> [u8; 64] {
+        let mut b = self.0;
+        b[Self::OS_PROCESS_BYTES].fill(0);
+        b
+    }
+}
 
 /// An exported event, as the machine's IPC table keeps it.
 pub(crate) struct Export {
     process: ProcessId,
-    device: u32,
     config: EventConfig,
     state: Arc<Mutex<EventState>>,
 }
 
 const MAGIC: &[u8; 8] = b"SSIMIPC1";
 
-/// The handle's bytes. They carry the OS process id, so that a handle copied from another OS process (IPC
-/// between OS processes is not simulated) never matches an export of this one — even when that other process
-/// ran the same program with the same seed. Within one OS process the bytes depend on the seed and the
-/// exporting event only.
+/// The handle's bytes (layout in the module documentation). The OS process id is kept apart from the rest,
+/// so that a handle copied from another OS process never matches an export of this one — even when that other
+/// process ran the same program with the same seed — while every other byte stays the same between runs.
 fn encode(seed: u64, id: EventId) -> [u8; 64] {
-    let os = std::process::id();
     let mut b = [0u8; 64];
     b[..8].copy_from_slice(MAGIC);
     b[8..12].copy_from_slice(&id.process.0.to_le_bytes());
     b[12..16].copy_from_slice(&id.ordinal.to_le_bytes());
-    let check = crate::engine::rng::mix(
-        seed ^ ((id.process.0 as u64) << 32 | id.ordinal as u64) ^ ((os as u64) << 17),
-    );
+    let check =
+        crate::engine::rng::mix(seed ^ (u64::from(id.process.0) << 32 | u64::from(id.ordinal)));
     b[16..24].copy_from_slice(&check.to_le_bytes());
-    b[24..28].copy_from_slice(&os.to_le_bytes());
+    b[IpcEventHandle::OS_PROCESS_BYTES].copy_from_slice(&std::process::id().to_le_bytes());
     b
 }
 
@@ -62,7 +95,6 @@ impl Process {
             let bytes = encode(self.m.seed, e.id);
             self.m.ipc.lock().entry(bytes).or_insert_with(|| Export {
                 process: self.p.id,
-                device: e.device,
                 config: e.config,
                 state: e.state.clone(),
             });
@@ -70,12 +102,14 @@ impl Process {
         })
     }
 
-    /// Opens an event exported by another process of this machine. The result is a handle of this process,
-    /// freed with [`Process::destroy_event`].
+    /// Opens an event exported by another process of this machine. The result is a handle of this process, on
+    /// the calling thread's current device (and context) — the opener's, not the exporter's — sharing the
+    /// exported event's records; it is freed with [`Process::destroy_event`]. Without a current context (ACL)
+    /// the open fails with [`SimError::NoContext`].
     pub fn ipc_open_event_handle(&self, handle: &IpcEventHandle) -> Result<Event> {
         self.call("ipc_open_event_handle", |c| {
             let what = "ipc_open_event_handle";
-            let (device, config, state) = {
+            let (config, state) = {
                 let table = self.m.ipc.lock();
                 let Some(x) = table.get(&handle.0) else {
                     return Err(SimError::Ipc {
@@ -89,11 +123,11 @@ impl Process {
                         problem: IpcProblem::SameProcess,
                     });
                 }
-                (x.device, x.config, x.state.clone())
+                (x.config, x.state.clone())
             };
             let mut st = self.state();
-            let ctx = st.current(&self.m, c, what).ok().and_then(|(_, ctx)| ctx);
-            st.add_event(c.process, (device, ctx), config, state)
+            let at = st.current(&self.m, c, what)?;
+            st.add_event(c.process, at, config, state)
         })
     }
 }

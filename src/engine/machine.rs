@@ -41,9 +41,135 @@ pub enum Attribute {
     AiCpuCoreCount,
     /// Device memory in bytes.
     TotalMemory,
+    // The attributes below are the device profile that CUDA's `cudaDeviceProp` and `cudaDeviceGetAttribute`
+    // report (see `device_profile.rs` for the default values and their sources).
+    /// Compute capability, major number.
+    ComputeCapabilityMajor,
+    /// Compute capability, minor number.
+    ComputeCapabilityMinor,
+    /// Most threads in one block.
+    MaxThreadsPerBlock,
+    /// Largest block dimension x.
+    MaxBlockDimX,
+    /// Largest block dimension y.
+    MaxBlockDimY,
+    /// Largest block dimension z.
+    MaxBlockDimZ,
+    /// Largest grid dimension x.
+    MaxGridDimX,
+    /// Largest grid dimension y.
+    MaxGridDimY,
+    /// Largest grid dimension z.
+    MaxGridDimZ,
+    /// Shared memory one block can use, in bytes.
+    SharedMemoryPerBlock,
+    /// Shared memory one block can use when it opts in, in bytes.
+    SharedMemoryPerBlockOptin,
+    /// Shared memory of one multiprocessor, in bytes.
+    SharedMemoryPerMultiprocessor,
+    /// Shared memory the system reserves per block, in bytes.
+    ReservedSharedMemoryPerBlock,
+    /// Constant memory, in bytes.
+    TotalConstantMemory,
+    /// 32-bit registers one block can use.
+    RegistersPerBlock,
+    /// 32-bit registers of one multiprocessor.
+    RegistersPerMultiprocessor,
+    /// Most resident threads per multiprocessor.
+    MaxThreadsPerMultiprocessor,
+    /// Most resident blocks per multiprocessor.
+    MaxBlocksPerMultiprocessor,
+    /// Largest pitch of a pitched copy, in bytes.
+    MaxPitch,
+    /// Peak clock rate, in kHz.
+    ClockRateKhz,
+    /// Peak memory clock rate, in kHz.
+    MemoryClockRateKhz,
+    /// Global memory bus width, in bits.
+    MemoryBusWidth,
+    /// L2 cache size, in bytes.
+    L2CacheSize,
+    /// Largest L2 persisting-lines cache size, in bytes (0: not supported).
+    MaxPersistingL2CacheSize,
+    /// Texture base alignment, in bytes.
+    TextureAlignment,
+    /// Texture pitch alignment, in bytes.
+    TexturePitchAlignment,
+    /// Surface alignment, in bytes.
+    SurfaceAlignment,
+    /// Largest 1D texture width.
+    MaxTexture1DWidth,
+    /// Largest 2D texture width.
+    MaxTexture2DWidth,
+    /// Largest 2D texture height.
+    MaxTexture2DHeight,
+    /// Largest 3D texture width.
+    MaxTexture3DWidth,
+    /// Largest 3D texture height.
+    MaxTexture3DHeight,
+    /// Largest 3D texture depth.
+    MaxTexture3DDepth,
+    /// Largest layered 1D texture width.
+    MaxTexture1DLayeredWidth,
+    /// Most layers of a layered 1D texture.
+    MaxTexture1DLayeredLayers,
+    /// Largest layered 2D texture width.
+    MaxTexture2DLayeredWidth,
+    /// Largest layered 2D texture height.
+    MaxTexture2DLayeredHeight,
+    /// Most layers of a layered 2D texture.
+    MaxTexture2DLayeredLayers,
+    /// Copy engines that can run concurrently with kernels (reported only: the simulator has no engine
+    /// model).
+    AsyncEngineCount,
+    /// 1 if copies can overlap kernels (`deviceOverlap`).
+    GpuOverlap,
+    /// 1 if kernels from several streams can run concurrently.
+    ConcurrentKernels,
+    /// 1 if kernels have a run-time limit.
+    KernelExecTimeout,
+    /// 1 for an integrated GPU that shares host memory.
+    Integrated,
+    /// 1 if pinned host memory can be mapped into the device's address space.
+    CanMapHostMemory,
+    /// 1 if the device shares one address space with the host (unified addressing).
+    UnifiedAddressing,
+    /// 1 if the device can use the host pointer of registered memory.
+    CanUseHostPointerForRegisteredMem,
+    /// 1 if host memory can be registered (page-locked in place).
+    HostRegisterSupported,
+    /// 1 if host memory can be registered read-only.
+    HostRegisterReadOnlySupported,
+    /// 1 if managed (unified) memory is supported.
+    ManagedMemory,
+    /// The compute mode (0 default, 1 exclusive thread, 2 prohibited, 3 exclusive process).
+    ComputeMode,
+    /// 1 if ECC is enabled.
+    EccEnabled,
+    /// 1 if the device uses the TCC driver (Windows).
+    TccDriver,
+    /// 1 if compute preemption is supported.
+    ComputePreemptionSupported,
+    /// 1 if cooperative launches are supported.
+    CooperativeLaunch,
+    /// 1 if multi-device cooperative launches are supported.
+    CooperativeMultiDeviceLaunch,
+    /// 1 if stream priorities are supported.
+    StreamPrioritiesSupported,
+    /// 1 if the device supports IPC events.
+    IpcEventSupported,
+    /// PCI domain.
+    PciDomainId,
+    /// PCI bus.
+    PciBusId,
+    /// PCI device (slot).
+    PciDeviceId,
 }
 
-/// One device's configuration. `Default` is a 16 GiB device with CUDA's stream priority range.
+/// One device's configuration. `Default` is a 16 GiB device with CUDA's stream priority range and the
+/// compute-capability 7.0 profile of `device_profile.rs` (80 multiprocessors, warp size 32, …). The PCI
+/// location (`PciDomainId`, `PciBusId`, `PciDeviceId`) defaults to `0000:<ordinal + 1>:00.0`, assigned when
+/// the machine is built; locations must be distinct.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DeviceConfig {
@@ -70,7 +196,14 @@ impl Default for DeviceConfig {
                 (Attribute::CubeCoreCount, 24),
                 (Attribute::VectorCoreCount, 48),
                 (Attribute::AiCpuCoreCount, 6),
-            ]),
+            ])
+            .into_iter()
+            .chain(
+                crate::engine::device_profile::DEFAULT_PROFILE
+                    .iter()
+                    .copied(),
+            )
+            .collect(),
         }
     }
 }
@@ -275,6 +408,7 @@ impl MachineBuilder {
                 d.priority_range = rules.default_priority_range;
             }
         }
+        crate::engine::device_profile::assign_pci(&mut devices)?;
         static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
         let capacities: Vec<u64> = devices.iter().map(|d| d.memory).collect();

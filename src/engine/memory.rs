@@ -4,10 +4,13 @@
 //! `d`'s heap starts at `0x00D0_0000_0000_0000 + d << 40`, an address no host mapping can have on x86-64 or
 //! AArch64, so a host dereference of a device pointer faults as on hardware. Addresses are not reused until a
 //! device's 1 TiB range is used up, so a freed pointer is recognised as freed. Pinned host memory ([`HostPtr`], from `malloc_host`) is real host
-//! memory that asynchronous copies read and write when they run on their stream.
+//! memory that asynchronous copies read and write when they run on their stream; a freed pinned buffer is
+//! remembered as freed, its bytes kept reserved, within a bound (`freed_pinned.rs`).
 //!
 //! Lock order: a heap's or the pinned table's lock is taken alone and released before any block lock; two
-//! block locks are taken in address order.
+//! block locks (a copy between two blocks) are taken in the order of the `Block`s' own addresses in the
+//! simulator's memory — unique for live blocks — never by their simulated base, which a freed block still in
+//! use by a queued copy can share with a new block.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -176,6 +179,73 @@ impl<'a> From<&'a mut Vec<u8>> for Dst<'a> {
     }
 }
 
+/// The bytes of a block: the simulator's own, or host memory the program registered.
+pub(crate) enum Backing {
+    /// Bytes the simulator allocated (device memory, pinned host buffers).
+    Owned(Box<[u8]>),
+    /// `len` bytes of the program's memory at `ptr`, registered with `register_host` (`cudaHostRegister`).
+    Registered { ptr: *mut u8, len: usize },
+    /// A registered range that was unregistered: operations still holding the block (queued before the
+    /// unregistration, which the vendor leaves undefined) see no bytes, so they never touch memory the program
+    /// may have freed since.
+    Detached,
+}
+
+// SAFETY: a `Registered` range is host memory the C caller promised stays valid while registered; the block's
+// lock serialises the simulator's own accesses to it (the program's direct accesses race with copies exactly as
+// on hardware). The other variants own their bytes or have none.
+unsafe impl Send for Backing {}
+
+impl std::ops::Deref for Backing {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Backing::Owned(b) => b,
+            // SAFETY: see `Send` above: valid for `len` bytes while registered.
+            Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
+            Backing::Detached => &[],
+        }
+    }
+}
+
+impl std::ops::DerefMut for Backing {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Backing::Owned(b) => b,
+            // SAFETY: as for `Deref`; the `&mut self` is the block lock's guard, so no other simulator access.
+            Backing::Registered { ptr, len } => unsafe {
+                std::slice::from_raw_parts_mut(*ptr, *len)
+            },
+            Backing::Detached => &mut [],
+        }
+    }
+}
+
+impl Backing {
+    fn is_detached(&self) -> bool {
+        matches!(self, Backing::Detached)
+    }
+}
+
+impl std::fmt::Debug for Backing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
+            Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
+            Backing::Detached => f.write_str("Detached"),
+        }
+    }
+}
+
+/// What a pinned host block is beyond its bytes (see `host_memory.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HostBlock {
+    /// The device that was current when it was allocated or registered (ACL threads may have none).
+    pub device: Option<u32>,
+    /// Registered program memory (`register_host`) rather than a pinned allocation.
+    pub registered: bool,
+}
+
 /// One allocation's bytes. The bytes sit behind a lock so that racing copies are serialised (a racy
 /// program gets some interleaving, never undefined behaviour on the simulator's side).
 #[derive(Debug)]
@@ -187,41 +257,72 @@ pub(crate) struct Block {
     /// The allocation's number in its address space (device: per device; pinned: per machine), in allocation
     /// order: deterministic where the address is not (pinned buffers are real host memory).
     pub ordinal: u64,
-    bytes: Mutex<Box<[u8]>>,
+    /// Pinned host blocks: where they come from.
+    pub host: Option<HostBlock>,
+    bytes: Mutex<Backing>,
     /// Who accessed which bytes, for race detection (see `race/shadow.rs`).
     pub shadow: Mutex<crate::engine::race::shadow::Shadow>,
 }
 
 impl Block {
+    // A detached block (an unregistered range) has no bytes: accesses to it do nothing. Any other block is
+    // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
+
     pub fn read(&self, offset: u64, out: &mut [u8]) {
         let b = self.bytes.lock();
-        out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
+        if !b.is_detached() {
+            out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
+        }
     }
 
     pub fn write(&self, offset: u64, data: &[u8]) {
         let mut b = self.bytes.lock();
-        b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+        if !b.is_detached() {
+            b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+        }
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
         let mut b = self.bytes.lock();
-        b[offset as usize..(offset + len) as usize].fill(value);
+        if !b.is_detached() {
+            b[offset as usize..(offset + len) as usize].fill(value);
+        }
     }
 
     /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
+    ///
+    /// Two blocks are locked in [`Block::lock_first`] order, a total order on live blocks. (It used to be the
+    /// blocks' simulated base addresses, which are not unique: a freed block still referenced by a queued copy
+    /// and a new block at the same reused base compared equal, so a copy each way between them took the two
+    /// locks in opposite orders and could deadlock.)
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
         let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
+        let copy = |db: &mut Backing, sb: &Backing| {
+            if !db.is_detached() && !sb.is_detached() {
+                db[d..d + n].copy_from_slice(&sb[s..s + n]);
+            }
+        };
         if std::ptr::eq(src, dst) {
-            src.bytes.lock().copy_within(s..s + n, d);
-        } else if src.base < dst.base {
+            let mut b = src.bytes.lock();
+            if !b.is_detached() {
+                b.copy_within(s..s + n, d);
+            }
+        } else if Block::lock_first(src, dst) {
             let sb = src.bytes.lock();
             let mut db = dst.bytes.lock();
-            db[d..d + n].copy_from_slice(&sb[s..s + n]);
+            copy(&mut db, &sb);
         } else {
             let mut db = dst.bytes.lock();
             let sb = src.bytes.lock();
-            db[d..d + n].copy_from_slice(&sb[s..s + n]);
+            copy(&mut db, &sb);
         }
+    }
+
+    /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the blocks' addresses in the
+    /// simulator's own memory, which are distinct for any two live blocks (both are borrowed here), whatever
+    /// simulated addresses they have.
+    fn lock_first(a: &Block, b: &Block) -> bool {
+        std::ptr::from_ref(a) < std::ptr::from_ref(b)
     }
 }
 
@@ -300,8 +401,15 @@ impl Heap {
 /// All memory of a machine: one heap per device and the table of pinned host buffers.
 pub(crate) struct Memory {
     heaps: Vec<Mutex<Heap>>,
-    pinned: Mutex<BTreeMap<u64, Arc<Block>>>,
+    pinned: Mutex<Pinned>,
     pinned_count: std::sync::atomic::AtomicU64,
+}
+
+/// The pinned host buffers: live ones by base, and the freed ones still remembered (`freed_pinned.rs`).
+#[derive(Default)]
+pub(crate) struct Pinned {
+    live: BTreeMap<u64, Arc<Block>>,
+    pub(crate) freed: crate::engine::freed_pinned::FreedPinned,
 }
 
 fn device_of(addr: u64) -> Option<u32> {
@@ -373,7 +481,7 @@ impl Memory {
                     })
                 })
                 .collect(),
-            pinned: Mutex::new(BTreeMap::new()),
+            pinned: Mutex::new(Pinned::default()),
             pinned_count: std::sync::atomic::AtomicU64::new(0),
         }
     }
@@ -430,7 +538,8 @@ impl Memory {
             owner,
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
-            bytes: Mutex::new(data),
+            host: None,
+            bytes: Mutex::new(Backing::Owned(data)),
             shadow: Mutex::default(),
         });
         heap.live.insert(base, block);
@@ -546,7 +655,12 @@ impl Memory {
         }
     }
 
-    pub fn malloc_host(&self, bytes: u64, owner: ProcessId) -> Result<HostPtr> {
+    pub fn malloc_host(
+        &self,
+        bytes: u64,
+        owner: ProcessId,
+        device: Option<u32>,
+    ) -> Result<HostPtr> {
         let Ok(n) = usize::try_from(bytes) else {
             return Err(SimError::InvalidValue {
                 what: "malloc_host",
@@ -566,31 +680,41 @@ impl Memory {
                 .pinned_count
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
                 + 1,
-            bytes: Mutex::new(boxed),
+            host: Some(HostBlock {
+                device,
+                registered: false,
+            }),
+            bytes: Mutex::new(Backing::Owned(boxed)),
             shadow: Mutex::default(),
         });
-        self.pinned.lock().insert(base, block);
+        self.pinned.lock().live.insert(base, block);
         Ok(HostPtr(base))
     }
 
+    /// Frees a pinned buffer: it is remembered as freed (see `freed_pinned.rs`), so that its address is not
+    /// taken for ordinary host memory afterwards. Work already queued on it still sees it.
     pub fn free_host(&self, ptr: HostPtr, owner: ProcessId) -> Result<()> {
         let mut pinned = self.pinned.lock();
-        match pinned.get(&ptr.0) {
-            Some(b) if b.owner == owner => {
-                pinned.remove(&ptr.0);
-                Ok(())
+        let problem = match pinned.live.get(&ptr.0) {
+            Some(b) if b.owner == owner && !b.host.is_some_and(|h| h.registered) => {
+                let b = pinned
+                    .live
+                    .remove(&ptr.0)
+                    .expect("the block just found is still there: the pinned lock is held");
+                pinned.freed.keep(b);
+                return Ok(());
             }
-            found => Err(SimError::InvalidAddress {
-                what: "free_host",
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: if found.is_some() {
-                    "owned by another process"
-                } else {
-                    "not a pinned allocation"
-                },
-            }),
-        }
+            Some(b) if b.owner != owner => "owned by another process",
+            Some(_) => "registered host memory: unregister it (cudaHostUnregister) instead",
+            None if pinned.freed.find(ptr.0).is_some_and(|b| b.base == ptr.0) => "already freed",
+            None => "not a pinned allocation",
+        };
+        Err(SimError::InvalidAddress {
+            what: "free_host",
+            addr: ptr.0,
+            space: AddressSpace::PinnedHost,
+            problem,
+        })
     }
 
     /// The pinned region `[ptr, ptr + bytes)`, checked.
@@ -602,38 +726,134 @@ impl Memory {
         owner: ProcessId,
     ) -> Result<Region> {
         let pinned = self.pinned.lock();
-        match find(&pinned, ptr.0) {
-            Some(b) if b.owner != owner => Err(SimError::InvalidAddress {
-                what,
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: "owned by another process",
-            }),
+        let bad = |problem| SimError::InvalidAddress {
+            what,
+            addr: ptr.0,
+            space: AddressSpace::PinnedHost,
+            problem,
+        };
+        match find(&pinned.live, ptr.0) {
+            Some(b) if b.owner != owner => Err(bad("owned by another process")),
             Some(b) => range_check(what, b, ptr.0, bytes),
-            None => Err(SimError::InvalidAddress {
-                what,
-                addr: ptr.0,
-                space: AddressSpace::PinnedHost,
-                problem: "not a pinned allocation",
-            }),
+            None if pinned.freed.find(ptr.0).is_some() => Err(bad("freed")),
+            None => Err(bad("not a pinned allocation")),
         }
     }
 
     /// Which address space `addr` belongs to: a device's range (allocated or not, even of a device the machine
-    /// does not have: such an address is never host memory), a live pinned buffer, or else pageable host memory.
-    /// This is how a facade classifies a raw pointer.
+    /// does not have: such an address is never host memory), a pinned buffer — live, or freed and still
+    /// remembered (using it is then refused as "freed") — or else pageable host memory. This is how a facade
+    /// classifies a raw pointer.
     pub fn classify(&self, addr: u64) -> AddressSpace {
         if let Some(d) = device_of(addr) {
-            AddressSpace::Device(d)
-        } else if find(&self.pinned.lock(), addr).is_some() {
+            return AddressSpace::Device(d);
+        }
+        let pinned = self.pinned.lock();
+        if find(&pinned.live, addr).is_some() || pinned.freed.find(addr).is_some() {
             AddressSpace::PinnedHost
         } else {
             AddressSpace::PageableHost
         }
     }
 
+    /// Registers `len` bytes of the program's host memory at `addr` as pinned (see `host_memory.rs`): from
+    /// now on copies read and write it when they run, and race detection tracks it. Refused if the range
+    /// overlaps a pinned block (registered or allocated) of any process.
+    ///
+    /// # Safety
+    /// The range is host memory valid for reads and writes until it is unregistered.
+    pub unsafe fn register_host(
+        &self,
+        addr: u64,
+        len: u64,
+        owner: ProcessId,
+        device: Option<u32>,
+    ) -> Result<()> {
+        let what = "host_register";
+        let end = addr.checked_add(len);
+        let fits = len <= isize::MAX as u64 && end.is_some();
+        if addr == 0 || len == 0 || !fits || device_of(addr).is_some() {
+            return Err(SimError::InvalidValue {
+                what,
+                reason: format!("{len} bytes at {addr:#x} are not a host memory range"),
+            });
+        }
+        let end = end.expect("checked above");
+        let mut pinned = self.pinned.lock();
+        // The last block starting before the end overlaps iff it ends after the start.
+        let overlaps = pinned
+            .live
+            .range(..end)
+            .next_back()
+            .is_some_and(|(_, b)| b.base + b.len.max(1) > addr);
+        if overlaps {
+            return Err(SimError::HostMemory {
+                what,
+                addr,
+                problem: crate::engine::error::HostMemoryProblem::AlreadyRegistered,
+            });
+        }
+        let block = Arc::new(Block {
+            base: addr,
+            len,
+            owner,
+            space: AddressSpace::PinnedHost,
+            ordinal: self
+                .pinned_count
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                + 1,
+            host: Some(HostBlock {
+                device,
+                registered: true,
+            }),
+            bytes: Mutex::new(Backing::Registered {
+                ptr: addr as usize as *mut u8,
+                len: len as usize,
+            }),
+            shadow: Mutex::default(),
+        });
+        pinned.live.insert(addr, block);
+        Ok(())
+    }
+
+    /// Ends a registration: `addr` must be the start of a range `owner` registered. Operations still holding
+    /// the range touch no memory afterwards.
+    pub fn unregister_host(&self, addr: u64, owner: ProcessId) -> Result<()> {
+        let mut pinned = self.pinned.lock();
+        match pinned.live.get(&addr) {
+            Some(b) if b.owner == owner && b.host.is_some_and(|h| h.registered) => {
+                let b = pinned
+                    .live
+                    .remove(&addr)
+                    .expect("the block just found is still there: the pinned lock is held");
+                drop(pinned);
+                *b.bytes.lock() = Backing::Detached;
+                Ok(())
+            }
+            _ => Err(SimError::HostMemory {
+                what: "host_unregister",
+                addr,
+                problem: crate::engine::error::HostMemoryProblem::NotRegistered,
+            }),
+        }
+    }
+
+    /// The live block holding `addr` (device memory of any device, or pinned host memory), if any.
+    pub fn block_at(&self, addr: u64) -> Option<Arc<Block>> {
+        match self.heap_of(addr) {
+            Some(d) => find(&self.heaps[d as usize].lock().live, addr).cloned(),
+            None => find(&self.pinned.lock().live, addr).cloned(),
+        }
+    }
+
     pub fn used(&self, device: u32) -> u64 {
         self.heaps[device as usize].lock().used
+    }
+
+    /// The pinned table (unit tests set small limits on the freed record).
+    #[cfg(test)]
+    pub(crate) fn pinned_for_tests(&self) -> parking_lot::MutexGuard<'_, Pinned> {
+        self.pinned.lock()
     }
 }
 
@@ -771,10 +991,51 @@ mod tests {
         ));
     }
 
+    /// A freed block that a queued copy still holds and a new block at the same, reused, base (a device whose
+    /// address range is used up reuses the lowest gap): copies in both directions between them, on two threads,
+    /// must not deadlock. With the old order (by simulated base, equal here) each copy took its destination's
+    /// lock first, so the two copies locked the blocks in opposite orders. Under a watchdog.
+    #[test]
+    fn copies_between_blocks_with_the_same_base_do_not_deadlock() {
+        let m = Memory::new(&[1 << 20]);
+        let (_, span_end) = device_span(0);
+        let first = m.malloc(0, 1024, P).unwrap();
+        let old = m.device_region("copy", first, 1024, P).unwrap();
+        m.heaps[0].lock().next = span_end; // the range is used up: the next malloc takes the lowest gap
+        m.free(first, P).unwrap();
+        let reused = m.malloc(0, 1024, P).unwrap();
+        assert_eq!(
+            reused, first,
+            "the base is reused while the old block is still held"
+        );
+        let new = m.device_region("copy", reused, 1024, P).unwrap();
+        assert_eq!(old.block.base, new.block.base);
+        assert!(!Arc::ptr_eq(&old.block, &new.block));
+        assert_ne!(
+            Block::lock_first(&old.block, &new.block),
+            Block::lock_first(&new.block, &old.block),
+            "one order for the pair, whichever is the source"
+        );
+        let (done, rx) = std::sync::mpsc::channel();
+        for (src, dst) in [(old.clone(), new.clone()), (new, old)] {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                for _ in 0..20_000 {
+                    Block::copy(&src.block, 0, &dst.block, 0, 1024);
+                }
+                done.send(()).unwrap();
+            });
+        }
+        for _ in 0..2 {
+            rx.recv_timeout(std::time::Duration::from_secs(60))
+                .expect("watchdog: two copies between same-base blocks deadlocked");
+        }
+    }
+
     #[test]
     fn pinned_buffers_are_real_memory() {
         let m = Memory::new(&[1 << 20]);
-        let h = m.malloc_host(16, P).unwrap();
+        let h = m.malloc_host(16, P, None).unwrap();
         assert_eq!(m.classify(h.0 + 15), AddressSpace::PinnedHost);
         assert_eq!(m.classify(h.0 + 16), AddressSpace::PageableHost);
         let r = m.pinned_region("w", h, 16, P).unwrap();

@@ -3,11 +3,15 @@
 //! and errors). Nothing here imports the vendor layer or the tools.
 
 pub(crate) mod device;
+pub(crate) mod device_profile;
+pub mod device_state;
 pub mod error;
 pub(crate) mod event;
 pub(crate) mod exec;
+pub(crate) mod freed_pinned;
 pub(crate) mod gate;
 pub mod handle;
+pub mod host_memory;
 pub mod ipc;
 pub mod kernel;
 pub mod machine;
@@ -21,6 +25,7 @@ pub mod race;
 pub(crate) mod report;
 pub(crate) mod rng;
 pub mod rules;
+pub mod stream_info;
 pub mod time;
 pub mod trace;
 pub(crate) mod value;

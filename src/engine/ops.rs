@@ -17,6 +17,12 @@ use crate::engine::rules::PeerCopy;
 use crate::engine::time::CopyPath;
 use crate::engine::trace::OpKind;
 
+/// What a memset writes.
+enum Fill {
+    Device(DevicePtr),
+    Pinned(HostPtr),
+}
+
 enum Out<'a> {
     Region(Region),
     Host(&'a mut [u8]),
@@ -79,7 +85,7 @@ impl Process {
     /// Allocates `bytes` of pinned host memory (zeroed).
     pub fn malloc_host(&self, bytes: u64) -> Result<HostPtr> {
         self.call("malloc_host", |c| {
-            self.m.memory.malloc_host(bytes, c.process)
+            self.m.memory.malloc_host(bytes, c.process, c.device)
         })
     }
 
@@ -315,6 +321,37 @@ impl Process {
         })
     }
 
+    /// Enqueues a stream callback on `stream` (`cudaStreamAddCallback`): like a host function it runs after all
+    /// earlier work of the stream and holds back later work until it returns, but it runs exactly once whatever
+    /// happened — also after a device fault, when host functions and kernel bodies of the stream no longer run —
+    /// and gets the stream's status: `Ok(())`, or the fault that poisoned the stream (its own, or one ordered
+    /// before the callback). Runtime calls made from inside it fail with [`SimError::NotPermitted`].
+    pub fn stream_add_callback(
+        &self,
+        stream: Stream,
+        f: impl FnOnce(Result<()>) + Send + 'static,
+    ) -> Result<()> {
+        self.call("stream_add_callback", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let owned = self.m.rules.owned.host_func;
+            st.check_owner(&self.m, c, "stream_add_callback", owned, h)?;
+            let f = move |fault: Option<SimError>| f(fault.map_or(Ok(()), Err));
+            st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    crate::engine::time::saturating_nanos(self.m.cost.host_function),
+                    Cow::Borrowed("stream callback"),
+                    OpKind::HostFunction,
+                    Work::Callback(Box::new(f)),
+                ),
+            )?;
+            Ok(())
+        })
+    }
+
     /// Copies `bytes` bytes and returns when they have arrived (ordered on the default stream).
     #[track_caller]
     pub fn memcpy<'a>(
@@ -502,10 +539,11 @@ impl Process {
     pub fn memset(&self, ptr: DevicePtr, value: u8, bytes: u64) -> Result<()> {
         let site = Location::caller();
         self.call("memset", |c| {
+            let at = ("memset", site);
             self.fill(
                 c,
-                ("memset", site),
-                ptr,
+                at,
+                Fill::Device(ptr),
                 value,
                 bytes,
                 Stream::DEFAULT,
@@ -525,19 +563,57 @@ impl Process {
     ) -> Result<()> {
         let site = Location::caller();
         self.call("memset_async", |c| {
-            self.fill(c, ("memset_async", site), ptr, value, bytes, stream, false)
+            let at = ("memset_async", site);
+            self.fill(c, at, Fill::Device(ptr), value, bytes, stream, false)
+        })
+    }
+
+    /// Sets `bytes` bytes of pinned host memory (from [`Process::malloc_host`]) to `value` and returns when done
+    /// (ordered on the default stream): ACL's `aclrtMemset` on `aclrtMallocHost` memory ("host memory from the
+    /// ACL APIs", reference/acl.md · Memset / MemsetAsync). A real write when it runs, checked for races like a
+    /// copy into the buffer. It costs a device-to-host copy of its size (sim: the device writes host memory).
+    #[track_caller]
+    pub fn memset_host(&self, ptr: HostPtr, value: u8, bytes: u64) -> Result<()> {
+        let site = Location::caller();
+        self.call("memset", |c| {
+            let at = ("memset", site);
+            self.fill(
+                c,
+                at,
+                Fill::Pinned(ptr),
+                value,
+                bytes,
+                Stream::DEFAULT,
+                true,
+            )
+        })
+    }
+
+    /// Enqueues a memset of pinned host memory on `stream` (see [`Process::memset_host`]).
+    #[track_caller]
+    pub fn memset_host_async(
+        &self,
+        ptr: HostPtr,
+        value: u8,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("memset_async", |c| {
+            let at = ("memset_async", site);
+            self.fill(c, at, Fill::Pinned(ptr), value, bytes, stream, false)
         })
     }
 
     #[allow(
         clippy::too_many_arguments,
-        reason = "one internal entry for two public calls"
+        reason = "one internal entry for four public calls"
     )]
     fn fill(
         &self,
         c: &mut Call,
         (what, site): (&'static str, &'static Location<'static>),
-        ptr: DevicePtr,
+        target: Fill,
         value: u8,
         bytes: u64,
         stream: Stream,
@@ -546,7 +622,17 @@ impl Process {
         if bytes == 0 {
             return Ok(());
         }
-        let dst = self.m.memory.device_region(what, ptr, bytes, c.process)?;
+        let mem = &self.m.memory;
+        let (dst, path) = match target {
+            Fill::Device(ptr) => (
+                mem.device_region(what, ptr, bytes, c.process)?,
+                CopyPath::OnDevice,
+            ),
+            Fill::Pinned(ptr) => (
+                mem.pinned_region(what, ptr, bytes, c.process)?,
+                CopyPath::DeviceToHost,
+            ),
+        };
         let point = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
@@ -562,7 +648,7 @@ impl Process {
                 c,
                 h,
                 OpSpec::new(
-                    self.m.cost.copy_nanos(CopyPath::OnDevice, bytes),
+                    self.m.cost.copy_nanos(path, bytes),
                     Cow::Borrowed(what),
                     OpKind::Memset { bytes },
                     Work::Fill { dst, value },

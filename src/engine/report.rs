@@ -345,7 +345,7 @@ impl Process {
                     cost,
                     std::borrow::Cow::Borrowed("callback"),
                     OpKind::Callback { blocking },
-                    Work::Callback(cb.clone()),
+                    Work::Report(cb.clone()),
                 ),
             )?;
             let _ = cb.point.set(point);

@@ -5,7 +5,9 @@
 //! (a stream wait, a legacy default-stream edge) is poisoned from that wait on. A host call sees a fault when it
 //! observes a poisoned point — a synchronize that covers it, a query that finds it complete — and then latches
 //! it as the device's sticky error, which later calls return until the device is reset: every call of the
-//! process, as `Rules::sticky_scope` says. Kernel bodies and host functions of a poisoned stream do not run.
+//! process, as `Rules::sticky_scope` says. Kernel bodies and host functions of a poisoned stream do not run; its
+//! CUDA stream callbacks do, and are given the fault (`cudaStreamAddCallback`: "all subsequently executed
+//! callbacks will receive an appropriate cudaError_t").
 //!
 //! **Continue** (ACL's default). A fault stays with its stream and poisons nothing: later operations run. It is
 //! reported once, by the next synchronize of the stream or of the device that covers it ([`Observe::Sync`]),

@@ -22,6 +22,14 @@ macro_rules! cuda_family {
                     "A stream callback: `void (*)(cudaStream_t, cudaError_t, void *userData)`.";
                 (cudaIpcEventHandle_t, musaIpcEventHandle_t) = rt::IpcEventHandleC,
                     "An IPC event handle: 64 opaque bytes.";
+                (cudaDeviceProp, musaDeviceProp) = rt::DeviceProp,
+                    "A device's properties (`struct cudaDeviceProp`, CUDA 12 layout).";
+                (cudaUUID_t, musaUUID_t) = rt::Uuid, "A device UUID: 16 bytes.";
+                (cudaPointerAttributes, musaPointerAttributes) = rt::PointerAttributesC,
+                    "What a pointer points into (`struct cudaPointerAttributes`).";
+                (cudaLimit, musaLimit) = c_uint, "A device limit (`enum cudaLimit`).";
+                (cudaMemoryType, musaMemoryType) = c_uint, "A kind of memory (`enum cudaMemoryType`).";
+                (cudaComputeMode, musaComputeMode) = c_uint, "A compute mode (`enum cudaComputeMode`).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -41,6 +49,180 @@ macro_rules! cuda_family {
                 (cudaDevAttrMultiProcessorCount, musaDevAttrMultiProcessorCount): c_int =
                     rt::DEV_ATTR_MULTIPROCESSOR_COUNT;
                 (CUDA_IPC_HANDLE_SIZE, MUSA_IPC_HANDLE_SIZE): usize = 64;
+                (cudaDevAttrMaxThreadsPerBlock, musaDevAttrMaxThreadsPerBlock): c_int = 1;
+                (cudaDevAttrMaxBlockDimX, musaDevAttrMaxBlockDimX): c_int = 2;
+                (cudaDevAttrMaxBlockDimY, musaDevAttrMaxBlockDimY): c_int = 3;
+                (cudaDevAttrMaxBlockDimZ, musaDevAttrMaxBlockDimZ): c_int = 4;
+                (cudaDevAttrMaxGridDimX, musaDevAttrMaxGridDimX): c_int = 5;
+                (cudaDevAttrMaxGridDimY, musaDevAttrMaxGridDimY): c_int = 6;
+                (cudaDevAttrMaxGridDimZ, musaDevAttrMaxGridDimZ): c_int = 7;
+                (cudaDevAttrMaxSharedMemoryPerBlock, musaDevAttrMaxSharedMemoryPerBlock): c_int = 8;
+                (cudaDevAttrTotalConstantMemory, musaDevAttrTotalConstantMemory): c_int = 9;
+                (cudaDevAttrMaxPitch, musaDevAttrMaxPitch): c_int = 11;
+                (cudaDevAttrMaxRegistersPerBlock, musaDevAttrMaxRegistersPerBlock): c_int = 12;
+                (cudaDevAttrClockRate, musaDevAttrClockRate): c_int = 13;
+                (cudaDevAttrTextureAlignment, musaDevAttrTextureAlignment): c_int = 14;
+                (cudaDevAttrGpuOverlap, musaDevAttrGpuOverlap): c_int = 15;
+                (cudaDevAttrKernelExecTimeout, musaDevAttrKernelExecTimeout): c_int = 17;
+                (cudaDevAttrIntegrated, musaDevAttrIntegrated): c_int = 18;
+                (cudaDevAttrCanMapHostMemory, musaDevAttrCanMapHostMemory): c_int = 19;
+                (cudaDevAttrComputeMode, musaDevAttrComputeMode): c_int = 20;
+                (cudaDevAttrMaxTexture1DWidth, musaDevAttrMaxTexture1DWidth): c_int = 21;
+                (cudaDevAttrMaxTexture2DWidth, musaDevAttrMaxTexture2DWidth): c_int = 22;
+                (cudaDevAttrMaxTexture2DHeight, musaDevAttrMaxTexture2DHeight): c_int = 23;
+                (cudaDevAttrMaxTexture3DWidth, musaDevAttrMaxTexture3DWidth): c_int = 24;
+                (cudaDevAttrMaxTexture3DHeight, musaDevAttrMaxTexture3DHeight): c_int = 25;
+                (cudaDevAttrMaxTexture3DDepth, musaDevAttrMaxTexture3DDepth): c_int = 26;
+                (cudaDevAttrMaxTexture2DLayeredWidth, musaDevAttrMaxTexture2DLayeredWidth): c_int = 27;
+                (cudaDevAttrMaxTexture2DLayeredHeight, musaDevAttrMaxTexture2DLayeredHeight): c_int = 28;
+                (cudaDevAttrMaxTexture2DLayeredLayers, musaDevAttrMaxTexture2DLayeredLayers): c_int = 29;
+                (cudaDevAttrSurfaceAlignment, musaDevAttrSurfaceAlignment): c_int = 30;
+                (cudaDevAttrConcurrentKernels, musaDevAttrConcurrentKernels): c_int = 31;
+                (cudaDevAttrEccEnabled, musaDevAttrEccEnabled): c_int = 32;
+                (cudaDevAttrPciBusId, musaDevAttrPciBusId): c_int = 33;
+                (cudaDevAttrPciDeviceId, musaDevAttrPciDeviceId): c_int = 34;
+                (cudaDevAttrTccDriver, musaDevAttrTccDriver): c_int = 35;
+                (cudaDevAttrMemoryClockRate, musaDevAttrMemoryClockRate): c_int = 36;
+                (cudaDevAttrGlobalMemoryBusWidth, musaDevAttrGlobalMemoryBusWidth): c_int = 37;
+                (cudaDevAttrL2CacheSize, musaDevAttrL2CacheSize): c_int = 38;
+                (cudaDevAttrMaxThreadsPerMultiProcessor, musaDevAttrMaxThreadsPerMultiProcessor): c_int = 39;
+                (cudaDevAttrAsyncEngineCount, musaDevAttrAsyncEngineCount): c_int = 40;
+                (cudaDevAttrUnifiedAddressing, musaDevAttrUnifiedAddressing): c_int = 41;
+                (cudaDevAttrMaxTexture1DLayeredWidth, musaDevAttrMaxTexture1DLayeredWidth): c_int = 42;
+                (cudaDevAttrMaxTexture1DLayeredLayers, musaDevAttrMaxTexture1DLayeredLayers): c_int = 43;
+                (cudaDevAttrMaxTexture2DGatherWidth, musaDevAttrMaxTexture2DGatherWidth): c_int = 45;
+                (cudaDevAttrMaxTexture2DGatherHeight, musaDevAttrMaxTexture2DGatherHeight): c_int = 46;
+                (cudaDevAttrMaxTexture3DWidthAlt, musaDevAttrMaxTexture3DWidthAlt): c_int = 47;
+                (cudaDevAttrMaxTexture3DHeightAlt, musaDevAttrMaxTexture3DHeightAlt): c_int = 48;
+                (cudaDevAttrMaxTexture3DDepthAlt, musaDevAttrMaxTexture3DDepthAlt): c_int = 49;
+                (cudaDevAttrPciDomainId, musaDevAttrPciDomainId): c_int = 50;
+                (cudaDevAttrTexturePitchAlignment, musaDevAttrTexturePitchAlignment): c_int = 51;
+                (cudaDevAttrMaxTextureCubemapWidth, musaDevAttrMaxTextureCubemapWidth): c_int = 52;
+                (cudaDevAttrMaxTextureCubemapLayeredWidth, musaDevAttrMaxTextureCubemapLayeredWidth): c_int =
+                    53;
+                (cudaDevAttrMaxTextureCubemapLayeredLayers, musaDevAttrMaxTextureCubemapLayeredLayers): c_int =
+                    54;
+                (cudaDevAttrMaxSurface1DWidth, musaDevAttrMaxSurface1DWidth): c_int = 55;
+                (cudaDevAttrMaxSurface2DWidth, musaDevAttrMaxSurface2DWidth): c_int = 56;
+                (cudaDevAttrMaxSurface2DHeight, musaDevAttrMaxSurface2DHeight): c_int = 57;
+                (cudaDevAttrMaxSurface3DWidth, musaDevAttrMaxSurface3DWidth): c_int = 58;
+                (cudaDevAttrMaxSurface3DHeight, musaDevAttrMaxSurface3DHeight): c_int = 59;
+                (cudaDevAttrMaxSurface3DDepth, musaDevAttrMaxSurface3DDepth): c_int = 60;
+                (cudaDevAttrMaxSurface1DLayeredWidth, musaDevAttrMaxSurface1DLayeredWidth): c_int = 61;
+                (cudaDevAttrMaxSurface1DLayeredLayers, musaDevAttrMaxSurface1DLayeredLayers): c_int = 62;
+                (cudaDevAttrMaxSurface2DLayeredWidth, musaDevAttrMaxSurface2DLayeredWidth): c_int = 63;
+                (cudaDevAttrMaxSurface2DLayeredHeight, musaDevAttrMaxSurface2DLayeredHeight): c_int = 64;
+                (cudaDevAttrMaxSurface2DLayeredLayers, musaDevAttrMaxSurface2DLayeredLayers): c_int = 65;
+                (cudaDevAttrMaxSurfaceCubemapWidth, musaDevAttrMaxSurfaceCubemapWidth): c_int = 66;
+                (cudaDevAttrMaxSurfaceCubemapLayeredWidth, musaDevAttrMaxSurfaceCubemapLayeredWidth): c_int =
+                    67;
+                (cudaDevAttrMaxSurfaceCubemapLayeredLayers, musaDevAttrMaxSurfaceCubemapLayeredLayers): c_int =
+                    68;
+                (cudaDevAttrMaxTexture1DLinearWidth, musaDevAttrMaxTexture1DLinearWidth): c_int = 69;
+                (cudaDevAttrMaxTexture2DLinearWidth, musaDevAttrMaxTexture2DLinearWidth): c_int = 70;
+                (cudaDevAttrMaxTexture2DLinearHeight, musaDevAttrMaxTexture2DLinearHeight): c_int = 71;
+                (cudaDevAttrMaxTexture2DLinearPitch, musaDevAttrMaxTexture2DLinearPitch): c_int = 72;
+                (cudaDevAttrMaxTexture2DMipmappedWidth, musaDevAttrMaxTexture2DMipmappedWidth): c_int = 73;
+                (cudaDevAttrMaxTexture2DMipmappedHeight, musaDevAttrMaxTexture2DMipmappedHeight): c_int = 74;
+                (cudaDevAttrComputeCapabilityMajor, musaDevAttrComputeCapabilityMajor): c_int = 75;
+                (cudaDevAttrComputeCapabilityMinor, musaDevAttrComputeCapabilityMinor): c_int = 76;
+                (cudaDevAttrMaxTexture1DMipmappedWidth, musaDevAttrMaxTexture1DMipmappedWidth): c_int = 77;
+                (cudaDevAttrStreamPrioritiesSupported, musaDevAttrStreamPrioritiesSupported): c_int = 78;
+                (cudaDevAttrGlobalL1CacheSupported, musaDevAttrGlobalL1CacheSupported): c_int = 79;
+                (cudaDevAttrLocalL1CacheSupported, musaDevAttrLocalL1CacheSupported): c_int = 80;
+                (cudaDevAttrMaxSharedMemoryPerMultiprocessor, musaDevAttrMaxSharedMemoryPerMultiprocessor): c_int =
+                    81;
+                (cudaDevAttrMaxRegistersPerMultiprocessor, musaDevAttrMaxRegistersPerMultiprocessor): c_int =
+                    82;
+                (cudaDevAttrManagedMemory, musaDevAttrManagedMemory): c_int = 83;
+                (cudaDevAttrIsMultiGpuBoard, musaDevAttrIsMultiGpuBoard): c_int = 84;
+                (cudaDevAttrMultiGpuBoardGroupID, musaDevAttrMultiGpuBoardGroupID): c_int = 85;
+                (cudaDevAttrHostNativeAtomicSupported, musaDevAttrHostNativeAtomicSupported): c_int = 86;
+                (cudaDevAttrSingleToDoublePrecisionPerfRatio, musaDevAttrSingleToDoublePrecisionPerfRatio): c_int =
+                    87;
+                (cudaDevAttrPageableMemoryAccess, musaDevAttrPageableMemoryAccess): c_int = 88;
+                (cudaDevAttrConcurrentManagedAccess, musaDevAttrConcurrentManagedAccess): c_int = 89;
+                (cudaDevAttrComputePreemptionSupported, musaDevAttrComputePreemptionSupported): c_int = 90;
+                (cudaDevAttrCanUseHostPointerForRegisteredMem, musaDevAttrCanUseHostPointerForRegisteredMem): c_int =
+                    91;
+                (cudaDevAttrCooperativeLaunch, musaDevAttrCooperativeLaunch): c_int = 95;
+                (cudaDevAttrCooperativeMultiDeviceLaunch, musaDevAttrCooperativeMultiDeviceLaunch): c_int =
+                    96;
+                (cudaDevAttrMaxSharedMemoryPerBlockOptin, musaDevAttrMaxSharedMemoryPerBlockOptin): c_int =
+                    97;
+                (cudaDevAttrCanFlushRemoteWrites, musaDevAttrCanFlushRemoteWrites): c_int = 98;
+                (cudaDevAttrHostRegisterSupported, musaDevAttrHostRegisterSupported): c_int = 99;
+                (cudaDevAttrPageableMemoryAccessUsesHostPageTables, musaDevAttrPageableMemoryAccessUsesHostPageTables): c_int =
+                    100;
+                (cudaDevAttrDirectManagedMemAccessFromHost, musaDevAttrDirectManagedMemAccessFromHost): c_int =
+                    101;
+                (cudaDevAttrMaxBlocksPerMultiprocessor, musaDevAttrMaxBlocksPerMultiprocessor): c_int = 106;
+                (cudaDevAttrMaxPersistingL2CacheSize, musaDevAttrMaxPersistingL2CacheSize): c_int = 108;
+                (cudaDevAttrMaxAccessPolicyWindowSize, musaDevAttrMaxAccessPolicyWindowSize): c_int = 109;
+                (cudaDevAttrSparseCudaArraySupported, musaDevAttrSparseCudaArraySupported): c_int = 112;
+                (cudaDevAttrHostRegisterReadOnlySupported, musaDevAttrHostRegisterReadOnlySupported): c_int =
+                    113;
+                (cudaDevAttrTimelineSemaphoreInteropSupported, musaDevAttrTimelineSemaphoreInteropSupported): c_int =
+                    114;
+                (cudaDevAttrMaxTimelineSemaphoreInteropSupported, musaDevAttrMaxTimelineSemaphoreInteropSupported): c_int =
+                    114;
+                (cudaDevAttrMemoryPoolsSupported, musaDevAttrMemoryPoolsSupported): c_int = 115;
+                (cudaDevAttrGPUDirectRDMASupported, musaDevAttrGPUDirectRDMASupported): c_int = 116;
+                (cudaDevAttrGPUDirectRDMAFlushWritesOptions, musaDevAttrGPUDirectRDMAFlushWritesOptions): c_int =
+                    117;
+                (cudaDevAttrGPUDirectRDMAWritesOrdering, musaDevAttrGPUDirectRDMAWritesOrdering): c_int = 118;
+                (cudaDevAttrMemoryPoolSupportedHandleTypes, musaDevAttrMemoryPoolSupportedHandleTypes): c_int =
+                    119;
+                (cudaDevAttrClusterLaunch, musaDevAttrClusterLaunch): c_int = 120;
+                (cudaDevAttrDeferredMappingCudaArraySupported, musaDevAttrDeferredMappingCudaArraySupported): c_int =
+                    121;
+                (cudaDevAttrIpcEventSupport, musaDevAttrIpcEventSupport): c_int = 125;
+                (cudaDevAttrMemSyncDomainCount, musaDevAttrMemSyncDomainCount): c_int = 126;
+                (cudaDevAttrNumaConfig, musaDevAttrNumaConfig): c_int = 130;
+                (cudaDevAttrNumaId, musaDevAttrNumaId): c_int = 131;
+                (cudaDevAttrMpsEnabled, musaDevAttrMpsEnabled): c_int = 133;
+                (cudaDevAttrHostNumaId, musaDevAttrHostNumaId): c_int = 134;
+                (cudaDevAttrD3D12CigSupported, musaDevAttrD3D12CigSupported): c_int = 135;
+                (cudaHostAllocDefault, musaHostAllocDefault): c_uint = 0x00;
+                (cudaHostAllocPortable, musaHostAllocPortable): c_uint = 0x01;
+                (cudaHostAllocMapped, musaHostAllocMapped): c_uint = 0x02;
+                (cudaHostAllocWriteCombined, musaHostAllocWriteCombined): c_uint = 0x04;
+                (cudaHostRegisterDefault, musaHostRegisterDefault): c_uint = 0x00;
+                (cudaHostRegisterPortable, musaHostRegisterPortable): c_uint = 0x01;
+                (cudaHostRegisterMapped, musaHostRegisterMapped): c_uint = 0x02;
+                (cudaHostRegisterIoMemory, musaHostRegisterIoMemory): c_uint = 0x04;
+                (cudaHostRegisterReadOnly, musaHostRegisterReadOnly): c_uint = 0x08;
+                (cudaEventRecordExternal, musaEventRecordExternal): c_uint = 0x01;
+                (cudaEventWaitExternal, musaEventWaitExternal): c_uint = 0x01;
+                (cudaDeviceScheduleAuto, musaDeviceScheduleAuto): c_uint = 0x00;
+                (cudaDeviceScheduleSpin, musaDeviceScheduleSpin): c_uint = 0x01;
+                (cudaDeviceScheduleYield, musaDeviceScheduleYield): c_uint = 0x02;
+                (cudaDeviceScheduleBlockingSync, musaDeviceScheduleBlockingSync): c_uint = 0x04;
+                (cudaDeviceBlockingSync, musaDeviceBlockingSync): c_uint = 0x04;
+                (cudaDeviceScheduleMask, musaDeviceScheduleMask): c_uint = 0x07;
+                (cudaDeviceMapHost, musaDeviceMapHost): c_uint = 0x08;
+                (cudaDeviceLmemResizeToMax, musaDeviceLmemResizeToMax): c_uint = 0x10;
+                (cudaDeviceSyncMemops, musaDeviceSyncMemops): c_uint = 0x80;
+                (cudaDeviceMask, musaDeviceMask): c_uint = 0xff;
+                (cudaOccupancyDefault, musaOccupancyDefault): c_uint = 0x00;
+                (cudaOccupancyDisableCachingOverride, musaOccupancyDisableCachingOverride): c_uint = 0x01;
+                (cudaLimitStackSize, musaLimitStackSize): c_uint = 0x00;
+                (cudaLimitPrintfFifoSize, musaLimitPrintfFifoSize): c_uint = 0x01;
+                (cudaLimitMallocHeapSize, musaLimitMallocHeapSize): c_uint = 0x02;
+                (cudaLimitDevRuntimeSyncDepth, musaLimitDevRuntimeSyncDepth): c_uint = 0x03;
+                (cudaLimitDevRuntimePendingLaunchCount, musaLimitDevRuntimePendingLaunchCount): c_uint = 0x04;
+                (cudaLimitMaxL2FetchGranularity, musaLimitMaxL2FetchGranularity): c_uint = 0x05;
+                (cudaLimitPersistingL2CacheSize, musaLimitPersistingL2CacheSize): c_uint = 0x06;
+                (cudaMemoryTypeUnregistered, musaMemoryTypeUnregistered): c_uint = 0;
+                (cudaMemoryTypeHost, musaMemoryTypeHost): c_uint = 1;
+                (cudaMemoryTypeDevice, musaMemoryTypeDevice): c_uint = 2;
+                (cudaMemoryTypeManaged, musaMemoryTypeManaged): c_uint = 3;
+                (cudaComputeModeDefault, musaComputeModeDefault): c_uint = 0;
+                (cudaComputeModeExclusive, musaComputeModeExclusive): c_uint = 1;
+                (cudaComputeModeProhibited, musaComputeModeProhibited): c_uint = 2;
+                (cudaComputeModeExclusiveProcess, musaComputeModeExclusiveProcess): c_uint = 3;
+                (cudaCpuDeviceId, musaCpuDeviceId): c_int = -1;
+                (cudaInvalidDeviceId, musaInvalidDeviceId): c_int = -2;
             }
             handles {
                 (cudaStreamLegacy, musaStreamLegacy) = 0x1;
@@ -73,7 +255,7 @@ macro_rules! cuda_family {
                 (cudaStreamSynchronize, musaStreamSynchronize)(stream: *mut c_void) => stream_synchronize(stream);
                 (cudaStreamQuery, musaStreamQuery)(stream: *mut c_void) => stream_query(stream);
                 (cudaStreamWaitEvent, musaStreamWaitEvent)(stream: *mut c_void, event: *mut c_void, flags: c_uint)
-                    => stream_wait_event(stream, event, flags);
+                    => stream_wait_event_with_flags(stream, event, flags);
                 (cudaStreamGetFlags, musaStreamGetFlags)(hStream: *mut c_void, flags: *mut c_uint)
                     => stream_get_flags(hStream, flags);
                 (cudaStreamGetPriority, musaStreamGetPriority)(hStream: *mut c_void, priority: *mut c_int)
@@ -89,7 +271,7 @@ macro_rules! cuda_family {
                 (cudaEventRecord, musaEventRecord)(event: *mut c_void, stream: *mut c_void)
                     => event_record(event, stream, 0);
                 (cudaEventRecordWithFlags, musaEventRecordWithFlags)(event: *mut c_void, stream: *mut c_void,
-                    flags: c_uint) => event_record(event, stream, flags);
+                    flags: c_uint) => event_record_with_flags(event, stream, flags);
                 (cudaEventQuery, musaEventQuery)(event: *mut c_void) => event_query(event);
                 (cudaEventSynchronize, musaEventSynchronize)(event: *mut c_void) => event_synchronize(event);
                 (cudaEventElapsedTime, musaEventElapsedTime)(ms: *mut f32, start: *mut c_void, end: *mut c_void)
@@ -128,6 +310,43 @@ macro_rules! cuda_family {
                     durationNs: u64, body: rt::KernelCtxBody, arg: *mut c_void,
                     accesses: *const rt::streamsimAccess, count: usize)
                     => launch_kernel_ctx(stream, name, durationNs, body, arg, accesses, count);
+                (cudaGetDeviceProperties, musaGetDeviceProperties)(prop: *mut rt::DeviceProp, device: c_int)
+                    => get_device_properties(prop, device);
+                (cudaMemGetInfo, musaMemGetInfo)(free: *mut usize, total: *mut usize) => mem_get_info(free, total);
+                (cudaDriverGetVersion, musaDriverGetVersion)(driverVersion: *mut c_int)
+                    => driver_get_version(driverVersion);
+                (cudaRuntimeGetVersion, musaRuntimeGetVersion)(runtimeVersion: *mut c_int)
+                    => runtime_get_version(runtimeVersion);
+                (cudaDeviceGetPCIBusId, musaDeviceGetPCIBusId)(pciBusId: *mut c_char, len: c_int, device: c_int)
+                    => device_get_pci_bus_id(pciBusId, len, device);
+                (cudaDeviceGetByPCIBusId, musaDeviceGetByPCIBusId)(device: *mut c_int, pciBusId: *const c_char)
+                    => device_get_by_pci_bus_id(device, pciBusId);
+                (cudaDeviceSetLimit, musaDeviceSetLimit)(limit: c_uint, value: usize) => device_set_limit(limit, value);
+                (cudaDeviceGetLimit, musaDeviceGetLimit)(pValue: *mut usize, limit: c_uint)
+                    => device_get_limit(pValue, limit);
+                (cudaSetDeviceFlags, musaSetDeviceFlags)(flags: c_uint) => set_device_flags(flags);
+                (cudaGetDeviceFlags, musaGetDeviceFlags)(flags: *mut c_uint) => get_device_flags(flags);
+                (cudaOccupancyMaxActiveBlocksPerMultiprocessor, musaOccupancyMaxActiveBlocksPerMultiprocessor)(
+                    numBlocks: *mut c_int, func: *const c_void, blockSize: c_int, dynamicSMemSize: usize)
+                    => occupancy_max_active_blocks(numBlocks, func, blockSize, dynamicSMemSize, 0);
+                (cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, musaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)(
+                    numBlocks: *mut c_int, func: *const c_void, blockSize: c_int, dynamicSMemSize: usize, flags: c_uint)
+                    => occupancy_max_active_blocks(numBlocks, func, blockSize, dynamicSMemSize, flags);
+                (cudaProfilerStart, musaProfilerStart)() => profiler_start();
+                (cudaProfilerStop, musaProfilerStop)() => profiler_stop();
+                (cudaHostAlloc, musaHostAlloc)(pHost: *mut *mut c_void, size: usize, flags: c_uint)
+                    => host_alloc(pHost, size, flags);
+                (cudaHostGetDevicePointer, musaHostGetDevicePointer)(pDevice: *mut *mut c_void, pHost: *mut c_void,
+                    flags: c_uint) => host_get_device_pointer(pDevice, pHost, flags);
+                (cudaHostRegister, musaHostRegister)(ptr: *mut c_void, size: usize, flags: c_uint)
+                    => host_register(ptr, size, flags);
+                (cudaHostUnregister, musaHostUnregister)(ptr: *mut c_void) => host_unregister(ptr);
+                (cudaPointerGetAttributes, musaPointerGetAttributes)(attributes: *mut rt::PointerAttributesC,
+                    ptr: *const c_void) => pointer_get_attributes(attributes, ptr);
+                (cudaStreamGetId, musaStreamGetId)(hStream: *mut c_void, streamId: *mut u64)
+                    => stream_get_id(hStream, streamId);
+                (cudaStreamGetDevice, musaStreamGetDevice)(hStream: *mut c_void, device: *mut c_int)
+                    => stream_get_device(hStream, device);
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;

@@ -11,14 +11,22 @@ use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
 use std::time::Duration;
 
 use super::binding::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
-use crate::engine::error::{FaultKind, HandleProblem, IpcProblem, PeerProblem, SimError};
+use crate::engine::error::{
+    FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, PeerProblem, SimError,
+};
 use crate::engine::event::EventFlags;
 use crate::engine::handle::Event;
 use crate::engine::ipc::IpcEventHandle;
 use crate::engine::kernel::Kernel;
-use crate::engine::machine::Attribute;
 use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 use crate::engine::process::{Process, Status, StreamFlags};
+
+pub(crate) use super::{
+    cuda_device::*,
+    cuda_device_prop::{DeviceProp, Uuid},
+    cuda_host_memory::*,
+    cuda_stream_info::*,
+};
 
 /// `cudaError_t` / `musaError_t`.
 pub type Error = u32;
@@ -37,10 +45,14 @@ macro_rules! with_error_codes {
                 "invalid configuration argument";
             (cudaErrorInvalidMemcpyDirection, musaErrorInvalidMemcpyDirection, InvalidMemcpyDirection) = 21,
                 "invalid copy direction for memcpy";
+            (cudaErrorInvalidDeviceFunction, musaErrorInvalidDeviceFunction, InvalidDeviceFunction) = 98,
+                "invalid device function";
             (cudaErrorNoDevice, musaErrorNoDevice, NoDevice) = 100, "no CUDA-capable device is detected";
             (cudaErrorInvalidDevice, musaErrorInvalidDevice, InvalidDevice) = 101, "invalid device ordinal";
             (cudaErrorDeviceUninitialized, musaErrorDeviceUninitialized, DeviceUninitialized) = 201,
                 "invalid device context";
+            (cudaErrorUnsupportedLimit, musaErrorUnsupportedLimit, UnsupportedLimit) = 215,
+                "limit is not supported on this architecture";
             (cudaErrorInvalidResourceHandle, musaErrorInvalidResourceHandle, InvalidResourceHandle) = 400,
                 "invalid resource handle";
             (cudaErrorNotReady, musaErrorNotReady, NotReady) = 600, "device not ready";
@@ -54,6 +66,10 @@ macro_rules! with_error_codes {
                 "context is destroyed";
             (cudaErrorTooManyPeers, musaErrorTooManyPeers, TooManyPeers) = 711,
                 "peer mapping resources exhausted";
+            (cudaErrorHostMemoryAlreadyRegistered, musaErrorHostMemoryAlreadyRegistered, HostMemoryAlreadyRegistered)
+                = 712, "part or all of the requested memory range is already mapped";
+            (cudaErrorHostMemoryNotRegistered, musaErrorHostMemoryNotRegistered, HostMemoryNotRegistered) = 713,
+                "pointer does not correspond to a registered memory region";
             (cudaErrorLaunchFailure, musaErrorLaunchFailure, LaunchFailure) = 719, "unspecified launch failure";
             (cudaErrorNotPermitted, musaErrorNotPermitted, NotPermitted) = 800, "operation not permitted";
             (cudaErrorNotSupported, musaErrorNotSupported, NotSupported) = 801, "operation not supported";
@@ -132,13 +148,19 @@ pub(crate) fn code(e: &SimError) -> Error {
         // No CUDA call subscribes threads to stream callbacks (the engine API can).
         SimError::Subscription { .. } => NotSupported,
         SimError::WouldDeadlock { .. } | SimError::Init { .. } | SimError::Race(_) => Unknown,
+        SimError::HostMemory { problem, .. } => match problem {
+            HostMemoryProblem::AlreadyRegistered => HostMemoryAlreadyRegistered,
+            HostMemoryProblem::NotRegistered => HostMemoryNotRegistered,
+        },
+        SimError::UnsupportedLimit { .. } => UnsupportedLimit,
+        SimError::InvalidKernel { .. } => InvalidDeviceFunction,
     }
 }
 
 /// Runs a facade body against the facade's process: panics become `Unknown`, a missing process becomes
 /// `NoDevice` (bad environment) or `NotSupported` (bound to a machine of another dialect), and an error from
 /// the body is mapped and stored as the thread's last error.
-fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
+pub(crate) fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
     contain(Unknown, || {
         // A runtime call from inside a host function or kernel body is refused before anything else (it must
         // not reach a default machine either).
@@ -257,34 +279,6 @@ pub const DEV_ATTR_WARP_SIZE: c_int = 10;
 /// `cudaDevAttrMultiProcessorCount`.
 pub const DEV_ATTR_MULTIPROCESSOR_COUNT: c_int = 16;
 
-pub(crate) unsafe fn device_get_attribute(
-    api: Api,
-    value: *mut c_int,
-    attr: c_int,
-    device: c_int,
-) -> Error {
-    run(api, |p| {
-        if value.is_null() {
-            return Err(invalid("DeviceGetAttribute", "NULL output pointer"));
-        }
-        let attr = match attr {
-            DEV_ATTR_WARP_SIZE => Attribute::WarpSize,
-            DEV_ATTR_MULTIPROCESSOR_COUNT => Attribute::MultiprocessorCount,
-            _ => return Err(invalid("DeviceGetAttribute", "attribute not modelled")),
-        };
-        let m = p.machine();
-        let d = u32::try_from(device).map_err(|_| SimError::InvalidDevice {
-            device: device as i64,
-            count: m.device_count(),
-        })?;
-        let v = m.device_attribute(d, attr)?;
-        // A configured value outside `int` saturates (never a truncated, possibly negative, count).
-        let v = c_int::try_from(v).unwrap_or(if v < 0 { c_int::MIN } else { c_int::MAX });
-        // SAFETY: checked non-NULL; C contract.
-        unsafe { out("DeviceGetAttribute", value, v) }
-    })
-}
-
 // ---------------------------------------------------------------------------------------------- streams
 
 pub(crate) unsafe fn stream_create(
@@ -385,10 +379,14 @@ pub(crate) fn stream_add_callback(
             return Err(invalid("StreamAddCallback", "flags must be 0"));
         }
         let (data, sp) = (SendPtr(data), SendPtr(s));
-        p.launch_host_func(stream(s), move || {
+        // "For each cudaStreamAddCallback call, a callback will be executed exactly once … In the event of a
+        // device error, all subsequently executed callbacks will receive an appropriate cudaError_t" (CUDA
+        // Runtime API, cudaStreamAddCallback): the stream's fault, as its code (719, 700).
+        p.stream_add_callback(stream(s), move |status| {
             let (data, sp) = (data, sp);
+            let status = status.map_or_else(|e| code(&e), |()| Success);
             // SAFETY: the C caller registered `cb` with `data` for exactly this call.
-            unsafe { cb(sp.0, Success, data.0) }
+            unsafe { cb(sp.0, status, data.0) }
         })
     })
 }

@@ -49,6 +49,11 @@ static void FAM(_bad_handles)(void) {
         EXPECT(FAM(StreamWaitEvent)(s, live_e, 0), bad);
         EXPECT(FAM(StreamGetFlags)(s, &flags), bad);
         EXPECT(FAM(StreamGetPriority)(s, &priority), bad);
+        unsigned long long stream_id = 7;
+        int stream_device = 7;
+        EXPECT(FAM(StreamGetId)(s, &stream_id), bad);
+        EXPECT(FAM(StreamGetDevice)(s, &stream_device), bad);
+        CHECK_EQ(stream_id + (unsigned long long)stream_device, 14);
         EXPECT(FAM(LaunchHostFunc)(s, noop_host_fn, NULL), bad);
         EXPECT(FAM(StreamAddCallback)(s, FAM(noop_callback), NULL, 0), bad);
         EXPECT(FAM(EventRecord)(live_e, s), bad);
@@ -103,6 +108,21 @@ static void FAM(_bad_handles)(void) {
     EXPECT(FAM(MallocHost)(NULL, 8), FAM(ErrorInvalidValue));
     EXPECT(FAM(LaunchHostFunc)(live_s, NULL, NULL), FAM(ErrorInvalidValue));
     EXPECT(FAM(StreamAddCallback)(live_s, NULL, NULL, 0), FAM(ErrorInvalidValue));
+    EXPECT(FAM(StreamGetId)(live_s, NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(StreamGetDevice)(live_s, NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(GetDeviceProperties)(NULL, 0), FAM(ErrorInvalidValue));
+    EXPECT(FAM(MemGetInfo)(NULL, NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(DriverGetVersion)(NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(RuntimeGetVersion)(NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(DeviceGetPCIBusId)(NULL, 16, 0), FAM(ErrorInvalidValue));
+    EXPECT(FAM(DeviceGetByPCIBusId)(NULL, "0000:01:00.0"), FAM(ErrorInvalidValue));
+    EXPECT(FAM(DeviceGetLimit)(NULL, FAM(LimitStackSize)), FAM(ErrorInvalidValue));
+    EXPECT(FAM(GetDeviceFlags)(NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(HostAlloc)(NULL, 8, 0), FAM(ErrorInvalidValue));
+    EXPECT(FAM(HostGetDevicePointer)(NULL, NULL, 0), FAM(ErrorInvalidValue));
+    EXPECT(FAM(HostRegister)(NULL, 8, 0), FAM(ErrorInvalidValue));
+    EXPECT(FAM(HostUnregister)(NULL), FAM(ErrorInvalidValue));
+    EXPECT(FAM(PointerGetAttributes)(NULL, &host_variable), FAM(ErrorInvalidValue));
     /* Garbage IPC handles. */
     FAM(Event_t) opened;
     EXPECT(FAM(IpcOpenEventHandle)(&opened, zero), FAM(ErrorInvalidValue));

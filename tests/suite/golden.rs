@@ -841,3 +841,24 @@ fn cli_missing_file() {
             .contains("cannot read")
     );
 }
+
+/// `streamsim run --width N` is clamped to `Timeline::MAX_WIDTH` (1000), so that no value can exhaust memory
+/// (the chart's rows are `width` characters each; `--width 18446744073709551615` used to abort the run): the
+/// largest width prints exactly what `--width 1000` prints, successfully, with the chart's lines up to 1000
+/// characters.
+#[test]
+fn cli_clamps_a_huge_width() {
+    assert_eq!(streamsim::export::Timeline::MAX_WIDTH, 1_000);
+    let file = "examples/scenarios/02_multi_stream_wait.ss";
+    let huge = streamsim(&["run", file, "--width", &usize::MAX.to_string()]);
+    assert!(
+        huge.status.success(),
+        "{}",
+        String::from_utf8_lossy(&huge.stderr)
+    );
+    let clamped = streamsim(&["run", file, "--width", "1000"]);
+    assert_eq!(huge.stdout, clamped.stdout);
+    let text = String::from_utf8(huge.stdout).unwrap();
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert_eq!(widest, 1_000, "the ruler spans the clamped width");
+}

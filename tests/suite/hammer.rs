@@ -110,14 +110,17 @@ fn run(dialect: Dialect) {
                 );
             }
         }
-        // Each process opens every event of the other one.
+        // Each process opens every event of the other one, on the device of the thread that uses it (an opened
+        // event belongs to the opener's current device at the open, reference/cuda-musa.md · IPC).
         let opened: Vec<Vec<Event>> = (0..PROCESSES)
             .map(|k| {
                 let other = 1 - k;
                 events[other]
                     .iter()
-                    .map(|&e| {
+                    .enumerate()
+                    .map(|(j, &e)| {
                         let h = procs[other].ipc_get_event_handle(e).unwrap();
+                        procs[k].set_device((j as u32 % DEVICES).into()).unwrap();
                         procs[k].ipc_open_event_handle(&h).unwrap()
                     })
                     .collect()

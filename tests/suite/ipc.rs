@@ -43,15 +43,28 @@ fn first_handle(dialect: Dialect, seed: u64) -> IpcEventHandle {
 }
 
 /// cuda-musa.md · Error codes · "IPC event handle: 64 opaque bytes"; acl.md · aclrtIpcEventHandle = char[64]:
-/// the handle is 64 bytes, the same for the same seed within one OS process (it also carries the OS process id,
-/// so that a handle from another OS process never opens a local event)
+/// the handle is 64 bytes, the same for the same seed within one OS process. It also carries the OS process id
+/// — in bytes 24..28 (`IpcEventHandle::OS_PROCESS_BYTES`) and nowhere else — so that a handle from another OS
+/// process never opens a local event; every other byte depends on the seed and the event only
+/// (`stable_bytes`, the same on every run).
 #[test]
 fn ipc_handle_is_64_bytes_deterministic_for_a_seed() {
     assert_eq!(std::mem::size_of::<IpcEventHandle>(), 64);
+    assert_eq!(IpcEventHandle::OS_PROCESS_BYTES, 24..28);
     for dialect in DIALECTS {
         let a = first_handle(dialect, 42);
         assert_eq!(a.0.len(), 64);
         assert_ne!(a.0, [0u8; 64]);
+        assert_eq!(&a.0[24..28], &std::process::id().to_le_bytes());
+        let stable = a.stable_bytes();
+        assert_eq!(&stable[..24], &a.0[..24]);
+        assert_eq!(&stable[24..28], &[0; 4]);
+        assert_eq!(&a.0[28..], &[0; 36]);
+        assert_eq!(
+            &stable[..16],
+            b"SSIMIPC1\0\0\0\0\x01\0\0\0",
+            "magic, process 0, event 1"
+        );
         assert_eq!(
             first_handle(dialect, 42),
             a,

@@ -810,3 +810,55 @@ fn seed004_typical_error_synchronizing_the_wrong_stream() {
     check!(musaSuccess, musaFreeHost(src));
     check!(musaSuccess, musaFree(dst));
 }
+
+/// What [`musa_callback`] records.
+type Statuses = Mutex<Vec<musaError_t>>;
+
+unsafe extern "C" fn musa_callback(_: musaStream_t, status: musaError_t, data: *mut c_void) {
+    // SAFETY: the test passes a leaked `Statuses`.
+    unsafe { &*data.cast::<Statuses>() }
+        .lock()
+        .unwrap()
+        .push(status);
+}
+
+/// cuda-musa.md · StreamAddCallback · — → the callback runs exactly once with the stream's status (MUSA the
+/// same): musaSuccess on a healthy stream, musaErrorLaunchFailure (719) after a failing kernel, while
+/// musaLaunchHostFunc's function is not called (LaunchHostFunc · not called if the context has a sticky error).
+#[test]
+fn musa_stream_callback_runs_once_with_the_stream_s_status() {
+    let (_m, p) = machine(1);
+    let _g = p.bind();
+    let mut s = null_mut();
+    check!(musaSuccess, musaStreamCreate(&mut s));
+    let got: &'static Statuses = Box::leak(Box::default());
+    let arg = got as *const Statuses as *mut c_void;
+    check!(
+        musaSuccess,
+        musaStreamAddCallback(s, Some(musa_callback), arg, 0)
+    );
+    check!(musaSuccess, musaStreamSynchronize(s));
+    assert_eq!(*got.lock().unwrap(), [musaSuccess]);
+    p.launch(
+        streamsim::Stream::from_raw(s as usize as u64),
+        streamsim::Kernel::new("faulty").body(|_| Err("assert".into())),
+    )
+    .unwrap();
+    let hits: &'static AtomicU32 = Box::leak(Box::default());
+    check!(
+        musaSuccess,
+        musaLaunchHostFunc(s, Some(count_hit), hits as *const AtomicU32 as *mut c_void)
+    );
+    check!(
+        musaSuccess,
+        musaStreamAddCallback(s, Some(musa_callback), arg, 0)
+    );
+    check!(musaErrorLaunchFailure, musaStreamSynchronize(s));
+    assert_eq!(*got.lock().unwrap(), [musaSuccess, musaErrorLaunchFailure]);
+    assert_eq!(hits.load(Ordering::SeqCst), 0);
+}
+
+unsafe extern "C" fn count_hit(arg: *mut c_void) {
+    // SAFETY: the test passes a leaked AtomicU32.
+    unsafe { &*arg.cast::<AtomicU32>() }.fetch_add(1, Ordering::SeqCst);
+}

@@ -1027,3 +1027,61 @@ fn devices_0_and_a_facade_machine_without_devices_agree() {
         }
     });
 }
+
+/// `set-device-flags` / `get-device-flags` (cudaSetDeviceFlags / cudaGetDeviceFlags): the flags read back with
+/// cudaDeviceMapHost; two schedule words → 1 and nothing changes; a device reset restores the default; ACL has
+/// no such statement. The same program with spin or blocking-sync gives the same virtual times
+/// (docs/semantics/cuda-musa-runtime-api.md · SetDeviceFlags).
+#[test]
+fn device_flags_statements() {
+    let r = run("get-device-flags\n\
+                 set-device-flags blocking-sync map-host\n\
+                 get-device-flags\n\
+                 set-device-flags spin yield\n\
+                 set-device-flags flags 0x20\n\
+                 get-device-flags\n\
+                 set-device-flags spin flags 0x10\n\
+                 get-device-flags\n\
+                 reset-device\n\
+                 get-device-flags\n");
+    answers(
+        &r,
+        &[
+            (1, "0 cudaSuccess: flags = 0x8"),
+            (2, "0 cudaSuccess"),
+            (3, "0 cudaSuccess: flags = 0xc"),
+            (4, "1 cudaErrorInvalidValue"),
+            (5, "1 cudaErrorInvalidValue"),
+            (6, "0 cudaSuccess: flags = 0xc"),
+            (7, "0 cudaSuccess"),
+            (8, "0 cudaSuccess: flags = 0x19"),
+            (10, "0 cudaSuccess: flags = 0x8"),
+        ],
+    );
+    let e = err("dialect acl\nset-device-flags spin\n");
+    assert_eq!((e.line, e.column), (2, 1));
+    assert!(e.found.contains("dialect acl does not have"), "{e}");
+    let e = err("set-device-flags\n");
+    assert!(e.expected.starts_with("a device flag"), "{e}");
+    let e = err("set-device-flags fast\n");
+    assert_eq!((e.line, e.column, e.found.as_str()), (1, 18, "`fast`"));
+    let program = |flag: &str| {
+        let r = run(&format!(
+            "set-device-flags {flag}\nstream s\nevent a\nevent b\nrecord a on s\nkernel k on s 2ms\n\
+             record b on s\nsync b\nelapsed a b\nsync device\n"
+        ));
+        (answer(&r, 9), r.trace)
+    };
+    let (spin_elapsed, spin_trace) = program("spin");
+    assert!(
+        spin_elapsed.starts_with("0 cudaSuccess: 2.001 ms"),
+        "{spin_elapsed}"
+    );
+    for flag in ["auto", "yield", "blocking-sync"] {
+        assert_eq!(
+            program(flag),
+            (spin_elapsed.clone(), spin_trace.clone()),
+            "{flag}"
+        );
+    }
+}

@@ -151,14 +151,7 @@ impl ProcState {
         let dev = device as usize;
         // The edges are marked as taken only once the operation is accepted (fail-fast race detection can
         // refuse it).
-        let mut deps: Vec<Point> = self.devices[dev].retired.clone();
-        let mut seen = Vec::new();
-        for (raw, s) in self.streams.iter_mut() {
-            if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
-                seen.push((raw, s.seq));
-                deps.push(s.tail());
-            }
-        }
+        let (mut deps, seen) = self.legacy_edges(device, h);
         if !deps.is_empty() {
             spec.extra_mut().deps.append(&mut deps);
         }
@@ -184,6 +177,40 @@ impl ProcState {
         };
         self.devices[dev].last_legacy = Some(point.clone());
         Ok(point)
+    }
+
+    /// The earlier work of `device`'s blocking streams that the legacy default stream `h` does not depend on
+    /// yet — the edges its next operation takes: the tails of destroyed blocking streams, and of every live
+    /// blocking stream with work the legacy stream has not seen, with (handle, seq) of the latter.
+    fn legacy_edges(&mut self, device: u32, h: u64) -> (Vec<Point>, Vec<(u64, u64)>) {
+        let mut deps: Vec<Point> = self.devices[device as usize].retired.clone();
+        let mut seen = Vec::new();
+        for (raw, s) in self.streams.iter_mut() {
+            if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
+                seen.push((raw, s.seq));
+                deps.push(s.tail());
+            }
+        }
+        (deps, seen)
+    }
+
+    /// What a synchronize or a query of stream `h` (already resolved) covers: the stream's tail; for the
+    /// legacy default stream also the earlier work of its device's blocking streams (not non-blocking ones)
+    /// that its tail does not cover already — what its next operation would wait for
+    /// (reference/cuda-musa.md · StreamQuery / StreamSynchronize · the NULL (legacy) stream). Nothing is
+    /// marked as seen: a query or synchronize adds no edge between streams.
+    pub fn covered(&mut self, h: u64) -> Result<Vec<Point>> {
+        let s = self.streams.get(h)?;
+        let (tail, device, legacy) = (
+            s.tail(),
+            s.device,
+            s.special && s.id.kind == StreamKind::Legacy,
+        );
+        let mut points = vec![tail];
+        if legacy {
+            points.extend(self.legacy_edges(device, h).0);
+        }
+        Ok(points)
     }
 
     /// Gives operation `spec` the stream's next position: dispatched now, or held if its times cannot be

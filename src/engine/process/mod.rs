@@ -226,23 +226,27 @@ impl Process {
     /// then the work has really run (so its effects are visible and the host acquires it) — or the fault it
     /// observes.
     pub(crate) fn settle(&self, c: &Call, point: &Point) -> Result<Status> {
-        if point.time().is_none() {
-            // A timed wait it is held behind may have given up by now.
-            self.state()
-                .expire_for(&self.m, std::slice::from_ref(point), Some(c.now));
+        self.settle_all(c, std::slice::from_ref(point))
+    }
+
+    /// [`Process::settle`] for several points (of one device): complete iff every one's virtual time has
+    /// passed; then all of them have really run, the host acquires them all, and the earliest fault among them
+    /// is the answer.
+    pub(crate) fn settle_all(&self, c: &Call, points: &[Point]) -> Result<Status> {
+        if points.iter().any(|p| p.time().is_none()) {
+            // A timed wait they are held behind may have given up by now.
+            self.state().expire_for(&self.m, points, Some(c.now));
         }
-        if point.time().is_some_and(|t| t <= c.now) {
-            point.wait();
-            self.observe(
-                point.exec.id.device,
-                std::slice::from_ref(point),
-                Observe::Other,
-            )?;
-            self.state()
-                .acquire(&self.m, c.thread, std::slice::from_ref(point));
-            Ok(Status::Complete)
-        } else {
-            Ok(Status::NotReady)
+        if !points.iter().all(|p| p.time().is_some_and(|t| t <= c.now)) {
+            return Ok(Status::NotReady);
         }
+        for p in points {
+            p.wait();
+        }
+        if let Some(first) = points.first() {
+            self.observe(first.exec.id.device, points, Observe::Other)?;
+        }
+        self.state().acquire(&self.m, c.thread, points);
+        Ok(Status::Complete)
     }
 }

@@ -62,6 +62,9 @@ pub(crate) struct DeviceCtx {
     /// (ACL) the device's default context in this process, and its SetDevice reference count.
     pub default_ctx: Option<u64>,
     pub refcount: u32,
+    /// The device's flags and limits as this process set them, and whether profiling is on (see
+    /// `device_state.rs`); a reset of the device forgets them.
+    pub settings: crate::engine::device_state::DeviceSettings,
 }
 
 impl DeviceCtx {
@@ -74,6 +77,7 @@ impl DeviceCtx {
             orphans: Vec::new(),
             default_ctx: None,
             refcount: 0,
+            settings: Default::default(),
         }
     }
 }

@@ -65,7 +65,9 @@ impl Process {
         })
     }
 
-    /// Blocks until all work queued on `stream` has finished; reports the stream's fault if it has one.
+    /// Blocks until all work queued on `stream` has finished; reports the stream's fault if it has one. On the
+    /// legacy default stream (CUDA's NULL stream, `cudaStreamLegacy`) it also waits for all earlier work of the
+    /// device's blocking streams (not non-blocking ones), and the host acquires all of it.
     pub fn stream_synchronize(&self, stream: crate::Stream) -> Result<()> {
         self.call("stream_synchronize", |c| self.sync_stream(c, stream, None))
     }
@@ -89,33 +91,34 @@ impl Process {
         timeout: Option<std::time::Duration>,
     ) -> Result<()> {
         let what = "stream_synchronize";
-        let (tail, device, name) = {
+        let (points, device, id, name) = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let points = st.covered(h)?;
             let s = st.streams.get(h)?;
-            (s.tail(), s.device, s.name.clone())
+            (points, s.device, s.id, s.name.clone())
         };
-        let id = tail.exec.id;
         self.block_on_until(
             c,
             what,
             device,
-            std::slice::from_ref(&tail),
+            &points,
             crate::engine::watch::Observe::Sync,
             timeout,
             || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
         )
     }
 
-    /// Whether all work queued on `stream` has finished at the calling thread's virtual time.
+    /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
+    /// default stream this covers the earlier work of the device's blocking streams too (as synchronize does).
     pub fn stream_query(&self, stream: crate::Stream) -> Result<Status> {
         self.call("stream_query", |c| {
-            let tail = {
+            let points = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
-                st.streams.get(h)?.tail()
+                st.covered(h)?
             };
-            self.settle(c, &tail)
+            self.settle_all(c, &points)
         })
     }
 

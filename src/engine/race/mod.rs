@@ -338,7 +338,7 @@ pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
 /// stream's order, so the epoch's count is the operation's position (its `seq`, from 1).
 fn seq_of(who: &Accessor, epoch: Epoch) -> Option<u64> {
     match who {
-        Accessor::Op { .. } => Some(u64::from(epoch.count)),
+        Accessor::Op { .. } => Some(epoch.count),
         Accessor::Host { .. } => None,
     }
 }

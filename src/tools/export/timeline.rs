@@ -7,8 +7,8 @@
 //! [`VirtualTime`]'s units. Slices are drawn `[caption====]` (a kernel), `[H2D 4 KiB~~]` (a copy),
 //! `[memset--]`, `[host-fn%%]`, `[sync....]` (a blocked host call); instants are `R` (record), `W` (wait), `S`
 //! (a host call that did not block), `*` (several in one column). Below the chart: a legend and the list of
-//! waits with the record each one waited for. Every line fits the width (default 80 characters, counted as
-//! characters, not bytes), and the same trace always gives the same text.
+//! waits with the record each one waited for. Every line fits the width (default 80 characters, at most
+//! [`Timeline::MAX_WIDTH`], counted as characters, not bytes), and the same trace always gives the same text.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -132,10 +132,15 @@ impl<'a> Timeline<'a> {
         }
     }
 
-    /// Sets the width in characters: every line of the output is at most this long.
+    /// The widest timeline drawn, in characters: a larger [`Timeline::width`] is clamped to it, so that a huge
+    /// value (`streamsim run --width 18446744073709551615`) cannot make the chart's rows exhaust memory.
+    pub const MAX_WIDTH: usize = 1_000;
+
+    /// Sets the width in characters: every line of the output is at most this long. Clamped to
+    /// [`Timeline::MAX_WIDTH`].
     #[must_use]
     pub fn width(mut self, width: usize) -> Timeline<'a> {
-        self.width = width;
+        self.width = width.min(Self::MAX_WIDTH);
         self
     }
 

@@ -333,6 +333,10 @@ pub enum Stmt {
     },
     /// `process-report [timeout MS]` (ACL `aclrtProcessReport`; `-1`, forever, if absent)
     ProcessReport(i32),
+    /// `set-device-flags FLAG... [flags N]` (CUDA, MUSA): `cudaSetDeviceFlags` with the raw flags.
+    SetDeviceFlags(u32),
+    /// `get-device-flags` (CUDA, MUSA): `cudaGetDeviceFlags`.
+    GetDeviceFlags,
 }
 
 /// One line of a scenario.

@@ -38,6 +38,7 @@
 //! | `process NAME` | later lines run in that simulated process (created at first use; the first is `main`) | same |
 //! | `set-device D`, `get-device`, `get-device-count` | `cudaSetDevice`, `cudaGetDevice`, `cudaGetDeviceCount` | `aclrtSetDevice`, `aclrtGetDevice`, `aclrtGetDeviceCount` |
 //! | `reset-device` | `cudaDeviceReset()` (the current device) | — |
+//! | `set-device-flags FLAG... [flags N]`, `get-device-flags` | `cudaSetDeviceFlags(flags)` (FLAG: `auto`, `spin`, `yield`, `blocking-sync`, `map-host`, `lmem-resize-to-max`, `sync-memops`), `cudaGetDeviceFlags` | — |
 //! | `reset-device D`, `reset-device-force D` | — | `aclrtResetDevice(D)`, `aclrtResetDeviceForce(D)` |
 //! | `context C [device D]`, `set-context C`, `destroy C` | — | `aclrtCreateContext(&C, D)` (D: the current device if absent), `aclrtSetCurrentContext`, `aclrtDestroyContext` |
 //! | `stream S [non-blocking] [priority P] [flags N]` | `cudaStreamCreateWithPriority(&S, flags, P)` | `stream S [priority P]`: `aclrtCreateStreamWithConfig(&S, P, 0)` |

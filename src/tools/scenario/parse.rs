@@ -50,8 +50,9 @@ const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, 
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
-     reset-device, faulty-kernel; ACL also context, set-context, reset-device-force, failure-mode, op-wait-timeout, \
-     notify, record-notify, wait-notify, value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
+     reset-device, faulty-kernel; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, \
+     set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
+     value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
 
 /// Statements that only the ACL dialect has.
 const ACL_ONLY: &[&str] = &[
@@ -479,6 +480,32 @@ fn timeout(names: &Names, line: &mut Line<'_>, target: &Target) -> Result<Option
     .map(Some)
 }
 
+/// `set-device-flags FLAG... [flags N]`: the words OR-ed into cudaSetDeviceFlags' argument (which the runtime
+/// validates: at most one schedule word).
+fn device_flags_stmt(line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let expected = "a device flag (`auto`, `spin`, `yield`, `blocking-sync`, `map-host`, `lmem-resize-to-max`, \
+                    `sync-memops`) or `flags N`";
+    let mut flags = 0u32;
+    if line.peek().is_none() {
+        return Err(line.error_at(None, expected, None));
+    }
+    while let Some(t) = line.peek() {
+        line.pos += 1;
+        flags |= match t.text {
+            "auto" => 0x00,
+            "spin" => 0x01,
+            "yield" => 0x02,
+            "blocking-sync" => 0x04,
+            "map-host" => 0x08,
+            "lmem-resize-to-max" => 0x10,
+            "sync-memops" => 0x80,
+            "flags" => flags_value(line, "4")?,
+            _ => return Err(line.error_at(Some(t), expected, None)),
+        };
+    }
+    Ok(Stmt::SetDeviceFlags(flags))
+}
+
 const BUFFERS: &[Kind] = &[Kind::Device, Kind::Pinned, Kind::Pageable];
 
 fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stmt, ParseError> {
@@ -689,6 +716,15 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                 force: false,
             }
         }
+        "set-device-flags" | "get-device-flags" if acl => {
+            return Err(line.error_at(
+                Some(cmd),
+                &dialect_command,
+                other_dialect(cmd, names.vendor, "device flags are cudaSetDeviceFlags'"),
+            ));
+        }
+        "set-device-flags" => device_flags_stmt(line)?,
+        "get-device-flags" => Stmt::GetDeviceFlags,
         other => match super::tasks::parse(names, line, other)? {
             Some(stmt) => stmt,
             None => {
@@ -744,6 +780,8 @@ const STATEMENTS: &[&str] = &[
     "disable-peer-access",
     "ipc-get-event-handle",
     "ipc-open-event-handle",
+    "set-device-flags",
+    "get-device-flags",
     "faulty-kernel",
     "failure-mode",
     "op-wait-timeout",
@@ -854,6 +892,26 @@ pub fn parse(text: &str) -> Result<Scenario, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The statement list the typo suggestions use and the list an error message prints are the same set.
+    #[test]
+    fn statements_and_the_commands_message_list_the_same_words() {
+        let inner = COMMANDS
+            .trim_start_matches("a command (")
+            .trim_end_matches(')');
+        let mut listed: Vec<&str> = inner
+            .split([',', ';'])
+            .map(|w| {
+                w.trim()
+                    .trim_start_matches("CUDA and MUSA also ")
+                    .trim_start_matches("ACL also ")
+            })
+            .collect();
+        listed.sort_unstable();
+        let mut statements = STATEMENTS.to_vec();
+        statements.sort_unstable();
+        assert_eq!(listed, statements);
+    }
 
     #[test]
     fn errors_point_at_the_word() {

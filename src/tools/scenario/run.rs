@@ -562,6 +562,17 @@ impl Runner {
             Stmt::CanAccessPeer(d, peer) => done(p.can_access_peer(*d, *peer), |yes| {
                 Outcome::Value(format!("canAccessPeer = {}", i32::from(yes)))
             }),
+            Stmt::SetDeviceFlags(bits) => done(
+                crate::vendor::cuda_device::device_flags_from_bits(*bits)
+                    .and_then(|f| p.set_device_flags(f)),
+                |()| Outcome::Ok,
+            ),
+            Stmt::GetDeviceFlags => done(p.device_flags(), |f| {
+                Outcome::Value(format!(
+                    "flags = {:#x}",
+                    crate::vendor::cuda_device::device_flags_bits(f)
+                ))
+            }),
             Stmt::EnablePeerAccess { peer, flags } => {
                 done(p.enable_peer_access(*peer, *flags), |()| Outcome::Ok)
             }

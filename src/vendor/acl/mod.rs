@@ -267,7 +267,10 @@ pub unsafe extern "C" fn aclrtStreamQuery(
     unsafe { imp::stream_query(stream, status) }
 }
 
-/// `aclrtStreamWaitEvent` (stream first): later work on `stream` waits for the event's record current now.
+/// `aclrtStreamWaitEvent` (stream first): later work on `stream` waits for the event's record current now. The
+/// event needs `ACL_EVENT_SYNC`, or is an `ACL_EVENT_IPC` event (local or opened with
+/// [`aclrtIpcOpenEventHandle`]; before its first record the wait does nothing); else
+/// [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`].
 #[unsafe(no_mangle)]
 pub extern "C" fn aclrtStreamWaitEvent(stream: aclrtStream, event: aclrtEvent) -> aclError {
     imp::stream_wait_event(stream, event)
@@ -393,7 +396,8 @@ pub unsafe extern "C" fn aclrtCreateEventWithFlag(event: *mut aclrtEvent, flag: 
 }
 
 /// `aclrtCreateEventExWithFlag`: the same flags; before its first record a status query says COMPLETE and a
-/// stream wait does nothing.
+/// stream wait does nothing. `ACL_EVENT_IPC` must be the only flag ([`ACL_ERROR_RT_PARAM_INVALID`] otherwise):
+/// an IPC event, untimed, which streams can wait on without `ACL_EVENT_SYNC` and which cannot be reset.
 ///
 /// # Safety
 /// `event` is NULL or valid for a write.
@@ -416,14 +420,15 @@ pub extern "C" fn aclrtRecordEvent(event: aclrtEvent, stream: aclrtStream) -> ac
     imp::record_event(event, stream)
 }
 
-/// `aclrtResetEvent`: queued on the stream; the event is "not recorded" again. Needs `ACL_EVENT_SYNC`.
+/// `aclrtResetEvent`: queued on the stream; the event is "not recorded" again. Needs `ACL_EVENT_SYNC`; an IPC
+/// event cannot be reset ([`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]).
 #[unsafe(no_mangle)]
 pub extern "C" fn aclrtResetEvent(event: aclrtEvent, stream: aclrtStream) -> aclError {
     imp::reset_event(event, stream)
 }
 
 /// `aclrtQueryEvent` (deprecated): [`ACL_EVENT_STATUS_COMPLETE`] (0) — also before the first record — or
-/// [`ACL_EVENT_STATUS_NOT_READY`] (1).
+/// [`ACL_EVENT_STATUS_NOT_READY`] (1). Not for IPC events ([`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]).
 ///
 /// # Safety
 /// `status` is NULL or valid for a write.
@@ -594,8 +599,9 @@ pub unsafe extern "C" fn aclrtMemcpyAsync(
     unsafe { imp::memcpy(dst, destMax, src, count, kind, Some(stream)) }
 }
 
-/// `aclrtMemset`: sets `count` bytes of device memory to `value` (its low byte); `count > maxCount` is
-/// [`ACL_ERROR_RT_PARAM_INVALID`].
+/// `aclrtMemset`: sets `count` bytes of device memory, or of host memory from [`aclrtMallocHost`], to `value`
+/// (its low byte); `count > maxCount` is [`ACL_ERROR_RT_PARAM_INVALID`], and so is any other (pageable) host
+/// pointer.
 #[unsafe(no_mangle)]
 pub extern "C" fn aclrtMemset(
     devPtr: *mut c_void,

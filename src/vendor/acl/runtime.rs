@@ -27,7 +27,7 @@ use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
 use crate::engine::ipc::IpcEventHandle;
 use crate::engine::machine::Attribute;
-use crate::engine::memory::{DevicePtr, HostPtr};
+use crate::engine::memory::{AddressSpace, DevicePtr, HostPtr};
 use crate::engine::process::{Process, Status, StreamFlags};
 use crate::vendor::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
 use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
@@ -38,6 +38,9 @@ const WHAT_TIMEOUT: &str = "timeout";
 /// `what` of the other arguments the runtime layer checks (107000): a stream attribute, a value-write flag or
 /// address, a notify flag, a memory attribute.
 pub(super) const WHAT_RT: &str = "runtime argument";
+/// `what` of `aclrtCreateEventExWithFlag(ACL_EVENT_IPC | other)` (the runtime's `RT_ERROR_INVALID_VALUE`,
+/// 107000, not the ACL layer's 100000).
+const WHAT_IPC_ALONE: &str = "aclrtCreateEventExWithFlag (ACL_EVENT_IPC)";
 
 /// The vendor's code for a simulator error: the one mapping of the ACL facade. A few variants depend on the
 /// call that failed (its `what`).
@@ -50,6 +53,10 @@ pub(crate) fn code(e: &SimError) -> aclError {
             what: "enable_peer_access",
             ..
         } => ACL_ERROR_FEATURE_UNSUPPORTED,
+        SimError::InvalidFlags {
+            what: WHAT_IPC_ALONE,
+            ..
+        } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::InvalidFlags { .. } => ACL_ERROR_INVALID_PARAM,
         SimError::InvalidValue { what, .. }
             if [WHAT_COPY_KIND, WHAT_TIMEOUT, WHAT_RT].contains(what) =>
@@ -114,6 +121,10 @@ pub(crate) fn code(e: &SimError) -> aclError {
             | SubscriptionProblem::ThreadNotSubscribed => ACL_ERROR_RT_THREAD_SUBSCRIBE,
             SubscriptionProblem::NoSubscriber => ACL_ERROR_RT_STREAM_NO_CB_REG,
         },
+        // The CUDA-family calls that raise these have no ACL facade yet (sim: parameter errors).
+        SimError::HostMemory { .. }
+        | SimError::UnsupportedLimit { .. }
+        | SimError::InvalidKernel { .. } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::Init { problem, .. } => match problem {
             InitProblem::AlreadyInitialized => ACL_ERROR_REPEAT_INITIALIZE,
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,
@@ -559,9 +570,31 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
         has(ACL_EVENT_EXTERNAL),
         has(ACL_EVENT_SYNC),
     );
+    if ipc {
+        // reference/acl.md · Events · StreamWaitEvent · an ACL_EVENT_IPC event: "该flag不支持与其他flag进行位或操作"
+        // (aclrtCreateEventExWithFlag; the runtime's EventCreateEx: RT_ERROR_INVALID_VALUE → 107000).
+        if flag != ACL_EVENT_IPC && matches!(kind, EventKind::ExWithFlag(_)) {
+            return Err(SimError::InvalidFlags {
+                what: WHAT_IPC_ALONE,
+                flags: flag,
+                reason: "ACL_EVENT_IPC (0x40) cannot be OR-ed with any other flag",
+            });
+        }
+        // An IPC event has no timing, is waited on without ACL_EVENT_SYNC (the aclrtIpcGetEventHandle docs
+        // prescribe aclrtStreamWaitEvent in process B; the runtime's IpcEventWait), and cannot be reset. Before
+        // its first record a wait does nothing and a status query says complete (IpcEventWait / IpcEventQuery:
+        // "not record or record had been finished, return success"). aclrtCreateEventWithFlag does not document
+        // ACL_EVENT_IPC; it makes the same event (sim).
+        return Ok(base
+            .timing(false)
+            .interprocess(true)
+            .waitable(true)
+            .resettable(false)
+            .unrecorded_query(Status::Complete)
+            .unrecorded_wait(UnrecordedWait::NoOp));
+    }
     let config = base
-        .timing(has(ACL_EVENT_TIME_LINE) && !ipc && !external)
-        .interprocess(ipc)
+        .timing(has(ACL_EVENT_TIME_LINE) && !external)
         .external(external)
         .waitable(sync);
     Ok(match kind {
@@ -603,6 +636,15 @@ pub(crate) unsafe fn query_event(e: aclrtEvent, status: *mut aclrtEventStatus) -
     run(what, |p| {
         let e = event(what, e)?;
         not_null(what, "status", status)?;
+        // "本flag创建出来的Event不支持在以下接口或场景中使用：aclrtResetEvent、aclrtQueryEvent…" (ACL_EVENT_IPC); the
+        // runtime's EventQuery decorator: RT_ERROR_FEATURE_NOT_SUPPORT.
+        if p.event_config(e)?.interprocess {
+            return Err(SimError::NotSupported {
+                what,
+                reason: "an IPC event does not support aclrtQueryEvent: use aclrtQueryEventStatus"
+                    .to_string(),
+            });
+        }
         let v = match p.event_status(e)? {
             RecordStatus::NeverRecorded | RecordStatus::Complete => ACL_EVENT_STATUS_COMPLETE,
             RecordStatus::NotReady => ACL_EVENT_STATUS_NOT_READY,
@@ -834,10 +876,25 @@ pub(crate) fn memset(
                 len: max_count as u64,
             });
         }
-        let d = DevicePtr(ptr as usize as u64);
-        match s {
-            None => p.memset(d, value as u8, count as u64),
-            Some(s) => p.memset_async(d, value as u8, count as u64, stream(s)),
+        // Device memory, or host memory from aclrtMallocHost ("host memory from the ACL APIs"; the vendor's
+        // own device_P2P sample memsets aclrtMallocHost memory): reference/acl.md · Memset / MemsetAsync.
+        let addr = ptr as usize as u64;
+        let (value, count) = (value as u8, count as u64);
+        match (p.machine().address_space(addr), s) {
+            (AddressSpace::PinnedHost, None) => p.memset_host(HostPtr(addr), value, count),
+            (AddressSpace::PinnedHost, Some(s)) => {
+                p.memset_host_async(HostPtr(addr), value, count, stream(s))
+            }
+            (AddressSpace::PageableHost, _) => Err(SimError::InvalidAddress {
+                what,
+                addr,
+                space: AddressSpace::PageableHost,
+                problem: "neither device memory nor host memory from aclrtMallocHost",
+            }),
+            (AddressSpace::Device(_), None) => p.memset(DevicePtr(addr), value, count),
+            (AddressSpace::Device(_), Some(s)) => {
+                p.memset_async(DevicePtr(addr), value, count, stream(s))
+            }
         }
     })
 }

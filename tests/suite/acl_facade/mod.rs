@@ -226,6 +226,7 @@ mod callbacks;
 mod devices;
 mod events;
 mod failure_mode;
+mod ipc_events;
 mod messages;
 mod new_calls_abuse;
 mod null_and_garbage;

@@ -476,3 +476,89 @@ fn ipc_event_between_processes() {
         );
     });
 }
+
+/// acl.md · Peers, memory · Memset / MemsetAsync · host memory from aclrtMallocHost → works (docs: host or
+/// device memory, host memory from the ACL APIs; the vendor's own device_P2P sample does it): a real write,
+/// synchronous or queued on the stream, with exact times — a memset of pinned memory costs a device-to-host copy
+/// of its size (2 µs + bytes / 16 GB/s, sim). `count > maxCount` is still 107000, and so is a pageable host
+/// pointer (not ACL memory), with a message that calls it what it is.
+#[test]
+fn memset_of_pinned_host_memory_works() {
+    on_acl(1, |p| {
+        ok(aclrtSetDevice(0)); // (t1)
+        let h = malloc_host(64); // (t2)
+        let bytes = |h: Ptr| {
+            // SAFETY: 64 bytes of pinned memory, no work in flight on them.
+            unsafe { std::slice::from_raw_parts(h.cast::<u8>(), 64) }.to_vec()
+        };
+        assert_eq!(aclrtMemset(h, 64, 0x5A, 64), ACL_SUCCESS); // (t3) 5 µs .. 5 µs + 2004 ns
+        assert_eq!(p.now().as_nanos(), 7_004);
+        assert_eq!(bytes(h), [0x5A; 64]);
+        let s = new_stream(); // (8.004 µs)
+        ok(kernel(s, 100)); // (9.004) 11.004 .. 111.004
+        assert_eq!(aclrtMemsetAsync(h, 64, 0x1A5, 32, s), ACL_SUCCESS); // (10.004) after the kernel
+        assert_eq!(stream_status(s), ACL_STREAM_STATUS_NOT_READY); // (11.004)
+        ok(aclrtSynchronizeStream(s)); // (12.004) → 111.004 + 2.002 = 113.006 µs
+        assert_eq!(p.now().as_nanos(), 113_006);
+        let mut want = [0x5A; 64];
+        want[..32].fill(0xA5);
+        assert_eq!(
+            bytes(h),
+            want,
+            "the low byte of the value, on the first 32 bytes"
+        );
+        assert_eq!(
+            aclrtMemset(h, 32, 0, 33),
+            ACL_ERROR_RT_PARAM_INVALID,
+            "count > maxCount"
+        );
+        let mut pageable = [7u8; 16];
+        assert_eq!(
+            aclrtMemset(pageable.as_mut_ptr().cast(), 16, 0, 16),
+            ACL_ERROR_RT_PARAM_INVALID
+        );
+        assert_eq!(pageable, [7; 16], "nothing written");
+        assert!(
+            last_msg().contains("neither device memory nor host memory from aclrtMallocHost"),
+            "{}",
+            last_msg()
+        );
+        // Past the end of the pinned buffer: out of range, named as pinned memory.
+        assert_eq!(aclrtMemset(h, 65, 0, 65), ACL_ERROR_RT_PARAM_INVALID);
+        assert!(!last_msg().contains("pageable"), "{}", last_msg());
+        ok(aclrtFreeHost(h));
+    });
+}
+
+/// A buffer freed with aclrtFreeHost is remembered as freed (sim), not read as ordinary host memory: a copy or a
+/// memset of it is 107000 with a message saying "freed" (the memset used to be refused as "pageable", the copy
+/// to succeed as a pageable copy of freed memory); aclrtFreeHost again is 107000.
+#[test]
+fn a_buffer_freed_with_acl_free_host_is_refused_as_freed() {
+    on_acl(1, |p| {
+        ok(aclrtSetDevice(0));
+        let d = malloc(64);
+        let h = malloc_host(64);
+        ok(aclrtFreeHost(h));
+        // SAFETY: the freed pointer is refused before any byte is touched.
+        unsafe {
+            assert_eq!(aclrtMemcpy(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), 107000);
+            assert!(
+                last_msg().contains("(pinned host memory) is freed"),
+                "{}",
+                last_msg()
+            );
+            assert_eq!(aclrtMemcpy(h, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST), 107000);
+        }
+        assert_eq!(aclrtMemset(h, 64, 0, 64), 107000);
+        assert!(matches!(
+            p.peek_last_error(),
+            Some(streamsim::SimError::InvalidAddress {
+                problem: "freed",
+                ..
+            })
+        ));
+        assert_eq!(aclrtFreeHost(h), 107000);
+        assert!(last_msg().contains("already freed"), "{}", last_msg());
+    });
+}

@@ -264,11 +264,14 @@ fn get_error_name_and_string() {
     assert_eq!(cudaGetErrorString(600), cudaGetErrorString(600));
 }
 
+mod device_queries;
 mod devices;
 mod events;
+mod host_memory;
 mod ipc;
 mod launches;
 mod sticky;
+mod stream_info;
 mod streams;
 
 use {ipc::*, streams::*};

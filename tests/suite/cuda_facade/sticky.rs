@@ -194,3 +194,118 @@ fn a_sticky_error_fails_calls_on_every_device_of_the_process() {
     check!(cudaErrorIllegalAddress, cudaGetLastError());
     check!(cudaSuccess, cudaGetLastError());
 }
+
+/// What [`callback_log`] records: the stream and status each call got.
+type Seen = Mutex<Vec<(usize, cudaError_t)>>;
+
+fn seen() -> &'static Seen {
+    Box::leak(Box::new(Mutex::new(Vec::new())))
+}
+
+fn arg_of(s: &'static Seen) -> *mut c_void {
+    s as *const Seen as *mut c_void
+}
+
+/// cuda-musa.md · Stream wait, streams, devices · StreamAddCallback · — → the callback runs exactly once,
+/// after earlier work, with the stream's status: the fault's error after a device fault ("For each
+/// cudaStreamAddCallback call, a callback will be executed exactly once … In the event of a device error, all
+/// subsequently executed callbacks will receive an appropriate cudaError_t", CUDA Runtime API,
+/// cudaStreamAddCallback) — 719 after a failing kernel, 700 after an illegal address — while the host function
+/// and the kernel body next to it are not called (LaunchHostFunc · not called if the context has a sticky error:
+/// "If you do not require the callback to execute in case of a device error, consider using cudaLaunchHostFunc",
+/// the same page). Times: the failing kernel (t2) 4..104, the host function skipped 104..105, the callback
+/// 105..106 (each costs 1 µs), the later kernel 106..116; the synchronize (t6) returns the fault at 116.
+#[test]
+fn a_stream_callback_runs_once_with_the_fault_s_code() {
+    for (k, code) in [
+        (failing(100), cudaErrorLaunchFailure),
+        (
+            illegal_access().duration(Duration::from_micros(100)),
+            cudaErrorIllegalAddress,
+        ),
+    ] {
+        let (_m, p) = machine(1);
+        let _g = p.bind();
+        let s = stream(cudaStreamDefault); // (t1)
+        let (hits, arg) = counter();
+        p.launch(core_stream(s), k).unwrap(); // (t2) 4..104
+        check!(cudaSuccess, cudaLaunchHostFunc(s, Some(bump), arg)); // (t3)
+        let log = seen();
+        check!(
+            cudaSuccess,
+            cudaStreamAddCallback(s, Some(callback_log), arg_of(log), 0)
+        ); // (t4)
+        check!(cudaSuccess, kernel_with(s, 10, bump, arg)); // (t5)
+        check!(code, cudaStreamSynchronize(s)); // (t6) → 116
+        assert_eq!(us(&p), 116);
+        assert_eq!(
+            *log.lock().unwrap(),
+            [(s as usize, code)],
+            "exactly once, with {code}"
+        );
+        assert_eq!(
+            hits.load(Ordering::SeqCst),
+            0,
+            "neither the host function nor the body ran"
+        );
+        // Once the fault is sticky, the call itself returns it and registers nothing.
+        let later = seen();
+        check!(
+            code,
+            cudaStreamAddCallback(s, Some(callback_log), arg_of(later), 0)
+        );
+        check!(code, cudaDeviceSynchronize());
+        assert!(later.lock().unwrap().is_empty());
+        assert_eq!(log.lock().unwrap().len(), 1, "still once");
+    }
+}
+
+/// The same row, across streams: a callback on a stream that waits for an event recorded after the fault
+/// (the fault travels along the wait) gets 719; a callback on an unrelated stream, not ordered after the fault,
+/// gets cudaSuccess (sim: a fault reaches what is ordered after it, see src/engine/watch.rs). A callback
+/// enqueued with no fault anywhere gets cudaSuccess.
+#[test]
+fn a_stream_callback_gets_the_fault_that_is_ordered_before_it() {
+    let (_m, p) = machine(1);
+    let _g = p.bind();
+    let (faulty, waiter, unrelated) = (
+        stream(cudaStreamNonBlocking),
+        stream(cudaStreamNonBlocking),
+        stream(cudaStreamNonBlocking),
+    );
+    let clean = seen();
+    check!(
+        cudaSuccess,
+        cudaStreamAddCallback(unrelated, Some(callback_log), arg_of(clean), 0)
+    );
+    check!(cudaSuccess, cudaStreamSynchronize(unrelated));
+    assert_eq!(*clean.lock().unwrap(), [(unrelated as usize, cudaSuccess)]);
+
+    let e = event(cudaEventDisableTiming);
+    p.launch(core_stream(faulty), failing(50)).unwrap();
+    check!(cudaSuccess, cudaEventRecord(e, faulty));
+    check!(cudaSuccess, cudaStreamWaitEvent(waiter, e, 0));
+    let (after, other) = (seen(), seen());
+    check!(
+        cudaSuccess,
+        cudaStreamAddCallback(waiter, Some(callback_log), arg_of(after), 0)
+    );
+    check!(
+        cudaSuccess,
+        cudaStreamAddCallback(unrelated, Some(callback_log), arg_of(other), 0)
+    );
+    check!(cudaSuccess, cudaStreamSynchronize(unrelated));
+    assert_eq!(*other.lock().unwrap(), [(unrelated as usize, cudaSuccess)]);
+    check!(cudaErrorLaunchFailure, cudaStreamSynchronize(waiter));
+    assert_eq!(
+        *after.lock().unwrap(),
+        [(waiter as usize, cudaErrorLaunchFailure)]
+    );
+}
+
+/// A stream callback: notes the stream and status it was given in the `Seen` behind `data`.
+unsafe extern "C" fn callback_log(stream: cudaStream_t, status: cudaError_t, data: *mut c_void) {
+    // SAFETY: the tests pass a leaked `Seen`.
+    let seen = unsafe { &*data.cast::<Seen>() };
+    seen.lock().unwrap().push((stream as usize, status));
+}

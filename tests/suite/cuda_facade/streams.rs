@@ -40,7 +40,9 @@ fn stream_wait_event_never_recorded() {
     );
 }
 
-/// cuda-musa.md · Stream wait, streams, devices · StreamWaitEvent · flags not 0 → 1 InvalidValue
+/// cuda-musa.md · Stream wait, streams, devices · StreamWaitEvent · flags not 0 → 1 InvalidValue, except
+/// cudaEventWaitExternal (0x1), which outside stream capture is the plain wait
+/// (docs/semantics/cuda-musa-runtime-api.md · StreamWaitEvent)
 #[test]
 fn stream_wait_event_with_flags() {
     let (_m, p) = machine(1);
@@ -48,10 +50,14 @@ fn stream_wait_event_with_flags() {
     let s = stream(cudaStreamDefault);
     let e = event(cudaEventDefault);
     check!(cudaSuccess, cudaEventRecord(e, s));
-    for flags in [1, 2, 0x100, u32::MAX] {
+    for flags in [2, 3, 0x100, u32::MAX] {
         check!(cudaErrorInvalidValue, cudaStreamWaitEvent(s, e, flags));
     }
     check!(cudaSuccess, cudaStreamWaitEvent(s, e, cudaEventWaitDefault));
+    check!(
+        cudaSuccess,
+        cudaStreamWaitEvent(s, e, cudaEventWaitExternal)
+    );
 }
 
 /// cuda-musa.md · Stream wait, streams, devices · StreamWaitEvent · semantics → waits for the capture that
@@ -404,7 +410,7 @@ fn host_function_null() {
 }
 
 /// cuda-musa.md · Stream wait, streams, devices · LaunchHostFunc · — → not called if the context has a sticky
-/// error
+/// error; StreamAddCallback · — → the callback runs exactly once, with the error after a device fault
 #[test]
 fn host_function_not_called_after_a_fault() {
     let (_m, p) = machine(1);
@@ -424,9 +430,10 @@ fn host_function_not_called_after_a_fault() {
         0,
         "the host function was not called"
     );
-    assert!(
-        seen.lock().unwrap().is_empty(),
-        "the callback was not called"
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [(s as usize, cudaErrorLaunchFailure)],
+        "the callback was called once, with the fault"
     );
     // Enqueued after the error was reported: refused with the sticky error.
     check!(

@@ -78,13 +78,15 @@ fn event_calls_with_garbage_handles_bad_flags_and_null_out_pointers() {
             cudaErrorInvalidValue,
             (f.event_create_with_flags)(null_mut(), 0)
         );
-        for flags in [1, 2, 0xff, u32::MAX] {
+        // cudaEventRecordExternal (0x1) is the plain record outside stream capture; no other bit exists.
+        for flags in [2, 3, 0xff, u32::MAX] {
             check!(
                 f,
                 cudaErrorInvalidValue,
                 (f.event_record_with_flags)(good, s, flags)
             );
         }
+        check!(f, cudaSuccess, (f.event_record_with_flags)(good, s, 1));
         check!(
             f,
             cudaErrorInvalidValue,

@@ -224,3 +224,113 @@ fn copies_with_bad_pointers_and_kinds() {
         std::hint::black_box(&page); // the pageable buffer outlived every copy that named it
     }
 }
+
+/// A pinned buffer freed with cudaFreeHost / musaFreeHost is remembered as freed, not read as ordinary host
+/// memory afterwards (sim: the vendors leave a use of freed memory undefined; on hardware its pages are
+/// unmapped): a copy from or to it, with any kind that admits host memory, is cudaErrorInvalidValue (1) with a
+/// message saying "freed" — it used to succeed as a pageable copy of freed memory — and freeing it again is 1
+/// ("already freed"). A live pinned buffer allocated afterwards works as usual.
+#[test]
+fn a_freed_pinned_buffer_is_not_pageable_memory() {
+    for f in FAMILIES {
+        let (_m, p) = machine(1);
+        let _g = p.bind();
+        let s = new_stream(f);
+        let d = dmalloc(f, 256);
+        let freed = pinned(f, 256);
+        check!(f, cudaSuccess, (f.free_host)(freed));
+        for (what, dst, src, kind) in [
+            ("H2D from it", d, freed, cudaMemcpyHostToDevice),
+            ("default from it", d, freed, cudaMemcpyDefault),
+            ("D2H into it", freed, d, cudaMemcpyDeviceToHost),
+            ("default into it", freed, d, cudaMemcpyDefault),
+            (
+                "H2H inside it",
+                freed.wrapping_byte_add(128),
+                freed,
+                cudaMemcpyHostToHost,
+            ),
+        ] {
+            // SAFETY: the freed pointer is only looked up (it is refused before any byte is touched).
+            let (sync, asy) = unsafe {
+                (
+                    (f.memcpy)(dst, src, 64, kind),
+                    (f.memcpy_async)(dst, src, 64, kind, s),
+                )
+            };
+            assert_eq!((sync, asy), (1, 1), "{}Memcpy(Async) ({what})", f.name);
+            assert!(
+                p.peek_last_error()
+                    .unwrap()
+                    .to_string()
+                    .contains("(pinned host memory) is freed"),
+                "{what}: {}",
+                p.peek_last_error().unwrap()
+            );
+        }
+        check!(f, cudaErrorInvalidValue, (f.free_host)(freed));
+        assert!(
+            p.peek_last_error()
+                .unwrap()
+                .to_string()
+                .contains("already freed")
+        );
+        let live = pinned(f, 256);
+        check!(
+            f,
+            cudaSuccess,
+            (f.memcpy)(d, live, 64, cudaMemcpyHostToDevice)
+        );
+        check!(f, cudaSuccess, (f.free_host)(live));
+    }
+}
+
+/// The host-memory calls with garbage pointers: unallocated, freed and absent-device device-range addresses, and
+/// another process's pinned buffer. cudaHostRegister of a device address → 1; cudaHostUnregister of anything not
+/// registered → 713; cudaHostGetDevicePointer of memory that is not this process's pinned memory → 1;
+/// cudaPointerGetAttributes of a device-range address with no live allocation of this process → 1 (another
+/// process's pinned buffer is ordinary host memory to this process: Unregistered).
+#[test]
+fn host_memory_calls_with_garbage_pointers() {
+    for f in FAMILIES {
+        let (m, p) = machine(2);
+        let _g = p.bind();
+        let freed = dmalloc(f, 64);
+        check!(f, cudaSuccess, (f.free)(freed));
+        let theirs = on(&m.process(), || pinned(f, 64));
+        let mut d = null_mut();
+        // SAFETY: all-zero bytes are a valid cudaPointerAttributes.
+        let mut a: cudaPointerAttributes = unsafe { std::mem::zeroed() };
+        for bad in [unallocated(), no_such_device(), freed] {
+            check!(f, cudaErrorInvalidValue, (f.host_register)(bad, 64, 0));
+            check!(
+                f,
+                cudaErrorHostMemoryNotRegistered,
+                (f.host_unregister)(bad)
+            );
+            check!(
+                f,
+                cudaErrorInvalidValue,
+                (f.host_get_device_pointer)(&mut d, bad, 0)
+            );
+            check!(
+                f,
+                cudaErrorInvalidValue,
+                (f.pointer_get_attributes)(&mut a, bad)
+            );
+        }
+        check!(
+            f,
+            cudaErrorHostMemoryNotRegistered,
+            (f.host_unregister)(theirs)
+        );
+        check!(
+            f,
+            cudaErrorInvalidValue,
+            (f.host_get_device_pointer)(&mut d, theirs, 0)
+        );
+        check!(f, cudaSuccess, (f.pointer_get_attributes)(&mut a, theirs));
+        assert_eq!(a.r#type, cudaMemoryTypeUnregistered);
+        assert!(d.is_null());
+    }
+}

@@ -12,7 +12,7 @@ fn stream_calls_with_garbage_handles_bad_flags_and_null_out_pointers() {
         let d = dmalloc(f, 64);
         let host = pinned(f, 64);
         let g = garbage(f, &m, "stream");
-        let (mut fl, mut prio) = (99_u32, 99);
+        let (mut fl, mut prio, mut id) = (99_u32, 99, 99_u64);
         for (what, h) in &g.items {
             let h = *h;
             let acc = streamsimAccess {
@@ -29,6 +29,8 @@ fn stream_calls_with_garbage_handles_bad_flags_and_null_out_pointers() {
                     ("StreamWaitEvent", (f.stream_wait_event)(h, good_e, 0)),
                     ("StreamGetFlags", (f.stream_get_flags)(h, &mut fl)),
                     ("StreamGetPriority", (f.stream_get_priority)(h, &mut prio)),
+                    ("StreamGetId", (f.stream_get_id)(h, &mut id)),
+                    ("StreamGetDevice", (f.stream_get_device)(h, &mut prio)),
                     (
                         "LaunchHostFunc",
                         (f.launch_host_func)(h, Some(nothing), null_mut()),
@@ -67,7 +69,11 @@ fn stream_calls_with_garbage_handles_bad_flags_and_null_out_pointers() {
                     f.err_name(got)
                 );
             }
-            assert_eq!((fl, prio), (99, 99), "nothing written through out-pointers");
+            assert_eq!(
+                (fl, prio, id),
+                (99, 99, 99),
+                "nothing written through out-pointers"
+            );
         }
         // The special handles cannot be destroyed.
         for special in [null_mut(), cudaStreamLegacy, cudaStreamPerThread] {

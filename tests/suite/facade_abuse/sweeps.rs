@@ -121,6 +121,55 @@ fn every_function_with_null_and_zero_arguments() {
                     0,
                 ),
                 ("StreamSynchronize after", (f.stream_synchronize)(n), 0),
+                (
+                    "GetDeviceProperties",
+                    (f.get_device_properties)(n.cast(), 0),
+                    1,
+                ),
+                ("MemGetInfo", (f.mem_get_info)(n.cast(), n.cast()), 1),
+                ("DriverGetVersion", (f.driver_get_version)(n.cast()), 1),
+                ("RuntimeGetVersion", (f.runtime_get_version)(n.cast()), 1),
+                (
+                    "DeviceGetPCIBusId",
+                    (f.device_get_pci_bus_id)(n.cast(), 0, 0),
+                    1,
+                ),
+                (
+                    "DeviceGetByPCIBusId",
+                    (f.device_get_by_pci_bus_id)(n.cast(), null()),
+                    1,
+                ),
+                ("DeviceSetLimit", (f.device_set_limit)(0, 0), 0),
+                ("DeviceGetLimit", (f.device_get_limit)(n.cast(), 0), 1),
+                ("SetDeviceFlags", (f.set_device_flags)(0), 0),
+                ("GetDeviceFlags", (f.get_device_flags)(n.cast()), 1),
+                (
+                    "OccupancyMaxActiveBlocksPerMultiprocessor",
+                    (f.occupancy_max_active_blocks)(n.cast(), null(), 0, 0),
+                    1,
+                ),
+                (
+                    "OccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+                    (f.occupancy_max_active_blocks_with_flags)(n.cast(), null(), 0, 0, 0),
+                    1,
+                ),
+                ("ProfilerStart", (f.profiler_start)(), 0),
+                ("ProfilerStop", (f.profiler_stop)(), 0),
+                ("HostAlloc", (f.host_alloc)(n.cast(), 0, 0), 1),
+                (
+                    "HostGetDevicePointer",
+                    (f.host_get_device_pointer)(n.cast(), n, 0),
+                    1,
+                ),
+                ("HostRegister", (f.host_register)(n, 0, 0), 1),
+                ("HostUnregister", (f.host_unregister)(n), 1),
+                (
+                    "PointerGetAttributes",
+                    (f.pointer_get_attributes)(n.cast(), null()),
+                    1,
+                ),
+                ("StreamGetId", (f.stream_get_id)(n, n.cast()), 1),
+                ("StreamGetDevice", (f.stream_get_device)(n, n.cast()), 1),
             ]
         };
         let wrong: Vec<String> = codes
@@ -156,6 +205,11 @@ fn every_function_bound_to_a_machine_of_another_dialect() {
         let mut h = zeroed;
         let mut buf = [0u8; 16];
         let n: H = null_mut();
+        // SAFETY: all-zero bytes are a valid value of these C structs of integers and pointers.
+        let (mut prop, mut attrs): (cudaDeviceProp, cudaPointerAttributes) =
+            unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+        let (mut free, mut total, mut id) = (7usize, 7usize, 7u64);
+        let mut bus = [0 as c_char; 16];
         // SAFETY (all calls): valid out-pointers and host buffers.
         let codes: Vec<(&str, Err)> = unsafe {
             vec![
@@ -246,6 +300,60 @@ fn every_function_bound_to_a_machine_of_another_dialect() {
                 ),
                 ("GetLastError", (f.get_last_error)()),
                 ("PeekAtLastError", (f.peek_at_last_error)()),
+                (
+                    "GetDeviceProperties",
+                    (f.get_device_properties)(&mut prop, 0),
+                ),
+                ("MemGetInfo", (f.mem_get_info)(&mut free, &mut total)),
+                ("DriverGetVersion", (f.driver_get_version)(&mut v)),
+                ("RuntimeGetVersion", (f.runtime_get_version)(&mut v)),
+                (
+                    "DeviceGetPCIBusId",
+                    (f.device_get_pci_bus_id)(bus.as_mut_ptr(), 16, 0),
+                ),
+                (
+                    "DeviceGetByPCIBusId",
+                    (f.device_get_by_pci_bus_id)(&mut v, c"0000:01:00.0".as_ptr()),
+                ),
+                ("DeviceSetLimit", (f.device_set_limit)(0, 2048)),
+                ("DeviceGetLimit", (f.device_get_limit)(&mut free, 0)),
+                ("SetDeviceFlags", (f.set_device_flags)(4)),
+                ("GetDeviceFlags", (f.get_device_flags)(&mut fl)),
+                (
+                    "OccupancyMaxActiveBlocksPerMultiprocessor",
+                    (f.occupancy_max_active_blocks)(&mut v, buf.as_ptr().cast(), 32, 0),
+                ),
+                (
+                    "OccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+                    (f.occupancy_max_active_blocks_with_flags)(
+                        &mut v,
+                        buf.as_ptr().cast(),
+                        32,
+                        0,
+                        0,
+                    ),
+                ),
+                ("ProfilerStart", (f.profiler_start)()),
+                ("ProfilerStop", (f.profiler_stop)()),
+                ("HostAlloc", (f.host_alloc)(&mut d, 16, 0)),
+                (
+                    "HostGetDevicePointer",
+                    (f.host_get_device_pointer)(&mut d, buf.as_mut_ptr().cast(), 0),
+                ),
+                (
+                    "HostRegister",
+                    (f.host_register)(buf.as_mut_ptr().cast(), 16, 0),
+                ),
+                (
+                    "HostUnregister",
+                    (f.host_unregister)(buf.as_mut_ptr().cast()),
+                ),
+                (
+                    "PointerGetAttributes",
+                    (f.pointer_get_attributes)(&mut attrs, buf.as_ptr().cast()),
+                ),
+                ("StreamGetId", (f.stream_get_id)(n, &mut id)),
+                ("StreamGetDevice", (f.stream_get_device)(n, &mut v)),
             ]
         };
         let wrong: Vec<String> = codes
@@ -256,5 +364,7 @@ fn every_function_bound_to_a_machine_of_another_dialect() {
         assert!(wrong.is_empty(), "expected 801 NotSupported: {wrong:#?}");
         assert!(s.is_null() && e.is_null() && d.is_null(), "nothing written");
         assert_eq!(h, zeroed);
+        assert_eq!((free, total, id, prop.major, bus[0]), (7, 7, 7, 0, 0));
+        assert_eq!(attrs.devicePointer, null_mut());
     }
 }

@@ -234,3 +234,40 @@ fn device_synchronize_does_not_cover_another_device() {
         )]
     });
 }
+
+/// cuda-musa.md · StreamQuery / StreamSynchronize · the NULL (legacy) stream → covers all earlier work of the
+/// device's blocking streams: after `stream_synchronize(NULL)`, or a NULL-stream query that answers complete,
+/// the host has acquired every blocking stream's copy into a pinned buffer — its reads do not race — but not a
+/// non-blocking stream's, whose copy still races with the host read after it.
+#[test]
+fn null_stream_synchronize_and_query_acquire_every_blocking_stream() {
+    for query in [false, true] {
+        check(one_device, move |m| {
+            let p = m.process();
+            let s = streams(&p, 2, StreamFlags::DEFAULT);
+            let nb = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let d = p.malloc(N).unwrap();
+            let h: Vec<_> = (0..3).map(|_| p.malloc_host(N).unwrap()).collect();
+            p.memcpy_async(h[0], d, N, s[0]).unwrap();
+            p.memcpy_async(h[1], d, N, s[1]).unwrap();
+            let nb_copy = line!() + 1;
+            p.memcpy_async(h[2], d, N, nb).unwrap();
+            if query {
+                while p.stream_query(Stream::DEFAULT).unwrap() == Status::NotReady {}
+            } else {
+                p.stream_synchronize(Stream::DEFAULT).unwrap();
+            }
+            p.host_read(h[0], &mut [0; N as usize]).unwrap();
+            p.host_read(h[1], &mut [0; N as usize]).unwrap();
+            let read = line!() + 1;
+            p.host_read(h[2], &mut [0; N as usize]).unwrap();
+            p.device_synchronize().unwrap();
+            vec![race(
+                (op(&p, nb, "memcpy", "memcpy_async"), true, nb_copy),
+                (host(0, "host_read"), false, read),
+                3,
+                PINNED,
+            )]
+        });
+    }
+}

@@ -96,3 +96,52 @@ fn cross_process_accesses_are_refused_so_no_cross_process_race_exists() {
         vec![]
     });
 }
+
+/// cuda-musa.md · IPC · opened event (on the opener's device; Record works in either process): the
+/// happens-before edge also flows when the *opener* records the exporter's event. A (device 0) produces and
+/// records its IPC event; B opens it on device 1, waits on it, relays, and records the same event on its own
+/// device-1 stream; A's second stream waits on A's own handle — whose newest record is now B's — and consumes.
+/// No race: the clock went A → B → A through one event. Without B's wait on the event, B's record orders
+/// nothing of A's production, and the two kernels race.
+#[test]
+fn an_opener_s_record_of_the_exported_event_orders_the_exporter_s_later_work() {
+    for b_waits in [true, false] {
+        let reports = check(two_devices, move |m| {
+            let a = m.process();
+            let b = m.process();
+            let sa = streams(&a, 2, StreamFlags::NON_BLOCKING);
+            let buf = a.malloc(N).unwrap();
+            let ea = ipc_event(&a);
+            let produce = line!() + 1;
+            a.launch(sa[0], work("produce").writes(buf, N)).unwrap();
+            a.record_event(ea, sa[0]).unwrap();
+            let h = a.ipc_get_event_handle(ea).unwrap();
+
+            b.set_device(1).unwrap();
+            let e_in_b = b.ipc_open_event_handle(&h).unwrap();
+            let sb = b.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            if b_waits {
+                b.stream_wait_event(sb, e_in_b).unwrap();
+            }
+            b.launch(sb, work("relay")).unwrap();
+            b.record_event(e_in_b, sb).unwrap();
+
+            a.stream_wait_event(sa[1], ea).unwrap();
+            let consume = line!() + 1;
+            a.launch(sa[1], work("consume").reads(buf, N)).unwrap();
+            a.device_synchronize().unwrap();
+            b.device_synchronize().unwrap();
+            if b_waits {
+                vec![]
+            } else {
+                vec![race(
+                    (kernel(&a, sa[0], "produce"), true, produce),
+                    (kernel(&a, sa[1], "consume"), false, consume),
+                    1,
+                    DEV0,
+                )]
+            }
+        });
+        assert_eq!(reports.len(), usize::from(!b_waits));
+    }
+}

@@ -276,3 +276,45 @@ fn host_threads_are_ordered_only_through_the_api() {
         )]
     });
 }
+
+/// acl.md · Memset / MemsetAsync · host memory from aclrtMallocHost → works, as a real write: a
+/// `memset_host_async` of a pinned buffer races with a host read not ordered after it, and with a copy out of
+/// the buffer on another stream; after a synchronize of its stream, the host read is ordered and sees the bytes.
+#[test]
+fn memsets_of_pinned_memory_are_writes() {
+    check(one_device, |m| {
+        let p = m.process();
+        let s = streams(&p, 2, StreamFlags::NON_BLOCKING);
+        let h = p.malloc_host(N).unwrap();
+        let d = p.malloc(N).unwrap();
+        let set = line!() + 1;
+        p.memset_host_async(h, 0x5A, N, s[0]).unwrap();
+        let early = line!() + 1;
+        p.host_read(h, &mut [0; N as usize]).unwrap();
+        let copy = line!() + 1;
+        p.memcpy_async(d, h, N, s[1]).unwrap();
+        p.stream_synchronize(s[0]).unwrap();
+        let mut after = [0u8; N as usize];
+        p.host_read(h, &mut after).unwrap();
+        assert!(
+            after.iter().all(|&b| b == 0x5A),
+            "the memset wrote the buffer"
+        );
+        p.device_synchronize().unwrap();
+        let memset = op(&p, s[0], "memset", "memset_async");
+        vec![
+            race(
+                (memset.clone(), true, set),
+                (host(0, "host_read"), false, early),
+                1,
+                PINNED,
+            ),
+            race(
+                (memset, true, set),
+                (op(&p, s[1], "memcpy", "memcpy_async"), false, copy),
+                1,
+                PINNED,
+            ),
+        ]
+    });
+}
