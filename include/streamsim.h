@@ -104,9 +104,10 @@ typedef void (*streamsimKernelBody)(void *arg);
 typedef int (*streamsimFallibleKernelBody)(void *arg);
 
 /* What a fallible kernel body returns. A fault is reported by the next synchronize (or query) that covers
- * the kernel and then sticks to the device until it is reset: CUDA/MUSA cudaErrorLaunchFailure (719) or
- * cudaErrorIllegalAddress (700); ACL ACL_ERROR_RT_AICORE_EXCEPTION (507015). Any other non-zero value is a
- * launch failure. */
+ * the kernel: CUDA/MUSA cudaErrorLaunchFailure (719) or cudaErrorIllegalAddress (700), which then sticks to the
+ * device until it is reset; ACL ACL_ERROR_RT_AICORE_EXCEPTION (507015), as the stream's failure mode says
+ * (aclrtSetStreamFailureMode: by default reported once by a synchronize, later tasks still run). Any other
+ * non-zero value is a launch failure. */
 typedef enum streamsimFault {
     STREAMSIM_FAULT_NONE = 0,
     STREAMSIM_FAULT_LAUNCH_FAILURE = 1,

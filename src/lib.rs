@@ -69,6 +69,8 @@
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
+//! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
+//! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //!
 //! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
@@ -82,7 +84,7 @@
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
 //! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
 //! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages) |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
@@ -176,11 +178,13 @@ pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
 #[doc(no_inline)]
 pub use engine::error::{
     FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
-    PeerProblem, Result, SimError,
+    PeerProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
-pub use engine::handle::{Context, Event, EventId, ProcessId, Stream, StreamId, StreamKind};
+pub use engine::handle::{
+    Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
+};
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
@@ -195,8 +199,9 @@ pub use engine::process::{Process, Status, StreamFlags};
 #[doc(no_inline)]
 pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
 #[doc(no_inline)]
-pub use engine::rules::{Dialect, Rules};
+pub use engine::rules::{Dialect, FailureMode, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
 pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
+pub use engine::value::ValueCondition;

@@ -27,7 +27,15 @@ typedef int aclError;
 typedef void *aclrtStream;  /* NULL: the current context's default stream */
 typedef void *aclrtEvent;
 typedef void *aclrtContext;
+typedef void *aclrtNotify;
 typedef void (*aclrtHostFunc)(void *args);
+typedef void (*aclrtCallback)(void *userData); /* aclrtLaunchCallback */
+
+/* aclrtLaunchCallback: whether the stream's later tasks wait for the callback. */
+typedef enum aclrtCallbackBlockType {
+    ACL_CALLBACK_NO_BLOCK = 0,
+    ACL_CALLBACK_BLOCK = 1
+} aclrtCallbackBlockType;
 
 typedef enum aclrtMemcpyKind {
     ACL_MEMCPY_HOST_TO_HOST = 0,
@@ -107,6 +115,74 @@ typedef struct aclrtIpcEventHandle {
 #define ACL_STREAM_CPU_SCHEDULE 0x00000010u
 #define ACL_STREAM_DEVICE_USE_ONLY 0x00000020u
 
+/* aclrtCreateNotify flags. */
+#define ACL_NOTIFY_DEFAULT 0x00000000U
+#define ACL_NOTIFY_DEVICE_USE_ONLY 0x00000001U /* accepted, no simulated effect */
+
+/* aclrtValueWait comparisons. */
+#define ACL_STREAM_WAIT_VALUE_GEQ 0x00000000U /* until (int64_t)(*devAddr - value) >= 0 */
+#define ACL_STREAM_WAIT_VALUE_EQ 0x00000001U  /* until *devAddr == value */
+#define ACL_STREAM_WAIT_VALUE_AND 0x00000002U /* until (*devAddr & value) != 0 */
+#define ACL_STREAM_WAIT_VALUE_NOR 0x00000003U /* until ~(*devAddr | value) != 0 */
+
+/* Failure modes (aclrtSetStreamFailureMode, ACL_STREAM_ATTR_FAILURE_MODE). */
+#define ACL_CONTINUE_ON_FAILURE 0x00000000U /* the default: later tasks run; the fault is reported once */
+#define ACL_STOP_ON_FAILURE 0x00000001U     /* the stream and its context's other streams stop */
+
+/* aclrtGetRunMode. */
+typedef enum aclrtRunMode {
+    ACL_DEVICE = 0,
+    ACL_HOST = 1 /* always, in the simulator */
+} aclrtRunMode;
+
+/* aclrtQueryDeviceStatus. */
+typedef enum aclrtDeviceStatus {
+    ACL_RT_DEVICE_STATUS_NORMAL = 0,
+    ACL_RT_DEVICE_STATUS_ABNORMAL = 1, /* never produced */
+    ACL_RT_DEVICE_STATUS_END = 0xFFFF
+} aclrtDeviceStatus;
+
+/* aclrtGetMemInfo: every attribute reports the simulated device's one kind of memory. */
+typedef enum aclrtMemAttr {
+    ACL_DDR_MEM = 0,
+    ACL_HBM_MEM = 1,
+    ACL_DDR_MEM_HUGE = 2,
+    ACL_DDR_MEM_NORMAL = 3,
+    ACL_HBM_MEM_HUGE = 4,
+    ACL_HBM_MEM_NORMAL = 5,
+    ACL_DDR_MEM_P2P_HUGE = 6,
+    ACL_DDR_MEM_P2P_NORMAL = 7,
+    ACL_HBM_MEM_P2P_HUGE = 8,
+    ACL_HBM_MEM_P2P_NORMAL = 9,
+    ACL_HBM_MEM_HUGE1G = 10,
+    ACL_HBM_MEM_P2P_HUGE1G = 11,
+    ACL_MEM_NORMAL = 12,
+    ACL_MEM_HUGE = 13,
+    ACL_MEM_HUGE1G = 14,
+    ACL_MEM_P2P_NORMAL = 15,
+    ACL_MEM_P2P_HUGE = 16,
+    ACL_MEM_P2P_HUGE1G = 17
+} aclrtMemAttr;
+
+/* aclrtSetStreamAttribute / aclrtGetStreamAttribute: the failure mode and the priority are simulated; the
+ * others are ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+typedef enum {
+    ACL_STREAM_ATTR_FAILURE_MODE = 1,
+    ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK = 2,
+    ACL_STREAM_ATTR_USER_CUSTOM_TAG = 3,
+    ACL_STREAM_ATTR_CACHE_OP_INFO = 4,
+    ACL_STREAM_ATTR_PRIORITY = 5
+} aclrtStreamAttr;
+
+typedef union {
+    uint64_t failureMode;
+    uint32_t overflowSwitch;
+    uint32_t userCustomTag;
+    uint32_t cacheOpInfoSwitch;
+    uint32_t streamPriority;
+    uint32_t reserve[4];
+} aclrtStreamAttrValue;
+
 /* ------------------------------------------------------------------------------------------------ codes */
 
 #define ACL_SUCCESS 0
@@ -122,14 +198,19 @@ typedef struct aclrtIpcEventHandle {
 #define ACL_ERROR_RT_STREAM_CONTEXT 107003      /* stream or event of another context / device */
 #define ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID 107006
 #define ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL 107007 /* never produced */
+#define ACL_ERROR_RT_STREAM_SUBSCRIBE 107011    /* stream (un)subscribed twice, or used by aclrtLaunchHostFunc */
+#define ACL_ERROR_RT_THREAD_SUBSCRIBE 107012    /* thread not subscribed, or subscribed on another device */
+#define ACL_ERROR_RT_STREAM_NO_CB_REG 107015    /* aclrtLaunchCallback on a stream without a subscribed thread */
 #define ACL_ERROR_RT_INVALID_HANDLE 107017      /* destroyed, forged, or another process's handle */
 #define ACL_ERROR_RT_WAIT_TIMEOUT 107019
+#define ACL_ERROR_RT_TASK_TIMEOUT 107020        /* a wait task waited longer than its timeout */
 #define ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000
 #define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
 #define ACL_ERROR_RT_DEVICE_OOM 207018
 #define ACL_ERROR_RT_INTERNAL_ERROR 507000
 #define ACL_ERROR_RT_CONTEXT_RELEASE_ERROR 507007
-#define ACL_ERROR_RT_AICORE_EXCEPTION 507015    /* a kernel fault, at the next synchronize; then sticky */
+#define ACL_ERROR_RT_REPORT_TIMEOUT 507012      /* aclrtProcessReport: no callback within the timeout */
+#define ACL_ERROR_RT_AICORE_EXCEPTION 507015    /* a kernel fault, at the next synchronize (see the failure modes) */
 #define ACL_ERROR_RT_IPC_ERROR 507022           /* a bad IPC handle (or one's own) */
 #define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046
 #define ACL_ERROR_RT_EVENT_SYNC_TIMEOUT 507047
@@ -206,6 +287,64 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
 /* devPtr: device memory, or host memory from aclrtMallocHost (a real write when the memset runs). */
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
+
+/* ------------------------------------------------------------------------------------------------ failure modes */
+
+/* ACL_CONTINUE_ON_FAILURE (the default) or ACL_STOP_ON_FAILURE (the lowest bit counts); stop cannot be undone
+ * (ACL_ERROR_RT_FEATURE_NOT_SUPPORT). */
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
+aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue *value);
+aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue *value);
+
+/* ------------------------------------------------------------------------------------------------ wait timeout */
+
+/* Seconds (0: none) for the aclrtStreamWaitEvent tasks enqueued from now on; one that waits longer gives up and
+ * the next synchronize of its stream returns ACL_ERROR_RT_TASK_TIMEOUT. */
+aclError aclrtSetOpWaitTimeout(uint32_t timeout);
+
+/* ------------------------------------------------------------------------------------------------ callbacks */
+
+/* threadId: the pthread_self() of the thread that will call aclrtProcessReport. A stream has one such thread;
+ * a thread's streams are on one device. A stream that has had aclrtLaunchHostFunc cannot be subscribed, and a
+ * subscribed stream takes no aclrtLaunchHostFunc (ACL_ERROR_RT_STREAM_SUBSCRIBE). */
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+/* fn(userData) runs on the subscribed thread in its aclrtProcessReport once the stream reaches it;
+ * ACL_CALLBACK_BLOCK holds the stream's later tasks until then. No subscribed thread:
+ * ACL_ERROR_RT_STREAM_NO_CB_REG. */
+aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType, aclrtStream stream);
+/* Runs the callbacks due to the calling thread within timeout ms (-1: waits for one). None due:
+ * ACL_ERROR_RT_REPORT_TIMEOUT; not subscribed: ACL_ERROR_RT_THREAD_SUBSCRIBE. */
+aclError aclrtProcessReport(int32_t timeout);
+/* Waits until the stream's callbacks have run. */
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+
+/* ------------------------------------------------------------------------------------------------ notifies */
+
+/* flag: ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY. One record releases one wait (paired in program order). */
+aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag);
+aclError aclrtDestroyNotify(aclrtNotify notify);
+aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream);
+/* May precede its record. timeout: seconds, 0 waits forever; running out is ACL_ERROR_RT_TASK_TIMEOUT at the
+ * next synchronize. */
+aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout);
+
+/* ------------------------------------------------------------------------------------------------ value waits */
+
+/* devAddr: device memory, 8-byte aligned; flag must be 0. */
+aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+/* flag: ACL_STREAM_WAIT_VALUE_GEQ / _EQ / _AND / _NOR; may precede the aclrtValueWrite that satisfies it. */
+aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+
+/* ------------------------------------------------------------------------------------------------ queries */
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout); /* ms; -1 forever; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT */
+aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *greatestPriority); /* 7, 0 */
+/* Created streams are 1, 2, ... in creation order; a context's default stream is 65536 + its ordinal. */
+aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
+const char *aclrtGetSocName(void); /* device 0's configured name */
+aclError aclrtGetRunMode(aclrtRunMode *runMode);
+aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus);
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
 #ifdef __cplusplus
 }

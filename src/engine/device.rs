@@ -101,10 +101,16 @@ impl Process {
         for h in st.contexts.handles_where(|x| x.device == d) {
             st.contexts.remove_by_reset(h, d)?;
         }
+        for h in st.notifies.handles_where(|n| n.device == d) {
+            st.notifies.remove_by_reset(h, d)?;
+        }
         st.devices[d as usize] = DeviceCtx::new();
         st.peers.retain(|&(a, b)| a != d && b != d);
         drop(st);
         self.m.memory.free_all(d, c.process);
+        self.state().words.retain(|&addr, _| {
+            self.m.memory.classify(addr) != crate::engine::memory::AddressSpace::Device(d)
+        });
         if c.device == Some(d) && self.m.rules.explicit_contexts {
             self.set_thread_current(None, None);
         }
@@ -311,5 +317,7 @@ fn new_context(
         device,
         default_stream: None,
         is_default,
+        stop_on_failure: false,
+        failure: None,
     })
 }

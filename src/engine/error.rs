@@ -19,6 +19,8 @@ pub enum ObjectKind {
     Event,
     /// A context (ACL).
     Context,
+    /// A notify (ACL).
+    Notify,
 }
 
 impl std::fmt::Display for ObjectKind {
@@ -27,6 +29,7 @@ impl std::fmt::Display for ObjectKind {
             ObjectKind::Stream => "stream",
             ObjectKind::Event => "event",
             ObjectKind::Context => "context",
+            ObjectKind::Notify => "notify",
         })
     }
 }
@@ -116,6 +119,58 @@ impl std::fmt::Display for IpcProblem {
                  from another simulated machine or another OS process (IPC between OS processes is not \
                  simulated: open it from a second simulated process of the same machine, e.g. one made with \
                  streamsimProcessCreate)"
+            }
+        })
+    }
+}
+
+/// What is wrong in a call about stream callbacks and the host threads that process them (ACL
+/// `aclrtSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport`, `aclrtUnSubscribeReport`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubscriptionProblem {
+    /// The stream already has a subscribed thread.
+    StreamAlreadySubscribed,
+    /// The stream has no subscribed thread (to unsubscribe).
+    StreamNotSubscribed,
+    /// The stream's host functions already go through the runtime's own thread (`launch_host_func`); the two
+    /// mechanisms cannot be mixed on one stream.
+    HostFunctionStream,
+    /// A host function on a stream whose callbacks go through a subscribed thread.
+    SubscribedStream,
+    /// The thread is subscribed to streams of another device.
+    ThreadOnOtherDevice,
+    /// The stream's subscriber is another thread.
+    NotTheSubscriber,
+    /// The calling thread is subscribed to no stream.
+    ThreadNotSubscribed,
+    /// A callback on a stream that no thread is subscribed to.
+    NoSubscriber,
+}
+
+impl std::fmt::Display for SubscriptionProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SubscriptionProblem::StreamAlreadySubscribed => {
+                "the stream already has a thread subscribed to its callbacks"
+            }
+            SubscriptionProblem::StreamNotSubscribed => "no thread is subscribed to the stream",
+            SubscriptionProblem::HostFunctionStream => {
+                "the stream's host functions go through the runtime's thread (aclrtLaunchHostFunc): the two \
+                 callback mechanisms cannot be mixed on one stream"
+            }
+            SubscriptionProblem::SubscribedStream => {
+                "a thread is subscribed to the stream's callbacks (aclrtSubscribeReport): the two callback \
+                 mechanisms cannot be mixed on one stream"
+            }
+            SubscriptionProblem::ThreadOnOtherDevice => {
+                "the thread is subscribed to streams of another device"
+            }
+            SubscriptionProblem::NotTheSubscriber => "another thread is subscribed to the stream",
+            SubscriptionProblem::ThreadNotSubscribed => {
+                "the calling thread is subscribed to no stream (aclrtSubscribeReport)"
+            }
+            SubscriptionProblem::NoSubscriber => {
+                "no thread is subscribed to the stream: call aclrtSubscribeReport first"
             }
         })
     }
@@ -439,10 +494,12 @@ pub enum SimError {
         /// What is wrong.
         problem: IpcProblem,
     },
-    /// A blocking call whose work waits for a record that has not been issued (an ACL deferred wait): with
-    /// the calling thread blocked, nothing could issue it. The vendor's runtime would hang; the simulator says so.
+    /// A blocking call whose work waits for something not yet issued (an ACL deferred wait: an event's or a
+    /// notify's next record, a value write, a callback a subscribed thread runs): with the calling thread
+    /// blocked and no other live thread able to issue it (the wait board, `process/board.rs`), nothing could.
+    /// The vendor's runtime would hang; the simulator says so.
     #[error(
-        "{what} would wait forever: {stream} waits for the next record of an event, which has not been issued"
+        "{what} would wait forever: {stream} waits for a record, value write or callback that no thread is left to issue or run"
     )]
     WouldDeadlock {
         /// The call.
@@ -460,6 +517,25 @@ pub enum SimError {
         what: &'static str,
         /// What is wrong.
         problem: InitProblem,
+    },
+    /// A call about stream callbacks that the runtime refuses.
+    #[error("{what}: {problem}")]
+    Subscription {
+        /// The call.
+        what: &'static str,
+        /// What is wrong.
+        problem: SubscriptionProblem,
+    },
+    /// A wait operation (on an event, a notify) that waited longer than its timeout; reported at the next
+    /// synchronize, like a fault of its stream.
+    #[error("{label} on {stream} waited longer than its timeout of {timeout_ms} ms")]
+    WaitTimedOut {
+        /// The stream that waited.
+        stream: StreamId,
+        /// The wait's label.
+        label: String,
+        /// The timeout.
+        timeout_ms: u64,
     },
     /// A host-memory registration that overlaps pinned memory, or an unregistration of a range that is not
     /// registered.
@@ -555,6 +631,7 @@ impl SimError {
             | SimError::Ipc { what, .. }
             | SimError::WouldDeadlock { what, .. }
             | SimError::Init { what, .. }
+            | SimError::Subscription { what, .. }
             | SimError::Timeout { what, .. }
             | SimError::HostMemory { what, .. }
             | SimError::UnsupportedLimit { what, .. }
@@ -566,6 +643,7 @@ impl SimError {
             | SimError::HostOutOfMemory { .. }
             | SimError::TooManyObjects { .. }
             | SimError::KernelFault { .. }
+            | SimError::WaitTimedOut { .. }
             | SimError::Race(_) => None,
         }
     }

@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use parking_lot::Mutex;
@@ -387,17 +388,37 @@ impl Process {
                     UnrecordedWait::Defer => (
                         Vec::new(),
                         OpKind::DeferredWait { event: id },
-                        Some((state, generation)),
+                        Some(crate::engine::gate::Gate::Event {
+                            state,
+                            after: generation,
+                        }),
                     ),
                 },
             };
+            let timeout = self.p.op_wait_timeout.load(Ordering::Relaxed);
             st.enqueue_with(
                 &self.m,
                 c,
                 h,
-                OpSpec::new(0, Cow::Owned(label), kind, Work::Nothing).deps(deps),
+                OpSpec::new(0, Cow::Owned(label), kind, Work::Nothing)
+                    .deps(deps)
+                    .wait_timeout(Some(timeout)),
                 deferred,
             )?;
+            Ok(())
+        })
+    }
+
+    /// Sets the timeout of the stream waits on events enqueued from now on by any thread of the process (ACL
+    /// `aclrtSetOpWaitTimeout`; `None` or zero: no timeout, the default). A wait whose record ends later than the
+    /// wait's own start plus the timeout gives up then: it ends at that deadline, the stream goes on without the
+    /// record, and the wait is a fault of its stream, [`SimError::WaitTimedOut`], reported as the stream's failure
+    /// mode says (by the next synchronize). A wait held for a record not issued yet gives up when a call needs its
+    /// answer past the deadline, or when nothing could issue the record.
+    pub fn set_op_wait_timeout(&self, timeout: Option<Duration>) -> Result<()> {
+        self.call("set_op_wait_timeout", |_| {
+            let ns = timeout.map_or(0, crate::engine::time::saturating_nanos);
+            self.p.op_wait_timeout.store(ns, Ordering::Relaxed);
             Ok(())
         })
     }
@@ -460,11 +481,16 @@ impl Process {
             return Ok(());
         };
         let what = "event_synchronize";
-        check_timeout(c, what, p.time(), timeout)?;
         let (id, name) = (e.id, e.name);
-        self.block_on(c, what, p.exec.id.device, std::slice::from_ref(&p), || {
-            format!("event_synchronize({})", EventLabel(id, name.as_deref()))
-        })
+        self.block_on_until(
+            c,
+            what,
+            p.exec.id.device,
+            std::slice::from_ref(&p),
+            crate::engine::watch::Observe::Other,
+            timeout,
+            || format!("event_synchronize({})", EventLabel(id, name.as_deref())),
+        )
     }
 
     /// One elapsed-time check of the dialect on one event.
@@ -567,26 +593,4 @@ fn not_resettable(what: &'static str, id: EventId, config: EventConfig) -> SimEr
     } else {
         not_waitable(what, id)
     }
-}
-
-/// With a timeout: when `done` (unknown: never) is later than the call's time plus the timeout, the host clock moves to the
-/// deadline and the call fails with [`SimError::Timeout`].
-pub(crate) fn check_timeout(
-    c: &mut Call,
-    what: &'static str,
-    done: Option<VirtualTime>,
-    timeout: Option<Duration>,
-) -> Result<()> {
-    if let Some(t) = timeout {
-        let deadline = c.now.plus(crate::engine::time::saturating_nanos(t));
-        // A time not fixed yet waits for a record that has not been issued: it cannot finish in time.
-        if done.is_none_or(|d| d > deadline) {
-            c.clock = c.clock.max(deadline);
-            return Err(SimError::Timeout {
-                what,
-                timeout_ms: u64::try_from(t.as_millis()).unwrap_or(u64::MAX),
-            });
-        }
-    }
-    Ok(())
 }

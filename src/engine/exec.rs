@@ -18,6 +18,8 @@ use crate::engine::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
 use crate::engine::race::Who;
 use crate::engine::race::clock::VectorClock;
+use crate::engine::report::Callback;
+use crate::engine::rules::FailureMode;
 use crate::engine::time::VirtualTime;
 use crate::engine::trace::{OpKind, TraceSink};
 use crate::engine::watch::{StreamFault, fault_at};
@@ -26,41 +28,75 @@ use crate::engine::watch::{StreamFault, fault_at};
 #[derive(Debug)]
 pub(crate) struct StreamExec {
     pub id: StreamId,
+    /// The owning context's registry handle (0: none), for the failure mode `Stop` (see `watch.rs`).
+    pub ctx: u64,
     completed: AtomicU64,
     waiters: AtomicUsize,
     lock: Mutex<()>,
     cv: Condvar,
-    /// The stream's first fault (see `watch.rs`); written by the worker before it publishes that operation.
-    fault: Mutex<Option<StreamFault>>,
+    /// The stream's faults not reported yet, in order (see `watch.rs`); written by the worker before it
+    /// publishes the operation. A sticky fault (failure modes `Sticky` and `Stop`) stays; it is the last one.
+    faults: Mutex<Vec<StreamFault>>,
     has_fault: AtomicBool,
+    /// The position from which the stream's operations are in the failure mode `Stop` (`u64::MAX`: none).
+    stop_from: AtomicU64,
 }
 
 impl StreamExec {
-    pub fn new(id: StreamId) -> StreamExec {
+    pub fn new(id: StreamId, ctx: Option<u64>) -> StreamExec {
         StreamExec {
             id,
+            ctx: ctx.unwrap_or(0),
             completed: AtomicU64::new(0),
             waiters: AtomicUsize::new(0),
             lock: Mutex::new(()),
             cv: Condvar::new(),
-            fault: Mutex::new(None),
+            faults: Mutex::new(Vec::new()),
             has_fault: AtomicBool::new(false),
+            stop_from: AtomicU64::new(u64::MAX),
         }
     }
 
-    /// The stream's first fault, if any.
+    /// The stream's first sticky fault, if any (the one that poisons what is ordered after it).
     pub fn fault(&self) -> Option<StreamFault> {
         if self.has_fault.load(Ordering::SeqCst) {
-            self.fault.lock().clone()
+            self.faults.lock().iter().find(|f| f.sticky).cloned()
         } else {
             None
         }
     }
 
+    /// The first fault at or before operation `seq` that a call reports: with `take`, the non-sticky faults
+    /// up to `seq` are forgotten (reported once, failure mode `Continue`); sticky faults are always seen.
+    /// With `sticky_only`, only a sticky fault is reported (and nothing is forgotten).
+    pub fn report(&self, seq: u64, take: bool, sticky_only: bool) -> Option<StreamFault> {
+        if !self.has_fault.load(Ordering::SeqCst) {
+            return None;
+        }
+        let mut faults = self.faults.lock();
+        let first = faults
+            .iter()
+            .find(|f| f.seq <= seq && (f.sticky || !sticky_only))
+            .cloned();
+        if take && !sticky_only {
+            faults.retain(|f| f.sticky || f.seq > seq);
+            if faults.is_empty() {
+                self.has_fault.store(false, Ordering::SeqCst);
+            }
+        }
+        first
+    }
+
+    /// From operation `seq` on (the next one enqueued), the stream is in the failure mode `Stop`.
+    pub fn stop_from(&self, seq: u64) {
+        self.stop_from.fetch_min(seq, Ordering::SeqCst);
+    }
+
     fn poison(&self, f: StreamFault) {
-        let mut slot = self.fault.lock();
-        if slot.is_none() {
-            *slot = Some(f);
+        let mut faults = self.faults.lock();
+        // After a sticky fault nothing more is recorded: it is the stream's answer from then on.
+        if !faults.iter().any(|x| x.sticky) {
+            faults.push(f);
             self.has_fault.store(true, Ordering::SeqCst);
         }
     }
@@ -113,6 +149,8 @@ pub(crate) struct Point {
     known: VirtualTime,
     cell: Option<Arc<OnceLock<Fixed>>>,
     vc: Option<Arc<VectorClock>>,
+    /// The blocking host callbacks (`report.rs`) not yet run that the point is ordered after.
+    gates: Option<Arc<Vec<Arc<Callback>>>>,
 }
 
 /// What a held operation's point learns when it is released.
@@ -130,7 +168,19 @@ impl Point {
             known: time,
             cell: None,
             vc: None,
+            gates: None,
         }
+    }
+
+    /// The point, ordered after the blocking callbacks `gates`.
+    pub fn with_gates(mut self, gates: Option<Arc<Vec<Arc<Callback>>>>) -> Point {
+        self.gates = gates;
+        self
+    }
+
+    /// The blocking callbacks the point is ordered after (some may have run since).
+    pub fn gates(&self) -> &[Arc<Callback>] {
+        self.gates.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The point with the stream's clock at it.
@@ -155,6 +205,7 @@ impl Point {
             known: VirtualTime::ZERO,
             cell: Some(cell),
             vc: None,
+            gates: None,
         }
     }
 
@@ -197,6 +248,10 @@ pub(crate) enum Work {
         value: u8,
     },
     Host(Box<dyn FnOnce() + Send>),
+    /// The operation fails with this error when it runs (a wait that timed out).
+    Fail(SimError),
+    /// An ACL host callback: due to its subscribed thread when reached (`report.rs`).
+    Report(Arc<Callback>),
     /// A stream callback (`cudaStreamAddCallback`): runs exactly once, also on a poisoned stream, and is given
     /// the stream's fault (`None`: none).
     Callback(Box<dyn FnOnce(Option<SimError>) + Send>),
@@ -224,6 +279,10 @@ pub(crate) struct OpExtra {
     /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set (enqueue side only).
     pub accesses: Vec<(Region, bool)>,
     pub who: Option<Who>,
+    /// A wait's timeout in nanoseconds: if its dependencies end later than its own start plus this, it ends at
+    /// that deadline instead and fails with [`SimError::WaitTimedOut`] (ACL `aclrtSetOpWaitTimeout`, the
+    /// timeout of `aclrtWaitAndResetNotify`).
+    pub wait_timeout: Option<u64>,
 }
 
 impl OpExtra {
@@ -234,6 +293,7 @@ impl OpExtra {
             && matches!(self.work, Work::Nothing)
             && self.deps.is_empty()
             && self.who.is_none()
+            && self.wait_timeout.is_none()
     }
 
     /// An operation of `kind` doing `work`, with no dependencies or declared accesses yet.
@@ -244,6 +304,7 @@ impl OpExtra {
             kind,
             accesses: Vec::new(),
             who: None,
+            wait_timeout: None,
         }
     }
 }
@@ -268,6 +329,8 @@ pub(crate) struct WorkerEnv {
     pub live: Arc<AtomicUsize>,
     /// Schedule perturbation: the machine seed, when on.
     pub perturb: Option<u64>,
+    /// The dialect's failure mode (see [`FailureMode`]); `Stop` from the position the program set.
+    pub failure_mode: FailureMode,
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -381,38 +444,74 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             (x.deps, x.work, x.kind)
         }
     };
+    let mode = if seq >= env.exec.stop_from.load(Ordering::SeqCst) {
+        FailureMode::Stop
+    } else {
+        env.failure_mode
+    };
     for d in &deps {
         d.wait();
-        // A fault ordered before this operation poisons this stream too (see `watch.rs`).
-        if !*faulted && let Some(f) = fault_at(d) {
+        // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
+        // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.
+        let catches = match mode {
+            FailureMode::Sticky => true,
+            FailureMode::Stop => d.exec.ctx == env.exec.ctx,
+            FailureMode::Continue => false,
+        };
+        if catches
+            && !*faulted
+            && let Some(f) = fault_at(d)
+        {
             *faulted = true;
             env.exec.poison(StreamFault {
                 seq,
                 time: f.time,
                 err: f.err,
+                sticky: true,
             });
         }
     }
     if let Some(seed) = env.perturb {
         perturb(seed, env.exec.id, seq);
     }
-    let skip = *faulted && matches!(work, Work::Kernel(..) | Work::Host(_));
-    let outcome: Result<(), (FaultKind, String)> = match work {
+    let skip = *faulted
+        && match mode {
+            FailureMode::Sticky => {
+                matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Report(_))
+            }
+            // A stream callback runs exactly once, given the fault.
+            FailureMode::Stop => !matches!(work, Work::Nothing | Work::Callback(_)),
+            FailureMode::Continue => false,
+        };
+    let outcome: Result<(), SimError> = match work {
+        Work::Report(cb) if skip => {
+            cb.cancel();
+            Ok(())
+        }
+        _ if skip => Ok(()),
         Work::Nothing => Ok(()),
-        Work::Kernel(..) | Work::Host(_) if skip => Ok(()),
+        Work::Fail(e) => Err(e),
+        Work::Report(cb) => {
+            cb.reach();
+            Ok(())
+        }
         Work::Kernel(body, declared) => {
             let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err((e.kind, e.message)),
-                Err(p) => Err((
+                Ok(Err(e)) => Err(kernel_fault(env, &op.label, e.kind, e.message)),
+                Err(p) => Err(kernel_fault(
+                    env,
+                    &op.label,
                     FaultKind::LaunchFailure,
                     format!("panicked: {}", panic_message(p)),
                 )),
             }
         }
         Work::Host(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
-            (
+            kernel_fault(
+                env,
+                &op.label,
                 FaultKind::LaunchFailure,
                 format!("host function panicked: {}", panic_message(p)),
             )
@@ -425,7 +524,9 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
                 None
             };
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(status))).map_err(|p| {
-                (
+                kernel_fault(
+                    env,
+                    &op.label,
                     FaultKind::LaunchFailure,
                     format!("stream callback panicked: {}", panic_message(p)),
                 )
@@ -451,24 +552,33 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             Ok(())
         }
     };
-    if let Err((kind, message)) = outcome
-        && !*faulted
-    {
-        *faulted = true;
-        env.exec.poison(StreamFault {
-            seq,
-            time: op.end,
-            err: SimError::KernelFault {
-                kind,
-                device: env.exec.id.device,
-                stream: env.exec.id,
-                label: op.label.to_string(),
-                message,
-            },
-        });
+    if let Err(err) = outcome {
+        // In the mode `Continue` every fault is kept until a synchronize reports it; otherwise the first one
+        // poisons the stream.
+        let sticky = mode != FailureMode::Continue;
+        if !sticky || !*faulted {
+            *faulted |= sticky;
+            env.exec.poison(StreamFault {
+                seq,
+                time: op.end,
+                err,
+                sticky,
+            });
+        }
     }
     if let Some(sink) = &env.sink {
         sink.push(seq, kind, op.label, (op.start, op.end));
     }
     env.exec.publish(seq);
+}
+
+/// The error of a kernel body (or host function) that failed on the worker of `env`.
+fn kernel_fault(env: &WorkerEnv, label: &str, kind: FaultKind, message: String) -> SimError {
+    SimError::KernelFault {
+        kind,
+        device: env.exec.id.device,
+        stream: env.exec.id,
+        label: label.to_string(),
+        message,
+    }
 }

@@ -110,6 +110,7 @@ pub(crate) struct RawParts {
 pub(crate) const TAG_STREAM: u64 = 0xA;
 pub(crate) const TAG_EVENT: u64 = 0xE;
 pub(crate) const TAG_CONTEXT: u64 = 0xC;
+pub(crate) const TAG_NOTIFY: u64 = 0x7;
 
 pub(crate) fn encode(p: RawParts) -> u64 {
     (p.kind << (64 - KIND_BITS))
@@ -183,6 +184,37 @@ impl Context {
     /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
     pub fn from_raw(raw: u64) -> Context {
         Context(raw)
+    }
+}
+
+/// A notify handle (ACL `aclrtNotify`). `Copy`; valid until the notify is destroyed or its device reset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Notify(pub(crate) u64);
+
+impl Notify {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> Notify {
+        Notify(raw)
+    }
+}
+
+/// A notify's identity for messages and traces: process and creation ordinal (starting at 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NotifyId {
+    /// The owning process.
+    pub process: ProcessId,
+    /// Creation ordinal in the process, starting at 1.
+    pub ordinal: u32,
+}
+
+impl std::fmt::Display for NotifyId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.ordinal)
     }
 }
 

@@ -399,7 +399,15 @@ impl MachineBuilder {
                 });
             }
         }
+        let rules = self.dialect.rules();
         let mut devices = self.devices;
+        // A device left at CUDA's default priority range gets the dialect's.
+        let cuda_default = DeviceConfig::default().priority_range;
+        for d in &mut devices {
+            if d.priority_range == cuda_default {
+                d.priority_range = rules.default_priority_range;
+            }
+        }
         crate::engine::device_profile::assign_pci(&mut devices)?;
         static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
@@ -408,7 +416,7 @@ impl MachineBuilder {
             shared: Arc::new(Shared {
                 id,
                 dialect: self.dialect,
-                rules: self.dialect.rules(),
+                rules,
                 devices,
                 hot: HotCosts::of(&self.cost),
                 cost: self.cost,
@@ -533,9 +541,13 @@ impl Shared {
     /// Starts a worker thread for a new stream; returns its queue. If the host refuses the thread (a thread
     /// or memory limit of the OS), the stream cannot exist: [`SimError::TooManyObjects`] with
     /// [`ObjectLimit::HostThreads`], and nothing of the stream is left behind.
-    pub fn spawn_worker(&self, id: StreamId) -> Result<(OpSender, Arc<StreamExec>)> {
+    pub fn spawn_worker(
+        &self,
+        id: StreamId,
+        ctx: Option<u64>,
+    ) -> Result<(OpSender, Arc<StreamExec>)> {
         let (tx, rx) = crate::engine::exec::queue();
-        let exec = Arc::new(StreamExec::new(id));
+        let exec = Arc::new(StreamExec::new(id, ctx));
         let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
         let env = WorkerEnv {
             exec: exec.clone(),
@@ -543,6 +555,7 @@ impl Shared {
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
             perturb: self.perturb.then_some(self.seed),
+            failure_mode: self.rules.failure_mode,
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let name = format!("ss{}-{}", self.id, id.process.0);

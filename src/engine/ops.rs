@@ -68,7 +68,18 @@ impl Process {
 
     /// Frees device memory. Copies and kernels already queued on it still see it.
     pub fn free(&self, ptr: DevicePtr) -> Result<()> {
-        self.call("free", |c| self.m.memory.free(ptr, c.process))
+        self.call("free", |c| {
+            let block = self
+                .m
+                .memory
+                .device_region("free", ptr, 1, c.process)
+                .map(|r| (r.block.base, r.block.len));
+            self.m.memory.free(ptr, c.process)?;
+            if let Ok((base, len)) = block {
+                crate::engine::value::forget(&mut self.state().words, base, len);
+            }
+            Ok(())
+        })
     }
 
     /// Allocates `bytes` of pinned host memory (zeroed).
@@ -152,7 +163,7 @@ impl Process {
     /// Who an operation is, for race reports (only when detection is on and it touches memory). The stream
     /// keeps the last one made; this lends it out (see [`Process::who_back`]) when the same line enqueues the
     /// same operation again.
-    fn who(
+    pub(crate) fn who(
         &self,
         st: &mut crate::engine::process::ProcState,
         h: u64,
@@ -287,6 +298,13 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let owned = self.m.rules.owned.host_func;
             st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
+            // The two callback mechanisms do not mix on a stream (`report.rs`).
+            if let crate::engine::report::CallbackRoute::Thread(_) = st.streams.get(h)?.callbacks {
+                return Err(SimError::Subscription {
+                    what: "launch_host_func",
+                    problem: crate::engine::error::SubscriptionProblem::SubscribedStream,
+                });
+            }
             st.enqueue(
                 &self.m,
                 c,
@@ -298,6 +316,7 @@ impl Process {
                     Work::Host(Box::new(f)),
                 ),
             )?;
+            st.streams.get_mut(h)?.callbacks = crate::engine::report::CallbackRoute::Runtime;
             Ok(())
         })
     }
@@ -487,7 +506,8 @@ impl Process {
                     OpKind::Memcpy { path, bytes },
                     work,
                 )
-                .accesses(accesses, who),
+                .accesses(accesses, who)
+                .synchronous(sync),
             )?;
             // A host that waits on it acquires the stream's clock there.
             if sync || out.is_some() {
@@ -498,9 +518,14 @@ impl Process {
         };
         if sync || out.is_some() {
             let device = point.exec.id.device;
-            self.block_on(c, what, device, std::slice::from_ref(&point), || {
-                what.to_string()
-            })?;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::watch::Observe::Other,
+                || what.to_string(),
+            )?;
         }
         if let Some(slice) = out {
             let data = back.lock();
@@ -628,7 +653,8 @@ impl Process {
                     OpKind::Memset { bytes },
                     Work::Fill { dst, value },
                 )
-                .accesses(accesses, who),
+                .accesses(accesses, who)
+                .synchronous(sync),
             )?;
             // A host that waits on it acquires the stream's clock there.
             if sync {
@@ -639,9 +665,14 @@ impl Process {
         };
         if sync {
             let device = point.exec.id.device;
-            self.block_on(c, what, device, std::slice::from_ref(&point), || {
-                what.to_string()
-            })?;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::watch::Observe::Other,
+                || what.to_string(),
+            )?;
         }
         Ok(())
     }

@@ -70,6 +70,9 @@ pub struct OwnedCalls {
     pub wait: bool,
     /// DestroyStream (ACL 107003; CUDA allows).
     pub destroy: bool,
+    /// Setting a stream's failure mode or attributes (ACL `aclrtSetStreamFailureMode`,
+    /// `aclrtSetStreamAttribute`: 107003 from another context).
+    pub attributes: bool,
 }
 
 /// What a copy between two devices does without enabled peer access.
@@ -116,11 +119,41 @@ pub struct Rules {
     pub peer_copy_without_access: PeerCopy,
     /// Which later calls a sticky kernel fault fails.
     pub sticky_scope: StickyScope,
+    /// What a stream does after one of its operations faults, unless the program chose otherwise.
+    pub failure_mode: FailureMode,
+    /// Whether a program can choose a stream's failure mode (ACL `aclrtSetStreamFailureMode`).
+    pub settable_failure_mode: bool,
+    /// The stream priority range (least, greatest) of a device whose configuration leaves CUDA's default
+    /// (0, −5) (ACL: 7, 0, `RT_STREAM_LEAST_PRIORITY` / `RT_STREAM_GREATEST_PRIORITY` of the runtime source,
+    /// `src/runtime/core/inc/spec/base_info.hpp`).
+    pub default_priority_range: (i32, i32),
     /// Whether a kernel can declare (and its body reach) pinned host memory at its host address: CUDA yes
     /// (unified addressing maps every `cudaMallocHost` allocation for all devices at the same address); ACL
     /// no (`aclrtMallocHost` memory reaches a kernel only through `aclrtHostRegister`, not simulated: the
     /// launch is refused with 107000).
     pub kernel_pinned_access: bool,
+}
+
+/// What a stream does after one of its operations faults (a kernel body that failed, a wait that timed out), and
+/// how the fault is reported. A stream's operations take the mode that is in force when they are enqueued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FailureMode {
+    /// CUDA: kernel bodies and host functions ordered after the fault (on its stream, or on a stream that waited
+    /// for it) do not run; copies still move bytes. The first call that observes the fault latches it as the
+    /// sticky error of [`Rules::sticky_scope`].
+    Sticky,
+    /// ACL `ACL_CONTINUE_ON_FAILURE` (the default): the stream's later operations run, and nothing ordered after the
+    /// fault is affected. The fault is reported once, by the next synchronize of the stream or of its device that
+    /// covers it, and forgotten then: later calls work ("遇错继续"; the runtime clears a stream's error code once a
+    /// synchronize has read it unless the stream is aborted, `Stream::GetError` in
+    /// `src/runtime/core/src/stream/stream.cc`).
+    Continue,
+    /// ACL `ACL_STOP_ON_FAILURE` ("遇错即停"): set on one stream it applies to every stream of its context. After a
+    /// fault the stream runs none of its later operations, nor does any stream of the context from its first
+    /// operation ordered after the fault. Synchronizes (of the stream, its device, an event recorded on it after the
+    /// fault) and queries report the fault every time, and once a call has reported it the context accepts no new
+    /// task (that call fails with the fault's error), until the context is destroyed or its device reset.
+    Stop,
 }
 
 /// Which later calls of a process a kernel fault it has seen fails (until the faulted device is reset).
@@ -129,9 +162,10 @@ pub enum StickyScope {
     /// Every call of the process, whatever its current device (CUDA: "every later call in that process returns
     /// the same error until the device is reset").
     Process,
-    /// Calls whose current device is the faulted one (ACL: the fault is "reported at the next synchronize of
-    /// that stream/device"; other devices keep working).
+    /// Calls whose current device is the faulted one.
     Device,
+    /// No call: a fault belongs to its stream and is reported as [`Rules::failure_mode`] says (ACL).
+    None,
 }
 
 const CUDA: Rules = Rules {
@@ -143,6 +177,7 @@ const CUDA: Rules = Rules {
         record: false,
         wait: false,
         destroy: false,
+        attributes: false,
     },
     implicit_device: true,
     refcounted_reset: false,
@@ -164,6 +199,9 @@ const CUDA: Rules = Rules {
     peer_repeat: Allow::No,
     peer_copy_without_access: PeerCopy::StageThroughHost,
     sticky_scope: StickyScope::Process,
+    failure_mode: FailureMode::Sticky,
+    settable_failure_mode: false,
+    default_priority_range: (0, -5),
     kernel_pinned_access: true,
 };
 
@@ -176,6 +214,7 @@ const ACL: Rules = Rules {
         record: true,
         wait: true,
         destroy: true,
+        attributes: true,
     },
     implicit_device: false,
     refcounted_reset: true,
@@ -198,7 +237,12 @@ const ACL: Rules = Rules {
     peer_flags_first: true,
     peer_repeat: Allow::Yes,
     peer_copy_without_access: PeerCopy::Reject,
-    sticky_scope: StickyScope::Device,
+    // acl.md · aclrtSetStreamFailureMode: the default is ACL_CONTINUE_ON_FAILURE; a fault is the stream's, not
+    // the device's.
+    sticky_scope: StickyScope::None,
+    failure_mode: FailureMode::Continue,
+    settable_failure_mode: true,
+    default_priority_range: (7, 0),
     kernel_pinned_access: false,
 };
 

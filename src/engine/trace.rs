@@ -10,7 +10,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::engine::error::SimError;
-use crate::engine::handle::{EventId, ProcessId, StreamId};
+use crate::engine::handle::{EventId, NotifyId, ProcessId, StreamId};
 use crate::engine::time::{CopyPath, VirtualTime};
 
 /// What an operation was.
@@ -58,10 +58,36 @@ pub enum OpKind {
         /// The event.
         event: EventId,
     },
+    /// A notify record (ACL `aclrtRecordNotify`).
+    NotifyRecord {
+        /// The notify.
+        notify: NotifyId,
+    },
+    /// A wait for a notify's record, which it then resets (ACL `aclrtWaitAndResetNotify`).
+    NotifyWait {
+        /// The notify.
+        notify: NotifyId,
+    },
+    /// A write of a 64-bit value to device memory (ACL `aclrtValueWrite`).
+    ValueWrite {
+        /// The value written.
+        value: u64,
+    },
+    /// A wait until a 64-bit word of device memory satisfies a condition (ACL `aclrtValueWait`).
+    ValueWait {
+        /// The value compared with.
+        value: u64,
+    },
+    /// A host callback run by a subscribed thread (ACL `aclrtLaunchCallback`).
+    Callback {
+        /// Whether the stream's later work waits for it (`ACL_CALLBACK_BLOCK`).
+        blocking: bool,
+    },
 }
 
 impl OpKind {
-    /// A short name: `kernel`, `memcpy`, `memset`, `record`, `wait`, `host-fn`.
+    /// A short name: `kernel`, `memcpy`, `memset`, `record`, `wait`, `host-fn`, `reset`, `notify-record`,
+    /// `notify-wait`, `value-write`, `value-wait`, `callback`.
     pub fn name(&self) -> &'static str {
         match self {
             OpKind::Kernel => "kernel",
@@ -72,6 +98,11 @@ impl OpKind {
             OpKind::HostFunction => "host-fn",
             OpKind::DeferredWait { .. } => "wait",
             OpKind::Reset { .. } => "reset",
+            OpKind::NotifyRecord { .. } => "notify-record",
+            OpKind::NotifyWait { .. } => "notify-wait",
+            OpKind::ValueWrite { .. } => "value-write",
+            OpKind::ValueWait { .. } => "value-wait",
+            OpKind::Callback { .. } => "callback",
         }
     }
 }

@@ -1,18 +1,28 @@
-//! Sticky faults, deterministically. A fault (a kernel body that failed or panicked) poisons its stream from
-//! that operation on, and the poison travels along every happens-before edge: a stream that waits on a
-//! poisoned record point (a stream wait, a legacy default-stream edge) is poisoned from that wait on. A host
-//! call sees a fault when it observes a poisoned point — a synchronize that covers it, a query that finds it
-//! complete — and then latches it as the device's sticky error, which later calls return until the device is
-//! reset: every call of the process (CUDA) or the calls on that device (ACL), as `Rules::sticky_scope` says.
-//! Kernel bodies and host functions of a poisoned stream do not run; its stream callbacks do, and are given the
-//! fault (`cudaStreamAddCallback`: "all subsequently executed callbacks will receive an appropriate
-//! cudaError_t").
+//! Faults, deterministically, in the three failure modes of `Rules::failure_mode` ([`FailureMode`]).
+//!
+//! **Sticky** (CUDA). A fault (a kernel body that failed or panicked) poisons its stream from that operation
+//! on, and the poison travels along every happens-before edge: a stream that waits on a poisoned record point
+//! (a stream wait, a legacy default-stream edge) is poisoned from that wait on. A host call sees a fault when it
+//! observes a poisoned point — a synchronize that covers it, a query that finds it complete — and then latches
+//! it as the device's sticky error, which later calls return until the device is reset: every call of the
+//! process, as `Rules::sticky_scope` says. Kernel bodies and host functions of a poisoned stream do not run; its
+//! CUDA stream callbacks do, and are given the fault (`cudaStreamAddCallback`: "all subsequently executed
+//! callbacks will receive an appropriate cudaError_t").
+//!
+//! **Continue** (ACL's default). A fault stays with its stream and poisons nothing: later operations run. It is
+//! reported once, by the next synchronize of the stream or of the device that covers it ([`Observe::Sync`]),
+//! and forgotten then; other calls never see it.
+//!
+//! **Stop** (ACL `ACL_STOP_ON_FAILURE`, per context). A fault poisons its stream, and the poison travels along
+//! happens-before edges to the streams of the same context; a poisoned stream runs none of its later
+//! operations. Every synchronize or query that covers a poisoned point reports it, and the first one latches it
+//! on the context, which then refuses new tasks (`process/`).
 //!
 //! So a fault is visible exactly to what is ordered after it, the same on every run; a call that is not ordered
 //! after the fault (on hardware: a race with it) does not see it until something orders it. Nothing here ever
 //! waits: the points involved were already waited for by the call or the worker.
 //!
-//! Lock order: `StreamExec::fault` and `DeviceWatch::sticky` are leaves.
+//! Lock order: `StreamExec::faults` and `DeviceWatch::sticky` are leaves.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -21,19 +31,49 @@ use parking_lot::Mutex;
 
 use crate::engine::error::SimError;
 use crate::engine::exec::Point;
+#[cfg(doc)]
+use crate::engine::rules::FailureMode;
 use crate::engine::time::VirtualTime;
 
-/// The first fault of a stream: from operation `seq` (ending at `time`) on, the stream is poisoned.
+/// A fault of a stream at operation `seq` (ending at `time`). A sticky one poisons the stream from there on.
 #[derive(Debug, Clone)]
 pub(crate) struct StreamFault {
     pub seq: u64,
     pub time: VirtualTime,
     pub err: SimError,
+    /// Whether it stays (modes `Sticky` and `Stop`) or is forgotten once reported (mode `Continue`).
+    pub sticky: bool,
 }
 
-/// The fault that `point` observes: its stream's, if the poison started at or before it.
+/// The sticky fault that `point` observes: its stream's, if the poison started at or before it.
 pub(crate) fn fault_at(point: &Point) -> Option<StreamFault> {
     point.exec.fault().filter(|f| f.seq <= point.seq)
+}
+
+/// Which faults a call of the modes `Continue` and `Stop` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Observe {
+    /// A synchronize of a stream or a device: every fault it covers, forgetting those of the mode `Continue`.
+    Sync,
+    /// Anything else (an event synchronize, a query, a synchronous copy): sticky faults only.
+    Other,
+}
+
+/// The fault a call of the modes `Continue` and `Stop` reports for `points`: the earliest (by virtual time,
+/// then stream) that they cover, with the context of its stream and whether it is sticky.
+pub(crate) fn report(points: &[Point], observe: Observe) -> Option<(StreamFault, u64)> {
+    let mut best: Option<(StreamFault, u64, crate::engine::handle::StreamId)> = None;
+    for p in points {
+        let take = observe == Observe::Sync;
+        if let Some(f) = p.exec.report(p.seq, take, !take)
+            && best
+                .as_ref()
+                .is_none_or(|(b, _, id)| (f.time, p.exec.id) < (b.time, *id))
+        {
+            best = Some((f, p.exec.ctx, p.exec.id));
+        }
+    }
+    best.map(|(f, ctx, _)| (f, ctx))
 }
 
 /// The earliest fault (by virtual time, then stream) observed by any of `points`.

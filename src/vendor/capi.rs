@@ -679,8 +679,8 @@ pub unsafe extern "C" fn musasimLaunchFallibleKernel(
 }
 
 /// `aclsimLaunchFallibleKernel`: `aclsimLaunchKernel` whose body returns a fault code: non-zero faults the
-/// kernel, reported by the next synchronize that covers it as `ACL_ERROR_RT_AICORE_EXCEPTION` (507015);
-/// sticky until the device is reset.
+/// kernel, reported by the next synchronize that covers it as `ACL_ERROR_RT_AICORE_EXCEPTION` (507015), as the
+/// stream's failure mode says (`aclrtSetStreamFailureMode`: by default reported once, later tasks still run).
 ///
 /// # Safety
 /// As [`cudasimLaunchFallibleKernel`].

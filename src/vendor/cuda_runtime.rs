@@ -144,7 +144,9 @@ pub(crate) fn code(e: &SimError) -> Error {
             IpcProblem::SameProcess => DeviceUninitialized,
             IpcProblem::InvalidHandle => InvalidValue,
         },
-        SimError::Timeout { .. } => Timeout,
+        SimError::Timeout { .. } | SimError::WaitTimedOut { .. } => Timeout,
+        // No CUDA call subscribes threads to stream callbacks (the engine API can).
+        SimError::Subscription { .. } => NotSupported,
         SimError::WouldDeadlock { .. } | SimError::Init { .. } | SimError::Race(_) => Unknown,
         SimError::HostMemory { problem, .. } => match problem {
             HostMemoryProblem::AlreadyRegistered => HostMemoryAlreadyRegistered,

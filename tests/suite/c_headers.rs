@@ -233,16 +233,21 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtMemcpyKind"
         | "aclrtMemMallocPolicy"
         | "aclrtDevAttr"
+        | "aclrtStreamAttr"
+        | "aclrtMemAttr"
+        | "aclrtCallbackBlockType"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
-        | "aclrtEvent" | "aclrtContext" | "streamsimMachine" | "streamsimProcess" => "ptr",
+        | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
+        | "streamsimProcess" => "ptr",
         "cudaHostFn_t"
         | "musaHostFn_t"
         | "cudaStreamCallback_t"
         | "musaStreamCallback_t"
         | "aclrtHostFunc"
+        | "aclrtCallback"
         | "streamsimKernelBody"
         | "streamsimFallibleKernelBody"
         | "streamsimKernelCtxBody" => "fnptr",
@@ -360,6 +365,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         // Functions written out: `#[unsafe(no_mangle)] pub [unsafe] extern "C" fn name(params) -> ret {`.
         for file in [
             "src/vendor/acl/mod.rs",
+            "src/vendor/acl/control.rs",
             "src/vendor/capi.rs",
             "src/vendor/kernel_ctx.rs",
             "src/vendor/capi_toolkit.rs",
@@ -406,17 +412,20 @@ fn rust_class(ty: &str) -> &'static str {
         | "rt::Error"
         | "aclrtMemcpyKind"
         | "aclrtMemMallocPolicy"
-        | "aclrtDevAttr" => "u32",
+        | "aclrtDevAttr"
+        | "aclrtStreamAttr"
+        | "aclrtMemAttr"
+        | "aclrtCallbackBlockType" => "u32",
         "usize" => "usize",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
-        "aclrtStream" | "aclrtEvent" | "aclrtContext" | "streamsimMachine" | "streamsimProcess" => {
-            "ptr"
-        }
+        "aclrtStream" | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
+        | "streamsimProcess" => "ptr",
         "rt::HostFn"
         | "rt::StreamCallback"
         | "aclrtHostFunc"
+        | "aclrtCallback"
         | "streamsimKernelBody"
         | "streamsimFallibleKernelBody"
         | "rt::KernelCtxBody"
@@ -914,6 +923,44 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_STREAM_HUGE,
         acl::ACL_STREAM_CPU_SCHEDULE,
         acl::ACL_STREAM_DEVICE_USE_ONLY,
+        acl::ACL_CONTINUE_ON_FAILURE,
+        acl::ACL_STOP_ON_FAILURE,
+        acl::ACL_NOTIFY_DEFAULT,
+        acl::ACL_NOTIFY_DEVICE_USE_ONLY,
+        acl::ACL_STREAM_WAIT_VALUE_GEQ,
+        acl::ACL_STREAM_WAIT_VALUE_EQ,
+        acl::ACL_STREAM_WAIT_VALUE_AND,
+        acl::ACL_STREAM_WAIT_VALUE_NOR,
+        acl::ACL_CALLBACK_NO_BLOCK,
+        acl::ACL_CALLBACK_BLOCK,
+        acl::ACL_DEVICE,
+        acl::ACL_HOST,
+        acl::ACL_RT_DEVICE_STATUS_NORMAL,
+        acl::ACL_RT_DEVICE_STATUS_ABNORMAL,
+        acl::ACL_RT_DEVICE_STATUS_END,
+        acl::ACL_DDR_MEM,
+        acl::ACL_HBM_MEM,
+        acl::ACL_DDR_MEM_HUGE,
+        acl::ACL_DDR_MEM_NORMAL,
+        acl::ACL_HBM_MEM_HUGE,
+        acl::ACL_HBM_MEM_NORMAL,
+        acl::ACL_DDR_MEM_P2P_HUGE,
+        acl::ACL_DDR_MEM_P2P_NORMAL,
+        acl::ACL_HBM_MEM_P2P_HUGE,
+        acl::ACL_HBM_MEM_P2P_NORMAL,
+        acl::ACL_HBM_MEM_HUGE1G,
+        acl::ACL_HBM_MEM_P2P_HUGE1G,
+        acl::ACL_MEM_NORMAL,
+        acl::ACL_MEM_HUGE,
+        acl::ACL_MEM_HUGE1G,
+        acl::ACL_MEM_P2P_NORMAL,
+        acl::ACL_MEM_P2P_HUGE,
+        acl::ACL_MEM_P2P_HUGE1G,
+        acl::ACL_STREAM_ATTR_FAILURE_MODE,
+        acl::ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK,
+        acl::ACL_STREAM_ATTR_USER_CUSTOM_TAG,
+        acl::ACL_STREAM_ATTR_CACHE_OP_INFO,
+        acl::ACL_STREAM_ATTR_PRIORITY,
         acl::ACL_SUCCESS,
         acl::ACL_ERROR_INVALID_PARAM,
         acl::ACL_ERROR_UNINITIALIZE,
@@ -927,13 +974,18 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_ERROR_RT_STREAM_CONTEXT,
         acl::ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
         acl::ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
+        acl::ACL_ERROR_RT_STREAM_SUBSCRIBE,
+        acl::ACL_ERROR_RT_THREAD_SUBSCRIBE,
+        acl::ACL_ERROR_RT_STREAM_NO_CB_REG,
         acl::ACL_ERROR_RT_INVALID_HANDLE,
         acl::ACL_ERROR_RT_WAIT_TIMEOUT,
+        acl::ACL_ERROR_RT_TASK_TIMEOUT,
         acl::ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
         acl::ACL_ERROR_RT_MEMORY_ALLOCATION,
         acl::ACL_ERROR_RT_DEVICE_OOM,
         acl::ACL_ERROR_RT_INTERNAL_ERROR,
         acl::ACL_ERROR_RT_CONTEXT_RELEASE_ERROR,
+        acl::ACL_ERROR_RT_REPORT_TIMEOUT,
         acl::ACL_ERROR_RT_AICORE_EXCEPTION,
         acl::ACL_ERROR_RT_IPC_ERROR,
         acl::ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
@@ -1024,6 +1076,11 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             size_of::<cuda::cudaMemcpyKind>(),
         ),
         ("sizeof(aclrtMemcpyKind)", size_of::<acl::aclrtMemcpyKind>()),
+        (
+            "sizeof(aclrtStreamAttrValue)",
+            size_of::<acl::aclrtStreamAttrValue>(),
+        ),
+        ("sizeof(aclrtNotify)", size_of::<acl::aclrtNotify>()),
     ];
     // The toolkit's structs, field by field.
     macro_rules! layout {

@@ -63,8 +63,8 @@ fn cuda_kernel_bodies_touch_only_what_they_declared() {
 /// through maps, every element checked after the D2H copy; `aclrtMallocHost` memory declared → 107000 and
 /// `aclGetRecentErrMsg` names `aclsimLaunchKernelCtx` and pinned host memory, the body never runs; on device
 /// 1 an undeclared read → `STREAMSIM_ERROR_ILLEGAL_ADDRESS` (and the next access too), `aclrtSynchronizeStream`
-/// → 507015 with a message about the declared accesses, `aclrtSynchronizeDevice` → 507015 (sticky on that
-/// device); device 0 computes again afterwards.
+/// → 507015 with a message about the declared accesses, then `aclrtSynchronizeDevice` → 0 (reported once: the
+/// default failure mode ACL_CONTINUE_ON_FAILURE, acl-runtime-api.md); device 0 computes again afterwards.
 #[test]
 fn acl_kernel_bodies_compute_and_fault_on_their_device() {
     for out in build_and_run("kernel_ctx_acl", &[], &[("STREAMSIM_DEVICES", "2")]) {

@@ -270,8 +270,8 @@ fn seed001_acl_p2p_copy_sample() {
 }
 
 /// The CANN stream-vs-event note's three scenarios with acl names (stream vs event synchronization, with exact
-/// virtual times), and the kernel exception of its related issue: 507015 at the next synchronize, sticky until
-/// reset.
+/// virtual times), and the kernel exception of its related issue: 507015 at the next synchronize, reported once
+/// (ACL_CONTINUE_ON_FAILURE).
 #[test]
 fn seed004_acl_scenarios_and_kernel_exception() {
     for out in build_and_run("seed004_acl", "seed004_acl", &[], &[]) {

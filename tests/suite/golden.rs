@@ -286,9 +286,15 @@ fn every_trace_parses_and_is_well_formed() {
                 other => panic!("unexpected phase {other}: {e}"),
             }
         }
-        // Every wait slice whose record is in the trace ends a flow that starts at that record.
+        // Every wait slice whose record is in the trace ends a flow that starts at that record, except a wait
+        // that gave up at its timeout before the record (ACL aclrtSetOpWaitTimeout), marked `gave_up`.
         let flows = t.flows();
-        assert_eq!(flows.len(), t.with("X", "wait").len(), "{}", p.display());
+        let released = t
+            .with("X", "wait")
+            .into_iter()
+            .filter(|w| w["args"]["gave_up"] != true)
+            .count();
+        assert_eq!(flows.len(), released, "{}", p.display());
         for (s, f) in &flows {
             let record = t
                 .with("i", "record")
@@ -652,6 +658,72 @@ fn legacy_default_stream_trace_hides_then_exposes_the_race() {
             .1
             .contains("on nonblocking")
     );
+}
+
+/// acl-runtime-api.md · notifies, value waits, callbacks: each wait ends where what releases it is reached.
+#[test]
+fn acl_wait_tasks_trace() {
+    let t = parsed("09_acl_wait_tasks.ss");
+    let at = |cat: &str| -> Vec<(f64, f64)> {
+        t.with("X", cat)
+            .iter()
+            .map(|e| (e["ts"].as_f64().unwrap(), end(e)))
+            .collect()
+    };
+    // The first notify wait ends when `produce` ends (109 µs) and s1 reaches the record; the second when the
+    // second record is reached.
+    let produce = t.slice("produce");
+    assert_eq!(at("notify-record"), [(109.0, 109.0), (124.0, 124.0)]);
+    assert_eq!(
+        at("notify-wait"),
+        [(end(produce), end(produce)), (124.0, 124.0)]
+    );
+    assert_eq!(t.slice("consume")["ts"].as_f64(), Some(end(produce)));
+    // The value wait ends at the value write, after `before_flag`.
+    assert_eq!(at("value-write"), [(180.0, 180.0)]);
+    assert_eq!(at("value-wait"), [(180.0, 180.0)]);
+    assert_eq!(end(t.slice("before_flag")), 180.0);
+    assert_eq!(t.slice("after_flag")["ts"].as_f64(), Some(180.0));
+    // The blocking callback occupies s1 from k1's end; k2 starts after it.
+    assert_eq!(at("callback"), [(204.0, 205.0)]);
+    assert_eq!(t.slice("k2")["ts"].as_f64(), Some(205.0));
+    let codes: Vec<i64> = t
+        .with("i", "error")
+        .iter()
+        .map(|e| e["args"]["code"].as_i64().unwrap())
+        .collect();
+    assert_eq!(codes, [507000, 507000, 507012]);
+}
+
+/// acl-runtime-api.md · aclrtSetStreamFailureMode, aclrtSetOpWaitTimeout: the wait that gave up has no arrow and
+/// ends at its deadline; the errors are the sample's.
+#[test]
+fn acl_failure_modes_trace() {
+    let t = parsed("10_acl_failure_modes.ss");
+    let waits = t.with("X", "wait");
+    assert_eq!(waits.len(), 2);
+    assert_eq!(waits[0]["args"]["gave_up"], true);
+    assert_eq!(
+        (waits[0]["ts"].as_f64(), waits[0]["dur"].as_f64()),
+        (Some(34.0), Some(1_000_000.0))
+    );
+    assert_eq!(
+        t.slice("after_wait")["ts"].as_f64(),
+        Some(end(waits[0])),
+        "s1 goes on at the deadline"
+    );
+    assert!(end(waits[0]) < t.slice("LongOP")["ts"].as_f64().unwrap() + 2_000_000.0);
+    assert_eq!(
+        t.flows().len(),
+        1,
+        "only the second wait was released by its record"
+    );
+    let codes: Vec<i64> = t
+        .with("i", "error")
+        .iter()
+        .map(|e| e["args"]["code"].as_i64().unwrap())
+        .collect();
+    assert_eq!(codes, [507015, 107020, 507015, 507015, 507015]);
 }
 
 // ---- the binary ------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 
 mod acl_facade;
 mod bad_input;
+mod c_acl_api;
 mod c_headers;
 mod c_kernels;
 mod c_programs;
@@ -35,8 +36,10 @@ mod ownership;
 mod peers;
 mod races;
 mod reports;
+mod scenario_tasks;
 mod scenarios;
 mod shutdown;
 mod smoke;
 mod stress;
+mod threaded_waits;
 mod wakeups;

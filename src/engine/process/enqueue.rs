@@ -5,12 +5,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use parking_lot::Mutex;
-
 use super::stream::{Checked, HeldOp, Pushed};
 use super::{Call, HostClock, OpSpec, ProcState, StreamEntry};
 use crate::engine::error::Result;
 use crate::engine::exec::Point;
+use crate::engine::gate::Gate;
 use crate::engine::handle::StreamKind;
 use crate::engine::machine::Shared;
 use crate::engine::rules::Ownership;
@@ -23,16 +22,16 @@ impl ProcState {
         self.enqueue_with(m, c, h, spec, None)
     }
 
-    /// Like [`ProcState::enqueue`]; with `deferred`, the operation also waits for the next record of that
-    /// event issued after generation `after` (ACL `ACL_EVENT_SYNC`), and everything after it on the stream is
-    /// held back until then.
+    /// Like [`ProcState::enqueue`]; with `deferred`, the operation is held until its gate opens (the next record
+    /// of an event, ACL `ACL_EVENT_SYNC`; a notify's record; a value write), and everything after it on the
+    /// stream is held back until then.
     pub fn enqueue_with(
         &mut self,
         m: &Shared,
         c: &Call,
         h: u64,
         spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+        deferred: Option<Gate>,
     ) -> Result<Point> {
         self.enqueue_checked(m, c, h, spec, deferred, None)
     }
@@ -45,7 +44,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+        deferred: Option<Gate>,
         owner: Option<&'static str>,
     ) -> Result<Point> {
         self.enqueue_inner(m, c, h, spec, deferred, owner, None, true)
@@ -78,7 +77,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         mut spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+        deferred: Option<Gate>,
         owner: Option<&'static str>,
         check: Option<Checked<'_>>,
         want_point: bool,
@@ -99,6 +98,12 @@ impl ProcState {
             return Err(self
                 .check_owner(m, c, what, true, h)
                 .expect_err("ownership differs"));
+        }
+        // A context that reported a fault in the failure mode `Stop` accepts no new task.
+        if let Some(e) = &s.stopped
+            && !spec.synchronous
+        {
+            return Err(e.clone());
         }
         let dev = s.device as usize;
         if s.special && s.id.kind == StreamKind::Legacy {
@@ -139,7 +144,7 @@ impl ProcState {
         c: &Call,
         h: u64,
         mut spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+        deferred: Option<Gate>,
         check: Option<Checked<'_>>,
     ) -> Result<Point> {
         let device = self.streams.get(h)?.device;
@@ -217,9 +222,12 @@ impl ProcState {
         m: &Shared,
         now: VirtualTime,
         mut spec: OpSpec,
-        deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+        deferred: Option<Gate>,
         check: Option<Checked<'_>>,
     ) -> Result<Pushed> {
+        if !s.cb_gates.is_empty() || spec.dep_list().iter().any(|d| !d.gates().is_empty()) {
+            s.inherit_gates(spec.dep_list());
+        }
         let hold = deferred.is_some()
             || !s.held.is_empty()
             || spec.dep_list().iter().any(|p| p.time().is_none());

@@ -13,11 +13,13 @@
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
+mod board;
 mod enqueue;
 mod state;
 mod stream;
 mod stream_api;
 mod thread;
+mod wait;
 
 use std::sync::Arc;
 
@@ -25,9 +27,11 @@ use crate::engine::error::{InitProblem, Result, SimError};
 use crate::engine::exec::Point;
 use crate::engine::handle::ProcessId;
 use crate::engine::machine::Shared;
+use crate::engine::rules::FailureMode;
 use crate::engine::trace::HostEvent;
-use crate::engine::watch::DeviceWatch;
+use crate::engine::watch::Observe;
 
+pub(crate) use board::{WaitBoard, Want, Woken};
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
 pub(crate) use stream::{HostClock, OpSpec, StreamEntry};
 pub(crate) use thread::{Call, is_main_thread, mark_worker_thread, on_worker_thread};
@@ -136,6 +140,21 @@ impl Process {
         })
     }
 
+    /// Device `device` of the machine (its ordinal), or [`SimError::InvalidDevice`]. Does not advance the clock.
+    pub fn check_device(&self, device: i64) -> Result<u32> {
+        self.m.check_device(device)
+    }
+
+    /// The current device's memory: (total, free) bytes, free being what the simulated allocations of every
+    /// process leave (ACL `aclrtGetMemInfo`).
+    pub fn device_memory_info(&self) -> Result<(u64, u64)> {
+        self.call("device_memory_info", |c| {
+            let (d, _) = self.state().current(&self.m, c, "device_memory_info")?;
+            let total = self.m.devices[d as usize].memory;
+            Ok((total, total.saturating_sub(self.m.memory.used(d))))
+        })
+    }
+
     /// Records a blocking host call in the trace.
     pub(crate) fn host_event(&self, c: &Call, label: String) {
         if self.m.trace_on {
@@ -149,31 +168,45 @@ impl Process {
         }
     }
 
-    /// A device's sticky-error state in this process.
-    pub(crate) fn watch(&self, device: u32) -> &DeviceWatch {
-        &self.p.watch[device as usize]
-    }
-
     pub(crate) fn state(&self) -> parking_lot::MutexGuard<'_, ProcState> {
         self.p.state.lock()
     }
 
     /// Moves the host clock past `points`, blocks until they have really run (no lock held), records the
-    /// blocking call in the trace, and reports `device`'s fault if one happened by the new host time.
+    /// blocking call in the trace, and reports the fault the call observes (`observe`: how, in the failure modes
+    /// `Continue` and `Stop`; in CUDA's mode `Sticky`, `device`'s fault, sticky from then on).
     ///
-    /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) would
-    /// block forever in a program whose calls come from this thread: that is [`SimError::WouldDeadlock`].
+    /// A point whose time is not fixed (behind an ACL deferred wait whose record has not been issued) holds the
+    /// call while another host thread could still issue the record; when none can, it is
+    /// [`SimError::WouldDeadlock`] (see `wait.rs`).
     pub(crate) fn block_on(
         &self,
         c: &mut Call,
         what: &'static str,
         device: u32,
         points: &[Point],
+        observe: Observe,
         label: impl FnOnce() -> String,
     ) -> Result<()> {
         self.wait_points(c, what, points, label)?;
-        // A fault the call now observes is its answer, and sticky from now on.
-        self.p.watch[device as usize].observe(points)
+        self.observe(device, points, observe)
+    }
+
+    /// The fault a call that has waited for `points` reports (see [`Process::block_on`]).
+    pub(crate) fn observe(&self, device: u32, points: &[Point], observe: Observe) -> Result<()> {
+        if self.m.rules.failure_mode == FailureMode::Sticky {
+            // A fault the call now observes is its answer, and sticky from now on.
+            return self.p.watch[device as usize].observe(points);
+        }
+        match crate::engine::watch::report(points, observe) {
+            None => Ok(()),
+            Some((f, ctx)) => {
+                if f.sticky {
+                    self.state().stop_context(ctx, &f.err);
+                }
+                Err(f.err)
+            }
+        }
     }
 
     /// [`Process::block_on`] without the fault check.
@@ -184,25 +217,7 @@ impl Process {
         points: &[Point],
         label: impl FnOnce() -> String,
     ) -> Result<()> {
-        let mut until = c.now;
-        for p in points {
-            match p.time() {
-                Some(t) => until = until.max(t),
-                None => {
-                    return Err(SimError::WouldDeadlock {
-                        what,
-                        stream: p.exec.id,
-                    });
-                }
-            }
-        }
-        c.clock = c.clock.max(until);
-        for p in points {
-            p.wait();
-        }
-        self.state().acquire(&self.m, c.thread, points);
-        self.host_event(c, label());
-        Ok(())
+        self.wait_points_until(c, what, points, None, label)
     }
 }
 
@@ -218,6 +233,10 @@ impl Process {
     /// passed; then all of them have really run, the host acquires them all, and the earliest fault among them
     /// is the answer.
     pub(crate) fn settle_all(&self, c: &Call, points: &[Point]) -> Result<Status> {
+        if points.iter().any(|p| p.time().is_none()) {
+            // A timed wait they are held behind may have given up by now.
+            self.state().expire_for(&self.m, points, Some(c.now));
+        }
         if !points.iter().all(|p| p.time().is_some_and(|t| t <= c.now)) {
             return Ok(Status::NotReady);
         }
@@ -225,7 +244,7 @@ impl Process {
             p.wait();
         }
         if let Some(first) = points.first() {
-            self.watch(first.exec.id.device).observe(points)?;
+            self.observe(first.exec.id.device, points, Observe::Other)?;
         }
         self.state().acquire(&self.m, c.thread, points);
         Ok(Status::Complete)

@@ -19,8 +19,8 @@ use super::{Call, HostClock, StreamEntry, StreamFlags};
 use crate::engine::error::{ObjectKind, Result, SimError};
 use crate::engine::exec::Point;
 use crate::engine::handle::{
-    EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_STREAM,
-    next_ordinal,
+    EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_NOTIFY,
+    TAG_STREAM, next_ordinal,
 };
 use crate::engine::machine::Shared;
 use crate::engine::race::clock::VectorClock;
@@ -44,6 +44,10 @@ pub(crate) struct ContextEntry {
     pub device: u32,
     pub default_stream: Option<u64>,
     pub is_default: bool,
+    /// Whether a stream of the context was set to the failure mode `Stop` (it then applies to all of them).
+    pub stop_on_failure: bool,
+    /// (mode `Stop`) the fault a call has reported: the context refuses new tasks with it.
+    pub failure: Option<SimError>,
 }
 
 /// A process's state on one device (CUDA: its primary context).
@@ -82,6 +86,7 @@ pub(crate) struct ProcState {
     pub streams: Registry<StreamEntry>,
     pub events: Registry<EventEntry>,
     pub contexts: Registry<ContextEntry>,
+    pub notifies: Registry<crate::engine::notify::NotifyEntry>,
     pub devices: Vec<DeviceCtx>,
     /// Enabled peer access: (accessing device, peer device).
     pub peers: BTreeSet<(u32, u32)>,
@@ -92,8 +97,15 @@ pub(crate) struct ProcState {
     next_stream: u32,
     pub next_event: u32,
     pub next_context: u32,
+    pub next_notify: u32,
+    /// The words value writes and waits use (see `value.rs`).
+    pub words: crate::engine::value::Words,
+    /// Threads subscribed to stream callbacks (see `report.rs`).
+    pub reports: crate::engine::report::Reports,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
     pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
+    /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
+    pub board: Arc<super::WaitBoard>,
 }
 
 pub(crate) struct ProcShared {
@@ -106,12 +118,18 @@ pub(crate) struct ProcShared {
     /// `aclInit` state: never, initialised, finalised.
     pub(super) init: Mutex<Option<bool>>,
     pub(super) next_thread: AtomicU32,
+    /// Which host threads are live, and what the blocked ones wait for (see `board.rs`).
+    pub board: Arc<super::WaitBoard>,
+    /// The timeout of the event waits enqueued from now on, in nanoseconds (0: none; ACL
+    /// `aclrtSetOpWaitTimeout`).
+    pub op_wait_timeout: std::sync::atomic::AtomicU64,
 }
 
 impl ProcShared {
     pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
         let tag = crate::engine::handle::machine_tag(m.id);
         let watch = DeviceWatch::for_process(m.device_count());
+        let board = Arc::new(super::WaitBoard::default());
         ProcShared {
             id,
             machine: m.id,
@@ -119,6 +137,7 @@ impl ProcShared {
                 streams: Registry::new(ObjectKind::Stream, TAG_STREAM, tag, id.0 as u64),
                 events: Registry::new(ObjectKind::Event, TAG_EVENT, tag, id.0 as u64),
                 contexts: Registry::new(ObjectKind::Context, TAG_CONTEXT, tag, id.0 as u64),
+                notifies: Registry::new(ObjectKind::Notify, TAG_NOTIFY, tag, id.0 as u64),
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
                 peers: BTreeSet::new(),
                 zombies: Vec::new(),
@@ -126,11 +145,17 @@ impl ProcShared {
                 next_stream: 1,
                 next_event: 1,
                 next_context: 1,
+                next_notify: 1,
+                words: Default::default(),
+                reports: Default::default(),
                 scratch_accesses: Vec::new(),
+                board: board.clone(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
             init: Mutex::new(None),
+            board,
+            op_wait_timeout: std::sync::atomic::AtomicU64::new(0),
         }
     }
 }
@@ -162,10 +187,19 @@ impl ProcState {
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id).inspect_err(|_| {
+        let (tx, exec) = m.spawn_worker(id, ctx).inspect_err(|_| {
             // A stream that could not start does not use up an ordinal.
             self.next_stream = next_stream;
         })?;
+        // A new stream of a context in the failure mode `Stop` is in it from its first operation, and refuses
+        // tasks if the context already does.
+        let (stop, stopped) = match ctx.and_then(|h| self.contexts.get(h).ok()) {
+            Some(x) => (x.stop_on_failure, x.failure.clone()),
+            None => (false, None),
+        };
+        if stop {
+            exec.stop_from(1);
+        }
         self.streams.insert(StreamEntry {
             id,
             name: None,
@@ -186,6 +220,10 @@ impl ProcState {
             track: m.race.on(),
             host_seen: (u32::MAX, 0),
             last_who: None,
+            failure_mode: m.rules.failure_mode,
+            stopped,
+            callbacks: crate::engine::report::CallbackRoute::None,
+            cb_gates: Vec::new(),
         })
     }
 
@@ -376,9 +414,26 @@ impl ProcState {
         }
     }
 
+    /// (failure mode `Stop`) Context `ctx` has reported `err`: it and its streams refuse new tasks from now on.
+    pub fn stop_context(&mut self, ctx: u64, err: &SimError) {
+        let Ok(x) = self.contexts.get_mut(ctx) else {
+            return;
+        };
+        if x.failure.is_some() {
+            return;
+        }
+        x.failure = Some(err.clone());
+        for (_, s) in self.streams.iter_mut() {
+            if s.ctx == Some(ctx) && s.stopped.is_none() {
+                s.stopped = Some(err.clone());
+            }
+        }
+    }
+
     /// Releases every held operation that can run now, until nothing more can (a record can unblock a
     /// deferred wait, whose release fixes points that other held streams wait for).
     pub fn pump(&mut self, m: &Shared) {
+        let mut released = false;
         loop {
             let mut progress = false;
             for (_, s) in self.streams.iter_mut() {
@@ -391,8 +446,68 @@ impl ProcState {
             }
             self.zombies.retain(|s| !s.held.is_empty());
             if !progress {
-                return;
+                break;
             }
+            released = true;
+        }
+        if released {
+            // A thread blocked on one of the points just fixed may go on.
+            self.board.notify();
+        }
+    }
+
+    /// Expires the timed waits that `points` are held behind (transitively, through the held dependencies of
+    /// other streams) whose deadline is not after `horizon` (`None`: whatever their deadline), then pumps. Whether
+    /// any expired. A thread calls this when nothing else could release them before `horizon` (see
+    /// `Process::fix_points`).
+    pub fn expire_for(
+        &mut self,
+        m: &Shared,
+        points: &[Point],
+        horizon: Option<VirtualTime>,
+    ) -> bool {
+        let mut any = false;
+        loop {
+            let mut progress = false;
+            let mut work: Vec<Point> = points
+                .iter()
+                .filter(|p| p.time().is_none())
+                .cloned()
+                .collect();
+            let mut seen = BTreeSet::new();
+            while let Some(p) = work.pop() {
+                let key = (Arc::as_ptr(&p.exec) as usize, p.seq);
+                if !seen.insert(key) {
+                    continue;
+                }
+                let entry = self
+                    .streams
+                    .iter_mut()
+                    .map(|(_, s)| s)
+                    .chain(self.zombies.iter_mut())
+                    .find(|s| Arc::ptr_eq(&s.exec, &p.exec));
+                let Some(s) = entry else {
+                    continue;
+                };
+                if s.expire_head(m, horizon) {
+                    progress = true;
+                    break;
+                }
+                if let Some(head) = s.held.front() {
+                    work.extend(
+                        head.spec
+                            .dep_list()
+                            .iter()
+                            .filter(|d| d.time().is_none())
+                            .cloned(),
+                    );
+                }
+            }
+            if !progress {
+                return any;
+            }
+            any = true;
+            self.pump(m);
         }
     }
 

@@ -10,12 +10,11 @@ use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::{Arc, OnceLock};
 
-use parking_lot::Mutex;
-
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
 use crate::engine::error::Result;
+use crate::engine::error::SimError;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::engine::handle::StreamId;
 use crate::engine::machine::Shared;
@@ -57,6 +56,16 @@ pub(crate) struct StreamEntry {
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
     /// enqueues the same operation; see `Process::who`).
     pub last_who: Option<crate::engine::race::Who>,
+    /// The failure mode set on this stream (ACL `aclrtGetStreamAttribute` reads it); the dialect's default until a
+    /// program sets one. The mode in force also depends on the context (see [`crate::rules::FailureMode::Stop`]).
+    pub failure_mode: crate::engine::rules::FailureMode,
+    /// (mode `Stop`) the fault its context reported: new tasks are refused with it.
+    pub stopped: Option<crate::engine::error::SimError>,
+    /// Where its host callbacks go (see `report.rs`).
+    pub callbacks: crate::engine::report::CallbackRoute,
+    /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
+    /// streams it waited for).
+    pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
 }
 
 /// An operation whose times cannot be fixed yet.
@@ -67,8 +76,8 @@ pub(crate) struct HeldOp {
     pub(super) cell: Arc<OnceLock<Fixed>>,
     /// The enqueueing host thread's clock at the call (race detection on).
     pub(super) host_vc: Option<HostClock>,
-    /// Wait for the next record of this event issued after generation `after`.
-    pub(super) deferred: Option<(Arc<Mutex<crate::engine::event::EventState>>, u64)>,
+    /// What the operation waits for before its dependency is known (see `gate.rs`).
+    pub(super) deferred: Option<crate::engine::gate::Gate>,
 }
 
 /// Where an enqueued operation went: dispatched (ending at that time) or held.
@@ -108,16 +117,46 @@ fn advance(
 impl StreamEntry {
     /// The point of the operation just pushed (the stream's last).
     pub(super) fn point(&self, pushed: Pushed) -> Point {
-        match pushed {
+        let p = match pushed {
             Pushed::Done(end) => Point::new(self.exec.clone(), self.seq, end),
             Pushed::Held(cell) => Point::pending(self.exec.clone(), self.seq, cell),
-        }
+        };
+        p.with_gates(self.gates())
     }
 
     pub fn tail(&self) -> Point {
-        match self.held.back() {
+        let p = match self.held.back() {
             Some(h) => Point::pending(self.exec.clone(), h.seq, h.cell.clone()),
             None => Point::new(self.exec.clone(), self.seq, self.cursor).with_vc(self.clock()),
+        };
+        p.with_gates(self.gates())
+    }
+
+    /// The blocking callbacks not yet run that the stream's next point is ordered after.
+    fn gates(&self) -> Option<Arc<Vec<Arc<crate::engine::report::Callback>>>> {
+        if self.cb_gates.is_empty() {
+            return None;
+        }
+        let live: Vec<_> = self
+            .cb_gates
+            .iter()
+            .filter(|cb| !cb.is_finished())
+            .cloned()
+            .collect();
+        (!live.is_empty()).then(|| Arc::new(live))
+    }
+
+    /// Takes on the callbacks that the dependencies `deps` are ordered after, and forgets those that have run.
+    pub(super) fn inherit_gates(&mut self, deps: &[Point]) {
+        if !self.cb_gates.is_empty() {
+            self.cb_gates.retain(|cb| !cb.is_finished());
+        }
+        for d in deps {
+            for g in d.gates() {
+                if !g.is_finished() && !self.cb_gates.iter().any(|x| Arc::ptr_eq(x, g)) {
+                    self.cb_gates.push(g.clone());
+                }
+            }
         }
     }
 
@@ -140,10 +179,25 @@ impl StreamEntry {
         check: Option<Checked<'_>>,
     ) -> Result<VirtualTime> {
         let OpSpec {
-            cost_ns,
+            mut cost_ns,
             label,
             mut extra,
+            ..
         } = spec;
+        // A wait with a timeout whose dependencies end after its deadline gives up then, without them.
+        if let Some(x) = extra.as_deref_mut()
+            && let Some(t) = x.wait_timeout
+        {
+            let own = schedule(self.cursor, now, m.hot.launch_latency_ns, []);
+            let done = x.deps.iter().filter_map(Point::time).max();
+            if matches!(x.work, Work::Fail(_)) || done.is_some_and(|d| d > own.plus(t)) {
+                x.deps.clear();
+                if !matches!(x.work, Work::Fail(_)) {
+                    x.work = Work::Fail(timed_out(self.id, &label, Some(t)));
+                }
+                cost_ns = t;
+            }
+        }
         if self.track {
             match (check, extra.as_deref_mut()) {
                 (Some(check), x) => {
@@ -218,14 +272,11 @@ impl StreamEntry {
     pub(super) fn release(&mut self, m: &Shared) -> bool {
         let mut progress = false;
         while let Some(head) = self.held.front_mut() {
-            if let Some((state, after)) = &head.deferred {
-                let st = state.lock();
-                if st.generation <= *after {
+            if let Some(gate) = &head.deferred {
+                let Some(dep) = gate.open() else {
                     break;
-                }
-                let latest = st.latest.clone();
-                drop(st);
-                if let Some(p) = latest {
+                };
+                if let Some(p) = dep {
                     head.spec.extra_mut().deps.push(p);
                 }
                 head.deferred = None;
@@ -233,24 +284,76 @@ impl StreamEntry {
             if head.spec.dep_list().iter().any(|p| p.time().is_none()) {
                 break;
             }
-            let h = self
-                .held
-                .pop_front()
-                .expect("the held queue's head was just examined under the same lock");
-            let end = self
-                .dispatch(m, h.now, h.spec, h.host_vc.as_ref(), false, None)
-                .expect("a dispatch with may_fail = false does not fail: a race is reported, not returned");
-            let _ = h.cell.set(Fixed {
-                time: end,
-                vc: self.clock(),
-            });
+            self.dispatch_head(m);
             progress = true;
         }
         progress
     }
 
+    /// Dispatches the head of the held queue (its dependencies fixed, or cleared by an expiry) and fixes its
+    /// point.
+    fn dispatch_head(&mut self, m: &Shared) {
+        let h = self
+            .held
+            .pop_front()
+            .expect("the held queue's head was just examined under the same lock");
+        let end = self
+            .dispatch(m, h.now, h.spec, h.host_vc.as_ref(), false, None)
+            .expect(
+                "a dispatch with may_fail = false does not fail: a race is reported, not returned",
+            );
+        let _ = h.cell.set(Fixed {
+            time: end,
+            vc: self.clock(),
+        });
+    }
+
+    /// The deadline of the held queue's head, if it is a wait with a timeout: its own start (as if it waited
+    /// for nothing) plus the timeout.
+    pub(super) fn head_deadline(&self, m: &Shared) -> Option<VirtualTime> {
+        let head = self.held.front()?;
+        let t = head.spec.extra.as_ref()?.wait_timeout?;
+        Some(schedule(self.cursor, head.now, m.hot.launch_latency_ns, []).plus(t))
+    }
+
+    /// Expires the held queue's head if it is a wait with a timeout whose deadline is not after `horizon`
+    /// (`None`: whatever its deadline): it is dispatched as timed out (see [`StreamEntry::dispatch`]), its gate
+    /// abandoned. Whether it was.
+    pub(super) fn expire_head(&mut self, m: &Shared, horizon: Option<VirtualTime>) -> bool {
+        let Some(deadline) = self.head_deadline(m) else {
+            return false;
+        };
+        if horizon.is_some_and(|h| deadline > h) {
+            return false;
+        }
+        let head = self.held.front_mut().expect("a head has a deadline");
+        if let Some(gate) = head.deferred.take() {
+            gate.abandon();
+        }
+        let err = timed_out(
+            self.id,
+            &head.spec.label,
+            head.spec.extra.as_ref().and_then(|x| x.wait_timeout),
+        );
+        let x = head.spec.extra_mut();
+        // What it waited for does not matter any more: it gives up at its deadline.
+        x.deps.clear();
+        x.work = Work::Fail(err);
+        self.dispatch_head(m);
+        true
+    }
+
     pub(super) fn blocking(&self) -> bool {
         !self.flags.is_non_blocking()
+    }
+}
+
+/// The error of a wait of `stream` labelled `label` that gave up after `timeout` nanoseconds.
+fn timed_out(stream: StreamId, label: &str, timeout: Option<u64>) -> SimError {
+    SimError::WaitTimedOut {
+        stream,
+        label: label.to_string(),
+        timeout_ms: timeout.unwrap_or(0) / 1_000_000,
     }
 }
 
@@ -261,6 +364,9 @@ pub(crate) struct OpSpec {
     pub label: Cow<'static, str>,
     /// `None`: a plain kernel.
     pub extra: Option<Box<OpExtra>>,
+    /// A synchronous copy or memset: not a task a context in the failure mode `Stop` refuses (the vendor's
+    /// sample copies results back after such a failure).
+    pub synchronous: bool,
 }
 
 impl OpSpec {
@@ -270,6 +376,7 @@ impl OpSpec {
             cost_ns,
             label,
             extra: Some(Box::new(OpExtra::new(kind, work))),
+            synchronous: false,
         }
     }
 
@@ -279,7 +386,20 @@ impl OpSpec {
             cost_ns,
             label,
             extra: None,
+            synchronous: false,
         }
+    }
+
+    /// Marks a synchronous copy or memset (see [`OpSpec::synchronous`]).
+    pub fn synchronous(mut self, yes: bool) -> OpSpec {
+        self.synchronous = yes;
+        self
+    }
+
+    /// A wait that gives up after `ns` nanoseconds (see [`OpExtra::wait_timeout`]); `None` or 0: never.
+    pub fn wait_timeout(mut self, ns: Option<u64>) -> OpSpec {
+        self.extra_mut().wait_timeout = ns.filter(|&t| t > 0);
+        self
     }
 
     /// With dependencies.

@@ -5,7 +5,7 @@ use super::{Call, Process, Status, StreamFlags};
 use crate::engine::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::engine::handle::StreamId;
 use crate::engine::names::StreamLabel;
-use crate::engine::time::VirtualTime;
+use crate::engine::rules::FailureMode;
 
 /// Streams and devices.
 impl Process {
@@ -98,14 +98,15 @@ impl Process {
             let s = st.streams.get(h)?;
             (points, s.device, s.id, s.name.clone())
         };
-        // The latest of the covered points' times, or none if one is not fixed yet.
-        let done = points
-            .iter()
-            .try_fold(VirtualTime::ZERO, |t, p| p.time().map(|pt| t.max(pt)));
-        crate::engine::event::check_timeout(c, what, done, timeout)?;
-        self.block_on(c, what, device, &points, || {
-            format!("stream_synchronize({})", StreamLabel(id, name.as_deref()))
-        })
+        self.block_on_until(
+            c,
+            what,
+            device,
+            &points,
+            crate::engine::watch::Observe::Sync,
+            timeout,
+            || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
+        )
     }
 
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
@@ -139,6 +140,66 @@ impl Process {
         })
     }
 
+    /// Sets what `stream` does after a fault (ACL `aclrtSetStreamFailureMode`): see [`FailureMode`]. Setting the
+    /// mode the stream already has does nothing; `Stop` applies to every stream of the stream's context, from the
+    /// next operation each one enqueues, and cannot be undone ([`SimError::NotSupported`], the vendor's "changing
+    /// stream from stop mode to continue mode is not supported", `ApiImpl::StreamSetMode` of the runtime source).
+    /// The stream must belong to the current context; only dialects whose rules let a program choose (ACL) accept it.
+    pub fn set_stream_failure_mode(&self, stream: crate::Stream, mode: FailureMode) -> Result<()> {
+        self.call("set_stream_failure_mode", |c| {
+            let what = "set_stream_failure_mode";
+            if !self.m.rules.settable_failure_mode || mode == FailureMode::Sticky {
+                return Err(SimError::NotSupported {
+                    what,
+                    reason: format!(
+                        "the {:?} dialect does not let a program choose the failure mode {mode:?}",
+                        self.m.dialect
+                    ),
+                });
+            }
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_owner(&self.m, c, what, self.m.rules.owned.attributes, h)?;
+            let s = st.streams.get(h)?;
+            if s.failure_mode == mode {
+                return Ok(());
+            }
+            if s.failure_mode == FailureMode::Stop {
+                return Err(SimError::NotSupported {
+                    what,
+                    reason: format!(
+                        "{} is in the failure mode Stop, which cannot be undone",
+                        s.id
+                    ),
+                });
+            }
+            let ctx = s.ctx;
+            st.streams.get_mut(h)?.failure_mode = mode;
+            // `Stop` is the context's: every stream of it is in the mode from its next operation on.
+            if let Some(ctx) = ctx {
+                st.contexts.get_mut(ctx)?.stop_on_failure = true;
+                for (_, s) in st.streams.iter_mut() {
+                    if s.ctx == Some(ctx) {
+                        s.exec.stop_from(s.seq + 1);
+                    }
+                }
+            } else {
+                let s = st.streams.get_mut(h)?;
+                s.exec.stop_from(s.seq + 1);
+            }
+            Ok(())
+        })
+    }
+
+    /// The failure mode set on `stream` ([`Process::set_stream_failure_mode`]; the dialect's default if none was).
+    pub fn stream_failure_mode(&self, stream: crate::Stream) -> Result<FailureMode> {
+        self.call("stream_failure_mode", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            Ok(st.streams.get(h)?.failure_mode)
+        })
+    }
+
     /// A stream's identity (for finding its operations in the trace). Does not advance the clock. Like a runtime
     /// call, it is [`SimError::NotPermitted`] inside a kernel body or host function (resolving the NULL stream
     /// may create it).
@@ -152,15 +213,46 @@ impl Process {
     /// Blocks until all work of every stream of the current device in this process (from any host thread) has
     /// finished; reports the device's first fault.
     pub fn device_synchronize(&self) -> Result<()> {
-        self.call("device_synchronize", |c| {
-            let (device, points) = {
-                let mut st = self.state();
-                let (device, _) = st.current(&self.m, c, "device_synchronize")?;
-                (device, st.device_tails(device, c.now))
-            };
-            self.block_on(c, "device_synchronize", device, &points, || {
-                format!("device_synchronize({device})")
-            })
+        self.call("device_synchronize", |c| self.sync_device(c, None))
+    }
+
+    /// Like [`Process::device_synchronize`], but gives up with [`SimError::Timeout`] once `timeout` of virtual
+    /// time has passed (ACL `aclrtSynchronizeDeviceWithTimeout`; the host clock then stands at the call's time plus
+    /// `timeout`).
+    pub fn device_synchronize_timeout(&self, timeout: std::time::Duration) -> Result<()> {
+        self.call("device_synchronize", |c| self.sync_device(c, Some(timeout)))
+    }
+
+    fn sync_device(&self, c: &mut Call, timeout: Option<std::time::Duration>) -> Result<()> {
+        let what = "device_synchronize";
+        let (device, points) = {
+            let mut st = self.state();
+            let (device, _) = st.current(&self.m, c, what)?;
+            (device, st.device_tails(device, c.now))
+        };
+        self.block_on_until(
+            c,
+            what,
+            device,
+            &points,
+            crate::engine::watch::Observe::Sync,
+            timeout,
+            || format!("device_synchronize({device})"),
+        )
+    }
+
+    /// Sets a stream's priority (ACL `aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY)`), clamped to the
+    /// device's range as at creation. The simulator does not schedule by priority: the value is only reported.
+    pub fn set_stream_priority(&self, stream: crate::Stream, priority: i32) -> Result<()> {
+        self.call("set_stream_priority", |c| {
+            let what = "set_stream_priority";
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_owner(&self.m, c, what, self.m.rules.owned.attributes, h)?;
+            let s = st.streams.get_mut(h)?;
+            let (least, greatest) = self.m.devices[s.device as usize].priority_range;
+            s.priority = priority.clamp(greatest, least);
+            Ok(())
         })
     }
 }

@@ -44,6 +44,8 @@ pub(super) struct ThreadState {
     pub(super) ctx: Option<u64>,
     clock: VirtualTime,
     last_error: Option<SimError>,
+    /// The key the thread is known by for stream callbacks (see `report.rs`), once told.
+    key: Option<u64>,
 }
 
 struct TlsEntry {
@@ -51,6 +53,15 @@ struct TlsEntry {
     process: ProcessId,
     alive: Weak<ProcShared>,
     st: ThreadState,
+}
+
+impl Drop for TlsEntry {
+    /// The thread has ended (or its process is gone): it is no longer live on the process's wait board.
+    fn drop(&mut self) {
+        if let Some(p) = self.alive.upgrade() {
+            p.board.leave(self.st.ordinal);
+        }
+    }
 }
 
 /// Everything the simulator keeps per OS thread, in one thread-local (one access per call).
@@ -171,6 +182,7 @@ impl Process {
             ctx: None,
             clock: VirtualTime::ZERO,
             last_error: None,
+            key: None,
         }
     }
 
@@ -196,11 +208,13 @@ impl Process {
             Some(i) => i,
             None => {
                 t.retain(|e| e.alive.strong_count() > 0);
+                let ordinal = self.p.next_thread.fetch_add(1, Ordering::Relaxed);
+                self.p.board.join(ordinal);
                 t.push(TlsEntry {
                     machine: self.p.machine,
                     process: self.p.id,
                     alive: Arc::downgrade(&self.p),
-                    st: self.fresh_thread_state(self.p.next_thread.fetch_add(1, Ordering::Relaxed)),
+                    st: self.fresh_thread_state(ordinal),
                 });
                 t.len() - 1
             }
@@ -307,6 +321,19 @@ impl Process {
         });
     }
 
+    /// Notes that the calling thread is known by `key`; its ordinal if that is new (a stream worker: never).
+    pub(crate) fn note_thread_key(&self, key: u64) -> Option<u32> {
+        if on_worker_thread() {
+            return None;
+        }
+        self.with_thread(|st| {
+            (st.key != Some(key)).then(|| {
+                st.key = Some(key);
+                st.ordinal
+            })
+        })
+    }
+
     /// The calling thread's last error, cleared (`cudaGetLastError`).
     pub fn take_last_error(&self) -> Option<SimError> {
         self.with_thread(|st| st.last_error.take())
@@ -339,6 +366,7 @@ impl Process {
                     None => Ok(()),
                 }
             }
+            crate::engine::rules::StickyScope::None => Ok(()),
         }
     }
 

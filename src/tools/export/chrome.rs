@@ -204,20 +204,21 @@ impl<'a> ChromeTrace<'a> {
             }
         }
 
-        // Flow ids: one per wait whose record is in the trace, numbered in trace order.
-        let recorded: BTreeSet<(StreamId, u64)> = self
+        // Flow ids: one per wait whose record is in the trace and released it, numbered in trace order (a wait
+        // that gave up at its timeout, ACL aclrtSetOpWaitTimeout, ends before its record: no arrow).
+        let recorded: BTreeMap<(StreamId, u64), VirtualTime> = self
             .trace
             .ops
             .iter()
             .filter(|op| matches!(op.kind, OpKind::Record { .. }))
-            .map(|op| (op.stream, op.seq))
+            .map(|op| ((op.stream, op.seq), op.start))
             .collect();
         let mut flows_from: BTreeMap<(StreamId, u64), Vec<(u64, String)>> = BTreeMap::new();
         let mut flow_of_wait: BTreeMap<(StreamId, u64), (u64, String)> = BTreeMap::new();
         let mut next_flow = 1u64;
         for op in &self.trace.ops {
             if let OpKind::Wait { event, on, seq } = &op.kind
-                && recorded.contains(&(*on, *seq))
+                && recorded.get(&(*on, *seq)).is_some_and(|r| *r <= op.end)
             {
                 let name = event_text(self.trace, *event);
                 flows_from
@@ -405,6 +406,14 @@ impl<'a> ChromeTrace<'a> {
                         json!({"ph": "f", "bp": "e", "cat": "wait", "name": name, "id": id,
                         "pid": pid, "tid": tid, "ts": ts}),
                     );
+                } else if self
+                    .trace
+                    .ops
+                    .iter()
+                    .any(|r| r.stream == *on && r.seq == *seq && r.start > op.end)
+                {
+                    // It gave up at its timeout (ACL aclrtSetOpWaitTimeout) before the record it waited for.
+                    group[0]["args"]["gave_up"] = json!(true);
                 }
                 (RANK_WAIT, group)
             }

@@ -392,7 +392,12 @@ impl<'a> Timeline<'a> {
                 .iter()
                 .find(|o| o.stream == *on && o.seq == *seq)
                 .map_or("not in the trace".to_string(), |r| {
-                    format!("done at {}", r.end)
+                    if r.start > op.end {
+                        // ACL aclrtSetOpWaitTimeout: the wait gave up before the record.
+                        format!("done at {}; the wait gave up at {}", r.end, op.end)
+                    } else {
+                        format!("done at {}", r.end)
+                    }
                 });
             wrap(
                 &format!(

@@ -260,6 +260,79 @@ pub enum Stmt {
         /// `reset-device-force` (`aclrtResetDeviceForce`).
         force: bool,
     },
+    /// `faulty-kernel K [on STREAM] [DURATION]`: a kernel whose body faults (a device exception)
+    FaultyKernel {
+        /// The kernel's name.
+        name: String,
+        /// Where it runs.
+        stream: StreamRef,
+        /// Its virtual duration (the cost model's default if absent).
+        duration: Option<Duration>,
+    },
+    /// `failure-mode STREAM continue|stop` (ACL `aclrtSetStreamFailureMode`)
+    FailureMode {
+        /// The stream.
+        stream: StreamRef,
+        /// `stop` (`ACL_STOP_ON_FAILURE`) or `continue`.
+        stop: bool,
+    },
+    /// `op-wait-timeout SECONDS` (ACL `aclrtSetOpWaitTimeout`; 0: none)
+    OpWaitTimeout(u32),
+    /// `notify NAME` (ACL `aclrtCreateNotify`)
+    Notify(Name),
+    /// `record-notify NOTIFY [on STREAM]` (ACL `aclrtRecordNotify`)
+    RecordNotify {
+        /// The notify.
+        notify: Name,
+        /// The stream.
+        stream: StreamRef,
+    },
+    /// `wait-notify STREAM NOTIFY [timeout SECONDS]` (ACL `aclrtWaitAndResetNotify`; 0: forever)
+    WaitNotify {
+        /// The waiting stream.
+        stream: StreamRef,
+        /// The notify.
+        notify: Name,
+        /// Seconds (0: wait forever).
+        timeout: u32,
+    },
+    /// `value-write BUF VALUE [on STREAM]` (ACL `aclrtValueWrite`, at the buffer's start)
+    ValueWrite {
+        /// The device buffer.
+        buf: Name,
+        /// The 64-bit value.
+        value: u64,
+        /// The stream.
+        stream: StreamRef,
+    },
+    /// `value-wait BUF geq|eq|and|nor VALUE [on STREAM]` (ACL `aclrtValueWait`, at the buffer's start)
+    ValueWait {
+        /// The device buffer.
+        buf: Name,
+        /// The comparison.
+        condition: crate::engine::value::ValueCondition,
+        /// The value compared with.
+        value: u64,
+        /// The stream.
+        stream: StreamRef,
+    },
+    /// `subscribe STREAM` / `unsubscribe STREAM` (ACL `aclrtSubscribeReport` / `aclrtUnSubscribeReport` of the
+    /// thread the process's lines run on)
+    Subscribe {
+        /// The stream.
+        stream: StreamRef,
+        /// `subscribe` (or `unsubscribe`).
+        on: bool,
+    },
+    /// `callback [on STREAM] [block|no-block]` (ACL `aclrtLaunchCallback`; `block` if absent)
+    Callback {
+        /// The stream.
+        stream: StreamRef,
+        /// `ACL_CALLBACK_BLOCK`.
+        block: bool,
+    },
+    /// `process-report [timeout MS]` (ACL `aclrtProcessReport`; `-1`, forever, if absent)
+    ProcessReport(i32),
     /// `set-device-flags FLAG... [flags N]` (CUDA, MUSA): `cudaSetDeviceFlags` with the raw flags.
     SetDeviceFlags(u32),
     /// `get-device-flags` (CUDA, MUSA): `cudaGetDeviceFlags`.

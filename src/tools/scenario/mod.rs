@@ -61,6 +61,11 @@
 //! | `can-access-peer D P` | `cudaDeviceCanAccessPeer(&can, D, P)` | `aclrtDeviceCanAccessPeer(&can, D, P)` |
 //! | `enable-peer-access P [flags N]`, `disable-peer-access P` | `cudaDeviceEnablePeerAccess(P, N)`, `cudaDeviceDisablePeerAccess(P)` | `aclrtDeviceEnablePeerAccess(P, N)`, `aclrtDeviceDisablePeerAccess(P)` |
 //! | `ipc-get-event-handle E H`, `ipc-open-event-handle H E2` | `cudaIpcGetEventHandle(&H, E)`, `cudaIpcOpenEventHandle(&E2, H)` | `aclrtIpcGetEventHandle(E, &H)`, `aclrtIpcOpenEventHandle(H, &E2)` |
+//! | `faulty-kernel K [on S] [DURATION]` | a kernel whose body faults (719, sticky) | same (507015 as the stream's failure mode says) |
+//! | `failure-mode S continue\|stop`, `op-wait-timeout SECONDS` | — | `aclrtSetStreamFailureMode`, `aclrtSetOpWaitTimeout` |
+//! | `notify N`, `destroy N`, `record-notify N [on S]`, `wait-notify S N [timeout SECONDS]` | — | `aclrtCreateNotify`, `aclrtDestroyNotify`, `aclrtRecordNotify`, `aclrtWaitAndResetNotify` |
+//! | `value-write B VALUE [on S]`, `value-wait B geq\|eq\|and\|nor VALUE [on S]` | — | `aclrtValueWrite`, `aclrtValueWait` |
+//! | `subscribe S`, `unsubscribe S`, `callback [on S] [block\|no-block]`, `process-report [timeout MS]` | — | `aclrtSubscribeReport`, `aclrtUnSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport` (on the process's one thread) |
 //!
 //! Streams can also be written `default` (the NULL stream: CUDA's legacy default stream of the current device,
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
@@ -79,6 +84,7 @@ mod outcome;
 mod parse;
 mod report;
 mod run;
+mod tasks;
 
 pub use ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 pub use outcome::{CallRecord, Outcome, Race, Run, RunError};

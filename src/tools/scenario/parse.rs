@@ -15,7 +15,7 @@ use super::lex::{Line, Tok, is_identifier, parse_duration, parse_i64, parse_size
 
 /// What a declared name stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Process,
     Stream,
     Event,
@@ -24,6 +24,7 @@ enum Kind {
     Pageable,
     EventHandle,
     Context,
+    Notify,
 }
 
 impl Kind {
@@ -37,6 +38,7 @@ impl Kind {
             Kind::Pageable => "a pageable host buffer",
             Kind::EventHandle => "an IPC event handle",
             Kind::Context => "a context",
+            Kind::Notify => "a notify",
         }
     }
 }
@@ -48,14 +50,30 @@ const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, 
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
-     reset-device; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, set-context, \
-     reset-device-force)";
+     reset-device, faulty-kernel; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, \
+     set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
+     value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
 
 /// Statements that only the ACL dialect has.
-const ACL_ONLY: &[&str] = &["context", "set-context", "reset-device-force"];
+const ACL_ONLY: &[&str] = &[
+    "context",
+    "set-context",
+    "reset-device-force",
+    "failure-mode",
+    "op-wait-timeout",
+    "notify",
+    "record-notify",
+    "wait-notify",
+    "value-write",
+    "value-wait",
+    "subscribe",
+    "unsubscribe",
+    "callback",
+    "process-report",
+];
 
 #[derive(Default)]
-struct Names {
+pub(super) struct Names {
     declared: BTreeMap<String, (Kind, usize)>,
     /// The dialect given so far (CUDA until a `dialect` line says otherwise).
     vendor: Vendor,
@@ -85,7 +103,7 @@ impl Names {
 
     /// `NAME` that this statement declares. A name is declared once: a second declaration (of any kind) is
     /// refused with both lines. A process is the exception: `process A` again switches back to it.
-    fn declare(&mut self, line: &mut Line<'_>, kind: Kind) -> Result<Name, ParseError> {
+    pub(super) fn declare(&mut self, line: &mut Line<'_>, kind: Kind) -> Result<Name, ParseError> {
         let expected = format!("a name for {} (letters, digits, `_`)", kind.describe());
         let name = self.name_tok(line, &expected)?;
         match self.declared.get(&name.text) {
@@ -111,7 +129,7 @@ impl Names {
     }
 
     /// `NAME` that must already be declared with one of `kinds`.
-    fn use_name(&self, line: &mut Line<'_>, kinds: &[Kind]) -> Result<Name, ParseError> {
+    pub(super) fn use_name(&self, line: &mut Line<'_>, kinds: &[Kind]) -> Result<Name, ParseError> {
         let what = kinds
             .iter()
             .map(|k| k.describe())
@@ -144,7 +162,7 @@ impl Names {
         }
     }
 
-    fn stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
+    pub(super) fn stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
         if let Some(t) = line.peek()
             && self.vendor.is_acl()
             && ["legacy", "per-thread"].contains(&t.text)
@@ -183,7 +201,7 @@ impl Names {
     }
 
     /// `on STREAM` if present, else the default stream.
-    fn on_stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
+    pub(super) fn on_stream(&self, line: &mut Line<'_>) -> Result<StreamRef, ParseError> {
         if line.eat("on") {
             self.stream(line)
         } else {
@@ -228,7 +246,7 @@ impl Names {
     }
 }
 
-fn number<T>(
+pub(super) fn number<T>(
     line: &mut Line<'_>,
     expected: &str,
     parse: impl Fn(&str) -> Option<T>,
@@ -249,7 +267,7 @@ fn opt_size(line: &mut Line<'_>) -> Result<Option<u64>, ParseError> {
     }
 }
 
-fn kernel(names: &Names, line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+pub(super) fn kernel(names: &Names, line: &mut Line<'_>) -> Result<Stmt, ParseError> {
     let expected_name = "a kernel name (letters, digits, `_ : < > . -`)";
     let kname = line.next(expected_name)?;
     let ok = kname
@@ -548,7 +566,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "free" => Stmt::Free(names.use_name(line, BUFFERS)?),
         "destroy" => {
             let kinds: &[Kind] = if acl {
-                &[Kind::Stream, Kind::Event, Kind::Context]
+                &[Kind::Stream, Kind::Event, Kind::Context, Kind::Notify]
             } else {
                 &[Kind::Stream, Kind::Event]
             };
@@ -707,13 +725,18 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         }
         "set-device-flags" => device_flags_stmt(line)?,
         "get-device-flags" => Stmt::GetDeviceFlags,
-        _ => {
-            let found = match nearest(cmd.text, STATEMENTS) {
-                Some(near) => format!("unknown statement `{}`; did you mean `{near}`?", cmd.text),
-                None => format!("unknown statement `{}`", cmd.text),
-            };
-            return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
-        }
+        other => match super::tasks::parse(names, line, other)? {
+            Some(stmt) => stmt,
+            None => {
+                let found = match nearest(cmd.text, STATEMENTS) {
+                    Some(near) => {
+                        format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+                    }
+                    None => format!("unknown statement `{}`", cmd.text),
+                };
+                return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
+            }
+        },
     };
     line.finish()?;
     Ok(stmt)
@@ -759,6 +782,18 @@ const STATEMENTS: &[&str] = &[
     "ipc-open-event-handle",
     "set-device-flags",
     "get-device-flags",
+    "faulty-kernel",
+    "failure-mode",
+    "op-wait-timeout",
+    "notify",
+    "record-notify",
+    "wait-notify",
+    "value-write",
+    "value-wait",
+    "subscribe",
+    "unsubscribe",
+    "callback",
+    "process-report",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -931,6 +966,14 @@ mod tests {
             "cuda",
             "musa",
             "acl",
+            "stop",
+            "continue",
+            "geq",
+            "eq",
+            "and",
+            "nor",
+            "block",
+            "no-block",
         ];
         let all = STATEMENTS
             .iter()

@@ -32,8 +32,9 @@ use crate::vendor::cuda_runtime as runtime;
 /// The most host memory one `pageable` or `malloc-host` buffer may take in a scenario.
 pub const MAX_HOST_BUFFER: u64 = 1 << 30;
 
-enum Var {
+pub(super) enum Var {
     Stream(Stream),
+    Notify(crate::engine::handle::Notify),
     Event(Event),
     Context(Context),
     EventHandle(IpcEventHandle),
@@ -56,7 +57,7 @@ struct Access {
     ranges: Vec<(u64, u64)>,
 }
 
-struct Runner {
+pub(super) struct Runner {
     vendor: Vendor,
     devices: u32,
     seed: u64,
@@ -65,7 +66,7 @@ struct Runner {
     processes: Vec<(String, Process)>,
     current: String,
     named_processes: bool,
-    vars: BTreeMap<String, Var>,
+    pub(super) vars: BTreeMap<String, Var>,
     names: Names,
     /// How many times each name was declared (for `name#2`).
     labels: BTreeMap<String, u32>,
@@ -84,7 +85,7 @@ fn stop(line: usize, column: usize, message: impl Into<String>) -> RunError {
     }
 }
 
-fn done<T>(r: crate::Result<T>, ok: impl FnOnce(T) -> Outcome) -> Outcome {
+pub(super) fn done<T>(r: crate::Result<T>, ok: impl FnOnce(T) -> Outcome) -> Outcome {
     match r {
         Ok(v) => ok(v),
         Err(e) => Outcome::Error(e),
@@ -120,6 +121,8 @@ impl Runner {
         }
         let m = self.machine.as_ref().expect("built before the first call");
         let p = m.process();
+        // The thread the process's lines run on, as stream callbacks name it (`subscribe`, `process-report`).
+        p.set_host_thread_key(super::tasks::THREAD_KEY);
         if self.named_processes {
             self.names.process(p.id(), self.current.clone());
         }
@@ -127,7 +130,7 @@ impl Runner {
         p
     }
 
-    fn var(&self, name: &Name) -> Result<&Var, RunError> {
+    pub(super) fn var(&self, name: &Name) -> Result<&Var, RunError> {
         match self.vars.get(&name.text) {
             Some(Var::Failed(at)) => Err(stop(
                 name.line,
@@ -151,11 +154,11 @@ impl Runner {
         }
     }
 
-    fn wrong_kind(n: &Name, what: &str) -> RunError {
+    pub(super) fn wrong_kind(n: &Name, what: &str) -> RunError {
         stop(n.line, n.column, format!("`{}` is not {what}", n.text))
     }
 
-    fn stream(&self, s: &StreamRef) -> Result<Stream, RunError> {
+    pub(super) fn stream(&self, s: &StreamRef) -> Result<Stream, RunError> {
         match s {
             StreamRef::Default => Ok(Stream::DEFAULT),
             StreamRef::Legacy => Ok(Stream::LEGACY),
@@ -188,7 +191,7 @@ impl Runner {
         }
     }
 
-    fn device_buf(&self, n: &Name) -> Result<(DevicePtr, u64), RunError> {
+    pub(super) fn device_buf(&self, n: &Name) -> Result<(DevicePtr, u64), RunError> {
         match self.var(n)? {
             Var::Device(p, len) => Ok((*p, *len)),
             _ => Err(Self::wrong_kind(n, "a device buffer")),
@@ -227,7 +230,12 @@ impl Runner {
         Ok(())
     }
 
-    fn created<T>(&mut self, name: &Name, r: &crate::Result<T>, var: impl FnOnce(&T) -> Var) {
+    pub(super) fn created<T>(
+        &mut self,
+        name: &Name,
+        r: &crate::Result<T>,
+        var: impl FnOnce(&T) -> Var,
+    ) {
         let v = match r {
             Ok(x) => var(x),
             Err(_) => Var::Failed(name.line),
@@ -467,7 +475,8 @@ impl Runner {
                 Var::Stream(s) => done(p.destroy_stream(*s), |()| Outcome::Ok),
                 Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
                 Var::Context(c) => done(p.destroy_context(*c), |()| Outcome::Ok),
-                _ => return Err(Self::wrong_kind(name, "a stream, event or context")),
+                Var::Notify(n) => done(p.destroy_notify(*n), |()| Outcome::Ok),
+                _ => return Err(Self::wrong_kind(name, "a stream, event, context or notify")),
             },
             Stmt::Kernel {
                 name,
@@ -613,6 +622,7 @@ impl Runner {
             Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Process(_) => {
                 unreachable!("handled above")
             }
+            other => self.task(&p, other)?,
         };
         Ok(Some(outcome))
     }

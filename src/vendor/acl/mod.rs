@@ -43,10 +43,13 @@
 
 use std::ffi::{c_char, c_void};
 
+mod control;
+mod control_runtime;
 pub(crate) mod names;
 pub(crate) mod runtime;
 mod types;
 
+pub use control::*;
 use runtime as imp;
 pub use types::*;
 

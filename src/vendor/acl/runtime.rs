@@ -22,7 +22,7 @@ use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
 use super::types::*;
-use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError};
+use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError, SubscriptionProblem};
 use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
 use crate::engine::ipc::IpcEventHandle;
@@ -35,6 +35,9 @@ use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
 /// `what` of the runtime layer's argument checks (107000, not 100000).
 const WHAT_COPY_KIND: &str = "aclrtMemcpy kind";
 const WHAT_TIMEOUT: &str = "timeout";
+/// `what` of the other arguments the runtime layer checks (107000): a stream attribute, a value-write flag or
+/// address, a notify flag, a memory attribute.
+pub(super) const WHAT_RT: &str = "runtime argument";
 /// `what` of `aclrtCreateEventExWithFlag(ACL_EVENT_IPC | other)` (the runtime's `RT_ERROR_INVALID_VALUE`,
 /// 107000, not the ACL layer's 100000).
 const WHAT_IPC_ALONE: &str = "aclrtCreateEventExWithFlag (ACL_EVENT_IPC)";
@@ -55,7 +58,9 @@ pub(crate) fn code(e: &SimError) -> aclError {
             ..
         } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::InvalidFlags { .. } => ACL_ERROR_INVALID_PARAM,
-        SimError::InvalidValue { what, .. } if [WHAT_COPY_KIND, WHAT_TIMEOUT].contains(what) => {
+        SimError::InvalidValue { what, .. }
+            if [WHAT_COPY_KIND, WHAT_TIMEOUT, WHAT_RT].contains(what) =>
+        {
             ACL_ERROR_RT_PARAM_INVALID
         }
         SimError::InvalidValue { .. } => ACL_ERROR_INVALID_PARAM,
@@ -95,8 +100,27 @@ pub(crate) fn code(e: &SimError) -> aclError {
             what: "event_synchronize",
             ..
         } => ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+        // aclrtProcessReport: the runtime's report wait ran out (`RT_ERROR_REPORT_TIMEOUT`).
+        SimError::Timeout {
+            what: "process_report",
+            ..
+        } => ACL_ERROR_RT_REPORT_TIMEOUT,
         SimError::Timeout { .. } => ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
         SimError::WouldDeadlock { .. } | SimError::Race(_) => ACL_ERROR_RT_INTERNAL_ERROR,
+        // An event wait that timed out is a task timeout at the next synchronize (vllm-ascend issue 14214:
+        // "event wait timeout occurred during task execution" → aclrtSynchronizeEvent 107020).
+        SimError::WaitTimedOut { .. } => ACL_ERROR_RT_TASK_TIMEOUT,
+        // The runtime's subscription checks (`CbSubscribe`, `ApiErrorDecorator` in src/runtime/).
+        SimError::Subscription { problem, .. } => match problem {
+            SubscriptionProblem::StreamAlreadySubscribed
+            | SubscriptionProblem::StreamNotSubscribed
+            | SubscriptionProblem::HostFunctionStream
+            | SubscriptionProblem::SubscribedStream => ACL_ERROR_RT_STREAM_SUBSCRIBE,
+            SubscriptionProblem::ThreadOnOtherDevice
+            | SubscriptionProblem::NotTheSubscriber
+            | SubscriptionProblem::ThreadNotSubscribed => ACL_ERROR_RT_THREAD_SUBSCRIBE,
+            SubscriptionProblem::NoSubscriber => ACL_ERROR_RT_STREAM_NO_CB_REG,
+        },
         // The CUDA-family calls that raise these have no ACL facade yet (sim: parameter errors).
         SimError::HostMemory { .. }
         | SimError::UnsupportedLimit { .. }
@@ -131,13 +155,18 @@ const CODE_NAMES: &[(aclError, &str)] = named![
     ACL_ERROR_RT_STREAM_CONTEXT,
     ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
     ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
+    ACL_ERROR_RT_STREAM_SUBSCRIBE,
+    ACL_ERROR_RT_THREAD_SUBSCRIBE,
+    ACL_ERROR_RT_STREAM_NO_CB_REG,
     ACL_ERROR_RT_INVALID_HANDLE,
     ACL_ERROR_RT_WAIT_TIMEOUT,
+    ACL_ERROR_RT_TASK_TIMEOUT,
     ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
     ACL_ERROR_RT_MEMORY_ALLOCATION,
     ACL_ERROR_RT_DEVICE_OOM,
     ACL_ERROR_RT_INTERNAL_ERROR,
     ACL_ERROR_RT_CONTEXT_RELEASE_ERROR,
+    ACL_ERROR_RT_REPORT_TIMEOUT,
     ACL_ERROR_RT_AICORE_EXCEPTION,
     ACL_ERROR_RT_IPC_ERROR,
     ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
@@ -157,22 +186,29 @@ pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
 /// inside a host function or kernel body is refused, a missing process is `ACL_ERROR_UNINITIALIZE` (bad
 /// environment) or `ACL_ERROR_RT_FEATURE_NOT_SUPPORT` (bound to a machine of another dialect), and an error
 /// from the body is mapped and stored as the thread's last error.
-fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> aclError {
+pub(super) fn run(
+    what: &'static str,
+    f: impl FnOnce(&Process) -> Result<(), SimError>,
+) -> aclError {
     contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
         if crate::engine::process::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
         match binding::process(Api::Acl) {
-            Ok(p) => match f(&p) {
-                Ok(()) => ACL_SUCCESS,
-                Err(mut e) => {
-                    let c = code(&e);
-                    // aclGetRecentErrMsg names the function the program called.
-                    super::names::name_the_call(&mut e, what);
-                    p.set_last_error(e);
-                    c
+            Ok(p) => {
+                // The runtime knows threads by pthread_self() (stream callbacks name the thread that runs them).
+                p.set_host_thread_key(super::control_runtime::thread_key());
+                match f(&p) {
+                    Ok(()) => ACL_SUCCESS,
+                    Err(mut e) => {
+                        let c = code(&e);
+                        // aclGetRecentErrMsg names the function the program called.
+                        super::names::name_the_call(&mut e, what);
+                        p.set_last_error(e);
+                        c
+                    }
                 }
-            },
+            }
             Err(NoProcess::Config(_)) => ACL_ERROR_UNINITIALIZE,
             Err(NoProcess::WrongDialect(_)) => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
         }
@@ -180,7 +216,7 @@ fn run(what: &'static str, f: impl FnOnce(&Process) -> Result<(), SimError>) -> 
 }
 
 /// Fails with ACL_ERROR_INVALID_PARAM if `ptr` is NULL.
-fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimError> {
+pub(super) fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimError> {
     if ptr.is_null() {
         Err(invalid(what, format!("{name} is NULL")))
     } else {
@@ -189,7 +225,7 @@ fn not_null<T>(what: &'static str, name: &str, ptr: *const T) -> Result<(), SimE
 }
 
 /// An event argument: NULL is ACL_ERROR_INVALID_PARAM (any call).
-fn event(what: &'static str, e: *mut c_void) -> Result<Event, SimError> {
+pub(super) fn event(what: &'static str, e: *mut c_void) -> Result<Event, SimError> {
     not_null(what, "event", e)?;
     Ok(Event::from_raw(e as usize as u64))
 }
@@ -200,7 +236,7 @@ fn context(what: &'static str, c: *mut c_void) -> Result<Context, SimError> {
 }
 
 /// A raw pointer that a closure run on a worker may carry (the C caller vouches for it).
-struct SendPtr(*mut c_void);
+pub(super) struct SendPtr(pub(super) *mut c_void);
 // SAFETY: the pointer is only handed back to the C callback that was given it, as the vendor does.
 unsafe impl Send for SendPtr {}
 

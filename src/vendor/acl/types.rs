@@ -35,6 +35,50 @@ pub type aclrtStreamStatus = c_uint;
 /// kernel stand-in's body).
 pub type aclrtHostFunc = Option<unsafe extern "C" fn(args: *mut c_void)>;
 
+/// `aclrtNotify`: an opaque notify handle.
+pub type aclrtNotify = *mut c_void;
+/// `aclrtCallback`: `void (*)(void *userData)`, for [`aclrtLaunchCallback`](super::aclrtLaunchCallback).
+pub type aclrtCallback = Option<unsafe extern "C" fn(userData: *mut c_void)>;
+/// `enum aclrtCallbackBlockType`: whether a callback holds back the stream's later tasks.
+pub type aclrtCallbackBlockType = c_uint;
+/// `enum aclrtRunMode`: where the application runs ([`aclrtGetRunMode`](super::aclrtGetRunMode)).
+pub type aclrtRunMode = c_uint;
+/// `enum aclrtDeviceStatus` ([`aclrtQueryDeviceStatus`](super::aclrtQueryDeviceStatus)).
+pub type aclrtDeviceStatus = c_uint;
+/// `enum aclrtMemAttr`: which memory [`aclrtGetMemInfo`](super::aclrtGetMemInfo) reports.
+pub type aclrtMemAttr = c_uint;
+/// `aclrtStreamAttr` (an anonymous enum in `acl_rt.h`): a stream attribute.
+pub type aclrtStreamAttr = c_uint;
+
+/// `aclrtStreamAttrValue`: the value of a stream attribute (a union; which member is meant depends on the
+/// attribute).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub union aclrtStreamAttrValue {
+    /// [`ACL_STREAM_ATTR_FAILURE_MODE`]: [`ACL_CONTINUE_ON_FAILURE`] or [`ACL_STOP_ON_FAILURE`].
+    pub failureMode: u64,
+    /// [`ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK`].
+    pub overflowSwitch: u32,
+    /// [`ACL_STREAM_ATTR_USER_CUSTOM_TAG`].
+    pub userCustomTag: u32,
+    /// [`ACL_STREAM_ATTR_CACHE_OP_INFO`].
+    pub cacheOpInfoSwitch: u32,
+    /// [`ACL_STREAM_ATTR_PRIORITY`].
+    pub streamPriority: u32,
+    /// Reserved.
+    pub reserve: [u32; 4],
+}
+
+impl std::fmt::Debug for aclrtStreamAttrValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // SAFETY: every member is plain integers over the same 16 bytes; `reserve` covers them all.
+        let words = unsafe { self.reserve };
+        f.debug_struct("aclrtStreamAttrValue")
+            .field("reserve", &words)
+            .finish()
+    }
+}
+
 /// `ACL_IPC_EVENT_HANDLE_SIZE`.
 pub const ACL_IPC_EVENT_HANDLE_SIZE: u32 = 64;
 
@@ -127,7 +171,91 @@ pub const ACL_STREAM_STATUS_NOT_READY: aclrtStreamStatus = 1;
 /// `ACL_STREAM_STATUS_RESERVED` (never produced).
 pub const ACL_STREAM_STATUS_RESERVED: aclrtStreamStatus = 0xFFFF;
 
+/// `ACL_CALLBACK_NO_BLOCK`: the stream goes on while the callback waits for its thread.
+pub const ACL_CALLBACK_NO_BLOCK: aclrtCallbackBlockType = 0;
+/// `ACL_CALLBACK_BLOCK`: the stream's later tasks wait until the callback has run.
+pub const ACL_CALLBACK_BLOCK: aclrtCallbackBlockType = 1;
+
+/// `ACL_DEVICE`: the application runs on the device's control CPU.
+pub const ACL_DEVICE: aclrtRunMode = 0;
+/// `ACL_HOST`: the application runs on the host (always, in the simulator).
+pub const ACL_HOST: aclrtRunMode = 1;
+
+/// `ACL_RT_DEVICE_STATUS_NORMAL`.
+pub const ACL_RT_DEVICE_STATUS_NORMAL: aclrtDeviceStatus = 0;
+/// `ACL_RT_DEVICE_STATUS_ABNORMAL` (never produced: a simulated device does not break).
+pub const ACL_RT_DEVICE_STATUS_ABNORMAL: aclrtDeviceStatus = 1;
+/// `ACL_RT_DEVICE_STATUS_END` (never produced).
+pub const ACL_RT_DEVICE_STATUS_END: aclrtDeviceStatus = 0xFFFF;
+
+/// `ACL_DDR_MEM`.
+pub const ACL_DDR_MEM: aclrtMemAttr = 0;
+/// `ACL_HBM_MEM`.
+pub const ACL_HBM_MEM: aclrtMemAttr = 1;
+/// `ACL_DDR_MEM_HUGE`.
+pub const ACL_DDR_MEM_HUGE: aclrtMemAttr = 2;
+/// `ACL_DDR_MEM_NORMAL`.
+pub const ACL_DDR_MEM_NORMAL: aclrtMemAttr = 3;
+/// `ACL_HBM_MEM_HUGE`.
+pub const ACL_HBM_MEM_HUGE: aclrtMemAttr = 4;
+/// `ACL_HBM_MEM_NORMAL`.
+pub const ACL_HBM_MEM_NORMAL: aclrtMemAttr = 5;
+/// `ACL_DDR_MEM_P2P_HUGE`.
+pub const ACL_DDR_MEM_P2P_HUGE: aclrtMemAttr = 6;
+/// `ACL_DDR_MEM_P2P_NORMAL`.
+pub const ACL_DDR_MEM_P2P_NORMAL: aclrtMemAttr = 7;
+/// `ACL_HBM_MEM_P2P_HUGE`.
+pub const ACL_HBM_MEM_P2P_HUGE: aclrtMemAttr = 8;
+/// `ACL_HBM_MEM_P2P_NORMAL`.
+pub const ACL_HBM_MEM_P2P_NORMAL: aclrtMemAttr = 9;
+/// `ACL_HBM_MEM_HUGE1G`.
+pub const ACL_HBM_MEM_HUGE1G: aclrtMemAttr = 10;
+/// `ACL_HBM_MEM_P2P_HUGE1G`.
+pub const ACL_HBM_MEM_P2P_HUGE1G: aclrtMemAttr = 11;
+/// `ACL_MEM_NORMAL`.
+pub const ACL_MEM_NORMAL: aclrtMemAttr = 12;
+/// `ACL_MEM_HUGE`.
+pub const ACL_MEM_HUGE: aclrtMemAttr = 13;
+/// `ACL_MEM_HUGE1G`.
+pub const ACL_MEM_HUGE1G: aclrtMemAttr = 14;
+/// `ACL_MEM_P2P_NORMAL`.
+pub const ACL_MEM_P2P_NORMAL: aclrtMemAttr = 15;
+/// `ACL_MEM_P2P_HUGE`.
+pub const ACL_MEM_P2P_HUGE: aclrtMemAttr = 16;
+/// `ACL_MEM_P2P_HUGE1G`.
+pub const ACL_MEM_P2P_HUGE1G: aclrtMemAttr = 17;
+
+/// `ACL_STREAM_ATTR_FAILURE_MODE`: the stream's failure mode (`failureMode`).
+pub const ACL_STREAM_ATTR_FAILURE_MODE: aclrtStreamAttr = 1;
+/// `ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK` (not simulated: 207000).
+pub const ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK: aclrtStreamAttr = 2;
+/// `ACL_STREAM_ATTR_USER_CUSTOM_TAG` (not simulated: 207000).
+pub const ACL_STREAM_ATTR_USER_CUSTOM_TAG: aclrtStreamAttr = 3;
+/// `ACL_STREAM_ATTR_CACHE_OP_INFO` (not simulated: 207000).
+pub const ACL_STREAM_ATTR_CACHE_OP_INFO: aclrtStreamAttr = 4;
+/// `ACL_STREAM_ATTR_PRIORITY`: the stream's priority (`streamPriority`).
+pub const ACL_STREAM_ATTR_PRIORITY: aclrtStreamAttr = 5;
+
 // ---------------------------------------------------------------------------------------------- flags
+
+/// `ACL_CONTINUE_ON_FAILURE`: after a failed task the stream's later tasks still run (the default).
+pub const ACL_CONTINUE_ON_FAILURE: u64 = 0;
+/// `ACL_STOP_ON_FAILURE`: after a failed task the stream — and every stream of its context — stops.
+pub const ACL_STOP_ON_FAILURE: u64 = 1;
+
+/// `ACL_NOTIFY_DEFAULT`.
+pub const ACL_NOTIFY_DEFAULT: u64 = 0;
+/// `ACL_NOTIFY_DEVICE_USE_ONLY` (accepted; no simulated effect).
+pub const ACL_NOTIFY_DEVICE_USE_ONLY: u64 = 1;
+
+/// `ACL_STREAM_WAIT_VALUE_GEQ`: wait until `(int64_t)(*devAddr - value) >= 0`.
+pub const ACL_STREAM_WAIT_VALUE_GEQ: u32 = 0;
+/// `ACL_STREAM_WAIT_VALUE_EQ`: wait until `*devAddr == value`.
+pub const ACL_STREAM_WAIT_VALUE_EQ: u32 = 1;
+/// `ACL_STREAM_WAIT_VALUE_AND`: wait until `(*devAddr & value) != 0`.
+pub const ACL_STREAM_WAIT_VALUE_AND: u32 = 2;
+/// `ACL_STREAM_WAIT_VALUE_NOR`: wait until `~(*devAddr | value) != 0`.
+pub const ACL_STREAM_WAIT_VALUE_NOR: u32 = 3;
 
 /// `ACL_EVENT_SYNC`: streams can wait on the event (and it can be reset); a wait before the first record
 /// holds the stream until the next record.
@@ -187,10 +315,21 @@ pub const ACL_ERROR_RT_STREAM_CONTEXT: aclError = 107003;
 pub const ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID: aclError = 107006;
 /// `ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL` (never produced: end before start gives negative milliseconds).
 pub const ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL: aclError = 107007;
+/// `ACL_ERROR_RT_STREAM_SUBSCRIBE`: a stream already subscribed (or not subscribed, to unsubscribe), or one whose
+/// callbacks go through `aclrtLaunchHostFunc`'s thread (the two callback mechanisms do not mix).
+pub const ACL_ERROR_RT_STREAM_SUBSCRIBE: aclError = 107011;
+/// `ACL_ERROR_RT_THREAD_SUBSCRIBE`: a thread not subscribed to any stream (`aclrtProcessReport`), subscribed to a
+/// stream of another device, or not the stream's subscriber (unsubscribe).
+pub const ACL_ERROR_RT_THREAD_SUBSCRIBE: aclError = 107012;
+/// `ACL_ERROR_RT_STREAM_NO_CB_REG`: `aclrtLaunchCallback` on a stream no thread is subscribed to.
+pub const ACL_ERROR_RT_STREAM_NO_CB_REG: aclError = 107015;
 /// `ACL_ERROR_RT_INVALID_HANDLE`: a destroyed, forged, or other process's handle.
 pub const ACL_ERROR_RT_INVALID_HANDLE: aclError = 107017;
 /// `ACL_ERROR_RT_WAIT_TIMEOUT`.
 pub const ACL_ERROR_RT_WAIT_TIMEOUT: aclError = 107019;
+/// `ACL_ERROR_RT_TASK_TIMEOUT`: a wait task waited longer than its timeout (`aclrtSetOpWaitTimeout`, the
+/// timeout of `aclrtWaitAndResetNotify`), reported at the next synchronize.
+pub const ACL_ERROR_RT_TASK_TIMEOUT: aclError = 107020;
 /// `ACL_ERROR_RT_FEATURE_NOT_SUPPORT`: wait / reset of an event without `ACL_EVENT_SYNC`, elapsed time of an
 /// IPC or external event, a runtime call from inside a host function.
 pub const ACL_ERROR_RT_FEATURE_NOT_SUPPORT: aclError = 207000;
@@ -202,7 +341,9 @@ pub const ACL_ERROR_RT_DEVICE_OOM: aclError = 207018;
 pub const ACL_ERROR_RT_INTERNAL_ERROR: aclError = 507000;
 /// `ACL_ERROR_RT_CONTEXT_RELEASE_ERROR`: resetting a device that is not set (or already freed).
 pub const ACL_ERROR_RT_CONTEXT_RELEASE_ERROR: aclError = 507007;
-/// `ACL_ERROR_RT_AICORE_EXCEPTION`: a kernel fault, at the next synchronize (then sticky).
+/// `ACL_ERROR_RT_REPORT_TIMEOUT`: `aclrtProcessReport` found no callback to run within its timeout.
+pub const ACL_ERROR_RT_REPORT_TIMEOUT: aclError = 507012;
+/// `ACL_ERROR_RT_AICORE_EXCEPTION`: a kernel fault, at the next synchronize (see `aclrtSetStreamFailureMode`).
 pub const ACL_ERROR_RT_AICORE_EXCEPTION: aclError = 507015;
 /// `ACL_ERROR_RT_IPC_ERROR`: opening a bad IPC handle, or one's own.
 pub const ACL_ERROR_RT_IPC_ERROR: aclError = 507022;

@@ -222,12 +222,17 @@ unsafe extern "C" fn synchronize_inside(arg: *mut c_void) {
 
 unsafe extern "C" fn noop(_: *mut c_void) {}
 
+mod callbacks;
 mod devices;
 mod events;
+mod failure_mode;
 mod ipc_events;
 mod messages;
+mod new_calls_abuse;
 mod null_and_garbage;
 mod ownership;
 mod peers_memory;
+mod queries;
 mod seed001;
 mod seed004;
+mod wait_tasks;

@@ -268,7 +268,10 @@ fn synchronize_with_a_timeout_that_runs_out() {
 }
 
 /// acl.md · kernel fault · — → reported at the next synchronize of that stream/device as 507015 (the CANN
-/// stream-vs-event note's related issue #477: "aclrtSynchronizeStream报错507015")
+/// stream-vs-event note's related issue #477: "aclrtSynchronizeStream报错507015"), and · aclrtSetStreamFailureMode ·
+/// default ACL_CONTINUE_ON_FAILURE: reported once, then forgotten — later calls work (the runtime clears a stream's
+/// error code once a synchronize has read it, `Stream::GetError`, src/runtime/core/src/stream/stream.cc; the
+/// vendor's failure-mode sample copies its result back after the failed synchronize)
 #[test]
 fn kernel_fault_is_507015_at_the_next_synchronize() {
     on_acl(1, |p| {
@@ -284,12 +287,10 @@ fn kernel_fault_is_507015_at_the_next_synchronize() {
         .unwrap();
         assert_eq!(aclrtSynchronizeStream(s), 507015);
         assert!(last_msg().contains("faulty"), "{}", last_msg());
-        assert_eq!(
-            aclrtSynchronizeDevice(),
-            ACL_ERROR_RT_AICORE_EXCEPTION,
-            "sticky"
-        );
-        assert_eq!(kernel(s, 1), 507015, "sticky");
+        assert_eq!(aclrtSynchronizeDevice(), ACL_SUCCESS, "reported once");
+        assert_eq!(aclrtSynchronizeStream(s), ACL_SUCCESS, "reported once");
+        ok(kernel(s, 1));
+        ok(aclrtSynchronizeStream(s));
         ok(aclrtResetDeviceForce(0));
         ok(aclrtSetDevice(0));
         let s = new_stream();

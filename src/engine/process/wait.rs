@@ -1,0 +1,129 @@
+//! Waiting for points: a blocking call first needs the virtual times of the points it covers. A point behind a
+//! held wait (an ACL deferred wait, a notify or value wait before its record or write) has none yet: the call
+//! then blocks on the process's wait board (`board.rs`) while another host thread could still release it, and
+//! the timed waits it is held behind give up when nothing else can release them in time. Once every time is
+//! fixed, the host clock moves past them (or to the call's own deadline), the call blocks until the work has
+//! really run (a blocking host callback it is ordered after having been run by its thread, `report.rs`), and
+//! acquires it.
+//!
+//! Lock order: the state lock is taken and released around each step; none is held while blocking.
+
+use std::time::Duration;
+
+use super::{Call, Process, Want, Woken};
+use crate::engine::error::{Result, SimError};
+use crate::engine::exec::Point;
+use crate::engine::time::{VirtualTime, saturating_nanos};
+use crate::engine::watch::Observe;
+
+impl Process {
+    /// [`Process::block_on`] with an optional timeout: when the work cannot end by the call's time plus
+    /// `timeout` (virtual time), the host clock moves to that deadline and the call fails with
+    /// [`SimError::Timeout`].
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for the synchronize calls"
+    )]
+    pub(crate) fn block_on_until(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        device: u32,
+        points: &[Point],
+        observe: Observe,
+        timeout: Option<Duration>,
+        label: impl FnOnce() -> String,
+    ) -> Result<()> {
+        self.wait_points_until(c, what, points, timeout, label)?;
+        self.observe(device, points, observe)
+    }
+
+    /// Fixes the points' times (see the module), moves the host clock past them, blocks until they have really
+    /// run, acquires them and records the blocking call in the trace.
+    pub(crate) fn wait_points_until(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        points: &[Point],
+        timeout: Option<Duration>,
+        label: impl FnOnce() -> String,
+    ) -> Result<()> {
+        let deadline = timeout.map(|t| c.now.plus(saturating_nanos(t)));
+        let timed_out = |c: &mut Call, t: Duration| {
+            c.clock = c.clock.max(deadline.expect("a timeout has a deadline"));
+            SimError::Timeout {
+                what,
+                timeout_ms: u64::try_from(t.as_millis()).unwrap_or(u64::MAX),
+            }
+        };
+        if let Err(stream) = self.fix_points(c, points, deadline) {
+            return Err(match timeout {
+                Some(t) => timed_out(c, t),
+                None => SimError::WouldDeadlock { what, stream },
+            });
+        }
+        let until = points
+            .iter()
+            .filter_map(Point::time)
+            .fold(c.now, VirtualTime::max);
+        if let (Some(t), Some(d)) = (timeout, deadline)
+            && until > d
+        {
+            return Err(timed_out(c, t));
+        }
+        // A blocking host callback ordered before them must have been run by its thread (`report.rs`).
+        let gates: Vec<_> = points
+            .iter()
+            .flat_map(|p| p.gates().iter().cloned())
+            .collect();
+        self.wait_callbacks(c, what, &gates)?;
+        c.clock = c.clock.max(until);
+        for p in points {
+            p.wait();
+        }
+        self.state().acquire(&self.m, c.thread, points);
+        self.host_event(c, label());
+        Ok(())
+    }
+
+    /// Makes sure every point's virtual time is fixed: timed waits they are held behind whose deadline has
+    /// passed by the call's time give up; then the call blocks while another host thread of the process could
+    /// release them, and when none can, the timed waits give up if their deadline is not after `deadline` (the
+    /// call's own, `None`: forever). `Err(stream)`: a held stream that nothing can release.
+    fn fix_points(
+        &self,
+        c: &Call,
+        points: &[Point],
+        deadline: Option<VirtualTime>,
+    ) -> std::result::Result<(), crate::engine::handle::StreamId> {
+        if points.iter().all(|p| p.time().is_some()) {
+            return Ok(());
+        }
+        self.state().expire_for(&self.m, points, Some(c.now));
+        let unfixed: Vec<Point> = points
+            .iter()
+            .filter(|p| p.time().is_none())
+            .cloned()
+            .collect();
+        let Some(first) = unfixed.first().map(|p| p.exec.id) else {
+            return Ok(());
+        };
+        let woken = self
+            .p
+            .board
+            .wait(c.thread, Want::Fixed(unfixed), deadline, |wants| {
+                let mut st = self.state();
+                let mut progress = false;
+                for (want, horizon) in wants {
+                    if let Want::Fixed(points) = want {
+                        progress |= st.expire_for(&self.m, points, *horizon);
+                    }
+                }
+                progress
+            });
+        match woken {
+            Woken::Ready => Ok(()),
+            Woken::Deadlock => Err(first),
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! acl-runtime-api.md · Device and stream queries: the queries of issue 13, through the facade:
+//! aclrtSynchronizeDeviceWithTimeout, aclrtDeviceGetStreamPriorityRange, aclrtStreamGetId, aclrtGetSocName,
+//! aclrtGetRunMode, aclrtQueryDeviceStatus, aclrtGetMemInfo. Rows and sources: docs/semantics/acl-runtime-api.md.
+//! Conventions as in `mod.rs`.
+
+use super::*;
+
+/// acl-runtime-api.md · Device and stream queries · aclrtSynchronizeDeviceWithTimeout: −1 waits forever; 0 or below
+/// −1 → 107000 (ACL layer: timeout ≥ −1; runtime: `(timeout < -1) || (timeout == 0)`); running out → 507046, the
+/// documented ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (aclrtSynchronizeDeviceWithTimeout API page), the host clock at the
+/// deadline
+#[test]
+fn synchronize_device_with_timeout() {
+    on_acl(1, |p| {
+        ok(aclrtSetDevice(0)); // t1
+        let s = new_stream(); // t2
+        ok(kernel(s, 10_000)); // t3: 5..10005
+        // Refused by the argument check, before the runtime is called: the clock does not move.
+        assert_eq!(aclrtSynchronizeDeviceWithTimeout(0), 107000);
+        assert_eq!(aclrtSynchronizeDeviceWithTimeout(-2), 107000);
+        assert_eq!(aclrtSynchronizeDeviceWithTimeout(2), 507046); // t4 → 2004
+        assert_eq!(now_us(p), 2_004);
+        ok(aclrtSynchronizeDeviceWithTimeout(9)); // t2005: the deadline 11005 is after 10005
+        assert_eq!(now_us(p), 10_005);
+        ok(kernel(s, 10)); // t10006: 10008..10018
+        ok(aclrtSynchronizeDeviceWithTimeout(-1)); // → 10018
+        assert_eq!(now_us(p), 10_018);
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtDeviceGetStreamPriorityRange → least 7, greatest 0
+/// (`RT_STREAM_LEAST_PRIORITY` / `RT_STREAM_GREATEST_PRIORITY`, src/runtime/core/inc/spec/base_info.hpp); either
+/// pointer may be NULL; it needs no current device (`ApiImpl::DeviceGetStreamPriorityRange`); streams are created
+/// within it
+#[test]
+fn stream_priority_range() {
+    on_acl(1, |p| {
+        let (mut least, mut greatest) = (-9, -9);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            ok(aclrtDeviceGetStreamPriorityRange(&mut least, &mut greatest));
+            assert_eq!((least, greatest), (7, 0), "before any device is set");
+            ok(aclrtDeviceGetStreamPriorityRange(
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            ));
+            let mut only = -9;
+            ok(aclrtDeviceGetStreamPriorityRange(
+                std::ptr::null_mut(),
+                &mut only,
+            ));
+            assert_eq!(only, 0);
+        }
+        ok(aclrtSetDevice(0));
+        let mut s = NULL;
+        // SAFETY: a valid out-pointer.
+        ok(unsafe { aclrtCreateStreamWithConfig(&mut s, 5, 0) });
+        assert_eq!(
+            p.stream_priority(Stream::from_raw(s as usize as u64)),
+            Ok(5)
+        );
+        // SAFETY: a valid out-pointer.
+        ok(unsafe { aclrtCreateStreamWithConfig(&mut s, 50, 0) });
+        assert_eq!(
+            p.stream_priority(Stream::from_raw(s as usize as u64)),
+            Ok(7)
+        );
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtStreamGetId → sim: created streams 1, 2, … in creation
+/// order; a context's default stream 65,536 + the context's ordinal; NULL is the current context's default stream
+/// (107002 without one); NULL streamId 100000; destroyed / forged 107017
+#[test]
+fn stream_ids() {
+    on_acl(1, |_| {
+        let id = |s: Ptr| {
+            let mut v = -1;
+            // SAFETY: a valid out-pointer.
+            match unsafe { aclrtStreamGetId(s, &mut v) } {
+                ACL_SUCCESS => Ok(v),
+                c => Err(c),
+            }
+        };
+        assert_eq!(id(NULL), Err(107002));
+        ok(aclrtSetDevice(0));
+        let (a, b) = (new_stream(), new_stream());
+        assert_eq!((id(a), id(b)), (Ok(1), Ok(2)));
+        assert_eq!(id(NULL), Ok(65_537), "the default context is context 1");
+        let first = current_context();
+        let mut c = NULL;
+        // SAFETY: a valid out-pointer.
+        ok(unsafe { aclrtCreateContext(&mut c, 0) });
+        assert_eq!(id(NULL), Ok(65_538));
+        assert_eq!(id(new_stream()), Ok(3));
+        assert_eq!(id(a), Ok(1), "a stream of another context");
+        ok(aclrtDestroyContext(c));
+        ok(aclrtSetCurrentContext(first));
+        ok(aclrtDestroyStream(a));
+        assert_eq!(id(a), Err(107017));
+        assert_eq!(id(GARBAGE), Err(107017));
+        // SAFETY: NULL is refused before use.
+        assert_eq!(unsafe { aclrtStreamGetId(b, std::ptr::null_mut()) }, 100000);
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetSocName → the name of device 0 (the API page:
+/// "固定返回Device 0的AI处理器版本名称"), sim: the name configured for it (`DeviceConfig::name`); the same pointer each time
+#[test]
+fn soc_name_is_device_0s_configured_name() {
+    let m = Machine::builder()
+        .dialect(Dialect::Acl)
+        .devices(2)
+        .device(0, streamsim::DeviceConfig::default().name("Ascend910B4"))
+        .build()
+        .unwrap();
+    on_machine(&m, |_| {
+        let a = aclrtGetSocName();
+        assert!(!a.is_null());
+        // SAFETY: a NUL-terminated string that lives as long as the library.
+        assert_eq!(unsafe { CStr::from_ptr(a) }.to_str(), Ok("Ascend910B4"));
+        assert_eq!(aclrtGetSocName(), a);
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetRunMode → ACL_HOST (1): the program runs on the host
+/// (`aclrtGetRunModeImpl`: ACL_DEVICE only for the runtime's offline mode); NULL 100000. aclrtQueryDeviceStatus →
+/// ACL_RT_DEVICE_STATUS_NORMAL (0) for a device of the machine, 107001 for another id, NULL 100000
+#[test]
+fn run_mode_and_device_status() {
+    on_acl(2, |_| {
+        let mut mode = 7;
+        let mut status = 7;
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            ok(aclrtGetRunMode(&mut mode));
+            assert_eq!(mode, ACL_HOST);
+            assert_eq!(aclrtGetRunMode(std::ptr::null_mut()), 100000);
+            for d in [0, 1] {
+                ok(aclrtQueryDeviceStatus(d, &mut status));
+                assert_eq!(status, ACL_RT_DEVICE_STATUS_NORMAL);
+            }
+            for d in [2, -1, i32::MIN] {
+                assert_eq!(aclrtQueryDeviceStatus(d, &mut status), 107001, "{d}");
+            }
+            assert_eq!(aclrtQueryDeviceStatus(0, std::ptr::null_mut()), 100000);
+        }
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetMemInfo → free and total of the current device (the API
+/// page: a device must be set first, so no device id), sim: from the simulated allocations, every attribute the
+/// same memory; NULL 100000; an unknown attribute 107000; no current device 107002
+#[test]
+fn mem_info_follows_the_allocations() {
+    let m = Machine::builder()
+        .dialect(Dialect::Acl)
+        .device(0, streamsim::DeviceConfig::default().memory(1 << 20))
+        .build()
+        .unwrap();
+    on_machine(&m, |_| {
+        let info = |attr| {
+            let (mut free, mut total) = (0usize, 0usize);
+            // SAFETY: valid out-pointers.
+            match unsafe { aclrtGetMemInfo(attr, &mut free, &mut total) } {
+                ACL_SUCCESS => Ok((free, total)),
+                c => Err(c),
+            }
+        };
+        assert_eq!(info(ACL_HBM_MEM), Err(107002));
+        ok(aclrtSetDevice(0));
+        assert_eq!(info(ACL_HBM_MEM), Ok((1 << 20, 1 << 20)));
+        let d = malloc(4096);
+        for attr in [ACL_DDR_MEM, ACL_HBM_MEM, ACL_MEM_P2P_HUGE1G] {
+            assert_eq!(info(attr), Ok(((1 << 20) - 4096, 1 << 20)), "{attr}");
+        }
+        assert_eq!(info(18), Err(107000));
+        let mut x = 0usize;
+        // SAFETY: NULL is refused before use.
+        unsafe {
+            assert_eq!(
+                aclrtGetMemInfo(ACL_HBM_MEM, std::ptr::null_mut(), &mut x),
+                100000
+            );
+            assert_eq!(
+                aclrtGetMemInfo(ACL_HBM_MEM, &mut x, std::ptr::null_mut()),
+                100000
+            );
+        }
+        ok(aclrtFree(d));
+        assert_eq!(info(ACL_HBM_MEM), Ok((1 << 20, 1 << 20)));
+    });
+}

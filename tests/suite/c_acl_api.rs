@@ -1,0 +1,137 @@
+//! The C programs of `tests/c` for the ACL calls of issue 13 (failure modes, callbacks, notifies, timeouts),
+//! built as C11 and C++17 and run with the helpers of `c_programs.rs`: the ports of the CANN runtime's samples
+//! (github.com/hicann/runtime, example/) and the programs written for their rows. Each program checks every
+//! code it gets; these tests also check what they print — the order of effects.
+
+use crate::c_programs::build_and_run;
+
+/// The failure-mode pair (acl-runtime-api.md · Failure modes · aclrtSetStreamFailureMode): the same faulting
+/// program in both modes. In ACL_CONTINUE_ON_FAILURE every later task runs and the fault is reported once; in
+/// ACL_STOP_ON_FAILURE the faulted stream's later task and its context's stream ordered after the fault do not run,
+/// a task not ordered after it does, and new tasks are refused once the fault is reported (the program checks the
+/// codes).
+#[test]
+fn failure_mode_pair() {
+    for out in build_and_run("acl_failure_mode", "acl_failure_mode", &["continue"], &[]) {
+        assert_eq!(
+            out.trim(),
+            "continue: task1=ran task2=ran task3=ran task4=ran task5=ran"
+        );
+    }
+    for out in build_and_run("acl_failure_mode", "acl_failure_mode_stop", &["stop"], &[]) {
+        assert_eq!(
+            out.trim(),
+            "stop: task1=ran task2=skipped task3=skipped task4=ran task5=skipped"
+        );
+    }
+}
+
+/// The CANN sample stream_with_failure_mode, ported: the vendor's expected output — both synchronizes fail
+/// (507015 here; the vendor's ErrorOP is a vector-core kernel, 507035), "the result is 2" in the default mode and
+/// "the current result is: 1" after aclrtSetStreamFailureMode(stream, ACL_STOP_ON_FAILURE).
+#[test]
+fn cann_stream_failure_mode_sample() {
+    for out in build_and_run(
+        "cann_stream_failure_mode",
+        "cann_stream_failure_mode",
+        &[],
+        &[],
+    ) {
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "[INFO]  Assigning task without failure mode.",
+                "[ERROR]  Operation failed: aclrtSynchronizeStream(stream) returned error code 507015",
+                "[INFO]  Without failure mode, the result is 2.",
+                "[INFO]  Assigning task with failure mode.",
+                "[ERROR]  Operation failed: aclrtSynchronizeStream(stream) returned error code 507015",
+                "[INFO]  After set failure mode, the current result is: 1.",
+                "[INFO]  Resource cleanup completed.",
+                "[INFO]  Run the stream_with_failure_mode sample successfully.",
+            ]
+        );
+    }
+}
+
+/// The CANN sample multi_stream, ported: stream, event and notify synchronization each give "The answer is 2"
+/// (num += 1 on stream1, then num *= 2 on stream2); the 1000 ms synchronizes behind a 2 s task time out with
+/// 507046 (stream) and 507047 (event); nothing else fails.
+#[test]
+fn cann_multi_stream_sample() {
+    for out in build_and_run("cann_multi_stream", "cann_multi_stream", &[], &[]) {
+        let answers = out
+            .lines()
+            .filter(|l| *l == "[INFO]  The answer is 2.")
+            .count();
+        assert_eq!(answers, 3, "{out}");
+        let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("[ERROR]")).collect();
+        assert_eq!(
+            errors,
+            [
+                "[ERROR]  Operation failed: aclrtSynchronizeStreamWithTimeout(stream1, kWaitTimeMs) returned error code 507046",
+                "[ERROR]  Operation failed: aclrtSynchronizeEventWithTimeout(event, kWaitTimeMs) returned error code 507047",
+            ],
+            "{out}"
+        );
+        assert!(out.contains("[INFO]  Use notify synchronize."), "{out}");
+    }
+}
+
+/// The CANN sample simple_callback, ported (its host-function half is not: see the file): the callback before
+/// the task, then the five after it, each on the report thread (the program checks the thread), with the user
+/// data 520; the synchronize returns after all six.
+#[test]
+fn cann_simple_callback_sample() {
+    for out in build_and_run("cann_simple_callback", "cann_simple_callback", &[], &[]) {
+        let report = out
+            .lines()
+            .find_map(|l| l.strip_prefix("[INFO]  The created report thread id is "))
+            .expect("the report thread's id")
+            .to_string();
+        let callbacks: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("This callback"))
+            .collect();
+        let mut expected = vec!["[INFO]  This callback before task, result: user data is: 520."];
+        expected.extend(
+            ["[INFO]  This callback after task and loop five times, result: user data is: 520."; 5],
+        );
+        assert_eq!(callbacks, expected, "{out}");
+        let on: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("[INFO]  Report callback thread id is "))
+            .collect();
+        assert_eq!(on, vec![report.as_str(); 6], "{out}");
+        assert!(
+            out.contains("[INFO]  After begin a task, launch one hostfunc and five callbacks."),
+            "{out}"
+        );
+        assert!(out.contains("[INFO]  Report callback thread exit"), "{out}");
+        assert!(!out.contains("[ERROR]"), "{out}");
+    }
+}
+
+/// Callbacks and notifies in both block types, with the documented order of effects (acl-runtime-api.md · Callbacks
+/// · aclrtLaunchCallback · ACL_CALLBACK_BLOCK / ACL_CALLBACK_NO_BLOCK; notifies): a blocking callback runs between
+/// the tasks around it, on the subscribed thread; a non-blocking one lets the stream go on; the notify wait,
+/// enqueued before its record, releases stream2 after stream1's B.
+#[test]
+fn callbacks_and_notifies_in_both_block_types() {
+    for out in build_and_run(
+        "acl_callbacks_notify",
+        "acl_callbacks_block",
+        &["block"],
+        &[],
+    ) {
+        assert_eq!(out.trim(), "block: A callback B C");
+    }
+    for out in build_and_run(
+        "acl_callbacks_notify",
+        "acl_callbacks_no_block",
+        &["no-block"],
+        &[],
+    ) {
+        assert_eq!(out.trim(), "no-block: A B C callback");
+    }
+}
