@@ -560,7 +560,7 @@ impl Shared {
             failure_mode: self.rules.failure_mode,
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
-        let done = Arc::new(Done::default());
+        let done = Arc::new(Done::new(exec.clone()));
         let assignment = Assignment {
             rx,
             env,

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use parking_lot::{Condvar, Mutex};
 
-use crate::engine::exec::{OpReceiver, WorkerEnv, run_worker};
+use crate::engine::exec::{OpReceiver, StreamExec, WorkerEnv, run_worker};
 
 /// How long a parked thread waits for a new stream before it exits.
 pub(crate) const IDLE: Duration = Duration::from_secs(10);
@@ -38,8 +38,9 @@ pub(crate) struct Assignment {
 }
 
 /// The end of one stream's service: signalled once the stream's last operation has run.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Done {
+    exec: Arc<StreamExec>,
     finished: Mutex<bool>,
     cv: Condvar,
     /// The thread serving the stream (so that a machine dropped by one of its own workers does not wait for
@@ -48,16 +49,29 @@ pub(crate) struct Done {
 }
 
 impl Done {
+    pub fn new(exec: Arc<StreamExec>) -> Done {
+        Done {
+            exec,
+            finished: Mutex::new(false),
+            cv: Condvar::new(),
+            thread: Mutex::new(None),
+        }
+    }
+
     pub fn is_finished(&self) -> bool {
         *self.finished.lock()
     }
 
-    /// Blocks until the stream's work is done, unless the caller is the thread doing it.
+    /// Blocks until the stream's work is done, unless the caller is the thread doing it. A stream whose
+    /// producer is gone and whose every operation has run is done already: its thread is let go without a
+    /// wait (it notices the closed queue, renames itself and parks on its own; waking it and waiting for that
+    /// would cost two thread switches per stream, most of a small machine's drop).
     pub fn wait(&self) {
-        if self
-            .thread
-            .lock()
-            .is_some_and(|t| t == ThreadMark::current())
+        if self.exec.drained()
+            || self
+                .thread
+                .lock()
+                .is_some_and(|t| t == ThreadMark::current())
         {
             return;
         }
@@ -236,7 +250,15 @@ mod tests {
 
     #[test]
     fn a_done_wait_returns_once_finished_and_at_once_on_its_own_thread() {
-        let d = Arc::new(Done::default());
+        let exec = Arc::new(StreamExec::new(
+            crate::engine::handle::StreamId {
+                process: crate::engine::handle::ProcessId(0),
+                device: 0,
+                kind: crate::engine::handle::StreamKind::Created(1),
+            },
+            None,
+        ));
+        let d = Arc::new(Done::new(exec));
         assert!(!d.is_finished());
         *d.thread.lock() = Some(ThreadMark::current());
         d.wait(); // its own thread: does not block
