@@ -200,6 +200,11 @@ impl ProcState {
         if stop {
             exec.stop_from(1);
         }
+        let (actor, vc) = if m.race.on() {
+            m.race.actor()
+        } else {
+            (0, VectorClock::default())
+        };
         self.streams.insert(StreamEntry {
             id,
             name: None,
@@ -215,9 +220,10 @@ impl ProcState {
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
-            actor: if m.race.on() { m.race.actor() } else { 0 },
-            vc: VectorClock::default(),
+            actor,
+            vc,
             track: m.race.on(),
+            actors: m.race.on().then(|| m.race.actors.clone()),
             host_seen: (u32::MAX, 0),
             last_who: None,
             failure_mode: m.rules.failure_mode,
@@ -386,8 +392,7 @@ impl ProcState {
     fn add_hosts(&mut self, m: &Shared, thread: u32) {
         {
             while self.hosts.len() <= thread as usize {
-                let actor = m.race.actor();
-                let mut vc = VectorClock::default();
+                let (actor, mut vc) = m.race.actor();
                 vc.tick(actor);
                 let thread = self.hosts.len() as u32;
                 self.hosts.push(HostClock {

@@ -51,6 +51,8 @@ pub(crate) struct StreamEntry {
     pub actor: Actor,
     pub vc: VectorClock,
     pub track: bool,
+    /// The machine's actor table (race detection on), told when the stream's actor takes no more steps.
+    pub actors: Option<Arc<crate::engine::race::clock::Actors>>,
     /// The (host thread, clock version) this stream's clock last joined.
     pub(super) host_seen: (u32, u64),
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
@@ -72,6 +74,11 @@ impl Drop for StreamEntry {
     fn drop(&mut self) {
         // The sender goes with the entry: from now on the stream's work is what it was given (see `Done::wait`).
         self.exec.close(self.seq);
+        // Nothing more is dispatched: the stream's actor takes no more steps (its number is reused once no
+        // shadow record names it; see `race/clock.rs`).
+        if let Some(actors) = &self.actors {
+            actors.release(self.actor, self.vc.get(self.actor));
+        }
     }
 }
 

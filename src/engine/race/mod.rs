@@ -25,7 +25,7 @@ use crate::engine::handle::{ProcessId, StreamId};
 use crate::engine::machine::Shared;
 use crate::engine::memory::{AddressSpace, Region};
 use crate::engine::names::StreamLabel;
-use clock::{Epoch, VectorClock};
+use clock::{Actors, Epoch, VectorClock};
 
 /// What the machine does about races (set with [`crate::MachineBuilder::race_detection`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -295,7 +295,8 @@ impl std::fmt::Debug for RaceHook {
 pub(crate) struct RaceState {
     pub mode: RaceDetection,
     pub reports: Mutex<Reports>,
-    next_actor: std::sync::atomic::AtomicU32,
+    /// The actor numbers of streams and host threads (reused once free: see `clock.rs`).
+    pub actors: Arc<Actors>,
     hook: Option<RaceHook>,
 }
 
@@ -304,7 +305,7 @@ impl RaceState {
         RaceState {
             mode,
             reports: Mutex::new(Reports::default()),
-            next_actor: std::sync::atomic::AtomicU32::new(0),
+            actors: Arc::new(Actors::default()),
             hook,
         }
     }
@@ -313,10 +314,10 @@ impl RaceState {
         self.mode != RaceDetection::Off
     }
 
-    /// A new actor number (a stream or a host thread).
-    pub fn actor(&self) -> clock::Actor {
-        self.next_actor
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    /// A new actor (a stream or a host thread): its number, and the clock its steps start from.
+    pub fn actor(&self) -> (clock::Actor, VectorClock) {
+        let (a, base) = self.actors.acquire();
+        (a, VectorClock::starting_at(a, base))
     }
 
     /// Adds a report; a new one is handed to the hook (after the reports' lock is released). Returns it as
@@ -335,15 +336,17 @@ pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
 
 /// The position in its stream of the step `epoch` of an operation's accessor (`None` for a host thread). A
 /// stream's clock ticks its own actor once per dispatched operation, and operations are dispatched in their
-/// stream's order, so the epoch's count is the operation's position (its `seq`, from 1).
-fn seq_of(who: &Accessor, epoch: Epoch) -> Option<u64> {
+/// stream's order, so the epoch's count less its number's base is the operation's position (its `seq`, from 1).
+/// Asked while a record names the step (the number is not handed out again meanwhile).
+fn seq_of(m: &Shared, who: &Accessor, epoch: Epoch) -> Option<u64> {
     match who {
-        Accessor::Op { .. } => Some(epoch.count),
+        Accessor::Op { .. } => Some(epoch.count - m.race.actors.base(epoch.actor)),
         Accessor::Host { .. } => None,
     }
 }
 
 fn report(
+    m: &Shared,
     region: &Region,
     found: &shadow::Found,
     (write, epoch): (bool, Epoch),
@@ -355,13 +358,13 @@ fn report(
             who: first.0.clone(),
             write: *first_write,
             call_site: first.1,
-            seq: seq_of(&first.0, *first_epoch),
+            seq: seq_of(m, &first.0, *first_epoch),
         },
         second: RaceAccess {
             who: who.0.clone(),
             write,
             call_site: who.1,
-            seq: seq_of(&who.0, epoch),
+            seq: seq_of(m, &who.0, epoch),
         },
         addr: region.block.base + start,
         allocation: region.block.ordinal,
@@ -382,20 +385,25 @@ pub(crate) fn check(
     who: &Who,
     may_fail: bool,
 ) -> Result<(), SimError> {
-    let probe = |r: &Region, write: bool, dry_run: bool| {
-        r.block.shadow.lock().access(
-            (r.offset, r.offset + r.len),
-            write,
-            epoch,
-            clock,
-            who,
-            dry_run,
-        )
-    };
+    let actors = &m.race.actors;
     if may_fail && m.race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
-            if let Some(f) = probe(r, *write, true).first() {
-                let rep = m.race.add(report(r, f, (*write, epoch), who));
+            // The report is made under the shadow's lock, while the record it names keeps its actor's number.
+            let first = {
+                let mut shadow = r.block.shadow.lock();
+                let found = shadow.access(
+                    (r.offset, r.offset + r.len),
+                    *write,
+                    epoch,
+                    clock,
+                    who,
+                    true,
+                    actors,
+                );
+                found.first().map(|f| report(m, r, f, (*write, epoch), who))
+            };
+            if let Some(rep) = first {
+                let rep = m.race.add(rep);
                 return Err(SimError::Race(Box::new(rep)));
             }
         }
@@ -409,10 +417,10 @@ pub(crate) fn check(
             .take_while(|(r, _)| Arc::ptr_eq(&r.block, &first.block))
             .count();
         let (group, tail) = rest.split_at(same);
-        let found: Vec<(usize, shadow::Found)> = {
+        let found: Vec<RaceReport> = {
             let mut shadow = first.block.shadow.lock();
             let mut found = Vec::new();
-            for (i, (r, write)) in group.iter().enumerate() {
+            for (r, write) in group {
                 let f = shadow.access(
                     (r.offset, r.offset + r.len),
                     *write,
@@ -420,16 +428,15 @@ pub(crate) fn check(
                     clock,
                     who,
                     false,
+                    actors,
                 );
-                if !f.is_empty() {
-                    found.extend(f.into_iter().map(|f| (i, f)));
-                }
+                // Made under the lock: see the fail-fast case.
+                found.extend(f.iter().map(|f| report(m, r, f, (*write, epoch), who)));
             }
             found
         };
-        for (i, f) in &found {
-            let (r, write) = &group[*i];
-            m.race.add(report(r, f, (*write, epoch), who));
+        for rep in found {
+            m.race.add(rep);
         }
         rest = tail;
     }
