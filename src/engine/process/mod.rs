@@ -10,11 +10,13 @@
 //! | `enqueue.rs` | appending an operation to a stream; the legacy default stream's implicit edges |
 //! | `stream.rs` | [`StreamEntry`]: dispatch to the worker, race-detection clock, held operations; [`OpSpec`] |
 //! | `stream_api.rs` | the stream calls of [`Process`] (create, destroy, synchronize, query…), device synchronize |
+//! | `live.rs` | held operations released (the pump) and expired; the tails a device-wide wait or a drain covers |
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
 mod board;
 mod enqueue;
+mod live;
 mod state;
 mod stream;
 mod stream_api;
