@@ -126,6 +126,11 @@ struct Model<'a> {
     clock: u64,
     current: u32,
     streams: BTreeMap<StreamRef, MStream>,
+    /// Destroyed streams: their work still runs, and is still covered by device synchronizes and (blocking
+    /// ones) by the legacy default stream's edges.
+    retired: Vec<MStream>,
+    /// The creation ordinal of the next stream (`Step::ReplaceStream`).
+    next_stream: u32,
     events: BTreeMap<EventRef, Option<usize>>,
     ops: Vec<MOp>,
     host_known: BTreeSet<Node>,
@@ -163,6 +168,8 @@ pub fn expect(prog: &Program) -> Expected {
         clock: 0,
         current: 0,
         streams: BTreeMap::new(),
+        retired: Vec::new(),
+        next_stream: prog.streams.len() as u32 + 1,
         events: BTreeMap::new(),
         ops: Vec::new(),
         host_known: BTreeSet::new(),
@@ -316,6 +323,7 @@ impl Model<'_> {
             deps.extend(
                 self.streams
                     .values()
+                    .chain(&self.retired)
                     .filter(|t| t.device == s.device && t.blocking && !t.legacy)
                     .filter_map(|t| t.last),
             );
@@ -431,6 +439,7 @@ impl Model<'_> {
         let tails: Vec<usize> = self
             .streams
             .values()
+            .chain(&self.retired)
             .filter(|s| s.device == d)
             .filter_map(|s| s.last)
             .collect();
@@ -463,6 +472,7 @@ impl Model<'_> {
             ops.extend(
                 self.streams
                     .values()
+                    .chain(&self.retired)
                     .filter(|t| t.device == s.device && t.blocking && !t.legacy)
                     .filter_map(|t| t.last),
             );
@@ -681,6 +691,28 @@ impl Model<'_> {
             }
             Step::HostRead(h) => self.host_access(*h, false),
             Step::HostWrite(h) => self.host_access(*h, true),
+            Step::ReplaceStream(n) => {
+                // destroy_stream, then create_stream, on the stream's device: two calls; nothing waits.
+                let key = self.stream(StreamRef::Created(*n));
+                self.call();
+                self.call();
+                let old = self.streams.remove(&key).expect("created streams exist");
+                let new = MStream {
+                    id: StreamId {
+                        kind: StreamKind::Created(self.next_stream),
+                        ..old.id
+                    },
+                    device: old.device,
+                    blocking: old.blocking,
+                    legacy: false,
+                    cursor: 0,
+                    last: None,
+                    seq: 0,
+                };
+                self.next_stream += 1;
+                self.retired.push(old);
+                self.streams.insert(key, new);
+            }
         }
     }
 

@@ -84,7 +84,7 @@ impl Process {
                     }
                 }
             }
-            st.device_tails(d, c.now)
+            st.device_tails(c.process, d).points
         };
         // Pending work finishes first (no lock held while waiting).
         // Operations held behind a record that was never issued are dropped with their stream.

@@ -55,10 +55,20 @@ pub(crate) struct DeviceCtx {
     pub legacy: Option<u64>,
     pub per_thread: BTreeMap<u32, u64>,
     pub last_legacy: Option<Point>,
-    /// Tails of destroyed blocking streams the legacy stream has not waited for yet.
+    /// Tails of destroyed blocking streams the legacy stream has not waited for yet (those not summed up in
+    /// `retired_done`).
     pub retired: Vec<Point>,
+    /// The finished tails of destroyed blocking streams the legacy stream has not waited for yet (see
+    /// `live.rs`).
+    pub retired_done: super::live::Summary,
+    /// The live blocking streams (other than the legacy one) with work the legacy stream has not seen.
+    pub unseen: BTreeSet<u64>,
     /// Tails of destroyed streams whose work may still be pending (device synchronize waits for them).
     pub orphans: Vec<Point>,
+    /// The streams with work that no device synchronize has settled (see `live.rs`).
+    pub active: BTreeSet<u64>,
+    /// The work of the device that device synchronizes settled, and finished work of destroyed streams.
+    pub settled: super::live::Summary,
     /// (ACL) the device's default context in this process, and its SetDevice reference count.
     pub default_ctx: Option<u64>,
     pub refcount: u32,
@@ -74,7 +84,11 @@ impl DeviceCtx {
             per_thread: BTreeMap::new(),
             last_legacy: None,
             retired: Vec::new(),
+            retired_done: Default::default(),
+            unseen: BTreeSet::new(),
             orphans: Vec::new(),
+            active: BTreeSet::new(),
+            settled: Default::default(),
             default_ctx: None,
             refcount: 0,
             settings: Default::default(),
@@ -92,6 +106,8 @@ pub(crate) struct ProcState {
     pub peers: BTreeSet<(u32, u32)>,
     /// Destroyed streams that still hold operations back (their work must not be lost).
     pub zombies: Vec<StreamEntry>,
+    /// The live streams holding operations back (what the pump visits; see `live.rs`).
+    pub holding: BTreeSet<u64>,
     /// Race detection: the host threads' clocks, by thread ordinal.
     pub hosts: Vec<HostClock>,
     next_stream: u32,
@@ -141,6 +157,7 @@ impl ProcShared {
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
                 peers: BTreeSet::new(),
                 zombies: Vec::new(),
+                holding: BTreeSet::new(),
                 hosts: Vec::new(),
                 next_stream: 1,
                 next_event: 1,
@@ -230,6 +247,8 @@ impl ProcState {
             stopped,
             callbacks: crate::engine::report::CallbackRoute::None,
             cb_gates: Vec::new(),
+            listed_active: false,
+            listed_unseen: false,
         })
     }
 

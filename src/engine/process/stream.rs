@@ -68,6 +68,10 @@ pub(crate) struct StreamEntry {
     /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
     /// streams it waited for).
     pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
+    /// Whether it is in its device's `active` set (work no device synchronize has settled; see `live.rs`).
+    pub listed_active: bool,
+    /// Whether it is in its device's `unseen` set (work the legacy stream has not seen).
+    pub listed_unseen: bool,
 }
 
 impl Drop for StreamEntry {

@@ -141,3 +141,61 @@ fn only_the_unordered_dead_writer_races() {
         ]
     });
 }
+
+/// A device synchronize covers the work of streams destroyed before it, also when that work has finished in
+/// virtual time and in fact by then: the host acquires it, and a later read on a new stream is ordered after
+/// it. (cudaStreamDestroy: "the resources associated with stream will be released automatically once the
+/// device has completed all work in stream" — the work is the device's until then; cudaDeviceSynchronize
+/// waits for all of it. The simulator used to forget such a stream's tail at a device synchronize once the
+/// caller's clock had passed it, without acquiring it, and reported a race here; the property tests'
+/// `ReplaceStream` step found it.)
+#[test]
+fn a_device_synchronize_orders_a_destroyed_streams_finished_work() {
+    check(one_device, |m| {
+        let p = m.process();
+        let x = p.malloc(N).unwrap();
+        let a = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let long = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        p.launch(a, work("w").writes(x, N)).unwrap();
+        p.destroy_stream(a).unwrap();
+        // The host's clock passes the write's end (and waits for the long kernel), without acquiring `a`.
+        p.launch(long, Kernel::new("long").duration(Duration::from_millis(1)))
+            .unwrap();
+        p.stream_synchronize(long).unwrap();
+        m.drain();
+        p.device_synchronize().unwrap();
+        let b = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        p.launch(b, work("r").reads(x, N)).unwrap();
+        p.device_synchronize().unwrap();
+        Vec::new()
+    });
+}
+
+/// The same without the device synchronize: the read races with the destroyed stream's write (the host's
+/// clock passing it orders nothing).
+#[test]
+fn without_it_the_destroyed_streams_write_races() {
+    check(one_device, |m| {
+        let p = m.process();
+        let x = p.malloc(N).unwrap();
+        let a = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let long = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let w = line!() + 1;
+        p.launch(a, work("w").writes(x, N)).unwrap();
+        let writer = kernel(&p, a, "w");
+        p.destroy_stream(a).unwrap();
+        p.launch(long, Kernel::new("long").duration(Duration::from_millis(1)))
+            .unwrap();
+        p.stream_synchronize(long).unwrap();
+        let b = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let r = line!() + 1;
+        p.launch(b, work("r").reads(x, N)).unwrap();
+        p.device_synchronize().unwrap();
+        vec![race(
+            (writer, true, w),
+            (kernel(&p, b, "r"), false, r),
+            1,
+            DEV0,
+        )]
+    });
+}
