@@ -49,7 +49,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
-//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
+//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream; `live.rs`: the sets of streams with live work that records, waits, device synchronizes and legacy-stream operations visit |
 //! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |
 //! | `device.rs` | set / get / reset device, ACL contexts, peer access |
@@ -61,13 +61,14 @@
 //! | `exec.rs` | the stream workers, operations, record points |
 //! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
 //! | `watch.rs` | sticky faults travelling along happens-before edges |
-//! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
+//! | [`race`] | vector clocks (sparse; actor numbers reused once free, `race/clock.rs`), shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
+//! | `trace_store.rs` | what the trace keeps: everything, or a deterministic window of the latest ([`TraceWindow`], the default); the trace sink ([`TraceRecord`]) |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
 //! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
 //! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
@@ -203,5 +204,7 @@ pub use engine::rules::{Dialect, FailureMode, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
-pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
+pub use engine::trace::{
+    Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,
+};
 pub use engine::value::ValueCondition;

@@ -283,7 +283,7 @@ impl Process {
         match self.m.rules.peer_repeat {
             Allow::No => Err(peer_error(what, d, p, problem)),
             Allow::Yes => {
-                self.host_event(c, format!("{what}({d} → {p}): {problem:?}, no-op"));
+                self.host_event(c, || format!("{what}({d} → {p}): {problem:?}, no-op"));
                 Ok(())
             }
         }

@@ -4,7 +4,7 @@
 //! virtual start, then stream, then position in the stream), so two runs of the same program give equal traces.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -12,6 +12,8 @@ use parking_lot::Mutex;
 use crate::engine::error::SimError;
 use crate::engine::handle::{EventId, NotifyId, ProcessId, StreamId};
 use crate::engine::time::{CopyPath, VirtualTime};
+use crate::engine::trace_store::TraceStore;
+pub use crate::engine::trace_store::{TraceRecord, TraceWindow};
 
 /// What an operation was.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -188,6 +190,20 @@ pub struct Trace {
     pub names: TraceNames,
     /// Runtime calls that failed, by virtual time, then process and thread (in call order among equals).
     pub failed: Vec<FailedCall>,
+    /// How many of each the machine's trace window left out: the earliest ones, in the trace's order
+    /// ([`crate::TraceWindow`]; all zero with [`crate::TraceWindow::All`]).
+    pub dropped: Dropped,
+}
+
+/// How many records a trace window left out ([`Trace::dropped`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Dropped {
+    /// Operations.
+    pub ops: u64,
+    /// Blocking host calls.
+    pub host: u64,
+    /// Failed calls.
+    pub failed: u64,
 }
 
 impl Trace {
@@ -202,11 +218,13 @@ impl Trace {
     }
 }
 
-/// Where one stream's worker appends what it ran.
+/// Where one stream's worker appends what it ran (a part of the machine's [`TraceStore`]).
 #[derive(Debug)]
 pub(crate) struct TraceSink {
     stream: StreamId,
-    events: Mutex<Vec<Executed>>,
+    /// In the stream's order, which is also the trace's (a stream's operations start in order).
+    events: Mutex<VecDeque<Executed>>,
+    store: Arc<TraceStore>,
 }
 
 /// A [`TraceEvent`] as a sink keeps it: 56 bytes instead of 96 (a long trace is mostly kernels, and its memory
@@ -221,11 +239,28 @@ struct Executed {
     kind: Option<Box<OpKind>>,
 }
 
+impl Executed {
+    fn event(&self, stream: StreamId) -> TraceEvent {
+        TraceEvent {
+            stream,
+            seq: self.seq,
+            kind: self.kind.as_deref().cloned().unwrap_or(OpKind::Kernel),
+            label: self.label.clone(),
+            start: self.start,
+            end: self.end,
+        }
+    }
+}
+
+/// An operation's place in the trace's order: (virtual start, stream, position).
+pub(crate) type OpKey = (VirtualTime, StreamId, u64);
+
 impl TraceSink {
-    pub fn new(stream: StreamId) -> TraceSink {
+    pub fn new(stream: StreamId, store: Arc<TraceStore>) -> TraceSink {
         TraceSink {
             stream,
-            events: Mutex::new(Vec::new()),
+            events: Mutex::new(VecDeque::new()),
+            store,
         }
     }
 
@@ -241,29 +276,74 @@ impl TraceSink {
             OpKind::Kernel => None,
             k => Some(Box::new(k)),
         };
-        self.events.lock().push(Executed {
+        let e = Executed {
             seq,
             start,
             end,
             label,
             kind,
-        });
+        };
+        if let Some(hook) = &self.store.hook {
+            (hook.0)(TraceRecord::Op(&e.event(self.stream)));
+        }
+        self.events.lock().push_back(e);
+        self.store.added(1);
     }
 
     /// Appends the kernels gathered in `batch` (emptying it), under one lock.
     pub fn append(&self, batch: &mut KernelBatch) {
-        self.events.lock().append(&mut batch.0);
+        if let Some(hook) = &self.store.hook {
+            for e in &batch.0 {
+                (hook.0)(TraceRecord::Op(&e.event(self.stream)));
+            }
+        }
+        let n = batch.0.len();
+        self.events.lock().extend(batch.0.drain(..));
+        self.store.added(n);
     }
 
     pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
-        out.extend(self.events.lock().iter().map(|e| TraceEvent {
-            stream: self.stream,
-            seq: e.seq,
-            kind: e.kind.as_deref().cloned().unwrap_or(OpKind::Kernel),
-            label: e.label.clone(),
-            start: e.start,
-            end: e.end,
-        }));
+        out.extend(self.events.lock().iter().map(|e| e.event(self.stream)));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.lock().is_empty()
+    }
+
+    /// The trace-order keys of what the sink holds.
+    pub fn keys_into(&self, out: &mut Vec<OpKey>) {
+        out.extend(
+            self.events
+                .lock()
+                .iter()
+                .map(|e| (e.start, self.stream, e.seq)),
+        );
+    }
+
+    /// Keeps only the last `n` records (the greatest in the trace's order: they are in it); how many went.
+    pub fn keep_last(&self, n: usize) -> usize {
+        let mut events = self.events.lock();
+        debug_assert!(
+            events
+                .iter()
+                .zip(events.iter().skip(1))
+                .all(|(a, b)| (a.start, a.seq) < (b.start, b.seq)),
+            "a stream's operations are in the trace's order"
+        );
+        let extra = events.len().saturating_sub(n);
+        events.drain(..extra);
+        extra
+    }
+
+    /// Drops what comes before `threshold` in the trace's order (`None`: everything); how many records went.
+    pub fn drop_below(&self, threshold: Option<OpKey>) -> usize {
+        let mut events = self.events.lock();
+        let before = events.len();
+        match threshold {
+            Some(t) => events.retain(|e| (e.start, self.stream, e.seq) >= t),
+            None => events.clear(),
+        }
+        before - events.len()
     }
 }
 
@@ -290,12 +370,4 @@ impl KernelBatch {
 
 pub(crate) fn sort_ops(ops: &mut [TraceEvent]) {
     ops.sort_by_key(|e| (e.start, e.stream, e.seq));
-}
-
-pub(crate) fn sort_host(host: &mut [HostEvent]) {
-    host.sort_by_key(|e| (e.start, e.process, e.thread));
-}
-
-pub(crate) fn sort_failed(failed: &mut [FailedCall]) {
-    failed.sort_by_key(|e| (e.at, e.process, e.thread));
 }

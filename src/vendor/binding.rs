@@ -210,6 +210,8 @@ pub(crate) struct EnvConfig {
     pub trace: Option<std::path::PathBuf>,
     /// `STREAMSIM_TIMELINE=1`: print the timeline to standard error at exit.
     pub timeline: bool,
+    /// `STREAMSIM_TRACE_WINDOW`: how much of the trace the machine keeps (default the engine's).
+    pub window: crate::TraceWindow,
 }
 
 impl EnvConfig {
@@ -297,6 +299,22 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             ));
         }
     };
+    let window = match env_text("STREAMSIM_TRACE_WINDOW")?
+        .as_deref()
+        .map(str::trim)
+    {
+        None => crate::TraceWindow::DEFAULT,
+        Some("all") => crate::TraceWindow::All,
+        Some(v) => match v.parse::<usize>() {
+            Ok(n) => crate::TraceWindow::Last(n),
+            Err(_) => {
+                return Err(format!(
+                    "streamsim: STREAMSIM_TRACE_WINDOW={v:?} is not a valid value (expected a number of \
+                     operations, or all)"
+                ));
+            }
+        },
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -304,6 +322,7 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         exit_code,
         trace,
         timeline,
+        window,
     })
 }
 
@@ -345,7 +364,8 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
                 let builder = Machine::builder()
                     .devices(config.devices)
                     .seed(config.seed)
-                    .dialect(api.dialect());
+                    .dialect(api.dialect())
+                    .trace_window(config.window);
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {
                         process: m.process(),

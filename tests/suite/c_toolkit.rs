@@ -351,6 +351,38 @@ fn trace_at_exit_holds_the_race_and_the_failed_call() {
     }
 }
 
+/// `STREAMSIM_TRACE_WINDOW`: the default machine keeps the latest N operations of its trace (here the racy
+/// program's trace at exit): `all` keeps every slice (2 kernels, 2 copies, the fixed version's wait), `2` only
+/// the last two operations in the trace's order — that wait and its copy — and `0` none.
+#[test]
+fn trace_window_at_exit() {
+    let slices = |window: &str| {
+        let path = out_file(&format!("racy-window-{window}"));
+        let o = run_racy(
+            Lang::C,
+            &["cuda"],
+            &[
+                ("STREAMSIM_RACES", "collect"),
+                ("STREAMSIM_TRACE", path.to_str().unwrap()),
+                ("STREAMSIM_TRACE_WINDOW", window),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let (_, events) = parse_trace(&path);
+        let _ = std::fs::remove_file(&path);
+        events
+            .iter()
+            .filter(|e| e["ph"] == "X" && e["cat"] != "host")
+            .map(|e| e["name"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let copy = "memcpy_async · D2H 1 MiB";
+    let wait = "wait event `produced`";
+    assert_eq!(slices("all"), ["produce", copy, "produce", wait, copy]);
+    assert_eq!(slices("2"), [wait, copy]);
+    assert_eq!(slices("0"), Vec::<String>::new());
+}
+
 /// `STREAMSIM_TIMELINE=1`: at exit the timeline is printed to standard error, with the streams' names and
 /// the wait on the named event.
 #[test]
@@ -433,6 +465,11 @@ fn bad_toolkit_variables_are_errors() {
             "STREAMSIM_TRACE",
             "",
             "STREAMSIM_TRACE is empty (expected the path of the JSON file to write)",
+        ),
+        (
+            "STREAMSIM_TRACE_WINDOW",
+            "everything",
+            "STREAMSIM_TRACE_WINDOW=\"everything\" is not a valid value (expected a number of operations, or all)",
         ),
     ] {
         let o = run_racy(Lang::C, &["bad-env"], &[(var, value)]);

@@ -157,16 +157,20 @@ impl Process {
         })
     }
 
-    /// Records a blocking host call in the trace.
-    pub(crate) fn host_event(&self, c: &Call, label: String) {
+    /// Records a blocking host call in the trace (its label made only then).
+    pub(crate) fn host_event(&self, c: &Call, label: impl FnOnce() -> String) {
         if self.m.trace_on {
-            self.m.host_events.lock().push(HostEvent {
+            let e = HostEvent {
                 process: c.process,
                 thread: c.thread,
-                label,
+                label: label(),
                 start: c.now,
                 end: c.clock,
-            });
+            };
+            if let Some(hook) = &self.m.trace.hook {
+                (hook.0)(crate::engine::trace_store::TraceRecord::Host(&e));
+            }
+            self.m.host_events.lock().push(e);
         }
     }
 

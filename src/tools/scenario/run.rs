@@ -97,10 +97,12 @@ impl Runner {
         if self.machine.is_some() {
             return Ok(());
         }
+        // A scenario's report and trace show every call: the whole trace is kept.
         let built = Machine::builder()
             .devices(self.devices)
             .seed(self.seed)
             .dialect(self.vendor.dialect())
+            .trace_window(crate::TraceWindow::All)
             .build();
         match built {
             Ok(m) => {

@@ -1,0 +1,249 @@
+//! What a machine's trace keeps: every operation, blocking host call and failed call, or — the default — a
+//! window of the latest [`TraceWindow::Last`] of each, so that a long run holds bounded memory; and the sink
+//! ([`crate::MachineBuilder::trace_sink`]) that sees each one as it is recorded.
+//!
+//! **The window is deterministic.** "Latest" is in the trace's own order — operations by (virtual start,
+//! stream, position), host calls by (virtual start, process, thread, call order), failed calls by (time,
+//! process, thread, call order) — not in the order the workers happened to run: the trace keeps the `n`
+//! greatest of everything recorded. Records pile up to twice the window, then the older half goes: a record
+//! goes only when `n` greater ones are kept, so it is never among the `n` greatest of all, and reading the trace
+//! (which sorts what is kept and keeps the `n` greatest) gives the same window whatever the arrival order was.
+//!
+//! Lock order: the store's `sinks` list, then each sink's events (leaves); the compaction lock is taken first.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use parking_lot::Mutex;
+
+use crate::engine::trace::{FailedCall, HostEvent, TraceEvent, TraceSink};
+
+/// How much of its trace a machine keeps ([`crate::MachineBuilder::trace_window`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TraceWindow {
+    /// Everything, for as long as the machine lives (what a short test or a scenario wants).
+    All,
+    /// The latest `n` operations, the latest `n` blocking host calls and the latest `n` failed calls, in the
+    /// trace's order (see [`crate::Trace::dropped`] for how many were left out).
+    Last(usize),
+}
+
+impl TraceWindow {
+    /// The default: the latest 65,536 of each (a few MiB at most, whatever the length of the run).
+    pub const DEFAULT: TraceWindow = TraceWindow::Last(1 << 16);
+
+    fn limit(self) -> Option<usize> {
+        match self {
+            TraceWindow::All => None,
+            TraceWindow::Last(n) => Some(n),
+        }
+    }
+}
+
+impl Default for TraceWindow {
+    fn default() -> Self {
+        TraceWindow::DEFAULT
+    }
+}
+
+/// One entry of the trace as it is recorded, handed to the builder's [`crate::MachineBuilder::trace_sink`].
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum TraceRecord<'a> {
+    /// An operation that ran (recorded by its stream's worker once it has run).
+    Op(&'a TraceEvent),
+    /// A blocking host call that returned.
+    Host(&'a HostEvent),
+    /// A runtime call that failed.
+    Failed(&'a FailedCall),
+}
+
+/// The function behind [`crate::MachineBuilder::trace_sink`].
+#[derive(Clone)]
+pub(crate) struct TraceHook(pub Arc<dyn Fn(TraceRecord<'_>) + Send + Sync>);
+
+impl std::fmt::Debug for TraceHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TraceHook(..)")
+    }
+}
+
+/// The operations' side of a machine's trace: the streams' sinks, how many records they hold, and how many
+/// were dropped.
+#[derive(Debug)]
+pub(crate) struct TraceStore {
+    window: Option<usize>,
+    pub hook: Option<TraceHook>,
+    sinks: Mutex<Vec<Arc<TraceSink>>>,
+    /// Records held by the sinks (counted only with a window).
+    kept: AtomicUsize,
+    /// Records dropped by compactions.
+    dropped: AtomicU64,
+    compacting: Mutex<()>,
+}
+
+impl TraceStore {
+    pub fn new(window: TraceWindow, hook: Option<TraceHook>) -> TraceStore {
+        TraceStore {
+            window: window.limit(),
+            hook,
+            sinks: Mutex::new(Vec::new()),
+            kept: AtomicUsize::new(0),
+            dropped: AtomicU64::new(0),
+            compacting: Mutex::new(()),
+        }
+    }
+
+    /// The window.
+    pub fn window(&self) -> TraceWindow {
+        self.window.map_or(TraceWindow::All, TraceWindow::Last)
+    }
+
+    /// Adds a new stream's sink. The sinks of finished streams that hold nothing are forgotten from time to
+    /// time, so that create / destroy loops do not pile them up.
+    pub fn add(&self, sink: Arc<TraceSink>) {
+        let mut sinks = self.sinks.lock();
+        if sinks.len() >= 64 && sinks.len().is_power_of_two() {
+            sinks.retain(|s| Arc::strong_count(s) > 1 || !s.is_empty());
+        }
+        sinks.push(sink);
+    }
+
+    /// A sink took `n` more records.
+    #[inline]
+    pub fn added(&self, n: usize) {
+        if let Some(w) = self.window {
+            let kept = self.kept.fetch_add(n, Ordering::Relaxed) + n;
+            if kept > w.saturating_mul(2).max(1) {
+                self.compact(w);
+            }
+        }
+    }
+
+    /// Drops the records that are not among the `window` greatest (see the module documentation).
+    #[cold]
+    fn compact(&self, window: usize) {
+        // One compaction at a time; a worker that finds one under way goes on (the next record retries).
+        let Some(_g) = self.compacting.try_lock() else {
+            return;
+        };
+        let sinks: Vec<Arc<TraceSink>> = self.sinks.lock().clone();
+        let mut holding = sinks.iter().filter(|s| !s.is_empty());
+        if let (Some(only), None) = (holding.next(), holding.next()) {
+            // One stream holds everything (a long single-stream run): its last `window` are the greatest. (A
+            // record another sink takes meanwhile is not dropped.)
+            let dropped = only.keep_last(window);
+            self.kept.fetch_sub(dropped, Ordering::Relaxed);
+            self.dropped.fetch_add(dropped as u64, Ordering::Relaxed);
+            return;
+        }
+        let mut keys = Vec::new();
+        for s in &sinks {
+            s.keys_into(&mut keys);
+        }
+        if keys.len() <= window {
+            return;
+        }
+        // The smallest key kept (none with a window of 0).
+        let threshold = match keys.len() - window {
+            cut if cut < keys.len() => Some(*keys.select_nth_unstable(cut).1),
+            _ => None,
+        };
+        let mut dropped = 0;
+        for s in &sinks {
+            dropped += s.drop_below(threshold);
+        }
+        self.kept.fetch_sub(dropped, Ordering::Relaxed);
+        self.dropped.fetch_add(dropped as u64, Ordering::Relaxed);
+        self.sinks
+            .lock()
+            .retain(|s| Arc::strong_count(s) > 1 || !s.is_empty());
+    }
+
+    /// Every operation kept, sorted, within the window; and how many were left out.
+    pub fn ops(&self) -> (Vec<TraceEvent>, u64) {
+        let mut ops = Vec::new();
+        for s in self.sinks.lock().iter() {
+            s.extend_into(&mut ops);
+        }
+        crate::engine::trace::sort_ops(&mut ops);
+        let mut dropped = self.dropped.load(Ordering::Relaxed);
+        if let Some(w) = self.window
+            && ops.len() > w
+        {
+            let extra = ops.len() - w;
+            ops.drain(..extra);
+            dropped += extra as u64;
+        }
+        (ops, dropped)
+    }
+}
+
+/// A window of host calls or failed calls (see the module documentation): the entries with their order of
+/// arrival, which breaks ties in the trace's order.
+#[derive(Debug)]
+pub(crate) struct Kept<T> {
+    window: Option<usize>,
+    items: Vec<(u64, T)>,
+    arrived: u64,
+    dropped: u64,
+}
+
+/// The trace's order of host calls and failed calls: (time, process, thread), then arrival.
+pub(crate) trait Ordered {
+    fn key(&self) -> (crate::VirtualTime, crate::ProcessId, u32);
+}
+
+impl Ordered for HostEvent {
+    fn key(&self) -> (crate::VirtualTime, crate::ProcessId, u32) {
+        (self.start, self.process, self.thread)
+    }
+}
+
+impl Ordered for FailedCall {
+    fn key(&self) -> (crate::VirtualTime, crate::ProcessId, u32) {
+        (self.at, self.process, self.thread)
+    }
+}
+
+impl<T: Ordered + Clone> Kept<T> {
+    pub fn new(window: TraceWindow) -> Kept<T> {
+        Kept {
+            window: window.limit(),
+            items: Vec::new(),
+            arrived: 0,
+            dropped: 0,
+        }
+    }
+
+    pub fn push(&mut self, item: T) {
+        self.items.push((self.arrived, item));
+        self.arrived += 1;
+        if let Some(w) = self.window
+            && self.items.len() > w.saturating_mul(2).max(1)
+        {
+            let cut = self.items.len() - w;
+            if cut < self.items.len() {
+                self.items
+                    .select_nth_unstable_by_key(cut, |(n, x)| (x.key(), *n));
+            }
+            self.items.drain(..cut);
+            self.dropped += cut as u64;
+        }
+    }
+
+    /// The entries kept, in the trace's order, within the window; and how many were left out.
+    pub fn sorted(&self) -> (Vec<T>, u64) {
+        let mut v: Vec<&(u64, T)> = self.items.iter().collect();
+        v.sort_by_key(|(n, x)| (x.key(), *n));
+        let mut dropped = self.dropped;
+        if let Some(w) = self.window
+            && v.len() > w
+        {
+            let extra = v.len() - w;
+            v.drain(..extra);
+            dropped += extra as u64;
+        }
+        (v.into_iter().map(|(_, x)| x.clone()).collect(), dropped)
+    }
+}
