@@ -349,7 +349,8 @@ impl MachineBuilder {
     }
 
     /// Calls `f` with each new race report as it is found (not again when the same pair of accesses races
-    /// again: see [`RaceReport::occurrences`]), e.g. to print it. `f` runs on the host thread whose call found
+    /// again: see [`RaceReport::occurrences`]; nor for the pairs found once [`crate::race::MAX_REPORTS`] are
+    /// kept: see [`Machine::race_reports_dropped`]), e.g. to print it. `f` runs on the host thread whose call found
     /// the race, while the simulator holds that process's lock: it must not call the simulator. Without race
     /// detection ([`RaceDetection::Off`]) it is never called.
     #[must_use]
@@ -730,10 +731,18 @@ impl Machine {
     }
 
     /// Every data race found so far, in every process of the machine, in the order they were found (program
-    /// order), each pair of call sites once (see [`RaceReport::occurrences`]). Empty with
+    /// order), each pair of call sites once (see [`RaceReport::occurrences`]), at most
+    /// [`crate::race::MAX_REPORTS`] of them (see [`Machine::race_reports_dropped`]). Empty with
     /// [`RaceDetection::Off`].
     pub fn race_reports(&self) -> Vec<RaceReport> {
         self.shared.race.reports.lock().list()
+    }
+
+    /// How many racing accesses were found after [`crate::race::MAX_REPORTS`] distinct reports were kept that
+    /// match none of them: those pairs are neither kept nor handed to [`MachineBuilder::on_race`], so that the
+    /// reports' memory stays bounded (a racy loop over fresh streams makes a new pair each time). 0 until then.
+    pub fn race_reports_dropped(&self) -> u64 {
+        self.shared.race.reports.lock().dropped()
     }
 
     /// How many race reports [`Machine::race_reports`] would return, without copying them.

@@ -10,11 +10,15 @@
 //! host reads and writes of pinned buffers through the API — is checked against the earlier accesses to the
 //! same bytes that it is not ordered after (`shadow.rs`). An unordered conflicting pair (at least one write) is a
 //! [`RaceReport`], naming both operations and both call sites, with a one-line fix.
+//!
+//! Lock order: an allocation's shadow, then the machine's reports, then the actor table (`clock.rs`); the hook
+//! for new reports runs with none of them held.
 
 pub(crate) mod clock;
 pub(crate) mod shadow;
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::panic::Location;
 use std::sync::Arc;
 
@@ -237,34 +241,72 @@ impl std::fmt::Display for RaceReport {
     }
 }
 
-/// A machine's race reports, deduplicated by (call sites, streams / threads, kinds), in order of discovery.
+/// The most distinct reports a machine keeps ([`crate::Machine::race_reports`]); past it, new pairs are only
+/// counted ([`crate::Machine::race_reports_dropped`]).
+pub const MAX_REPORTS: usize = 4096;
+
+/// One side of a race as reports are deduplicated by it: who, whether it wrote, where it was enqueued.
+type SideKey<'a> = (&'a Accessor, bool, &'static Location<'static>);
+
+/// A machine's race reports, deduplicated by (call sites, streams / threads, kinds), in order of discovery; at
+/// most [`MAX_REPORTS`] of them.
 #[derive(Debug, Default)]
 pub(crate) struct Reports {
     list: Vec<RaceReport>,
-    index: BTreeMap<(String, String), usize>,
+    /// The reports by a hash of their key (several when hashes collide).
+    index: HashMap<u64, Vec<usize>>,
+    /// Racing accesses that matched no kept report once [`MAX_REPORTS`] were kept.
+    dropped: u64,
+}
+
+fn key_hash(first: SideKey<'_>, second: SideKey<'_>) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    (first, second).hash(&mut h);
+    h.finish()
+}
+
+fn same_side(a: &RaceAccess, (who, write, site): SideKey<'_>) -> bool {
+    a.write == write && a.call_site == site && &a.who == who
+}
+
+/// What [`Reports::note`] did.
+pub(crate) enum Noted {
+    /// The pair was seen before: counted again (the report as stored, when asked for).
+    Again(Option<RaceReport>),
+    /// A new report, kept.
+    New(RaceReport),
+    /// A new pair, not kept: the list is full (the report, when asked for).
+    Dropped(Option<RaceReport>),
 }
 
 impl Reports {
-    /// Adds a report (or counts it again); returns it as stored, and whether it is new.
-    pub fn add(&mut self, r: RaceReport) -> (RaceReport, bool) {
-        let key = (
-            format!("{:?} {} {}", r.first.who, r.first.write, r.first.call_site),
-            format!(
-                "{:?} {} {}",
-                r.second.who, r.second.write, r.second.call_site
-            ),
-        );
-        match self.index.get(&key) {
-            Some(&i) => {
-                self.list[i].occurrences += 1;
-                (self.list[i].clone(), false)
-            }
-            None => {
-                self.index.insert(key, self.list.len());
-                self.list.push(r.clone());
-                (r, true)
+    /// Counts the race of `first` and `second`: once more if the pair is known, or as the new report `make`
+    /// builds (only then). With `want`, the report is returned in every case (fail-fast detection).
+    pub fn note(
+        &mut self,
+        first: SideKey<'_>,
+        second: SideKey<'_>,
+        want: bool,
+        make: impl FnOnce() -> RaceReport,
+    ) -> Noted {
+        let h = key_hash(first, second);
+        if let Some(ids) = self.index.get(&h) {
+            for &i in ids {
+                let r = &mut self.list[i];
+                if same_side(&r.first, first) && same_side(&r.second, second) {
+                    r.occurrences += 1;
+                    return Noted::Again(want.then(|| r.clone()));
+                }
             }
         }
+        if self.list.len() >= MAX_REPORTS {
+            self.dropped += 1;
+            return Noted::Dropped(want.then(make));
+        }
+        let r = make();
+        self.index.entry(h).or_default().push(self.list.len());
+        self.list.push(r.clone());
+        Noted::New(r)
     }
 
     pub fn list(&self) -> Vec<RaceReport> {
@@ -277,6 +319,10 @@ impl Reports {
 
     pub fn get(&self, i: usize) -> Option<RaceReport> {
         self.list.get(i).cloned()
+    }
+
+    pub fn dropped(&self) -> u64 {
+        self.dropped
     }
 }
 
@@ -320,14 +366,11 @@ impl RaceState {
         (a, VectorClock::starting_at(a, base))
     }
 
-    /// Adds a report; a new one is handed to the hook (after the reports' lock is released). Returns it as
-    /// stored.
-    fn add(&self, r: RaceReport) -> RaceReport {
-        let (stored, new) = self.reports.lock().add(r);
-        if new && let Some(hook) = &self.hook {
-            (hook.0)(&stored);
+    /// Hands a new report to the hook (the reports' lock released).
+    fn announce(&self, r: &RaceReport) {
+        if let Some(hook) = &self.hook {
+            (hook.0)(r);
         }
-        stored
     }
 }
 
@@ -375,6 +418,25 @@ fn report(
     }
 }
 
+/// Counts the race `found` (an earlier access) completes with the access `(write, epoch)` of `who` to `region`
+/// (see [`Reports::note`]). Called under the region's shadow lock.
+fn note(
+    m: &Shared,
+    region: &Region,
+    found: &shadow::Found,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+    want: bool,
+) -> Noted {
+    let (first, first_write, ..) = found;
+    m.race.reports.lock().note(
+        (&first.0, *first_write, first.1),
+        (&who.0, write, who.1),
+        want,
+        || report(m, region, found, (write, epoch), who),
+    )
+}
+
 /// Checks (and records) the accesses of one step `epoch` whose clock is `clock`. With fail-fast detection and
 /// `may_fail`, the first race is returned as an error and nothing is recorded; otherwise races are collected.
 pub(crate) fn check(
@@ -388,8 +450,8 @@ pub(crate) fn check(
     let actors = &m.race.actors;
     if may_fail && m.race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
-            // The report is made under the shadow's lock, while the record it names keeps its actor's number.
-            let first = {
+            // Noted under the shadow's lock, while the record a new report names keeps its actor's number.
+            let noted = {
                 let mut shadow = r.block.shadow.lock();
                 let found = shadow.access(
                     (r.offset, r.offset + r.len),
@@ -400,12 +462,21 @@ pub(crate) fn check(
                     true,
                     actors,
                 );
-                found.first().map(|f| report(m, r, f, (*write, epoch), who))
+                found
+                    .first()
+                    .map(|f| note(m, r, f, (*write, epoch), who, true))
             };
-            if let Some(rep) = first {
-                let rep = m.race.add(rep);
-                return Err(SimError::Race(Box::new(rep)));
-            }
+            let rep = match noted {
+                None => continue,
+                Some(Noted::New(rep)) => {
+                    m.race.announce(&rep);
+                    rep
+                }
+                Some(Noted::Again(rep) | Noted::Dropped(rep)) => {
+                    rep.expect("fail-fast asks for the report")
+                }
+            };
+            return Err(SimError::Race(Box::new(rep)));
         }
     }
     // Consecutive accesses to one allocation (a kernel reading and writing a buffer) share one lock of its
@@ -417,9 +488,9 @@ pub(crate) fn check(
             .take_while(|(r, _)| Arc::ptr_eq(&r.block, &first.block))
             .count();
         let (group, tail) = rest.split_at(same);
-        let found: Vec<RaceReport> = {
+        let new: Vec<RaceReport> = {
             let mut shadow = first.block.shadow.lock();
-            let mut found = Vec::new();
+            let mut new = Vec::new();
             for (r, write) in group {
                 let f = shadow.access(
                     (r.offset, r.offset + r.len),
@@ -430,13 +501,17 @@ pub(crate) fn check(
                     false,
                     actors,
                 );
-                // Made under the lock: see the fail-fast case.
-                found.extend(f.iter().map(|f| report(m, r, f, (*write, epoch), who)));
+                // Noted under the lock: see the fail-fast case.
+                for f in &f {
+                    if let Noted::New(rep) = note(m, r, f, (*write, epoch), who, false) {
+                        new.push(rep);
+                    }
+                }
             }
-            found
+            new
         };
-        for rep in found {
-            m.race.add(rep);
+        for rep in &new {
+            m.race.announce(rep);
         }
         rest = tail;
     }
