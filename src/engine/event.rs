@@ -5,7 +5,6 @@
 //! state sits behind a shared lock so that another process that opened the event through IPC sees the same
 //! records.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -15,7 +14,7 @@ use parking_lot::Mutex;
 use crate::engine::error::{Result, SimError};
 use crate::engine::exec::{Point, Work};
 use crate::engine::handle::{Event, EventId, Stream};
-use crate::engine::names::EventLabel;
+use crate::engine::names::{EventLabel, EventVerb, Label};
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
 use crate::engine::rules::{Allow, ElapsedCheck};
 use crate::engine::time::VirtualTime;
@@ -266,31 +265,19 @@ impl Process {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
-            let (id, state, interprocess) = (e.id, e.state.clone(), e.config.interprocess);
-            let label = format!("record {}", EventLabel(id, e.name.as_deref()));
+            let (id, interprocess, name) = (e.id, e.config.interprocess, e.name.clone());
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
-            let point = st.enqueue(
-                &self.m,
-                c,
-                h,
-                OpSpec::new(
-                    0,
-                    Cow::Owned(label),
-                    OpKind::Record { event: id },
-                    Work::Nothing,
-                ),
-            )?;
-            let point = match point.time() {
-                Some(_) => point.with_vc(st.streams.get(h)?.clock()),
-                None => point,
-            };
-            {
-                let mut es = state.lock();
-                es.latest = Some(point);
+            // No label is formatted and nothing is boxed: the operation is the event's id (and name).
+            let point = st.enqueue(&self.m, c, h, OpSpec::record(id, name))?;
+            let point = st.with_clock(h, point)?;
+            let old = {
+                let mut es = st.events.get(event.0)?.state.lock();
                 es.generation += 1;
-            }
+                es.latest.replace(point)
+            };
             st.pump(&self.m);
+            drop(old);
             drop(st);
             if interprocess {
                 // A deferred wait in another process may be waiting for this record.
@@ -309,7 +296,11 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, state) = (e.id, e.state.clone());
-            let label = format!("reset {}", EventLabel(id, e.name.as_deref()));
+            let label = Label::Event {
+                verb: EventVerb::Reset,
+                id,
+                name: e.name.clone(),
+            };
             if !e.config.resettable {
                 return Err(not_resettable(what, id, e.config));
             }
@@ -319,12 +310,7 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec::new(
-                    0,
-                    Cow::Owned(label),
-                    OpKind::Reset { event: id },
-                    Work::Nothing,
-                ),
+                OpSpec::new(0, label, OpKind::Reset { event: id }, Work::Nothing),
             )?;
             state.lock().latest = None;
             Ok(())
@@ -359,7 +345,11 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, config) = (e.id, e.config);
-            let label = format!("wait {}", EventLabel(id, e.name.as_deref()));
+            let label = Label::Event {
+                verb: EventVerb::Wait,
+                id,
+                name: e.name.clone(),
+            };
             if !config.waitable {
                 return Err(not_waitable(what, id));
             }
@@ -400,7 +390,7 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec::new(0, Cow::Owned(label), kind, Work::Nothing)
+                OpSpec::new(0, label, kind, Work::Nothing)
                     .deps(deps)
                     .wait_timeout(Some(timeout)),
                 deferred,

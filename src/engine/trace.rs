@@ -11,6 +11,7 @@ use parking_lot::Mutex;
 
 use crate::engine::error::SimError;
 use crate::engine::handle::{EventId, NotifyId, ProcessId, StreamId};
+use crate::engine::names::Label;
 use crate::engine::time::{CopyPath, VirtualTime};
 use crate::engine::trace_store::TraceStore;
 pub use crate::engine::trace_store::{TraceRecord, TraceWindow};
@@ -234,8 +235,8 @@ struct Executed {
     seq: u64,
     start: VirtualTime,
     end: VirtualTime,
-    label: Cow<'static, str>,
-    /// `None`: a kernel.
+    label: Label,
+    /// `None`: a kernel, or the record its label names.
     kind: Option<Box<OpKind>>,
 }
 
@@ -244,8 +245,12 @@ impl Executed {
         TraceEvent {
             stream,
             seq: self.seq,
-            kind: self.kind.as_deref().cloned().unwrap_or(OpKind::Kernel),
-            label: self.label.clone(),
+            kind: match (&self.kind, self.label.record_of()) {
+                (Some(k), _) => (**k).clone(),
+                (None, Some(event)) => OpKind::Record { event },
+                (None, None) => OpKind::Kernel,
+            },
+            label: self.label.text(),
             start: self.start,
             end: self.end,
         }
@@ -269,11 +274,12 @@ impl TraceSink {
         &self,
         seq: u64,
         kind: OpKind,
-        label: Cow<'static, str>,
+        label: Label,
         (start, end): (VirtualTime, VirtualTime),
     ) {
         let kind = match kind {
             OpKind::Kernel => None,
+            OpKind::Record { event } if label.record_of() == Some(event) => None,
             k => Some(Box::new(k)),
         };
         let e = Executed {
@@ -352,12 +358,7 @@ impl TraceSink {
 pub(crate) struct KernelBatch(Vec<Executed>);
 
 impl KernelBatch {
-    pub fn push(
-        &mut self,
-        seq: u64,
-        label: Cow<'static, str>,
-        (start, end): (VirtualTime, VirtualTime),
-    ) {
+    pub fn push(&mut self, seq: u64, label: Label, (start, end): (VirtualTime, VirtualTime)) {
         self.0.push(Executed {
             seq,
             start,
