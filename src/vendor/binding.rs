@@ -355,6 +355,11 @@ pub(crate) fn c_machine(
 
 /// The facade's default process (its default machine, built from the environment on first use).
 pub(crate) fn default_process(api: Api) -> Result<Process, String> {
+    default_process_ref(api).cloned().map_err(Clone::clone)
+}
+
+/// [`default_process`], not cloned.
+fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
     DEFAULTS[api.index()]
         .get_or_init(|| {
             let built = env_config().and_then(|config| {
@@ -380,8 +385,7 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
             built
         })
         .as_ref()
-        .map(|d| d.process.clone())
-        .map_err(Clone::clone)
+        .map(|d| &d.process)
 }
 
 /// The default machines built so far, with their facades.
@@ -408,16 +412,46 @@ pub(crate) enum NoProcess {
 pub(crate) fn process(api: Api) -> Result<Process, NoProcess> {
     let bound = with_bound(|b| b.stack.borrow().last().map(|(_, p)| p.clone()));
     match bound {
-        Some(p) if p.machine().dialect() == api.dialect() => Ok(p),
-        Some(p) => Err(NoProcess::WrongDialect(SimError::NotSupported {
-            what: "facade call",
-            reason: format!(
-                "the bound process's machine follows the {:?} dialect, not {:?}",
-                p.machine().dialect(),
-                api.dialect()
-            ),
-        })),
+        Some(p) => of_dialect(&p, api).map(|()| p),
         None => default_process(api).map_err(NoProcess::Config),
+    }
+}
+
+/// Whether `p`'s machine follows `api`'s dialect.
+fn of_dialect(p: &Process, api: Api) -> Result<(), NoProcess> {
+    if p.m.dialect == api.dialect() {
+        return Ok(());
+    }
+    Err(NoProcess::WrongDialect(SimError::NotSupported {
+        what: "facade call",
+        reason: format!(
+            "the bound process's machine follows the {:?} dialect, not {:?}",
+            p.m.dialect,
+            api.dialect()
+        ),
+    }))
+}
+
+/// Runs `f` on the process a facade call goes to (see [`process`]) without taking a handle of it: the
+/// innermost binding is lent for the length of `f` (a clone and its drop are four atomic operations, a good part
+/// of a kernel launch), the default machine's process is a static. `f` must not bind or unbind on this thread
+/// (the binding is borrowed meanwhile): a kernel launch, which runs nothing of the program on the calling
+/// thread, does neither. Once the thread's locals are destroyed (during process exit) this is [`process`].
+pub(crate) fn with_process<R>(api: Api, f: impl FnOnce(&Process) -> R) -> Result<R, NoProcess> {
+    let mut f = Some(f);
+    let mut run = |p: &Process| (f.take().expect("called once"))(p);
+    let lent = BOUND.try_with(|b| {
+        b.stack
+            .borrow()
+            .last()
+            .map(|(_, p)| of_dialect(p, api).map(|()| run(p)))
+    });
+    match lent {
+        Ok(Some(r)) => r,
+        Ok(None) => default_process_ref(api)
+            .map(&mut run)
+            .map_err(|e| NoProcess::Config(e.clone())),
+        Err(_) => process(api).map(|p| run(&p)),
     }
 }
 
