@@ -577,7 +577,7 @@ impl Shared {
         let exec = Arc::new(StreamExec::new(id, ctx));
         let sink = self
             .trace_on
-            .then(|| Arc::new(TraceSink::new(id, self.trace.clone())));
+            .then(|| Arc::new(TraceSink::new(id, &self.trace)));
         let env = WorkerEnv {
             exec: exec.clone(),
             sink: sink.clone(),

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, VecDeque};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
@@ -13,7 +13,7 @@ use crate::engine::error::SimError;
 use crate::engine::handle::{EventId, NotifyId, ProcessId, StreamId};
 use crate::engine::names::Label;
 use crate::engine::time::{CopyPath, VirtualTime};
-use crate::engine::trace_store::TraceStore;
+use crate::engine::trace_store::{KeptCount, TraceStore};
 pub use crate::engine::trace_store::{TraceRecord, TraceWindow};
 
 /// What an operation was.
@@ -225,7 +225,13 @@ pub(crate) struct TraceSink {
     stream: StreamId,
     /// In the stream's order, which is also the trace's (a stream's operations start in order).
     events: Mutex<VecDeque<Executed>>,
-    store: Arc<TraceStore>,
+    /// The store, not held: the store holds its sinks, and a worker may keep its sink a moment after its
+    /// machine is gone (so that a dropped machine's trace goes with it, not with its last worker).
+    store: Weak<TraceStore>,
+    /// How many records the store's sinks hold, and its window.
+    count: Arc<KeptCount>,
+    /// Whether the store has a hook ([`crate::MachineBuilder::trace_sink`]).
+    hooked: bool,
 }
 
 /// A [`TraceEvent`] as a sink keeps it: 56 bytes instead of 96 (a long trace is mostly kernels, and its memory
@@ -261,11 +267,35 @@ impl Executed {
 pub(crate) type OpKey = (VirtualTime, StreamId, u64);
 
 impl TraceSink {
-    pub fn new(stream: StreamId, store: Arc<TraceStore>) -> TraceSink {
+    pub fn new(stream: StreamId, store: &Arc<TraceStore>) -> TraceSink {
         TraceSink {
             stream,
             events: Mutex::new(VecDeque::new()),
-            store,
+            store: Arc::downgrade(store),
+            count: store.count.clone(),
+            hooked: store.hook.is_some(),
+        }
+    }
+
+    /// `n` more records: compacts the store once it holds twice its window.
+    #[inline]
+    fn added(&self, n: usize) {
+        if self.count.added(n)
+            && let Some(store) = self.store.upgrade()
+        {
+            store.compact();
+        }
+    }
+
+    /// Hands each of `events` to the store's hook, if it has one (and is still there).
+    fn hook<'a>(&self, events: impl Iterator<Item = &'a Executed>) {
+        if self.hooked
+            && let Some(store) = self.store.upgrade()
+            && let Some(hook) = &store.hook
+        {
+            for e in events {
+                (hook.0)(TraceRecord::Op(&e.event(self.stream)));
+            }
         }
     }
 
@@ -289,23 +319,17 @@ impl TraceSink {
             label,
             kind,
         };
-        if let Some(hook) = &self.store.hook {
-            (hook.0)(TraceRecord::Op(&e.event(self.stream)));
-        }
+        self.hook(std::iter::once(&e));
         self.events.lock().push_back(e);
-        self.store.added(1);
+        self.added(1);
     }
 
     /// Appends the kernels gathered in `batch` (emptying it), under one lock.
     pub fn append(&self, batch: &mut KernelBatch) {
-        if let Some(hook) = &self.store.hook {
-            for e in &batch.0 {
-                (hook.0)(TraceRecord::Op(&e.event(self.stream)));
-            }
-        }
+        self.hook(batch.0.iter());
         let n = batch.0.len();
         self.events.lock().extend(batch.0.drain(..));
-        self.store.added(n);
+        self.added(n);
     }
 
     pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
@@ -350,6 +374,47 @@ impl TraceSink {
             None => events.clear(),
         }
         before - events.len()
+    }
+}
+
+/// The operations of streams that are gone, moved out of their sinks ([`TraceStore`] folds them), so that a
+/// create / destroy loop holds one 64-byte record per operation kept rather than a sink, a lock and a queue per
+/// stream it ever made.
+#[derive(Debug, Default)]
+pub(crate) struct Retired(Vec<(StreamId, Executed)>);
+
+impl Retired {
+    /// Moves everything `sink` holds here (its stream is gone: nothing more arrives).
+    pub fn take_from(&mut self, sink: &TraceSink) {
+        let stream = sink.stream;
+        self.0
+            .extend(sink.events.lock().drain(..).map(|e| (stream, e)));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
+        out.extend(self.0.iter().map(|(s, e)| e.event(*s)));
+    }
+
+    /// The trace-order keys of what is held.
+    pub fn keys_into(&self, out: &mut Vec<OpKey>) {
+        out.extend(self.0.iter().map(|(s, e)| (e.start, *s, e.seq)));
+    }
+
+    /// Drops what comes before `threshold` in the trace's order (`None`: everything); how many records went.
+    pub fn drop_below(&mut self, threshold: Option<OpKey>) -> usize {
+        let before = self.0.len();
+        match threshold {
+            Some(t) => self.0.retain(|(s, e)| (e.start, *s, e.seq) >= t),
+            None => self.0.clear(),
+        }
+        if self.0.capacity() > 2 * self.0.len().max(64) {
+            self.0.shrink_to_fit();
+        }
+        before - self.0.len()
     }
 }
 

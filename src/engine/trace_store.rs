@@ -9,14 +9,20 @@
 //! goes only when `n` greater ones are kept, so it is never among the `n` greatest of all, and reading the trace
 //! (which sorts what is kept and keeps the `n` greatest) gives the same window whatever the arrival order was.
 //!
-//! Lock order: the store's `sinks` list, then each sink's events (leaves); the compaction lock is taken first.
+//! **Streams that are gone leave no sink behind.** A sink belongs to one stream; once its stream is destroyed and
+//! drained (only the store still holds the sink), what it kept is moved into the store's [`Retired`] list and the
+//! sink goes, every 64 stream creations — so a create / destroy loop holds the records of its window, not a
+//! sink per stream it ever made.
+//!
+//! Lock order: the compaction lock, then the store's `sinks` list, then `retired`, then each sink's events
+//! (leaves).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
-use crate::engine::trace::{FailedCall, HostEvent, TraceEvent, TraceSink};
+use crate::engine::trace::{FailedCall, HostEvent, Retired, TraceEvent, TraceSink};
 
 /// How much of its trace a machine keeps ([`crate::MachineBuilder::trace_window`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,7 +35,9 @@ pub enum TraceWindow {
 }
 
 impl TraceWindow {
-    /// The default: the latest 65,536 of each (a few MiB at most, whatever the length of the run).
+    /// The default: the latest 65,536 of each, whatever the length of the run. Up to twice the window is held
+    /// between compactions: some 10 MiB of operations and as much of host calls at most (bench (i) and (l)
+    /// measure it).
     pub const DEFAULT: TraceWindow = TraceWindow::Last(1 << 16);
 
     fn limit(self) -> Option<usize> {
@@ -68,6 +76,24 @@ impl std::fmt::Debug for TraceHook {
     }
 }
 
+/// How many records a store's sinks hold (counted only with a window), shared with the sinks.
+#[derive(Debug)]
+pub(crate) struct KeptCount {
+    window: Option<usize>,
+    kept: AtomicUsize,
+}
+
+impl KeptCount {
+    /// `n` more records; whether the store should compact (it holds more than twice its window).
+    #[inline]
+    pub fn added(&self, n: usize) -> bool {
+        match self.window {
+            Some(w) => self.kept.fetch_add(n, Ordering::Relaxed) + n > w.saturating_mul(2).max(1),
+            None => false,
+        }
+    }
+}
+
 /// The operations' side of a machine's trace: the streams' sinks, how many records they hold, and how many
 /// were dropped.
 #[derive(Debug)]
@@ -75,8 +101,9 @@ pub(crate) struct TraceStore {
     window: Option<usize>,
     pub hook: Option<TraceHook>,
     sinks: Mutex<Vec<Arc<TraceSink>>>,
-    /// Records held by the sinks (counted only with a window).
-    kept: AtomicUsize,
+    /// What the sinks of streams that are gone held.
+    retired: Mutex<Retired>,
+    pub count: Arc<KeptCount>,
     /// Records dropped by compactions.
     dropped: AtomicU64,
     compacting: Mutex<()>,
@@ -88,7 +115,11 @@ impl TraceStore {
             window: window.limit(),
             hook,
             sinks: Mutex::new(Vec::new()),
-            kept: AtomicUsize::new(0),
+            retired: Mutex::new(Retired::default()),
+            count: Arc::new(KeptCount {
+                window: window.limit(),
+                kept: AtomicUsize::new(0),
+            }),
             dropped: AtomicU64::new(0),
             compacting: Mutex::new(()),
         }
@@ -99,45 +130,54 @@ impl TraceStore {
         self.window.map_or(TraceWindow::All, TraceWindow::Last)
     }
 
-    /// Adds a new stream's sink. The sinks of finished streams that hold nothing are forgotten from time to
-    /// time, so that create / destroy loops do not pile them up.
+    /// Adds a new stream's sink. From time to time (every 64 sinks) the sinks of streams that are gone are
+    /// forgotten, what they held moved into `retired`, so that create / destroy loops do not pile them up.
     pub fn add(&self, sink: Arc<TraceSink>) {
+        // A compaction under way works on its copy of the list: leave the sinks it may hold alone.
+        let compacting = self.compacting.try_lock();
         let mut sinks = self.sinks.lock();
         if sinks.len() >= 64 && sinks.len().is_power_of_two() {
-            sinks.retain(|s| Arc::strong_count(s) > 1 || !s.is_empty());
+            match compacting {
+                Some(_) => {
+                    let mut retired = self.retired.lock();
+                    // Only the list holds the sink: its stream and worker are gone, nothing more arrives.
+                    sinks.retain(|s| {
+                        let live = Arc::strong_count(s) > 1;
+                        if !live {
+                            retired.take_from(s);
+                        }
+                        live
+                    });
+                }
+                None => sinks.retain(|s| Arc::strong_count(s) > 1 || !s.is_empty()),
+            }
         }
         sinks.push(sink);
     }
 
-    /// A sink took `n` more records.
-    #[inline]
-    pub fn added(&self, n: usize) {
-        if let Some(w) = self.window {
-            let kept = self.kept.fetch_add(n, Ordering::Relaxed) + n;
-            if kept > w.saturating_mul(2).max(1) {
-                self.compact(w);
-            }
-        }
-    }
-
     /// Drops the records that are not among the `window` greatest (see the module documentation).
     #[cold]
-    fn compact(&self, window: usize) {
+    pub fn compact(&self) {
+        let Some(window) = self.window else {
+            return;
+        };
         // One compaction at a time; a worker that finds one under way goes on (the next record retries).
         let Some(_g) = self.compacting.try_lock() else {
             return;
         };
         let sinks: Vec<Arc<TraceSink>> = self.sinks.lock().clone();
+        let mut retired = self.retired.lock();
         let mut holding = sinks.iter().filter(|s| !s.is_empty());
-        if let (Some(only), None) = (holding.next(), holding.next()) {
+        if let (true, Some(only), None) = (retired.is_empty(), holding.next(), holding.next()) {
             // One stream holds everything (a long single-stream run): its last `window` are the greatest. (A
             // record another sink takes meanwhile is not dropped.)
             let dropped = only.keep_last(window);
-            self.kept.fetch_sub(dropped, Ordering::Relaxed);
+            self.count.kept.fetch_sub(dropped, Ordering::Relaxed);
             self.dropped.fetch_add(dropped as u64, Ordering::Relaxed);
             return;
         }
         let mut keys = Vec::new();
+        retired.keys_into(&mut keys);
         for s in &sinks {
             s.keys_into(&mut keys);
         }
@@ -149,11 +189,12 @@ impl TraceStore {
             cut if cut < keys.len() => Some(*keys.select_nth_unstable(cut).1),
             _ => None,
         };
-        let mut dropped = 0;
+        let mut dropped = retired.drop_below(threshold);
+        drop(retired);
         for s in &sinks {
             dropped += s.drop_below(threshold);
         }
-        self.kept.fetch_sub(dropped, Ordering::Relaxed);
+        self.count.kept.fetch_sub(dropped, Ordering::Relaxed);
         self.dropped.fetch_add(dropped as u64, Ordering::Relaxed);
         self.sinks
             .lock()
@@ -163,9 +204,12 @@ impl TraceStore {
     /// Every operation kept, sorted, within the window; and how many were left out.
     pub fn ops(&self) -> (Vec<TraceEvent>, u64) {
         let mut ops = Vec::new();
-        for s in self.sinks.lock().iter() {
+        let sinks = self.sinks.lock();
+        for s in sinks.iter() {
             s.extend_into(&mut ops);
         }
+        self.retired.lock().extend_into(&mut ops);
+        drop(sinks);
         crate::engine::trace::sort_ops(&mut ops);
         let mut dropped = self.dropped.load(Ordering::Relaxed);
         if let Some(w) = self.window

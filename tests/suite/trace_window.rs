@@ -165,3 +165,74 @@ fn a_sink_sees_everything_a_window_of_zero_keeps_nothing() {
         assert_eq!(failed, vec!["destroy_stream"; 50]);
     });
 }
+
+/// Streams that are gone leave their records, not their sinks: 300 create / launch / synchronize / destroy
+/// lifetimes (their sinks folded into the store every 64 creations) with `Last(100)` keep exactly the last 100
+/// operations and host calls of the whole trace, and count the other 200 of each.
+#[test]
+fn a_window_over_stream_lifetimes_keeps_the_latest() {
+    let run = |w: TraceWindow| {
+        let m = Machine::builder().trace_window(w).build().unwrap();
+        let p = m.process();
+        for i in 0..300u64 {
+            let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+            p.launch(
+                s,
+                Kernel::new(format!("life {i}")).duration(Duration::from_nanos(1 + i % 5)),
+            )
+            .unwrap();
+            p.stream_synchronize(s).unwrap();
+            p.destroy_stream(s).unwrap();
+        }
+        m.trace()
+    };
+    let all = run(TraceWindow::All);
+    assert_eq!((all.ops.len(), all.host.len()), (300, 300));
+    assert_eq!(all.ops[299].label, "life 299");
+    let w = run(TraceWindow::Last(100));
+    assert_eq!(w.ops, all.ops[200..]);
+    assert_eq!(w.ops[0].label, "life 200");
+    assert_eq!(w.host, all.host[200..]);
+    assert_eq!(
+        w.dropped,
+        Dropped {
+            ops: 200,
+            host: 200,
+            failed: 0
+        }
+    );
+}
+
+/// Dropping a machine frees its trace: the trace sink (a closure the store holds, here holding `witness`) is
+/// dropped with it, whether its streams were destroyed first or not.
+#[test]
+fn dropping_a_machine_frees_its_trace() {
+    for destroy in [false, true] {
+        let witness = Arc::new(());
+        let held = witness.clone();
+        let m = Machine::builder()
+            .trace_sink(move |_| {
+                let _ = &held;
+            })
+            .build()
+            .unwrap();
+        let p = m.process();
+        for _ in 0..3 {
+            let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+            p.launch(s, Kernel::new("k")).unwrap();
+            p.stream_synchronize(s).unwrap();
+            if destroy {
+                p.destroy_stream(s).unwrap();
+            }
+        }
+        assert_eq!(m.trace().ops.len(), 3);
+        assert_eq!(Arc::strong_count(&witness), 2);
+        drop(p);
+        drop(m);
+        assert_eq!(
+            Arc::strong_count(&witness),
+            1,
+            "destroyed streams: {destroy}"
+        );
+    }
+}
