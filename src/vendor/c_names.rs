@@ -54,15 +54,14 @@ pub(crate) unsafe fn kernel_name(name: *const c_char) -> Cow<'static, str> {
     if name.is_null() {
         return Cow::Borrowed("kernel");
     }
-    // SAFETY: NUL-terminated by the C contract.
-    let bytes = unsafe { CStr::from_ptr(name) }.to_bytes();
     let at = name as usize;
     let recent = RECENT
         .try_with(|r| {
             r.borrow()
                 .entries
                 .iter()
-                .find(|&&(p, b, _)| p == at && b == bytes)
+                // SAFETY: `name` is NUL-terminated.
+                .find(|&&(p, b, _)| p == at && unsafe { is_c_string(name, b) })
                 .map(|&(_, _, s)| s)
         })
         .ok()
@@ -70,6 +69,8 @@ pub(crate) unsafe fn kernel_name(name: *const c_char) -> Cow<'static, str> {
     if let Some(s) = recent {
         return Cow::Borrowed(s);
     }
+    // SAFETY: NUL-terminated by the C contract.
+    let bytes = unsafe { CStr::from_ptr(name) }.to_bytes();
     match intern(bytes) {
         Some((key, s)) => {
             let _ = RECENT.try_with(|r| {
@@ -82,6 +83,24 @@ pub(crate) unsafe fn kernel_name(name: *const c_char) -> Cow<'static, str> {
         }
         None => String::from_utf8_lossy(bytes).into_owned().into(),
     }
+}
+
+/// Whether the string at `name` is `bytes` (which holds no NUL), read no further than its NUL (no `strlen`
+/// first: the check of a launch loop's name is one pass over a few bytes).
+///
+/// # Safety
+/// `name` is a NUL-terminated string.
+#[inline]
+unsafe fn is_c_string(name: *const c_char, bytes: &[u8]) -> bool {
+    let p = name.cast::<u8>();
+    for (i, &b) in bytes.iter().enumerate() {
+        // SAFETY: bytes 0..i matched bytes of `bytes`, none of them NUL: `i` is within the string or its NUL.
+        if unsafe { *p.add(i) } != b {
+            return false;
+        }
+    }
+    // SAFETY: as above, `bytes.len()` is within the string or its NUL.
+    unsafe { *p.add(bytes.len()) == 0 }
 }
 
 /// The interned copy of `bytes` (its key and text), made if there is room.
@@ -144,6 +163,15 @@ mod tests {
             c, "interned-test-c",
             "the bytes behind a pointer are checked"
         );
+        buf[10] = 0;
+        let short = unsafe { kernel_name(buf.as_ptr().cast()) };
+        assert_eq!(
+            short, "interned-t",
+            "a shorter string behind the same pointer"
+        );
+        buf[10] = b'e';
+        let long = unsafe { kernel_name(buf.as_ptr().cast()) };
+        assert_eq!(long, "interned-test-c", "a longer one again");
         let bad = unsafe { kernel_name(c"bad-\xff".as_ptr()) };
         assert_eq!(bad, "bad-\u{fffd}");
         assert_eq!(unsafe { kernel_name(std::ptr::null()) }, "kernel");
