@@ -20,6 +20,7 @@
 //! | (j) record | `record_event` | `launch` of an empty kernel, same machine | ratio <= 4x |
 //! | (k) C launch | `cudasimLaunchKernel` (the `extern "C"` function, on a bound process) | `Process::launch` of the same kernel | ratio <= 1.3x |
 //! | (l) long run | resident memory after 10,000,000 operations (launch / record / wait / launch on 2 streams, default settings) | after the first 2,000,000 | growth < 32 MiB |
+//! | (m) stream queue | `src/engine/queue.rs` (`streamsim::bench_queue`): 1,000,000 sends of a 56-byte item (a stream operation's size) to a consumer thread, the producer's time per send and the time until the consumer has all | the same through an unbounded crossbeam channel | queue <= crossbeam on both (what the hand-written queue buys) |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
 //! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), shorter loops in (i) and
@@ -654,6 +655,78 @@ fn c_launch_vs_rust(reps: usize, n: usize) -> (Stats, Stats) {
     interleaved(reps, c, rust)
 }
 
+/// A stream operation's size (`exec.rs`: 56 bytes).
+type Item = [u64; 7];
+
+/// (m) One run of `n` sends through the stream queue: (producer's ns per send, ns per item until the consumer
+/// has them all).
+fn queue_run(n: usize) -> (f64, f64) {
+    let (mut tx, mut rx) = streamsim::bench_queue::channel::<Item>();
+    let consumer = std::thread::spawn(move || {
+        let mut sum = 0u64;
+        while rx.drain(|x| sum = sum.wrapping_add(x[0])) {}
+        sum
+    });
+    let t = Instant::now();
+    for i in 0..n {
+        tx.send([i as u64; 7]);
+    }
+    let sent = t.elapsed();
+    drop(tx);
+    let sum = consumer.join().expect("consumer");
+    let all = t.elapsed();
+    assert_eq!(sum, (n as u64 * (n as u64 - 1)) / 2, "every item received");
+    (
+        sent.as_nanos() as f64 / n as f64,
+        all.as_nanos() as f64 / n as f64,
+    )
+}
+
+/// (m) The same through an unbounded crossbeam channel.
+fn crossbeam_run(n: usize) -> (f64, f64) {
+    let (tx, rx) = crossbeam_channel::unbounded::<Item>();
+    let consumer = std::thread::spawn(move || {
+        let mut sum = 0u64;
+        while let Ok(x) = rx.recv() {
+            sum = sum.wrapping_add(x[0]);
+        }
+        sum
+    });
+    let t = Instant::now();
+    for i in 0..n {
+        tx.send([i as u64; 7]).expect("consumer alive");
+    }
+    let sent = t.elapsed();
+    drop(tx);
+    let sum = consumer.join().expect("consumer");
+    let all = t.elapsed();
+    assert_eq!(sum, (n as u64 * (n as u64 - 1)) / 2, "every item received");
+    (
+        sent.as_nanos() as f64 / n as f64,
+        all.as_nanos() as f64 / n as f64,
+    )
+}
+
+/// (m) The stream queue vs crossbeam-channel: ((queue send, crossbeam send), (queue end to end, crossbeam end
+/// to end)), in ns per item, alternating.
+fn queue_vs_crossbeam(reps: usize, n: usize) -> ((Stats, Stats), (Stats, Stats)) {
+    let (mut qs, mut cs, mut qa, mut ca) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    queue_run(n / 10);
+    crossbeam_run(n / 10);
+    for _ in 0..reps {
+        let (s, a) = queue_run(n);
+        qs.push(s);
+        qa.push(a);
+        let (s, a) = crossbeam_run(n);
+        cs.push(s);
+        ca.push(a);
+    }
+    (
+        (Stats::of(qs), Stats::of(cs)),
+        (Stats::of(qa), Stats::of(ca)),
+    )
+}
+
 /// (l) Resident memory of a long run with default settings: `n` operations (launch / record / wait / launch on
 /// two streams), synchronized every 100,000, measured after `warm` operations and at the end (or once it has
 /// grown by 1 GiB; the third value is how many operations ran).
@@ -977,6 +1050,29 @@ fn main() {
             }
             None => println!("(l) memory: /proc/self/statm unavailable; not measured"),
         }
+    }
+
+    // (m)
+    if want('m') {
+        let ((qs, cs), (qa, ca)) = queue_vs_crossbeam(reps, n_b);
+        let send = qs.median / cs.median;
+        let all = qa.median / ca.median;
+        let met = send <= 1.0 && all <= 1.0;
+        met_all &= met;
+        println!(
+            "(m) stream queue vs crossbeam-channel, {n_b} 56-byte items to a consumer thread: send {} (best {}) vs \
+             {} (best {}), ratio {send:.2}x; end to end {:.1} M items/s (best {:.1}) vs {:.1} M/s (best {:.1}), \
+             time ratio {all:.2}x; target queue <= crossbeam on both: {}",
+            ns(qs.median),
+            ns(qs.best),
+            ns(cs.median),
+            ns(cs.best),
+            1e3 / qa.median,
+            1e3 / qa.best,
+            1e3 / ca.median,
+            1e3 / ca.best,
+            verdict(met)
+        );
     }
 
     println!(

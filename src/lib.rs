@@ -164,6 +164,10 @@ pub use vendor::{acl, capi, cuda, musa};
 pub use tools::testing;
 pub use tools::{export, scenario};
 
+/// The stream queue, for the bench's comparison with crossbeam-channel; not part of the API.
+#[doc(hidden)]
+pub use engine::queue::bench as bench_queue;
+
 /// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
 /// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
 /// crate root, which knows every layer, hands them down here.
