@@ -152,7 +152,7 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, handle, host_memory, ipc, kernel, machine, memory, race, rules,
+    device_state, error, graph, handle, host_memory, ipc, kernel, machine, memory, race, rules,
     stream_info, time, trace,
 };
 pub use vendor::binding as facade;
@@ -177,13 +177,16 @@ pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters
 pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
 #[doc(no_inline)]
 pub use engine::error::{
-    FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
-    PeerProblem, Result, SimError, SubscriptionProblem,
+    CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem,
+    ObjectKind, ObjectLimit, PeerProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
+pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
+#[doc(no_inline)]
 pub use engine::handle::{
-    Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
+    Context, Event, EventId, Graph, GraphExec, GraphNode, Notify, NotifyId, ProcessId, Stream,
+    StreamId, StreamKind,
 };
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};

@@ -7,9 +7,11 @@ use std::ffi::{c_int, c_uint, c_void};
 use super::binding::{Api, invalid, out, stream};
 use super::cuda_runtime::{Error, event_record, run, stream_wait_event};
 use crate::engine::error::SimError;
+use crate::engine::handle::Event;
 
-/// `cudaEventRecordExternal` / `cudaEventWaitExternal`: make the record or wait an external node of a graph
-/// being captured. Outside stream capture (the simulator has none yet) they mean the plain record or wait.
+/// `cudaEventRecordExternal` / `cudaEventWaitExternal`: make the record or wait an external node of the graph
+/// being captured; "invalid when used outside of capture" (`cudaErrorInvalidValue`, see `docs/semantics/
+/// capture-and-graphs.md`).
 const EXTERNAL: c_uint = 0x01;
 
 pub(crate) unsafe fn stream_get_id(api: Api, s: *mut c_void, id: *mut u64) -> Error {
@@ -53,7 +55,17 @@ pub(crate) fn event_record_with_flags(
     s: *mut c_void,
     flags: c_uint,
 ) -> Error {
-    check_external(api, "EventRecordWithFlags", flags).unwrap_or_else(|| event_record(api, e, s, 0))
+    check_external(api, "EventRecordWithFlags", flags).unwrap_or_else(|| {
+        if flags == EXTERNAL && captures(api, s) {
+            run(api, |p| p.record_event_external(event(e), stream(s)))
+        } else {
+            event_record(api, e, s, 0)
+        }
+    })
+}
+
+fn event(e: *mut c_void) -> Event {
+    Event::from_raw(e as usize as u64)
 }
 
 pub(crate) fn stream_wait_event_with_flags(
@@ -62,5 +74,18 @@ pub(crate) fn stream_wait_event_with_flags(
     e: *mut c_void,
     flags: c_uint,
 ) -> Error {
-    check_external(api, "StreamWaitEvent", flags).unwrap_or_else(|| stream_wait_event(api, s, e, 0))
+    check_external(api, "StreamWaitEvent", flags).unwrap_or_else(|| {
+        if flags == EXTERNAL && captures(api, s) {
+            run(api, |p| p.stream_wait_event_external(stream(s), event(e)))
+        } else {
+            stream_wait_event(api, s, e, 0)
+        }
+    })
+}
+
+/// Whether stream `s` is capturing (no runtime call: the clock does not move). Outside a capture the External
+/// flags still mean the plain record or wait here (sim, until the rule "invalid when used outside of capture"
+/// of `docs/semantics/capture-and-graphs.md` replaces it).
+fn captures(api: Api, s: *mut c_void) -> bool {
+    super::binding::process(api).is_ok_and(|p| p.stream_is_capturing_now(stream(s)))
 }

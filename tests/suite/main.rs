@@ -22,6 +22,7 @@ mod deferred_waits;
 mod determinism;
 mod facade_abuse;
 mod golden;
+mod graphs;
 mod hammer;
 mod host_models;
 mod ipc;

@@ -167,7 +167,7 @@ impl<'a> Timeline<'a> {
             (None, StreamKind::Legacy) => "default".to_string(),
             (None, StreamKind::PerThread(t)) => format!("per-thread {t}"),
             (None, StreamKind::ContextDefault(c)) => format!("ctx {c} default"),
-            (None, StreamKind::Created(_)) => stream_ordinal_name(id),
+            (None, StreamKind::Created(_) | StreamKind::Graph { .. }) => stream_ordinal_name(id),
         }
     }
 

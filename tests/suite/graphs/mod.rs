@@ -1,0 +1,4 @@
+//! Stream capture and graphs (`docs/semantics/capture-and-graphs.md`): capture rules with their codes in both
+//! dialects, replay on the virtual clock, races inside and around graphs, bad handles.
+
+mod replay;
