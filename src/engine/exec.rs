@@ -40,6 +40,8 @@ pub(crate) struct StreamExec {
     has_fault: AtomicBool,
     /// The position from which the stream's operations are in the failure mode `Stop` (`u64::MAX`: none).
     stop_from: AtomicU64,
+    /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
+    closed_at: AtomicU64,
 }
 
 impl StreamExec {
@@ -54,6 +56,7 @@ impl StreamExec {
             faults: Mutex::new(Vec::new()),
             has_fault: AtomicBool::new(false),
             stop_from: AtomicU64::new(u64::MAX),
+            closed_at: AtomicU64::new(u64::MAX),
         }
     }
 
@@ -103,6 +106,16 @@ impl StreamExec {
 
     pub fn completed(&self) -> u64 {
         self.completed.load(Ordering::SeqCst)
+    }
+
+    /// The producer is gone after giving the stream `seq` operations.
+    pub fn close(&self, seq: u64) {
+        self.closed_at.store(seq, Ordering::SeqCst);
+    }
+
+    /// Whether the producer is gone and every operation it gave has run.
+    pub fn drained(&self) -> bool {
+        self.completed() >= self.closed_at.load(Ordering::SeqCst)
     }
 
     fn publish(&self, seq: u64) {
