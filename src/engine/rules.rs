@@ -166,6 +166,10 @@ pub struct CaptureRules {
     /// `ApiErrorDecorator::ModelExecute`, 107027); otherwise it is not simulated (CUDA captures it as a child
     /// graph node, which the simulator does not model: `SimError::NotSupported`).
     pub launch_refused_in_capture: bool,
+    /// Whether a wait that would merge two captures invalidates both even where violations do not invalidate
+    /// (ACL: a failed capture wait calls `TerminateCapture` on the event's and the stream's models,
+    /// `src/runtime/api/impl/api_impl.cc`, `capture_model_utils.cc`); CUDA: as every violation.
+    pub merge_invalidates: bool,
 }
 
 /// What a stream does after one of its operations faults (a kernel body that failed, a wait that timed out), and
@@ -253,6 +257,7 @@ const CUDA: Rules = Rules {
         destroy_capturing: true,
         needs_capturable_events: false,
         launch_refused_in_capture: false,
+        merge_invalidates: true,
     },
 };
 
@@ -303,6 +308,7 @@ const ACL: Rules = Rules {
         destroy_capturing: false,
         needs_capturable_events: true,
         launch_refused_in_capture: true,
+        merge_invalidates: true,
     },
 };
 

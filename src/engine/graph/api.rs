@@ -58,6 +58,7 @@ impl Process {
             let what = "end_capture";
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.streams.get(h)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.capture, h)?;
             let Some(cid) = st.graphs.captures.of_stream(h) else {
                 return Err(refuse(what, &st, h, CaptureProblem::NotCapturing));
@@ -166,6 +167,7 @@ impl Process {
             let what = "update_capture_dependencies";
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.streams.get(h)?;
             let Some(cid) = st.graphs.captures.of_stream(h) else {
                 return Err(refuse(what, &st, h, CaptureProblem::NotCapturing));
             };

@@ -108,6 +108,9 @@ impl ProcState {
             }
             (Some(cs), Some(r)) => {
                 let other = r.capture;
+                if m.rules.capture.merge_invalidates {
+                    self.graphs.captures.invalidate(&[cs, other]);
+                }
                 refuse(self, &[cs, other], CaptureProblem::Merge)
             }
             (Some(cs), None) if record.is_some() => {

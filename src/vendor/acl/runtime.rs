@@ -594,10 +594,14 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let base = EventConfig::new().unrecorded_query(Status::NotReady);
     let flag = match kind {
         EventKind::Plain => {
+            // Only aclrtCreateEventExWithFlag events (and external ones) take part in a capture: "Event created
+            // via the API rtEventCreate and rtEventCreateWithFlag are not supported, except for the
+            // RT_EVENT_EXTERNAL type" (`ApiImpl::StreamWaitEvent` / `EventRecord`).
             return Ok(base
                 .timing(true)
                 .waitable(true)
-                .unrecorded_wait(UnrecordedWait::Error));
+                .unrecorded_wait(UnrecordedWait::Error)
+                .capturable(false));
         }
         EventKind::WithFlag(f) | EventKind::ExWithFlag(f) => f,
     };
@@ -634,6 +638,7 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
         // "not record or record had been finished, return success"). aclrtCreateEventWithFlag does not document
         // ACL_EVENT_IPC; it makes the same event (sim).
         return Ok(base
+            .capturable(matches!(kind, EventKind::ExWithFlag(_)))
             .timing(false)
             .interprocess(true)
             .waitable(true)
@@ -644,7 +649,8 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let config = base
         .timing(has(ACL_EVENT_TIME_LINE) && !external)
         .external(external)
-        .waitable(sync);
+        .waitable(sync)
+        .capturable(external || matches!(kind, EventKind::ExWithFlag(_)));
     Ok(match kind {
         EventKind::ExWithFlag(_) => config
             .unrecorded_query(Status::Complete)
