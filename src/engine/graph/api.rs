@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::capture::{merge_deps, unjoined};
 use super::{CaptureInfo, CaptureMode, CaptureStatus};
 use crate::engine::error::{CaptureProblem, Result, SimError};
-use crate::engine::handle::{Graph, GraphNode, Stream, StreamKind};
+use crate::engine::handle::{Graph, GraphExec, GraphNode, Stream, StreamKind};
 use crate::engine::process::{Call, ProcState, Process};
 
 fn refuse(what: &'static str, st: &ProcState, h: u64, problem: CaptureProblem) -> SimError {
@@ -55,13 +55,38 @@ impl Process {
     /// joined back to `stream`.
     pub fn end_capture(&self, stream: Stream) -> Result<Graph> {
         self.call("end_capture", |c| {
-            let what = "end_capture";
             let mut st = self.state();
+            self.end_capture_locked(&mut st, c, stream)
+        })
+    }
+
+    /// Ends the capture begun on `stream` and instantiates its graph, in one call (ACL `aclmdlRICaptureEnd`,
+    /// whose model runtime instance is executable at once): [`Process::end_capture`]'s answers, then
+    /// [`Process::instantiate_graph`]'s; the graph itself is dropped. Also returns the number of nodes.
+    pub fn end_capture_executable(&self, stream: Stream) -> Result<(GraphExec, usize)> {
+        self.call("end_capture", |c| {
+            let mut st = self.state();
+            let g = self.end_capture_locked(&mut st, c, stream)?;
+            let nodes = st.graphs.graphs.get(g.0)?.nodes.len();
+            let x = st.instantiate_locked(c, g);
+            st.graphs.remove_graph(g.0)?;
+            Ok((x?, nodes))
+        })
+    }
+
+    fn end_capture_locked(
+        &self,
+        st: &mut ProcState,
+        c: &mut Call,
+        stream: Stream,
+    ) -> Result<Graph> {
+        {
+            let what = "end_capture";
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.streams.get(h)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.capture, h)?;
             let Some(cid) = st.graphs.captures.of_stream(h) else {
-                return Err(refuse(what, &st, h, CaptureProblem::NotCapturing));
+                return Err(refuse(what, st, h, CaptureProblem::NotCapturing));
             };
             let cap = st
                 .graphs
@@ -69,10 +94,10 @@ impl Process {
                 .get(cid)
                 .expect("a stream's capture exists");
             if cap.origin != h {
-                return Err(refuse(what, &st, h, CaptureProblem::Unmatched));
+                return Err(refuse(what, st, h, CaptureProblem::Unmatched));
             }
             let wrong_thread = cap.mode != CaptureMode::Relaxed && cap.thread != c.thread;
-            let err = |p| refuse(what, &st, h, p);
+            let err = |p| refuse(what, st, h, p);
             let err = if wrong_thread {
                 Some(err(CaptureProblem::WrongThread))
             } else if cap.invalidated {
@@ -89,7 +114,7 @@ impl Process {
             }
             st.graphs.graphs.get_mut(cap.graph)?.capture = None;
             Ok(Graph(cap.graph))
-        })
+        }
     }
 
     /// `stream`'s capture status, the capture's id and graph, and the nodes the stream's next captured node will

@@ -8,7 +8,7 @@ use super::node::{Endpoint, NodeOp};
 use super::replay::ExecEntry;
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::{Graph, GraphExec, GraphNode};
-use crate::engine::process::{ProcState, Process};
+use crate::engine::process::{Call, ProcState, Process};
 
 fn being_captured(what: &'static str) -> SimError {
     SimError::InvalidValue {
@@ -24,20 +24,7 @@ impl Process {
     /// destruction, do not affect it. A graph still being captured is [`SimError::InvalidValue`].
     pub fn instantiate_graph(&self, graph: Graph) -> Result<GraphExec> {
         self.call("instantiate_graph", |c| {
-            let what = "instantiate_graph";
-            let mut st = self.state();
-            st.graphs.execs.has_room()?;
-            let g = st.graphs.graphs.get(graph.0)?;
-            if g.capture.is_some() {
-                return Err(being_captured(what));
-            }
-            let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
-            let ordinal = st.graphs.next_exec_ordinal(c.process)?;
-            let h = st
-                .graphs
-                .execs
-                .insert(ExecEntry::new(ordinal, device, ctx, nodes))?;
-            Ok(GraphExec(h))
+            self.state().instantiate_locked(c, graph)
         })
     }
 
@@ -237,4 +224,36 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
 /// `s` with DOT's special characters escaped inside a quoted string.
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl Process {
+    /// How many nodes `graph` has, read without a runtime call (no host time; for the scenario runner's
+    /// answers). `None`: not a live graph.
+    pub(crate) fn graph_len_now(&self, graph: Graph) -> Option<usize> {
+        self.state()
+            .graphs
+            .graphs
+            .get(graph.0)
+            .ok()
+            .map(|g| g.nodes.len())
+    }
+}
+
+impl ProcState {
+    /// [`Process::instantiate_graph`] with the process's state locked.
+    pub(super) fn instantiate_locked(&mut self, c: &Call, graph: Graph) -> Result<GraphExec> {
+        let what = "instantiate_graph";
+        self.graphs.execs.has_room()?;
+        let g = self.graphs.graphs.get(graph.0)?;
+        if g.capture.is_some() {
+            return Err(being_captured(what));
+        }
+        let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
+        let ordinal = self.graphs.next_exec_ordinal(c.process)?;
+        let h = self
+            .graphs
+            .execs
+            .insert(ExecEntry::new(ordinal, device, ctx, nodes))?;
+        Ok(GraphExec(h))
+    }
 }

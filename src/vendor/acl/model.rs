@@ -26,10 +26,7 @@ fn mode(what: &'static str, raw: aclmdlRICaptureMode) -> Result<CaptureMode, Sim
 /// Ends the capture begun on `s` and makes its model runtime instance (what [`aclmdlRICaptureEnd`] returns;
 /// the scenario runner's `capture end` too).
 pub(crate) fn end_capture_model(p: &Process, s: Stream) -> Result<GraphExec, SimError> {
-    let g = p.end_capture(s)?;
-    let x = p.instantiate_graph(g);
-    p.destroy_graph(g)?;
-    x
+    p.end_capture_executable(s).map(|(x, _)| x)
 }
 
 /// `aclmdlRICaptureBegin`: tasks later delivered to `stream` are captured into a model instead of running.

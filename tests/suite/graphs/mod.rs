@@ -6,3 +6,4 @@ mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
 mod replay;
+mod scenario;
