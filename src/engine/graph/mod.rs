@@ -5,7 +5,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the public types: [`CaptureMode`], [`CaptureStatus`], [`CaptureInfo`], [`NodeType`] |
-//! | `node.rs` | a graph's nodes: what each one replays ([`NodeOp`]), the graph and executable-graph registries |
+//! | `node.rs` | a graph's nodes: what each one replays (`NodeOp`), the graph and executable-graph registries |
 //! | `capture.rs` | capture sequences: which streams capture into which graph, their dependency sets, the rules that end or invalidate a capture |
 //! | `gate.rs` | the capture rules other calls ask: whether an enqueue is captured, synchronize / query / unsafe calls during a capture |
 //! | `events.rs` | events in a capture: captured records, forks and joins, the External record and wait nodes |
