@@ -377,3 +377,66 @@ fn exchange_needs_a_context() {
         aclmdlRICaptureThreadExchangeMode(&mut mode)
     );
 }
+
+/// capture-and-graphs.md · ACL · bad handles · every model call with a forged (0xdeadbeef), destroyed,
+/// wrong-kind (a stream) or another process's or machine's model → 107017 ACL_ERROR_RT_INVALID_HANDLE; the
+/// capture calls with a forged or destroyed stream → 107017, as every stream call (acl.md)
+#[test]
+fn bad_model_and_stream_handles() {
+    // A model of another process and one of another machine.
+    let foreign = |same_machine: Option<&Machine>| {
+        let (m2, p2) = machine();
+        let q = match same_machine {
+            Some(m) => m.process(),
+            None => p2,
+        };
+        let _g = q.bind();
+        ok!(ACL_SUCCESS, aclrtSetDevice(0));
+        let s = stream();
+        ok!(ACL_SUCCESS, aclmdlRICaptureBegin(s, GLOBAL));
+        ok!(ACL_SUCCESS, kernel(s, c"theirs"));
+        let x = end(s, ACL_SUCCESS);
+        drop(m2);
+        x
+    };
+    let (m, p) = machine();
+    let theirs = foreign(Some(&m));
+    let elsewhere = foreign(None);
+    let _g = p.bind();
+    ok!(ACL_SUCCESS, aclrtSetDevice(0));
+    let s = stream();
+    ok!(ACL_SUCCESS, aclmdlRICaptureBegin(s, GLOBAL));
+    ok!(ACL_SUCCESS, kernel(s, c"k"));
+    let dead = end(s, ACL_SUCCESS);
+    ok!(ACL_SUCCESS, aclmdlRIDestroy(dead));
+    let dead_stream = stream();
+    ok!(ACL_SUCCESS, aclrtDestroyStream(dead_stream));
+    for x in [0xdead_beef as H, dead, s, theirs, elsewhere] {
+        ok!(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIExecuteAsync(x, s));
+        ok!(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRIDestroy(x));
+    }
+    for bad in [0xdead_beef as H, dead_stream] {
+        let mut st = 0;
+        let mut x: H = null_mut();
+        ok!(
+            ACL_ERROR_RT_INVALID_HANDLE,
+            aclmdlRICaptureBegin(bad, GLOBAL)
+        );
+        ok!(ACL_ERROR_RT_INVALID_HANDLE, aclmdlRICaptureEnd(bad, &mut x));
+        ok!(
+            ACL_ERROR_RT_INVALID_HANDLE,
+            aclmdlRICaptureGetInfo(bad, &mut st, &mut x)
+        );
+        let model = {
+            ok!(ACL_SUCCESS, aclmdlRICaptureBegin(s, GLOBAL));
+            ok!(ACL_SUCCESS, kernel(s, c"k"));
+            end(s, ACL_SUCCESS)
+        };
+        ok!(
+            ACL_ERROR_RT_INVALID_HANDLE,
+            aclmdlRIExecuteAsync(model, bad)
+        );
+        ok!(ACL_SUCCESS, aclmdlRIDestroy(model));
+        assert!(x.is_null());
+    }
+}

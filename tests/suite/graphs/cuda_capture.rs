@@ -527,3 +527,63 @@ fn destroying_the_origin_stream_ends_its_capture() {
         check!(f, cudaSuccess, (f.device_synchronize)());
     }
 }
+
+/// capture-and-graphs.md · CUDA · bad handles · the capture calls and a graph launch with a forged
+/// (0xdeadbeef), destroyed or another process's stream → 400 cudaErrorInvalidResourceHandle, as every stream
+/// call (cuda-musa.md); nothing begins, and the launch enqueues nothing
+#[test]
+fn capture_calls_with_bad_streams() {
+    for f in FAMILIES {
+        let (m, p) = machine();
+        let theirs = {
+            let q = m.process();
+            let _g = q.bind();
+            f.stream(0)
+        };
+        let _g = p.bind();
+        let s = f.stream(0);
+        check!(f, cudaSuccess, (f.begin_capture)(s, GLOBAL));
+        check!(f, cudaSuccess, f.kernel(s, c"k", 1000));
+        let g = end(&f, s, cudaSuccess);
+        let mut x: H = null_mut();
+        check!(f, cudaSuccess, (f.instantiate)(&mut x, g, 0));
+        let dead = f.stream(0);
+        check!(f, cudaSuccess, (f.stream_destroy)(dead));
+        for bad in [0xdead_beef as H, dead, theirs] {
+            let mut status: c_uint = 7;
+            let mut id = 0u64;
+            let mut graph: H = null_mut();
+            let mut deps: *const H = null();
+            let mut n = 0usize;
+            check!(
+                f,
+                cudaErrorInvalidResourceHandle,
+                (f.begin_capture)(bad, GLOBAL)
+            );
+            check!(
+                f,
+                cudaErrorInvalidResourceHandle,
+                (f.end_capture)(bad, &mut graph)
+            );
+            check!(
+                f,
+                cudaErrorInvalidResourceHandle,
+                (f.is_capturing)(bad, &mut status)
+            );
+            check!(
+                f,
+                cudaErrorInvalidResourceHandle,
+                (f.get_capture_info)(bad, &mut status, &mut id, &mut graph, &mut deps, &mut n)
+            );
+            check!(
+                f,
+                cudaErrorInvalidResourceHandle,
+                (f.update_capture_dependencies)(bad, null_mut(), 0, 0)
+            );
+            check!(f, cudaErrorInvalidResourceHandle, (f.graph_launch)(x, bad));
+            assert!(graph.is_null());
+        }
+        check!(f, cudaSuccess, (f.device_synchronize)());
+        assert!(m.trace().ops.is_empty(), "{}: {:#?}", f.name, m.trace().ops);
+    }
+}
