@@ -31,6 +31,7 @@ enum cudaError {
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
     cudaErrorDeviceUninitialized = 201,
+    cudaErrorMapBufferObjectFailed = 205,
     cudaErrorUnsupportedLimit = 215,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorNotReady = 600,

@@ -33,6 +33,7 @@ enum musaError {
     musaErrorNoDevice = 100,
     musaErrorInvalidDevice = 101,
     musaErrorDeviceUninitialized = 201,
+    musaErrorMapBufferObjectFailed = 205,
     musaErrorUnsupportedLimit = 215,
     musaErrorInvalidResourceHandle = 400,
     musaErrorNotReady = 600,

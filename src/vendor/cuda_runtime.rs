@@ -51,6 +51,8 @@ macro_rules! with_error_codes {
             (cudaErrorInvalidDevice, musaErrorInvalidDevice, InvalidDevice) = 101, "invalid device ordinal";
             (cudaErrorDeviceUninitialized, musaErrorDeviceUninitialized, DeviceUninitialized) = 201,
                 "invalid device context";
+            (cudaErrorMapBufferObjectFailed, musaErrorMapBufferObjectFailed, MapBufferObjectFailed) = 205,
+                "mapping of buffer object failed";
             (cudaErrorUnsupportedLimit, musaErrorUnsupportedLimit, UnsupportedLimit) = 215,
                 "limit is not supported on this architecture";
             (cudaErrorInvalidResourceHandle, musaErrorInvalidResourceHandle, InvalidResourceHandle) = 400,
@@ -142,8 +144,15 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::Ipc { problem, .. } => match problem {
             IpcProblem::NotInterprocess => InvalidResourceHandle,
             IpcProblem::SameProcess => DeviceUninitialized,
-            IpcProblem::InvalidHandle => InvalidValue,
+            IpcProblem::InvalidHandle
+            | IpcProblem::ForeignUnshared
+            | IpcProblem::StaleHandle
+            | IpcProblem::OtherHost => InvalidValue,
+            IpcProblem::ExportGone => MapBufferObjectFailed,
+            IpcProblem::NotAllowed => NotPermitted,
         },
+        SimError::HostMismatch { .. } => InvalidDevice,
+        SimError::HostUnavailable { .. } => MapBufferObjectFailed,
         SimError::Timeout { .. } | SimError::WaitTimedOut { .. } => Timeout,
         // No CUDA call subscribes threads to stream callbacks (the engine API can).
         SimError::Subscription { .. } => NotSupported,
