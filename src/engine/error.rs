@@ -127,7 +127,9 @@ impl std::fmt::Display for IpcProblem {
             }
             IpcProblem::InvalidHandle => {
                 "the handle was not exported on this simulated machine or its shared host: it is zeroed or \
-                 forged, or it comes from another simulated machine"
+                 forged, or it comes from another simulated machine, or from another OS process while this \
+                 machine is not on a shared host (MachineBuilder::shared_host; the C library's default \
+                 machines are)"
             }
             IpcProblem::ForeignUnshared => {
                 "the handle comes from another OS process, and its machine or this one is not on a shared \

@@ -157,7 +157,8 @@ pub(crate) fn check_host_ref(
 pub(crate) fn not_local(what: &'static str, b: &[u8; 64], shared: bool) -> SimError {
     let pid = u32::from_le_bytes([b[24], b[25], b[26], b[27]]);
     let foreign = &b[..8] == MAGIC || &b[..8] == crate::engine::ipc_memory::MEM_MAGIC;
-    let problem = if foreign && pid != std::process::id() && (host_ref(b).is_none() || !shared) {
+    // On a machine that is not shared, a handle of another OS process cannot be told from a forged one.
+    let problem = if shared && foreign && pid != std::process::id() && host_ref(b).is_none() {
         IpcProblem::ForeignUnshared
     } else {
         IpcProblem::InvalidHandle
