@@ -13,6 +13,7 @@
 //! | (d) one hour of virtual time | 3,600 chained 1 s kernels on 4 streams | — | < 100 ms wall |
 //! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
 //! | (f) race detection | 1,000,000 kernels, each declaring a read and a write of a buffer, + `stream_synchronize`, detection on (`Collect`) | the same with `RaceDetection::Off` | on/off <= 2x |
+//! | (g) property tests | 2,000 programs of `testing::program(Limits::default())`, each on a machine of its own, end to end | the same programs' runs alone, on machines built beforehand | ratio <= 1.25x |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
 //! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f)).
@@ -21,6 +22,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use streamsim::testing::{Limits, Program, program};
 use streamsim::{
     EventFlags, Kernel, Machine, Process, RaceDetection, Stream, StreamFlags, VirtualTime,
 };
@@ -348,6 +352,52 @@ fn detection_overhead(reps: usize, n: usize) -> (Stats, Stats) {
     )
 }
 
+/// `n` random programs of the property tests' strategy (`testing::program(Limits::default())`), always the same
+/// ones (a deterministic proptest runner).
+fn programs(n: usize) -> Vec<Program> {
+    let strategy = program(Limits::default());
+    let mut runner = TestRunner::deterministic();
+    (0..n)
+        .map(|_| strategy.new_tree(&mut runner).expect("a program").current())
+        .collect()
+}
+
+/// (g) Wall nanoseconds per property-test case: each program on a machine of its own, end to end (build,
+/// run, take the trace and the reports, drop: what a property test does per case; first), and only the run on
+/// a machine built beforehand and dropped afterwards (second).
+fn property_throughput(reps: usize, progs: &[Program]) -> (Stats, Stats) {
+    let build = |prog: &Program| {
+        Machine::builder()
+            .devices(prog.devices)
+            .build()
+            .expect("machine")
+    };
+    interleaved(
+        reps,
+        || {
+            let t = Instant::now();
+            for prog in progs {
+                let m = build(prog);
+                prog.run(&m.process()).expect("the program runs");
+                let _ = (m.trace(), m.race_reports());
+            }
+            t.elapsed().as_nanos() as f64 / progs.len() as f64
+        },
+        || {
+            let mut total = Duration::ZERO;
+            for prog in progs {
+                let m = build(prog);
+                let p = m.process();
+                let t = Instant::now();
+                prog.run(&p).expect("the program runs");
+                total += t.elapsed();
+                let _ = (m.trace(), m.race_reports());
+            }
+            total.as_nanos() as f64 / progs.len() as f64
+        },
+    )
+}
+
 fn main() {
     let quick = std::env::var_os("BENCH_QUICK").is_some();
     let reps = if quick { 3 } else { 7 };
@@ -481,6 +531,26 @@ fn main() {
         n_b as f64 / off.median * 1e3,
         ns(off.best),
         on.best / off.best,
+        verdict(met)
+    );
+
+    // (g)
+    let progs = programs(if quick { 300 } else { 2_000 });
+    let (end_to_end, warm) = property_throughput(b_reps, &progs);
+    let ratio = end_to_end.median / warm.median;
+    let met = ratio <= 1.25;
+    met_all &= met;
+    println!(
+        "(g) property tests, {} programs of testing::program(Limits::default()): end to end {} per program \
+         ({:.0} programs/s, best {}), the run alone on a machine built beforehand {} ({:.0}/s); ratio \
+         {ratio:.2}x (best {:.2}x); target <= 1.25x: {}",
+        progs.len(),
+        ns(end_to_end.median),
+        1e9 / end_to_end.median,
+        ns(end_to_end.best),
+        ns(warm.median),
+        1e9 / warm.median,
+        end_to_end.best / warm.best,
         verdict(met)
     );
 

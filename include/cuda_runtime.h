@@ -356,7 +356,8 @@ typedef struct cudaIpcEventHandle_st {
 #define cudaEventInterprocess 0x04
 #define cudaEventRecordDefault 0x00
 #define cudaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind; outside stream capture, the plain record or wait. */
+/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
+ * not have yet): outside it, cudaErrorInvalidValue. */
 #define cudaEventRecordExternal 0x01
 #define cudaEventWaitExternal 0x01
 /* cudaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */

@@ -358,7 +358,8 @@ typedef struct musaIpcEventHandle_st {
 #define musaEventInterprocess 0x04
 #define musaEventRecordDefault 0x00
 #define musaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind; outside stream capture, the plain record or wait. */
+/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
+ * not have yet): outside it, musaErrorInvalidValue. */
 #define musaEventRecordExternal 0x01
 #define musaEventWaitExternal 0x01
 /* musaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */

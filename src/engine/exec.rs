@@ -43,6 +43,8 @@ pub(crate) struct StreamExec {
     /// Where the stream's progress is published for other OS processes, once it recorded an exported event
     /// of a shared host (`host/events.rs`).
     pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
+    /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
+    closed_at: AtomicU64,
 }
 
 impl StreamExec {
@@ -58,6 +60,7 @@ impl StreamExec {
             has_fault: AtomicBool::new(false),
             stop_from: AtomicU64::new(u64::MAX),
             remote: OnceLock::new(),
+            closed_at: AtomicU64::new(u64::MAX),
         }
     }
 
@@ -107,6 +110,16 @@ impl StreamExec {
 
     pub fn completed(&self) -> u64 {
         self.completed.load(Ordering::SeqCst)
+    }
+
+    /// The producer is gone after giving the stream `seq` operations.
+    pub fn close(&self, seq: u64) {
+        self.closed_at.store(seq, Ordering::SeqCst);
+    }
+
+    /// Whether the producer is gone and every operation it gave has run.
+    pub fn drained(&self) -> bool {
+        self.completed() >= self.closed_at.load(Ordering::SeqCst)
     }
 
     fn publish(&self, seq: u64) {

@@ -7,12 +7,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::thread::JoinHandle;
 
 use parking_lot::Mutex;
 
 use crate::engine::error::{ObjectKind, ObjectLimit, Result, SimError};
-use crate::engine::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
+use crate::engine::exec::{OpSender, StreamExec, WorkerEnv};
 use crate::engine::handle::{ProcessId, StreamId};
 use crate::engine::memory::Memory;
 use crate::engine::process::{ProcShared, Process};
@@ -22,6 +21,7 @@ use crate::engine::time::CostModel;
 use crate::engine::trace::{
     FailedCall, HostEvent, Trace, TraceNames, TraceSink, sort_failed, sort_host, sort_ops,
 };
+use crate::engine::workers::{self, Assignment, Done};
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -456,7 +456,8 @@ impl MachineBuilder {
 }
 
 /// The simulated host with its devices. A cheap `Clone + Send + Sync` handle; the machine shuts down (every
-/// queued operation completes and every worker thread is joined) when the last `Machine` and `Process` handle
+/// queued operation completes and every worker thread is released: it parks in the process-wide pool, no
+/// longer named after the machine, for the next stream to take) when the last `Machine` and `Process` handle
 /// is dropped.
 #[derive(Clone)]
 pub struct Machine {
@@ -520,7 +521,8 @@ pub(crate) struct Shared {
     pub trace_names: Mutex<TraceNames>,
     /// Failed calls, kept for the trace (tracing on).
     pub failed_calls: Mutex<Vec<FailedCall>>,
-    workers: Mutex<Vec<JoinHandle<()>>>,
+    /// The streams' workers, until drained (see `workers.rs`).
+    workers: Mutex<Vec<Arc<Done>>>,
     live_workers: Arc<AtomicUsize>,
 }
 
@@ -602,38 +604,31 @@ impl Shared {
             failure_mode: self.rules.failure_mode,
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
-        let name = format!("ss{}-{}", self.id, id.process.0);
-        let mut builder = std::thread::Builder::new().name(name);
-        if let Some(bytes) = self.worker_stack {
-            builder = builder.stack_size(bytes);
-        }
-        let spawned = builder.spawn(move || run_worker(rx, env));
-        let handle = match spawned {
-            Ok(h) => h,
-            Err(_) => {
-                // The worker never ran, so it will not count itself out.
-                self.live_workers.fetch_sub(1, Ordering::SeqCst);
-                return Err(SimError::TooManyObjects {
-                    kind: ObjectKind::Stream,
-                    process: id.process,
-                    limit: ObjectLimit::HostThreads,
-                });
-            }
+        let done = Arc::new(Done::new(exec.clone()));
+        let assignment = Assignment {
+            rx,
+            env,
+            name: format!("ss{}-{}", self.id, id.process.0),
+            done: done.clone(),
         };
+        if workers::start(assignment, self.worker_stack).is_err() {
+            // The worker never ran, so it will not count itself out.
+            self.live_workers.fetch_sub(1, Ordering::SeqCst);
+            return Err(SimError::TooManyObjects {
+                kind: ObjectKind::Stream,
+                process: id.process,
+                limit: ObjectLimit::HostThreads,
+            });
+        }
         if let Some(s) = sink {
             self.sinks.lock().push(s);
         }
-        let mut workers = self.workers.lock();
-        // Reap workers of destroyed streams so that create/destroy loops do not accumulate handles.
-        if workers.len() >= 64 && workers.len().is_power_of_two() {
-            let (done, running): (Vec<_>, Vec<_>) =
-                workers.drain(..).partition(JoinHandle::is_finished);
-            *workers = running;
-            for h in done {
-                let _ = h.join();
-            }
+        let mut serving = self.workers.lock();
+        // Forget the streams already drained, so that create/destroy loops do not accumulate them.
+        if serving.len() >= 64 && serving.len().is_power_of_two() {
+            serving.retain(|d| !d.is_finished());
         }
-        workers.push(handle);
+        serving.push(done);
         Ok((tx, exec))
     }
 }
@@ -643,29 +638,12 @@ impl Drop for Shared {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
         drop(processes);
-        let workers = std::mem::take(&mut *self.workers.lock());
-        for h in workers {
-            // The last handle can be dropped by a host function running on a worker: never join oneself.
-            if !is_current_thread(&h) {
-                let _ = h.join();
-            }
+        let serving = std::mem::take(&mut *self.workers.lock());
+        for done in serving {
+            // The last handle can be dropped by a host function running on a worker: that worker is not
+            // waited for (`Done::wait`).
+            done.wait();
         }
-    }
-}
-
-/// Whether `h` is the calling thread's own handle. On Linux it reads no thread-local (`std::thread::current`
-/// panics once the calling thread's locals are destroyed, and the last handle of a machine can be dropped by a
-/// C++ `thread_local` destructor).
-fn is_current_thread(h: &JoinHandle<()>) -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::thread::JoinHandleExt as _;
-        // SAFETY: pthread_self takes no arguments and cannot fail.
-        h.as_pthread_t() == unsafe { libc::pthread_self() }
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        h.thread().id() == std::thread::current().id()
     }
 }
 

@@ -32,3 +32,4 @@ pub mod time;
 pub mod trace;
 pub(crate) mod value;
 pub(crate) mod watch;
+pub(crate) mod workers;

@@ -113,10 +113,25 @@ pub(crate) fn flags(lang: Lang) -> &'static [&'static str] {
 }
 
 /// Compiles and links `src` as `lang` against the shared library into `out_dir/<name>-<c|cpp>`; panics with
-/// the compiler's output if it fails.
+/// the compiler's output if it fails. Two tests that build the same name at once get two files
+/// (`<name>-<c|cpp>.<n>`): executing a file another test's linker is still writing fails with ETXTBSY.
 pub(crate) fn build(src: &Path, name: &str, lang: Lang, extra: &[&str]) -> PathBuf {
+    static BUILDING: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let t = toolchain();
-    let exe = t.out_dir.join(format!("{name}-{}", lang.suffix()));
+    let mut file = format!("{name}-{}", lang.suffix());
+    {
+        let mut taken = BUILDING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let base = file.clone();
+        let mut n = 1;
+        while taken.contains(&file) {
+            n += 1;
+            file = format!("{base}.{n}");
+        }
+        taken.push(file.clone());
+    }
+    let exe = t.out_dir.join(&file);
     let mut cmd = Command::new(compiler(lang));
     cmd.args(flags(lang))
         .arg("-I")
