@@ -440,6 +440,7 @@ impl MachineBuilder {
                 perturb: self.perturb,
                 worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
+                ipc_mem: Mutex::new(Default::default()),
                 shared_host: self.shared_host,
                 host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
@@ -509,6 +510,9 @@ pub(crate) struct Shared {
     worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::Export>>,
+    /// Exported IPC memory and its mappings (`ipc_memory.rs`). Lock order: this table, then a process's
+    /// state, then a heap.
+    pub ipc_mem: Mutex<crate::engine::ipc_memory::IpcMemTable>,
     /// The shared host's name, if the machine is on one, and the link to it once joined (at the first call
     /// that needs it).
     pub shared_host: Option<String>,

@@ -14,7 +14,7 @@ pub mod handle;
 pub(crate) mod host;
 pub mod host_memory;
 pub mod ipc;
-pub(crate) mod ipc_memory;
+pub mod ipc_memory;
 pub mod kernel;
 pub mod machine;
 pub mod memory;

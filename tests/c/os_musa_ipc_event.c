@@ -13,6 +13,7 @@
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <musa_runtime.h>
@@ -34,6 +35,18 @@ static struct shared *map_shared(const char *name, int create) {
     CHECK(fd >= 0);
     if (create) {
         CHECK(ftruncate(fd, sizeof(struct shared)) == 0);
+    } else {
+        /* A makes the object, then sizes it: B must not map it before (a store to a mapping past the object's
+         * end is SIGBUS). */
+        struct stat st;
+        for (int i = 0;; i++) {
+            CHECK(fstat(fd, &st) == 0);
+            if (st.st_size >= (off_t)sizeof(struct shared)) {
+                break;
+            }
+            CHECK(i < 6000);
+            usleep(10000);
+        }
     }
     void *p = mmap(NULL, sizeof(struct shared), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     CHECK(p != MAP_FAILED);

@@ -26,6 +26,7 @@ mod hammer;
 mod host_models;
 mod ipc;
 mod ipc_devices;
+mod ipc_memory;
 mod kernel_bodies;
 mod layers;
 mod multi_device;

@@ -3,14 +3,12 @@
 //! and the run after it. Each test uses a shared-host name of its own (`STREAMSIM_MACHINE`), and checks that
 //! nothing of its host is left in `/dev/shm` afterwards.
 
-use std::time::Duration;
-
 use crate::c_programs::{
     LIMIT, Lang, assert_success, build, spawn, toolchain, unique_host, wait_for,
 };
 
 /// The shared-memory objects of host `name` still in `/dev/shm`.
-fn leftovers(name: &str) -> Vec<String> {
+pub(crate) fn leftovers(name: &str) -> Vec<String> {
     // SAFETY: getuid cannot fail.
     let uid = unsafe { libc::getuid() };
     let prefix = format!("streamsim.{uid}.{name}.");
@@ -23,6 +21,82 @@ fn leftovers(name: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// What a test started: its OS processes, its shared host and the other shared-memory objects it named. On
+/// drop — also when the test fails — the processes still running are killed and the host's objects and the
+/// named ones removed from `/dev/shm` by their unique names, so that a failed run leaves nothing behind.
+/// (The tests assert that the library itself left nothing before this runs.)
+pub(crate) struct Run {
+    pub host: String,
+    pub children: Vec<std::process::Child>,
+    pub extra: Vec<String>,
+}
+
+impl Run {
+    pub fn new(label: &str) -> Run {
+        Run {
+            host: unique_host(label),
+            children: Vec::new(),
+            extra: Vec::new(),
+        }
+    }
+
+    /// Starts `exe` on this run's host; the index of the child.
+    pub fn spawn(&mut self, exe: &std::path::Path, args: &[&str]) -> usize {
+        let env = [("STREAMSIM_MACHINE", self.host.as_str())];
+        self.children.push(spawn(exe, args, &env));
+        self.children.len() - 1
+    }
+
+    /// Waits for child `i` (killed after the limit: a failed test).
+    pub fn wait(&mut self, exe: &std::path::Path, i: usize) -> std::process::Output {
+        wait_for(exe, &[], &mut self.children[i], LIMIT)
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        for c in &mut self.children {
+            if c.try_wait().ok().flatten().is_none() {
+                let _ = c.kill();
+                let _ = c.wait();
+            }
+        }
+        for n in leftovers(&self.host)
+            .into_iter()
+            .chain(self.extra.iter().cloned())
+        {
+            let _ = std::fs::remove_file(
+                std::path::Path::new("/dev/shm").join(n.trim_start_matches('/')),
+            );
+        }
+    }
+}
+
+/// Reads lines of child `child`'s standard output until one contains `text` (the rest stays in the pipe for
+/// [`wait_for`]); panics if the output ends first. The child's own time limit (its `CHECK`s) ends a stuck run.
+pub(crate) fn wait_for_line(child: &mut std::process::Child, text: &str) -> Vec<String> {
+    use std::io::Read as _;
+    let out = child.stdout.as_mut().expect("a piped standard output");
+    let mut seen = Vec::new();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        match out.read(&mut byte) {
+            Ok(1) if byte[0] == b'\n' => {
+                let l = String::from_utf8_lossy(&line).into_owned();
+                line.clear();
+                let done = l.contains(text);
+                seen.push(l);
+                if done {
+                    return seen;
+                }
+            }
+            Ok(1) => line.push(byte[0]),
+            _ => panic!("the output ended before {text:?}: {seen:?}"),
+        }
+    }
+}
+
 /// seed 000 (the MUSA events article) §2.3, processes A and B exactly as written, as two OS processes started
 /// together: B's stream waits for A's record (not finished at B's host time: NotReady; then Success), B's
 /// query and synchronize of the opened event answer from A's record, elapsed time on it is refused (400), and
@@ -33,20 +107,20 @@ fn musa_article_processes_a_and_b() {
     let src = toolchain().c_dir.join("os_musa_ipc_event.c");
     for lang in [Lang::C, Lang::Cxx] {
         let exe = build(&src, "os_musa_ipc_event", lang, &[]);
-        let host = unique_host("musa-ab");
-        let shm = format!("/{host}-article");
-        let env = [("STREAMSIM_MACHINE", host.as_str())];
-        let mut a = spawn(&exe, &["a", &shm], &env);
-        let mut b = spawn(&exe, &["b", &shm], &env);
-        let out_b = assert_success("B", &wait_for(&exe, &["b"], &mut b, LIMIT));
-        let out_a = assert_success("A", &wait_for(&exe, &["a"], &mut a, LIMIT));
+        let mut run = Run::new("musa-ab");
+        let shm = format!("/{}-article", run.host);
+        run.extra.push(shm.clone());
+        let a = run.spawn(&exe, &["a", &shm]);
+        let b = run.spawn(&exe, &["b", &shm]);
+        let out_b = assert_success("B", &run.wait(&exe, b));
+        let out_a = assert_success("A", &run.wait(&exe, a));
         assert!(out_a.contains("process A: ok"), "{out_a}");
         assert!(
             out_b.contains("process B: waited 1.999000 ms of virtual time"),
             "{out_b}"
         );
         assert!(out_b.contains("process B: ok"), "{out_b}");
-        assert_eq!(leftovers(&host), Vec::<String>::new());
+        assert_eq!(leftovers(&run.host), Vec::<String>::new());
     }
 }
 
@@ -59,47 +133,44 @@ fn musa_article_processes_a_and_b() {
 fn a_killed_exporter_never_leaves_a_waiter_hanging_and_the_next_run_starts_clean() {
     let src = toolchain().c_dir.join("os_ipc_killed.c");
     let exe = build(&src, "os_ipc_killed", Lang::C, &[]);
-    let host = unique_host("killed");
-    let file = toolchain().out_dir.join(format!("{host}.handle"));
-    let file = file.to_str().expect("a UTF-8 path");
-    let _ = std::fs::remove_file(file);
-    let env = [("STREAMSIM_MACHINE", host.as_str())];
-    let mut victim = spawn(&exe, &["export", file], &env);
-    let mut waiter = spawn(&exe, &["wait", file], &env);
-    // The waiter is blocked on the victim's record once the victim has exported and the waiter opened: wait
-    // for the handle file, then give the waiter time to reach its synchronize (it cannot finish before the
-    // kill, whatever the timing: the record is behind a host function that never returns).
-    for _ in 0..6000 {
-        if std::path::Path::new(file).exists() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    std::thread::sleep(Duration::from_millis(200));
+    let mut run = Run::new("killed");
+    let file = toolchain().out_dir.join(format!("{}.handle", run.host));
+    let file = file.to_str().expect("a UTF-8 path").to_string();
+    let _ = std::fs::remove_file(&file);
+    let victim = run.spawn(&exe, &["export", &file]);
+    let waiter = run.spawn(&exe, &["wait", &file]);
+    // The waiter says "waiting" once its stream waits on the victim's record; that record is behind a host
+    // function that never returns, so from then on only the victim's death can end the wait.
+    wait_for_line(&mut run.children[victim], "exported");
+    wait_for_line(&mut run.children[waiter], "waiting");
     assert!(
-        waiter.try_wait().expect("the waiter's status").is_none(),
+        run.children[waiter]
+            .try_wait()
+            .expect("the waiter's status")
+            .is_none(),
         "the waiter finished before the exporter was killed"
     );
-    victim.kill().expect("SIGKILL the exporter");
-    let _ = victim.wait();
-    let out = wait_for(&exe, &["wait"], &mut waiter, LIMIT);
+    let victim_pid = run.children[victim].id();
+    run.children[victim].kill().expect("SIGKILL the exporter");
+    let _ = run.children[victim].wait();
+    let out = run.wait(&exe, waiter);
     let stdout = assert_success("waiter", &out);
     assert!(stdout.contains("the wait ended"), "{stdout}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(&format!(
-            "OS process {} left shared host {host:?} before its records ran",
-            victim.id()
+            "OS process {victim_pid} left shared host {:?} before its records ran",
+            run.host
         )),
         "{stderr}"
     );
-    assert_eq!(leftovers(&host), Vec::<String>::new());
-    let mut next = spawn(&exe, &["stale", file], &env);
-    let stdout = assert_success("next run", &wait_for(&exe, &["stale"], &mut next, LIMIT));
+    assert_eq!(leftovers(&run.host), Vec::<String>::new());
+    let next = run.spawn(&exe, &["stale", &file]);
+    let stdout = assert_success("next run", &run.wait(&exe, next));
     assert!(
         stdout.contains("stale handle refused; new run ok"),
         "{stdout}"
     );
-    assert_eq!(leftovers(&host), Vec::<String>::new());
-    let _ = std::fs::remove_file(file);
+    assert_eq!(leftovers(&run.host), Vec::<String>::new());
+    let _ = std::fs::remove_file(&file);
 }

@@ -73,7 +73,7 @@ pub(crate) fn config_of(bits: u32) -> EventConfig {
         .unrecorded_wait(wait)
 }
 
-fn kind_bits(k: StreamKind) -> u64 {
+pub(crate) fn kind_bits(k: StreamKind) -> u64 {
     match k {
         StreamKind::Legacy => 0,
         StreamKind::PerThread(t) => 1 << 32 | u64::from(t),

@@ -4,7 +4,7 @@
 /// `SSIMHST1`, little-endian.
 pub(crate) const MAGIC: u64 = u64::from_le_bytes(*b"SSIMHST1");
 /// The layout's version: a segment of another version is not used (it is re-made when nobody is attached).
-pub(crate) const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 2;
 
 // The header.
 pub(crate) const H_MAGIC: usize = 0;
@@ -98,21 +98,71 @@ pub(crate) fn stream(i: u32, f: usize) -> usize {
     STREAM_BASE + i as usize * STREAM_LEN + f
 }
 
-// Exported device memory.
+// Exported device memory: one slot per exported allocation, with the shadow of its accesses.
 pub(crate) const MEMS: usize = 256;
 pub(crate) const MEM_BASE: usize = STREAM_BASE + STREAMS * STREAM_LEN;
-const MEM_LEN: usize = 4096;
+const MEM_LEN: usize = 16384;
 pub(crate) const X_GEN: usize = 0;
 pub(crate) const X_USED: usize = 4;
+pub(crate) const X_EXPORTER_UID: usize = 8;
 pub(crate) const X_EXPORTER_IDX: usize = 12;
+pub(crate) const X_DEVICE: usize = 16;
 pub(crate) const X_LOCK: usize = 20;
+/// The allocation's length: the length of its shared-memory object.
+pub(crate) const X_LEN: usize = 24;
+/// The id in the name of the shared-memory object holding the bytes.
 pub(crate) const X_NAME_ID: usize = 32;
+/// The allocation's number on its device in the exporting machine (race reports name it).
+pub(crate) const X_ORDINAL: usize = 40;
+/// 1 once the exporter freed the allocation or closed its export: no new import.
+pub(crate) const X_CLOSED: usize = 48;
+/// 1 if importers must be on the allow list (ACL pid validation).
+pub(crate) const X_PID_CHECK: usize = 52;
+pub(crate) const X_PIDS_N: usize = 56;
+/// How many shadow records are in use.
+pub(crate) const X_SH_N: usize = 60;
+/// How many shadow records were forgotten because the shadow was full.
+pub(crate) const X_SH_FORGOTTEN: usize = 64;
+/// The exported range within the allocation (ACL exports a range; CUDA the whole allocation).
+pub(crate) const X_RANGE_OFF: usize = 72;
+pub(crate) const X_RANGE_LEN: usize = 80;
+/// The OS pid of the exporter.
+pub(crate) const X_EXPORTER_PID: usize = 88;
+/// Which members hold the slot (bit per member index): the exporter and every importer with a mapping.
 pub(crate) const X_HOLDERS: usize = 112;
+/// The allow list: importing OS pids (u32 each).
+pub(crate) const X_PIDS: usize = 128;
+pub(crate) const PIDS_CAP: usize = 32;
+/// The shadow: [`SHADOW_CAP`] records of [`SH_LEN`] bytes.
+pub(crate) const X_SHADOW: usize = 512;
+pub(crate) const SH_LEN: usize = 128;
+pub(crate) const SHADOW_CAP: usize = (MEM_LEN - X_SHADOW) / SH_LEN;
+// A shadow record's fields.
+pub(crate) const SH_START: usize = 0;
+pub(crate) const SH_END: usize = 8;
+pub(crate) const SH_COUNT: usize = 16;
+pub(crate) const SH_MEMBER: usize = 24;
+pub(crate) const SH_ACTOR: usize = 28;
+pub(crate) const SH_FLAGS: usize = 32;
+pub(crate) const SH_PID: usize = 36;
+pub(crate) const SH_PROCESS: usize = 40;
+pub(crate) const SH_DEVICE: usize = 44;
+pub(crate) const SH_KIND: usize = 48;
+pub(crate) const SH_THREAD: usize = 56;
+pub(crate) const SH_LABEL_LEN: usize = 60;
+pub(crate) const SH_LABEL: usize = 64;
+pub(crate) const SH_LABEL_CAP: usize = SH_LEN - SH_LABEL;
 
 /// Memory slot `i`'s field `f`.
 pub(crate) fn mem(i: u32, f: usize) -> usize {
     assert!((i as usize) < MEMS && f < MEM_LEN);
     MEM_BASE + i as usize * MEM_LEN + f
+}
+
+/// Shadow record `r` of memory slot `i`, field `f`.
+pub(crate) fn shadow_rec(i: u32, r: usize, f: usize) -> usize {
+    assert!(r < SHADOW_CAP && f < SH_LEN);
+    mem(i, X_SHADOW + r * SH_LEN + f)
 }
 
 /// The whole segment's length.

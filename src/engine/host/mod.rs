@@ -331,6 +331,22 @@ impl HostLink {
         }
     }
 
+    /// Says once per OS process, on standard error, that the shared shadow of exported allocation `ordinal`
+    /// was full and forgot its oldest access record.
+    pub fn report_forgotten(&self, ordinal: u64) {
+        use std::io::Write as _;
+        static SAID: AtomicBool = AtomicBool::new(false);
+        if !SAID.swap(true, Ordering::AcqRel) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "streamsim: the shared race shadow of exported allocation #{ordinal} on host {:?} holds at most \
+                 {} unordered access records; the oldest was forgotten, and a race with it cannot be reported",
+                self.name,
+                layout::SHADOW_CAP
+            );
+        }
+    }
+
     /// Leaves the host: frees this member's exports, and removes the host's objects if nobody else is left.
     /// Idempotent.
     pub fn leave(&self) {
@@ -396,11 +412,15 @@ fn reclaim(seg: &Seg, object: &str, i: u32) {
     }
     for x in 0..MEMS as u32 {
         held(seg.u32(mem(x, X_LOCK)));
-        let h = seg.u64(mem(x, X_HOLDERS));
-        h.fetch_and(!bit, Ordering::AcqRel);
-        if seg.u32(mem(x, X_USED)).load(Ordering::Acquire) == 1
-            && seg.u32(mem(x, X_EXPORTER_IDX)).load(Ordering::Acquire) == i
-        {
+        if seg.u32(mem(x, X_USED)).load(Ordering::Acquire) != 1 {
+            continue;
+        }
+        if seg.u32(mem(x, X_EXPORTER_IDX)).load(Ordering::Acquire) == i {
+            // Its exporter is gone: no new import (the importers keep their mappings).
+            seg.u32(mem(x, X_CLOSED)).store(1, Ordering::Release);
+        }
+        let left = seg.u64(mem(x, X_HOLDERS)).fetch_and(!bit, Ordering::AcqRel) & !bit;
+        if left == 0 {
             shared_mem::free_mem_slot(seg, object, x);
         }
     }

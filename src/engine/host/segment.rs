@@ -106,6 +106,11 @@ impl Seg {
         Ok(())
     }
 
+    /// The mapping's start and length (null and 0 when not mapped).
+    pub fn raw(&self) -> (*mut u8, usize) {
+        (self.base, self.len)
+    }
+
     /// Removes the mapping (the object stays open).
     pub fn unmap(&mut self) {
         if !self.base.is_null() {

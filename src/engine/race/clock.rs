@@ -74,7 +74,6 @@ impl VectorClock {
         }
     }
 
-    #[cfg(test)]
     /// Whether the step `count` of actor `actor` of member `member` of the shared host is known, where this
     /// clock's own actors are those of member `me`.
     pub fn knows_member(&self, me: u32, member: u32, actor: Actor, count: u64) -> bool {
