@@ -33,6 +33,7 @@ mod multi_device;
 mod musa_facade;
 mod newcomer;
 mod null_stream_sync;
+mod os_children;
 mod os_processes;
 mod ownership;
 mod peers;

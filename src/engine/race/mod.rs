@@ -178,7 +178,14 @@ impl RaceReport {
                     first.stream_label().unwrap_or_default(),
                     second.stream_label().unwrap_or_default(),
                 );
-                if a.process != b.process {
+                if let (Some(pa), Some(pb)) = (self.first.os_process, self.second.os_process)
+                    && pa != pb
+                {
+                    format!(
+                        "record an interprocess event on {na} in OS process {pa} after `{la}`, and make {nb} in \
+                         OS process {pb} wait on it (IPC handle) before `{lb}`"
+                    )
+                } else if a.process != b.process {
                     format!(
                         "record an interprocess event on {na} of process {} after `{la}`, and make {nb} of \
                          process {} wait on it (IPC handle) before `{lb}`",
