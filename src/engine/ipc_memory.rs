@@ -40,6 +40,7 @@ use crate::engine::error::{IpcProblem, Result, SimError};
 use crate::engine::handle::ProcessId;
 use crate::engine::memory::{Backing, Block, DevicePtr, Store};
 use crate::engine::process::Process;
+use crate::engine::race::clock::VectorClock;
 
 /// The first bytes of a memory handle.
 pub(crate) const MEM_MAGIC: &[u8; 8] = b"SSIMIPM1";
@@ -111,6 +112,10 @@ pub(crate) struct MemExport {
     pids: Vec<u32>,
     /// The exporter closed it (ACL) or freed the allocation.
     closed: bool,
+    /// The exporting host thread's race-detection clock at the (first) export: an open joins it, since it
+    /// happens after the export. The first, not a later one: an importer may hold the first handle, and a
+    /// later clock could hide a race from it.
+    clock: Option<VectorClock>,
 }
 
 /// A mapping of an importing process.
@@ -240,6 +245,7 @@ impl Process {
                 .memory
                 .device_region(what, ptr, bytes.unwrap_or(1).max(1), c.process)?;
             let block = region.block.clone();
+            let clock = self.state().host_clock(&self.m, c.thread);
             if block.mapping {
                 return Err(SimError::InvalidValue {
                     what,
@@ -302,10 +308,12 @@ impl Process {
                                 block.ordinal,
                                 range,
                                 pid_check,
+                                clock.as_ref(),
                                 backing,
                             )
                         })?;
                         let sh = Arc::new(sh);
+                        sh.seed(block.store.shadow.lock().records());
                         let _ = block.store.shared.set(sh.clone());
                         sh
                     }
@@ -329,6 +337,7 @@ impl Process {
                     pid_check,
                     pids: Vec::new(),
                     closed: false,
+                    clock,
                 },
             );
             Ok(IpcMemHandle(b))
@@ -398,7 +407,7 @@ impl Process {
                 m.refs += 1;
                 return Ok(m.ptr);
             }
-            let (mem_device, store, off, len, ordinal) = match table.exports.get(&handle.0) {
+            let (mem_device, store, off, len, ordinal, clock) = match table.exports.get(&handle.0) {
                 Some(x) => {
                     if x.process == c.process {
                         return Err(ipc(IpcProblem::SameProcess));
@@ -424,6 +433,7 @@ impl Process {
                         block.store_off + x.range.0,
                         x.range.1,
                         block.ordinal,
+                        x.clock.clone(),
                     )
                 }
                 None => {
@@ -439,8 +449,14 @@ impl Process {
                     got
                 }
             };
-            if enable_peer && mem_device != device && self.m.linked(device, mem_device) {
-                self.state().peers.insert((device, mem_device));
+            {
+                let mut st = self.state();
+                if enable_peer && mem_device != device && self.m.linked(device, mem_device) {
+                    st.peers.insert((device, mem_device));
+                }
+                if let Some(vc) = &clock {
+                    st.acquire_clock(&self.m, c.thread, vc);
+                }
             }
             let ptr = self
                 .m
@@ -452,7 +468,11 @@ impl Process {
     }
 
     /// The store of memory exported by another OS process of the shared host, and where in it the export is.
-    fn import_foreign(&self, handle: &IpcMemHandle) -> Result<(u32, Arc<Store>, u64, u64, u64)> {
+    #[allow(clippy::type_complexity, reason = "the parts of one import, used once")]
+    fn import_foreign(
+        &self,
+        handle: &IpcMemHandle,
+    ) -> Result<(u32, Arc<Store>, u64, u64, u64, Option<VectorClock>)> {
         let what = "ipc_open_mem_handle";
         let b = &handle.0;
         let ipc = |problem| SimError::Ipc { what, problem };
@@ -479,7 +499,14 @@ impl Process {
         .map_err(ipc)?;
         let store = Store::new(Backing::Shared(mapping));
         let _ = store.shared.set(Arc::new(hold));
-        Ok((got.device, store, got.range_off, got.range_len, got.ordinal))
+        Ok((
+            got.device,
+            store,
+            got.range_off,
+            got.range_len,
+            got.ordinal,
+            Some(got.clock),
+        ))
     }
 
     /// Unmaps one reference of the mapping at `ptr` (`cudaIpcCloseMemHandle`).

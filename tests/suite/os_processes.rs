@@ -42,8 +42,19 @@ impl Run {
 
     /// Starts `exe` on this run's host; the index of the child.
     pub fn spawn(&mut self, exe: &std::path::Path, args: &[&str]) -> usize {
-        let env = [("STREAMSIM_MACHINE", self.host.as_str())];
-        self.children.push(spawn(exe, args, &env));
+        self.spawn_env(exe, args, &[])
+    }
+
+    /// Starts `exe` on this run's host with more environment; the index of the child.
+    pub fn spawn_env(
+        &mut self,
+        exe: &std::path::Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> usize {
+        let mut all = vec![("STREAMSIM_MACHINE", self.host.as_str())];
+        all.extend_from_slice(env);
+        self.children.push(spawn(exe, args, &all));
         self.children.len() - 1
     }
 
@@ -173,4 +184,92 @@ fn a_killed_exporter_never_leaves_a_waiter_hanging_and_the_next_run_starts_clean
     );
     assert_eq!(leftovers(&run.host), Vec::<String>::new());
     let _ = std::fs::remove_file(&file);
+}
+
+/// NVIDIA cuda-samples simpleIPC as written (`tests/c/os_simple_ipc.c`): the parent forks and execs one child
+/// per device (3 devices), shares a buffer and an interprocess event per device through cudaIpcGetMemHandle /
+/// cudaIpcGetEventHandle in a shared-memory slab; each child opens them all (cudaIpcMemLazyEnablePeerAccess),
+/// runs the ring of kernels ordered only by the IPC events, and finds its buffer written by the child after it
+/// (1 MiB of bytes really written in one OS process and read in another). Every child and the parent succeed;
+/// nothing is left in /dev/shm.
+#[test]
+fn cuda_samples_simple_ipc_with_three_child_processes() {
+    let src = toolchain().c_dir.join("os_simple_ipc.c");
+    for lang in [Lang::C, Lang::Cxx] {
+        let exe = build(&src, "os_simple_ipc", lang, &[]);
+        let mut run = Run::new("simpleipc");
+        let parent = run.spawn_env(&exe, &[], &[("STREAMSIM_DEVICES", "3")]);
+        run.extra
+            .push(format!("simpleIPCshm{}", run.children[parent].id()));
+        let out = assert_success("simpleIPC", &run.wait(&exe, parent));
+        for id in 0..3 {
+            assert!(
+                out.contains(&format!("Process {id}: verifying...")),
+                "{out}"
+            );
+            assert!(out.contains(&format!("Process {id} complete!")), "{out}");
+        }
+        assert!(out.contains("Step 2 done"), "{out}");
+        assert!(out.contains("simpleIPC with 3 processes: ok"), "{out}");
+        assert!(!out.contains("mismatch"), "{out}");
+        assert_eq!(leftovers(&run.host), Vec::<String>::new());
+    }
+}
+
+/// The CANN runtime's IPC samples as two OS processes passing handles and keys through files
+/// (`tests/c/os_cann_ipc.c`). 0_ipcevent: both processes succeed, B's status query after its own record is
+/// complete. 10_ipc_memory_withpid with A synchronized after its write: B, on A's allow list (its
+/// aclrtDeviceGetBareTgid pid), reads A's 123 through its import ("Destination data" equals "Source data", as
+/// the sample's run.sh checks) and nothing is reported. As written (no order between A's write and B's read):
+/// B reports the data race on allocation #1, naming A's OS process as the writer and its own as the reader.
+#[test]
+fn cann_ipc_samples_with_handles_and_keys_in_files() {
+    let src = toolchain().c_dir.join("os_cann_ipc.c");
+    for lang in [Lang::C, Lang::Cxx] {
+        let exe = build(&src, "os_cann_ipc", lang, &[]);
+        for mode in ["event", "mem sync", "mem"] {
+            let mut run = Run::new("cann");
+            let dir = toolchain().out_dir.join(format!("{}.files", run.host));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let d = dir.to_str().unwrap();
+            let (kind, sync) = mode.split_once(' ').unwrap_or((mode, ""));
+            let (ma, mb) = (format!("{kind}-a"), format!("{kind}-b"));
+            let mut a_args = vec![ma.as_str(), d];
+            if !sync.is_empty() {
+                a_args.push(sync);
+            }
+            let a = run.spawn(&exe, &a_args);
+            let b = run.spawn(&exe, &[mb.as_str(), d]);
+            let out_b = run.wait(&exe, b);
+            let text_b = assert_success("B", &out_b);
+            let text_a = assert_success("A", &run.wait(&exe, a));
+            let err_b = String::from_utf8_lossy(&out_b.stderr);
+            if kind == "event" {
+                assert!(text_a.contains("Process A: cleanup completed"), "{text_a}");
+                assert!(
+                    text_b.contains("Process B: event status = 1 (1=completed)"),
+                    "{text_b}"
+                );
+            } else {
+                assert!(text_a.contains("Source data: 123"), "{text_a}");
+                let (pa, pb) = (run.children[a].id(), run.children[b].id());
+                if sync == "sync" {
+                    assert!(text_b.contains("Destination data: 123"), "{text_b}");
+                    assert!(!err_b.contains("data race"), "{err_b}");
+                } else {
+                    assert!(
+                        err_b.contains(&format!(
+                            "streamsim: data race on 4 bytes at offset 0 of allocation #1 (device 0 memory)\n  first:  \
+                             kernel `DeviceWrite` on stream 1 (device 0, process 0) in OS process {pa} writes\n  \
+                             second: kernel `DeviceRead` on stream 1 (device 0, process 0) in OS process {pb} reads"
+                        )),
+                        "{err_b}"
+                    );
+                }
+            }
+            assert_eq!(leftovers(&run.host), Vec::<String>::new(), "{mode}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }

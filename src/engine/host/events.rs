@@ -206,6 +206,10 @@ impl SharedEvent {
         let seg = &self.link.seg;
         let s = self.slot;
         let entries = vc.map(|v| v.entries(self.link.uid)).unwrap_or_default();
+        if entries.len() > CLOCK_CAP {
+            self.link
+                .report_clock_truncated("a record of an IPC event", entries.len(), CLOCK_CAP);
+        }
         self.link.with_word(event(s, E_LOCK), || {
             if seg.u32(event(s, E_GEN)).load(Ordering::Acquire) != self.generation_ {
                 return;
@@ -254,6 +258,10 @@ impl SharedEvent {
         let seg = &self.link.seg;
         let s = self.slot;
         let entries = vc.map(|v| v.entries(self.link.uid)).unwrap_or_default();
+        if entries.len() > CLOCK_CAP {
+            self.link
+                .report_clock_truncated("a record of an IPC event", entries.len(), CLOCK_CAP);
+        }
         self.link.with_word(event(s, E_LOCK), || {
             if seg.u32(event(s, E_GEN)).load(Ordering::Acquire) == self.generation_
                 && seg.u32(event(s, R_MEMBER_UID)).load(Ordering::Relaxed) == self.link.uid

@@ -133,8 +133,15 @@ pub(crate) const X_HOLDERS: usize = 112;
 /// The allow list: importing OS pids (u32 each).
 pub(crate) const X_PIDS: usize = 128;
 pub(crate) const PIDS_CAP: usize = 32;
+/// How many entries the export's clock has.
+pub(crate) const X_CLOCK_N: usize = 96;
+/// The exporting host thread's clock at the export, as (member, actor, count) entries of 16 bytes: an import
+/// joins it (the import happens after the export).
+pub(crate) const X_CLOCK: usize = 512;
+/// How many entries an export's clock can carry.
+pub(crate) const X_CLOCK_CAP: usize = 128;
 /// The shadow: [`SHADOW_CAP`] records of [`SH_LEN`] bytes.
-pub(crate) const X_SHADOW: usize = 512;
+pub(crate) const X_SHADOW: usize = X_CLOCK + 16 * X_CLOCK_CAP;
 pub(crate) const SH_LEN: usize = 128;
 pub(crate) const SHADOW_CAP: usize = (MEM_LEN - X_SHADOW) / SH_LEN;
 // A shadow record's fields.

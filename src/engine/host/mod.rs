@@ -347,6 +347,23 @@ impl HostLink {
         }
     }
 
+    /// Says once per OS process, on standard error, that a clock carried to other OS processes (by `what`) had
+    /// more entries than fit: the others learn only part of it, so they may report races that the whole clock
+    /// would have ruled out (never miss one, and waits still wait).
+    pub fn report_clock_truncated(&self, what: &str, entries: usize, cap: usize) {
+        use std::io::Write as _;
+        static SAID: AtomicBool = AtomicBool::new(false);
+        if !SAID.swap(true, Ordering::AcqRel) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "streamsim: the race-detection clock of {what} on host {:?} has {entries} entries, more than the \
+                 {cap} a shared slot carries; the other OS processes learn only the first {cap}, and may report \
+                 races the whole clock would have ruled out",
+                self.name
+            );
+        }
+    }
+
     /// Leaves the host: frees this member's exports, and removes the host's objects if nobody else is left.
     /// Idempotent.
     pub fn leave(&self) {

@@ -79,12 +79,14 @@ impl Mapping {
 }
 
 /// What an import learns from the slot.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Imported {
     pub device: u32,
     pub range_off: u64,
     pub range_len: u64,
     pub ordinal: u64,
+    /// The exporter's clock at the export, seen by this member.
+    pub clock: VectorClock,
 }
 
 /// A member's hold on an exported allocation's slot (the exporter's, or an importer's). The last hold frees it.
@@ -124,8 +126,13 @@ impl SharedMem {
         ordinal: u64,
         range: (u64, u64),
         pid_check: bool,
+        clock: Option<&VectorClock>,
         backing: &mut crate::engine::memory::Backing,
     ) -> Result<SharedMem, SimError> {
+        let entries = clock.map(|c| c.entries(link.uid)).unwrap_or_default();
+        if entries.len() > X_CLOCK_CAP {
+            link.report_clock_truncated("an export of IPC memory", entries.len(), X_CLOCK_CAP);
+        }
         let unavailable = |reason: String| SimError::HostUnavailable {
             name: link.name.clone(),
             reason,
@@ -160,6 +167,12 @@ impl SharedMem {
                     put64(X_RANGE_OFF, range.0);
                     put64(X_RANGE_LEN, range.1);
                     put64(X_HOLDERS, 1 << link.index);
+                    let n = entries.len().min(X_CLOCK_CAP);
+                    for (i, &(m, a, c)) in entries.iter().take(n).enumerate() {
+                        put64(X_CLOCK + 16 * i, u64::from(m) << 32 | u64::from(a));
+                        put64(X_CLOCK + 16 * i + 8, c);
+                    }
+                    put32(X_CLOCK_N, n as u32);
                     seg.u32(mem(x, X_USED)).store(1, Ordering::Release);
                 }
                 free
@@ -214,6 +227,13 @@ impl SharedMem {
             }
             seg.u64(mem(slot, X_HOLDERS))
                 .fetch_or(bit, Ordering::AcqRel);
+            let n = (get32(X_CLOCK_N) as usize).min(X_CLOCK_CAP);
+            let entries: Vec<(u32, u32, u64)> = (0..n)
+                .map(|i| {
+                    let k = get64(X_CLOCK + 16 * i);
+                    ((k >> 32) as u32, k as u32, get64(X_CLOCK + 16 * i + 8))
+                })
+                .collect();
             Ok((
                 len,
                 get64(X_NAME_ID),
@@ -222,6 +242,7 @@ impl SharedMem {
                     range_off: off,
                     range_len: rlen,
                     ordinal: get64(X_ORDINAL),
+                    clock: VectorClock::from_entries(link.uid, &entries),
                 },
             ))
         })?;
@@ -255,6 +276,32 @@ impl SharedMem {
                 seg.u32(mem(self.slot, X_CLOSED))
                     .store(1, Ordering::Release);
             }
+        });
+    }
+
+    /// Puts this member's accesses made before the export (the allocation's own shadow) into the slot's
+    /// shadow, so that another member's unordered access to them is reported too. At most [`SHADOW_CAP`].
+    pub fn seed<'a>(&self, records: impl Iterator<Item = (u64, u64, bool, Epoch, &'a Accessor)>) {
+        let seg = &self.link.seg;
+        let x = self.slot;
+        let recs: Vec<[u64; SH_LEN / 8]> = records
+            .take(SHADOW_CAP)
+            .map(|(s, e, w, epoch, who)| {
+                encode(self.link.uid, self.link.pid, (s, e), w, epoch, who)
+            })
+            .collect();
+        self.link.with_word(mem(x, X_LOCK), || {
+            if !self.live() || seg.u32(mem(x, X_SH_N)).load(Ordering::Acquire) != 0 {
+                return;
+            }
+            for (r, rec) in recs.iter().enumerate() {
+                for (w, v) in rec.iter().enumerate() {
+                    seg.u64(shadow_rec(x, r, w * 8))
+                        .store(*v, Ordering::Relaxed);
+                }
+            }
+            seg.u32(mem(x, X_SH_N))
+                .store(recs.len() as u32, Ordering::Release);
         });
     }
 

@@ -194,3 +194,41 @@ fn a_missing_wait_between_a_writer_and_an_importing_reader_is_a_race_of_both_pro
         }
     }
 }
+
+/// IPC memory: the open of a memory handle happens after its export, so it carries the exporting host thread's
+/// clock to the opener. A's kernel writes, A synchronizes its stream, A exports; B opens and reads with no event
+/// at all: ordered (the CANN 10_ipc_memory_withpid shape, with A synchronized). Without A's synchronize the
+/// export orders only A's enqueue, not the kernel: B's read races with it.
+#[test]
+fn an_export_after_a_synchronize_orders_the_importer_s_reads() {
+    for synchronized in [true, false] {
+        check(one_device, move |m| {
+            let a = m.process();
+            let b = m.process();
+            let sa = a.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let buf = a.malloc(N).unwrap();
+            let produce = line!() + 1;
+            a.launch(sa, work("produce").writes(buf, N)).unwrap();
+            if synchronized {
+                a.stream_synchronize(sa).unwrap();
+            }
+            let hm = a.ipc_get_mem_handle(buf).unwrap();
+            let sb = b.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let mapped = b.ipc_open_mem_handle(&hm, false).unwrap();
+            let consume = line!() + 1;
+            b.launch(sb, work("consume").reads(mapped, N)).unwrap();
+            b.device_synchronize().unwrap();
+            a.device_synchronize().unwrap();
+            if synchronized {
+                vec![]
+            } else {
+                vec![race(
+                    (kernel(&a, sa, "produce"), true, produce),
+                    (kernel(&b, sb, "consume"), false, consume),
+                    1,
+                    DEV0,
+                )]
+            }
+        });
+    }
+}
