@@ -291,6 +291,9 @@ impl Process {
             // An exported event of a shared host: the stream publishes its progress for other OS processes,
             // and a record whose time is fixed later tells the host when it runs.
             let shared = state.lock().shared.clone();
+            if shared.is_some() {
+                self.m.check_not_forked()?;
+            }
             let progress = match &shared {
                 Some(sh) => {
                     let exec = st.streams.get(h)?.exec.clone();

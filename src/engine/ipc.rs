@@ -170,6 +170,7 @@ impl Process {
     /// Exports an interprocess event's handle.
     pub fn ipc_get_event_handle(&self, event: Event) -> Result<IpcEventHandle> {
         self.call("ipc_get_event_handle", |_| {
+            self.m.check_not_forked()?;
             let st = self.state();
             let e = st.events.get(event.0)?;
             if !e.config.interprocess {
@@ -226,6 +227,7 @@ impl Process {
     pub fn ipc_open_event_handle(&self, handle: &IpcEventHandle) -> Result<Event> {
         self.call("ipc_open_event_handle", |c| {
             let what = "ipc_open_event_handle";
+            self.m.check_not_forked()?;
             let (config, state) = {
                 let table = self.m.ipc.lock();
                 let Some(x) = table.get(&handle.0) else {

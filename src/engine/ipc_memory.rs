@@ -240,6 +240,7 @@ impl Process {
         pid_check: bool,
     ) -> Result<IpcMemHandle> {
         self.call(what, |c| {
+            self.m.check_not_forked()?;
             let region = self
                 .m
                 .memory
@@ -348,6 +349,7 @@ impl Process {
     pub fn ipc_allow_pids(&self, handle: &IpcMemHandle, pids: &[u32]) -> Result<()> {
         let what = "ipc_allow_pids";
         self.call(what, |c| {
+            self.m.check_not_forked()?;
             let mut table = self.m.ipc_mem.lock();
             let Some(x) = table
                 .exports
@@ -399,6 +401,7 @@ impl Process {
     ) -> Result<DevicePtr> {
         let what = "ipc_open_mem_handle";
         self.call(what, |c| {
+            self.m.check_not_forked()?;
             let (device, _) = self.state().current(&self.m, c, what)?;
             let key = (c.process, device, handle.0);
             let ipc = |problem| SimError::Ipc { what, problem };
@@ -513,6 +516,7 @@ impl Process {
     pub fn ipc_close_mem_handle(&self, ptr: DevicePtr) -> Result<()> {
         let what = "ipc_close_mem_handle";
         self.call(what, |c| {
+            self.m.check_not_forked()?;
             let mut table = self.m.ipc_mem.lock();
             let Some(key) = table
                 .maps
@@ -537,6 +541,7 @@ impl Process {
     pub fn ipc_close_mem_key(&self, handle: &IpcMemHandle) -> Result<()> {
         let what = "ipc_close_mem_key";
         self.call(what, |c| {
+            self.m.check_not_forked()?;
             let mut table = self.m.ipc_mem.lock();
             if let Some(x) = table
                 .exports

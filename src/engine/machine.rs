@@ -494,6 +494,20 @@ impl HotCosts {
     }
 }
 
+/// The error of an IPC call in a forked child (see [`Shared::check_not_forked`]).
+fn forked(l: &crate::engine::host::HostLink) -> SimError {
+    SimError::HostUnavailable {
+        name: l.name.clone(),
+        reason: format!(
+            "this machine joined the shared host in OS process {}, and this is OS process {}, forked from it \
+             without exec: a forked child cannot use its parent's IPC (exec a program, as cuda-samples simpleIPC \
+             does, or make a new machine in the child)",
+            l.pid,
+            std::process::id()
+        ),
+    }
+}
+
 pub(crate) struct Shared {
     pub id: u64,
     pub dialect: Dialect,
@@ -569,16 +583,19 @@ impl Shared {
             )
         });
         Some(match link {
-            Ok(l) if l.pid != std::process::id() => Err(SimError::HostUnavailable {
-                name: name.clone(),
-                reason: "the machine joined the host before this process was forked; a forked child must \
-                         exec (or build its own machine) before it uses IPC"
-                    .to_string(),
-            }),
+            Ok(l) if l.pid != std::process::id() => Err(forked(l)),
             other => other.clone(),
         })
     }
 
+    /// Refuses an IPC call in a child forked (without exec) from the OS process that joined the shared host:
+    /// the child would act as its parent's member of the host (`host/mod.rs`, "Fork without exec").
+    pub fn check_not_forked(&self) -> Result<()> {
+        match self.host.get() {
+            Some(Ok(l)) if l.pid != std::process::id() => Err(forked(l)),
+            _ => Ok(()),
+        }
+    }
     /// Whether the topology links devices `a` and `b`.
     pub fn linked(&self, a: u32, b: u32) -> bool {
         a != b

@@ -273,3 +273,23 @@ fn cann_ipc_samples_with_handles_and_keys_in_files() {
         }
     }
 }
+
+/// Fork without exec (`tests/c/os_fork_no_exec.c`): the child's IPC calls on the machine it inherited are
+/// refused (cudaErrorMapBufferObjectFailed, "forked from it without exec"), its exit does not take the parent
+/// off the host (the parent's exports still open afterwards), and nothing is left in /dev/shm.
+#[test]
+fn a_child_forked_without_exec_gets_a_clear_error_at_its_next_ipc_call() {
+    let src = toolchain().c_dir.join("os_fork_no_exec.c");
+    for lang in [Lang::C, Lang::Cxx] {
+        let exe = build(&src, "os_fork_no_exec", lang, &[]);
+        let mut run = Run::new("fork");
+        let p = run.spawn(&exe, &[]);
+        let out = assert_success("fork", &run.wait(&exe, p));
+        assert!(
+            out.contains("child: IPC refused after fork without exec"),
+            "{out}"
+        );
+        assert!(out.contains("parent: ok"), "{out}");
+        assert_eq!(leftovers(&run.host), Vec::<String>::new());
+    }
+}

@@ -367,7 +367,9 @@ impl HostLink {
     /// Leaves the host: frees this member's exports, and removes the host's objects if nobody else is left.
     /// Idempotent.
     pub fn leave(&self) {
-        if self.left.swap(true, Ordering::AcqRel) {
+        // A child forked without exec inherits the link (and, until it closes it, the open file description
+        // holding its parent's locks): it is not the member, and must not leave for it.
+        if self.pid != std::process::id() || self.left.swap(true, Ordering::AcqRel) {
             return;
         }
         if self
