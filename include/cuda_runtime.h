@@ -488,8 +488,8 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
- * IPC between OS processes is not simulated) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
  * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
  * exporter's records: record it on a stream of that device. */
 cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);

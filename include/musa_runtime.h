@@ -490,8 +490,8 @@ musaError_t musaEventQuery(musaEvent_t event);
 musaError_t musaEventSynchronize(musaEvent_t event);
 musaError_t musaEventElapsedTime(float *ms, musaEvent_t start, musaEvent_t end);
 musaError_t musaIpcGetEventHandle(musaIpcEventHandle_t *handle, musaEvent_t event);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
- * IPC between OS processes is not simulated) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
  * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
  * exporter's records: record it on a stream of that device. */
 musaError_t musaIpcOpenEventHandle(musaEvent_t *event, musaIpcEventHandle_t handle);

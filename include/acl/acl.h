@@ -269,8 +269,8 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp); /* microseconds */
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process: IPC
- * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
  * event belongs to the current context (and its device), not the exporter's, and shares the exporter's records;
  * without a current context the open is ACL_ERROR_RT_CONTEXT_NULL. */
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);

@@ -32,16 +32,38 @@
 //!   is checked every 20 ms of real time while waiting): a record a dead process can no longer run counts as
 //!   done, and the first such wait in a process says so once on standard error ("sim": the vendors document
 //!   nothing for it).
-//! - **Memory** (`shared_mem.rs`): exporting an allocation moves its bytes into a shared-memory object of its
-//!   own, mapped by the exporter and by every importer (the bytes are shared, not copied at the open); its
-//!   access records live in the slot, so one detector sees the accesses of every process, and a race between
-//!   two OS processes is reported by the process whose access completes it, naming both OS processes.
+//! - **Memory** (`shared_mem.rs`): exporting an allocation moves its bytes, under its byte lock, into a
+//!   shared-memory object of its own (`<object>.m<id>`), mapped by the exporter and by every importer — the
+//!   bytes are shared, not copied at the open. The allocation's slot holds where the object is, the exported
+//!   range, the allow list (ACL), who holds the slot, the exporting host thread's clock at the export (an
+//!   import joins it: it happens after the export), and a shadow of the accesses for race detection. The
+//!   slot and the object's name go when the last holder lets go (mappings already made stay valid).
+//! - **One race detector across processes.** Every access to exported memory is checked twice: against the
+//!   machine's own shadow (accesses of this OS process, as for any allocation), and, under the slot's lock
+//!   word, against the slot's shadow — the records of *other* members whose step the access's clock does not
+//!   know. A record names its member of the host, actor and count; clocks carry other members' counts keyed by
+//!   (member, actor) (`race/clock.rs`, the part of a `VectorClock` that is not this machine's own: it is kept
+//!   apart from the dense part, so compacting this machine's actors never touches it), and IPC event records
+//!   and imports bring them. The slot's shadow is bounded ([`layout::SHADOW_CAP`] records): superseded
+//!   records are dropped as in `race/shadow.rs`, and when unordered records still fill it the oldest is
+//!   forgotten, counted, and said once on standard error. The race is reported by the process whose access
+//!   completes it, naming both OS processes; which of the two that is depends on the real-time order of the
+//!   two calls (the pair, and that it is reported, do not).
+//! - **Clocks carried between processes are bounded**: a record's clock holds at most [`layout::CLOCK_CAP`]
+//!   entries, an export's [`layout::X_CLOCK_CAP`]. A longer clock is cut and the fact said once on standard
+//!   error: the receiver then knows less than it could, so it may report a race the whole clock would have
+//!   ruled out — it never misses one, and waits do not depend on clocks.
+//! - **Fork without exec**: a child that inherited a joined machine is not a member (its pid is not the
+//!   member's): every IPC call of that machine fails with [`SimError::HostUnavailable`] naming both OS
+//!   processes, and the child never leaves the host for its parent. (Until the child exits or execs, it also
+//!   holds the open file description of its parent's liveness lock, so a parent that dies first is taken for
+//!   alive by the others until then.)
 //! - **Locks** in the segment are words holding the holder's member index; a waiter sleeps on the word (futex)
 //!   and takes it over when its holder has died. Every value read from the segment is bounds-checked before it
 //!   is used (`segment.rs`), so a hostile or malformed segment can give wrong answers but never crash a process
-//!   or make it touch memory outside the mapping. The object is created with mode 0600 and refused if it is
-//!   not owned by the user or is open to others.
-//!
+//!   or make it touch memory outside the mapping. The objects are created with mode 0600 and refused if they
+//!   are not owned by the user or are open to others.
+
 //! # Why a segment rather than a host process
 //!
 //! A small server that the first client forks would need a thread in every client to forward records, a
@@ -58,8 +80,9 @@
 //! record's. The record carries the recording stream's vector clock; a wait joins it, so the accesses ordered
 //! by IPC events are ordered for the race detector too.
 //!
-//! Lock order: a link's `local` lock, then the segment's init record lock, then the table lock word, then a
-//! slot's lock word; none is held across a blocking wait on a record.
+//! Lock order: the machine's IPC tables, an allocation's byte lock or its own shadow, then the segment's init
+//! record lock, then the table lock word, then a slot's lock word; none is held across a blocking wait on a
+//! record.
 
 pub(crate) mod events;
 pub(crate) mod layout;

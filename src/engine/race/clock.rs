@@ -22,7 +22,11 @@ pub(crate) struct Epoch {
 ///
 /// The dense part counts this machine's own actors. The second part, empty unless the machine shares a host
 /// with other OS processes (`host/`), counts the actors of other members of the shared host, keyed by (the
-/// member's id on the host, its actor): what records of interprocess events carried over from them.
+/// member's id on the host, its actor): what records of interprocess events and imports of IPC memory carried
+/// over from them. It is self-contained: joins merge it by key, [`VectorClock::entries`] /
+/// [`VectorClock::from_entries`] carry it between processes, and nothing that renumbers or compacts this
+/// machine's own actors (the dense part) needs to touch it — only an entry of this machine's own member comes
+/// back dense.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct VectorClock(Vec<u64>, Option<Box<RemoteCounts>>);
 
