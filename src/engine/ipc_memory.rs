@@ -407,8 +407,16 @@ impl Process {
             let ipc = |problem| SimError::Ipc { what, problem };
             let mut table = self.m.ipc_mem.lock();
             if let Some(m) = table.maps.get_mut(&key) {
-                m.refs += 1;
-                return Ok(m.ptr);
+                let live =
+                    self.m.memory.block_at(m.ptr.addr()).is_some_and(|b| {
+                        b.mapping && b.owner == c.process && b.base == m.ptr.addr()
+                    });
+                if live {
+                    m.refs += 1;
+                    return Ok(m.ptr);
+                }
+                // Unmapped behind the table's back (a device reset freed it): a new mapping.
+                table.maps.remove(&key);
             }
             let (mem_device, store, off, len, ordinal, clock) = match table.exports.get(&handle.0) {
                 Some(x) => {

@@ -189,8 +189,40 @@ pub(crate) fn unique_host(label: &str) -> String {
 /// Runs a program with the default machine configured by `env` (the `STREAMSIM_*` variables not listed are
 /// removed; without `STREAMSIM_MACHINE`, the program gets a shared host of its own), killing it after `limit`.
 pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Output {
-    let mut child = spawn(exe, args, env);
+    let host = env
+        .iter()
+        .find(|(k, _)| *k == "STREAMSIM_MACHINE")
+        .map_or_else(|| unique_host("run"), |(_, v)| v.to_string());
+    // The program is the host's only process: once it has ended (or failed, or been killed), whatever of its
+    // host is left in /dev/shm is removed, by the host's unique name.
+    let _clean = HostCleanup(host.clone());
+    let mut all: Vec<(&str, &str)> = env.to_vec();
+    if !env.iter().any(|(k, _)| *k == "STREAMSIM_MACHINE") {
+        all.push(("STREAMSIM_MACHINE", &host));
+    }
+    let mut child = spawn(exe, args, &all);
     wait_for(exe, args, &mut child, limit)
+}
+
+/// Removes the `/dev/shm` objects of shared host `self.0` when dropped (also while a failed test unwinds).
+pub(crate) struct HostCleanup(pub String);
+
+impl Drop for HostCleanup {
+    fn drop(&mut self) {
+        // SAFETY: getuid cannot fail.
+        let uid = unsafe { libc::getuid() };
+        let prefix = format!("streamsim.{uid}.{}.", self.0);
+        if let Ok(dir) = std::fs::read_dir("/dev/shm") {
+            for e in dir.filter_map(|e| e.ok()) {
+                if e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(&prefix))
+                {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
+    }
 }
 
 /// Starts a program as [`run`] does, without waiting for it.

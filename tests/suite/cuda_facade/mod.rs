@@ -284,6 +284,9 @@ const CHILD_VAR: &str = "STREAMSIM_FACADE_TEST_CHILD";
 /// (and no inherited `STREAMSIM_*`); returns its output after checking that exactly that test ran.
 pub(crate) fn run_child(test: &str, scenario: &str, env: &[(&str, &str)]) -> std::process::Output {
     let exe = std::env::current_exe().expect("the test binary");
+    let host = format!("cf-{}-{scenario}", std::process::id());
+    // Whatever of the child's host is left in /dev/shm goes once it has ended (also if this test fails).
+    let _clean = crate::c_programs::HostCleanup(host.clone());
     let mut cmd = std::process::Command::new(exe);
     cmd.args([
         test,
@@ -295,10 +298,7 @@ pub(crate) fn run_child(test: &str, scenario: &str, env: &[(&str, &str)]) -> std
     .env_remove("STREAMSIM_DEVICES")
     .env_remove("STREAMSIM_SEED")
     // A shared host of its own (its IPC calls must not meet another test's children).
-    .env(
-        "STREAMSIM_MACHINE",
-        format!("cf-{}-{scenario}", std::process::id()),
-    )
+    .env("STREAMSIM_MACHINE", &host)
     .env(CHILD_VAR, scenario);
     for (k, v) in env {
         cmd.env(k, v);
