@@ -123,6 +123,7 @@ fn two_rust_os_processes_share_events_and_device_memory() {
     );
     assert!(out_a.contains("A: 0 races"), "{out_a}");
     assert!(out_b.contains("B: read the pattern"), "{out_b}");
+    assert!(out_b.contains("B: 1 race reports"), "{out_b}");
     let time = |out: &str, tag: &str| {
         out.lines()
             .find_map(|l| l.find(tag).map(|i| &l[i + tag.len()..]))
@@ -196,6 +197,24 @@ fn child_pair() {
         p.memcpy_async(&mut out[..], mapped, N, s).unwrap();
         let pattern: Vec<u8> = (0..N).map(|i| (i * 3) as u8).collect();
         assert_eq!(out, pattern, "B reads A's bytes");
+        // A second simulated process of this OS process imports the same memory and waits on A's event too:
+        // its own pointer, the same bytes (simulated and real processes mix). It reads bytes 128..256, which
+        // nobody writes later.
+        let p2 = m.process();
+        let mapped2 = p2.ipc_open_mem_handle(&hm, false).unwrap();
+        assert_ne!(mapped2, mapped);
+        let s2 = p2.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        p2.stream_wait_event(s2, p2.ipc_open_event_handle(&he).unwrap())
+            .unwrap();
+        let mut out2 = vec![0u8; 128];
+        p2.memcpy_async(&mut out2[..], mapped2.offset(128), 128, s2)
+            .unwrap();
+        assert_eq!(
+            out2,
+            pattern[128..],
+            "a second simulated process reads A's bytes"
+        );
+        p2.ipc_close_mem_handle(mapped2).unwrap();
         println!("B: read the pattern");
         p.memcpy_async(mapped, &[0xB0u8; 16], 16, s).unwrap();
         let eb = ipc_event(&p);
@@ -210,6 +229,7 @@ fn child_pair() {
         .unwrap();
         p.device_synchronize().unwrap();
         let reports = m.race_reports();
+        println!("B: {} race reports", reports.len());
         for r in &reports {
             println!("B: {}", describe(r));
         }
@@ -516,6 +536,10 @@ const RING_STEPS: u32 = 40;
 /// same host name right after, with nobody killed, starts clean and all three finish.
 #[test]
 fn a_ring_child_killed_mid_run_lets_the_others_finish_and_the_next_run_starts_clean() {
+    crate::common::with_watchdog(120, ring_runs);
+}
+
+fn ring_runs() {
     for kill in [true, false] {
         let mut run = Run::new("ring");
         let dir = toolchain().out_dir.join(format!("{}.files", run.host));

@@ -142,6 +142,10 @@ fn musa_article_processes_a_and_b() {
 /// refused (cudaErrorInvalidValue, "earlier run") and a new export opens in a second simulated process.
 #[test]
 fn a_killed_exporter_never_leaves_a_waiter_hanging_and_the_next_run_starts_clean() {
+    crate::common::with_watchdog(120, killed_exporter);
+}
+
+fn killed_exporter() {
     let src = toolchain().c_dir.join("os_ipc_killed.c");
     let exe = build(&src, "os_ipc_killed", Lang::C, &[]);
     let mut run = Run::new("killed");
