@@ -447,6 +447,20 @@ impl Process {
                         x.clock.clone(),
                     )
                 }
+                None if let Some(b) = table
+                    .maps
+                    .iter()
+                    .filter(|((p, _, h), _)| *p == c.process && *h == handle.0)
+                    .find_map(|(_, m)| {
+                        self.m.memory.block_at(m.ptr.addr()).filter(|b| b.mapping)
+                    }) =>
+                {
+                    // Imported already, on another device: the same bytes and the same shadows.
+                    let crate::engine::memory::AddressSpace::Device(d) = b.space else {
+                        unreachable!("mappings are device memory")
+                    };
+                    (d, b.store.clone(), b.store_off, b.len, b.ordinal, None)
+                }
                 None => {
                     drop(table);
                     let got = self.import_foreign(handle)?;

@@ -151,7 +151,7 @@ fn child_pair() {
     let Some((role, host, dir)) = child_env() else {
         return;
     };
-    let m = machine(&host, 1);
+    let m = machine(&host, 2);
     let p = m.process();
     let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
     if role == "a" {
@@ -215,6 +215,19 @@ fn child_pair() {
             "a second simulated process reads A's bytes"
         );
         p2.ipc_close_mem_handle(mapped2).unwrap();
+        // B maps the same import on its device 1 too: another pointer, the same bytes.
+        p.set_device(1).unwrap();
+        let on1 = p.ipc_open_mem_handle(&hm, true).unwrap();
+        assert_ne!(on1, mapped);
+        let mut out1 = vec![0u8; 4];
+        p.memcpy(&mut out1[..], on1, 4).unwrap();
+        assert_eq!(
+            out1,
+            pattern[..4],
+            "the mapping on device 1 reads A's bytes"
+        );
+        p.ipc_close_mem_handle(on1).unwrap();
+        p.set_device(0).unwrap();
         println!("B: read the pattern");
         p.memcpy_async(mapped, &[0xB0u8; 16], 16, s).unwrap();
         let eb = ipc_event(&p);
