@@ -189,6 +189,9 @@ pub(crate) enum Backing {
     /// unregistration, which the vendor leaves undefined) see no bytes, so they never touch memory the program
     /// may have freed since.
     Detached,
+    /// Device memory exported on a shared host, or imported from one: the bytes live in a shared-memory object
+    /// mapped by every OS process that uses them (`host/shared_mem.rs`).
+    Shared(Arc<crate::engine::host::shared_mem::Mapping>),
 }
 
 // SAFETY: a `Registered` range is host memory the C caller promised stays valid while registered; the block's
@@ -204,6 +207,7 @@ impl std::ops::Deref for Backing {
             // SAFETY: see `Send` above: valid for `len` bytes while registered.
             Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
             Backing::Detached => &[],
+            Backing::Shared(m) => m.bytes(),
         }
     }
 }
@@ -217,6 +221,7 @@ impl std::ops::DerefMut for Backing {
                 std::slice::from_raw_parts_mut(*ptr, *len)
             },
             Backing::Detached => &mut [],
+            Backing::Shared(m) => m.bytes_mut(),
         }
     }
 }
@@ -233,6 +238,7 @@ impl std::fmt::Debug for Backing {
             Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
             Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
             Backing::Detached => f.write_str("Detached"),
+            Backing::Shared(m) => write!(f, "Shared({} bytes)", m.bytes().len()),
         }
     }
 }
@@ -259,31 +265,69 @@ pub(crate) struct Block {
     pub ordinal: u64,
     /// Pinned host blocks: where they come from.
     pub host: Option<HostBlock>,
+    /// The bytes and their access records: the allocation's own, or, for an IPC mapping, those of the exported
+    /// allocation (shared with it), from `store_off` on.
+    pub store: Arc<Store>,
+    /// Where this block's byte 0 is in `store` (0 but for an IPC mapping of part of an allocation).
+    pub store_off: u64,
+    /// An IPC mapping (`ipc_memory.rs`) rather than an allocation: unmapped with its close call, not freed.
+    pub mapping: bool,
+}
+
+/// The bytes of an allocation and who accessed them: owned by the allocation's block and by the IPC mappings
+/// of it (an importing process's block of the same bytes), so the bytes live until the last of them goes.
+#[derive(Debug)]
+pub(crate) struct Store {
     bytes: Mutex<Backing>,
-    /// Who accessed which bytes, for race detection (see `race/shadow.rs`).
+    /// Who accessed which bytes, for race detection (see `race/shadow.rs`); offsets are the store's.
     pub shadow: Mutex<crate::engine::race::shadow::Shadow>,
+    /// Exported on a shared host or imported from one: the slot whose shadow sees the accesses of every OS
+    /// process (`host/shared_mem.rs`).
+    pub shared: std::sync::OnceLock<Arc<crate::engine::host::shared_mem::SharedMem>>,
+}
+
+impl Store {
+    pub fn new(backing: Backing) -> Arc<Store> {
+        Arc::new(Store {
+            bytes: Mutex::new(backing),
+            shadow: Mutex::default(),
+            shared: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// Runs `f` on the bytes, under their lock (exporting to a shared host swaps the backing in place).
+    pub fn with_backing<R>(&self, f: impl FnOnce(&mut Backing) -> R) -> R {
+        f(&mut self.bytes.lock())
+    }
 }
 
 impl Block {
+    fn bytes(&self) -> &Mutex<Backing> {
+        &self.store.bytes
+    }
+
     // A detached block (an unregistered range) has no bytes: accesses to it do nothing. Any other block is
     // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
 
     pub fn read(&self, offset: u64, out: &mut [u8]) {
-        let b = self.bytes.lock();
+        let offset = offset + self.store_off;
+        let b = self.bytes().lock();
         if !b.is_detached() {
             out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
         }
     }
 
     pub fn write(&self, offset: u64, data: &[u8]) {
-        let mut b = self.bytes.lock();
+        let offset = offset + self.store_off;
+        let mut b = self.bytes().lock();
         if !b.is_detached() {
             b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
         }
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
-        let mut b = self.bytes.lock();
+        let offset = offset + self.store_off;
+        let mut b = self.bytes().lock();
         if !b.is_detached() {
             b[offset as usize..(offset + len) as usize].fill(value);
         }
@@ -296,33 +340,38 @@ impl Block {
     /// and a new block at the same reused base compared equal, so a copy each way between them took the two
     /// locks in opposite orders and could deadlock.)
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
-        let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
+        let (s, d, n) = (
+            (src_off + src.store_off) as usize,
+            (dst_off + dst.store_off) as usize,
+            len as usize,
+        );
         let copy = |db: &mut Backing, sb: &Backing| {
             if !db.is_detached() && !sb.is_detached() {
                 db[d..d + n].copy_from_slice(&sb[s..s + n]);
             }
         };
-        if std::ptr::eq(src, dst) {
-            let mut b = src.bytes.lock();
+        if Arc::ptr_eq(&src.store, &dst.store) {
+            // One allocation, or an allocation and an IPC mapping of it: one lock.
+            let mut b = src.bytes().lock();
             if !b.is_detached() {
                 b.copy_within(s..s + n, d);
             }
         } else if Block::lock_first(src, dst) {
-            let sb = src.bytes.lock();
-            let mut db = dst.bytes.lock();
+            let sb = src.bytes().lock();
+            let mut db = dst.bytes().lock();
             copy(&mut db, &sb);
         } else {
-            let mut db = dst.bytes.lock();
-            let sb = src.bytes.lock();
+            let mut db = dst.bytes().lock();
+            let sb = src.bytes().lock();
             copy(&mut db, &sb);
         }
     }
 
-    /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the blocks' addresses in the
-    /// simulator's own memory, which are distinct for any two live blocks (both are borrowed here), whatever
-    /// simulated addresses they have.
+    /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the addresses of their stores in
+    /// the simulator's own memory, which are distinct for any two live stores (both are borrowed here),
+    /// whatever simulated addresses the blocks have.
     fn lock_first(a: &Block, b: &Block) -> bool {
-        std::ptr::from_ref(a) < std::ptr::from_ref(b)
+        Arc::as_ptr(&a.store) < Arc::as_ptr(&b.store)
     }
 }
 
@@ -539,8 +588,9 @@ impl Memory {
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
             host: None,
-            bytes: Mutex::new(Backing::Owned(data)),
-            shadow: Mutex::default(),
+            store: Store::new(Backing::Owned(data)),
+            store_off: 0,
+            mapping: false,
         });
         heap.live.insert(base, block);
         Ok(DevicePtr(base))
@@ -558,6 +608,10 @@ impl Memory {
         };
         let mut heap = self.heaps[device as usize].lock();
         let problem = match heap.live.get(&ptr.0) {
+            Some(b) if b.owner == owner && b.mapping => {
+                "an IPC mapping, not an allocation: it is unmapped with its close call \
+                 (cudaIpcCloseMemHandle, aclrtIpcMemClose)"
+            }
             Some(b) if b.owner == owner => {
                 let b = heap
                     .live
@@ -585,6 +639,77 @@ impl Memory {
             space: AddressSpace::Device(device),
             problem,
         })
+    }
+
+    /// Maps `len` bytes of `store` from `store_off` on into device `device`'s address range for `owner` (an IPC
+    /// mapping of memory exported by another process): a new address, taking no capacity (the bytes are the
+    /// exporter's). `ordinal` is the exported allocation's, so that race reports name the allocation.
+    pub fn map(
+        &self,
+        device: u32,
+        store: Arc<Store>,
+        store_off: u64,
+        len: u64,
+        owner: ProcessId,
+        ordinal: u64,
+    ) -> Result<DevicePtr> {
+        let mut heap = self.heaps[device as usize].lock();
+        let (span_start, span_end) = device_span(device);
+        let span = len.max(1).div_ceil(ALIGN) * ALIGN;
+        let base = match heap.next.checked_add(span) {
+            Some(end) if end <= span_end => Some(heap.next),
+            _ => heap.gap(span_start, span_end, span),
+        };
+        let Some(base) = base else {
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: len,
+                available: heap.largest_gap(span_start, span_end),
+            });
+        };
+        heap.next = heap.next.max(base + span);
+        let stale: Vec<u64> = heap
+            .freed
+            .range(base..base + span)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in stale {
+            heap.freed.remove(&a);
+        }
+        heap.live.insert(
+            base,
+            Arc::new(Block {
+                base,
+                len,
+                owner,
+                space: AddressSpace::Device(device),
+                ordinal,
+                host: None,
+                store,
+                store_off,
+                mapping: true,
+            }),
+        );
+        Ok(DevicePtr(base))
+    }
+
+    /// Removes the IPC mapping at `ptr` of `owner` (work already queued on it still sees its bytes).
+    pub fn unmap(&self, ptr: DevicePtr, owner: ProcessId) -> bool {
+        let Some(device) = self.heap_of(ptr.0) else {
+            return false;
+        };
+        let mut heap = self.heaps[device as usize].lock();
+        match heap.live.get(&ptr.0) {
+            Some(b) if b.owner == owner && b.mapping => {
+                let b = heap
+                    .live
+                    .remove(&ptr.0)
+                    .expect("just found, under the lock");
+                heap.remember_freed(b.base, b.len, "unmapped (its IPC handle was closed)");
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Frees every allocation of `owner` on `device` (device reset).
@@ -684,8 +809,9 @@ impl Memory {
                 device,
                 registered: false,
             }),
-            bytes: Mutex::new(Backing::Owned(boxed)),
-            shadow: Mutex::default(),
+            store: Store::new(Backing::Owned(boxed)),
+            store_off: 0,
+            mapping: false,
         });
         self.pinned.lock().live.insert(base, block);
         Ok(HostPtr(base))
@@ -806,11 +932,12 @@ impl Memory {
                 device,
                 registered: true,
             }),
-            bytes: Mutex::new(Backing::Registered {
+            store: Store::new(Backing::Registered {
                 ptr: addr as usize as *mut u8,
                 len: len as usize,
             }),
-            shadow: Mutex::default(),
+            store_off: 0,
+            mapping: false,
         });
         pinned.live.insert(addr, block);
         Ok(())
@@ -827,7 +954,7 @@ impl Memory {
                     .remove(&addr)
                     .expect("the block just found is still there: the pinned lock is held");
                 drop(pinned);
-                *b.bytes.lock() = Backing::Detached;
+                *b.bytes().lock() = Backing::Detached;
                 Ok(())
             }
             _ => Err(SimError::HostMemory {

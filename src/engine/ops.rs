@@ -100,10 +100,12 @@ impl Process {
                 .m
                 .memory
                 .device_region("free", ptr, 1, c.process)
-                .map(|r| (r.block.base, r.block.len));
+                .map(|r| r.block);
             self.m.memory.free(ptr, c.process)?;
-            if let Ok((base, len)) = block {
-                crate::engine::value::forget(&mut self.state().words, base, len);
+            if let Ok(block) = block {
+                // Exported: the handle opens nowhere any more (mappings made stay, "sim").
+                self.m.ipc_mem.lock().freed(&block);
+                crate::engine::value::forget(&mut self.state().words, block.base, block.len);
             }
             Ok(())
         })
