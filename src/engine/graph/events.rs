@@ -61,7 +61,7 @@ impl ProcState {
             return Ok(false);
         }
         let (id, capturable, record) = (e.id, e.config.capturable, e.captured.clone());
-        let recorded = e.state.lock().latest.is_some();
+        let recorded = e.state.lock().newest().is_some();
         let s = self.streams.get(h)?;
         let stream = s.id;
         let default_stream = s.special

@@ -384,7 +384,7 @@ impl Process {
             }
             NodeOp::EventWait { event, id } => {
                 let e = st.events.get(*event)?;
-                let latest = e.state.lock().latest.clone();
+                let latest = e.state.lock().newest();
                 let (spec, deps) = wait_spec(n, *id, latest);
                 extra = deps;
                 spec
