@@ -34,6 +34,7 @@ enum cudaError {
     cudaErrorMapBufferObjectFailed = 205,
     cudaErrorUnsupportedLimit = 215,
     cudaErrorInvalidResourceHandle = 400,
+    cudaErrorIllegalState = 401,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorPeerAccessAlreadyEnabled = 704,
@@ -45,6 +46,15 @@ enum cudaError {
     cudaErrorLaunchFailure = 719,
     cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,
+    cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901,
+    cudaErrorStreamCaptureMerge = 902,
+    cudaErrorStreamCaptureUnmatched = 903,
+    cudaErrorStreamCaptureUnjoined = 904,
+    cudaErrorStreamCaptureIsolation = 905,
+    cudaErrorStreamCaptureImplicit = 906,
+    cudaErrorCapturedEvent = 907,
+    cudaErrorStreamCaptureWrongThread = 908,
     cudaErrorTimeout = 909,
     cudaErrorUnknown = 999
 };
@@ -236,6 +246,59 @@ enum cudaComputeMode {
 };
 typedef enum cudaComputeMode cudaComputeMode;
 
+/* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
+ * destroyed; an executable graph keeps the nodes it was instantiated with. */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+
+enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2 /* invalidated by an error; end it (no graph) */
+};
+typedef enum cudaStreamCaptureStatus cudaStreamCaptureStatus;
+
+/* Which potentially unsafe calls (malloc / free, event queries and synchronizes outside the capture) a capture
+ * prohibits: see cudaThreadExchangeStreamCaptureMode. */
+enum cudaStreamCaptureMode {
+    cudaStreamCaptureModeGlobal = 0,
+    cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2
+};
+typedef enum cudaStreamCaptureMode cudaStreamCaptureMode;
+
+enum cudaStreamUpdateCaptureDependenciesFlags {
+    cudaStreamAddCaptureDependencies = 0x0,
+    cudaStreamSetCaptureDependencies = 0x1
+};
+
+/* The node types a capture makes (the enum's other values are not produced). */
+enum cudaGraphNodeType {
+    cudaGraphNodeTypeKernel = 0x00,
+    cudaGraphNodeTypeMemcpy = 0x01,
+    cudaGraphNodeTypeMemset = 0x02,
+    cudaGraphNodeTypeHost = 0x03,
+    cudaGraphNodeTypeGraph = 0x04,
+    cudaGraphNodeTypeEmpty = 0x05,
+    cudaGraphNodeTypeWaitEvent = 0x06,
+    cudaGraphNodeTypeEventRecord = 0x07
+};
+typedef enum cudaGraphNodeType cudaGraphNodeType;
+
+/* Accepted and without effect (no memory nodes, no device launch, no priorities are simulated). */
+enum cudaGraphInstantiateFlags {
+    cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+    cudaGraphInstantiateFlagUpload = 2,
+    cudaGraphInstantiateFlagDeviceLaunch = 4,
+    cudaGraphInstantiateFlagUseNodePriority = 8
+};
+
+/* Every flag writes the same description (node number, type, what it does, the stream it was captured from). */
+enum cudaGraphDebugDotFlags {
+    cudaGraphDebugDotFlagsVerbose = 1
+};
+
 typedef struct cudaUUID_st {
     char bytes[16];
 } cudaUUID_t;
@@ -365,8 +428,7 @@ typedef struct cudaIpcMemHandle_st {
 #define cudaEventInterprocess 0x04
 #define cudaEventRecordDefault 0x00
 #define cudaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
- * not have yet): outside it, cudaErrorInvalidValue. */
+/* External record / wait: an event record / wait node of the graph being captured; invalid outside a capture. */
 #define cudaEventRecordExternal 0x01
 #define cudaEventWaitExternal 0x01
 /* cudaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
@@ -505,6 +567,50 @@ cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsig
 /* Drops one reference of a mapping made by cudaIpcOpenMemHandle; the last unmaps it. */
 cudaError_t cudaIpcCloseMemHandle(void *devPtr);
 
+/* ------------------------------------------------------------------------------------------------ capture, graphs */
+
+/* Refused on the NULL / legacy stream (cudaErrorStreamCaptureUnsupported) and on a capturing stream
+ * (cudaErrorIllegalState). While a stream captures, its operations become graph nodes; a record on it makes a
+ * captured event, and a stream that waits on that joins the capture. */
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+/* *pGraph is NULL on failure: not capturing (cudaErrorIllegalState), capture joined only
+ * (cudaErrorStreamCaptureUnmatched), another thread (cudaErrorStreamCaptureWrongThread), invalidated
+ * (cudaErrorStreamCaptureInvalidated), forked work not joined back (cudaErrorStreamCaptureUnjoined). */
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+/* The CUDA 12 signature. *dependencies_out stays valid until the next capture call about the stream or the end of
+ * the capture. */
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                                    unsigned long long *id_out STREAMSIM_DEFAULT_ARG(0),
+                                    cudaGraph_t *graph_out STREAMSIM_DEFAULT_ARG(0),
+                                    const cudaGraphNode_t **dependencies_out STREAMSIM_DEFAULT_ARG(0),
+                                    size_t *numDependencies_out STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                               size_t numDependencies,
+                                               unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                         unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+/* Ordered after the stream's earlier work and after the executable graph's previous launch; the nodes run as
+ * early as their dependencies allow, on the graph's own tracks of the trace. */
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+/* The CUDA 12 signature (no edge data). */
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t *numEdges);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                        size_t *pNumDependencies);
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                          size_t *pNumDependentNodes);
+/* A file that cannot be written is cudaErrorInvalidValue. */
+cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+
 /* ------------------------------------------------------------------------------------------------ memory */
 
 cudaError_t cudaMalloc(void **devPtr, size_t size);
@@ -549,6 +655,15 @@ cudaError_t cudaProfilerStop(void);
 /* ------------------------------------------------------------------------------------------------ C++ API */
 
 /* The C++ overloads of CUDA 12's cuda_runtime.h for the functions above. */
+
+/* The CUDA 11 signature, kept by CUDA 12's header for C++ (the error node and log are not written). */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                              cudaGraphNode_t *pErrorNode, char *pLogBuffer, size_t bufferSize) {
+    (void)pErrorNode;
+    (void)pLogBuffer;
+    (void)bufferSize;
+    return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags) {
     return ::cudaEventCreateWithFlags(event, flags);
 }

@@ -36,6 +36,7 @@ enum musaError {
     musaErrorMapBufferObjectFailed = 205,
     musaErrorUnsupportedLimit = 215,
     musaErrorInvalidResourceHandle = 400,
+    musaErrorIllegalState = 401,
     musaErrorNotReady = 600,
     musaErrorIllegalAddress = 700,
     musaErrorPeerAccessAlreadyEnabled = 704,
@@ -47,6 +48,15 @@ enum musaError {
     musaErrorLaunchFailure = 719,
     musaErrorNotPermitted = 800,
     musaErrorNotSupported = 801,
+    musaErrorStreamCaptureUnsupported = 900,
+    musaErrorStreamCaptureInvalidated = 901,
+    musaErrorStreamCaptureMerge = 902,
+    musaErrorStreamCaptureUnmatched = 903,
+    musaErrorStreamCaptureUnjoined = 904,
+    musaErrorStreamCaptureIsolation = 905,
+    musaErrorStreamCaptureImplicit = 906,
+    musaErrorCapturedEvent = 907,
+    musaErrorStreamCaptureWrongThread = 908,
     musaErrorTimeout = 909,
     musaErrorUnknown = 999
 };
@@ -238,6 +248,59 @@ enum musaComputeMode {
 };
 typedef enum musaComputeMode musaComputeMode;
 
+/* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
+ * destroyed; an executable graph keeps the nodes it was instantiated with. */
+typedef struct MUgraph_st *musaGraph_t;
+typedef struct MUgraphExec_st *musaGraphExec_t;
+typedef struct MUgraphNode_st *musaGraphNode_t;
+
+enum musaStreamCaptureStatus {
+    musaStreamCaptureStatusNone = 0,
+    musaStreamCaptureStatusActive = 1,
+    musaStreamCaptureStatusInvalidated = 2 /* invalidated by an error; end it (no graph) */
+};
+typedef enum musaStreamCaptureStatus musaStreamCaptureStatus;
+
+/* Which potentially unsafe calls (malloc / free, event queries and synchronizes outside the capture) a capture
+ * prohibits: see musaThreadExchangeStreamCaptureMode. */
+enum musaStreamCaptureMode {
+    musaStreamCaptureModeGlobal = 0,
+    musaStreamCaptureModeThreadLocal = 1,
+    musaStreamCaptureModeRelaxed = 2
+};
+typedef enum musaStreamCaptureMode musaStreamCaptureMode;
+
+enum musaStreamUpdateCaptureDependenciesFlags {
+    musaStreamAddCaptureDependencies = 0x0,
+    musaStreamSetCaptureDependencies = 0x1
+};
+
+/* The node types a capture makes (the enum's other values are not produced). */
+enum musaGraphNodeType {
+    musaGraphNodeTypeKernel = 0x00,
+    musaGraphNodeTypeMemcpy = 0x01,
+    musaGraphNodeTypeMemset = 0x02,
+    musaGraphNodeTypeHost = 0x03,
+    musaGraphNodeTypeGraph = 0x04,
+    musaGraphNodeTypeEmpty = 0x05,
+    musaGraphNodeTypeWaitEvent = 0x06,
+    musaGraphNodeTypeEventRecord = 0x07
+};
+typedef enum musaGraphNodeType musaGraphNodeType;
+
+/* Accepted and without effect (no memory nodes, no device launch, no priorities are simulated). */
+enum musaGraphInstantiateFlags {
+    musaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+    musaGraphInstantiateFlagUpload = 2,
+    musaGraphInstantiateFlagDeviceLaunch = 4,
+    musaGraphInstantiateFlagUseNodePriority = 8
+};
+
+/* Every flag writes the same description (node number, type, what it does, the stream it was captured from). */
+enum musaGraphDebugDotFlags {
+    musaGraphDebugDotFlagsVerbose = 1
+};
+
 typedef struct musaUUID_st {
     char bytes[16];
 } musaUUID_t;
@@ -367,8 +430,7 @@ typedef struct musaIpcMemHandle_st {
 #define musaEventInterprocess 0x04
 #define musaEventRecordDefault 0x00
 #define musaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
- * not have yet): outside it, musaErrorInvalidValue. */
+/* External record / wait: an event record / wait node of the graph being captured; invalid outside a capture. */
 #define musaEventRecordExternal 0x01
 #define musaEventWaitExternal 0x01
 /* musaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
@@ -507,6 +569,50 @@ musaError_t musaIpcOpenMemHandle(void **devPtr, musaIpcMemHandle_t handle, unsig
 /* Drops one reference of a mapping made by musaIpcOpenMemHandle; the last unmaps it. */
 musaError_t musaIpcCloseMemHandle(void *devPtr);
 
+/* ------------------------------------------------------------------------------------------------ capture, graphs */
+
+/* Refused on the NULL / legacy stream (musaErrorStreamCaptureUnsupported) and on a capturing stream
+ * (musaErrorIllegalState). While a stream captures, its operations become graph nodes; a record on it makes a
+ * captured event, and a stream that waits on that joins the capture. */
+musaError_t musaStreamBeginCapture(musaStream_t stream, enum musaStreamCaptureMode mode);
+/* *pGraph is NULL on failure: not capturing (musaErrorIllegalState), capture joined only
+ * (musaErrorStreamCaptureUnmatched), another thread (musaErrorStreamCaptureWrongThread), invalidated
+ * (musaErrorStreamCaptureInvalidated), forked work not joined back (musaErrorStreamCaptureUnjoined). */
+musaError_t musaStreamEndCapture(musaStream_t stream, musaGraph_t *pGraph);
+musaError_t musaStreamIsCapturing(musaStream_t stream, enum musaStreamCaptureStatus *pCaptureStatus);
+/* The CUDA 12 signature. *dependencies_out stays valid until the next capture call about the stream or the end of
+ * the capture. */
+musaError_t musaStreamGetCaptureInfo(musaStream_t stream, enum musaStreamCaptureStatus *captureStatus_out,
+                                    unsigned long long *id_out STREAMSIM_DEFAULT_ARG(0),
+                                    musaGraph_t *graph_out STREAMSIM_DEFAULT_ARG(0),
+                                    const musaGraphNode_t **dependencies_out STREAMSIM_DEFAULT_ARG(0),
+                                    size_t *numDependencies_out STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaStreamUpdateCaptureDependencies(musaStream_t stream, musaGraphNode_t *dependencies,
+                                               size_t numDependencies,
+                                               unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaThreadExchangeStreamCaptureMode(enum musaStreamCaptureMode *mode);
+musaError_t musaGraphInstantiate(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaGraphInstantiateWithFlags(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                         unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+/* Ordered after the stream's earlier work and after the executable graph's previous launch; the nodes run as
+ * early as their dependencies allow, on the graph's own tracks of the trace. */
+musaError_t musaGraphLaunch(musaGraphExec_t graphExec, musaStream_t stream);
+musaError_t musaGraphExecDestroy(musaGraphExec_t graphExec);
+musaError_t musaGraphDestroy(musaGraph_t graph);
+musaError_t musaGraphClone(musaGraph_t *pGraphClone, musaGraph_t originalGraph);
+musaError_t musaGraphGetNodes(musaGraph_t graph, musaGraphNode_t *nodes, size_t *numNodes);
+musaError_t musaGraphGetRootNodes(musaGraph_t graph, musaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+/* The CUDA 12 signature (no edge data). */
+musaError_t musaGraphGetEdges(musaGraph_t graph, musaGraphNode_t *from, musaGraphNode_t *to, size_t *numEdges);
+musaError_t musaGraphNodeGetType(musaGraphNode_t node, enum musaGraphNodeType *pType);
+musaError_t musaGraphNodeGetDependencies(musaGraphNode_t node, musaGraphNode_t *pDependencies,
+                                        size_t *pNumDependencies);
+musaError_t musaGraphNodeGetDependentNodes(musaGraphNode_t node, musaGraphNode_t *pDependentNodes,
+                                          size_t *pNumDependentNodes);
+/* A file that cannot be written is musaErrorInvalidValue. */
+musaError_t musaGraphDebugDotPrint(musaGraph_t graph, const char *path, unsigned int flags);
+
 /* ------------------------------------------------------------------------------------------------ memory */
 
 musaError_t musaMalloc(void **devPtr, size_t size);
@@ -551,6 +657,15 @@ musaError_t musaProfilerStop(void);
 /* ------------------------------------------------------------------------------------------------ C++ API */
 
 /* The C++ overloads of MUSA 12's musa_runtime.h for the functions above. */
+
+/* The CUDA 11 signature, kept by CUDA 12's header for C++ (the error node and log are not written). */
+static inline musaError_t musaGraphInstantiate(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                              musaGraphNode_t *pErrorNode, char *pLogBuffer, size_t bufferSize) {
+    (void)pErrorNode;
+    (void)pLogBuffer;
+    (void)bufferSize;
+    return ::musaGraphInstantiate(pGraphExec, graph, 0);
+}
 static inline musaError_t musaEventCreate(musaEvent_t *event, unsigned int flags) {
     return ::musaEventCreateWithFlags(event, flags);
 }

@@ -152,6 +152,9 @@ typedef struct streamsimAccess {
  *     STREAMSIM_ERROR_INVALID_VALUE (the kernel does not fault); others must be valid host memory.
  *   - Data races are real: two kernels on unsynchronized streams see whatever the other had written when they
  *     read (and the race detector reports the pair from their declared accesses).
+ *   - A kernel launched into a stream capture is a node of the graph (model): its body runs at each launch of
+ *     the executable graph (each aclmdlRIExecuteAsync), with the same `arg`, so `arg` must outlive the graph
+ *     and the body must not free it (docs/semantics/capture-and-graphs.md).
  */
 
 /* The context of a running Ctx kernel body (opaque). */

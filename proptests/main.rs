@@ -9,10 +9,14 @@
 //! 3. `perturbation_changes_nothing_observable`: under 10 perturbation seeds the trace (`{:?}`), answers and
 //!    reports are byte-identical to the unperturbed run's.
 //!
+//! 4. The capture properties of [`graphs`]: captures against the model of [`model::capture`], replays against
+//!    eager runs.
+//!
 //! A failure prints the minimal program (one line per step) and proptest's seed, and is saved in
 //! `proptests/main.regressions` (replayed first on the next run; commit it). `PROPTEST_RNG_SEED=<n>` replays a
 //! whole run; `PROPTEST_CASES=<n>` changes the number of cases.
 
+mod graphs;
 mod model;
 
 use std::collections::BTreeMap;
@@ -25,7 +29,7 @@ use streamsim::{AddressSpace, Machine, RaceReport, Trace};
 
 use model::{RaceKey, describe, expect};
 
-fn config() -> ProptestConfig {
+pub(crate) fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 256,
         failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
@@ -41,7 +45,10 @@ struct Run {
 }
 
 /// Runs `f` on a thread; panics if it does not finish within `secs` seconds.
-fn with_watchdog<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+pub(crate) fn with_watchdog<T: Send + 'static>(
+    secs: u64,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
     let (tx, rx) = std::sync::mpsc::channel();
     let h = std::thread::spawn(move || {
         let r = f();

@@ -23,6 +23,8 @@
 //! access had not been superseded by a later access that was after it and covered it (a write supersedes
 //! anything; a read supersedes only reads) when the racing access came (`races`).
 
+pub mod capture;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use streamsim::testing::{

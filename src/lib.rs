@@ -74,6 +74,7 @@
 //! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
 //! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
+//! | [`graph`] (`graph/`) | stream capture and graphs: capture sequences per stream and capture modes per thread (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`: forks, joins, external event nodes), graphs and their inspection and DOT (`node.rs`, `graph_api.rs`), executable graphs replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
 //!
 //! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
 //! It holds no simulator state.
@@ -91,6 +92,7 @@
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
 //! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
+//! | `cuda_graph.rs`, `acl/model.rs` | stream capture and graphs: `cudaStreamBeginCapture` … `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (reached from `cuda_runtime.rs`); `aclmdlRICapture*`, `aclmdlRIExecuteAsync`, `aclmdlRIDestroy` |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
@@ -98,7 +100,7 @@
 //! |---|---|
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
-//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
 //!
 //! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
@@ -135,6 +137,14 @@
 //! | `cudaEventQuery` | `aclrtQueryEventStatus` | [`Process::event_query`] |
 //! | `cudaEventSynchronize` | `aclrtSynchronizeEvent` | [`Process::event_synchronize`] |
 //! | `cudaEventElapsedTime` | `aclrtEventElapsedTime` | [`Process::event_elapsed_ms`] |
+//! | `cudaStreamBeginCapture` | `aclmdlRICaptureBegin` | [`Process::begin_capture`] |
+//! | `cudaStreamEndCapture` | `aclmdlRICaptureEnd` (also instantiates) | [`Process::end_capture`] ([`Process::end_capture_executable`]) |
+//! | `cudaStreamGetCaptureInfo` | `aclmdlRICaptureGetInfo` | [`Process::capture_info`] |
+//! | `cudaThreadExchangeStreamCaptureMode` | `aclmdlRICaptureThreadExchangeMode` | [`Process::exchange_capture_mode`] |
+//! | `cudaGraphInstantiate` | — | [`Process::instantiate_graph`] |
+//! | `cudaGraphLaunch` | `aclmdlRIExecuteAsync` | [`Process::launch_graph`] |
+//! | `cudaGraphExecDestroy` / `cudaGraphDestroy` | `aclmdlRIDestroy` | [`Process::destroy_graph_exec`] / [`Process::destroy_graph`] |
+//! | `cudaGraphDebugDotPrint` | — | [`Process::graph_dot`] |
 //! | `kernel<<<…, s>>>` | `kernel<<<…, s>>>` | [`Process::launch`] with a [`Kernel`] |
 //! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
 //! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
@@ -154,8 +164,8 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, handle, host_memory, ipc, ipc_memory, kernel, machine, memory, race,
-    rules, stream_info, time, trace,
+    device_state, error, graph, handle, host_memory, ipc, ipc_memory, kernel, machine, memory,
+    race, rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -179,13 +189,16 @@ pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters
 pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
 #[doc(no_inline)]
 pub use engine::error::{
-    FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
-    PeerProblem, Result, SimError, SubscriptionProblem,
+    CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem,
+    ObjectKind, ObjectLimit, PeerProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
+pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
+#[doc(no_inline)]
 pub use engine::handle::{
-    Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
+    Context, Event, EventId, Graph, GraphExec, GraphNode, Notify, NotifyId, ProcessId, Stream,
+    StreamId, StreamKind,
 };
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};

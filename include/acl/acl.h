@@ -214,6 +214,19 @@ typedef union {
 #define ACL_ERROR_RT_IPC_ERROR 507022           /* a bad IPC handle (or one's own) */
 #define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046
 #define ACL_ERROR_RT_EVENT_SYNC_TIMEOUT 507047
+/* Stream capture (docs/semantics/capture-and-graphs.md). */
+#define ACL_ERROR_RT_MODEL_CONTEXT 107004             /* a model of another context */
+#define ACL_ERROR_RT_CAPTURE_DEPENDENCY 107024        /* a capturing stream waits on an event recorded outside */
+#define ACL_ERROR_RT_STREAM_UNJOINED 107025           /* a sub stream not joined back to the origin stream */
+#define ACL_ERROR_RT_STREAM_CAPTURED 107027           /* sync / query / destroy of a capturing stream */
+#define ACL_ERROR_RT_EVENT_CAPTURED 107028            /* sync / query / elapsed time of a captured event */
+#define ACL_ERROR_RT_STREAM_NOT_CAPTURED 107029       /* end of a capture on a stream not capturing */
+#define ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT 107030  /* aclrtMemcpy / aclrtMemset the capture mode prohibits */
+#define ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT 107031   /* the default stream waits on a captured event */
+#define ACL_ERROR_STREAM_CAPTURE_CONFLICT 107032      /* a wait that would join two captures */
+#define ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED 107036  /* end of a capture on a stream it was not begun on */
+#define ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD 107038
+#define ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED 507903
 
 /* ------------------------------------------------------------------------------------------------ init */
 
@@ -362,6 +375,36 @@ const char *aclrtGetSocName(void); /* device 0's configured name */
 aclError aclrtGetRunMode(aclrtRunMode *runMode);
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus);
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* ------------------------------------------------------------------------------------------------ capture */
+
+typedef void *aclmdlRI; /* a model runtime instance: what aclmdlRICaptureEnd makes */
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,
+    ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL,
+    ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+} aclmdlRICaptureMode;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,
+    ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+    ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
+} aclmdlRICaptureStatus;
+
+/* Tasks later delivered to stream are captured into a model instead of running (not on the default stream:
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT). Events recorded and waited on during a capture must come from
+ * aclrtCreateEventExWithFlag. */
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+/* During a capture *modelRI is the model being built (sim: a handle of its own, not the one the end returns). */
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI);
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
+/* RELAXED lets this thread call aclrtMemcpy / aclrtMemset during a capture (they run once, uncaptured). */
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode);
+/* The model's tasks run after the stream's earlier tasks and the model's previous execution, each as early as
+ * its dependencies allow. */
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,12 @@ pub enum ObjectKind {
     Context,
     /// A notify (ACL).
     Notify,
+    /// A graph (CUDA `cudaGraph_t`).
+    Graph,
+    /// An executable graph (CUDA `cudaGraphExec_t`, ACL `aclmdlRI`).
+    GraphExec,
+    /// A node of a graph (CUDA `cudaGraphNode_t`).
+    GraphNode,
 }
 
 impl std::fmt::Display for ObjectKind {
@@ -30,6 +36,9 @@ impl std::fmt::Display for ObjectKind {
             ObjectKind::Event => "event",
             ObjectKind::Context => "context",
             ObjectKind::Notify => "notify",
+            ObjectKind::Graph => "graph",
+            ObjectKind::GraphExec => "executable graph",
+            ObjectKind::GraphNode => "graph node",
         })
     }
 }
@@ -200,6 +209,81 @@ impl std::fmt::Display for SubscriptionProblem {
             SubscriptionProblem::NoSubscriber => {
                 "no thread is subscribed to the stream: call aclrtSubscribeReport first"
             }
+        })
+    }
+}
+
+/// Which rule of stream capture a call broke (see [`SimError::Capture`] and `docs/semantics/capture-and-graphs.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CaptureProblem {
+    /// Not permitted while the stream, or something that encompasses it (its device), is capturing: a
+    /// synchronize or query of a capturing stream or of its device, or an operation that cannot be captured.
+    Unsupported,
+    /// A potentially unsafe call (an allocation, a query of an event outside the capture, …) that the calling
+    /// thread's capture mode prohibits while a capture is in progress.
+    Prohibited,
+    /// An earlier error invalidated the capture sequence: it can only be ended.
+    Invalidated,
+    /// The wait would merge two independent capture sequences.
+    Merge,
+    /// The capture was not begun on this stream (the stream only joined it).
+    Unmatched,
+    /// Work captured on a stream forked from the origin stream was not joined back to it before the end.
+    Unjoined,
+    /// A dependency would cross the capture sequence's boundary (a wait on an event recorded outside it).
+    Isolation,
+    /// The call would give the legacy (default) stream an implicit dependency on a capture sequence.
+    Implicit,
+    /// The event was last recorded in a capture sequence: it stands for nodes of a graph, not work scheduled
+    /// for execution.
+    CapturedEvent,
+    /// The capture was begun on another host thread, and not in the relaxed mode.
+    WrongThread,
+    /// The stream is not capturing.
+    NotCapturing,
+    /// The stream is already capturing (its own capture, or one it joined).
+    AlreadyCapturing,
+    /// Capture cannot be begun on this stream (the legacy default stream; ACL's default stream).
+    StreamCannotCapture,
+    /// A copy involving pageable host memory cannot be captured in this dialect.
+    PageableCopy,
+    /// A capturing stream cannot be destroyed in this dialect.
+    DestroyCapturing,
+}
+
+impl std::fmt::Display for CaptureProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CaptureProblem::Unsupported => "not permitted while the stream (or its device) is capturing",
+            CaptureProblem::Prohibited => {
+                "a potentially unsafe call, prohibited by the thread's capture mode while a capture is in progress"
+            }
+            CaptureProblem::Invalidated => {
+                "the capture sequence was invalidated by an earlier error: end it (it returns no graph)"
+            }
+            CaptureProblem::Merge => "the wait would merge two independent capture sequences",
+            CaptureProblem::Unmatched => "the capture was not begun on this stream",
+            CaptureProblem::Unjoined => {
+                "work captured on a forked stream was not joined back to the origin stream"
+            }
+            CaptureProblem::Isolation => {
+                "the wait would depend on work outside the capture sequence (an event recorded outside it; \
+                 use the External wait flag)"
+            }
+            CaptureProblem::Implicit => {
+                "the legacy default stream would get an implicit dependency on a capturing stream"
+            }
+            CaptureProblem::CapturedEvent => "the event was last recorded in a capture sequence",
+            CaptureProblem::WrongThread => {
+                "the capture was begun on another thread, not in the relaxed mode: end it on that thread"
+            }
+            CaptureProblem::NotCapturing => "the stream is not capturing",
+            CaptureProblem::AlreadyCapturing => "the stream is already capturing",
+            CaptureProblem::StreamCannotCapture => "capture cannot be begun on the default stream",
+            CaptureProblem::PageableCopy => {
+                "a copy involving pageable host memory cannot be captured (use pinned host memory)"
+            }
+            CaptureProblem::DestroyCapturing => "a capturing stream cannot be destroyed",
         })
     }
 }
@@ -613,6 +697,16 @@ pub enum SimError {
         /// Why.
         reason: String,
     },
+    /// A call that breaks a rule of stream capture (see [`CaptureProblem`]).
+    #[error("{what}: {problem}{}", stream.map(|s| format!(" ({s})")).unwrap_or_default())]
+    Capture {
+        /// The call.
+        what: &'static str,
+        /// The stream involved, if one is.
+        stream: Option<StreamId>,
+        /// Which rule.
+        problem: CaptureProblem,
+    },
     /// A synchronize with a timeout whose work did not finish in time (virtual time).
     #[error("{what}: not finished within {timeout_ms} ms")]
     Timeout {
@@ -684,7 +778,8 @@ impl SimError {
             | SimError::Timeout { what, .. }
             | SimError::HostMemory { what, .. }
             | SimError::UnsupportedLimit { what, .. }
-            | SimError::InvalidKernel { what, .. } => Some(what),
+            | SimError::InvalidKernel { what, .. }
+            | SimError::Capture { what, .. } => Some(what),
             SimError::InvalidHandle { .. }
             | SimError::InvalidDevice { .. }
             | SimError::TimingDisabled { .. }

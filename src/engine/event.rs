@@ -14,6 +14,7 @@ use parking_lot::Mutex;
 
 use crate::engine::error::{Result, SimError};
 use crate::engine::exec::{Point, Work};
+use crate::engine::graph::Route;
 use crate::engine::handle::{Event, EventId, Stream};
 use crate::engine::names::EventLabel;
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
@@ -88,6 +89,9 @@ pub struct EventConfig {
     pub unrecorded_query: Status,
     /// What a stream wait does before the first record.
     pub unrecorded_wait: UnrecordedWait,
+    /// It can be recorded and waited on in a stream capture (ACL: events of `aclrtCreateEventExWithFlag`, and
+    /// external ones; CUDA: every event). See [`crate::rules::CaptureRules::needs_capturable_events`].
+    pub capturable: bool,
 }
 
 impl EventConfig {
@@ -117,6 +121,7 @@ impl EventConfig {
             resettable: true,
             unrecorded_query: Status::Complete,
             unrecorded_wait: UnrecordedWait::NoOp,
+            capturable: true,
         })
     }
 
@@ -179,6 +184,13 @@ impl EventConfig {
     #[must_use]
     pub fn unrecorded_wait(mut self, w: UnrecordedWait) -> Self {
         self.unrecorded_wait = w;
+        self
+    }
+
+    /// Sets `capturable`.
+    #[must_use]
+    pub fn capturable(mut self, on: bool) -> Self {
+        self.capturable = on;
         self
     }
 }
@@ -288,6 +300,9 @@ impl Process {
             let label = format!("record {}", EventLabel(id, e.name.as_deref()));
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                return st.capture_record(&self.m, cid, h, event.0, what);
+            }
             // An exported event of a shared host: the stream publishes its progress for other OS processes,
             // and a record whose time is fixed later tells the host when it runs.
             let shared = state.lock().shared.clone();
@@ -347,6 +362,8 @@ impl Process {
                     }
                 }
             }
+            // A record outside a capture replaces a captured one.
+            st.events.get_mut(event.0)?.captured = None;
             st.pump(&self.m);
             drop(st);
             if interprocess {
@@ -423,6 +440,10 @@ impl Process {
             }
             self.check_event_stream(&st, what, e, h, self.m.rules.wait_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.wait, h)?;
+            if st.capture_wait(&self.m, h, event.0, what)? {
+                return Ok(());
+            }
+            let e = st.events.get(event.0)?;
             let (latest, generation) = {
                 let es = e.state.lock();
                 (es.newest(), es.generation)
@@ -496,9 +517,13 @@ impl Process {
         }
     }
 
-    fn snapshot(&self, event: Event) -> Result<Snapshot> {
+    /// The event as call `what` uses it; refused if its latest record was made in a capture, or if the call is
+    /// potentially unsafe while a capture is in progress (see `graph/gate.rs`).
+    fn snapshot(&self, c: &Call, event: Event, what: &'static str) -> Result<Snapshot> {
         self.settle_shared(event);
-        let st = self.state();
+        let mode = self.capture_mode();
+        let mut st = self.state();
+        st.check_event_use(&self.m, event.0, c.thread, mode, what)?;
         let e = st.events.get(event.0)?;
         let latest = e.state.lock().newest();
         Ok(Snapshot {
@@ -514,7 +539,7 @@ impl Process {
     /// record, the event's [`EventConfig::unrecorded_query`] answers (CUDA: complete).
     pub fn event_query(&self, event: Event) -> Result<Status> {
         self.call("event_query", |c| {
-            let e = self.snapshot(event)?;
+            let e = self.snapshot(c, event, "event_query")?;
             match e.latest {
                 None => Ok(e.config.unrecorded_query),
                 Some(p) => self.settle(c, &p),
@@ -525,7 +550,7 @@ impl Process {
     /// Where the event's latest record is: never recorded, not ready, or complete.
     pub fn event_status(&self, event: Event) -> Result<RecordStatus> {
         self.call("event_status", |c| {
-            let e = self.snapshot(event)?;
+            let e = self.snapshot(c, event, "event_status")?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
                 Some(p) => match self.settle(c, &p)? {
@@ -550,7 +575,7 @@ impl Process {
     }
 
     fn sync_event(&self, c: &mut Call, event: Event, timeout: Option<Duration>) -> Result<()> {
-        let e = self.snapshot(event)?;
+        let e = self.snapshot(c, event, "event_synchronize")?;
         let Some(p) = e.latest else {
             return Ok(());
         };
@@ -610,7 +635,8 @@ impl Process {
     /// the dialect's checks in the dialect's order.
     pub fn event_elapsed_ms(&self, start: Event, end: Event) -> Result<f32> {
         self.call("event_elapsed_time", |c| {
-            let (a, b) = (self.snapshot(start)?, self.snapshot(end)?);
+            let what = "event_elapsed_time";
+            let (a, b) = (self.snapshot(c, start, what)?, self.snapshot(c, end, what)?);
             let checks = self.m.rules.elapsed_checks;
             if checks.contains(&ElapsedCheck::SameDevice) && a.device != b.device {
                 return Err(SimError::WrongDevice {
@@ -635,7 +661,7 @@ impl Process {
     /// elapsed time.
     pub fn event_timestamp(&self, event: Event) -> Result<VirtualTime> {
         self.call("event_timestamp", |c| {
-            let e = self.snapshot(event)?;
+            let e = self.snapshot(c, event, "event_timestamp")?;
             self.timed_record(c, self.m.rules.elapsed_checks, &e)
         })
     }

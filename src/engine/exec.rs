@@ -281,6 +281,13 @@ pub(crate) enum Work {
         dst: Region,
         value: u8,
     },
+    /// A graph's copy into pageable host memory at `addr` (`len` bytes), written when it runs: only the C API
+    /// captures such copies, and its caller keeps the memory valid (see `graph/node.rs`, `Endpoint::Pageable`).
+    CopyToHost {
+        src: CopySource,
+        addr: usize,
+        len: u64,
+    },
     Host(Box<dyn FnOnce() + Send>),
     /// The operation fails with this error when it runs (a wait that timed out).
     Fail(SimError),
@@ -389,6 +396,9 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
         crate::engine::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
         crate::engine::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
         crate::engine::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
+        crate::engine::handle::StreamKind::Graph { exec, lane } => {
+            4 + (u64::from(exec) << 4) + (u64::from(lane) << 36)
+        }
     };
     let key = seed
         ^ (u64::from(stream.process.0) << 48)
@@ -592,6 +602,21 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
         }
         Work::Fill { dst, value } => {
             dst.block.fill(dst.offset, dst.len, value);
+            Ok(())
+        }
+        Work::CopyToHost { src, addr, len } => {
+            let data = match src {
+                CopySource::Region(s) => {
+                    let mut buf = vec![0u8; s.len as usize];
+                    s.block.read(s.offset, &mut buf);
+                    buf
+                }
+                CopySource::Staged(bytes) => bytes,
+            };
+            let n = data.len().min(len as usize);
+            // SAFETY: the C caller that captured this copy keeps `len` bytes at `addr` valid while the graph may
+            // run (the vendor's contract for a captured copy of pageable memory); `data` is our own buffer.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), addr as *mut u8, n) };
             Ok(())
         }
     };

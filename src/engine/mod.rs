@@ -10,6 +10,7 @@ pub(crate) mod event;
 pub(crate) mod exec;
 pub(crate) mod freed_pinned;
 pub(crate) mod gate;
+pub mod graph;
 pub mod handle;
 pub(crate) mod host;
 pub mod host_memory;

@@ -73,6 +73,9 @@ pub struct OwnedCalls {
     /// Setting a stream's failure mode or attributes (ACL `aclrtSetStreamFailureMode`,
     /// `aclrtSetStreamAttribute`: 107003 from another context).
     pub attributes: bool,
+    /// Beginning and ending a capture, and launching a graph (ACL: the stream must be the current context's, and
+    /// the model too, 107003 / 107004; CUDA: a graph can be launched on a stream of any device).
+    pub capture: bool,
 }
 
 /// What a copy between two devices does without enabled peer access.
@@ -132,6 +135,41 @@ pub struct Rules {
     /// no (`aclrtMallocHost` memory reaches a kernel only through `aclrtHostRegister`, not simulated: the
     /// launch is refused with 107000).
     pub kernel_pinned_access: bool,
+    /// Stream capture and graphs (`docs/semantics/capture-and-graphs.md`).
+    pub capture: CaptureRules,
+}
+
+/// What a dialect's stream capture allows (rows of `docs/semantics/capture-and-graphs.md`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CaptureRules {
+    /// Whether a call that breaks a capture rule also invalidates the capture sequences it concerns (CUDA: "When
+    /// an invalid operation is attempted during stream capture, any associated capture graphs are invalidated",
+    /// Programming Guide §4.2.2.1.2.3); ACL's runtime returns the error and leaves the capture as it was.
+    pub violations_invalidate: bool,
+    /// The calls that are potentially unsafe while a capture is in progress: prohibited by the calling thread's
+    /// capture mode (CUDA `cudaThreadExchangeStreamCaptureMode`: `cudaMalloc`, and event queries of other threads
+    /// (pytorch/pytorch#104555); ACL: the synchronous copies and memsets, `CHECK_CAPTURE_MODE_SUPPORT` in
+    /// `src/runtime/api/impl/api_impl.cc`). The engine's call names.
+    pub unsafe_calls: &'static [&'static str],
+    /// Whether an asynchronous copy of pageable host memory can be captured (CUDA: yes, the cuda-samples
+    /// `simpleCudaGraphs` capture copies into a stack variable; ACL: no, "The pageable memory copy task does not
+    /// support graph capture", 107000).
+    pub pageable_copies: bool,
+    /// Whether a capturing stream can be destroyed (CUDA: yes, hip-tests `hipStreamEndCapture.cc`; ACL: no,
+    /// `ApiErrorDecorator::StreamDestroy`, 107027).
+    pub destroy_capturing: bool,
+    /// Whether only events made for it can take part in a capture (ACL: events of `aclrtCreateEventExWithFlag`,
+    /// or external ones; `aclrtCreateEvent` events are refused with 207000); CUDA: every event.
+    pub needs_capturable_events: bool,
+    /// Whether a graph launch on a capturing stream is refused as a capture violation (ACL:
+    /// `ApiErrorDecorator::ModelExecute`, 107027); otherwise it is not simulated (CUDA captures it as a child
+    /// graph node, which the simulator does not model: `SimError::NotSupported`).
+    pub launch_refused_in_capture: bool,
+    /// Whether a wait that would merge two captures invalidates both even where violations do not invalidate
+    /// (ACL: a failed capture wait calls `TerminateCapture` on the event's and the stream's models,
+    /// `src/runtime/api/impl/api_impl.cc`, `capture_model_utils.cc`); CUDA: as every violation.
+    pub merge_invalidates: bool,
 }
 
 /// What a stream does after one of its operations faults (a kernel body that failed, a wait that timed out), and
@@ -178,6 +216,7 @@ const CUDA: Rules = Rules {
         wait: false,
         destroy: false,
         attributes: false,
+        capture: false,
     },
     implicit_device: true,
     refcounted_reset: false,
@@ -203,6 +242,23 @@ const CUDA: Rules = Rules {
     settable_failure_mode: false,
     default_priority_range: (0, -5),
     kernel_pinned_access: true,
+    capture: CaptureRules {
+        violations_invalidate: true,
+        unsafe_calls: &[
+            "malloc",
+            "malloc_host",
+            "free",
+            "free_host",
+            "event_query",
+            "event_status",
+            "event_synchronize",
+        ],
+        pageable_copies: true,
+        destroy_capturing: true,
+        needs_capturable_events: false,
+        launch_refused_in_capture: false,
+        merge_invalidates: true,
+    },
 };
 
 const ACL: Rules = Rules {
@@ -215,6 +271,7 @@ const ACL: Rules = Rules {
         wait: true,
         destroy: true,
         attributes: true,
+        capture: true,
     },
     implicit_device: false,
     refcounted_reset: true,
@@ -244,6 +301,15 @@ const ACL: Rules = Rules {
     settable_failure_mode: true,
     default_priority_range: (7, 0),
     kernel_pinned_access: false,
+    capture: CaptureRules {
+        violations_invalidate: false,
+        unsafe_calls: &["memcpy", "memset"],
+        pageable_copies: false,
+        destroy_capturing: false,
+        needs_capturable_events: true,
+        launch_refused_in_capture: true,
+        merge_invalidates: true,
+    },
 };
 
 impl Dialect {

@@ -8,6 +8,8 @@
 //! reads and writes of pinned buffers. [`program`] is a `proptest` strategy for them; [`Program::run`]
 //! executes one on a [`Process`] with the public API only, and returns what the host observed.
 //!
+//! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]).
+//!
 //! Every value the strategy generates is valid: references are in range and every record names an event
 //! of its stream's device, so a run never fails on a well-formed machine (one with at least
 //! [`Program::devices`] devices, CUDA dialect). Shrinking keeps programs valid too, and their `Debug` output
@@ -35,6 +37,12 @@
 //!     })
 //!     .unwrap();
 //! ```
+
+pub mod capture;
+
+pub use capture::{
+    CaptureLimits, CaptureProgram, CaptureRun, CaptureStep, Mistake, capture_program,
+};
 
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};

@@ -32,6 +32,14 @@ macro_rules! cuda_family {
                 (cudaLimit, musaLimit) = c_uint, "A device limit (`enum cudaLimit`).";
                 (cudaMemoryType, musaMemoryType) = c_uint, "A kind of memory (`enum cudaMemoryType`).";
                 (cudaComputeMode, musaComputeMode) = c_uint, "A compute mode (`enum cudaComputeMode`).";
+                (cudaGraph_t, musaGraph_t) = *mut c_void, "An opaque graph handle (the DAG a stream capture built).";
+                (cudaGraphExec_t, musaGraphExec_t) = *mut c_void, "An opaque executable graph handle.";
+                (cudaGraphNode_t, musaGraphNode_t) = *mut c_void, "An opaque graph node handle.";
+                (cudaStreamCaptureStatus, musaStreamCaptureStatus) = c_uint,
+                    "A stream's capture status (`enum cudaStreamCaptureStatus`).";
+                (cudaStreamCaptureMode, musaStreamCaptureMode) = c_int,
+                    "A capture mode (`enum cudaStreamCaptureMode`).";
+                (cudaGraphNodeType, musaGraphNodeType) = c_uint, "A graph node's type (`enum cudaGraphNodeType`).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -226,6 +234,27 @@ macro_rules! cuda_family {
                 (cudaComputeModeExclusiveProcess, musaComputeModeExclusiveProcess): c_uint = 3;
                 (cudaCpuDeviceId, musaCpuDeviceId): c_int = -1;
                 (cudaInvalidDeviceId, musaInvalidDeviceId): c_int = -2;
+                (cudaStreamCaptureModeGlobal, musaStreamCaptureModeGlobal): c_int = 0;
+                (cudaStreamCaptureModeThreadLocal, musaStreamCaptureModeThreadLocal): c_int = 1;
+                (cudaStreamCaptureModeRelaxed, musaStreamCaptureModeRelaxed): c_int = 2;
+                (cudaStreamCaptureStatusNone, musaStreamCaptureStatusNone): c_uint = 0;
+                (cudaStreamCaptureStatusActive, musaStreamCaptureStatusActive): c_uint = 1;
+                (cudaStreamCaptureStatusInvalidated, musaStreamCaptureStatusInvalidated): c_uint = 2;
+                (cudaStreamAddCaptureDependencies, musaStreamAddCaptureDependencies): c_uint = 0x0;
+                (cudaStreamSetCaptureDependencies, musaStreamSetCaptureDependencies): c_uint = 0x1;
+                (cudaGraphNodeTypeKernel, musaGraphNodeTypeKernel): c_uint = 0x00;
+                (cudaGraphNodeTypeMemcpy, musaGraphNodeTypeMemcpy): c_uint = 0x01;
+                (cudaGraphNodeTypeMemset, musaGraphNodeTypeMemset): c_uint = 0x02;
+                (cudaGraphNodeTypeHost, musaGraphNodeTypeHost): c_uint = 0x03;
+                (cudaGraphNodeTypeGraph, musaGraphNodeTypeGraph): c_uint = 0x04;
+                (cudaGraphNodeTypeEmpty, musaGraphNodeTypeEmpty): c_uint = 0x05;
+                (cudaGraphNodeTypeWaitEvent, musaGraphNodeTypeWaitEvent): c_uint = 0x06;
+                (cudaGraphNodeTypeEventRecord, musaGraphNodeTypeEventRecord): c_uint = 0x07;
+                (cudaGraphInstantiateFlagAutoFreeOnLaunch, musaGraphInstantiateFlagAutoFreeOnLaunch): u64 = 1;
+                (cudaGraphInstantiateFlagUpload, musaGraphInstantiateFlagUpload): u64 = 2;
+                (cudaGraphInstantiateFlagDeviceLaunch, musaGraphInstantiateFlagDeviceLaunch): u64 = 4;
+                (cudaGraphInstantiateFlagUseNodePriority, musaGraphInstantiateFlagUseNodePriority): u64 = 8;
+                (cudaGraphDebugDotFlagsVerbose, musaGraphDebugDotFlagsVerbose): c_uint = 1;
             }
             handles {
                 (cudaStreamLegacy, musaStreamLegacy) = 0x1;
@@ -356,6 +385,48 @@ macro_rules! cuda_family {
                     => stream_get_id(hStream, streamId);
                 (cudaStreamGetDevice, musaStreamGetDevice)(hStream: *mut c_void, device: *mut c_int)
                     => stream_get_device(hStream, device);
+                (cudaStreamBeginCapture, musaStreamBeginCapture)(stream: *mut c_void, mode: c_int)
+                    => stream_begin_capture(stream, mode);
+                (cudaStreamEndCapture, musaStreamEndCapture)(stream: *mut c_void, pGraph: *mut *mut c_void)
+                    => stream_end_capture(stream, pGraph);
+                (cudaStreamIsCapturing, musaStreamIsCapturing)(stream: *mut c_void, pCaptureStatus: *mut c_uint)
+                    => stream_is_capturing(stream, pCaptureStatus);
+                (cudaStreamGetCaptureInfo, musaStreamGetCaptureInfo)(stream: *mut c_void,
+                    captureStatus_out: *mut c_uint, id_out: *mut u64, graph_out: *mut *mut c_void,
+                    dependencies_out: *mut *const *mut c_void, numDependencies_out: *mut usize)
+                    => stream_get_capture_info(stream, captureStatus_out, id_out, graph_out, dependencies_out,
+                    numDependencies_out);
+                (cudaStreamUpdateCaptureDependencies, musaStreamUpdateCaptureDependencies)(stream: *mut c_void,
+                    dependencies: *mut *mut c_void, numDependencies: usize, flags: c_uint)
+                    => stream_update_capture_dependencies(stream, dependencies, numDependencies, flags);
+                (cudaThreadExchangeStreamCaptureMode, musaThreadExchangeStreamCaptureMode)(mode: *mut c_int)
+                    => thread_exchange_stream_capture_mode(mode);
+                (cudaGraphInstantiate, musaGraphInstantiate)(pGraphExec: *mut *mut c_void, graph: *mut c_void,
+                    flags: u64) => graph_instantiate(pGraphExec, graph, flags);
+                (cudaGraphInstantiateWithFlags, musaGraphInstantiateWithFlags)(pGraphExec: *mut *mut c_void,
+                    graph: *mut c_void, flags: u64) => graph_instantiate(pGraphExec, graph, flags);
+                (cudaGraphLaunch, musaGraphLaunch)(graphExec: *mut c_void, stream: *mut c_void)
+                    => graph_launch(graphExec, stream);
+                (cudaGraphExecDestroy, musaGraphExecDestroy)(graphExec: *mut c_void) => graph_exec_destroy(graphExec);
+                (cudaGraphDestroy, musaGraphDestroy)(graph: *mut c_void) => graph_destroy(graph);
+                (cudaGraphClone, musaGraphClone)(pGraphClone: *mut *mut c_void, originalGraph: *mut c_void)
+                    => graph_clone(pGraphClone, originalGraph);
+                (cudaGraphGetNodes, musaGraphGetNodes)(graph: *mut c_void, nodes: *mut *mut c_void,
+                    numNodes: *mut usize) => graph_get_nodes(graph, nodes, numNodes);
+                (cudaGraphGetRootNodes, musaGraphGetRootNodes)(graph: *mut c_void, pRootNodes: *mut *mut c_void,
+                    pNumRootNodes: *mut usize) => graph_get_root_nodes(graph, pRootNodes, pNumRootNodes);
+                (cudaGraphGetEdges, musaGraphGetEdges)(graph: *mut c_void, from: *mut *mut c_void,
+                    to: *mut *mut c_void, numEdges: *mut usize) => graph_get_edges(graph, from, to, numEdges);
+                (cudaGraphNodeGetType, musaGraphNodeGetType)(node: *mut c_void, pType: *mut c_uint)
+                    => graph_node_get_type(node, pType);
+                (cudaGraphNodeGetDependencies, musaGraphNodeGetDependencies)(node: *mut c_void,
+                    pDependencies: *mut *mut c_void, pNumDependencies: *mut usize)
+                    => graph_node_get_dependencies(node, pDependencies, pNumDependencies);
+                (cudaGraphNodeGetDependentNodes, musaGraphNodeGetDependentNodes)(node: *mut c_void,
+                    pDependentNodes: *mut *mut c_void, pNumDependentNodes: *mut usize)
+                    => graph_node_get_dependent_nodes(node, pDependentNodes, pNumDependentNodes);
+                (cudaGraphDebugDotPrint, musaGraphDebugDotPrint)(graph: *mut c_void, path: *const c_char,
+                    flags: c_uint) => graph_debug_dot_print(graph, path, flags);
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;

@@ -219,7 +219,7 @@ fn c_class(ty: &str) -> &'static str {
         "int" | "int32_t" | "aclError" => "i32",
         "unsigned int" | "uint32_t" => "u32",
         "size_t" => "usize",
-        "uint64_t" => "u64",
+        "uint64_t" | "unsigned long long" => "u64",
         "int64_t" => "i64",
         "float" => "f32",
         "cudaError_t"
@@ -236,12 +236,17 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
         | "aclrtCallbackBlockType"
+        | "enum cudaStreamCaptureMode"
+        | "enum musaStreamCaptureMode"
+        | "aclmdlRICaptureMode"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
         | "streamsimProcess" => "ptr",
+        "cudaGraph_t" | "cudaGraphExec_t" | "cudaGraphNode_t" | "musaGraph_t"
+        | "musaGraphExec_t" | "musaGraphNode_t" | "aclmdlRI" => "ptr",
         "cudaHostFn_t"
         | "musaHostFn_t"
         | "cudaStreamCallback_t"
@@ -370,6 +375,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         for file in [
             "src/vendor/acl/mod.rs",
             "src/vendor/acl/control.rs",
+            "src/vendor/acl/model.rs",
             "src/vendor/capi.rs",
             "src/vendor/kernel_ctx.rs",
             "src/vendor/capi_toolkit.rs",
@@ -419,13 +425,14 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtDevAttr"
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
-        | "aclrtCallbackBlockType" => "u32",
+        | "aclrtCallbackBlockType"
+        | "aclmdlRICaptureMode" => "u32",
         "usize" => "usize",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
         "aclrtStream" | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" => "ptr",
+        | "streamsimProcess" | "aclmdlRI" => "ptr",
         "rt::HostFn"
         | "rt::StreamCallback"
         | "aclrtHostFunc"
@@ -686,6 +693,68 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorUnsupportedLimit,
         cuda::cudaErrorHostMemoryAlreadyRegistered,
         cuda::cudaErrorHostMemoryNotRegistered,
+        cuda::cudaErrorIllegalState,
+        cuda::cudaErrorStreamCaptureUnsupported,
+        cuda::cudaErrorStreamCaptureInvalidated,
+        cuda::cudaErrorStreamCaptureMerge,
+        cuda::cudaErrorStreamCaptureUnmatched,
+        cuda::cudaErrorStreamCaptureUnjoined,
+        cuda::cudaErrorStreamCaptureIsolation,
+        cuda::cudaErrorStreamCaptureImplicit,
+        cuda::cudaErrorCapturedEvent,
+        cuda::cudaErrorStreamCaptureWrongThread,
+        cuda::cudaStreamCaptureModeGlobal,
+        cuda::cudaStreamCaptureModeThreadLocal,
+        cuda::cudaStreamCaptureModeRelaxed,
+        cuda::cudaStreamCaptureStatusNone,
+        cuda::cudaStreamCaptureStatusActive,
+        cuda::cudaStreamCaptureStatusInvalidated,
+        cuda::cudaStreamAddCaptureDependencies,
+        cuda::cudaStreamSetCaptureDependencies,
+        cuda::cudaGraphNodeTypeKernel,
+        cuda::cudaGraphNodeTypeMemcpy,
+        cuda::cudaGraphNodeTypeMemset,
+        cuda::cudaGraphNodeTypeHost,
+        cuda::cudaGraphNodeTypeGraph,
+        cuda::cudaGraphNodeTypeEmpty,
+        cuda::cudaGraphNodeTypeWaitEvent,
+        cuda::cudaGraphNodeTypeEventRecord,
+        cuda::cudaGraphInstantiateFlagAutoFreeOnLaunch,
+        cuda::cudaGraphInstantiateFlagUpload,
+        cuda::cudaGraphInstantiateFlagDeviceLaunch,
+        cuda::cudaGraphInstantiateFlagUseNodePriority,
+        cuda::cudaGraphDebugDotFlagsVerbose,
+        musa::musaErrorIllegalState,
+        musa::musaErrorStreamCaptureUnsupported,
+        musa::musaErrorStreamCaptureInvalidated,
+        musa::musaErrorStreamCaptureMerge,
+        musa::musaErrorStreamCaptureUnmatched,
+        musa::musaErrorStreamCaptureUnjoined,
+        musa::musaErrorStreamCaptureIsolation,
+        musa::musaErrorStreamCaptureImplicit,
+        musa::musaErrorCapturedEvent,
+        musa::musaErrorStreamCaptureWrongThread,
+        musa::musaStreamCaptureModeGlobal,
+        musa::musaStreamCaptureModeThreadLocal,
+        musa::musaStreamCaptureModeRelaxed,
+        musa::musaStreamCaptureStatusNone,
+        musa::musaStreamCaptureStatusActive,
+        musa::musaStreamCaptureStatusInvalidated,
+        musa::musaStreamAddCaptureDependencies,
+        musa::musaStreamSetCaptureDependencies,
+        musa::musaGraphNodeTypeKernel,
+        musa::musaGraphNodeTypeMemcpy,
+        musa::musaGraphNodeTypeMemset,
+        musa::musaGraphNodeTypeHost,
+        musa::musaGraphNodeTypeGraph,
+        musa::musaGraphNodeTypeEmpty,
+        musa::musaGraphNodeTypeWaitEvent,
+        musa::musaGraphNodeTypeEventRecord,
+        musa::musaGraphInstantiateFlagAutoFreeOnLaunch,
+        musa::musaGraphInstantiateFlagUpload,
+        musa::musaGraphInstantiateFlagDeviceLaunch,
+        musa::musaGraphInstantiateFlagUseNodePriority,
+        musa::musaGraphDebugDotFlagsVerbose,
         musa::musaSuccess,
         musa::musaErrorInvalidValue,
         musa::musaErrorMemoryAllocation,
@@ -1002,6 +1071,24 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_ERROR_RT_IPC_ERROR,
         acl::ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
         acl::ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+        acl::ACL_ERROR_RT_MODEL_CONTEXT,
+        acl::ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+        acl::ACL_ERROR_RT_STREAM_UNJOINED,
+        acl::ACL_ERROR_RT_STREAM_CAPTURED,
+        acl::ACL_ERROR_RT_EVENT_CAPTURED,
+        acl::ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+        acl::ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+        acl::ACL_ERROR_STREAM_CAPTURE_CONFLICT,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+        acl::ACL_MODEL_RI_CAPTURE_MODE_GLOBAL,
+        acl::ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL,
+        acl::ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+        acl::ACL_MODEL_RI_CAPTURE_STATUS_NONE,
+        acl::ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+        acl::ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
         capi::STREAMSIM_SUCCESS,
         capi::STREAMSIM_ERROR_INVALID_VALUE,
         capi::STREAMSIM_ERROR_INVALID_HANDLE,

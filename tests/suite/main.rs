@@ -7,6 +7,7 @@
 mod acl_facade;
 mod bad_input;
 mod c_acl_api;
+mod c_graphs;
 mod c_headers;
 mod c_kernels;
 mod c_programs;
@@ -22,6 +23,7 @@ mod deferred_waits;
 mod determinism;
 mod facade_abuse;
 mod golden;
+mod graphs;
 mod hammer;
 mod host_models;
 mod ipc;

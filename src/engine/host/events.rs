@@ -79,11 +79,22 @@ pub(crate) fn kind_bits(k: StreamKind) -> u64 {
         StreamKind::PerThread(t) => 1 << 32 | u64::from(t),
         StreamKind::Created(n) => 2 << 32 | u64::from(n),
         StreamKind::ContextDefault(c) => 3 << 32 | u64::from(c),
+        // A graph's lane (an event record node of an exported event): the top bit, the executable graph's
+        // ordinal in bits 16..48, the lane in bits 0..16.
+        StreamKind::Graph { exec, lane } => {
+            1 << 63 | u64::from(exec) << 16 | u64::from(lane & 0xffff)
+        }
     }
 }
 
 pub(crate) fn kind_of(b: u64) -> StreamKind {
     let n = b as u32;
+    if b >> 63 == 1 {
+        return StreamKind::Graph {
+            exec: (b >> 16) as u32,
+            lane: (b & 0xffff) as u32,
+        };
+    }
     match b >> 32 {
         1 => StreamKind::PerThread(n),
         2 => StreamKind::Created(n),

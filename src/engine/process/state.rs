@@ -37,6 +37,8 @@ pub(crate) struct EventEntry {
     pub config: crate::engine::event::EventConfig,
     /// The latest record; shared with the other processes that opened the event through IPC.
     pub state: Arc<Mutex<crate::engine::event::EventState>>,
+    /// The latest record, when a capturing stream made it: the graph nodes it stands for (see `graph/`).
+    pub captured: Option<crate::engine::graph::CaptureRecord>,
 }
 
 pub(crate) struct ContextEntry {
@@ -106,6 +108,8 @@ pub(crate) struct ProcState {
     pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
     /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
     pub board: Arc<super::WaitBoard>,
+    /// Graphs, executable graphs (with their lanes) and capture sequences (see `graph/`).
+    pub graphs: crate::engine::graph::GraphState,
 }
 
 pub(crate) struct ProcShared {
@@ -150,6 +154,7 @@ impl ProcShared {
                 reports: Default::default(),
                 scratch_accesses: Vec::new(),
                 board: board.clone(),
+                graphs: crate::engine::graph::GraphState::new(tag, id.0 as u64),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -187,10 +192,32 @@ impl ProcState {
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id, ctx).inspect_err(|_| {
-            // A stream that could not start does not use up an ordinal.
-            self.next_stream = next_stream;
-        })?;
+        let entry = self
+            .stream_entry(m, id, ctx, flags, priority, special)
+            .inspect_err(|_| {
+                // A stream that could not start does not use up an ordinal.
+                self.next_stream = next_stream;
+            })?;
+        self.streams.insert(entry)
+    }
+
+    /// A stream of an executable graph (a lane, see `graph/replay.rs`): a non-blocking stream outside the
+    /// registry, with its own worker.
+    pub fn new_lane(&mut self, m: &Shared, id: StreamId, ctx: Option<u64>) -> Result<StreamEntry> {
+        self.stream_entry(m, id, ctx, StreamFlags::NON_BLOCKING, 0, true)
+    }
+
+    /// A stream's entry with a started worker.
+    fn stream_entry(
+        &mut self,
+        m: &Shared,
+        id: StreamId,
+        ctx: Option<u64>,
+        flags: StreamFlags,
+        priority: i32,
+        special: bool,
+    ) -> Result<StreamEntry> {
+        let (tx, exec) = m.spawn_worker(id, ctx)?;
         // A new stream of a context in the failure mode `Stop` is in it from its first operation, and refuses
         // tasks if the context already does.
         let (stop, stopped) = match ctx.and_then(|h| self.contexts.get(h).ok()) {
@@ -200,10 +227,10 @@ impl ProcState {
         if stop {
             exec.stop_from(1);
         }
-        self.streams.insert(StreamEntry {
+        Ok(StreamEntry {
             id,
             name: None,
-            device,
+            device: id.device,
             ctx,
             flags,
             priority,
@@ -225,6 +252,25 @@ impl ProcState {
             callbacks: crate::engine::report::CallbackRoute::None,
             cb_gates: Vec::new(),
         })
+    }
+
+    /// The lanes of a destroyed executable graph: their pending work still runs (device synchronize waits for
+    /// it), and work held behind a deferred wait is kept until it can run.
+    pub fn retire_lanes(&mut self, lanes: Vec<StreamEntry>) {
+        for s in lanes {
+            if s.seq > 0 {
+                self.devices[s.device as usize].orphans.push(s.tail());
+            }
+            if !s.held.is_empty() {
+                self.zombies.push(s);
+            }
+        }
+    }
+
+    /// The ordinal of context `ctx` (0: none).
+    pub fn context_ordinal(&self, ctx: Option<u64>) -> u32 {
+        ctx.and_then(|h| self.contexts.get(h).ok())
+            .map_or(0, |c| c.ordinal)
     }
 
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
@@ -371,6 +417,7 @@ impl ProcState {
             ctx,
             config,
             state,
+            captured: None,
         })?))
     }
 
@@ -459,6 +506,13 @@ impl ProcState {
                     progress |= s.release(m);
                 }
             }
+            for (_, x) in self.graphs.execs.iter_mut() {
+                for s in &mut x.lanes {
+                    if !s.held.is_empty() {
+                        progress |= s.release(m);
+                    }
+                }
+            }
             for s in &mut self.zombies {
                 progress |= s.release(m);
             }
@@ -503,6 +557,12 @@ impl ProcState {
                     .iter_mut()
                     .map(|(_, s)| s)
                     .chain(self.zombies.iter_mut())
+                    .chain(
+                        self.graphs
+                            .execs
+                            .iter_mut()
+                            .flat_map(|(_, x)| x.lanes.iter_mut()),
+                    )
                     .find(|s| Arc::ptr_eq(&s.exec, &p.exec));
                 let Some(s) = entry else {
                     continue;
@@ -532,7 +592,8 @@ impl ProcState {
     /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched
     /// (the held ones excluded), for [`crate::Machine::drain`].
     pub fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
-        for s in self.streams.values().chain(&self.zombies) {
+        let lanes = self.graphs.execs.values().flat_map(|x| x.lanes.iter());
+        for s in self.streams.values().chain(&self.zombies).chain(lanes) {
             out.push((s.exec.clone(), s.seq - s.held.len() as u64));
         }
         for d in &self.devices {
@@ -553,9 +614,11 @@ impl ProcState {
         d.orphans
             .retain(|p| p.time().is_none_or(|t| t > now) || p.exec.completed() < p.seq);
         let mut points: Vec<Point> = d.orphans.clone();
+        let lanes = self.graphs.execs.values().flat_map(|x| x.lanes.iter());
         points.extend(
             self.streams
                 .values()
+                .chain(lanes)
                 .filter(|s| s.device == device && s.seq > 0)
                 .map(StreamEntry::tail),
         );

@@ -50,6 +50,7 @@ impl Process {
             }
             let owned = self.m.rules.owned.destroy;
             st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
+            st.capture_stream_destroyed(&self.m, stream.0)?;
             let s = st.streams.remove(stream.0)?;
             if s.blocking() && s.seq > s.legacy_seen {
                 st.devices[s.device as usize].retired.push(s.tail());
@@ -94,6 +95,7 @@ impl Process {
         let (points, device, id, name) = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_stream_sync(&self.m, h, what)?;
             let points = st.covered(h)?;
             let s = st.streams.get(h)?;
             (points, s.device, s.id, s.name.clone())
@@ -116,6 +118,7 @@ impl Process {
             let points = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
+                st.check_stream_sync(&self.m, h, "stream_query")?;
                 st.covered(h)?
             };
             self.settle_all(c, &points)
@@ -228,6 +231,7 @@ impl Process {
         let (device, points) = {
             let mut st = self.state();
             let (device, _) = st.current(&self.m, c, what)?;
+            st.check_device_sync(&self.m, device, what)?;
             (device, st.device_tails(device, c.now))
         };
         self.block_on_until(

@@ -46,6 +46,8 @@ pub(super) struct ThreadState {
     last_error: Option<SimError>,
     /// The key the thread is known by for stream callbacks (see `report.rs`), once told.
     key: Option<u64>,
+    /// The thread's stream-capture mode (`cudaThreadExchangeStreamCaptureMode`, see `graph/`).
+    capture_mode: crate::engine::graph::CaptureMode,
 }
 
 struct TlsEntry {
@@ -183,6 +185,7 @@ impl Process {
             clock: VirtualTime::ZERO,
             last_error: None,
             key: None,
+            capture_mode: crate::engine::graph::CaptureMode::Global,
         }
     }
 
@@ -368,6 +371,19 @@ impl Process {
             }
             crate::engine::rules::StickyScope::None => Ok(()),
         }
+    }
+
+    /// The calling thread's capture mode (see [`crate::graph::CaptureMode`]).
+    pub(crate) fn capture_mode(&self) -> crate::engine::graph::CaptureMode {
+        self.with_thread(|st| st.capture_mode)
+    }
+
+    /// Sets the calling thread's capture mode; the one it had.
+    pub(crate) fn swap_capture_mode(
+        &self,
+        mode: crate::engine::graph::CaptureMode,
+    ) -> crate::engine::graph::CaptureMode {
+        self.with_thread(|st| std::mem::replace(&mut st.capture_mode, mode))
     }
 
     /// The calling thread's last error, kept (`cudaPeekAtLastError`).

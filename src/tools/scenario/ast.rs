@@ -337,6 +337,43 @@ pub enum Stmt {
     SetDeviceFlags(u32),
     /// `get-device-flags` (CUDA, MUSA): `cudaGetDeviceFlags`.
     GetDeviceFlags,
+    /// `begin-capture S [global|thread-local|relaxed]`: `cudaStreamBeginCapture(S, mode)` /
+    /// `aclmdlRICaptureBegin(S, mode)` (`global` if absent).
+    BeginCapture {
+        /// The origin stream.
+        stream: StreamRef,
+        /// The capture mode.
+        mode: crate::engine::graph::CaptureMode,
+    },
+    /// `end-capture S G`: `cudaStreamEndCapture(S, &G)` (a graph) / `aclmdlRICaptureEnd(S, &G)` (a model).
+    EndCapture {
+        /// The origin stream.
+        stream: StreamRef,
+        /// The graph (CUDA, MUSA) or model (ACL) variable.
+        graph: Name,
+    },
+    /// `capture-info S`: `cudaStreamGetCaptureInfo` / `aclmdlRICaptureGetInfo`.
+    CaptureInfo(StreamRef),
+    /// `capture-mode global|thread-local|relaxed`: `cudaThreadExchangeStreamCaptureMode` /
+    /// `aclmdlRICaptureThreadExchangeMode` (prints the previous mode).
+    CaptureMode(crate::engine::graph::CaptureMode),
+    /// `instantiate G X` (CUDA, MUSA): `cudaGraphInstantiate(&X, G, 0)`.
+    Instantiate {
+        /// The graph.
+        graph: Name,
+        /// The executable graph's variable.
+        exec: Name,
+    },
+    /// `graph-launch X [on S]`: `cudaGraphLaunch(X, S)` / `aclmdlRIExecuteAsync(X, S)`.
+    GraphLaunch {
+        /// The executable graph (CUDA, MUSA) or model (ACL).
+        exec: Name,
+        /// The stream.
+        stream: StreamRef,
+    },
+    /// `graph-dot G` (CUDA, MUSA): `cudaGraphDebugDotPrint(G, path, 0)`; the DOT is printed after the
+    /// transcript.
+    GraphDot(Name),
 }
 
 /// One line of a scenario.

@@ -66,6 +66,8 @@
 //! | `notify N`, `destroy N`, `record-notify N [on S]`, `wait-notify S N [timeout SECONDS]` | — | `aclrtCreateNotify`, `aclrtDestroyNotify`, `aclrtRecordNotify`, `aclrtWaitAndResetNotify` |
 //! | `value-write B VALUE [on S]`, `value-wait B geq\|eq\|and\|nor VALUE [on S]` | — | `aclrtValueWrite`, `aclrtValueWait` |
 //! | `subscribe S`, `unsubscribe S`, `callback [on S] [block\|no-block]`, `process-report [timeout MS]` | — | `aclrtSubscribeReport`, `aclrtUnSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport` (on the process's one thread) |
+//! | `begin-capture S [global\|thread-local\|relaxed]`, `end-capture S G`, `capture-info S`, `capture-mode M` | `cudaStreamBeginCapture`, `cudaStreamEndCapture` (a graph), `cudaStreamGetCaptureInfo`, `cudaThreadExchangeStreamCaptureMode` | `aclmdlRICaptureBegin`, `aclmdlRICaptureEnd` (a model), `aclmdlRICaptureGetInfo`, `aclmdlRICaptureThreadExchangeMode` |
+//! | `instantiate G X`, `graph-launch X [on S]`, `graph-dot G`, `destroy G` / `destroy X` | `cudaGraphInstantiate`, `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (printed after the transcript), `cudaGraphDestroy` / `cudaGraphExecDestroy` | `graph-launch M [on S]`: `aclmdlRIExecuteAsync`; `destroy M`: `aclmdlRIDestroy` |
 //!
 //! Streams can also be written `default` (the NULL stream: CUDA's legacy default stream of the current device,
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
@@ -80,6 +82,7 @@
 //! runs, with line, column, what was expected and what was found.
 
 mod ast;
+mod graphs;
 mod lex;
 mod outcome;
 mod parse;

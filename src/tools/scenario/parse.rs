@@ -25,6 +25,8 @@ pub(super) enum Kind {
     EventHandle,
     Context,
     Notify,
+    Graph,
+    GraphExec,
 }
 
 impl Kind {
@@ -39,6 +41,8 @@ impl Kind {
             Kind::EventHandle => "an IPC event handle",
             Kind::Context => "a context",
             Kind::Notify => "a notify",
+            Kind::Graph => "a graph",
+            Kind::GraphExec => "an executable graph (ACL: a model)",
         }
     }
 }
@@ -50,7 +54,8 @@ const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, 
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
-     reset-device, faulty-kernel; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, \
+     reset-device, faulty-kernel, begin-capture, end-capture, capture-info, capture-mode, graph-launch; CUDA \
+     and MUSA also set-device-flags, get-device-flags, instantiate, graph-dot; ACL also context, \
      set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
      value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
 
@@ -89,6 +94,11 @@ fn other_dialect(t: Tok<'_>, vendor: Vendor, why: &str) -> Option<String> {
 }
 
 impl Names {
+    /// The dialect given so far.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
     fn name_tok(&self, line: &mut Line<'_>, expected: &str) -> Result<Name, ParseError> {
         let t = line.next(expected)?;
         if !is_identifier(t.text) || RESERVED.contains(&t.text) {
@@ -566,9 +576,15 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "free" => Stmt::Free(names.use_name(line, BUFFERS)?),
         "destroy" => {
             let kinds: &[Kind] = if acl {
-                &[Kind::Stream, Kind::Event, Kind::Context, Kind::Notify]
+                &[
+                    Kind::Stream,
+                    Kind::Event,
+                    Kind::Context,
+                    Kind::Notify,
+                    Kind::GraphExec,
+                ]
             } else {
-                &[Kind::Stream, Kind::Event]
+                &[Kind::Stream, Kind::Event, Kind::Graph, Kind::GraphExec]
             };
             Stmt::Destroy(names.use_name(line, kinds)?)
         }
@@ -727,15 +743,18 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "get-device-flags" => Stmt::GetDeviceFlags,
         other => match super::tasks::parse(names, line, other)? {
             Some(stmt) => stmt,
-            None => {
-                let found = match nearest(cmd.text, STATEMENTS) {
-                    Some(near) => {
-                        format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
-                    }
-                    None => format!("unknown statement `{}`", cmd.text),
-                };
-                return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
-            }
+            None => match super::graphs::parse(names, line, cmd)? {
+                Some(stmt) => stmt,
+                None => {
+                    let found = match nearest(cmd.text, STATEMENTS) {
+                        Some(near) => {
+                            format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+                        }
+                        None => format!("unknown statement `{}`", cmd.text),
+                    };
+                    return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
+                }
+            },
         },
     };
     line.finish()?;
@@ -794,6 +813,13 @@ const STATEMENTS: &[&str] = &[
     "unsubscribe",
     "callback",
     "process-report",
+    "begin-capture",
+    "end-capture",
+    "capture-info",
+    "capture-mode",
+    "instantiate",
+    "graph-launch",
+    "graph-dot",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -974,6 +1000,9 @@ mod tests {
             "nor",
             "block",
             "no-block",
+            "global",
+            "thread-local",
+            "relaxed",
         ];
         let all = STATEMENTS
             .iter()

@@ -46,11 +46,13 @@ use std::ffi::{c_char, c_void};
 mod control;
 mod control_runtime;
 mod ipc_memory;
+pub(crate) mod model;
 pub(crate) mod names;
 pub(crate) mod runtime;
 mod types;
 
 pub use control::*;
+pub use model::*;
 use runtime as imp;
 pub use types::*;
 

@@ -292,6 +292,28 @@ pub const ACL_STREAM_CPU_SCHEDULE: u32 = 0x10;
 /// `ACL_STREAM_DEVICE_USE_ONLY` (accepted; no simulated effect).
 pub const ACL_STREAM_DEVICE_USE_ONLY: u32 = 0x20;
 
+// ---------------------------------------------------------------------------------------------- capture
+
+/// `aclmdlRI`: an opaque model runtime instance (an executable graph).
+pub type aclmdlRI = *mut c_void;
+/// `enum aclmdlRICaptureMode`.
+pub type aclmdlRICaptureMode = c_uint;
+/// `enum aclmdlRICaptureStatus`.
+pub type aclmdlRICaptureStatus = c_uint;
+
+/// `ACL_MODEL_RI_CAPTURE_MODE_GLOBAL`.
+pub const ACL_MODEL_RI_CAPTURE_MODE_GLOBAL: aclmdlRICaptureMode = 0;
+/// `ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL`.
+pub const ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL: aclmdlRICaptureMode = 1;
+/// `ACL_MODEL_RI_CAPTURE_MODE_RELAXED`.
+pub const ACL_MODEL_RI_CAPTURE_MODE_RELAXED: aclmdlRICaptureMode = 2;
+/// `ACL_MODEL_RI_CAPTURE_STATUS_NONE`.
+pub const ACL_MODEL_RI_CAPTURE_STATUS_NONE: aclmdlRICaptureStatus = 0;
+/// `ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE`.
+pub const ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE: aclmdlRICaptureStatus = 1;
+/// `ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED`.
+pub const ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED: aclmdlRICaptureStatus = 2;
+
 // ---------------------------------------------------------------------------------------------- codes
 
 /// `ACL_SUCCESS`.
@@ -359,3 +381,28 @@ pub const ACL_ERROR_RT_IPC_ERROR: aclError = 507022;
 pub const ACL_ERROR_RT_STREAM_SYNC_TIMEOUT: aclError = 507046;
 /// `ACL_ERROR_RT_EVENT_SYNC_TIMEOUT`.
 pub const ACL_ERROR_RT_EVENT_SYNC_TIMEOUT: aclError = 507047;
+/// `ACL_ERROR_RT_MODEL_CONTEXT`: a model runtime instance used from a context it does not belong to.
+pub const ACL_ERROR_RT_MODEL_CONTEXT: aclError = 107004;
+/// `ACL_ERROR_RT_CAPTURE_DEPENDENCY`: a capturing stream waits on an event recorded outside the capture.
+pub const ACL_ERROR_RT_CAPTURE_DEPENDENCY: aclError = 107024;
+/// `ACL_ERROR_RT_STREAM_UNJOINED`: a sub stream's captured work was not joined back to the origin stream.
+pub const ACL_ERROR_RT_STREAM_UNJOINED: aclError = 107025;
+/// `ACL_ERROR_RT_STREAM_CAPTURED`: a synchronize, query or destroy of a capturing stream (or a synchronize of its
+/// device), a capture begun on a capturing stream.
+pub const ACL_ERROR_RT_STREAM_CAPTURED: aclError = 107027;
+/// `ACL_ERROR_RT_EVENT_CAPTURED`: a synchronize, query or elapsed time of an event recorded in a capture.
+pub const ACL_ERROR_RT_EVENT_CAPTURED: aclError = 107028;
+/// `ACL_ERROR_RT_STREAM_NOT_CAPTURED`: ending a capture on a stream that is not capturing.
+pub const ACL_ERROR_RT_STREAM_NOT_CAPTURED: aclError = 107029;
+/// `ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT`: a synchronous copy or memset that the thread's capture mode prohibits.
+pub const ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT: aclError = 107030;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT`: a wait on a captured event from the default stream.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT: aclError = 107031;
+/// `ACL_ERROR_STREAM_CAPTURE_CONFLICT`: a wait that would join two different captures.
+pub const ACL_ERROR_STREAM_CAPTURE_CONFLICT: aclError = 107032;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED`: ending a capture on a stream it was not begun on.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED: aclError = 107036;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD`: ending a capture on another thread than the one that began it.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD: aclError = 107038;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED`: ending a capture that an error invalidated.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED: aclError = 507903;
