@@ -2,6 +2,7 @@
 //! events, memory, virtual time, the rules table, happens-before and races, sticky faults, the trace, handles
 //! and errors). Nothing here imports the vendor layer or the tools.
 
+pub(crate) mod block;
 pub(crate) mod device;
 pub(crate) mod device_profile;
 pub mod device_state;
