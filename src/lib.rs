@@ -65,6 +65,7 @@
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
+//! | [`pool`], `pool_api.rs`, `memory/reserve.rs` | memory pools: chunks, freed ranges and the reuse policies; the pool calls of [`Process`] (`malloc_async`, `free_async`, attributes, trim, what a synchronize releases); the heap's reservations for them |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
@@ -142,6 +143,10 @@
 //! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
+//! | `cudaMallocAsync` / `cudaMallocFromPoolAsync` | `aclrtMemPoolMallocAsync` | [`Process::malloc_async`] / [`Process::malloc_from_pool_async`] |
+//! | `cudaFreeAsync` | `aclrtMemPoolFreeAsync` | [`Process::free_async`] |
+//! | `cudaMemPoolCreate` / `cudaMemPoolDestroy` | `aclrtMemPoolCreate` / `aclrtMemPoolDestroy` | [`Process::create_pool`] / [`Process::destroy_pool`] |
+//! | `cudaMemPoolSetAttribute` / `GetAttribute` / `TrimTo` | `aclrtMemPoolSetAttr` / `GetAttr` / `TrimTo` | [`Process::set_pool_attribute`] / [`Process::pool_attribute`] / [`Process::trim_pool`] |
 //! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |
 //! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
 #![deny(missing_docs)]
@@ -153,7 +158,7 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, handle, host_memory, ipc, kernel, machine, memory, race, rules,
+    device_state, error, handle, host_memory, ipc, kernel, machine, memory, pool, race, rules,
     stream_info, time, trace,
 };
 pub use vendor::binding as facade;
@@ -179,12 +184,12 @@ pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
 #[doc(no_inline)]
 pub use engine::error::{
     FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
-    PeerProblem, Result, SimError, SubscriptionProblem,
+    PeerProblem, PoolProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
 pub use engine::handle::{
-    Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
+    Context, Event, EventId, MemPool, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
@@ -196,11 +201,13 @@ pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
 pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
 #[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+#[doc(no_inline)]
+pub use engine::pool::{PoolAttr, PoolProps, ReusePolicy};
 pub use engine::process::{Process, Status, StreamFlags};
 #[doc(no_inline)]
-pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
+pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport};
 #[doc(no_inline)]
-pub use engine::rules::{Dialect, FailureMode, Rules};
+pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]

@@ -21,6 +21,28 @@ pub(crate) enum Backing {
     /// unregistration, which the vendor leaves undefined) see no bytes, so they never touch memory the program
     /// may have freed since.
     Detached,
+    /// `len` bytes at `offset` of a memory pool's chunk (`pool.rs`): a stream-ordered allocation. Blocks that
+    /// reuse the same range of a chunk share its bytes, as allocations that reuse freed memory do on hardware.
+    Pool {
+        chunk: Arc<Chunk>,
+        offset: usize,
+        len: usize,
+    },
+}
+
+/// The bytes of one physical allocation of a memory pool, shared by the blocks (allocations) carved from it.
+/// Locked after the locks of the blocks that use it, in the order of the chunks' own addresses.
+#[derive(Debug)]
+pub(crate) struct Chunk {
+    bytes: Mutex<Box<[u8]>>,
+}
+
+impl Chunk {
+    pub(crate) fn new(bytes: Box<[u8]>) -> Chunk {
+        Chunk {
+            bytes: Mutex::new(bytes),
+        }
+    }
 }
 
 // SAFETY: a `Registered` range is host memory the C caller promised stays valid while registered; the block's
@@ -36,6 +58,7 @@ impl std::ops::Deref for Backing {
             // SAFETY: see `Send` above: valid for `len` bytes while registered.
             Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
             Backing::Detached => &[],
+            Backing::Pool { .. } => unreachable!("a pool block's bytes are read through its chunk"),
         }
     }
 }
@@ -49,13 +72,10 @@ impl std::ops::DerefMut for Backing {
                 std::slice::from_raw_parts_mut(*ptr, *len)
             },
             Backing::Detached => &mut [],
+            Backing::Pool { .. } => {
+                unreachable!("a pool block's bytes are written through its chunk")
+            }
         }
-    }
-}
-
-impl Backing {
-    pub(crate) fn is_detached(&self) -> bool {
-        matches!(self, Backing::Detached)
     }
 }
 
@@ -65,6 +85,7 @@ impl std::fmt::Debug for Backing {
             Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
             Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
             Backing::Detached => f.write_str("Detached"),
+            Backing::Pool { offset, len, .. } => write!(f, "Pool({len} bytes at {offset})"),
         }
     }
 }
@@ -101,24 +122,24 @@ impl Block {
     // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
 
     pub fn read(&self, offset: u64, out: &mut [u8]) {
-        let b = self.bytes.lock();
-        if !b.is_detached() {
-            out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
-        }
+        let mut b = self.bytes.lock();
+        with_bytes(&mut b, |bytes| {
+            out.copy_from_slice(&bytes[offset as usize..offset as usize + out.len()]);
+        });
     }
 
     pub fn write(&self, offset: u64, data: &[u8]) {
         let mut b = self.bytes.lock();
-        if !b.is_detached() {
-            b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
-        }
+        with_bytes(&mut b, |bytes| {
+            bytes[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+        });
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
         let mut b = self.bytes.lock();
-        if !b.is_detached() {
-            b[offset as usize..(offset + len) as usize].fill(value);
-        }
+        with_bytes(&mut b, |bytes| {
+            bytes[offset as usize..(offset + len) as usize].fill(value);
+        });
     }
 
     /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
@@ -126,28 +147,64 @@ impl Block {
     /// Two blocks are locked in [`Block::lock_first`] order, a total order on live blocks. (It used to be the
     /// blocks' simulated base addresses, which are not unique: a freed block still referenced by a queued copy
     /// and a new block at the same reused base compared equal, so a copy each way between them took the two
-    /// locks in opposite orders and could deadlock.)
+    /// locks in opposite orders and could deadlock.) The chunks of pool blocks are locked after both, in the
+    /// order of their addresses; two blocks of one chunk lock it once.
     pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
         let (s, d, n) = (src_off as usize, dst_off as usize, len as usize);
-        let copy = |db: &mut Backing, sb: &Backing| {
-            if !db.is_detached() && !sb.is_detached() {
-                db[d..d + n].copy_from_slice(&sb[s..s + n]);
-            }
-        };
         if std::ptr::eq(src, dst) {
             let mut b = src.bytes.lock();
-            if !b.is_detached() {
-                b.copy_within(s..s + n, d);
-            }
-        } else if Block::lock_first(src, dst) {
-            let sb = src.bytes.lock();
-            let mut db = dst.bytes.lock();
-            copy(&mut db, &sb);
-        } else {
-            let mut db = dst.bytes.lock();
-            let sb = src.bytes.lock();
-            copy(&mut db, &sb);
+            with_bytes(&mut b, |bytes| bytes.copy_within(s..s + n, d));
+            return;
         }
+        let (mut sb, mut db) = if Block::lock_first(src, dst) {
+            let sb = src.bytes.lock();
+            (sb, dst.bytes.lock())
+        } else {
+            let db = dst.bytes.lock();
+            (src.bytes.lock(), db)
+        };
+        match (&mut *sb, &mut *db) {
+            (Backing::Detached, _) | (_, Backing::Detached) => {}
+            (
+                Backing::Pool {
+                    chunk: sc,
+                    offset: so,
+                    ..
+                },
+                Backing::Pool {
+                    chunk: dc,
+                    offset: dof,
+                    ..
+                },
+            ) => {
+                let (so, dof) = (*so, *dof);
+                if Arc::ptr_eq(sc, dc) {
+                    sc.bytes.lock().copy_within(so + s..so + s + n, dof + d);
+                } else if Arc::as_ptr(sc) < Arc::as_ptr(dc) {
+                    let sbytes = sc.bytes.lock();
+                    let mut dbytes = dc.bytes.lock();
+                    dbytes[dof + d..dof + d + n].copy_from_slice(&sbytes[so + s..so + s + n]);
+                } else {
+                    let mut dbytes = dc.bytes.lock();
+                    let sbytes = sc.bytes.lock();
+                    dbytes[dof + d..dof + d + n].copy_from_slice(&sbytes[so + s..so + s + n]);
+                }
+            }
+            (Backing::Pool { chunk, offset, .. }, other) => {
+                let c = chunk.bytes.lock();
+                other[d..d + n].copy_from_slice(&c[*offset + s..*offset + s + n]);
+            }
+            (other, Backing::Pool { chunk, offset, .. }) => {
+                let mut c = chunk.bytes.lock();
+                c[*offset + d..*offset + d + n].copy_from_slice(&other[s..s + n]);
+            }
+            (sb, db) => db[d..d + n].copy_from_slice(&sb[s..s + n]),
+        }
+    }
+
+    /// Whether the block is an allocation of a memory pool (its bytes are a range of a pool chunk).
+    pub(crate) fn pooled(&self) -> bool {
+        matches!(*self.bytes.lock(), Backing::Pool { .. })
     }
 
     /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the blocks' addresses in the
@@ -155,6 +212,19 @@ impl Block {
     /// simulated addresses they have.
     pub(crate) fn lock_first(a: &Block, b: &Block) -> bool {
         std::ptr::from_ref(a) < std::ptr::from_ref(b)
+    }
+}
+
+/// Runs `f` on a locked block's bytes: its own, or its range of a pool chunk (locked here); nothing for a
+/// detached block.
+fn with_bytes(b: &mut Backing, f: impl FnOnce(&mut [u8])) {
+    match b {
+        Backing::Detached => {}
+        Backing::Pool { chunk, offset, len } => {
+            let mut c = chunk.bytes.lock();
+            f(&mut c[*offset..*offset + *len]);
+        }
+        other => f(other),
     }
 }
 

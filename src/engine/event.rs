@@ -482,7 +482,7 @@ impl Process {
         };
         let what = "event_synchronize";
         let (id, name) = (e.id, e.name);
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             p.exec.id.device,
@@ -490,7 +490,9 @@ impl Process {
             crate::engine::watch::Observe::Other,
             timeout,
             || format!("event_synchronize({})", EventLabel(id, name.as_deref())),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// One elapsed-time check of the dialect on one event.

@@ -21,6 +21,8 @@ pub(crate) use crate::engine::block::{Backing, Block, HostBlock, Region};
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::ProcessId;
 
+mod reserve;
+
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
 
@@ -191,6 +193,9 @@ struct Heap {
     /// "not allocated" rather than "freed" (the same vendor code, except memory freed by a device reset).
     freed: BTreeMap<u64, (u64, &'static str)>,
     freed_cap: usize,
+    /// Address ranges memory pools hold (`memory/reserve.rs`): start → (length, owner). The pools' allocations
+    /// are live blocks inside them.
+    reserved: BTreeMap<u64, (u64, ProcessId)>,
 }
 
 /// How many freed allocations a device's heap remembers (about 64 MiB at most).
@@ -209,13 +214,24 @@ impl Heap {
     /// alignment), in address order.
     fn gaps(&self, start: u64, end: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
         let mut cursor = start;
-        let mut blocks = self.live.values();
+        // Live blocks and pool reservations, in address order (a pool's blocks lie inside its reservations).
+        let mut blocks = self
+            .live
+            .values()
+            .map(|b| (b.base, b.len.max(1).div_ceil(ALIGN) * ALIGN))
+            .peekable();
+        let mut reserved = self.reserved.iter().map(|(&a, &(l, _))| (a, l)).peekable();
+        let mut taken = std::iter::from_fn(move || match (blocks.peek(), reserved.peek()) {
+            (Some(b), Some(r)) if r.0 < b.0 => reserved.next(),
+            (Some(_), _) => blocks.next(),
+            (None, _) => reserved.next(),
+        });
         std::iter::from_fn(move || {
             loop {
-                match blocks.next() {
-                    Some(b) => {
-                        let gap = (cursor, b.base);
-                        cursor = b.base + b.len.max(1).div_ceil(ALIGN) * ALIGN;
+                match taken.next() {
+                    Some((base, len)) => {
+                        let gap = (cursor, base);
+                        cursor = cursor.max(base + len);
                         if gap.1 > gap.0 {
                             return Some(gap);
                         }
@@ -324,6 +340,7 @@ impl Memory {
                         allocated: 0,
                         freed: BTreeMap::new(),
                         freed_cap: FREED_REMEMBERED,
+                        reserved: BTreeMap::new(),
                     })
                 })
                 .collect(),
@@ -404,6 +421,7 @@ impl Memory {
         };
         let mut heap = self.heaps[device as usize].lock();
         let problem = match heap.live.get(&ptr.0) {
+            Some(b) if b.pooled() => "memory of a memory pool (the pool frees it)",
             Some(b) if b.owner == owner => {
                 let b = heap
                     .live
@@ -447,8 +465,23 @@ impl Memory {
                 .live
                 .remove(&a)
                 .expect("the blocks just listed are still there: the heap lock is held");
-            heap.used -= b.len;
+            // A pool's blocks count in `used` through the pool's reservation (released below).
+            if !b.pooled() {
+                heap.used -= b.len;
+            }
             heap.remember_freed(b.base, b.len, FREED_BY_RESET);
+        }
+        // The pools' reservations go too (their blocks, owned by `owner`, went above and did not count in
+        // `used`: a pool's reservation does).
+        let pools: Vec<u64> = heap
+            .reserved
+            .iter()
+            .filter(|(_, (_, o))| *o == owner)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in pools {
+            let (len, _) = heap.reserved.remove(&a).expect("listed just above");
+            heap.used -= len;
         }
     }
 

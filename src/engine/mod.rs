@@ -20,6 +20,8 @@ pub mod memory;
 pub(crate) mod names;
 pub(crate) mod notify;
 pub(crate) mod ops;
+pub mod pool;
+pub(crate) mod pool_api;
 pub(crate) mod process;
 pub(crate) mod queue;
 pub mod race;

@@ -132,6 +132,38 @@ pub struct Rules {
     /// no (`aclrtMallocHost` memory reaches a kernel only through `aclrtHostRegister`, not simulated: the
     /// launch is refused with 107000).
     pub kernel_pinned_access: bool,
+    /// Memory pools and stream-ordered allocation (`pool.rs`).
+    pub pools: PoolRules,
+}
+
+/// What a dialect's memory pools do (docs/semantics/stream-ordered-memory.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PoolRules {
+    /// Whether each device has a default pool (CUDA: `cudaDeviceGetDefaultMemPool`; ACL: only pools made with
+    /// `aclrtMemPoolCreate` exist).
+    pub default_pools: bool,
+    /// What an allocation's size is rounded up to (CUDA: 256 bytes, sim, as `cudaMalloc`'s alignment; ACL:
+    /// 2 MiB, `DEVICE_POOL_MIN_BLOCK_SIZE` of the runtime's `stream_mem_pool.hpp`).
+    pub alignment: u64,
+    /// The granularity of a pool's physical allocations, its reserved memory (2 MiB in both: ACL's
+    /// `DEVICE_POOL_ALIGN_SIZE`; sim for CUDA).
+    pub chunk: u64,
+    /// The reuse policies of a new pool (CUDA: all three enabled, "default enabled"; ACL: none,
+    /// `PoolDependencyFea` of the runtime source).
+    pub reuse: crate::engine::pool::ReusePolicy,
+    /// Whether the stream of a stream-ordered allocation or free must belong to the current context (ACL:
+    /// 107003, `COND_RETURN_AND_MSG_INVALID_CONTEXT_STREAM` in `api_impl_soma.cc`; CUDA: any stream, "cudaMallocAsync
+    /// ignores the current device/context").
+    pub stream_in_context: bool,
+    /// Whether a trim below the bytes in use or above the pool's size is refused (ACL
+    /// `SegmentManager::TrimTo`); CUDA keeps what is in use.
+    pub strict_trim: bool,
+    /// Whether a release threshold above the pool's size is refused (ACL `SegmentManager::SetAttribute`).
+    pub threshold_within_pool: bool,
+    /// Whether resetting a high watermark sets it to 0 (ACL: `maxReservedSize_ = 0`) rather than to the current
+    /// value (CUDA: "They can be reset to the current value").
+    pub watermark_reset_to_zero: bool,
 }
 
 /// What a stream does after one of its operations faults (a kernel body that failed, a wait that timed out), and
@@ -203,6 +235,20 @@ const CUDA: Rules = Rules {
     settable_failure_mode: false,
     default_priority_range: (0, -5),
     kernel_pinned_access: true,
+    pools: PoolRules {
+        default_pools: true,
+        alignment: 256,
+        chunk: 2 << 20,
+        reuse: crate::engine::pool::ReusePolicy {
+            follow_event_dependencies: true,
+            allow_opportunistic: true,
+            allow_internal_dependencies: true,
+        },
+        stream_in_context: false,
+        strict_trim: false,
+        threshold_within_pool: false,
+        watermark_reset_to_zero: false,
+    },
 };
 
 const ACL: Rules = Rules {
@@ -244,6 +290,20 @@ const ACL: Rules = Rules {
     settable_failure_mode: true,
     default_priority_range: (7, 0),
     kernel_pinned_access: false,
+    pools: PoolRules {
+        default_pools: false,
+        alignment: 2 << 20,
+        chunk: 2 << 20,
+        reuse: crate::engine::pool::ReusePolicy {
+            follow_event_dependencies: false,
+            allow_opportunistic: false,
+            allow_internal_dependencies: false,
+        },
+        stream_in_context: true,
+        strict_trim: true,
+        threshold_within_pool: true,
+        watermark_reset_to_zero: true,
+    },
 };
 
 impl Dialect {

@@ -83,11 +83,21 @@ pub enum OpKind {
         /// Whether the stream's later work waits for it (`ACL_CALLBACK_BLOCK`).
         blocking: bool,
     },
+    /// A stream-ordered allocation of `bytes` bytes (`cudaMallocAsync`).
+    MemAlloc {
+        /// How many bytes.
+        bytes: u64,
+    },
+    /// A stream-ordered free of an allocation of `bytes` bytes (`cudaFreeAsync`).
+    MemFree {
+        /// How many bytes.
+        bytes: u64,
+    },
 }
 
 impl OpKind {
     /// A short name: `kernel`, `memcpy`, `memset`, `record`, `wait`, `host-fn`, `reset`, `notify-record`,
-    /// `notify-wait`, `value-write`, `value-wait`, `callback`.
+    /// `notify-wait`, `value-write`, `value-wait`, `callback`, `alloc`, `free`.
     pub fn name(&self) -> &'static str {
         match self {
             OpKind::Kernel => "kernel",
@@ -103,6 +113,8 @@ impl OpKind {
             OpKind::ValueWrite { .. } => "value-write",
             OpKind::ValueWait { .. } => "value-wait",
             OpKind::Callback { .. } => "callback",
+            OpKind::MemAlloc { .. } => "alloc",
+            OpKind::MemFree { .. } => "free",
         }
     }
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use super::binding::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
 use crate::engine::error::{
-    FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, PeerProblem, SimError,
+    FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, PeerProblem, PoolProblem, SimError,
 };
 use crate::engine::event::EventFlags;
 use crate::engine::handle::Event;
@@ -154,6 +154,15 @@ pub(crate) fn code(e: &SimError) -> Error {
         },
         SimError::UnsupportedLimit { .. } => UnsupportedLimit,
         SimError::InvalidKernel { .. } => InvalidDeviceFunction,
+        // docs/semantics/stream-ordered-memory.md: pool calls answer cudaErrorInvalidValue for bad pools and
+        // attributes (the Runtime API lists only cudaSuccess and cudaErrorInvalidValue for them), out of memory
+        // when the pool cannot grow.
+        SimError::MemPool { problem, .. } => match problem {
+            PoolProblem::Exhausted { .. } => MemoryAllocation,
+            PoolProblem::NoDefaultPool => NotSupported,
+            PoolProblem::NullStream => InvalidResourceHandle,
+            _ => InvalidValue,
+        },
     }
 }
 

@@ -34,6 +34,7 @@ mod newcomer;
 mod null_stream_sync;
 mod ownership;
 mod peers;
+mod pools;
 mod races;
 mod reports;
 mod scenario_tasks;

@@ -98,7 +98,7 @@ impl Process {
             let s = st.streams.get(h)?;
             (points, s.device, s.id, s.name.clone())
         };
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             device,
@@ -106,7 +106,9 @@ impl Process {
             crate::engine::watch::Observe::Sync,
             timeout,
             || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
@@ -230,7 +232,7 @@ impl Process {
             let (device, _) = st.current(&self.m, c, what)?;
             (device, st.device_tails(device, c.now))
         };
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             device,
@@ -238,7 +240,9 @@ impl Process {
             crate::engine::watch::Observe::Sync,
             timeout,
             || format!("device_synchronize({device})"),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// Sets a stream's priority (ACL `aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY)`), clamped to the

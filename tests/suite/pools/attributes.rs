@@ -1,0 +1,1 @@
+//! Pool attributes, counters, trims and the release threshold.
