@@ -559,7 +559,12 @@ impl Process {
                 }
                 None if st.freed_in_pool(addr) => return Err(bad("already freed")),
                 None => {
-                    let r = self.m.memory.device_region(what, ptr, 1, c.process)?;
+                    let r = match self.m.memory.device_region(what, ptr, 1, c.process) {
+                        Err(SimError::InvalidAddress {
+                            problem: "freed", ..
+                        }) => return Err(bad("already freed")),
+                        r => r?,
+                    };
                     if r.offset != 0 {
                         return Err(bad("not the start of an allocation"));
                     }

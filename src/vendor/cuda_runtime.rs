@@ -21,6 +21,7 @@ use crate::engine::kernel::Kernel;
 use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 use crate::engine::process::{Process, Status, StreamFlags};
 
+pub(crate) use super::cuda_pool::*;
 pub(crate) use super::{
     cuda_device::*,
     cuda_device_prop::{DeviceProp, Uuid},

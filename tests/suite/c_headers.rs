@@ -230,6 +230,8 @@ fn c_class(ty: &str) -> &'static str {
         | "enum musaDeviceAttr"
         | "enum cudaLimit"
         | "enum musaLimit"
+        | "enum cudaMemPoolAttr"
+        | "enum musaMemPoolAttr"
         | "aclrtMemcpyKind"
         | "aclrtMemMallocPolicy"
         | "aclrtDevAttr"
@@ -239,6 +241,7 @@ fn c_class(ty: &str) -> &'static str {
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
+        "cudaMemPool_t" | "musaMemPool_t" => "ptr",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
         | "streamsimProcess" => "ptr",
@@ -680,6 +683,50 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorUnsupportedLimit,
         cuda::cudaErrorHostMemoryAlreadyRegistered,
         cuda::cudaErrorHostMemoryNotRegistered,
+        cuda::cudaMemPoolReuseFollowEventDependencies,
+        cuda::cudaMemPoolReuseAllowOpportunistic,
+        cuda::cudaMemPoolReuseAllowInternalDependencies,
+        cuda::cudaMemPoolAttrReleaseThreshold,
+        cuda::cudaMemPoolAttrReservedMemCurrent,
+        cuda::cudaMemPoolAttrReservedMemHigh,
+        cuda::cudaMemPoolAttrUsedMemCurrent,
+        cuda::cudaMemPoolAttrUsedMemHigh,
+        cuda::cudaMemAllocationTypeInvalid,
+        cuda::cudaMemAllocationTypePinned,
+        cuda::cudaMemAllocationTypeManaged,
+        cuda::cudaMemAllocationTypeMax,
+        cuda::cudaMemHandleTypeNone,
+        cuda::cudaMemHandleTypePosixFileDescriptor,
+        cuda::cudaMemHandleTypeWin32,
+        cuda::cudaMemHandleTypeWin32Kmt,
+        cuda::cudaMemHandleTypeFabric,
+        cuda::cudaMemLocationTypeInvalid,
+        cuda::cudaMemLocationTypeDevice,
+        cuda::cudaMemLocationTypeHost,
+        cuda::cudaMemLocationTypeHostNuma,
+        cuda::cudaMemLocationTypeHostNumaCurrent,
+        musa::musaMemPoolReuseFollowEventDependencies,
+        musa::musaMemPoolReuseAllowOpportunistic,
+        musa::musaMemPoolReuseAllowInternalDependencies,
+        musa::musaMemPoolAttrReleaseThreshold,
+        musa::musaMemPoolAttrReservedMemCurrent,
+        musa::musaMemPoolAttrReservedMemHigh,
+        musa::musaMemPoolAttrUsedMemCurrent,
+        musa::musaMemPoolAttrUsedMemHigh,
+        musa::musaMemAllocationTypeInvalid,
+        musa::musaMemAllocationTypePinned,
+        musa::musaMemAllocationTypeManaged,
+        musa::musaMemAllocationTypeMax,
+        musa::musaMemHandleTypeNone,
+        musa::musaMemHandleTypePosixFileDescriptor,
+        musa::musaMemHandleTypeWin32,
+        musa::musaMemHandleTypeWin32Kmt,
+        musa::musaMemHandleTypeFabric,
+        musa::musaMemLocationTypeInvalid,
+        musa::musaMemLocationTypeDevice,
+        musa::musaMemLocationTypeHost,
+        musa::musaMemLocationTypeHostNuma,
+        musa::musaMemLocationTypeHostNumaCurrent,
         musa::musaSuccess,
         musa::musaErrorInvalidValue,
         musa::musaErrorMemoryAllocation,
@@ -1018,6 +1065,9 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_ACCESSOR_HOST,
         capi::STREAMSIM_MEMORY_DEVICE,
         capi::STREAMSIM_MEMORY_PINNED_HOST,
+        capi::STREAMSIM_RACE_DATA,
+        capi::STREAMSIM_RACE_USE_BEFORE_ALLOC,
+        capi::STREAMSIM_RACE_USE_AFTER_FREE,
     ];
     v.extend(ptrs![
         cuda::cudaStreamLegacy,
@@ -1111,6 +1161,47 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         thread,
         seq
     });
+    // cudaMemPoolProps: CUDA 12's layout, in both families.
+    macro_rules! pool_props_layout {
+        ($m:ident, $ty:ident, $c:literal) => {
+            v.extend([
+                (
+                    concat!("sizeof(struct ", $c, "MemPoolProps)"),
+                    size_of::<$m::$ty>(),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, handleTypes)"),
+                    offset_of!($m::$ty, handleTypes),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, location)"),
+                    offset_of!($m::$ty, location),
+                ),
+                (
+                    concat!(
+                        "offsetof(struct ",
+                        $c,
+                        "MemPoolProps, win32SecurityAttributes)"
+                    ),
+                    offset_of!($m::$ty, win32SecurityAttributes),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, maxSize)"),
+                    offset_of!($m::$ty, maxSize),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, usage)"),
+                    offset_of!($m::$ty, usage),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, reserved)"),
+                    offset_of!($m::$ty, reserved),
+                ),
+            ]);
+        };
+    }
+    pool_props_layout!(cuda, cudaMemPoolProps, "cuda");
+    pool_props_layout!(musa, musaMemPoolProps, "musa");
     layout!(streamsimRaceReport {
         first,
         second,
@@ -1120,7 +1211,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         occurrences,
         memory,
         memoryDevice,
-        fix
+        fix,
+        kind
     });
     // cudaDeviceProp and cudaPointerAttributes: CUDA 12's layout, in both families.
     macro_rules! prop_layout {
