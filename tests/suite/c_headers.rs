@@ -238,13 +238,14 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
         | "aclrtCallbackBlockType"
+        | "aclrtMemPoolAttr"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
         "cudaMemPool_t" | "musaMemPool_t" => "ptr",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" => "ptr",
+        | "streamsimProcess" | "aclrtMemPool" | "const aclrtMemPool" => "ptr",
         "cudaHostFn_t"
         | "musaHostFn_t"
         | "cudaStreamCallback_t"
@@ -369,6 +370,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         for file in [
             "src/vendor/acl/mod.rs",
             "src/vendor/acl/control.rs",
+            "src/vendor/acl/pool.rs",
             "src/vendor/capi.rs",
             "src/vendor/kernel_ctx.rs",
             "src/vendor/capi_toolkit.rs",
@@ -418,13 +420,14 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtDevAttr"
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
-        | "aclrtCallbackBlockType" => "u32",
+        | "aclrtCallbackBlockType"
+        | "aclrtMemPoolAttr" => "u32",
         "usize" => "usize",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
         "aclrtStream" | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" => "ptr",
+        | "streamsimProcess" | "aclrtMemPool" => "ptr",
         "rt::HostFn"
         | "rt::StreamCallback"
         | "aclrtHostFunc"
@@ -1008,6 +1011,22 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_STREAM_ATTR_USER_CUSTOM_TAG,
         acl::ACL_STREAM_ATTR_CACHE_OP_INFO,
         acl::ACL_STREAM_ATTR_PRIORITY,
+        acl::ACL_MEM_ALLOCATION_TYPE_PINNED,
+        acl::ACL_MEM_HANDLE_TYPE_NONE,
+        acl::ACL_MEM_HANDLE_TYPE_POSIX,
+        acl::ACL_MEM_LOCATION_TYPE_DEVICE,
+        acl::ACL_MEM_LOCATION_TYPE_HOST,
+        acl::ACL_MEM_LOCATION_TYPE_HOST_NUMA,
+        acl::ACL_MEM_LOCATION_TYPE_MANAGED,
+        acl::ACL_MEM_LOCATION_TYPE_UNREGISTERED,
+        acl::ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD,
+        acl::ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT,
+        acl::ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH,
+        acl::ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT,
+        acl::ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH,
+        acl::ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
+        acl::ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC,
+        acl::ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES,
         acl::ACL_SUCCESS,
         acl::ACL_ERROR_INVALID_PARAM,
         acl::ACL_ERROR_UNINITIALIZE,
@@ -1202,6 +1221,36 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
     }
     pool_props_layout!(cuda, cudaMemPoolProps, "cuda");
     pool_props_layout!(musa, musaMemPoolProps, "musa");
+    v.extend([
+        (
+            "sizeof(aclrtMemPoolProps)",
+            size_of::<acl::aclrtMemPoolProps>(),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, handleType)",
+            offset_of!(acl::aclrtMemPoolProps, handleType),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, location)",
+            offset_of!(acl::aclrtMemPoolProps, location),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, maxSize)",
+            offset_of!(acl::aclrtMemPoolProps, maxSize),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, reserved)",
+            offset_of!(acl::aclrtMemPoolProps, reserved),
+        ),
+        (
+            "sizeof(aclrtMemLocation)",
+            size_of::<acl::aclrtMemLocation>(),
+        ),
+        (
+            "offsetof(aclrtMemLocation, type)",
+            offset_of!(acl::aclrtMemLocation, r#type),
+        ),
+    ]);
     layout!(streamsimRaceReport {
         first,
         second,

@@ -46,10 +46,13 @@ use std::ffi::{c_char, c_void};
 mod control;
 mod control_runtime;
 pub(crate) mod names;
+mod pool;
+mod pool_runtime;
 pub(crate) mod runtime;
 mod types;
 
 pub use control::*;
+pub use pool::*;
 use runtime as imp;
 pub use types::*;
 

@@ -65,6 +65,13 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         "unsubscribe_report" => "aclrtUnSubscribeReport",
         "launch_callback" => "aclrtLaunchCallback",
         "process_report" => "aclrtProcessReport",
+        "pool_create" => "aclrtMemPoolCreate",
+        "pool_destroy" => "aclrtMemPoolDestroy",
+        "pool_set_attribute" => "aclrtMemPoolSetAttr",
+        "pool_get_attribute" => "aclrtMemPoolGetAttr",
+        "pool_trim" => "aclrtMemPoolTrimTo",
+        "malloc_from_pool_async" => "aclrtMemPoolMallocAsync",
+        "free_async" => "aclrtMemPoolFreeAsync",
         _ => return None,
     })
 }
