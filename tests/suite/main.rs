@@ -9,6 +9,7 @@ mod bad_input;
 mod c_acl_api;
 mod c_headers;
 mod c_kernels;
+mod c_pools;
 mod c_programs;
 mod c_runtime_api;
 mod c_semantics;
