@@ -38,6 +38,7 @@ mod peers;
 mod pools;
 mod races;
 mod reports;
+mod scenario_pools;
 mod scenario_tasks;
 mod scenarios;
 mod shutdown;

@@ -66,6 +66,11 @@
 //! | `notify N`, `destroy N`, `record-notify N [on S]`, `wait-notify S N [timeout SECONDS]` | — | `aclrtCreateNotify`, `aclrtDestroyNotify`, `aclrtRecordNotify`, `aclrtWaitAndResetNotify` |
 //! | `value-write B VALUE [on S]`, `value-wait B geq\|eq\|and\|nor VALUE [on S]` | — | `aclrtValueWrite`, `aclrtValueWait` |
 //! | `subscribe S`, `unsubscribe S`, `callback [on S] [block\|no-block]`, `process-report [timeout MS]` | — | `aclrtSubscribeReport`, `aclrtUnSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport` (on the process's one thread) |
+//! | `mem-pool P [device D] [max-size SIZE]`, `destroy P` | `cudaMemPoolCreate`, `cudaMemPoolDestroy` | `aclrtMemPoolCreate`, `aclrtMemPoolDestroy` |
+//! | `default-pool P [device D]`, `set-device-pool D P` | `cudaDeviceGetDefaultMemPool`, `cudaDeviceSetMemPool` | — |
+//! | `malloc-async B SIZE [on S] [pool P]`, `free-async B [on S]` | `cudaMallocAsync` (`cudaMallocFromPoolAsync` with `pool P`), `cudaFreeAsync` | `aclrtMemPoolMallocAsync` (`on S pool P` required), `aclrtMemPoolFreeAsync` (`on S` required) |
+//! | `pool-set P ATTR VALUE`, `pool-get P ATTR`, `trim-pool P SIZE` | `cudaMemPoolSetAttribute`, `cudaMemPoolGetAttribute`, `cudaMemPoolTrimTo` | `aclrtMemPoolSetAttr`, `aclrtMemPoolGetAttr`, `aclrtMemPoolTrimTo` |
+//! | `sleep DURATION` | host time passes (no runtime call) | same |
 //!
 //! Streams can also be written `default` (the NULL stream: CUDA's legacy default stream of the current device,
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
@@ -82,6 +87,7 @@ mod ast;
 mod lex;
 mod outcome;
 mod parse;
+mod pools;
 mod report;
 mod run;
 mod tasks;

@@ -25,6 +25,7 @@ pub(super) enum Kind {
     EventHandle,
     Context,
     Notify,
+    Pool,
 }
 
 impl Kind {
@@ -39,6 +40,7 @@ impl Kind {
             Kind::EventHandle => "an IPC event handle",
             Kind::Context => "a context",
             Kind::Notify => "a notify",
+            Kind::Pool => "a memory pool",
         }
     }
 }
@@ -52,7 +54,9 @@ const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, 
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
      reset-device, faulty-kernel; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, \
      set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
-     value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
+     value-write, value-wait, subscribe, unsubscribe, callback, process-report; stream-ordered memory: mem-pool, \
+     malloc-async, free-async, pool-set, pool-get, trim-pool, sleep; CUDA and MUSA also default-pool, \
+     set-device-pool)";
 
 /// Statements that only the ACL dialect has.
 const ACL_ONLY: &[&str] = &[
@@ -89,6 +93,11 @@ fn other_dialect(t: Tok<'_>, vendor: Vendor, why: &str) -> Option<String> {
 }
 
 impl Names {
+    /// The dialect given so far.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
     fn name_tok(&self, line: &mut Line<'_>, expected: &str) -> Result<Name, ParseError> {
         let t = line.next(expected)?;
         if !is_identifier(t.text) || RESERVED.contains(&t.text) {
@@ -566,9 +575,15 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "free" => Stmt::Free(names.use_name(line, BUFFERS)?),
         "destroy" => {
             let kinds: &[Kind] = if acl {
-                &[Kind::Stream, Kind::Event, Kind::Context, Kind::Notify]
+                &[
+                    Kind::Stream,
+                    Kind::Event,
+                    Kind::Context,
+                    Kind::Notify,
+                    Kind::Pool,
+                ]
             } else {
-                &[Kind::Stream, Kind::Event]
+                &[Kind::Stream, Kind::Event, Kind::Pool]
             };
             Stmt::Destroy(names.use_name(line, kinds)?)
         }
@@ -725,17 +740,20 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         }
         "set-device-flags" => device_flags_stmt(line)?,
         "get-device-flags" => Stmt::GetDeviceFlags,
-        other => match super::tasks::parse(names, line, other)? {
+        other => match super::pools::parse(names, line, other)? {
             Some(stmt) => stmt,
-            None => {
-                let found = match nearest(cmd.text, STATEMENTS) {
-                    Some(near) => {
-                        format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
-                    }
-                    None => format!("unknown statement `{}`", cmd.text),
-                };
-                return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
-            }
+            None => match super::tasks::parse(names, line, other)? {
+                Some(stmt) => stmt,
+                None => {
+                    let found = match nearest(cmd.text, STATEMENTS) {
+                        Some(near) => {
+                            format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+                        }
+                        None => format!("unknown statement `{}`", cmd.text),
+                    };
+                    return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
+                }
+            },
         },
     };
     line.finish()?;
@@ -794,6 +812,15 @@ const STATEMENTS: &[&str] = &[
     "unsubscribe",
     "callback",
     "process-report",
+    "mem-pool",
+    "default-pool",
+    "set-device-pool",
+    "malloc-async",
+    "free-async",
+    "pool-set",
+    "pool-get",
+    "trim-pool",
+    "sleep",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -903,6 +930,7 @@ mod tests {
             .split([',', ';'])
             .map(|w| {
                 w.trim()
+                    .trim_start_matches("stream-ordered memory: ")
                     .trim_start_matches("CUDA and MUSA also ")
                     .trim_start_matches("ACL also ")
             })
@@ -974,12 +1002,16 @@ mod tests {
             "nor",
             "block",
             "no-block",
+            "max-size",
+            "pool",
+            "max",
         ];
         let all = STATEMENTS
             .iter()
             .chain(options.iter())
             .chain(CUDA_EVENT_FLAGS.iter().map(|(w, _)| w))
-            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w));
+            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w))
+            .chain(super::super::pools::POOL_ATTRS.iter().map(|(w, _)| w));
         for w in all {
             assert!(
                 words.contains(w),

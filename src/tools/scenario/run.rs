@@ -41,6 +41,7 @@ pub(super) enum Var {
     Device(DevicePtr, u64),
     Pinned(HostPtr, u64),
     Pageable(Option<Vec<u8>>),
+    Pool(crate::engine::handle::MemPool),
     /// Creation failed on this line: the variable holds nothing usable.
     Failed(usize),
 }
@@ -154,6 +155,16 @@ impl Runner {
         }
     }
 
+    /// The scenario's dialect.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
+    /// Remembers an allocation (what race reports name by the variable).
+    pub(super) fn allocated(&mut self, name: &Name, addr: u64, bytes: u64) {
+        self.allocations.push((name.text.clone(), addr, bytes));
+    }
+
     pub(super) fn wrong_kind(n: &Name, what: &str) -> RunError {
         stop(n.line, n.column, format!("`{}` is not {what}", n.text))
     }
@@ -244,7 +255,7 @@ impl Runner {
     }
 
     /// Remembers an operation that touches `buffers`, enqueued on `stream` by the statement being run.
-    fn accessed(
+    pub(super) fn accessed(
         &mut self,
         p: &Process,
         stream: Stream,
@@ -476,7 +487,13 @@ impl Runner {
                 Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
                 Var::Context(c) => done(p.destroy_context(*c), |()| Outcome::Ok),
                 Var::Notify(n) => done(p.destroy_notify(*n), |()| Outcome::Ok),
-                _ => return Err(Self::wrong_kind(name, "a stream, event, context or notify")),
+                Var::Pool(h) => done(p.destroy_pool(*h), |()| Outcome::Ok),
+                _ => {
+                    return Err(Self::wrong_kind(
+                        name,
+                        "a stream, event, context, notify or memory pool",
+                    ));
+                }
             },
             Stmt::Kernel {
                 name,
@@ -622,6 +639,7 @@ impl Runner {
             Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Process(_) => {
                 unreachable!("handled above")
             }
+            s if super::pools::is_pool_stmt(s) => self.pool_stmt(&p, s)?,
             other => self.task(&p, other)?,
         };
         Ok(Some(outcome))

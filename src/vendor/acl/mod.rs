@@ -47,7 +47,7 @@ mod control;
 mod control_runtime;
 pub(crate) mod names;
 mod pool;
-mod pool_runtime;
+pub(crate) mod pool_runtime;
 pub(crate) mod runtime;
 mod types;
 

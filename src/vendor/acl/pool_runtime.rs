@@ -40,6 +40,28 @@ fn value_arg(value: *mut c_void) -> Result<(), SimError> {
     Ok(())
 }
 
+/// The size of a pool of `max_size` bytes on `device` (`SomaApi::AlignAndValidatePoolSize`): 0 is the device's
+/// memory rounded down to 2 MiB; another size is rounded up, and may not exceed the device's memory
+/// (107000). Also the scenario runner's `mem-pool` in ACL.
+pub(crate) fn pool_size(
+    p: &crate::engine::process::Process,
+    device: u32,
+    max_size: u64,
+) -> Result<u64, SimError> {
+    let total = p.machine().device_config(device)?.memory;
+    let size = match max_size {
+        0 => total / POOL_ALIGN * POOL_ALIGN,
+        n => n.div_ceil(POOL_ALIGN).saturating_mul(POOL_ALIGN),
+    };
+    if size > total || size == 0 {
+        return Err(invalid(
+            WHAT_RT,
+            format!("a pool of {size} bytes on a device of {total}"),
+        ));
+    }
+    Ok(size)
+}
+
 pub(crate) unsafe fn create(
     mem_pool: *mut aclrtMemPool,
     props: *const aclrtMemPoolProps,
@@ -75,19 +97,7 @@ pub(crate) unsafe fn create(
                 reason: "IPC memory pools are not simulated".into(),
             });
         }
-        // SomaApi::AlignAndValidatePoolSize: 0 is the device's memory rounded down to 2 MiB; another size is
-        // rounded up, and may not exceed the device's memory.
-        let total = p.machine().device_config(device)?.memory;
-        let size = match pr.maxSize as u64 {
-            0 => total / POOL_ALIGN * POOL_ALIGN,
-            n => n.div_ceil(POOL_ALIGN).saturating_mul(POOL_ALIGN),
-        };
-        if size > total || size == 0 {
-            return Err(invalid(
-                WHAT_RT,
-                format!("a pool of {size} bytes on a device of {total}"),
-            ));
-        }
+        let size = pool_size(p, device, pr.maxSize as u64)?;
         let h = p.create_pool(PoolProps::new(device).max_size(size))?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out(what, mem_pool, handle_ptr(h.to_raw())) }

@@ -151,7 +151,8 @@ pub(crate) fn code(e: &SimError) -> aclError {
 }
 
 /// The engine's names of the two pool-attribute calls (their unknown-pool error is the runtime's
-/// RT_ERROR_INVALID_VALUE, 107000; the other pool calls' is RT_ERROR_MEM_POOL_NULL, 507899).
+/// RT_ERROR_INVALID_VALUE, 107000; the other pool calls' is RT_ERROR_MEM_POOL_NULL, which has no row in the
+/// error map: 507000).
 const WHAT_POOL_SET_ATTR: &str = "pool_set_attribute";
 const WHAT_POOL_GET_ATTR: &str = "pool_get_attribute";
 
