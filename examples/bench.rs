@@ -13,9 +13,14 @@
 //! | (d) one hour of virtual time | 3,600 chained 1 s kernels on 4 streams | — | < 100 ms wall |
 //! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
 //! | (f) race detection | 1,000,000 kernels, each declaring a read and a write of a buffer, + `stream_synchronize`, detection on (`Collect`) | the same with `RaceDetection::Off` | on/off <= 2x |
+//! | (g) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
-//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f)).
+//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), 100,000 iterations in
+//! (g)). Figure (g) runs with `.trace(false)` on both sides (a trace keeps every operation: 3,000,000 of them
+//! would be most of the resident memory); its memory is the process's resident set (`/proc/self/statm`) sampled
+//! every 100,000 iterations of one more run with detection on, from the first sample on (the pool, the queues
+//! and the allocator warmed up by the first 100,000 iterations).
 
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -348,6 +353,47 @@ fn detection_overhead(reps: usize, n: usize) -> (Stats, Stats) {
     )
 }
 
+/// The process's resident set in bytes (`/proc/self/statm`, 4 KiB pages), if the platform says.
+fn rss_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// (g) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
+/// `free_async`, round robin on 4 streams, then `device_synchronize`; with race detection collecting (first)
+/// and off (second). With `samples`, also the resident set every `every` iterations.
+fn pool_loop(mode: RaceDetection, n: usize, every: usize, samples: &mut Vec<u64>) -> f64 {
+    let m = Machine::builder()
+        .devices(1)
+        .race_detection(mode)
+        .trace(false)
+        .build()
+        .expect("machine");
+    let p = m.process();
+    let streams: Vec<Stream> = (0..4)
+        .map(|_| p.create_stream(StreamFlags::NON_BLOCKING).expect("stream"))
+        .collect();
+    let t = Instant::now();
+    for i in 0..n {
+        let s = streams[i % 4];
+        let buf = p.malloc_async(4096, s).expect("malloc_async");
+        p.launch(s, Kernel::new("k").writes(buf, 4096))
+            .expect("launch");
+        p.free_async(buf, s).expect("free_async");
+        if every > 0 && (i + 1) % every == 0 {
+            samples.extend(rss_bytes());
+        }
+    }
+    p.device_synchronize().expect("sync");
+    let e = t.elapsed().as_nanos() as f64;
+    assert!(
+        m.race_reports().is_empty(),
+        "each block stays on its stream: no report"
+    );
+    e
+}
+
 fn main() {
     let quick = std::env::var_os("BENCH_QUICK").is_some();
     let reps = if quick { 3 } else { 7 };
@@ -483,6 +529,58 @@ fn main() {
         on.best / off.best,
         verdict(met)
     );
+
+    // (g)
+    let n_g: usize = if quick { 100_000 } else { 1_000_000 };
+    let (on, off) = interleaved(
+        b_reps,
+        || pool_loop(RaceDetection::Collect, n_g, 0, &mut Vec::new()),
+        || pool_loop(RaceDetection::Off, n_g, 0, &mut Vec::new()),
+    );
+    let ratio = on.median / off.median;
+    let met = ratio <= 2.0;
+    met_all &= met;
+    println!(
+        "(g) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
+         detection on {} ({} / iteration, best {}), off {} ({} / iteration, best {}); on/off {ratio:.2}x \
+         (best {:.2}x); target <= 2x: {}",
+        ns(on.median),
+        ns(on.median / n_g as f64),
+        ns(on.best),
+        ns(off.median),
+        ns(off.median / n_g as f64),
+        ns(off.best),
+        on.best / off.best,
+        verdict(met)
+    );
+    let mut samples = Vec::new();
+    pool_loop(RaceDetection::Collect, n_g, n_g / 10, &mut samples);
+    match (samples.first(), samples.iter().max(), samples.last()) {
+        (Some(&first), Some(&max), Some(&last)) => {
+            let mib = |b: u64| b as f64 / (1 << 20) as f64;
+            let growth = max.saturating_sub(first);
+            let met = growth <= 4 << 20;
+            met_all &= met;
+            println!(
+                "(g) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
+                 {:.1} MiB, {:.1} MiB at the end (samples every {}: {}); growth {:.2} MiB; target flat \
+                 (<= 4 MiB): {}",
+                mib(first),
+                n_g / 10,
+                mib(max),
+                mib(last),
+                n_g / 10,
+                samples
+                    .iter()
+                    .map(|&b| format!("{:.1}", mib(b)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                mib(growth),
+                verdict(met)
+            );
+        }
+        _ => println!("(g) memory: /proc/self/statm unavailable; not measured"),
+    }
 
     println!(
         "{}",

@@ -86,7 +86,8 @@
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
 //! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
 //! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries) |
+//! | `cuda_pool.rs` | stream-ordered memory: `cudaMallocAsync` / `cudaFreeAsync` / `cudaMallocFromPoolAsync`, `cudaMemPool*`, `cudaDevice{Get,Set,GetDefault}MemPool` |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
@@ -96,7 +97,7 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
+//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
 //! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |

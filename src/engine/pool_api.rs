@@ -304,12 +304,16 @@ impl Process {
         })
     }
 
-    /// Releases chunks of `p` that no allocation uses and whose frees are observed, in address order, until it
-    /// holds at most `keep` bytes.
+    /// Releases chunks of `p` that no allocation uses and whose frees are observed, in address order, while it
+    /// holds more than `keep` bytes and keeps at least `keep` after the release ("If the pool has less than
+    /// minBytesToKeep reserved, the TrimTo operation is a no-op. Otherwise the pool will be guaranteed to have
+    /// at least minBytesToKeep bytes reserved after the operation"; the release threshold is what a pool
+    /// "hold[s] onto"). Memory is released in whole chunks.
     fn release_down_to(&self, p: &mut PoolEntry, keep: u64) {
         for base in p.releasable() {
-            if p.reserved <= keep {
-                break;
+            let len = p.chunks[&base].len;
+            if p.reserved <= keep || p.reserved - len < keep {
+                continue;
             }
             p.remove_chunk(base);
             self.m.memory.release(p.device, base);

@@ -91,6 +91,50 @@ fn a_high_threshold_keeps_memory_until_a_trim() {
     assert_eq!(m.memory_used(0).unwrap(), 0);
 }
 
+/// stream-ordered-memory.md · Trim · whole chunks, never below minBytesToKeep ("Otherwise the pool will be
+/// guaranteed to have at least minBytesToKeep bytes reserved after the operation"); the release threshold at a
+/// synchronize alike: the pool keeps at least the threshold.
+#[test]
+fn trims_and_thresholds_keep_at_least_what_they_are_given() {
+    let (_m, p, s1, _) = two_streams();
+    let pool = p.default_pool(0).unwrap();
+    let reserved = |p: &streamsim::Process| {
+        p.pool_attribute(pool, PoolAttr::ReservedMemCurrent)
+            .unwrap()
+    };
+    p.set_pool_attribute(pool, PoolAttr::ReleaseThreshold, u64::MAX)
+        .unwrap();
+    // Two allocations of a whole chunk each: two chunks.
+    let a = p.malloc_async(CHUNK, s1).unwrap();
+    let b = p.malloc_async(CHUNK, s1).unwrap();
+    p.free_async(a, s1).unwrap();
+    p.free_async(b, s1).unwrap();
+    p.stream_synchronize(s1).unwrap();
+    assert_eq!(reserved(&p), 2 * CHUNK);
+    p.trim_pool(pool, 3 << 20).unwrap();
+    assert_eq!(
+        reserved(&p),
+        2 * CHUNK,
+        "one chunk less would be below 3 MiB"
+    );
+    p.trim_pool(pool, CHUNK).unwrap();
+    assert_eq!(reserved(&p), CHUNK);
+    // 4 KiB in the kept chunk and 2 MiB in a new one; at a threshold of 1 MiB the synchronize releases one chunk
+    // (releasing the other too would leave 0 bytes, below the threshold).
+    let c = p.malloc_async(N, s1).unwrap();
+    let d = p.malloc_async(CHUNK, s1).unwrap();
+    p.free_async(c, s1).unwrap();
+    p.free_async(d, s1).unwrap();
+    p.set_pool_attribute(pool, PoolAttr::ReleaseThreshold, 1 << 20)
+        .unwrap();
+    p.stream_synchronize(s1).unwrap();
+    assert_eq!(reserved(&p), CHUNK, "2 chunks → 1: at least 1 MiB kept");
+    p.set_pool_attribute(pool, PoolAttr::ReleaseThreshold, 0)
+        .unwrap();
+    p.stream_synchronize(s1).unwrap();
+    assert_eq!(reserved(&p), 0);
+}
+
 /// stream-ordered-memory.md · Attributes · the current counters are read-only and a watermark resets only to
 /// 0 (cudaErrorInvalidValue in the facade).
 #[test]
