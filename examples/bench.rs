@@ -13,19 +13,24 @@
 //! | (d) one hour of virtual time | 3,600 chained 1 s kernels on 4 streams | — | < 100 ms wall |
 //! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
 //! | (f) race detection | 1,000,000 kernels, each declaring a read and a write of a buffer, + `stream_synchronize`, detection on (`Collect`) | the same with `RaceDetection::Off` | on/off <= 2x |
-//! | (g) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
+//! | (g) property tests | 2,000 programs of `testing::program(Limits::default())`, each on a machine of its own, end to end | the same programs' runs alone, on machines built beforehand | ratio <= 1.25x |
+//! | (h) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
+//! | (i) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
 //! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), 100,000 iterations in
-//! (g)). Figure (g) runs with `.trace(false)` on both sides (a trace keeps every operation: 3,000,000 of them
-//! would be most of the resident memory); its memory is the process's resident set (`/proc/self/statm`) sampled
-//! every 100,000 iterations of one more run with detection on, from the first sample on (the pool, the queues
-//! and the allocator warmed up by the first 100,000 iterations).
+//! (i)); `BENCH_ONLY=h` runs (h) alone. Figure (i) runs with `.trace(false)` on both sides (a trace keeps every
+//! operation: 3,000,000 of them would be most of the resident memory); its memory is the process's resident
+//! set (`/proc/self/statm`) sampled every 100,000 iterations of one more run with detection on, from the first
+//! sample on (the pool, the queues and the allocator warmed up by the first 100,000 iterations).
 
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use streamsim::testing::{Limits, Program, program};
 use streamsim::{
     EventFlags, Kernel, Machine, Process, RaceDetection, Stream, StreamFlags, VirtualTime,
 };
@@ -360,7 +365,7 @@ fn rss_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
-/// (g) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
+/// (i) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
 /// `free_async`, round robin on 4 streams, then `device_synchronize`; with race detection collecting (first)
 /// and off (second). With `samples`, also the resident set every `every` iterations.
 fn pool_loop(mode: RaceDetection, n: usize, every: usize, samples: &mut Vec<u64>) -> f64 {
@@ -394,8 +399,249 @@ fn pool_loop(mode: RaceDetection, n: usize, every: usize, samples: &mut Vec<u64>
     e
 }
 
+/// `n` random programs of the property tests' strategy (`testing::program(Limits::default())`), always the same
+/// ones (a deterministic proptest runner).
+fn programs(n: usize) -> Vec<Program> {
+    let strategy = program(Limits::default());
+    let mut runner = TestRunner::deterministic();
+    (0..n)
+        .map(|_| strategy.new_tree(&mut runner).expect("a program").current())
+        .collect()
+}
+
+/// (g) Wall nanoseconds per property-test case: each program on a machine of its own, end to end (build,
+/// run, take the trace and the reports, drop: what a property test does per case; first), and only the run on
+/// a machine built beforehand and dropped afterwards (second).
+fn property_throughput(reps: usize, progs: &[Program]) -> (Stats, Stats) {
+    let build = |prog: &Program| {
+        Machine::builder()
+            .devices(prog.devices)
+            .build()
+            .expect("machine")
+    };
+    interleaved(
+        reps,
+        || {
+            let t = Instant::now();
+            for prog in progs {
+                let m = build(prog);
+                prog.run(&m.process()).expect("the program runs");
+                let _ = (m.trace(), m.race_reports());
+            }
+            t.elapsed().as_nanos() as f64 / progs.len() as f64
+        },
+        || {
+            let mut total = Duration::ZERO;
+            for prog in progs {
+                let m = build(prog);
+                let p = m.process();
+                let t = Instant::now();
+                prog.run(&p).expect("the program runs");
+                total += t.elapsed();
+                let _ = (m.trace(), m.race_reports());
+            }
+            total.as_nanos() as f64 / progs.len() as f64
+        },
+    )
+}
+
+/// (h) Words the two sides of an IPC round trip hand over with (a `/dev/shm` file of the bench's), and the
+/// exported event's handle (bytes 64..128).
+struct Handshake {
+    base: *mut u8,
+}
+
+// SAFETY: a shared mapping accessed through atomics and, for the handle, before the other side reads it.
+unsafe impl Send for Handshake {}
+// SAFETY: as above.
+unsafe impl Sync for Handshake {}
+
+impl Handshake {
+    fn path(name: &str) -> std::path::PathBuf {
+        std::path::Path::new("/dev/shm").join(name)
+    }
+
+    fn open(name: &str, create: bool) -> Handshake {
+        let f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(create)
+            .truncate(create)
+            .open(Self::path(name))
+            .expect("the handshake file");
+        f.set_len(4096).expect("sizing it");
+        // SAFETY: a fresh shared mapping of 4096 bytes of an open file.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                4096,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                std::os::fd::AsRawFd::as_raw_fd(&f),
+                0,
+            )
+        };
+        assert_ne!(p, libc::MAP_FAILED);
+        Handshake { base: p.cast() }
+    }
+
+    fn word(&self, i: usize) -> &std::sync::atomic::AtomicU32 {
+        assert!(i < 16);
+        // SAFETY: inside the mapping, aligned; it is never unmapped.
+        unsafe { &*self.base.add(4 * i).cast() }
+    }
+
+    fn set(&self, i: usize, v: u32) {
+        let w = self.word(i);
+        w.store(v, std::sync::atomic::Ordering::Release);
+        // SAFETY: a valid shared word.
+        unsafe {
+            libc::syscall(
+                libc::SYS_futex,
+                w.as_ptr(),
+                libc::FUTEX_WAKE,
+                i32::MAX,
+                0,
+                0,
+                0,
+            )
+        };
+    }
+
+    fn wait(&self, i: usize, v: u32) {
+        let w = self.word(i);
+        loop {
+            let now = w.load(std::sync::atomic::Ordering::Acquire);
+            if now >= v {
+                return;
+            }
+            // SAFETY: a valid shared word; a spurious return is re-checked.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_futex,
+                    w.as_ptr(),
+                    libc::FUTEX_WAIT,
+                    now,
+                    0usize,
+                    0,
+                    0,
+                )
+            };
+        }
+    }
+
+    fn put_handle(&self, h: &streamsim::IpcEventHandle) {
+        // SAFETY: 64 bytes inside the mapping.
+        unsafe { std::ptr::copy_nonoverlapping(h.0.as_ptr(), self.base.add(64), 64) };
+        self.set(2, 1);
+    }
+
+    fn handle(&self) -> streamsim::IpcEventHandle {
+        self.wait(2, 1);
+        let mut b = [0u8; 64];
+        // SAFETY: 64 bytes inside the mapping, written before word 2 was set.
+        unsafe { std::ptr::copy_nonoverlapping(self.base.add(64), b.as_mut_ptr(), 64) };
+        streamsim::IpcEventHandle(b)
+    }
+}
+
+/// (h) The waiting side of the round trip, `n` times: wait for A's record `i` (word 0), make the stream wait on
+/// it and synchronize, answer (word 1).
+fn ipc_waiter(p: &Process, hs: &Handshake, n: u32) {
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
+    let e = p.ipc_open_event_handle(&hs.handle()).expect("open");
+    for i in 1..=n {
+        hs.wait(0, i);
+        p.stream_wait_event(s, e).expect("wait");
+        p.stream_synchronize(s).expect("sync");
+        hs.set(1, i);
+    }
+}
+
+/// (h) The recording side: record, hand over, wait for the answer; nanoseconds per round trip.
+fn ipc_recorder(p: &Process, hs: &Handshake, n: u32) -> f64 {
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
+    let e = p
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .expect("event");
+    hs.put_handle(&p.ipc_get_event_handle(e).expect("handle"));
+    // One round trip to warm up: the other side has opened the event once it answers.
+    p.record_event(e, s).expect("record");
+    hs.set(0, 1);
+    hs.wait(1, 1);
+    let t = Instant::now();
+    for i in 2..=n {
+        p.record_event(e, s).expect("record");
+        hs.set(0, i);
+        hs.wait(1, i);
+    }
+    t.elapsed().as_nanos() as f64 / f64::from(n - 1)
+}
+
+/// (h) Nanoseconds per IPC round trip between two OS processes (this program started again as B, on a shared
+/// host of its own) and between two simulated processes of one machine.
+fn ipc_round_trip(reps: usize, n: u32) -> (Stats, Stats) {
+    let exe = std::env::current_exe().expect("the bench's path");
+    let k = std::sync::atomic::AtomicU32::new(0);
+    let next = || k.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    interleaved(
+        reps,
+        || {
+            let k = next();
+            let name = format!("streamsim-bench-{}-{k}", std::process::id());
+            let hs = Handshake::open(&name, true);
+            let host = format!("bench-{}-{k}", std::process::id());
+            let mut child = std::process::Command::new(&exe)
+                .args(["--ipc-waiter", &host, &name, &n.to_string()])
+                .spawn()
+                .expect("starting B");
+            let m = Machine::builder()
+                .devices(1)
+                .shared_host(host)
+                .build()
+                .expect("machine");
+            let ns = ipc_recorder(&m.process(), &hs, n);
+            assert!(child.wait().expect("B").success(), "B failed");
+            let _ = std::fs::remove_file(Handshake::path(&name));
+            ns
+        },
+        || {
+            let k = next();
+            let name = format!("streamsim-bench-{}-{k}", std::process::id());
+            let hs = Handshake::open(&name, true);
+            let m = Machine::builder().devices(1).build().expect("machine");
+            let (a, b) = (m.process(), m.process());
+            let ns = std::thread::scope(|scope| {
+                scope.spawn(|| ipc_waiter(&b, &hs, n));
+                ipc_recorder(&a, &hs, n)
+            });
+            let _ = std::fs::remove_file(Handshake::path(&name));
+            ns
+        },
+    )
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--ipc-waiter") {
+        // (h)'s process B.
+        let m = Machine::builder()
+            .devices(1)
+            .shared_host(args[2].clone())
+            .build()
+            .expect("machine");
+        ipc_waiter(
+            &m.process(),
+            &Handshake::open(&args[3], false),
+            args[4].parse().expect("n"),
+        );
+        return;
+    }
     let quick = std::env::var_os("BENCH_QUICK").is_some();
+    if std::env::var("BENCH_ONLY").as_deref() == Ok("h") {
+        ipc_figure(quick);
+        return;
+    }
     let reps = if quick { 3 } else { 7 };
     let n_b: usize = if quick { 100_000 } else { 1_000_000 };
     println!(
@@ -531,6 +777,28 @@ fn main() {
     );
 
     // (g)
+    let progs = programs(if quick { 300 } else { 2_000 });
+    let (end_to_end, warm) = property_throughput(b_reps, &progs);
+    let ratio = end_to_end.median / warm.median;
+    let met = ratio <= 1.25;
+    met_all &= met;
+    println!(
+        "(g) property tests, {} programs of testing::program(Limits::default()): end to end {} per program \
+         ({:.0} programs/s, best {}), the run alone on a machine built beforehand {} ({:.0}/s); ratio \
+         {ratio:.2}x (best {:.2}x); target <= 1.25x: {}",
+        progs.len(),
+        ns(end_to_end.median),
+        1e9 / end_to_end.median,
+        ns(end_to_end.best),
+        ns(warm.median),
+        1e9 / warm.median,
+        end_to_end.best / warm.best,
+        verdict(met)
+    );
+
+    ipc_figure(quick);
+
+    // (i)
     let n_g: usize = if quick { 100_000 } else { 1_000_000 };
     let (on, off) = interleaved(
         b_reps,
@@ -541,7 +809,7 @@ fn main() {
     let met = ratio <= 2.0;
     met_all &= met;
     println!(
-        "(g) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
+        "(i) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
          detection on {} ({} / iteration, best {}), off {} ({} / iteration, best {}); on/off {ratio:.2}x \
          (best {:.2}x); target <= 2x: {}",
         ns(on.median),
@@ -562,7 +830,7 @@ fn main() {
             let met = growth <= 4 << 20;
             met_all &= met;
             println!(
-                "(g) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
+                "(i) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
                  {:.1} MiB, {:.1} MiB at the end (samples every {}: {}); growth {:.2} MiB; target flat \
                  (<= 4 MiB): {}",
                 mib(first),
@@ -579,7 +847,7 @@ fn main() {
                 verdict(met)
             );
         }
-        _ => println!("(g) memory: /proc/self/statm unavailable; not measured"),
+        _ => println!("(i) memory: /proc/self/statm unavailable; not measured"),
     }
 
     println!(
@@ -589,5 +857,22 @@ fn main() {
         } else {
             "some targets missed (see above)"
         }
+    );
+}
+
+/// (h), printed.
+fn ipc_figure(quick: bool) {
+    let n_h = if quick { 2_000 } else { 10_000 };
+    let (os, sim) = ipc_round_trip(if quick { 3 } else { 5 }, n_h);
+    println!(
+        "(h) IPC round trip (record in A; in B stream_wait_event + stream_synchronize; futex handshake both \
+         ways): two OS processes on a shared host {} (best {}), two simulated processes of one machine {} \
+         (best {}); ratio {:.2}x (best {:.2}x); no target",
+        ns(os.median),
+        ns(os.best),
+        ns(sim.median),
+        ns(sim.best),
+        os.median / sim.median,
+        os.best / sim.best
     );
 }

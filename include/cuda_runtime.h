@@ -31,6 +31,7 @@ enum cudaError {
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
     cudaErrorDeviceUninitialized = 201,
+    cudaErrorMapBufferObjectFailed = 205,
     cudaErrorUnsupportedLimit = 215,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorNotReady = 600,
@@ -409,13 +410,23 @@ typedef struct cudaIpcEventHandle_st {
     char reserved[CUDA_IPC_HANDLE_SIZE];
 } cudaIpcEventHandle_t;
 
+/* An IPC memory handle: 64 opaque bytes (bytes 18..50 differ between runs: the exporting OS process and, on a
+ * shared host, where the export lives there). */
+typedef struct cudaIpcMemHandle_st {
+    char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
+/* The one flag of cudaIpcOpenMemHandle: enable peer access from the current device to the memory's. */
+#define cudaIpcMemLazyEnablePeerAccess 0x01
+
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaEventInterprocess 0x04
 #define cudaEventRecordDefault 0x00
 #define cudaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind; outside stream capture, the plain record or wait. */
+/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
+ * not have yet): outside it, cudaErrorInvalidValue. */
 #define cudaEventRecordExternal 0x01
 #define cudaEventWaitExternal 0x01
 /* cudaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
@@ -537,11 +548,22 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
- * IPC between OS processes is not simulated) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
  * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
  * exporter's records: record it on a stream of that device. */
 cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+
+/* Exports the device allocation holding devPtr (the whole allocation; the same handle each time). */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+/* Maps memory exported by another process into this one's current device: a pointer of this process to the
+ * same bytes (not a copy). In the exporting process: cudaErrorDeviceUninitialized; freed or closed export:
+ * cudaErrorMapBufferObjectFailed; forged, stale or foreign handle: cudaErrorInvalidValue. Opening the same handle
+ * again on the same device returns the same pointer (a reference more). flags: 0 or
+ * cudaIpcMemLazyEnablePeerAccess. */
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+/* Drops one reference of a mapping made by cudaIpcOpenMemHandle; the last unmaps it. */
+cudaError_t cudaIpcCloseMemHandle(void *devPtr);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 

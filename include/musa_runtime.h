@@ -33,6 +33,7 @@ enum musaError {
     musaErrorNoDevice = 100,
     musaErrorInvalidDevice = 101,
     musaErrorDeviceUninitialized = 201,
+    musaErrorMapBufferObjectFailed = 205,
     musaErrorUnsupportedLimit = 215,
     musaErrorInvalidResourceHandle = 400,
     musaErrorNotReady = 600,
@@ -411,13 +412,23 @@ typedef struct musaIpcEventHandle_st {
     char reserved[MUSA_IPC_HANDLE_SIZE];
 } musaIpcEventHandle_t;
 
+/* An IPC memory handle: 64 opaque bytes (bytes 18..50 differ between runs: the exporting OS process and, on a
+ * shared host, where the export lives there). */
+typedef struct musaIpcMemHandle_st {
+    char reserved[MUSA_IPC_HANDLE_SIZE];
+} musaIpcMemHandle_t;
+
+/* The one flag of musaIpcOpenMemHandle: enable peer access from the current device to the memory's. */
+#define musaIpcMemLazyEnablePeerAccess 0x01
+
 #define musaEventDefault 0x00
 #define musaEventBlockingSync 0x01
 #define musaEventDisableTiming 0x02
 #define musaEventInterprocess 0x04
 #define musaEventRecordDefault 0x00
 #define musaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind; outside stream capture, the plain record or wait. */
+/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
+ * not have yet): outside it, musaErrorInvalidValue. */
 #define musaEventRecordExternal 0x01
 #define musaEventWaitExternal 0x01
 /* musaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
@@ -539,11 +550,22 @@ musaError_t musaEventQuery(musaEvent_t event);
 musaError_t musaEventSynchronize(musaEvent_t event);
 musaError_t musaEventElapsedTime(float *ms, musaEvent_t start, musaEvent_t end);
 musaError_t musaIpcGetEventHandle(musaIpcEventHandle_t *handle, musaEvent_t event);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
- * IPC between OS processes is not simulated) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
  * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
  * exporter's records: record it on a stream of that device. */
 musaError_t musaIpcOpenEventHandle(musaEvent_t *event, musaIpcEventHandle_t handle);
+
+/* Exports the device allocation holding devPtr (the whole allocation; the same handle each time). */
+musaError_t musaIpcGetMemHandle(musaIpcMemHandle_t *handle, void *devPtr);
+/* Maps memory exported by another process into this one's current device: a pointer of this process to the
+ * same bytes (not a copy). In the exporting process: musaErrorDeviceUninitialized; freed or closed export:
+ * musaErrorMapBufferObjectFailed; forged, stale or foreign handle: musaErrorInvalidValue. Opening the same handle
+ * again on the same device returns the same pointer (a reference more). flags: 0 or
+ * musaIpcMemLazyEnablePeerAccess. */
+musaError_t musaIpcOpenMemHandle(void **devPtr, musaIpcMemHandle_t handle, unsigned int flags);
+/* Drops one reference of a mapping made by musaIpcOpenMemHandle; the last unmaps it. */
+musaError_t musaIpcCloseMemHandle(void *devPtr);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 

@@ -58,6 +58,8 @@
 //! | [`host_memory`] | registering host memory as pinned, device pointers of pinned memory, pointer attributes |
 //! | [`stream_info`] | a stream's device and program-wide id |
 //! | [`ipc`] | interprocess event handles |
+//! | [`ipc_memory`] | interprocess memory: exports, mappings, ACL's keys and allow lists |
+//! | `host/` | real OS processes on one shared host: the shared segment, events and memory across OS processes |
 //! | `exec.rs` | the stream workers, operations, record points |
 //! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
 //! | `watch.rs` | sticky faults travelling along happens-before edges |
@@ -159,8 +161,8 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, handle, host_memory, ipc, kernel, machine, memory, pool, race, rules,
-    stream_info, time, trace,
+    device_state, error, handle, host_memory, ipc, ipc_memory, kernel, machine, memory, pool, race,
+    rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -196,6 +198,8 @@ pub use engine::handle::{
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
+#[doc(no_inline)]
+pub use engine::ipc_memory::IpcMemHandle;
 #[doc(no_inline)]
 pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
 #[doc(no_inline)]

@@ -314,11 +314,28 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp); /* microseconds */
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process: IPC
- * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
  * event belongs to the current context (and its device), not the exporter's, and shares the exporter's records;
  * without a current context the open is ACL_ERROR_RT_CONTEXT_NULL. */
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
+
+/* IPC memory. The key is a NUL-terminated string of 56 characters (len: the CANN docs fix it at 65). Export
+ * flags: DEFAULT = only the pids set with aclrtIpcMemSetImportPid may import. Errors: NULL pointers
+ * ACL_ERROR_INVALID_PARAM; size or len 0, a len too small for the key, flags above 1, num 0
+ * ACL_ERROR_RT_PARAM_INVALID; importing in the exporting process, a pid not allowed, a freed or closed export,
+ * text that is no key ACL_ERROR_RT_IPC_ERROR (aclGetRecentErrMsg says which). An import maps the same bytes,
+ * not a copy; aclrtIpcMemClose unmaps an importer's mapping, or closes the exporter's export. */
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x1UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS 0x1UL
+aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t len, uint64_t flags);
+aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num);
+aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags);
+aclError aclrtIpcMemClose(const char *key);
+/* The calling OS process's id (what aclrtIpcMemSetImportPid lists). */
+aclError aclrtDeviceGetBareTgid(int32_t *pid);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 

@@ -106,6 +106,17 @@ pub enum IpcProblem {
     SameProcess,
     /// The handle's bytes are not a handle this machine exported (zeroed, forged, or another machine's).
     InvalidHandle,
+    /// The handle comes from another OS process, and either its machine or this one is not on a shared host.
+    ForeignUnshared,
+    /// The handle was exported on the shared host in an earlier run (its epoch is not the current one).
+    StaleHandle,
+    /// The handle was exported on another shared host (another `STREAMSIM_MACHINE`, user or dialect).
+    OtherHost,
+    /// What the handle names is gone: the exported event or memory was destroyed or freed, or its process left.
+    ExportGone,
+    /// The memory's exporter allows only listed processes to import it (ACL's pid allow list), and this one
+    /// is not listed.
+    NotAllowed,
 }
 
 impl std::fmt::Display for IpcProblem {
@@ -118,10 +129,27 @@ impl std::fmt::Display for IpcProblem {
                 "the handle was exported by this same process: open it in another process"
             }
             IpcProblem::InvalidHandle => {
-                "the handle was not exported on this simulated machine: it is zeroed or forged, or it comes \
-                 from another simulated machine or another OS process (IPC between OS processes is not \
-                 simulated: open it from a second simulated process of the same machine, e.g. one made with \
-                 streamsimProcessCreate)"
+                "the handle was not exported on this simulated machine or its shared host: it is zeroed or \
+                 forged, or it comes from another simulated machine, or from another OS process while this \
+                 machine is not on a shared host (MachineBuilder::shared_host; the C library's default \
+                 machines are)"
+            }
+            IpcProblem::ForeignUnshared => {
+                "the handle comes from another OS process, and its machine or this one is not on a shared \
+                 host (the C library's default machines always are; a Rust machine joins one with \
+                 MachineBuilder::shared_host)"
+            }
+            IpcProblem::StaleHandle => {
+                "the handle was exported on this shared host in an earlier run, whose processes have all left"
+            }
+            IpcProblem::OtherHost => {
+                "the handle was exported on another shared host (another STREAMSIM_MACHINE, user or dialect)"
+            }
+            IpcProblem::ExportGone => {
+                "what the handle names is gone: it was destroyed or freed, or its process left the shared host"
+            }
+            IpcProblem::NotAllowed => {
+                "the exporter did not add this process to the memory's allowed pids (aclrtIpcMemSetImportPid)"
             }
         })
     }
@@ -585,6 +613,27 @@ pub enum SimError {
         /// What is wrong.
         problem: IpcProblem,
     },
+    /// The OS processes attached to a shared host (`STREAMSIM_MACHINE`) simulate different devices.
+    #[error(
+        "shared host {name:?}: this process's device configuration ({ours}) differs from the one the host's other \
+         processes use ({theirs}); give them the same configuration, or another STREAMSIM_MACHINE"
+    )]
+    HostMismatch {
+        /// The host's name.
+        name: String,
+        /// This machine's configuration.
+        ours: String,
+        /// The host's.
+        theirs: String,
+    },
+    /// The shared host could not be joined or has no room (an operating-system error, a table full).
+    #[error("shared host {name:?}: {reason}")]
+    HostUnavailable {
+        /// The host's name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
     /// A blocking call whose work waits for something not yet issued (an ACL deferred wait: an event's or a
     /// notify's next record, a value write, a callback a subscribed thread runs): with the calling thread
     /// blocked and no other live thread able to issue it (the wait board, `process/board.rs`), nothing could.
@@ -744,6 +793,8 @@ impl SimError {
             | SimError::TooManyObjects { .. }
             | SimError::KernelFault { .. }
             | SimError::WaitTimedOut { .. }
+            | SimError::HostMismatch { .. }
+            | SimError::HostUnavailable { .. }
             | SimError::Race(_) => None,
         }
     }

@@ -192,9 +192,27 @@ impl Default for EventConfig {
 /// An event's record state (shared between processes for IPC events).
 #[derive(Debug, Default)]
 pub(crate) struct EventState {
+    /// The latest record made in this OS process.
     pub latest: Option<Point>,
-    /// How many records have been issued (a deferred wait waits for the next one).
+    /// How many records have been issued here (a deferred wait waits for the next one).
     pub generation: u64,
+    /// The event's slot on the shared host once exported or opened there (`host/events.rs`): its latest
+    /// record may come from another OS process.
+    pub shared: Option<Arc<crate::engine::host::events::SharedEvent>>,
+}
+
+impl EventState {
+    /// The event's newest record, wherever it was made: the local one, or a record of another OS process of
+    /// the shared host (its time, if not fixed yet, read as zero: see [`Process::settle_shared`]).
+    pub fn newest(&self) -> Option<Point> {
+        let Some(sh) = &self.shared else {
+            return self.latest.clone();
+        };
+        match sh.latest() {
+            Some(l) if l.member_uid != sh.link.uid => Some(sh.point(&l)),
+            _ => self.latest.clone(),
+        }
+    }
 }
 
 /// Where an event's latest record is, as the ACL status query reports it.
@@ -270,16 +288,40 @@ impl Process {
             let label = format!("record {}", EventLabel(id, e.name.as_deref()));
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
+            // An exported event of a shared host: the stream publishes its progress for other OS processes,
+            // and a record whose time is fixed later tells the host when it runs.
+            let shared = state.lock().shared.clone();
+            if shared.is_some() {
+                self.m.check_not_forked()?;
+            }
+            let progress = match &shared {
+                Some(sh) => {
+                    let exec = st.streams.get(h)?.exec.clone();
+                    crate::engine::host::events::attach(&sh.link, &exec)?;
+                    Some(exec)
+                }
+                None => None,
+            };
+            type Later = Option<(Arc<crate::engine::host::events::SharedEvent>, u64, Point)>;
+            let publish_later: Arc<Mutex<Later>> = Arc::new(Mutex::new(None));
+            let work = match &shared {
+                Some(_) => {
+                    let later = publish_later.clone();
+                    Work::Publish(Box::new(move |_end| {
+                        if let Some((sh, record_gen, p)) = later.lock().take()
+                            && let Some(t) = p.time()
+                        {
+                            sh.fix_time(record_gen, t, p.vc());
+                        }
+                    }))
+                }
+                None => Work::Nothing,
+            };
             let point = st.enqueue(
                 &self.m,
                 c,
                 h,
-                OpSpec::new(
-                    0,
-                    Cow::Owned(label),
-                    OpKind::Record { event: id },
-                    Work::Nothing,
-                ),
+                OpSpec::new(0, Cow::Owned(label), OpKind::Record { event: id }, work),
             )?;
             let point = match point.time() {
                 Some(_) => point.with_vc(st.streams.get(h)?.clock()),
@@ -287,8 +329,23 @@ impl Process {
             };
             {
                 let mut es = state.lock();
-                es.latest = Some(point);
+                es.latest = Some(point.clone());
                 es.generation += 1;
+                if let (Some(sh), Some(Some(progress))) =
+                    (&es.shared, progress.as_ref().map(|x| x.remote.get()))
+                {
+                    sh.publish(
+                        progress,
+                        point.exec.id,
+                        point.seq,
+                        point.time(),
+                        point.vc(),
+                        es.generation,
+                    );
+                    if point.time().is_none() {
+                        *publish_later.lock() = Some((sh.clone(), es.generation, point.clone()));
+                    }
+                }
             }
             st.pump(&self.m);
             drop(st);
@@ -355,6 +412,7 @@ impl Process {
     pub fn stream_wait_event(&self, stream: Stream, event: Event) -> Result<()> {
         self.call("stream_wait_event", |c| {
             let what = "stream_wait_event";
+            self.settle_shared(event);
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
@@ -367,7 +425,7 @@ impl Process {
             st.check_owner(&self.m, c, what, self.m.rules.owned.wait, h)?;
             let (latest, generation) = {
                 let es = e.state.lock();
-                (es.latest.clone(), es.generation)
+                (es.newest(), es.generation)
             };
             let state = e.state.clone();
             let (deps, kind, deferred) = match latest {
@@ -423,10 +481,26 @@ impl Process {
         })
     }
 
+    /// For an event on a shared host whose newest record comes from another OS process and has no virtual time
+    /// yet (behind an ACL deferred wait there): waits, holding no lock, until that process fixes it.
+    fn settle_shared(&self, event: Event) {
+        let sh = {
+            let st = self.state();
+            st.events
+                .get(event.0)
+                .ok()
+                .and_then(|e| e.state.lock().shared.clone())
+        };
+        if let Some(sh) = sh {
+            let _ = sh.latest_timed();
+        }
+    }
+
     fn snapshot(&self, event: Event) -> Result<Snapshot> {
+        self.settle_shared(event);
         let st = self.state();
         let e = st.events.get(event.0)?;
-        let latest = e.state.lock().latest.clone();
+        let latest = e.state.lock().newest();
         Ok(Snapshot {
             id: e.id,
             name: e.name.clone(),
@@ -573,7 +647,7 @@ impl Process {
     pub fn event_record_time(&self, event: Event) -> Result<Option<VirtualTime>> {
         let st = self.state();
         let e = st.events.get(event.0)?;
-        Ok(e.state.lock().latest.as_ref().and_then(Point::time))
+        Ok(e.state.lock().newest().as_ref().and_then(Point::time))
     }
 }
 

@@ -40,6 +40,11 @@ pub(crate) struct StreamExec {
     has_fault: AtomicBool,
     /// The position from which the stream's operations are in the failure mode `Stop` (`u64::MAX`: none).
     stop_from: AtomicU64,
+    /// Where the stream's progress is published for other OS processes, once it recorded an exported event
+    /// of a shared host (`host/events.rs`).
+    pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
+    /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
+    closed_at: AtomicU64,
 }
 
 impl StreamExec {
@@ -54,6 +59,8 @@ impl StreamExec {
             faults: Mutex::new(Vec::new()),
             has_fault: AtomicBool::new(false),
             stop_from: AtomicU64::new(u64::MAX),
+            remote: OnceLock::new(),
+            closed_at: AtomicU64::new(u64::MAX),
         }
     }
 
@@ -105,8 +112,21 @@ impl StreamExec {
         self.completed.load(Ordering::SeqCst)
     }
 
+    /// The producer is gone after giving the stream `seq` operations.
+    pub fn close(&self, seq: u64) {
+        self.closed_at.store(seq, Ordering::SeqCst);
+    }
+
+    /// Whether the producer is gone and every operation it gave has run.
+    pub fn drained(&self) -> bool {
+        self.completed() >= self.closed_at.load(Ordering::SeqCst)
+    }
+
     fn publish(&self, seq: u64) {
         self.completed.store(seq, Ordering::SeqCst);
+        if let Some(r) = self.remote.get() {
+            r.publish(seq);
+        }
         if self.waiters.load(Ordering::SeqCst) > 0 {
             let _g = self.lock.lock();
             self.cv.notify_all();
@@ -151,6 +171,9 @@ pub(crate) struct Point {
     vc: Option<Arc<VectorClock>>,
     /// The blocking host callbacks (`report.rs`) not yet run that the point is ordered after.
     gates: Option<Arc<Vec<Arc<Callback>>>>,
+    /// A record made in another OS process of a shared host: the point is done here at once (`exec` stands
+    /// for the other stream, `seq` is 0) and waiting on it waits for that process's stream (`host/events.rs`).
+    remote: Option<Arc<crate::engine::host::events::RemoteRecord>>,
 }
 
 /// What a held operation's point learns when it is released.
@@ -169,7 +192,14 @@ impl Point {
             cell: None,
             vc: None,
             gates: None,
+            remote: None,
         }
+    }
+
+    /// The point, standing for a record of another OS process (see the field `remote`).
+    pub fn with_remote(mut self, r: Arc<crate::engine::host::events::RemoteRecord>) -> Point {
+        self.remote = Some(r);
+        self
     }
 
     /// The point, ordered after the blocking callbacks `gates`.
@@ -206,6 +236,7 @@ impl Point {
             cell: Some(cell),
             vc: None,
             gates: None,
+            remote: None,
         }
     }
 
@@ -219,6 +250,9 @@ impl Point {
 
     pub fn wait(&self) {
         self.exec.wait_for(self.seq);
+        if let Some(r) = &self.remote {
+            r.wait();
+        }
     }
 }
 
@@ -252,6 +286,9 @@ pub(crate) enum Work {
     Fail(SimError),
     /// An ACL host callback: due to its subscribed thread when reached (`report.rs`).
     Report(Arc<Callback>),
+    /// A record of an exported event of a shared host whose time was not known at the call: tells the host its
+    /// time when it runs (never skipped).
+    Publish(Box<dyn FnOnce(VirtualTime) + Send>),
     /// A stream callback (`cudaStreamAddCallback`): runs exactly once, also on a poisoned stream, and is given
     /// the stream's fault (`None`: none).
     Callback(Box<dyn FnOnce(Option<SimError>) + Send>),
@@ -487,12 +524,18 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
                 matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Report(_))
             }
             // A stream callback runs exactly once, given the fault.
-            FailureMode::Stop => !matches!(work, Work::Nothing | Work::Callback(_)),
+            FailureMode::Stop => {
+                !matches!(work, Work::Nothing | Work::Callback(_) | Work::Publish(_))
+            }
             FailureMode::Continue => false,
         };
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
+            Ok(())
+        }
+        Work::Publish(f) => {
+            f(op.end);
             Ok(())
         }
         _ if skip => Ok(()),

@@ -7,12 +7,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::thread::JoinHandle;
 
 use parking_lot::Mutex;
 
 use crate::engine::error::{ObjectKind, ObjectLimit, Result, SimError};
-use crate::engine::exec::{OpSender, StreamExec, WorkerEnv, run_worker};
+use crate::engine::exec::{OpSender, StreamExec, WorkerEnv};
 use crate::engine::handle::{ProcessId, StreamId};
 use crate::engine::memory::Memory;
 use crate::engine::process::{ProcShared, Process};
@@ -22,6 +21,7 @@ use crate::engine::time::CostModel;
 use crate::engine::trace::{
     FailedCall, HostEvent, Trace, TraceNames, TraceSink, sort_failed, sort_host, sort_ops,
 };
+use crate::engine::workers::{self, Assignment, Done};
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -252,6 +252,8 @@ pub struct MachineBuilder {
     on_race: Option<RaceHook>,
     perturb: bool,
     worker_stack: Option<usize>,
+    /// The shared host to join at the first IPC call (`host/`), if any.
+    shared_host: Option<String>,
     /// A device count above [`MAX_DEVICES`] asked for with `devices` or `device`: nothing was allocated for
     /// it, and `build` reports it.
     too_many_devices: Option<u64>,
@@ -355,6 +357,17 @@ impl MachineBuilder {
         self
     }
 
+    /// Puts the machine on the shared host `name`: OS processes whose machines are on the same host (same
+    /// name, user and dialect, and the same device configuration) exchange IPC event and memory handles as the
+    /// simulated processes of one machine do (see the README, "Real OS processes share one host"). Nothing is
+    /// shared before the machine's first IPC call. The C library's default machines are on the host named by
+    /// `STREAMSIM_MACHINE` (default `default`). Default: not shared.
+    #[must_use]
+    pub fn shared_host(mut self, name: impl Into<String>) -> Self {
+        self.shared_host = Some(name.into());
+        self
+    }
+
     /// The peer-link topology: only these device pairs (in either order) have a link. Default: every pair.
     #[must_use]
     pub fn peer_links(mut self, pairs: impl IntoIterator<Item = (u32, u32)>) -> Self {
@@ -427,6 +440,9 @@ impl MachineBuilder {
                 perturb: self.perturb,
                 worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
+                ipc_mem: Mutex::new(Default::default()),
+                shared_host: self.shared_host,
+                host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
                 sinks: Mutex::new(Vec::new()),
@@ -441,7 +457,8 @@ impl MachineBuilder {
 }
 
 /// The simulated host with its devices. A cheap `Clone + Send + Sync` handle; the machine shuts down (every
-/// queued operation completes and every worker thread is joined) when the last `Machine` and `Process` handle
+/// queued operation completes and every worker thread is released: it parks in the process-wide pool, no
+/// longer named after the machine, for the next stream to take) when the last `Machine` and `Process` handle
 /// is dropped.
 #[derive(Clone)]
 pub struct Machine {
@@ -477,6 +494,20 @@ impl HotCosts {
     }
 }
 
+/// The error of an IPC call in a forked child (see [`Shared::check_not_forked`]).
+fn forked(l: &crate::engine::host::HostLink) -> SimError {
+    SimError::HostUnavailable {
+        name: l.name.clone(),
+        reason: format!(
+            "this machine joined the shared host in OS process {}, and this is OS process {}, forked from it \
+             without exec: a forked child cannot use its parent's IPC (exec a program, as cuda-samples simpleIPC \
+             does, or make a new machine in the child)",
+            l.pid,
+            std::process::id()
+        ),
+    }
+}
+
 pub(crate) struct Shared {
     pub id: u64,
     pub dialect: Dialect,
@@ -493,6 +524,13 @@ pub(crate) struct Shared {
     worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::Export>>,
+    /// Exported IPC memory and its mappings (`ipc_memory.rs`). Lock order: this table, then a process's
+    /// state, then a heap.
+    pub ipc_mem: Mutex<crate::engine::ipc_memory::IpcMemTable>,
+    /// The shared host's name, if the machine is on one, and the link to it once joined (at the first call
+    /// that needs it).
+    pub shared_host: Option<String>,
+    host: std::sync::OnceLock<std::result::Result<Arc<crate::engine::host::HostLink>, SimError>>,
     pub memory: Arc<Memory>,
     processes: Mutex<Vec<Arc<ProcShared>>>,
     sinks: Mutex<Vec<Arc<TraceSink>>>,
@@ -501,7 +539,8 @@ pub(crate) struct Shared {
     pub trace_names: Mutex<TraceNames>,
     /// Failed calls, kept for the trace (tracing on).
     pub failed_calls: Mutex<Vec<FailedCall>>,
-    workers: Mutex<Vec<JoinHandle<()>>>,
+    /// The streams' workers, until drained (see `workers.rs`).
+    workers: Mutex<Vec<Arc<Done>>>,
     live_workers: Arc<AtomicUsize>,
 }
 
@@ -529,6 +568,34 @@ impl Shared {
         }
     }
 
+    /// The machine's link to its shared host, joining it on first use (`None`: the machine is not shared).
+    pub fn host_link(&self) -> Option<Result<Arc<crate::engine::host::HostLink>>> {
+        let name = self.shared_host.as_ref()?;
+        let link = self.host.get_or_init(|| {
+            let dialect = match self.dialect {
+                Dialect::Cuda => "cuda",
+                Dialect::Acl => "acl",
+            };
+            crate::engine::host::HostLink::join(
+                name,
+                dialect,
+                &crate::engine::host::config_text(&self.devices),
+            )
+        });
+        Some(match link {
+            Ok(l) if l.pid != std::process::id() => Err(forked(l)),
+            other => other.clone(),
+        })
+    }
+
+    /// Refuses an IPC call in a child forked (without exec) from the OS process that joined the shared host:
+    /// the child would act as its parent's member of the host (`host/mod.rs`, "Fork without exec").
+    pub fn check_not_forked(&self) -> Result<()> {
+        match self.host.get() {
+            Some(Ok(l)) if l.pid != std::process::id() => Err(forked(l)),
+            _ => Ok(()),
+        }
+    }
     /// Whether the topology links devices `a` and `b`.
     pub fn linked(&self, a: u32, b: u32) -> bool {
         a != b
@@ -558,38 +625,31 @@ impl Shared {
             failure_mode: self.rules.failure_mode,
         };
         self.live_workers.fetch_add(1, Ordering::SeqCst);
-        let name = format!("ss{}-{}", self.id, id.process.0);
-        let mut builder = std::thread::Builder::new().name(name);
-        if let Some(bytes) = self.worker_stack {
-            builder = builder.stack_size(bytes);
-        }
-        let spawned = builder.spawn(move || run_worker(rx, env));
-        let handle = match spawned {
-            Ok(h) => h,
-            Err(_) => {
-                // The worker never ran, so it will not count itself out.
-                self.live_workers.fetch_sub(1, Ordering::SeqCst);
-                return Err(SimError::TooManyObjects {
-                    kind: ObjectKind::Stream,
-                    process: id.process,
-                    limit: ObjectLimit::HostThreads,
-                });
-            }
+        let done = Arc::new(Done::new(exec.clone()));
+        let assignment = Assignment {
+            rx,
+            env,
+            name: format!("ss{}-{}", self.id, id.process.0),
+            done: done.clone(),
         };
+        if workers::start(assignment, self.worker_stack).is_err() {
+            // The worker never ran, so it will not count itself out.
+            self.live_workers.fetch_sub(1, Ordering::SeqCst);
+            return Err(SimError::TooManyObjects {
+                kind: ObjectKind::Stream,
+                process: id.process,
+                limit: ObjectLimit::HostThreads,
+            });
+        }
         if let Some(s) = sink {
             self.sinks.lock().push(s);
         }
-        let mut workers = self.workers.lock();
-        // Reap workers of destroyed streams so that create/destroy loops do not accumulate handles.
-        if workers.len() >= 64 && workers.len().is_power_of_two() {
-            let (done, running): (Vec<_>, Vec<_>) =
-                workers.drain(..).partition(JoinHandle::is_finished);
-            *workers = running;
-            for h in done {
-                let _ = h.join();
-            }
+        let mut serving = self.workers.lock();
+        // Forget the streams already drained, so that create/destroy loops do not accumulate them.
+        if serving.len() >= 64 && serving.len().is_power_of_two() {
+            serving.retain(|d| !d.is_finished());
         }
-        workers.push(handle);
+        serving.push(done);
         Ok((tx, exec))
     }
 }
@@ -599,29 +659,12 @@ impl Drop for Shared {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
         drop(processes);
-        let workers = std::mem::take(&mut *self.workers.lock());
-        for h in workers {
-            // The last handle can be dropped by a host function running on a worker: never join oneself.
-            if !is_current_thread(&h) {
-                let _ = h.join();
-            }
+        let serving = std::mem::take(&mut *self.workers.lock());
+        for done in serving {
+            // The last handle can be dropped by a host function running on a worker: that worker is not
+            // waited for (`Done::wait`).
+            done.wait();
         }
-    }
-}
-
-/// Whether `h` is the calling thread's own handle. On Linux it reads no thread-local (`std::thread::current`
-/// panics once the calling thread's locals are destroyed, and the last handle of a machine can be dropped by a
-/// C++ `thread_local` destructor).
-fn is_current_thread(h: &JoinHandle<()>) -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::thread::JoinHandleExt as _;
-        // SAFETY: pthread_self takes no arguments and cannot fail.
-        h.as_pthread_t() == unsafe { libc::pthread_self() }
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        h.thread().id() == std::thread::current().id()
     }
 }
 
@@ -640,6 +683,7 @@ impl Machine {
             on_race: None,
             perturb: false,
             worker_stack: None,
+            shared_host: None,
             too_many_devices: None,
         }
     }

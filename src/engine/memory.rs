@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-pub(crate) use crate::engine::block::{Backing, Block, HostBlock, Region};
+pub(crate) use crate::engine::block::{Backing, Block, HostBlock, Region, Store};
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::ProcessId;
 
@@ -402,8 +402,9 @@ impl Memory {
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
             host: None,
-            bytes: Mutex::new(Backing::Owned(data)),
-            shadow: Mutex::default(),
+            store: Store::new(Backing::Owned(data)),
+            store_off: 0,
+            mapping: false,
         });
         heap.live.insert(base, block);
         Ok(DevicePtr(base))
@@ -422,6 +423,10 @@ impl Memory {
         let mut heap = self.heaps[device as usize].lock();
         let problem = match heap.live.get(&ptr.0) {
             Some(b) if b.pooled() => "memory of a memory pool (the pool frees it)",
+            Some(b) if b.owner == owner && b.mapping => {
+                "an IPC mapping, not an allocation: it is unmapped with its close call \
+                 (cudaIpcCloseMemHandle, aclrtIpcMemClose)"
+            }
             Some(b) if b.owner == owner => {
                 let b = heap
                     .live
@@ -449,6 +454,77 @@ impl Memory {
             space: AddressSpace::Device(device),
             problem,
         })
+    }
+
+    /// Maps `len` bytes of `store` from `store_off` on into device `device`'s address range for `owner` (an IPC
+    /// mapping of memory exported by another process): a new address, taking no capacity (the bytes are the
+    /// exporter's). `ordinal` is the exported allocation's, so that race reports name the allocation.
+    pub fn map(
+        &self,
+        device: u32,
+        store: Arc<Store>,
+        store_off: u64,
+        len: u64,
+        owner: ProcessId,
+        ordinal: u64,
+    ) -> Result<DevicePtr> {
+        let mut heap = self.heaps[device as usize].lock();
+        let (span_start, span_end) = device_span(device);
+        let span = len.max(1).div_ceil(ALIGN) * ALIGN;
+        let base = match heap.next.checked_add(span) {
+            Some(end) if end <= span_end => Some(heap.next),
+            _ => heap.gap(span_start, span_end, span),
+        };
+        let Some(base) = base else {
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: len,
+                available: heap.largest_gap(span_start, span_end),
+            });
+        };
+        heap.next = heap.next.max(base + span);
+        let stale: Vec<u64> = heap
+            .freed
+            .range(base..base + span)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in stale {
+            heap.freed.remove(&a);
+        }
+        heap.live.insert(
+            base,
+            Arc::new(Block {
+                base,
+                len,
+                owner,
+                space: AddressSpace::Device(device),
+                ordinal,
+                host: None,
+                store,
+                store_off,
+                mapping: true,
+            }),
+        );
+        Ok(DevicePtr(base))
+    }
+
+    /// Removes the IPC mapping at `ptr` of `owner` (work already queued on it still sees its bytes).
+    pub fn unmap(&self, ptr: DevicePtr, owner: ProcessId) -> bool {
+        let Some(device) = self.heap_of(ptr.0) else {
+            return false;
+        };
+        let mut heap = self.heaps[device as usize].lock();
+        match heap.live.get(&ptr.0) {
+            Some(b) if b.owner == owner && b.mapping => {
+                let b = heap
+                    .live
+                    .remove(&ptr.0)
+                    .expect("just found, under the lock");
+                heap.remember_freed(b.base, b.len, "unmapped (its IPC handle was closed)");
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Frees every allocation of `owner` on `device` (device reset).
@@ -563,8 +639,9 @@ impl Memory {
                 device,
                 registered: false,
             }),
-            bytes: Mutex::new(Backing::Owned(boxed)),
-            shadow: Mutex::default(),
+            store: Store::new(Backing::Owned(boxed)),
+            store_off: 0,
+            mapping: false,
         });
         self.pinned.lock().live.insert(base, block);
         Ok(HostPtr(base))
@@ -685,11 +762,12 @@ impl Memory {
                 device,
                 registered: true,
             }),
-            bytes: Mutex::new(Backing::Registered {
+            store: Store::new(Backing::Registered {
                 ptr: addr as usize as *mut u8,
                 len: len as usize,
             }),
-            shadow: Mutex::default(),
+            store_off: 0,
+            mapping: false,
         });
         pinned.live.insert(addr, block);
         Ok(())
@@ -706,7 +784,7 @@ impl Memory {
                     .remove(&addr)
                     .expect("the block just found is still there: the pinned lock is held");
                 drop(pinned);
-                *b.bytes.lock() = Backing::Detached;
+                *b.bytes().lock() = Backing::Detached;
                 Ok(())
             }
             _ => Err(SimError::HostMemory {

@@ -80,12 +80,17 @@ impl Process {
             let region = self.m.memory.device_region("free", ptr, 1, c.process);
             if let Ok(r) = &region
                 && r.offset == 0
+                && r.block.owner == c.process
+                && !r.block.mapping
             {
                 self.host_free_check(&mut self.state(), c, site, &r.block)?;
             }
             self.m.memory.free(ptr, c.process)?;
             if let Ok(r) = region {
-                crate::engine::value::forget(&mut self.state().words, r.block.base, r.block.len);
+                let block = r.block;
+                // Exported: the handle opens nowhere any more (mappings made stay, "sim").
+                self.m.ipc_mem.lock().freed(&block);
+                crate::engine::value::forget(&mut self.state().words, block.base, block.len);
             }
             Ok(())
         })

@@ -447,8 +447,9 @@ mod tests {
                 space: crate::AddressSpace::Device(0),
                 ordinal: 1,
                 host: None,
-                bytes: parking_lot::Mutex::new(crate::engine::memory::Backing::Detached),
-                shadow: Default::default(),
+                store: crate::engine::memory::Store::new(crate::engine::memory::Backing::Detached),
+                store_off: 0,
+                mapping: false,
             })
         };
         p.take(0x1000, 0x1000, 0x100, dummy(0x1000));

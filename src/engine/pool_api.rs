@@ -572,6 +572,12 @@ impl Process {
                     if r.offset != 0 {
                         return Err(bad("not the start of an allocation"));
                     }
+                    if r.block.mapping {
+                        return Err(bad(
+                            "an IPC mapping, not an allocation: it is unmapped with its close call \
+                             (cudaIpcCloseMemHandle, aclrtIpcMemClose)",
+                        ));
+                    }
                     (r.block, None)
                 }
             };

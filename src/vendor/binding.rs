@@ -16,6 +16,7 @@
 //! | `STREAMSIM_RACES_EXITCODE` | the exit status of `fail` (0–255; 0 leaves it alone) | 66 |
 //! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
 //! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
+//! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |
 //!
 //! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
 //! happens at exit is in `src/vendor/exit.rs`.
@@ -210,6 +211,9 @@ pub(crate) struct EnvConfig {
     pub trace: Option<std::path::PathBuf>,
     /// `STREAMSIM_TIMELINE=1`: print the timeline to standard error at exit.
     pub timeline: bool,
+    /// `STREAMSIM_MACHINE` (default `default`): the shared host the default machines join at their first IPC
+    /// call.
+    pub host: String,
 }
 
 impl EnvConfig {
@@ -297,6 +301,16 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             ));
         }
     };
+    let host = match env_text("STREAMSIM_MACHINE")? {
+        None => "default".to_string(),
+        Some(v) if v.trim().is_empty() => {
+            return Err(
+                "streamsim: STREAMSIM_MACHINE is empty (expected the name of the shared host)"
+                    .to_string(),
+            );
+        }
+        Some(v) => v.trim().to_string(),
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -304,6 +318,7 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         exit_code,
         trace,
         timeline,
+        host,
     })
 }
 
@@ -345,7 +360,8 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
                 let builder = Machine::builder()
                     .devices(config.devices)
                     .seed(config.seed)
-                    .dialect(api.dialect());
+                    .dialect(api.dialect())
+                    .shared_host(config.host.clone());
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {
                         process: m.process(),

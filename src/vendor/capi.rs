@@ -309,8 +309,8 @@ pub unsafe extern "C" fn streamsimMachineCreate(
 }
 
 /// `streamsimMachineDestroy`: releases a machine handle. The machine shuts down (its queued work completes,
-/// its worker threads are joined) when its last handle is released: machine and process handles and
-/// bindings all count.
+/// its worker threads are released to the pool for later streams) when its last handle is released: machine
+/// and process handles and bindings all count.
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimMachineDestroy(machine: streamsimMachine) -> streamsimError {
     run(|| {

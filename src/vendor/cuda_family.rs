@@ -22,6 +22,8 @@ macro_rules! cuda_family {
                     "A stream callback: `void (*)(cudaStream_t, cudaError_t, void *userData)`.";
                 (cudaIpcEventHandle_t, musaIpcEventHandle_t) = rt::IpcEventHandleC,
                     "An IPC event handle: 64 opaque bytes.";
+                (cudaIpcMemHandle_t, musaIpcMemHandle_t) = rt::IpcMemHandleC,
+                    "An IPC memory handle: 64 opaque bytes.";
                 (cudaDeviceProp, musaDeviceProp) = rt::DeviceProp,
                     "A device's properties (`struct cudaDeviceProp`, CUDA 12 layout).";
                 (cudaUUID_t, musaUUID_t) = rt::Uuid, "A device UUID: 16 bytes.";
@@ -187,6 +189,7 @@ macro_rules! cuda_family {
                 (cudaDevAttrDeferredMappingCudaArraySupported, musaDevAttrDeferredMappingCudaArraySupported): c_int =
                     121;
                 (cudaDevAttrIpcEventSupport, musaDevAttrIpcEventSupport): c_int = 125;
+                (cudaIpcMemLazyEnablePeerAccess, musaIpcMemLazyEnablePeerAccess): c_uint = 0x01;
                 (cudaDevAttrMemSyncDomainCount, musaDevAttrMemSyncDomainCount): c_int = 126;
                 (cudaDevAttrNumaConfig, musaDevAttrNumaConfig): c_int = 130;
                 (cudaDevAttrNumaId, musaDevAttrNumaId): c_int = 131;
@@ -312,6 +315,12 @@ macro_rules! cuda_family {
                     event: *mut c_void) => ipc_get_event_handle(handle, event);
                 (cudaIpcOpenEventHandle, musaIpcOpenEventHandle)(event: *mut *mut c_void,
                     handle: rt::IpcEventHandleC) => ipc_open_event_handle(event, handle);
+                (cudaIpcGetMemHandle, musaIpcGetMemHandle)(handle: *mut rt::IpcMemHandleC,
+                    devPtr: *mut c_void) => ipc_get_mem_handle(handle, devPtr);
+                (cudaIpcOpenMemHandle, musaIpcOpenMemHandle)(devPtr: *mut *mut c_void,
+                    handle: rt::IpcMemHandleC, flags: c_uint) => ipc_open_mem_handle(devPtr, handle, flags);
+                (cudaIpcCloseMemHandle, musaIpcCloseMemHandle)(devPtr: *mut c_void)
+                    => ipc_close_mem_handle(devPtr);
                 (cudaMalloc, musaMalloc)(devPtr: *mut *mut c_void, size: usize) => malloc(devPtr, size);
                 (cudaFree, musaFree)(devPtr: *mut c_void) => free(devPtr);
                 (cudaMallocHost, musaMallocHost)(ptr: *mut *mut c_void, size: usize) => malloc_host(ptr, size);

@@ -52,6 +52,8 @@ macro_rules! with_error_codes {
             (cudaErrorInvalidDevice, musaErrorInvalidDevice, InvalidDevice) = 101, "invalid device ordinal";
             (cudaErrorDeviceUninitialized, musaErrorDeviceUninitialized, DeviceUninitialized) = 201,
                 "invalid device context";
+            (cudaErrorMapBufferObjectFailed, musaErrorMapBufferObjectFailed, MapBufferObjectFailed) = 205,
+                "mapping of buffer object failed";
             (cudaErrorUnsupportedLimit, musaErrorUnsupportedLimit, UnsupportedLimit) = 215,
                 "limit is not supported on this architecture";
             (cudaErrorInvalidResourceHandle, musaErrorInvalidResourceHandle, InvalidResourceHandle) = 400,
@@ -143,8 +145,15 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::Ipc { problem, .. } => match problem {
             IpcProblem::NotInterprocess => InvalidResourceHandle,
             IpcProblem::SameProcess => DeviceUninitialized,
-            IpcProblem::InvalidHandle => InvalidValue,
+            IpcProblem::InvalidHandle
+            | IpcProblem::ForeignUnshared
+            | IpcProblem::StaleHandle
+            | IpcProblem::OtherHost => InvalidValue,
+            IpcProblem::ExportGone => MapBufferObjectFailed,
+            IpcProblem::NotAllowed => NotPermitted,
         },
+        SimError::HostMismatch { .. } => InvalidDevice,
+        SimError::HostUnavailable { .. } => MapBufferObjectFailed,
         SimError::Timeout { .. } | SimError::WaitTimedOut { .. } => Timeout,
         // No CUDA call subscribes threads to stream callbacks (the engine API can).
         SimError::Subscription { .. } => NotSupported,
@@ -495,6 +504,72 @@ pub(crate) unsafe fn ipc_open_event_handle(
         ))?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out("IpcOpenEventHandle", e, handle_ptr(opened.to_raw())) }
+    })
+}
+
+/// `cudaIpcMemHandle_t` / `musaIpcMemHandle_t`: 64 opaque bytes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpcMemHandleC {
+    /// The bytes.
+    pub reserved: [c_char; 64],
+}
+
+pub(crate) unsafe fn ipc_get_mem_handle(
+    api: Api,
+    handle: *mut IpcMemHandleC,
+    ptr: *mut c_void,
+) -> Error {
+    run(api, |p| {
+        if handle.is_null() {
+            return Err(invalid("IpcGetMemHandle", "NULL output pointer"));
+        }
+        let h = p.ipc_get_mem_handle(DevicePtr(ptr as usize as u64))?;
+        let reserved = h.0.map(|b| b as c_char);
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("IpcGetMemHandle", handle, IpcMemHandleC { reserved }) }
+    })
+}
+
+pub(crate) unsafe fn ipc_open_mem_handle(
+    api: Api,
+    ptr: *mut *mut c_void,
+    handle: IpcMemHandleC,
+    flags: c_uint,
+) -> Error {
+    run(api, |p| {
+        if ptr.is_null() {
+            return Err(invalid("IpcOpenMemHandle", "NULL output pointer"));
+        }
+        // cudaIpcMemLazyEnablePeerAccess is the one flag (the docs: "must be specified as"); 0 opens without
+        // enabling peer access (sim).
+        if flags & !1 != 0 {
+            return Err(SimError::InvalidFlags {
+                what: "IpcOpenMemHandle",
+                flags,
+                reason: "the one flag is cudaIpcMemLazyEnablePeerAccess (1)",
+            });
+        }
+        let opened = p.ipc_open_mem_handle(
+            &crate::engine::ipc_memory::IpcMemHandle(
+                handle.reserved.map(|b| u8::from_ne_bytes(b.to_ne_bytes())),
+            ),
+            flags & 1 != 0,
+        )?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe {
+            out(
+                "IpcOpenMemHandle",
+                ptr,
+                opened.addr() as usize as *mut c_void,
+            )
+        }
+    })
+}
+
+pub(crate) fn ipc_close_mem_handle(api: Api, ptr: *mut c_void) -> Error {
+    run(api, |p| {
+        p.ipc_close_mem_handle(DevicePtr(ptr as usize as u64))
     })
 }
 

@@ -9,7 +9,8 @@ use super::cuda_runtime::{Error, event_record, run, stream_wait_event};
 use crate::engine::error::SimError;
 
 /// `cudaEventRecordExternal` / `cudaEventWaitExternal`: make the record or wait an external node of a graph
-/// being captured. Outside stream capture (the simulator has none yet) they mean the plain record or wait.
+/// being captured. "This flag is invalid when used outside of capture" (the driver API's `CUevent_record_flags`
+/// and `CUevent_wait_flags`), and the simulator has no stream capture yet, so for now it is always refused.
 const EXTERNAL: c_uint = 0x01;
 
 pub(crate) unsafe fn stream_get_id(api: Api, s: *mut c_void, id: *mut u64) -> Error {
@@ -34,14 +35,40 @@ pub(crate) unsafe fn stream_get_device(api: Api, s: *mut c_void, device: *mut c_
     })
 }
 
-/// Refuses `flags` with bits other than [`EXTERNAL`] (one runtime call, which fails).
-fn check_external(api: Api, what: &'static str, flags: c_uint) -> Option<Error> {
-    (flags & !EXTERNAL != 0).then(|| {
+/// Refuses any `flags` but 0 (one runtime call, which fails with 1): bits other than [`EXTERNAL`] are not
+/// defined, and [`EXTERNAL`] is only valid while the stream is being captured, which no stream is (the simulator
+/// has no stream capture yet; when it does, a capturing stream accepts the flag). `record` says which call.
+fn check_flags(api: Api, record: bool, flags: c_uint) -> Option<Error> {
+    let what = if record {
+        "EventRecordWithFlags"
+    } else {
+        "StreamWaitEvent"
+    };
+    let reason = match (flags & !EXTERNAL != 0, record, api) {
+        (true, _, _) => "only the External flag (0x1) is defined",
+        (false, true, Api::Musa) => {
+            "musaEventRecordExternal is only valid during stream capture, and the stream is not capturing \
+             (the simulator has no stream capture yet)"
+        }
+        (false, true, _) => {
+            "cudaEventRecordExternal is only valid during stream capture, and the stream is not capturing \
+             (the simulator has no stream capture yet)"
+        }
+        (false, false, Api::Musa) => {
+            "musaEventWaitExternal is only valid during stream capture, and the stream is not capturing \
+             (the simulator has no stream capture yet)"
+        }
+        (false, false, _) => {
+            "cudaEventWaitExternal is only valid during stream capture, and the stream is not capturing \
+             (the simulator has no stream capture yet)"
+        }
+    };
+    (flags != 0).then(|| {
         run(api, |_| {
             Err(SimError::InvalidFlags {
                 what,
                 flags,
-                reason: "only the External flag (0x1) is defined",
+                reason,
             })
         })
     })
@@ -53,7 +80,7 @@ pub(crate) fn event_record_with_flags(
     s: *mut c_void,
     flags: c_uint,
 ) -> Error {
-    check_external(api, "EventRecordWithFlags", flags).unwrap_or_else(|| event_record(api, e, s, 0))
+    check_flags(api, true, flags).unwrap_or_else(|| event_record(api, e, s, 0))
 }
 
 pub(crate) fn stream_wait_event_with_flags(
@@ -62,5 +89,5 @@ pub(crate) fn stream_wait_event_with_flags(
     e: *mut c_void,
     flags: c_uint,
 ) -> Error {
-    check_external(api, "StreamWaitEvent", flags).unwrap_or_else(|| stream_wait_event(api, s, e, 0))
+    check_flags(api, false, flags).unwrap_or_else(|| stream_wait_event(api, s, e, 0))
 }

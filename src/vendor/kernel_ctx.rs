@@ -239,7 +239,13 @@ fn host_side(p: *const c_void, bytes: usize) -> Result<(), Refusal> {
 fn buffer(n: usize) -> Result<Vec<u8>, Refusal> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| Refusal::Invalid)?;
-    v.resize(n, 0);
+    // One memset (`resize` is a loop of byte writes in an unoptimised build, which is how `cargo test` builds
+    // the library: 64 MiB took half a second).
+    // SAFETY: the capacity is at least `n`; `write_bytes` initialises those `n` bytes before `set_len`.
+    unsafe {
+        std::ptr::write_bytes(v.as_mut_ptr(), 0, n);
+        v.set_len(n);
+    }
     Ok(v)
 }
 

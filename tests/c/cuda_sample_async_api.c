@@ -2,11 +2,15 @@
  * cuda_sample_async_api.c — NVIDIA cuda-samples Samples/0_Introduction/asyncAPI/asyncAPI.cu
  * (github.com/NVIDIA/cuda-samples, commit c94ff366aed18c797b8a85dfaac7817b0228b420), ported to streamsim.
  *
- * Every runtime call and every check of the original is kept. Changes, all marked STREAMSIM: helper_cuda.h and
- * helper_functions.h are replaced by tests/c/cuda_samples_helpers.h (its stopwatch is the wall clock, as the
- * original's: "time spent by CPU in CUDA calls" is the one printout that varies); the kernel launch becomes
- * the stand-in cudasimLaunchKernelEx (no arithmetic: see increment_kernel_launch); dim3 is initialised as a C
- * struct and <stdbool.h>/<string.h> are included, so that the file is C11 as well as C++17.
+ * Every runtime call and every check of the original is kept, in the original order. Changes, all marked
+ * STREAMSIM:
+ *   - helper_cuda.h and helper_functions.h are replaced by tests/c/cuda_samples_helpers.h (its stopwatch is the
+ *     wall clock, as the original's: "time spent by CPU in CUDA calls" is the one printout that varies);
+ *   - the kernel launch increment_kernel<<<blocks, threads, 0, 0>>>(d_a, value) becomes the stand-in
+ *     cudasimLaunchKernelCtx (see increment_kernel_launch): 150 µs of virtual time, declaring that it reads and
+ *     writes g_data, and the kernel's statement, in C, run for every (blockIdx, threadIdx) of the grid on the
+ *     device memory (see increment_kernel), so correct_output checks what the kernel computed;
+ *   - for C11: the two dim3 are initialised as C structs (C has no constructor).
  *
  * The original's licence follows.
  */
@@ -47,9 +51,7 @@
  */
 
 // includes, system
-#include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 // includes CUDA Runtime
 #include <cuda_profiler_api.h>
@@ -58,19 +60,73 @@
 // includes, project
 #include "cuda_samples_helpers.h" /* STREAMSIM: for helper_cuda.h and helper_functions.h */
 
-/* STREAMSIM: the kernel
- *     __global__ void increment_kernel(int *g_data, int inc_value)
- *     {
- *         int idx     = blockIdx.x * blockDim.x + threadIdx.x;
- *         g_data[idx] = g_data[idx] + inc_value;
- *     }
- * becomes a stand-in of INCREMENT_KERNEL_NS of virtual time that declares it reads and writes g_data. It cannot
- * add inc_value yet (a C kernel body has no access to device memory), so correct_output reports the mismatch. */
-#define INCREMENT_KERNEL_NS 150000
-static cudaError_t increment_kernel_launch(cudaStream_t stream, int *g_data, size_t nbytes)
+/* STREAMSIM: the kernel's arguments and launch configuration (what <<<…>>> and the parameter list carry). */
+struct increment_kernel_args {
+    dim3 gridDim, blockDim;
+    int *g_data;
+    int  inc_value;
+};
+
+/* STREAMSIM: the elements of g_data a body stages in host memory at a time (16 KiB, on the worker's stack). */
+#define INCREMENT_KERNEL_STAGE 4096
+
+/* STREAMSIM: __global__ void increment_kernel(int *g_data, int inc_value), as the body of a Ctx stand-in. The
+ * original statement runs for every (blockIdx, threadIdx) of the (1-D) grid, on g_data staged in host memory a
+ * batch of whole blocks at a time: streamsimKernelRead, the statement on the copy, streamsimKernelWrite (every
+ * thread stores its element, so the batch is written back whole). A failed access has faulted the kernel, and
+ * the next synchronize reports it. */
+static void increment_kernel(streamsimKernelCtx *ctx, void *arg)
 {
+    struct increment_kernel_args a = *(struct increment_kernel_args *)arg;
+    free(arg);
+    int          stage[INCREMENT_KERNEL_STAGE];
+    unsigned int per_batch = INCREMENT_KERNEL_STAGE / a.blockDim.x;
+    for (unsigned int first = 0; first < a.gridDim.x; first += per_batch) {
+        unsigned int last  = first + per_batch < a.gridDim.x ? first + per_batch : a.gridDim.x;
+        size_t       base  = (size_t)first * a.blockDim.x; /* the index of stage[0] in g_data */
+        size_t       bytes = (size_t)(last - first) * a.blockDim.x * sizeof(int);
+        if (streamsimKernelRead(ctx, stage, a.g_data + base, bytes) != STREAMSIM_SUCCESS) {
+            return;
+        }
+        for (unsigned int blockIdx = first; blockIdx < last; blockIdx++) {
+            for (unsigned int threadIdx = 0; threadIdx < a.blockDim.x; threadIdx++) {
+                int idx = blockIdx * a.blockDim.x + threadIdx;
+                /* g_data[idx] = g_data[idx] + inc_value; */
+                stage[idx - base] = stage[idx - base] + a.inc_value;
+            }
+        }
+        if (streamsimKernelWrite(ctx, a.g_data + base, stage, bytes) != STREAMSIM_SUCCESS) {
+            return;
+        }
+    }
+}
+
+/* STREAMSIM: increment_kernel<<<blocks, threads, 0, stream>>>(g_data, inc_value) as a stand-in of
+ * INCREMENT_KERNEL_NS of virtual time that reads and writes the grid's elements of g_data. The arguments are
+ * the body's (it frees them); a block has at most 1024 threads on every CUDA device (cudaErrorInvalidConfiguration
+ * otherwise, as the launch would), so a batch holds at least 4 blocks. */
+#define INCREMENT_KERNEL_NS 150000
+static cudaError_t increment_kernel_launch(dim3 blocks, dim3 threads, cudaStream_t stream, int *g_data, int inc_value)
+{
+    if (threads.x == 0 || threads.x > 1024) {
+        return cudaErrorInvalidConfiguration;
+    }
+    struct increment_kernel_args *a = (struct increment_kernel_args *)malloc(sizeof *a);
+    if (a == NULL) {
+        return cudaErrorMemoryAllocation;
+    }
+    a->gridDim   = blocks;
+    a->blockDim  = threads;
+    a->g_data    = g_data;
+    a->inc_value = inc_value;
+    size_t nbytes = (size_t)blocks.x * threads.x * sizeof(int);
     streamsimAccess accesses[2] = {{g_data, nbytes, STREAMSIM_ACCESS_READ}, {g_data, nbytes, STREAMSIM_ACCESS_WRITE}};
-    return cudasimLaunchKernelEx(stream, "increment_kernel", INCREMENT_KERNEL_NS, NULL, NULL, accesses, 2);
+    cudaError_t err = cudasimLaunchKernelCtx(stream, "increment_kernel", INCREMENT_KERNEL_NS, increment_kernel, a,
+                                             accesses, 2);
+    if (err != cudaSuccess) {
+        free(a); /* refused: the body never runs */
+    }
+    return err;
 }
 
 bool correct_output(int *data, const int n, const int x)
@@ -134,8 +190,8 @@ int main(int argc, char *argv[])
     sdkStartTimer(&timer);
     cudaEventRecord(start, 0);
     cudaMemcpyAsync(d_a, a, nbytes, cudaMemcpyHostToDevice, 0);
-    (void)blocks; /* STREAMSIM: increment_kernel<<<blocks, threads, 0, 0>>>(d_a, value); */
-    increment_kernel_launch(0, d_a, nbytes);
+    /* STREAMSIM: increment_kernel<<<blocks, threads, 0, 0>>>(d_a, value); */
+    increment_kernel_launch(blocks, threads, 0, d_a, value);
     cudaMemcpyAsync(a, d_a, nbytes, cudaMemcpyDeviceToHost, 0);
     cudaEventRecord(stop, 0);
     sdkStopTimer(&timer);

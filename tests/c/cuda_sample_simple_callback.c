@@ -3,14 +3,22 @@
  * and multithreading.h/.cpp (github.com/NVIDIA/cuda-samples, commit c94ff366aed18c797b8a85dfaac7817b0228b420),
  * ported to streamsim.
  *
- * Every runtime call and every check of the original is kept: a CPU thread per workload sets its device, makes a
- * stream, cudaMalloc / cudaHostAlloc(cudaHostAllocPortable), copies, launches and adds a CUDART_CB stream
- * callback, which starts a postprocess thread that checks the data and frees everything. Changes, all marked
- * STREAMSIM: helper_cuda.h / helper_functions.h → tests/c/cuda_samples_helpers.h; multithreading.h's POSIX
- * branch inlined; the kernel launch → the stand-in cudasimLaunchKernelEx (no arithmetic: see incKernel_launch);
- * for C11: a typedef for the struct, <stdbool.h>, enum constants, dim3 as a C struct, (void **) casts where C++
- * uses cudaMalloc's and cudaHostAlloc's template overloads (the C++ build still calls those); the original's
- * `major << 4 + minor` parenthesised as C parses it (-Wparentheses).
+ * Every runtime call and every check of the original is kept, in the original order: a CPU thread per workload
+ * sets its device, makes a stream, cudaMalloc / cudaHostAlloc(cudaHostAllocPortable), copies, launches and adds a
+ * CUDART_CB stream callback, which starts a postprocess thread that checks the data and frees everything.
+ * Changes, all marked STREAMSIM:
+ *   - helper_cuda.h and helper_functions.h are replaced by tests/c/cuda_samples_helpers.h;
+ *   - multithreading.h and multithreading.cpp (the sample's own thread library, a separate file compiled with
+ *     it) are inlined: their POSIX branch, the four functions the sample calls, with a typedef for the struct;
+ *   - the kernel launch incKernel<<<grid, block, 0, stream>>>(d_data, N) becomes the stand-in
+ *     cudasimLaunchKernelCtx (see incKernel_launch): 20 µs of virtual time, declaring that it reads and writes
+ *     data[0 .. N), and the kernel's statement, in C, run for every (blockIdx, threadIdx) of the grid on the
+ *     device memory (see incKernel), so the postprocess check checks what the kernel computed;
+ *   - for C11 as well as C++17: a typedef for struct heterogeneous_workload; `dim3 block(512)` and `dim3
+ *     grid(…)` initialised as C structs (C has no constructor); (void **) casts in C where C++ calls
+ *     cudaMalloc's and cudaHostAlloc's template overloads (the C++ build still calls those); (void) for the
+ *     parameters the original leaves unused (-Wunused-parameter, in -Wextra); the original's
+ *     `major << 4 + minor` parenthesised as C parses it (-Wparentheses, in -Wall).
  *
  * The original's licence follows.
  */
@@ -56,13 +64,12 @@
  */
 
 // System includes
-#include <stdbool.h> /* STREAMSIM: bool in C11 */
 #include <stdio.h>
 
 // helper functions and utilities to work with CUDA
 #include "cuda_samples_helpers.h" /* STREAMSIM: for helper_cuda.h and helper_functions.h */
 
-/* STREAMSIM: multithreading.h / multithreading.cpp (the POSIX branch) as a local equivalent. */
+/* STREAMSIM: multithreading.h / multithreading.cpp (the POSIX branch), inlined. */
 #include <pthread.h>
 typedef pthread_t CUTThread;
 typedef void *(*CUT_THREADROUTINE)(void *);
@@ -109,8 +116,8 @@ static void cutWaitForBarrier(CUTBarrier *barrier)
     pthread_mutex_unlock(&barrier->mutex);
 }
 
-/* STREAMSIM: enum constants (a const int is not a constant expression in C). */
-enum { N_workloads = 8, N_elements_per_workload = 100000 };
+const int N_workloads             = 8;
+const int N_elements_per_workload = 100000;
 
 CUTBarrier thread_barrier;
 
@@ -128,21 +135,80 @@ typedef struct heterogeneous_workload /* STREAMSIM: typedef, for C */
     bool success;
 } heterogeneous_workload;
 
-/* STREAMSIM: the kernel
- *     __global__ void incKernel(int *data, int N)
- *     {
- *         int i = blockIdx.x * blockDim.x + threadIdx.x;
- *         if (i < N)
- *             data[i]++;
- *     }
- * becomes a stand-in of INC_KERNEL_NS of virtual time that declares it reads and writes data. It cannot
- * increment yet (a C kernel body has no access to device memory), so the postprocess check fails. */
-#define INC_KERNEL_NS 20000
-static cudaError_t incKernel_launch(cudaStream_t stream, int *data, int N)
+/* STREAMSIM: the kernel's arguments and launch configuration (what <<<…>>> and the parameter list carry). */
+struct incKernel_args {
+    dim3 gridDim, blockDim;
+    int *data;
+    int  N;
+};
+
+/* STREAMSIM: the elements of data a body stages in host memory at a time (16 KiB, on the worker's stack). */
+#define INC_KERNEL_STAGE 4096
+
+/* STREAMSIM: __global__ void incKernel(int *data, int N), as the body of a Ctx stand-in. The original statement
+ * runs for every (blockIdx, threadIdx) of the (1-D) grid, on data[0 .. N) staged in host memory a batch of
+ * whole blocks at a time: streamsimKernelRead, the statement on the copy, streamsimKernelWrite (every element
+ * below N is incremented, so the batch is written back whole). A failed access has faulted the kernel, and the
+ * stream callback gets the error. */
+static void incKernel(streamsimKernelCtx *ctx, void *arg)
 {
+    struct incKernel_args a = *(struct incKernel_args *)arg;
+    free(arg);
+    int          stage[INC_KERNEL_STAGE];
+    unsigned int per_batch = INC_KERNEL_STAGE / a.blockDim.x;
+    for (unsigned int first = 0; first < a.gridDim.x; first += per_batch) {
+        unsigned int last = first + per_batch < a.gridDim.x ? first + per_batch : a.gridDim.x;
+        size_t       base = (size_t)first * a.blockDim.x; /* the index of stage[0] in data */
+        size_t       end  = (size_t)last * a.blockDim.x;
+        if (end > (size_t)a.N) {
+            end = a.N > 0 ? (size_t)a.N : 0; /* the threads from N on store nothing */
+        }
+        if (base >= end) {
+            break;
+        }
+        size_t bytes = (end - base) * sizeof(int);
+        if (streamsimKernelRead(ctx, stage, a.data + base, bytes) != STREAMSIM_SUCCESS) {
+            return;
+        }
+        for (unsigned int blockIdx = first; blockIdx < last; blockIdx++) {
+            for (unsigned int threadIdx = 0; threadIdx < a.blockDim.x; threadIdx++) {
+                int i = blockIdx * a.blockDim.x + threadIdx;
+
+                if (i < a.N)
+                    stage[i - base]++; /* data[i]++; */
+            }
+        }
+        if (streamsimKernelWrite(ctx, a.data + base, stage, bytes) != STREAMSIM_SUCCESS) {
+            return;
+        }
+    }
+}
+
+/* STREAMSIM: incKernel<<<grid, block, 0, stream>>>(data, N) as a stand-in of INC_KERNEL_NS of virtual time that
+ * reads and writes data[0 .. N). The arguments are the body's (it frees them); a block has at most 1024 threads
+ * on every CUDA device (cudaErrorInvalidConfiguration otherwise, as the launch would), so a batch holds at least
+ * 4 blocks. */
+#define INC_KERNEL_NS 20000
+static cudaError_t incKernel_launch(dim3 grid, dim3 block, cudaStream_t stream, int *data, int N)
+{
+    if (block.x == 0 || block.x > 1024) {
+        return cudaErrorInvalidConfiguration;
+    }
+    struct incKernel_args *a = (struct incKernel_args *)malloc(sizeof *a);
+    if (a == NULL) {
+        return cudaErrorMemoryAllocation;
+    }
+    a->gridDim                  = grid;
+    a->blockDim                 = block;
+    a->data                     = data;
+    a->N                        = N;
     streamsimAccess accesses[2] = {{data, (size_t)N * sizeof(int), STREAMSIM_ACCESS_READ},
                                    {data, (size_t)N * sizeof(int), STREAMSIM_ACCESS_WRITE}};
-    return cudasimLaunchKernelEx(stream, "incKernel", INC_KERNEL_NS, NULL, NULL, accesses, 2);
+    cudaError_t     err = cudasimLaunchKernelCtx(stream, "incKernel", INC_KERNEL_NS, incKernel, a, accesses, 2);
+    if (err != cudaSuccess) {
+        free(a); /* refused: the body never runs */
+    }
+    return err;
 }
 
 CUT_THREADPROC launch(void *void_arg)
@@ -173,7 +239,6 @@ CUT_THREADPROC launch(void *void_arg)
     /* STREAMSIM: dim3 block(512); dim3 grid((N_elements_per_workload + block.x - 1) / block.x); */
     dim3 block = {512, 1, 1};
     dim3 grid  = {(N_elements_per_workload + block.x - 1) / block.x, 1, 1};
-    (void)grid;
 
     checkCudaErrors(cudaMemcpyAsync(workload->d_data,
                                     workload->h_data,
@@ -181,7 +246,7 @@ CUT_THREADPROC launch(void *void_arg)
                                     cudaMemcpyHostToDevice,
                                     workload->stream));
     /* STREAMSIM: incKernel<<<grid, block, 0, workload->stream>>>(workload->d_data, N_elements_per_workload); */
-    incKernel_launch(workload->stream, workload->d_data, N_elements_per_workload);
+    incKernel_launch(grid, block, workload->stream, workload->d_data, N_elements_per_workload);
     checkCudaErrors(cudaMemcpyAsync(workload->h_data,
                                     workload->d_data,
                                     N_elements_per_workload * sizeof(int),
@@ -265,7 +330,7 @@ int main(int argc, char **argv)
 
     heterogeneous_workload *workloads;
     workloads = (heterogeneous_workload *)malloc(N_workloads * sizeof(heterogeneous_workload));
-    /* STREAMSIM: the original's empty statement ';' dropped (-Wextra-semi in C++) */
+    ;
     thread_barrier = cutCreateBarrier(N_workloads);
 
     // Main thread spawns a CPU worker thread for each heterogeneous workload

@@ -2,10 +2,16 @@
  * cuda_sample_simple_hyperq.c — NVIDIA cuda-samples Samples/0_Introduction/simpleHyperQ/simpleHyperQ.cu
  * (github.com/NVIDIA/cuda-samples, commit c94ff366aed18c797b8a85dfaac7817b0228b420), ported to streamsim.
  *
- * Every runtime call and every check of the original is kept. Changes, all marked STREAMSIM: helper_cuda.h and
- * helper_functions.h are replaced by tests/c/cuda_samples_helpers.h; the device code and its three kernel
- * launches become stand-ins (see clock_block_launch: each kernel runs for the time its clock ticks take at
- * the device's clock rate); <stdbool.h> and <time.h> make the file C11 as well as C++17.
+ * Every runtime call and every check of the original is kept, in the original order. Changes, all marked
+ * STREAMSIM:
+ *   - helper_cuda.h and helper_functions.h are replaced by tests/c/cuda_samples_helpers.h (which also brings
+ *     the <time.h> that helper_timer.h includes, for clock_t);
+ *   - the device code (clock_block, kernel_A, kernel_B and the single-warp reduction sum) becomes the bodies of
+ *     cudasimLaunchKernelCtx stand-ins, in C, on the device memory (see clock_block and sum), and its three
+ *     kernel launches become those stand-ins: kernel_A and kernel_B run for the virtual time that clock_count
+ *     ticks take at the device's clock rate and store the ticks they spun for; sum adds them up, so the final
+ *     check a[0] >= total_clocks checks what the kernels computed. <cooperative_groups.h> and its namespace
+ *     alias, which only the device code used, go with it.
  *
  * The original's licence follows.
  */
@@ -44,33 +50,117 @@
 //   kernel_A and one kernel_B).
 // - Devices with HyperQ will run up to 32 kernels simultaneously.
 
-#include <stdbool.h> /* STREAMSIM: bool in C11 */
 #include <stdio.h>
-#include <time.h> /* STREAMSIM: clock_t (nvcc includes it) */
 
 #include "cuda_samples_helpers.h" /* STREAMSIM: for helper_cuda.h and helper_functions.h */
 
 const char *sSDKsample = "hyperQ";
 
-/* STREAMSIM: the device code of the original (clock_block, kernel_A, kernel_B and the single-warp reduction
- * sum, with cooperative_groups) is replaced by stand-ins: kernel_A and kernel_B run for the clock_count ticks
- * that clock_block spins for, converted to virtual time with the device's clock rate (clockRate kHz: ticks ×
- * 10^6 / clockRate ns), and declare their write of d_o[0]; sum runs for SUM_NS and declares its reads and
- * write. The stand-ins cannot store the clocks or sum them (a C kernel body has no access to device memory),
- * so the final check a[0] >= total_clocks fails. */
-#define SUM_NS 5000
+/* STREAMSIM: the arguments of kernel_A and kernel_B (what their parameter lists carry). */
+struct clock_block_args {
+    clock_t *d_o;
+    clock_t  clock_count;
+};
+
+/* STREAMSIM: __device__ void clock_block(clock_t *d_o, clock_t clock_count), the body of the kernel_A and
+ * kernel_B stand-ins (<<<1, 1>>>: one thread). The device's clock() is not simulated; the stand-in instead runs
+ * for the virtual time that clock_count ticks take at the device's clock rate (see clock_block_launch), so the
+ * original's spin loop ends when exactly clock_count ticks have passed, and the body stores that clock_offset
+ * to d_o[0], as the original does. */
+static void clock_block(streamsimKernelCtx *ctx, void *arg)
+{
+    struct clock_block_args a = *(struct clock_block_args *)arg;
+    free(arg);
+    clock_t clock_offset = a.clock_count; /* (clock_t)(end_clock - start_clock) when the loop ends */
+    /* d_o[0] = clock_offset; (a failed access has faulted the kernel, and the next synchronize reports it) */
+    streamsimKernelWrite(ctx, a.d_o, &clock_offset, sizeof clock_offset);
+}
+
+/* STREAMSIM: kernel_A<<<1, 1, 0, stream>>>(d_o, clock_count) and kernel_B (the same kernel under another name,
+ * so that the timeline tells them apart) as a stand-in that stores to d_o[0] and runs for clock_count ticks of
+ * the device's clock (clockRate kHz: clock_count × 10^6 / clockRate ns). The arguments are the body's (it frees
+ * them). */
 static cudaError_t clock_block_launch(const char *name, cudaStream_t stream, clock_t *d_o, clock_t clock_count,
                                       int clockRate)
 {
+    struct clock_block_args *a = (struct clock_block_args *)malloc(sizeof *a);
+    if (a == NULL) {
+        return cudaErrorMemoryAllocation;
+    }
+    a->d_o                 = d_o;
+    a->clock_count         = clock_count;
     streamsimAccess access = {d_o, sizeof(clock_t), STREAMSIM_ACCESS_WRITE};
-    uint64_t ns = (uint64_t)clock_count * 1000000u / (uint64_t)clockRate;
-    return cudasimLaunchKernelEx(stream, name, ns, NULL, NULL, &access, 1);
+    uint64_t        ns     = (uint64_t)clock_count * 1000000u / (uint64_t)clockRate;
+    cudaError_t     err    = cudasimLaunchKernelCtx(stream, name, ns, clock_block, a, &access, 1);
+    if (err != cudaSuccess) {
+        free(a); /* refused: the body never runs */
+    }
+    return err;
 }
+
+/* STREAMSIM: the arguments of sum (what its parameter list carries). */
+struct sum_args {
+    clock_t *d_clocks;
+    int      N;
+};
+
+/* STREAMSIM: __global__ void sum(clock_t *d_clocks, int N), the single-warp reduction, as the body of a Ctx
+ * stand-in launched <<<1, 32>>>: each step runs for every thread of the block in turn, each cg::sync(cta) being
+ * the end of a step (every thread has done its part before any goes on); the loads of d_clocks and the final
+ * store go through the context. */
+static void sum(streamsimKernelCtx *ctx, void *arg)
+{
+    struct sum_args a = *(struct sum_args *)arg;
+    free(arg);
+    const int blockDim = 32, warpSize = 32; /* <<<1, 32>>>: one block of one warp */
+    clock_t   s_clocks[32];                 /* __shared__ */
+
+    for (int threadIdx = 0; threadIdx < blockDim; threadIdx++) {
+        clock_t my_sum = 0;
+
+        for (int i = threadIdx; i < a.N; i += blockDim) {
+            clock_t d_clocks_i; /* my_sum += d_clocks[i]; */
+            if (streamsimKernelRead(ctx, &d_clocks_i, &a.d_clocks[i], sizeof d_clocks_i) != STREAMSIM_SUCCESS) {
+                return; /* the kernel has faulted: the next synchronize reports it */
+            }
+            my_sum += d_clocks_i;
+        }
+
+        s_clocks[threadIdx] = my_sum;
+    }
+    /* cg::sync(cta); */
+
+    for (int i = warpSize / 2; i > 0; i /= 2) {
+        for (int threadIdx = 0; threadIdx < blockDim; threadIdx++) {
+            if (threadIdx < i) {
+                s_clocks[threadIdx] += s_clocks[threadIdx + i];
+            }
+        }
+        /* cg::sync(cta); */
+    }
+
+    /* if (threadIdx.x == 0) d_clocks[0] = s_clocks[0]; */
+    streamsimKernelWrite(ctx, &a.d_clocks[0], &s_clocks[0], sizeof(clock_t));
+}
+
+/* STREAMSIM: sum<<<1, 32, 0, stream>>>(d_clocks, N) as a stand-in of SUM_NS of virtual time that reads
+ * d_clocks[0 .. N) and writes d_clocks[0]. The arguments are the body's (it frees them). */
+#define SUM_NS 5000
 static cudaError_t sum_launch(cudaStream_t stream, clock_t *d_clocks, int N)
 {
+    struct sum_args *a = (struct sum_args *)malloc(sizeof *a);
+    if (a == NULL) {
+        return cudaErrorMemoryAllocation;
+    }
+    a->d_clocks                 = d_clocks;
+    a->N                        = N;
     streamsimAccess accesses[2] = {{d_clocks, (size_t)N * sizeof(clock_t), STREAMSIM_ACCESS_READ},
                                    {d_clocks, sizeof(clock_t), STREAMSIM_ACCESS_WRITE}};
-    return cudasimLaunchKernelEx(stream, "sum", SUM_NS, NULL, NULL, accesses, 2);
+    cudaError_t     err         = cudasimLaunchKernelCtx(stream, "sum", SUM_NS, sum, a, accesses, 2);
+    if (err != cudaSuccess) {
+        free(a); /* refused: the body never runs */
+    }
+    return err;
 }
 
 int main(int argc, char **argv)

@@ -2,12 +2,22 @@
  * cuda_sample_simple_streams.c — NVIDIA cuda-samples Samples/0_Introduction/simpleStreams/simpleStreams.cu
  * (github.com/NVIDIA/cuda-samples, commit c94ff366aed18c797b8a85dfaac7817b0228b420), ported to streamsim.
  *
- * Every runtime call and every check of the original is kept (cudaSetDeviceFlags with the sync method and
- * cudaDeviceMapHost, mmap + cudaHostRegister(cudaHostRegisterMapped) of the host buffer, the streams, the
- * events, the timings). Changes, all marked STREAMSIM: helper_cuda.h and helper_functions.h are replaced by
- * tests/c/cuda_samples_helpers.h; the kernel launches become the stand-in cudasimLaunchKernelEx (no
- * arithmetic: see init_array_launch); dim3 is assigned field by field, max() is a local function, and
- * _GNU_SOURCE / <math.h> / <stdbool.h> make the file C11 as well as C++17.
+ * Every runtime call and every check of the original is kept, in the original order (cudaSetDeviceFlags with
+ * the sync method and cudaDeviceMapHost, mmap + cudaHostRegister(cudaHostRegisterMapped) of the host buffer, the
+ * streams, the events, the timings, correct_data). Changes, all marked STREAMSIM:
+ *   - helper_cuda.h and helper_functions.h are replaced by tests/c/cuda_samples_helpers.h (which also brings
+ *     the <math.h> that helper_functions.h includes, for rint);
+ *   - the four kernel launches init_array<<<blocks, threads, 0, stream>>>(d_a…, d_c, niterations) become the
+ *     stand-in cudasimLaunchKernelCtx (see init_array_launch): 100 ps of virtual time per element, declaring its
+ *     read of *factor and its read and write of the grid's elements of g_data, and the kernel's loop, in C, run
+ *     for every (blockIdx, threadIdx) of the grid on the device memory (see init_array), so correct_data checks
+ *     what the kernels computed;
+ *   - max() of CUDA's math headers (nvcc provides it to host code) is defined here;
+ *   - for C11 as well as C++17: <stddef.h> for the NULL of the tables that precede the includes (nvcc includes
+ *     cuda_runtime.h first); _GNU_SOURCE for mmap's MAP_ANON, which glibc hides under -std=c11;
+ *     AllocateHostMemory and FreeHostMemory are `static inline` (a C11 `inline` definition alone has no
+ *     external definition, so a call the compiler does not inline fails to link); each `threads = dim3(512, 1)`
+ *     / `blocks = dim3(…, 1)` assigns the fields (C has no constructor).
  *
  * The original's licence follows.
  */
@@ -77,8 +87,6 @@ const char *sDeviceSyncMethod[] = {"cudaDeviceScheduleAuto",
 #define _GNU_SOURCE /* STREAMSIM: mmap's MAP_ANON in C11 */
 #endif
 #include <assert.h>
-#include <math.h>    /* STREAMSIM: rint (nvcc includes it) */
-#include <stdbool.h> /* STREAMSIM: bool in C11 */
 #include <stdio.h>
 
 // CUDA runtime
@@ -88,7 +96,7 @@ const char *sDeviceSyncMethod[] = {"cudaDeviceScheduleAuto",
 #include "cuda_samples_helpers.h" /* STREAMSIM: for helper_cuda.h and helper_functions.h */
 
 /* STREAMSIM: max() of CUDA's math headers. */
-static inline float max_f(float a, float b) { return a > b ? a : b; }
+static inline float max(float a, float b) { return a > b ? a : b; }
 
 #ifndef WIN32
 #include <sys/mman.h> // for mmap() / munmap()
@@ -98,26 +106,86 @@ static inline float max_f(float a, float b) { return a > b ? a : b; }
 #define MEMORY_ALIGNMENT  4096
 #define ALIGN_UP(x, size) (((size_t)x + (size - 1)) & (~(size - 1)))
 
-/* STREAMSIM: the kernel
- *     __global__ void init_array(int *g_data, int *factor, int num_iterations)
- *     {
- *         int idx = blockIdx.x * blockDim.x + threadIdx.x;
- *         for (int i = 0; i < num_iterations; i++) {
- *             g_data[idx] += *factor; // non-coalesced on purpose, to burn time
- *         }
- *     }
- * becomes a stand-in that declares its reads and writes and runs INIT_ARRAY_PS_PER_INT picoseconds of virtual
- * time per element. It cannot add *factor yet (a C kernel body has no access to device memory), so
- * correct_data reports the mismatch. */
-#define INIT_ARRAY_PS_PER_INT 100 /* picoseconds per element: 1.68 ms for the 16 M-element array */
-static cudaError_t init_array_launch(dim3 blocks, dim3 threads, cudaStream_t stream, int *g_data, int *factor)
+/* STREAMSIM: the kernel's arguments and launch configuration (what <<<…>>> and the parameter list carry). */
+struct init_array_args {
+    dim3 gridDim, blockDim;
+    int *g_data;
+    int *factor;
+    int  num_iterations;
+};
+
+/* STREAMSIM: the elements of g_data a body stages in host memory at a time (16 KiB, on the worker's stack). */
+#define INIT_ARRAY_STAGE 4096
+
+/* STREAMSIM: __global__ void init_array(int *g_data, int *factor, int num_iterations), as the body of a Ctx
+ * stand-in. The original loop runs for every (blockIdx, threadIdx) of the (1-D) grid, with *factor read from
+ * the device and g_data staged in host memory a batch of whole blocks at a time: streamsimKernelRead, the loop
+ * on the copy, streamsimKernelWrite (every thread stores its element, so the batch is written back whole). A
+ * failed access has faulted the kernel, and the next synchronize reports it. */
+static void init_array(streamsimKernelCtx *ctx, void *arg)
 {
-    size_t elements = (size_t)blocks.x * threads.x;
+    struct init_array_args a = *(struct init_array_args *)arg;
+    free(arg);
+    int factor; /* *factor: nothing writes it while the kernels run */
+    if (streamsimKernelRead(ctx, &factor, a.factor, sizeof factor) != STREAMSIM_SUCCESS) {
+        return;
+    }
+    int          stage[INIT_ARRAY_STAGE];
+    unsigned int per_batch = INIT_ARRAY_STAGE / a.blockDim.x;
+    for (unsigned int first = 0; first < a.gridDim.x; first += per_batch) {
+        unsigned int last  = first + per_batch < a.gridDim.x ? first + per_batch : a.gridDim.x;
+        size_t       base  = (size_t)first * a.blockDim.x; /* the index of stage[0] in g_data */
+        size_t       bytes = (size_t)(last - first) * a.blockDim.x * sizeof(int);
+        if (streamsimKernelRead(ctx, stage, a.g_data + base, bytes) != STREAMSIM_SUCCESS) {
+            return;
+        }
+        for (unsigned int blockIdx = first; blockIdx < last; blockIdx++) {
+            for (unsigned int threadIdx = 0; threadIdx < a.blockDim.x; threadIdx++) {
+                int idx = blockIdx * a.blockDim.x + threadIdx;
+
+                for (int i = 0; i < a.num_iterations; i++) {
+                    /* g_data[idx] += *factor; // non-coalesced on purpose, to burn time */
+                    stage[idx - base] += factor;
+                }
+            }
+        }
+        if (streamsimKernelWrite(ctx, a.g_data + base, stage, bytes) != STREAMSIM_SUCCESS) {
+            return;
+        }
+    }
+}
+
+/* STREAMSIM: init_array<<<blocks, threads, 0, stream>>>(g_data, factor, num_iterations) as a stand-in of
+ * INIT_ARRAY_PS_PER_INT picoseconds of virtual time per element of the grid (1.68 ms for the 16 M elements) that
+ * reads *factor and reads and writes the grid's elements of g_data. The arguments are the body's (it frees
+ * them); a block has at most 1024 threads on every CUDA device (cudaErrorInvalidConfiguration otherwise, as the
+ * launch would), so a batch holds at least 4 blocks. */
+#define INIT_ARRAY_PS_PER_INT 100
+static cudaError_t init_array_launch(dim3 blocks, dim3 threads, cudaStream_t stream, int *g_data, int *factor,
+                                     int num_iterations)
+{
+    if (threads.x == 0 || threads.x > 1024) {
+        return cudaErrorInvalidConfiguration;
+    }
+    struct init_array_args *a = (struct init_array_args *)malloc(sizeof *a);
+    if (a == NULL) {
+        return cudaErrorMemoryAllocation;
+    }
+    a->gridDim        = blocks;
+    a->blockDim       = threads;
+    a->g_data         = g_data;
+    a->factor         = factor;
+    a->num_iterations = num_iterations;
+    size_t elements   = (size_t)blocks.x * threads.x;
     streamsimAccess accesses[3] = {{factor, sizeof(int), STREAMSIM_ACCESS_READ},
                                    {g_data, elements * sizeof(int), STREAMSIM_ACCESS_READ},
                                    {g_data, elements * sizeof(int), STREAMSIM_ACCESS_WRITE}};
-    return cudasimLaunchKernelEx(stream, "init_array", (uint64_t)elements * INIT_ARRAY_PS_PER_INT / 1000, NULL, NULL,
-                                 accesses, 3);
+    cudaError_t err = cudasimLaunchKernelCtx(stream, "init_array", (uint64_t)elements * INIT_ARRAY_PS_PER_INT / 1000,
+                                             init_array, a, accesses, 3);
+    if (err != cudaSuccess) {
+        free(a); /* refused: the body never runs */
+    }
+    return err;
 }
 
 bool correct_data(int *a, const int n, const int c)
@@ -132,6 +200,7 @@ bool correct_data(int *a, const int n, const int c)
     return true;
 }
 
+/* STREAMSIM: static, for C11 (see the top of the file) */
 static inline void AllocateHostMemory(bool bPinGenericMemory, int **pp_a, int **ppAligned_a, int nbytes)
 {
 #if CUDART_VERSION >= 4000
@@ -169,6 +238,7 @@ static inline void AllocateHostMemory(bool bPinGenericMemory, int **pp_a, int **
     }
 }
 
+/* STREAMSIM: static, for C11 (see the top of the file) */
 static inline void FreeHostMemory(bool bPinGenericMemory, int **pp_a, int **ppAligned_a, int nbytes)
 {
 #if CUDART_VERSION >= 4000
@@ -297,7 +367,6 @@ int main(int argc, char **argv)
     checkCudaErrors(cudaGetDeviceProperties(&deviceProp, cuda_device));
 
     niterations = 5;
-    (void)niterations; /* STREAMSIM: an argument of the kernel, which the stand-in does not take */
 
     // Check if GPU can map host memory (Generic Method), if not then we override
     // bPinGenericMemory to be false
@@ -313,7 +382,7 @@ int main(int argc, char **argv)
 
     // Anything that is less than 32 Cores will have scaled down workload
     scale_factor =
-        max_f((32.0f / (_ConvertSMVer2Cores(deviceProp.major, deviceProp.minor) * (float)deviceProp.multiProcessorCount)),
+        max((32.0f / (_ConvertSMVer2Cores(deviceProp.major, deviceProp.minor) * (float)deviceProp.multiProcessorCount)),
             1.0f);
     n = (int)rint((float)n / scale_factor);
 
@@ -382,7 +451,7 @@ int main(int argc, char **argv)
     blocks.x = n / threads.x, blocks.y = 1, blocks.z = 1;
     checkCudaErrors(cudaEventRecord(start_event, 0));
     /* STREAMSIM: init_array<<<blocks, threads, 0, streams[0]>>>(d_a, d_c, niterations); */
-    init_array_launch(blocks, threads, streams[0], d_a, d_c);
+    init_array_launch(blocks, threads, streams[0], d_a, d_c, niterations);
     checkCudaErrors(cudaEventRecord(stop_event, 0));
     checkCudaErrors(cudaEventSynchronize(stop_event));
     checkCudaErrors(cudaEventElapsedTime(&time_kernel, start_event, stop_event));
@@ -397,7 +466,7 @@ int main(int argc, char **argv)
 
     for (int k = 0; k < nreps; k++) {
         /* STREAMSIM: init_array<<<blocks, threads>>>(d_a, d_c, niterations); */
-        init_array_launch(blocks, threads, 0, d_a, d_c);
+        init_array_launch(blocks, threads, 0, d_a, d_c, niterations);
         checkCudaErrors(cudaMemcpy(hAligned_a, d_a, nbytes, cudaMemcpyDeviceToHost));
     }
 
@@ -421,7 +490,7 @@ int main(int argc, char **argv)
         // of data
         for (int i = 0; i < nstreams; i++) {
             /* STREAMSIM: init_array<<<blocks, threads, 0, streams[i]>>>(d_a + i * n / nstreams, d_c, niterations); */
-            init_array_launch(blocks, threads, streams[i], d_a + i * n / nstreams, d_c);
+            init_array_launch(blocks, threads, streams[i], d_a + i * n / nstreams, d_c, niterations);
         }
 
         // asynchronously launch nstreams memcopies.  Note that memcopy in stream x

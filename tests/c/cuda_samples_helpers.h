@@ -6,14 +6,25 @@
  * compute capability 9.0), checkCmdLineFlag / getCmdLineArgumentInt, and the sdk stopwatch (wall-clock time, as
  * the original: the only printout of a ported sample that is not deterministic). Not a copy: the same behaviour,
  * with only what the samples use.
+ *
+ * It includes the C headers the originals include (assert.h, math.h, stdint.h, stdio.h, stdlib.h, string.h,
+ * time.h), which the samples rely on getting through them, and, in C, <stdbool.h>: the samples are C++ (nvcc),
+ * where bool is built in, and this is the one header every port already includes in place of the samples' own,
+ * so their sources need no change for it.
  */
 #ifndef STREAMSIM_CUDA_SAMPLES_HELPERS_H
 #define STREAMSIM_CUDA_SAMPLES_HELPERS_H
 
+#include <assert.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 
 #include <cuda_runtime.h>
 

@@ -255,7 +255,11 @@ fn c_class(ty: &str) -> &'static str {
         | "streamsimKernelBody"
         | "streamsimFallibleKernelBody"
         | "streamsimKernelCtxBody" => "fnptr",
-        "cudaIpcEventHandle_t" | "musaIpcEventHandle_t" | "aclrtIpcEventHandle" => "ipc64",
+        "cudaIpcEventHandle_t"
+        | "musaIpcEventHandle_t"
+        | "aclrtIpcEventHandle"
+        | "cudaIpcMemHandle_t"
+        | "musaIpcMemHandle_t" => "ipc64",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
 }
@@ -436,7 +440,7 @@ fn rust_class(ty: &str) -> &'static str {
         | "streamsimFallibleKernelBody"
         | "rt::KernelCtxBody"
         | "streamsimKernelCtxBody" => "fnptr",
-        "rt::IpcEventHandleC" | "aclrtIpcEventHandle" => "ipc64",
+        "rt::IpcEventHandleC" | "aclrtIpcEventHandle" | "rt::IpcMemHandleC" => "ipc64",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
     }
 }
@@ -498,6 +502,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorNoDevice,
         cuda::cudaErrorInvalidDevice,
         cuda::cudaErrorDeviceUninitialized,
+        cuda::cudaErrorMapBufferObjectFailed,
         cuda::cudaErrorInvalidResourceHandle,
         cuda::cudaErrorNotReady,
         cuda::cudaErrorIllegalAddress,
@@ -636,6 +641,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaDevAttrClusterLaunch,
         cuda::cudaDevAttrDeferredMappingCudaArraySupported,
         cuda::cudaDevAttrIpcEventSupport,
+        cuda::cudaIpcMemLazyEnablePeerAccess,
         cuda::cudaDevAttrMemSyncDomainCount,
         cuda::cudaDevAttrNumaConfig,
         cuda::cudaDevAttrNumaId,
@@ -739,6 +745,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaErrorNoDevice,
         musa::musaErrorInvalidDevice,
         musa::musaErrorDeviceUninitialized,
+        musa::musaErrorMapBufferObjectFailed,
         musa::musaErrorInvalidResourceHandle,
         musa::musaErrorNotReady,
         musa::musaErrorIllegalAddress,
@@ -877,6 +884,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaDevAttrClusterLaunch,
         musa::musaDevAttrDeferredMappingCudaArraySupported,
         musa::musaDevAttrIpcEventSupport,
+        musa::musaIpcMemLazyEnablePeerAccess,
         musa::musaDevAttrMemSyncDomainCount,
         musa::musaDevAttrNumaConfig,
         musa::musaDevAttrNumaId,
@@ -967,6 +975,10 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_EVENT_DEVICE_USE_ONLY,
         acl::ACL_EVENT_EXTERNAL,
         acl::ACL_EVENT_IPC,
+        acl::ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT,
+        acl::ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION,
+        acl::ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT,
+        acl::ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS,
         acl::ACL_STREAM_FAST_LAUNCH,
         acl::ACL_STREAM_FAST_SYNC,
         acl::ACL_STREAM_PERSISTENT,
@@ -1110,6 +1122,14 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         (
             "sizeof(musaIpcEventHandle_t)",
             size_of::<musa::musaIpcEventHandle_t>(),
+        ),
+        (
+            "sizeof(cudaIpcMemHandle_t)",
+            size_of::<cuda::cudaIpcMemHandle_t>(),
+        ),
+        (
+            "sizeof(musaIpcMemHandle_t)",
+            size_of::<musa::musaIpcMemHandle_t>(),
         ),
         (
             "sizeof(aclrtIpcEventHandle)",

@@ -461,7 +461,8 @@ fn exit_actions_run_after_atexit_handlers_and_destructors() {
         let _ = (std::fs::remove_file(&cuda), std::fs::remove_file(&acl));
         let exe = build(
             &toolchain().c_dir.join("exit_calls.c"),
-            "exit_calls",
+            // Not "exit_calls": calls_during_process_exit_work builds that executable at the same time.
+            "exit_calls-trace",
             lang,
             &[],
         );

@@ -6,10 +6,8 @@
 
 use std::sync::Arc;
 
-use parking_lot::Mutex;
-
 use super::{ALIGN, AddressSpace, Backing, Block, Memory, device_span, zeroed};
-use crate::engine::block::Chunk;
+use crate::engine::block::{Chunk, Store};
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::ProcessId;
 
@@ -104,12 +102,13 @@ impl Memory {
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
             host: None,
-            bytes: Mutex::new(Backing::Pool {
+            store: Store::new(Backing::Pool {
                 chunk,
                 offset: offset as usize,
                 len: bytes as usize,
             }),
-            shadow: Mutex::default(),
+            store_off: 0,
+            mapping: false,
         });
         heap.live.insert(addr, block.clone());
         block

@@ -446,6 +446,24 @@ impl ProcState {
         }
     }
 
+    /// Host thread `thread` acquires `vc` (an IPC memory import: the export happened before it).
+    pub fn acquire_clock(&mut self, m: &Shared, thread: u32, vc: &VectorClock) {
+        if m.race.on() {
+            self.ensure_host(m, thread);
+            let h = &mut self.hosts[thread as usize];
+            h.vc.join(vc);
+            h.version += 1;
+        }
+    }
+
+    /// Host thread `thread`'s clock now (detection on).
+    pub fn host_clock(&mut self, m: &Shared, thread: u32) -> Option<VectorClock> {
+        m.race.on().then(|| {
+            self.ensure_host(m, thread);
+            self.hosts[thread as usize].vc.clone()
+        })
+    }
+
     /// (failure mode `Stop`) Context `ctx` has reported `err`: it and its streams refuse new tasks from now on.
     pub fn stop_context(&mut self, ctx: u64, err: &SimError) {
         let Ok(x) = self.contexts.get_mut(ctx) else {

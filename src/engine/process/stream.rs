@@ -68,6 +68,13 @@ pub(crate) struct StreamEntry {
     pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
 }
 
+impl Drop for StreamEntry {
+    fn drop(&mut self) {
+        // The sender goes with the entry: from now on the stream's work is what it was given (see `Done::wait`).
+        self.exec.close(self.seq);
+    }
+}
+
 /// An operation whose times cannot be fixed yet.
 pub(crate) struct HeldOp {
     pub(super) now: VirtualTime,

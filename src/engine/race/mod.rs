@@ -156,6 +156,9 @@ pub struct RaceAccess {
     /// The operation's position in its stream, as in the trace ([`crate::TraceEvent::seq`]); `None` for a
     /// host thread's access.
     pub seq: Option<u64>,
+    /// For a race between two OS processes of a shared host (on exported device memory): the OS process that
+    /// made this access. `None` for a race within one OS process.
+    pub os_process: Option<u32>,
 }
 
 impl RaceAccess {
@@ -237,7 +240,14 @@ impl RaceReport {
                     first.stream_label().unwrap_or_default(),
                     second.stream_label().unwrap_or_default(),
                 );
-                if a.process != b.process {
+                if let (Some(pa), Some(pb)) = (self.first.os_process, self.second.os_process)
+                    && pa != pb
+                {
+                    format!(
+                        "record an interprocess event on {na} in OS process {pa} after `{la}`, and make {nb} in \
+                         OS process {pb} wait on it (IPC handle) before `{lb}`"
+                    )
+                } else if a.process != b.process {
                     format!(
                         "record an interprocess event on {na} of process {} after `{la}`, and make {nb} of \
                          process {} wait on it (IPC handle) before `{lb}`",
@@ -288,8 +298,13 @@ impl RaceReport {
             }
         );
         for (tag, side) in [("first: ", &self.first), ("second:", &self.second)] {
-            out.push_str(&format!("  {tag} {} {}", side.who, side.verb()));
-            if call_sites {
+            out.push_str(&format!("  {tag} {}", side.who));
+            if let Some(pid) = side.os_process {
+                out.push_str(&format!(" in OS process {pid}"));
+            }
+            out.push_str(&format!(" {}", side.verb()));
+            // The call site of another OS process's access is not known here.
+            if call_sites && side.os_process.is_none_or(|p| p == std::process::id()) {
                 out.push_str(&format!(" — enqueued at {}", side.call_site));
             }
             out.push('\n');
@@ -426,14 +441,17 @@ fn report(
             write: found.write,
             call_site: found.who.1,
             seq: seq_of(&found.who.0, found.epoch),
+            os_process: None,
         },
         second: RaceAccess {
             who: who.0.clone(),
             write,
             call_site: who.1,
             seq: seq_of(&who.0, epoch),
+            os_process: None,
         },
-        addr: region.block.base + found.start,
+        // Shadow offsets are the allocation's (an IPC mapping may start inside it).
+        addr: (region.block.base + found.start).wrapping_sub(region.block.store_off),
         allocation: region.block.ordinal,
         offset: found.start,
         bytes: found.end - found.start,
@@ -470,7 +488,7 @@ pub(crate) fn lifetime(
     };
     let dry = may_fail && m.race.mode == RaceDetection::FailFast;
     let found = {
-        let mut shadow = block.shadow.lock();
+        let mut shadow = block.store.shadow.lock();
         match point {
             LifePoint::Alloc => {
                 shadow.allocated(epoch, who);
@@ -485,6 +503,7 @@ pub(crate) fn lifetime(
             return Err(SimError::Race(Box::new(rep)));
         }
         block
+            .store
             .shadow
             .lock()
             .free(block.len, epoch, clock, who, false);
@@ -506,15 +525,13 @@ pub(crate) fn check(
     who: &Who,
     may_fail: bool,
 ) -> Result<(), SimError> {
-    let probe = |r: &Region, write: bool, dry_run: bool| -> Vec<shadow::Found> {
-        r.block.shadow.lock().access(
-            (r.offset, r.offset + r.len),
-            write,
-            epoch,
-            clock,
-            who,
-            dry_run,
-        )
+    let probe = |r: &Region, write: bool, dry_run: bool| {
+        let off = r.offset + r.block.store_off;
+        r.block
+            .store
+            .shadow
+            .lock()
+            .access((off, off + r.len), write, epoch, clock, who, dry_run)
     };
     if may_fail && m.race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
@@ -530,21 +547,15 @@ pub(crate) fn check(
     while let Some((first, _)) = rest.first() {
         let same = rest
             .iter()
-            .take_while(|(r, _)| Arc::ptr_eq(&r.block, &first.block))
+            .take_while(|(r, _)| Arc::ptr_eq(&r.block.store, &first.block.store))
             .count();
         let (group, tail) = rest.split_at(same);
         let found: Vec<(usize, shadow::Found)> = {
-            let mut shadow = first.block.shadow.lock();
+            let mut shadow = first.block.store.shadow.lock();
             let mut found = Vec::new();
             for (i, (r, write)) in group.iter().enumerate() {
-                let f = shadow.access(
-                    (r.offset, r.offset + r.len),
-                    *write,
-                    epoch,
-                    clock,
-                    who,
-                    false,
-                );
+                let off = r.offset + r.block.store_off;
+                let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false);
                 if !f.is_empty() {
                     found.extend(f.into_iter().map(|f| (i, f)));
                 }
@@ -555,7 +566,54 @@ pub(crate) fn check(
             let (r, write) = &group[*i];
             m.race.add(report(r, f, (*write, epoch), who));
         }
+        // Exported memory of a shared host: the accesses of the other OS processes too.
+        if let Some(sh) = first.block.store.shared.get() {
+            for (r, write) in group {
+                let off = r.offset + r.block.store_off;
+                for f in sh.access((off, off + r.len), *write, epoch, clock, &who.0) {
+                    m.race
+                        .add(remote_report(r, &f, (*write, epoch), who, sh.link.pid));
+                }
+            }
+        }
         rest = tail;
     }
     Ok(())
+}
+
+/// A race between an access `f` of another OS process of the shared host and this one, on `region`.
+fn remote_report(
+    region: &Region,
+    f: &crate::engine::host::shared_mem::RemoteAccess,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+    pid: u32,
+) -> RaceReport {
+    RaceReport {
+        first: RaceAccess {
+            who: f.who.clone(),
+            write: f.write,
+            // Not known in this OS process: the report does not print it (`os_process` is another's).
+            call_site: Location::caller(),
+            seq: match f.who {
+                Accessor::Op { .. } => Some(f.count),
+                Accessor::Host { .. } => None,
+            },
+            os_process: Some(f.pid),
+        },
+        second: RaceAccess {
+            who: who.0.clone(),
+            write,
+            call_site: who.1,
+            seq: seq_of(&who.0, epoch),
+            os_process: Some(pid),
+        },
+        addr: (region.block.base + f.start).wrapping_sub(region.block.store_off),
+        allocation: region.block.ordinal,
+        offset: f.start,
+        bytes: f.end - f.start,
+        space: region.block.space,
+        occurrences: 1,
+        kind: RaceKind::Data,
+    }
 }

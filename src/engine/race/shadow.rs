@@ -178,6 +178,13 @@ impl Shadow {
         found
     }
 
+    /// The records: (start, end, write, epoch, who), oldest first.
+    pub fn records(&self) -> impl Iterator<Item = (u64, u64, bool, Epoch, &super::Accessor)> {
+        self.recs
+            .iter()
+            .map(|r| (r.start, r.end, r.write, r.epoch, &r.who.0))
+    }
+
     #[cfg(test)]
     fn len(&self) -> usize {
         self.recs.len()

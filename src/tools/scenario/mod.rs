@@ -76,7 +76,8 @@
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
 //! kind of their buffers: `malloc` is device memory, `malloc-host` pinned host memory, `pageable` ordinary host
 //! memory; `SIZE` defaults to the source's size (`memset`: the buffer's). IPC *memory* handles
-//! (`cudaIpcGetMemHandle`) are not simulated: `ipc-get-mem-handle` is refused by the parser.
+//! (`cudaIpcGetMemHandle`) are not in the language (the library and the C API have them): `ipc-get-mem-handle` is
+//! refused by the parser.
 //!
 //! A call that fails prints its code and the run goes on, as a C program that prints the code would. A
 //! statement that cannot be carried out at all (using a variable whose creation failed) stops the run with

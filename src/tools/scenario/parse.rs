@@ -695,7 +695,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                 Some(cmd),
                 "a command the simulator has",
                 Some(format!(
-                    "`{}` (IPC memory handles are not simulated; IPC events are: \
+                    "`{}` (IPC memory handles are not in the scenario language, only in the library and the C API; IPC events are: \
                      `ipc-get-event-handle`, `ipc-open-event-handle`)",
                     cmd.text
                 )),

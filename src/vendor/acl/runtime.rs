@@ -96,8 +96,15 @@ pub(crate) fn code(e: &SimError) -> aclError {
         },
         SimError::Ipc { problem, .. } => match problem {
             IpcProblem::NotInterprocess => ACL_ERROR_RT_PARAM_INVALID,
-            IpcProblem::SameProcess | IpcProblem::InvalidHandle => ACL_ERROR_RT_IPC_ERROR,
+            IpcProblem::SameProcess
+            | IpcProblem::InvalidHandle
+            | IpcProblem::ForeignUnshared
+            | IpcProblem::StaleHandle
+            | IpcProblem::OtherHost
+            | IpcProblem::ExportGone
+            | IpcProblem::NotAllowed => ACL_ERROR_RT_IPC_ERROR,
         },
+        SimError::HostMismatch { .. } | SimError::HostUnavailable { .. } => ACL_ERROR_RT_IPC_ERROR,
         SimError::Timeout {
             what: "event_synchronize",
             ..

@@ -339,6 +339,14 @@ pub const ACL_EVENT_DEVICE_USE_ONLY: u32 = 0x10;
 pub const ACL_EVENT_EXTERNAL: u32 = 0x20;
 /// `ACL_EVENT_IPC`: shareable with another process (no timing).
 pub const ACL_EVENT_IPC: u32 = 0x40;
+/// `aclrtIpcMemGetExportKey`: importers must be on the pid allow list.
+pub const ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT: u64 = 0x0;
+/// `aclrtIpcMemGetExportKey`: any process may import.
+pub const ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION: u64 = 0x1;
+/// `aclrtIpcMemImportByKey`: peer access is not enabled.
+pub const ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT: u64 = 0x0;
+/// `aclrtIpcMemImportByKey`: enables peer access from the current device to the memory's.
+pub const ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS: u64 = 0x1;
 
 /// `ACL_STREAM_FAST_LAUNCH` (accepted; no simulated effect).
 pub const ACL_STREAM_FAST_LAUNCH: u32 = 0x1;

@@ -40,8 +40,8 @@ fn stream_wait_event_never_recorded() {
     );
 }
 
-/// cuda-musa.md · Stream wait, streams, devices · StreamWaitEvent · flags not 0 → 1 InvalidValue, except
-/// cudaEventWaitExternal (0x1), which outside stream capture is the plain wait
+/// cuda-musa.md · Stream wait, streams, devices · StreamWaitEvent · flags not 0 → 1 InvalidValue: every
+/// undefined bit, and cudaEventWaitExternal (0x1) too, which is invalid outside stream capture
 /// (docs/semantics/cuda-musa-runtime-api.md · StreamWaitEvent)
 #[test]
 fn stream_wait_event_with_flags() {
@@ -53,11 +53,11 @@ fn stream_wait_event_with_flags() {
     for flags in [2, 3, 0x100, u32::MAX] {
         check!(cudaErrorInvalidValue, cudaStreamWaitEvent(s, e, flags));
     }
-    check!(cudaSuccess, cudaStreamWaitEvent(s, e, cudaEventWaitDefault));
     check!(
-        cudaSuccess,
+        cudaErrorInvalidValue,
         cudaStreamWaitEvent(s, e, cudaEventWaitExternal)
     );
+    check!(cudaSuccess, cudaStreamWaitEvent(s, e, cudaEventWaitDefault));
 }
 
 /// cuda-musa.md · Stream wait, streams, devices · StreamWaitEvent · semantics → waits for the capture that

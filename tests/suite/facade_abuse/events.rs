@@ -78,15 +78,29 @@ fn event_calls_with_garbage_handles_bad_flags_and_null_out_pointers() {
             cudaErrorInvalidValue,
             (f.event_create_with_flags)(null_mut(), 0)
         );
-        // cudaEventRecordExternal (0x1) is the plain record outside stream capture; no other bit exists.
-        for flags in [2, 3, 0xff, u32::MAX] {
+        // No bit but cudaEventRecordExternal (0x1) exists, and that one is invalid outside stream capture.
+        for flags in [1, 2, 3, 0xff, u32::MAX] {
             check!(
                 f,
                 cudaErrorInvalidValue,
                 (f.event_record_with_flags)(good, s, flags)
             );
         }
-        check!(f, cudaSuccess, (f.event_record_with_flags)(good, s, 1));
+        check!(f, cudaSuccess, (f.event_record_with_flags)(good, s, 0));
+        // The refusals of the External flags say why, with the family's own constants.
+        let says = |constant: &str| {
+            let msg = p.peek_last_error().expect("the refusal").to_string();
+            let why = format!("{}{constant} is only valid during stream capture", f.name);
+            assert!(msg.contains(&why), "{}: {msg:?}", f.name);
+        };
+        check!(
+            f,
+            cudaErrorInvalidValue,
+            (f.event_record_with_flags)(good, s, 1)
+        );
+        says("EventRecordExternal");
+        check!(f, cudaErrorInvalidValue, (f.stream_wait_event)(s, good, 1));
+        says("EventWaitExternal");
         check!(
             f,
             cudaErrorInvalidValue,
