@@ -14,12 +14,12 @@
 //! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
 //! | (f) race detection | 1,000,000 kernels, each declaring a read and a write of a buffer, + `stream_synchronize`, detection on (`Collect`) | the same with `RaceDetection::Off` | on/off <= 2x |
 //! | (g) property tests | 2,000 programs of `testing::program(Limits::default())`, each on a machine of its own, end to end | the same programs' runs alone, on machines built beforehand | ratio <= 1.25x |
-//! | (h) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
-//! | (i) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
+//! | (m) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
+//! | (n) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
 //! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), 100,000 iterations in
-//! (i)); `BENCH_ONLY=h` runs (h) alone. Figure (i) runs with `.trace(false)` on both sides (a trace keeps every
+//! (n)); `BENCH_ONLY=m` runs (m) alone. Figure (n) runs with `.trace(false)` on both sides (a trace keeps every
 //! operation: 3,000,000 of them would be most of the resident memory); its memory is the process's resident
 //! set (`/proc/self/statm`) sampled every 100,000 iterations of one more run with detection on, from the first
 //! sample on (the pool, the queues and the allocator warmed up by the first 100,000 iterations).
@@ -365,7 +365,7 @@ fn rss_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
-/// (i) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
+/// (n) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
 /// `free_async`, round robin on 4 streams, then `device_synchronize`; with race detection collecting (first)
 /// and off (second). With `samples`, also the resident set every `every` iterations.
 fn pool_loop(mode: RaceDetection, n: usize, every: usize, samples: &mut Vec<u64>) -> f64 {
@@ -445,7 +445,7 @@ fn property_throughput(reps: usize, progs: &[Program]) -> (Stats, Stats) {
     )
 }
 
-/// (h) Words the two sides of an IPC round trip hand over with (a `/dev/shm` file of the bench's), and the
+/// (m) Words the two sides of an IPC round trip hand over with (a `/dev/shm` file of the bench's), and the
 /// exported event's handle (bytes 64..128).
 struct Handshake {
     base: *mut u8,
@@ -545,7 +545,7 @@ impl Handshake {
     }
 }
 
-/// (h) The waiting side of the round trip, `n` times: wait for A's record `i` (word 0), make the stream wait on
+/// (m) The waiting side of the round trip, `n` times: wait for A's record `i` (word 0), make the stream wait on
 /// it and synchronize, answer (word 1).
 fn ipc_waiter(p: &Process, hs: &Handshake, n: u32) {
     let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
@@ -558,7 +558,7 @@ fn ipc_waiter(p: &Process, hs: &Handshake, n: u32) {
     }
 }
 
-/// (h) The recording side: record, hand over, wait for the answer; nanoseconds per round trip.
+/// (m) The recording side: record, hand over, wait for the answer; nanoseconds per round trip.
 fn ipc_recorder(p: &Process, hs: &Handshake, n: u32) -> f64 {
     let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
     let e = p
@@ -578,7 +578,7 @@ fn ipc_recorder(p: &Process, hs: &Handshake, n: u32) -> f64 {
     t.elapsed().as_nanos() as f64 / f64::from(n - 1)
 }
 
-/// (h) Nanoseconds per IPC round trip between two OS processes (this program started again as B, on a shared
+/// (m) Nanoseconds per IPC round trip between two OS processes (this program started again as B, on a shared
 /// host of its own) and between two simulated processes of one machine.
 fn ipc_round_trip(reps: usize, n: u32) -> (Stats, Stats) {
     let exe = std::env::current_exe().expect("the bench's path");
@@ -624,7 +624,7 @@ fn ipc_round_trip(reps: usize, n: u32) -> (Stats, Stats) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--ipc-waiter") {
-        // (h)'s process B.
+        // (m)'s process B.
         let m = Machine::builder()
             .devices(1)
             .shared_host(args[2].clone())
@@ -638,7 +638,7 @@ fn main() {
         return;
     }
     let quick = std::env::var_os("BENCH_QUICK").is_some();
-    if std::env::var("BENCH_ONLY").as_deref() == Ok("h") {
+    if std::env::var("BENCH_ONLY").as_deref() == Ok("m") {
         ipc_figure(quick);
         return;
     }
@@ -798,7 +798,7 @@ fn main() {
 
     ipc_figure(quick);
 
-    // (i)
+    // (n)
     let n_g: usize = if quick { 100_000 } else { 1_000_000 };
     let (on, off) = interleaved(
         b_reps,
@@ -809,7 +809,7 @@ fn main() {
     let met = ratio <= 2.0;
     met_all &= met;
     println!(
-        "(i) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
+        "(n) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
          detection on {} ({} / iteration, best {}), off {} ({} / iteration, best {}); on/off {ratio:.2}x \
          (best {:.2}x); target <= 2x: {}",
         ns(on.median),
@@ -830,7 +830,7 @@ fn main() {
             let met = growth <= 4 << 20;
             met_all &= met;
             println!(
-                "(i) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
+                "(n) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
                  {:.1} MiB, {:.1} MiB at the end (samples every {}: {}); growth {:.2} MiB; target flat \
                  (<= 4 MiB): {}",
                 mib(first),
@@ -847,7 +847,7 @@ fn main() {
                 verdict(met)
             );
         }
-        _ => println!("(i) memory: /proc/self/statm unavailable; not measured"),
+        _ => println!("(n) memory: /proc/self/statm unavailable; not measured"),
     }
 
     println!(
@@ -860,12 +860,12 @@ fn main() {
     );
 }
 
-/// (h), printed.
+/// (m), printed.
 fn ipc_figure(quick: bool) {
     let n_h = if quick { 2_000 } else { 10_000 };
     let (os, sim) = ipc_round_trip(if quick { 3 } else { 5 }, n_h);
     println!(
-        "(h) IPC round trip (record in A; in B stream_wait_event + stream_synchronize; futex handshake both \
+        "(m) IPC round trip (record in A; in B stream_wait_event + stream_synchronize; futex handshake both \
          ways): two OS processes on a shared host {} (best {}), two simulated processes of one machine {} \
          (best {}); ratio {:.2}x (best {:.2}x); no target",
         ns(os.median),
