@@ -400,6 +400,7 @@ impl Process {
         st.ensure_host(&self.m, c.thread);
         let h = st.resolve_stream(&self.m, c, stream.0)?;
         st.check_owner(&self.m, c, what, rules.stream_in_context, h)?;
+        not_in_capture(&st, what, h, "an allocation node")?;
         let stream_device = st.streams.get(h)?.device;
         let ph = match pool {
             Some(p) => {
@@ -542,6 +543,7 @@ impl Process {
             st.ensure_host(&self.m, c.thread);
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.check_owner(&self.m, c, what, rules.stream_in_context, h)?;
+            not_in_capture(&st, what, h, "a free node")?;
             let addr = ptr.addr();
             let bad = |problem| SimError::InvalidAddress {
                 what,
@@ -685,4 +687,18 @@ impl Process {
         st.retired_pools.retain(|p| p.device != device);
         Ok(())
     }
+}
+
+/// A stream-ordered allocation or free on a capturing stream: CUDA captures it as a memory node of the graph
+/// ("Stream ordered memory allocation ... in graphs", Programming Guide), which the simulator does not model, so
+/// the call is refused with [`SimError::NotSupported`] and the capture is left as it was (not invalidated).
+fn not_in_capture(st: &ProcState, what: &'static str, h: u64, node: &str) -> Result<()> {
+    if st.graphs.captures.of_stream(h).is_none() {
+        return Ok(());
+    }
+    let id = st.streams.get(h)?.id;
+    Err(SimError::NotSupported {
+        what,
+        reason: format!("{id} is capturing: capturing {node} of a graph is not simulated"),
+    })
 }
