@@ -20,11 +20,18 @@
 //! | (j) record | `record_event` | `launch` of an empty kernel, same machine | ratio <= 4x |
 //! | (k) C launch | `cudasimLaunchKernel` (the `extern "C"` function, on a bound process) | `Process::launch` of the same kernel | ratio <= 1.3x |
 //! | (l) long run | resident memory after 10,000,000 operations (launch / record / wait / launch on 2 streams, default settings) | after the first 2,000,000 | growth < 32 MiB |
-//! | (m) stream queue | `src/engine/queue.rs` (`streamsim::bench_queue`): 1,000,000 sends of a 56-byte item (a stream operation's size) to a consumer thread, the producer's time per send and the time until the consumer has all | the same through an unbounded crossbeam channel | queue <= crossbeam on both (what the hand-written queue buys) |
+//! | (m) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
+//! | (n) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
+//! | (o) stream queue | `src/engine/queue.rs` (`streamsim::bench_queue`): 1,000,000 sends of a 56-byte item (a stream operation's size) to a consumer thread, the producer's time per send and the time until the consumer has all | the same through an unbounded crossbeam channel | queue <= crossbeam on both (what the hand-written queue buys) |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
-//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), shorter loops in (i) and
-//! (l)). Resident memory is read from `/proc/self/statm` (Linux; elsewhere (i)'s memory part and (l) are not
+//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), shorter loops in (i),
+//! (l) and (n)); `BENCH_ONLY` picks figures by letter (`BENCH_ONLY=hijk`, `BENCH_ONLY=m`). Figure (n) runs with
+//! `.trace(false)` on both sides (what it measures is the pool and race detection, not the trace's window); its
+//! memory is the process's resident
+//! set (`/proc/self/statm`) sampled every 100,000 iterations of one more run with detection on, from the first
+//! sample on (the pool, the queues and the allocator warmed up by the first 100,000 iterations).
+//! Resident memory is read from `/proc/self/statm` (Linux; elsewhere (i)'s memory part and (l) are not
 //! measured).
 
 use std::thread::JoinHandle;
@@ -361,6 +368,40 @@ fn detection_overhead(reps: usize, n: usize) -> (Stats, Stats) {
     )
 }
 
+/// (n) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
+/// `free_async`, round robin on 4 streams, then `device_synchronize`; with race detection collecting (first)
+/// and off (second). With `samples`, also the resident set every `every` iterations.
+fn pool_loop(mode: RaceDetection, n: usize, every: usize, samples: &mut Vec<u64>) -> f64 {
+    let m = Machine::builder()
+        .devices(1)
+        .race_detection(mode)
+        .trace(false)
+        .build()
+        .expect("machine");
+    let p = m.process();
+    let streams: Vec<Stream> = (0..4)
+        .map(|_| p.create_stream(StreamFlags::NON_BLOCKING).expect("stream"))
+        .collect();
+    let t = Instant::now();
+    for i in 0..n {
+        let s = streams[i % 4];
+        let buf = p.malloc_async(4096, s).expect("malloc_async");
+        p.launch(s, Kernel::new("k").writes(buf, 4096))
+            .expect("launch");
+        p.free_async(buf, s).expect("free_async");
+        if every > 0 && (i + 1) % every == 0 {
+            samples.extend(rss_bytes());
+        }
+    }
+    p.device_synchronize().expect("sync");
+    let e = t.elapsed().as_nanos() as f64;
+    assert!(
+        m.race_reports().is_empty(),
+        "each block stays on its stream: no report"
+    );
+    e
+}
+
 /// `n` random programs of the property tests' strategy (`testing::program(Limits::default())`), always the same
 /// ones (a deterministic proptest runner).
 fn programs(n: usize) -> Vec<Program> {
@@ -658,7 +699,7 @@ fn c_launch_vs_rust(reps: usize, n: usize) -> (Stats, Stats) {
 /// A stream operation's size (`exec.rs`: 56 bytes).
 type Item = [u64; 7];
 
-/// (m) One run of `n` sends through the stream queue: (producer's ns per send, ns per item until the consumer
+/// (o) One run of `n` sends through the stream queue: (producer's ns per send, ns per item until the consumer
 /// has them all).
 fn queue_run(n: usize) -> (f64, f64) {
     let (mut tx, mut rx) = streamsim::bench_queue::channel::<Item>();
@@ -682,7 +723,7 @@ fn queue_run(n: usize) -> (f64, f64) {
     )
 }
 
-/// (m) The same through an unbounded crossbeam channel.
+/// (o) The same through an unbounded crossbeam channel.
 fn crossbeam_run(n: usize) -> (f64, f64) {
     let (tx, rx) = crossbeam_channel::unbounded::<Item>();
     let consumer = std::thread::spawn(move || {
@@ -707,7 +748,7 @@ fn crossbeam_run(n: usize) -> (f64, f64) {
     )
 }
 
-/// (m) The stream queue vs crossbeam-channel: ((queue send, crossbeam send), (queue end to end, crossbeam end
+/// (o) The stream queue vs crossbeam-channel: ((queue send, crossbeam send), (queue end to end, crossbeam end
 /// to end)), in ns per item, alternating.
 fn queue_vs_crossbeam(reps: usize, n: usize) -> ((Stats, Stats), (Stats, Stats)) {
     let (mut qs, mut cs, mut qa, mut ca) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -761,7 +802,198 @@ fn long_run_memory(warm: usize, n: usize) -> Option<(u64, u64, usize, Duration)>
     Some((before?, after, ops, t.elapsed()))
 }
 
+/// (m) Words the two sides of an IPC round trip hand over with (a `/dev/shm` file of the bench's), and the
+/// exported event's handle (bytes 64..128).
+struct Handshake {
+    base: *mut u8,
+}
+
+// SAFETY: a shared mapping accessed through atomics and, for the handle, before the other side reads it.
+unsafe impl Send for Handshake {}
+// SAFETY: as above.
+unsafe impl Sync for Handshake {}
+
+impl Handshake {
+    fn path(name: &str) -> std::path::PathBuf {
+        std::path::Path::new("/dev/shm").join(name)
+    }
+
+    fn open(name: &str, create: bool) -> Handshake {
+        let f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(create)
+            .truncate(create)
+            .open(Self::path(name))
+            .expect("the handshake file");
+        f.set_len(4096).expect("sizing it");
+        // SAFETY: a fresh shared mapping of 4096 bytes of an open file.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                4096,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                std::os::fd::AsRawFd::as_raw_fd(&f),
+                0,
+            )
+        };
+        assert_ne!(p, libc::MAP_FAILED);
+        Handshake { base: p.cast() }
+    }
+
+    fn word(&self, i: usize) -> &std::sync::atomic::AtomicU32 {
+        assert!(i < 16);
+        // SAFETY: inside the mapping, aligned; it is never unmapped.
+        unsafe { &*self.base.add(4 * i).cast() }
+    }
+
+    fn set(&self, i: usize, v: u32) {
+        let w = self.word(i);
+        w.store(v, std::sync::atomic::Ordering::Release);
+        // SAFETY: a valid shared word.
+        unsafe {
+            libc::syscall(
+                libc::SYS_futex,
+                w.as_ptr(),
+                libc::FUTEX_WAKE,
+                i32::MAX,
+                0,
+                0,
+                0,
+            )
+        };
+    }
+
+    fn wait(&self, i: usize, v: u32) {
+        let w = self.word(i);
+        loop {
+            let now = w.load(std::sync::atomic::Ordering::Acquire);
+            if now >= v {
+                return;
+            }
+            // SAFETY: a valid shared word; a spurious return is re-checked.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_futex,
+                    w.as_ptr(),
+                    libc::FUTEX_WAIT,
+                    now,
+                    0usize,
+                    0,
+                    0,
+                )
+            };
+        }
+    }
+
+    fn put_handle(&self, h: &streamsim::IpcEventHandle) {
+        // SAFETY: 64 bytes inside the mapping.
+        unsafe { std::ptr::copy_nonoverlapping(h.0.as_ptr(), self.base.add(64), 64) };
+        self.set(2, 1);
+    }
+
+    fn handle(&self) -> streamsim::IpcEventHandle {
+        self.wait(2, 1);
+        let mut b = [0u8; 64];
+        // SAFETY: 64 bytes inside the mapping, written before word 2 was set.
+        unsafe { std::ptr::copy_nonoverlapping(self.base.add(64), b.as_mut_ptr(), 64) };
+        streamsim::IpcEventHandle(b)
+    }
+}
+
+/// (m) The waiting side of the round trip, `n` times: wait for A's record `i` (word 0), make the stream wait on
+/// it and synchronize, answer (word 1).
+fn ipc_waiter(p: &Process, hs: &Handshake, n: u32) {
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
+    let e = p.ipc_open_event_handle(&hs.handle()).expect("open");
+    for i in 1..=n {
+        hs.wait(0, i);
+        p.stream_wait_event(s, e).expect("wait");
+        p.stream_synchronize(s).expect("sync");
+        hs.set(1, i);
+    }
+}
+
+/// (m) The recording side: record, hand over, wait for the answer; nanoseconds per round trip.
+fn ipc_recorder(p: &Process, hs: &Handshake, n: u32) -> f64 {
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
+    let e = p
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .expect("event");
+    hs.put_handle(&p.ipc_get_event_handle(e).expect("handle"));
+    // One round trip to warm up: the other side has opened the event once it answers.
+    p.record_event(e, s).expect("record");
+    hs.set(0, 1);
+    hs.wait(1, 1);
+    let t = Instant::now();
+    for i in 2..=n {
+        p.record_event(e, s).expect("record");
+        hs.set(0, i);
+        hs.wait(1, i);
+    }
+    t.elapsed().as_nanos() as f64 / f64::from(n - 1)
+}
+
+/// (m) Nanoseconds per IPC round trip between two OS processes (this program started again as B, on a shared
+/// host of its own) and between two simulated processes of one machine.
+fn ipc_round_trip(reps: usize, n: u32) -> (Stats, Stats) {
+    let exe = std::env::current_exe().expect("the bench's path");
+    let k = std::sync::atomic::AtomicU32::new(0);
+    let next = || k.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    interleaved(
+        reps,
+        || {
+            let k = next();
+            let name = format!("streamsim-bench-{}-{k}", std::process::id());
+            let hs = Handshake::open(&name, true);
+            let host = format!("bench-{}-{k}", std::process::id());
+            let mut child = std::process::Command::new(&exe)
+                .args(["--ipc-waiter", &host, &name, &n.to_string()])
+                .spawn()
+                .expect("starting B");
+            let m = Machine::builder()
+                .devices(1)
+                .shared_host(host)
+                .build()
+                .expect("machine");
+            let ns = ipc_recorder(&m.process(), &hs, n);
+            assert!(child.wait().expect("B").success(), "B failed");
+            let _ = std::fs::remove_file(Handshake::path(&name));
+            ns
+        },
+        || {
+            let k = next();
+            let name = format!("streamsim-bench-{}-{k}", std::process::id());
+            let hs = Handshake::open(&name, true);
+            let m = Machine::builder().devices(1).build().expect("machine");
+            let (a, b) = (m.process(), m.process());
+            let ns = std::thread::scope(|scope| {
+                scope.spawn(|| ipc_waiter(&b, &hs, n));
+                ipc_recorder(&a, &hs, n)
+            });
+            let _ = std::fs::remove_file(Handshake::path(&name));
+            ns
+        },
+    )
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--ipc-waiter") {
+        // (m)'s process B.
+        let m = Machine::builder()
+            .devices(1)
+            .shared_host(args[2].clone())
+            .build()
+            .expect("machine");
+        ipc_waiter(
+            &m.process(),
+            &Handshake::open(&args[3], false),
+            args[4].parse().expect("n"),
+        );
+        return;
+    }
     let quick = std::env::var_os("BENCH_QUICK").is_some();
     let reps = if quick { 3 } else { 7 };
     let n_b: usize = if quick { 100_000 } else { 1_000_000 };
@@ -1054,13 +1286,72 @@ fn main() {
 
     // (m)
     if want('m') {
+        ipc_figure(quick);
+    }
+
+    // (n)
+    if want('n') {
+        let n_g: usize = if quick { 100_000 } else { 1_000_000 };
+        let (on, off) = interleaved(
+            b_reps,
+            || pool_loop(RaceDetection::Collect, n_g, 0, &mut Vec::new()),
+            || pool_loop(RaceDetection::Off, n_g, 0, &mut Vec::new()),
+        );
+        let ratio = on.median / off.median;
+        let met = ratio <= 2.0;
+        met_all &= met;
+        println!(
+            "(n) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
+         detection on {} ({} / iteration, best {}), off {} ({} / iteration, best {}); on/off {ratio:.2}x \
+         (best {:.2}x); target <= 2x: {}",
+            ns(on.median),
+            ns(on.median / n_g as f64),
+            ns(on.best),
+            ns(off.median),
+            ns(off.median / n_g as f64),
+            ns(off.best),
+            on.best / off.best,
+            verdict(met)
+        );
+        let mut samples = Vec::new();
+        pool_loop(RaceDetection::Collect, n_g, n_g / 10, &mut samples);
+        match (samples.first(), samples.iter().max(), samples.last()) {
+            (Some(&first), Some(&max), Some(&last)) => {
+                let mib = |b: u64| b as f64 / (1 << 20) as f64;
+                let growth = max.saturating_sub(first);
+                let met = growth <= 4 << 20;
+                met_all &= met;
+                println!(
+                    "(n) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
+                 {:.1} MiB, {:.1} MiB at the end (samples every {}: {}); growth {:.2} MiB; target flat \
+                 (<= 4 MiB): {}",
+                    mib(first),
+                    n_g / 10,
+                    mib(max),
+                    mib(last),
+                    n_g / 10,
+                    samples
+                        .iter()
+                        .map(|&b| format!("{:.1}", mib(b)))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    mib(growth),
+                    verdict(met)
+                );
+            }
+            _ => println!("(n) memory: /proc/self/statm unavailable; not measured"),
+        }
+    }
+
+    // (o)
+    if want('o') {
         let ((qs, cs), (qa, ca)) = queue_vs_crossbeam(reps, n_b);
         let send = qs.median / cs.median;
         let all = qa.median / ca.median;
         let met = send <= 1.0 && all <= 1.0;
         met_all &= met;
         println!(
-            "(m) stream queue vs crossbeam-channel, {n_b} 56-byte items to a consumer thread: send {} (best {}) vs \
+            "(o) stream queue vs crossbeam-channel, {n_b} 56-byte items to a consumer thread: send {} (best {}) vs \
              {} (best {}), ratio {send:.2}x; end to end {:.1} M items/s (best {:.1}) vs {:.1} M/s (best {:.1}), \
              time ratio {all:.2}x; target queue <= crossbeam on both: {}",
             ns(qs.median),
@@ -1082,5 +1373,22 @@ fn main() {
         } else {
             "some targets missed (see above)"
         }
+    );
+}
+
+/// (m), printed.
+fn ipc_figure(quick: bool) {
+    let n_h = if quick { 2_000 } else { 10_000 };
+    let (os, sim) = ipc_round_trip(if quick { 3 } else { 5 }, n_h);
+    println!(
+        "(m) IPC round trip (record in A; in B stream_wait_event + stream_synchronize; futex handshake both \
+         ways): two OS processes on a shared host {} (best {}), two simulated processes of one machine {} \
+         (best {}); ratio {:.2}x (best {:.2}x); no target",
+        ns(os.median),
+        ns(os.best),
+        ns(sim.median),
+        ns(sim.best),
+        os.median / sim.median,
+        os.best / sim.best
     );
 }

@@ -31,8 +31,10 @@ enum cudaError {
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
     cudaErrorDeviceUninitialized = 201,
+    cudaErrorMapBufferObjectFailed = 205,
     cudaErrorUnsupportedLimit = 215,
     cudaErrorInvalidResourceHandle = 400,
+    cudaErrorIllegalState = 401,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorPeerAccessAlreadyEnabled = 704,
@@ -44,6 +46,15 @@ enum cudaError {
     cudaErrorLaunchFailure = 719,
     cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,
+    cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901,
+    cudaErrorStreamCaptureMerge = 902,
+    cudaErrorStreamCaptureUnmatched = 903,
+    cudaErrorStreamCaptureUnjoined = 904,
+    cudaErrorStreamCaptureIsolation = 905,
+    cudaErrorStreamCaptureImplicit = 906,
+    cudaErrorCapturedEvent = 907,
+    cudaErrorStreamCaptureWrongThread = 908,
     cudaErrorTimeout = 909,
     cudaErrorUnknown = 999
 };
@@ -235,6 +246,59 @@ enum cudaComputeMode {
 };
 typedef enum cudaComputeMode cudaComputeMode;
 
+/* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
+ * destroyed; an executable graph keeps the nodes it was instantiated with. */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+
+enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2 /* invalidated by an error; end it (no graph) */
+};
+typedef enum cudaStreamCaptureStatus cudaStreamCaptureStatus;
+
+/* Which potentially unsafe calls (malloc / free, event queries and synchronizes outside the capture) a capture
+ * prohibits: see cudaThreadExchangeStreamCaptureMode. */
+enum cudaStreamCaptureMode {
+    cudaStreamCaptureModeGlobal = 0,
+    cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2
+};
+typedef enum cudaStreamCaptureMode cudaStreamCaptureMode;
+
+enum cudaStreamUpdateCaptureDependenciesFlags {
+    cudaStreamAddCaptureDependencies = 0x0,
+    cudaStreamSetCaptureDependencies = 0x1
+};
+
+/* The node types a capture makes (the enum's other values are not produced). */
+enum cudaGraphNodeType {
+    cudaGraphNodeTypeKernel = 0x00,
+    cudaGraphNodeTypeMemcpy = 0x01,
+    cudaGraphNodeTypeMemset = 0x02,
+    cudaGraphNodeTypeHost = 0x03,
+    cudaGraphNodeTypeGraph = 0x04,
+    cudaGraphNodeTypeEmpty = 0x05,
+    cudaGraphNodeTypeWaitEvent = 0x06,
+    cudaGraphNodeTypeEventRecord = 0x07
+};
+typedef enum cudaGraphNodeType cudaGraphNodeType;
+
+/* Accepted and without effect (no memory nodes, no device launch, no priorities are simulated). */
+enum cudaGraphInstantiateFlags {
+    cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+    cudaGraphInstantiateFlagUpload = 2,
+    cudaGraphInstantiateFlagDeviceLaunch = 4,
+    cudaGraphInstantiateFlagUseNodePriority = 8
+};
+
+/* Every flag writes the same description (node number, type, what it does, the stream it was captured from). */
+enum cudaGraphDebugDotFlags {
+    cudaGraphDebugDotFlagsVerbose = 1
+};
+
 typedef struct cudaUUID_st {
     char bytes[16];
 } cudaUUID_t;
@@ -342,6 +406,66 @@ struct cudaDeviceProp {
 /* A typedef the vendor's header does not have, so that C code can write `cudaDeviceProp` as C++ does. */
 typedef struct cudaDeviceProp cudaDeviceProp;
 
+/* Stream-ordered allocation and memory pools (docs/semantics/stream-ordered-memory.md). Pools hold device
+ * memory of one device; IPC pools, managed and host pools are not simulated. */
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+
+enum cudaMemPoolAttr {
+    cudaMemPoolReuseFollowEventDependencies = 1,   /* int, default 1 */
+    cudaMemPoolReuseAllowOpportunistic = 2,        /* int, default 1 */
+    cudaMemPoolReuseAllowInternalDependencies = 3, /* int, default 1 */
+    cudaMemPoolAttrReleaseThreshold = 4,           /* cuuint64_t, default 0 */
+    cudaMemPoolAttrReservedMemCurrent = 5,         /* cuuint64_t, read-only */
+    cudaMemPoolAttrReservedMemHigh = 6,            /* cuuint64_t, set to 0 only (resets it) */
+    cudaMemPoolAttrUsedMemCurrent = 7,             /* cuuint64_t, read-only */
+    cudaMemPoolAttrUsedMemHigh = 8                 /* cuuint64_t, set to 0 only (resets it) */
+};
+typedef enum cudaMemPoolAttr cudaMemPoolAttr;
+
+enum cudaMemAllocationType {
+    cudaMemAllocationTypeInvalid = 0x0,
+    cudaMemAllocationTypePinned = 0x1,
+    cudaMemAllocationTypeManaged = 0x2, /* not simulated: cudaErrorNotSupported */
+    cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+typedef enum cudaMemAllocationType cudaMemAllocationType;
+
+enum cudaMemAllocationHandleType {
+    cudaMemHandleTypeNone = 0x0, /* the only one simulated */
+    cudaMemHandleTypePosixFileDescriptor = 0x1,
+    cudaMemHandleTypeWin32 = 0x2,
+    cudaMemHandleTypeWin32Kmt = 0x4,
+    cudaMemHandleTypeFabric = 0x8
+};
+typedef enum cudaMemAllocationHandleType cudaMemAllocationHandleType;
+
+enum cudaMemLocationType {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeDevice = 1, /* the only one simulated */
+    cudaMemLocationTypeHost = 2,
+    cudaMemLocationTypeHostNuma = 3,
+    cudaMemLocationTypeHostNumaCurrent = 4
+};
+typedef enum cudaMemLocationType cudaMemLocationType;
+
+struct cudaMemLocation {
+    enum cudaMemLocationType type;
+    int id;
+};
+typedef struct cudaMemLocation cudaMemLocation;
+
+/* CUDA 12's layout. maxSize 0: no limit but the device's memory. */
+struct cudaMemPoolProps {
+    enum cudaMemAllocationType allocType;
+    enum cudaMemAllocationHandleType handleTypes;
+    struct cudaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
+typedef struct cudaMemPoolProps cudaMemPoolProps;
+
 /* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
  * ones that differ between runs of the same program. */
 #define CUDA_IPC_HANDLE_SIZE 64
@@ -349,14 +473,22 @@ typedef struct cudaIpcEventHandle_st {
     char reserved[CUDA_IPC_HANDLE_SIZE];
 } cudaIpcEventHandle_t;
 
+/* An IPC memory handle: 64 opaque bytes (bytes 18..50 differ between runs: the exporting OS process and, on a
+ * shared host, where the export lives there). */
+typedef struct cudaIpcMemHandle_st {
+    char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
+/* The one flag of cudaIpcOpenMemHandle: enable peer access from the current device to the memory's. */
+#define cudaIpcMemLazyEnablePeerAccess 0x01
+
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaEventInterprocess 0x04
 #define cudaEventRecordDefault 0x00
 #define cudaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
- * not have yet): outside it, cudaErrorInvalidValue. */
+/* External record / wait: an event record / wait node of the graph being captured; invalid outside a capture. */
 #define cudaEventRecordExternal 0x01
 #define cudaEventWaitExternal 0x01
 /* cudaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
@@ -478,11 +610,66 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
- * IPC between OS processes is not simulated) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
  * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
  * exporter's records: record it on a stream of that device. */
 cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+
+/* Exports the device allocation holding devPtr (the whole allocation; the same handle each time). */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+/* Maps memory exported by another process into this one's current device: a pointer of this process to the
+ * same bytes (not a copy). In the exporting process: cudaErrorDeviceUninitialized; freed or closed export:
+ * cudaErrorMapBufferObjectFailed; forged, stale or foreign handle: cudaErrorInvalidValue. Opening the same handle
+ * again on the same device returns the same pointer (a reference more). flags: 0 or
+ * cudaIpcMemLazyEnablePeerAccess. */
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+/* Drops one reference of a mapping made by cudaIpcOpenMemHandle; the last unmaps it. */
+cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+
+/* ------------------------------------------------------------------------------------------------ capture, graphs */
+
+/* Refused on the NULL / legacy stream (cudaErrorStreamCaptureUnsupported) and on a capturing stream
+ * (cudaErrorIllegalState). While a stream captures, its operations become graph nodes; a record on it makes a
+ * captured event, and a stream that waits on that joins the capture. */
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+/* *pGraph is NULL on failure: not capturing (cudaErrorIllegalState), capture joined only
+ * (cudaErrorStreamCaptureUnmatched), another thread (cudaErrorStreamCaptureWrongThread), invalidated
+ * (cudaErrorStreamCaptureInvalidated), forked work not joined back (cudaErrorStreamCaptureUnjoined). */
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+/* The CUDA 12 signature. *dependencies_out stays valid until the next capture call about the stream or the end of
+ * the capture. */
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                                    unsigned long long *id_out STREAMSIM_DEFAULT_ARG(0),
+                                    cudaGraph_t *graph_out STREAMSIM_DEFAULT_ARG(0),
+                                    const cudaGraphNode_t **dependencies_out STREAMSIM_DEFAULT_ARG(0),
+                                    size_t *numDependencies_out STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                               size_t numDependencies,
+                                               unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                         unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+/* Ordered after the stream's earlier work and after the executable graph's previous launch; the nodes run as
+ * early as their dependencies allow, on the graph's own tracks of the trace. */
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+/* The CUDA 12 signature (no edge data). */
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t *numEdges);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                        size_t *pNumDependencies);
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                          size_t *pNumDependentNodes);
+/* A file that cannot be written is cudaErrorInvalidValue. */
+cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 
@@ -508,6 +695,25 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: cudaMallocAsync allocates from the current pool of the stream's device, as an operation of the stream;
+ * cudaFreeAsync frees as one. A freed block is reused by a later allocation as the pool's reuse policies allow
+ * (the same stream; an order by events; a free complete in virtual time; a synchronize); with race detection, an
+ * access not ordered after the allocation or before the free is a "use before allocation" / "use after free"
+ * report. cudaFree of such memory does not synchronize. */
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+
 /* ------------------------------------------------------------------------------------------------ errors */
 
 cudaError_t cudaGetLastError(void);
@@ -528,12 +734,38 @@ cudaError_t cudaProfilerStop(void);
 /* ------------------------------------------------------------------------------------------------ C++ API */
 
 /* The C++ overloads of CUDA 12's cuda_runtime.h for the functions above. */
+
+/* The CUDA 11 signature, kept by CUDA 12's header for C++ (the error node and log are not written). */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                              cudaGraphNode_t *pErrorNode, char *pLogBuffer, size_t bufferSize) {
+    (void)pErrorNode;
+    (void)pLogBuffer;
+    (void)bufferSize;
+    return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags) {
     return ::cudaEventCreateWithFlags(event, flags);
 }
 
 static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int flags) {
     return ::cudaHostAlloc(ptr, size, flags);
+}
+
+static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+    return ::cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+
+template <class T> static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+    return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+template <class T> static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream) {
+    return ::cudaMallocAsync((void **)(void *)ptr, size, stream);
+}
+
+template <class T>
+static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+    return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }
 
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {

@@ -33,8 +33,10 @@ enum musaError {
     musaErrorNoDevice = 100,
     musaErrorInvalidDevice = 101,
     musaErrorDeviceUninitialized = 201,
+    musaErrorMapBufferObjectFailed = 205,
     musaErrorUnsupportedLimit = 215,
     musaErrorInvalidResourceHandle = 400,
+    musaErrorIllegalState = 401,
     musaErrorNotReady = 600,
     musaErrorIllegalAddress = 700,
     musaErrorPeerAccessAlreadyEnabled = 704,
@@ -46,6 +48,15 @@ enum musaError {
     musaErrorLaunchFailure = 719,
     musaErrorNotPermitted = 800,
     musaErrorNotSupported = 801,
+    musaErrorStreamCaptureUnsupported = 900,
+    musaErrorStreamCaptureInvalidated = 901,
+    musaErrorStreamCaptureMerge = 902,
+    musaErrorStreamCaptureUnmatched = 903,
+    musaErrorStreamCaptureUnjoined = 904,
+    musaErrorStreamCaptureIsolation = 905,
+    musaErrorStreamCaptureImplicit = 906,
+    musaErrorCapturedEvent = 907,
+    musaErrorStreamCaptureWrongThread = 908,
     musaErrorTimeout = 909,
     musaErrorUnknown = 999
 };
@@ -237,6 +248,59 @@ enum musaComputeMode {
 };
 typedef enum musaComputeMode musaComputeMode;
 
+/* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
+ * destroyed; an executable graph keeps the nodes it was instantiated with. */
+typedef struct MUgraph_st *musaGraph_t;
+typedef struct MUgraphExec_st *musaGraphExec_t;
+typedef struct MUgraphNode_st *musaGraphNode_t;
+
+enum musaStreamCaptureStatus {
+    musaStreamCaptureStatusNone = 0,
+    musaStreamCaptureStatusActive = 1,
+    musaStreamCaptureStatusInvalidated = 2 /* invalidated by an error; end it (no graph) */
+};
+typedef enum musaStreamCaptureStatus musaStreamCaptureStatus;
+
+/* Which potentially unsafe calls (malloc / free, event queries and synchronizes outside the capture) a capture
+ * prohibits: see musaThreadExchangeStreamCaptureMode. */
+enum musaStreamCaptureMode {
+    musaStreamCaptureModeGlobal = 0,
+    musaStreamCaptureModeThreadLocal = 1,
+    musaStreamCaptureModeRelaxed = 2
+};
+typedef enum musaStreamCaptureMode musaStreamCaptureMode;
+
+enum musaStreamUpdateCaptureDependenciesFlags {
+    musaStreamAddCaptureDependencies = 0x0,
+    musaStreamSetCaptureDependencies = 0x1
+};
+
+/* The node types a capture makes (the enum's other values are not produced). */
+enum musaGraphNodeType {
+    musaGraphNodeTypeKernel = 0x00,
+    musaGraphNodeTypeMemcpy = 0x01,
+    musaGraphNodeTypeMemset = 0x02,
+    musaGraphNodeTypeHost = 0x03,
+    musaGraphNodeTypeGraph = 0x04,
+    musaGraphNodeTypeEmpty = 0x05,
+    musaGraphNodeTypeWaitEvent = 0x06,
+    musaGraphNodeTypeEventRecord = 0x07
+};
+typedef enum musaGraphNodeType musaGraphNodeType;
+
+/* Accepted and without effect (no memory nodes, no device launch, no priorities are simulated). */
+enum musaGraphInstantiateFlags {
+    musaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+    musaGraphInstantiateFlagUpload = 2,
+    musaGraphInstantiateFlagDeviceLaunch = 4,
+    musaGraphInstantiateFlagUseNodePriority = 8
+};
+
+/* Every flag writes the same description (node number, type, what it does, the stream it was captured from). */
+enum musaGraphDebugDotFlags {
+    musaGraphDebugDotFlagsVerbose = 1
+};
+
 typedef struct musaUUID_st {
     char bytes[16];
 } musaUUID_t;
@@ -344,6 +408,66 @@ struct musaDeviceProp {
 /* A typedef the vendor's header does not have, so that C code can write `musaDeviceProp` as C++ does. */
 typedef struct musaDeviceProp musaDeviceProp;
 
+/* Stream-ordered allocation and memory pools (docs/semantics/stream-ordered-memory.md). Pools hold device
+ * memory of one device; IPC pools, managed and host pools are not simulated. */
+typedef struct MUmemPoolHandle_st *musaMemPool_t;
+
+enum musaMemPoolAttr {
+    musaMemPoolReuseFollowEventDependencies = 1,   /* int, default 1 */
+    musaMemPoolReuseAllowOpportunistic = 2,        /* int, default 1 */
+    musaMemPoolReuseAllowInternalDependencies = 3, /* int, default 1 */
+    musaMemPoolAttrReleaseThreshold = 4,           /* cuuint64_t, default 0 */
+    musaMemPoolAttrReservedMemCurrent = 5,         /* cuuint64_t, read-only */
+    musaMemPoolAttrReservedMemHigh = 6,            /* cuuint64_t, set to 0 only (resets it) */
+    musaMemPoolAttrUsedMemCurrent = 7,             /* cuuint64_t, read-only */
+    musaMemPoolAttrUsedMemHigh = 8                 /* cuuint64_t, set to 0 only (resets it) */
+};
+typedef enum musaMemPoolAttr musaMemPoolAttr;
+
+enum musaMemAllocationType {
+    musaMemAllocationTypeInvalid = 0x0,
+    musaMemAllocationTypePinned = 0x1,
+    musaMemAllocationTypeManaged = 0x2, /* not simulated: musaErrorNotSupported */
+    musaMemAllocationTypeMax = 0x7FFFFFFF
+};
+typedef enum musaMemAllocationType musaMemAllocationType;
+
+enum musaMemAllocationHandleType {
+    musaMemHandleTypeNone = 0x0, /* the only one simulated */
+    musaMemHandleTypePosixFileDescriptor = 0x1,
+    musaMemHandleTypeWin32 = 0x2,
+    musaMemHandleTypeWin32Kmt = 0x4,
+    musaMemHandleTypeFabric = 0x8
+};
+typedef enum musaMemAllocationHandleType musaMemAllocationHandleType;
+
+enum musaMemLocationType {
+    musaMemLocationTypeInvalid = 0,
+    musaMemLocationTypeDevice = 1, /* the only one simulated */
+    musaMemLocationTypeHost = 2,
+    musaMemLocationTypeHostNuma = 3,
+    musaMemLocationTypeHostNumaCurrent = 4
+};
+typedef enum musaMemLocationType musaMemLocationType;
+
+struct musaMemLocation {
+    enum musaMemLocationType type;
+    int id;
+};
+typedef struct musaMemLocation musaMemLocation;
+
+/* CUDA 12's layout. maxSize 0: no limit but the device's memory. */
+struct musaMemPoolProps {
+    enum musaMemAllocationType allocType;
+    enum musaMemAllocationHandleType handleTypes;
+    struct musaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
+typedef struct musaMemPoolProps musaMemPoolProps;
+
 /* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
  * ones that differ between runs of the same program. */
 #define MUSA_IPC_HANDLE_SIZE 64
@@ -351,14 +475,22 @@ typedef struct musaIpcEventHandle_st {
     char reserved[MUSA_IPC_HANDLE_SIZE];
 } musaIpcEventHandle_t;
 
+/* An IPC memory handle: 64 opaque bytes (bytes 18..50 differ between runs: the exporting OS process and, on a
+ * shared host, where the export lives there). */
+typedef struct musaIpcMemHandle_st {
+    char reserved[MUSA_IPC_HANDLE_SIZE];
+} musaIpcMemHandle_t;
+
+/* The one flag of musaIpcOpenMemHandle: enable peer access from the current device to the memory's. */
+#define musaIpcMemLazyEnablePeerAccess 0x01
+
 #define musaEventDefault 0x00
 #define musaEventBlockingSync 0x01
 #define musaEventDisableTiming 0x02
 #define musaEventInterprocess 0x04
 #define musaEventRecordDefault 0x00
 #define musaEventWaitDefault 0x00
-/* External record / wait: a capture-time node kind, valid only during stream capture (which the simulator does
- * not have yet): outside it, musaErrorInvalidValue. */
+/* External record / wait: an event record / wait node of the graph being captured; invalid outside a capture. */
 #define musaEventRecordExternal 0x01
 #define musaEventWaitExternal 0x01
 /* musaHostAlloc flags; with unified addressing every pinned allocation is mapped and portable. */
@@ -480,11 +612,66 @@ musaError_t musaEventQuery(musaEvent_t event);
 musaError_t musaEventSynchronize(musaEvent_t event);
 musaError_t musaEventElapsedTime(float *ms, musaEvent_t start, musaEvent_t end);
 musaError_t musaIpcGetEventHandle(musaIpcEventHandle_t *handle, musaEvent_t event);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process:
- * IPC between OS processes is not simulated) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is musaErrorInvalidValue; streamsimGetLastErrorMessage says
  * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
  * exporter's records: record it on a stream of that device. */
 musaError_t musaIpcOpenEventHandle(musaEvent_t *event, musaIpcEventHandle_t handle);
+
+/* Exports the device allocation holding devPtr (the whole allocation; the same handle each time). */
+musaError_t musaIpcGetMemHandle(musaIpcMemHandle_t *handle, void *devPtr);
+/* Maps memory exported by another process into this one's current device: a pointer of this process to the
+ * same bytes (not a copy). In the exporting process: musaErrorDeviceUninitialized; freed or closed export:
+ * musaErrorMapBufferObjectFailed; forged, stale or foreign handle: musaErrorInvalidValue. Opening the same handle
+ * again on the same device returns the same pointer (a reference more). flags: 0 or
+ * musaIpcMemLazyEnablePeerAccess. */
+musaError_t musaIpcOpenMemHandle(void **devPtr, musaIpcMemHandle_t handle, unsigned int flags);
+/* Drops one reference of a mapping made by musaIpcOpenMemHandle; the last unmaps it. */
+musaError_t musaIpcCloseMemHandle(void *devPtr);
+
+/* ------------------------------------------------------------------------------------------------ capture, graphs */
+
+/* Refused on the NULL / legacy stream (musaErrorStreamCaptureUnsupported) and on a capturing stream
+ * (musaErrorIllegalState). While a stream captures, its operations become graph nodes; a record on it makes a
+ * captured event, and a stream that waits on that joins the capture. */
+musaError_t musaStreamBeginCapture(musaStream_t stream, enum musaStreamCaptureMode mode);
+/* *pGraph is NULL on failure: not capturing (musaErrorIllegalState), capture joined only
+ * (musaErrorStreamCaptureUnmatched), another thread (musaErrorStreamCaptureWrongThread), invalidated
+ * (musaErrorStreamCaptureInvalidated), forked work not joined back (musaErrorStreamCaptureUnjoined). */
+musaError_t musaStreamEndCapture(musaStream_t stream, musaGraph_t *pGraph);
+musaError_t musaStreamIsCapturing(musaStream_t stream, enum musaStreamCaptureStatus *pCaptureStatus);
+/* The CUDA 12 signature. *dependencies_out stays valid until the next capture call about the stream or the end of
+ * the capture. */
+musaError_t musaStreamGetCaptureInfo(musaStream_t stream, enum musaStreamCaptureStatus *captureStatus_out,
+                                    unsigned long long *id_out STREAMSIM_DEFAULT_ARG(0),
+                                    musaGraph_t *graph_out STREAMSIM_DEFAULT_ARG(0),
+                                    const musaGraphNode_t **dependencies_out STREAMSIM_DEFAULT_ARG(0),
+                                    size_t *numDependencies_out STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaStreamUpdateCaptureDependencies(musaStream_t stream, musaGraphNode_t *dependencies,
+                                               size_t numDependencies,
+                                               unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaThreadExchangeStreamCaptureMode(enum musaStreamCaptureMode *mode);
+musaError_t musaGraphInstantiate(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaGraphInstantiateWithFlags(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                         unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+/* Ordered after the stream's earlier work and after the executable graph's previous launch; the nodes run as
+ * early as their dependencies allow, on the graph's own tracks of the trace. */
+musaError_t musaGraphLaunch(musaGraphExec_t graphExec, musaStream_t stream);
+musaError_t musaGraphExecDestroy(musaGraphExec_t graphExec);
+musaError_t musaGraphDestroy(musaGraph_t graph);
+musaError_t musaGraphClone(musaGraph_t *pGraphClone, musaGraph_t originalGraph);
+musaError_t musaGraphGetNodes(musaGraph_t graph, musaGraphNode_t *nodes, size_t *numNodes);
+musaError_t musaGraphGetRootNodes(musaGraph_t graph, musaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+/* The CUDA 12 signature (no edge data). */
+musaError_t musaGraphGetEdges(musaGraph_t graph, musaGraphNode_t *from, musaGraphNode_t *to, size_t *numEdges);
+musaError_t musaGraphNodeGetType(musaGraphNode_t node, enum musaGraphNodeType *pType);
+musaError_t musaGraphNodeGetDependencies(musaGraphNode_t node, musaGraphNode_t *pDependencies,
+                                        size_t *pNumDependencies);
+musaError_t musaGraphNodeGetDependentNodes(musaGraphNode_t node, musaGraphNode_t *pDependentNodes,
+                                          size_t *pNumDependentNodes);
+/* A file that cannot be written is musaErrorInvalidValue. */
+musaError_t musaGraphDebugDotPrint(musaGraph_t graph, const char *path, unsigned int flags);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 
@@ -510,6 +697,25 @@ musaError_t musaMemset(void *devPtr, int value, size_t count);
 musaError_t musaMemsetAsync(void *devPtr, int value, size_t count,
                             musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: musaMallocAsync allocates from the current pool of the stream's device, as an operation of the stream;
+ * musaFreeAsync frees as one. A freed block is reused by a later allocation as the pool's reuse policies allow
+ * (the same stream; an order by events; a free complete in virtual time; a synchronize); with race detection, an
+ * access not ordered after the allocation or before the free is a "use before allocation" / "use after free"
+ * report. musaFree of such memory does not synchronize. */
+
+musaError_t musaMallocAsync(void **devPtr, size_t size, musaStream_t hStream);
+musaError_t musaFreeAsync(void *devPtr, musaStream_t hStream);
+musaError_t musaMallocFromPoolAsync(void **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream);
+musaError_t musaMemPoolCreate(musaMemPool_t *memPool, const struct musaMemPoolProps *poolProps);
+musaError_t musaMemPoolDestroy(musaMemPool_t memPool);
+musaError_t musaDeviceGetDefaultMemPool(musaMemPool_t *memPool, int device);
+musaError_t musaDeviceSetMemPool(int device, musaMemPool_t memPool);
+musaError_t musaDeviceGetMemPool(musaMemPool_t *memPool, int device);
+musaError_t musaMemPoolSetAttribute(musaMemPool_t memPool, enum musaMemPoolAttr attr, void *value);
+musaError_t musaMemPoolGetAttribute(musaMemPool_t memPool, enum musaMemPoolAttr attr, void *value);
+musaError_t musaMemPoolTrimTo(musaMemPool_t memPool, size_t minBytesToKeep);
+
 /* ------------------------------------------------------------------------------------------------ errors */
 
 musaError_t musaGetLastError(void);
@@ -530,12 +736,38 @@ musaError_t musaProfilerStop(void);
 /* ------------------------------------------------------------------------------------------------ C++ API */
 
 /* The C++ overloads of MUSA 12's musa_runtime.h for the functions above. */
+
+/* The CUDA 11 signature, kept by CUDA 12's header for C++ (the error node and log are not written). */
+static inline musaError_t musaGraphInstantiate(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                              musaGraphNode_t *pErrorNode, char *pLogBuffer, size_t bufferSize) {
+    (void)pErrorNode;
+    (void)pLogBuffer;
+    (void)bufferSize;
+    return ::musaGraphInstantiate(pGraphExec, graph, 0);
+}
 static inline musaError_t musaEventCreate(musaEvent_t *event, unsigned int flags) {
     return ::musaEventCreateWithFlags(event, flags);
 }
 
 static inline musaError_t musaMallocHost(void **ptr, size_t size, unsigned int flags) {
     return ::musaHostAlloc(ptr, size, flags);
+}
+
+static inline musaError_t musaMallocAsync(void **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
+    return ::musaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+
+template <class T> static inline musaError_t musaMallocAsync(T **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
+    return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+template <class T> static inline musaError_t musaMallocAsync(T **ptr, size_t size, musaStream_t stream) {
+    return ::musaMallocAsync((void **)(void *)ptr, size, stream);
+}
+
+template <class T>
+static inline musaError_t musaMallocFromPoolAsync(T **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
+    return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }
 
 template <class T> static inline musaError_t musaMalloc(T **devPtr, size_t size) {

@@ -58,12 +58,16 @@
 //! | [`host_memory`] | registering host memory as pinned, device pointers of pinned memory, pointer attributes |
 //! | [`stream_info`] | a stream's device and program-wide id |
 //! | [`ipc`] | interprocess event handles |
+//! | [`ipc_memory`] | interprocess memory: exports, mappings, ACL's keys and allow lists |
+//! | `host/` | real OS processes on one shared host: the shared segment, events and memory across OS processes |
 //! | `exec.rs` | the stream workers, operations, record points |
 //! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
 //! | `watch.rs` | sticky faults travelling along happens-before edges |
 //! | [`race`] | vector clocks (sparse; actor numbers reused once free, `race/clock.rs`), shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
+//! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
+//! | [`pool`], `pool_api.rs`, `memory/reserve.rs` | memory pools: chunks, freed ranges and the reuse policies; the pool calls of [`Process`] (`malloc_async`, `free_async`, attributes, trim, what a synchronize releases); the heap's reservations for them |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
 //! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
@@ -73,6 +77,7 @@
 //! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
 //! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
+//! | [`graph`] (`graph/`) | stream capture and graphs: capture sequences per stream and capture modes per thread (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`: forks, joins, external event nodes), graphs and their inspection and DOT (`node.rs`, `graph_api.rs`), executable graphs replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
 //!
 //! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
 //! It holds no simulator state.
@@ -85,19 +90,21 @@
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
 //! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
 //! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries) |
+//! | `cuda_pool.rs` | stream-ordered memory: `cudaMallocAsync` / `cudaFreeAsync` / `cudaMallocFromPoolAsync`, `cudaMemPool*`, `cudaDevice{Get,Set,GetDefault}MemPool` |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
 //! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
+//! | `cuda_graph.rs`, `acl/model.rs` | stream capture and graphs: `cudaStreamBeginCapture` … `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (reached from `cuda_runtime.rs`); `aclmdlRICapture*`, `aclmdlRIExecuteAsync`, `aclmdlRIDestroy` |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
+//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
-//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
 //!
 //! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
@@ -134,6 +141,14 @@
 //! | `cudaEventQuery` | `aclrtQueryEventStatus` | [`Process::event_query`] |
 //! | `cudaEventSynchronize` | `aclrtSynchronizeEvent` | [`Process::event_synchronize`] |
 //! | `cudaEventElapsedTime` | `aclrtEventElapsedTime` | [`Process::event_elapsed_ms`] |
+//! | `cudaStreamBeginCapture` | `aclmdlRICaptureBegin` | [`Process::begin_capture`] |
+//! | `cudaStreamEndCapture` | `aclmdlRICaptureEnd` (also instantiates) | [`Process::end_capture`] ([`Process::end_capture_executable`]) |
+//! | `cudaStreamGetCaptureInfo` | `aclmdlRICaptureGetInfo` | [`Process::capture_info`] |
+//! | `cudaThreadExchangeStreamCaptureMode` | `aclmdlRICaptureThreadExchangeMode` | [`Process::exchange_capture_mode`] |
+//! | `cudaGraphInstantiate` | — | [`Process::instantiate_graph`] |
+//! | `cudaGraphLaunch` | `aclmdlRIExecuteAsync` | [`Process::launch_graph`] |
+//! | `cudaGraphExecDestroy` / `cudaGraphDestroy` | `aclmdlRIDestroy` | [`Process::destroy_graph_exec`] / [`Process::destroy_graph`] |
+//! | `cudaGraphDebugDotPrint` | — | [`Process::graph_dot`] |
 //! | `kernel<<<…, s>>>` | `kernel<<<…, s>>>` | [`Process::launch`] with a [`Kernel`] |
 //! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
 //! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
@@ -142,6 +157,10 @@
 //! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
+//! | `cudaMallocAsync` / `cudaMallocFromPoolAsync` | `aclrtMemPoolMallocAsync` | [`Process::malloc_async`] / [`Process::malloc_from_pool_async`] |
+//! | `cudaFreeAsync` | `aclrtMemPoolFreeAsync` | [`Process::free_async`] |
+//! | `cudaMemPoolCreate` / `cudaMemPoolDestroy` | `aclrtMemPoolCreate` / `aclrtMemPoolDestroy` | [`Process::create_pool`] / [`Process::destroy_pool`] |
+//! | `cudaMemPoolSetAttribute` / `GetAttribute` / `TrimTo` | `aclrtMemPoolSetAttr` / `GetAttr` / `TrimTo` | [`Process::set_pool_attribute`] / [`Process::pool_attribute`] / [`Process::trim_pool`] |
 //! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |
 //! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
 #![deny(missing_docs)]
@@ -153,8 +172,8 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, handle, host_memory, ipc, kernel, machine, memory, race, rules,
-    stream_info, time, trace,
+    device_state, error, graph, handle, host_memory, ipc, ipc_memory, kernel, machine, memory,
+    pool, race, rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -182,29 +201,36 @@ pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters
 pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
 #[doc(no_inline)]
 pub use engine::error::{
-    FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem, ObjectKind, ObjectLimit,
-    PeerProblem, Result, SimError, SubscriptionProblem,
+    CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem,
+    ObjectKind, ObjectLimit, PeerProblem, PoolProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
+pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
+#[doc(no_inline)]
 pub use engine::handle::{
-    Context, Event, EventId, Notify, NotifyId, ProcessId, Stream, StreamId, StreamKind,
+    Context, Event, EventId, Graph, GraphExec, GraphNode, MemPool, Notify, NotifyId, ProcessId,
+    Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
 #[doc(no_inline)]
+pub use engine::ipc_memory::IpcMemHandle;
+#[doc(no_inline)]
 pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
 #[doc(no_inline)]
 pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
 #[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+#[doc(no_inline)]
+pub use engine::pool::{PoolAttr, PoolProps, ReusePolicy};
 pub use engine::process::{Process, Status, StreamFlags};
 #[doc(no_inline)]
-pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
+pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport};
 #[doc(no_inline)]
-pub use engine::rules::{Dialect, FailureMode, Rules};
+pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
 #[doc(no_inline)]

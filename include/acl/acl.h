@@ -183,6 +183,51 @@ typedef union {
     uint32_t reserve[4];
 } aclrtStreamAttrValue;
 
+/* Stream-ordered memory allocation (SOMA, the runtime's acl_rt_memory_soma.h): pools of device memory.
+ * docs/semantics/stream-ordered-memory.md. */
+typedef void *aclrtMemPool;
+
+typedef enum aclrtMemPoolAttr {
+    ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES = 0x1,   /* uint32_t, default 0 */
+    ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC = 0x2,         /* uint32_t, default 0 */
+    ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES = 0x3, /* uint32_t, default 0 */
+    ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD = 0x4,            /* uint64_t, default 0, at most the pool's size */
+    ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT = 0x5,         /* uint64_t, read-only */
+    ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH = 0x6,            /* uint64_t, set to 0 only */
+    ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT = 0x7,             /* uint64_t, read-only */
+    ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH = 0x8                 /* uint64_t, set to 0 only */
+} aclrtMemPoolAttr;
+
+typedef enum aclrtMemAllocationType {
+    ACL_MEM_ALLOCATION_TYPE_PINNED = 0
+} aclrtMemAllocationType;
+
+typedef enum aclrtMemHandleType {
+    ACL_MEM_HANDLE_TYPE_NONE = 0,
+    ACL_MEM_HANDLE_TYPE_POSIX = 2 /* IPC pools are not simulated: ACL_ERROR_RT_FEATURE_NOT_SUPPORT */
+} aclrtMemHandleType;
+
+typedef enum aclrtMemLocationType {
+    ACL_MEM_LOCATION_TYPE_HOST = 0,
+    ACL_MEM_LOCATION_TYPE_DEVICE = 1, /* the only one a pool takes */
+    ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2,
+    ACL_MEM_LOCATION_TYPE_MANAGED = 3,
+    ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4
+} aclrtMemLocationType;
+
+typedef struct aclrtMemLocation {
+    uint32_t id;
+    aclrtMemLocationType type;
+} aclrtMemLocation;
+
+typedef struct {
+    aclrtMemAllocationType allocType;
+    aclrtMemHandleType handleType;
+    aclrtMemLocation location;
+    size_t maxSize; /* rounded up to 2 MiB; 0: the device's memory */
+    unsigned char reserved[32];
+} aclrtMemPoolProps;
+
 /* ------------------------------------------------------------------------------------------------ codes */
 
 #define ACL_SUCCESS 0
@@ -214,6 +259,19 @@ typedef union {
 #define ACL_ERROR_RT_IPC_ERROR 507022           /* a bad IPC handle (or one's own) */
 #define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046
 #define ACL_ERROR_RT_EVENT_SYNC_TIMEOUT 507047
+/* Stream capture (docs/semantics/capture-and-graphs.md). */
+#define ACL_ERROR_RT_MODEL_CONTEXT 107004             /* a model of another context */
+#define ACL_ERROR_RT_CAPTURE_DEPENDENCY 107024        /* a capturing stream waits on an event recorded outside */
+#define ACL_ERROR_RT_STREAM_UNJOINED 107025           /* a sub stream not joined back to the origin stream */
+#define ACL_ERROR_RT_STREAM_CAPTURED 107027           /* sync / query / destroy of a capturing stream */
+#define ACL_ERROR_RT_EVENT_CAPTURED 107028            /* sync / query / elapsed time of a captured event */
+#define ACL_ERROR_RT_STREAM_NOT_CAPTURED 107029       /* end of a capture on a stream not capturing */
+#define ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT 107030  /* aclrtMemcpy / aclrtMemset the capture mode prohibits */
+#define ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT 107031   /* the default stream waits on a captured event */
+#define ACL_ERROR_STREAM_CAPTURE_CONFLICT 107032      /* a wait that would join two captures */
+#define ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED 107036  /* end of a capture on a stream it was not begun on */
+#define ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD 107038
+#define ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED 507903
 
 /* ------------------------------------------------------------------------------------------------ init */
 
@@ -269,11 +327,28 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp); /* microseconds */
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
-/* A handle that was not exported on this simulated machine (zeroed, forged, or from another OS process: IPC
- * between OS processes is not simulated) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is ACL_ERROR_RT_IPC_ERROR; aclGetRecentErrMsg says why. The opened
  * event belongs to the current context (and its device), not the exporter's, and shares the exporter's records;
  * without a current context the open is ACL_ERROR_RT_CONTEXT_NULL. */
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
+
+/* IPC memory. The key is a NUL-terminated string of 56 characters (len: the CANN docs fix it at 65). Export
+ * flags: DEFAULT = only the pids set with aclrtIpcMemSetImportPid may import. Errors: NULL pointers
+ * ACL_ERROR_INVALID_PARAM; size or len 0, a len too small for the key, flags above 1, num 0
+ * ACL_ERROR_RT_PARAM_INVALID; importing in the exporting process, a pid not allowed, a freed or closed export,
+ * text that is no key ACL_ERROR_RT_IPC_ERROR (aclGetRecentErrMsg says which). An import maps the same bytes,
+ * not a copy; aclrtIpcMemClose unmaps an importer's mapping, or closes the exporter's export. */
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x1UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS 0x1UL
+aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t len, uint64_t flags);
+aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num);
+aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags);
+aclError aclrtIpcMemClose(const char *key);
+/* The calling OS process's id (what aclrtIpcMemSetImportPid lists). */
+aclError aclrtDeviceGetBareTgid(int32_t *pid);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 
@@ -287,6 +362,19 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
 /* devPtr: device memory, or host memory from aclrtMallocHost (a real write when the memset runs). */
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
+
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: every allocation is rounded up to 2 MiB; a freed block is reused on its stream, and on others as the
+ * pool's reuse policies allow (none by default). aclrtMemPoolMallocAsync of size 0 is ACL_SUCCESS and writes
+ * nothing. Unknown pools are ACL_ERROR_RT_INTERNAL_ERROR (ACL_ERROR_RT_PARAM_INVALID for Set/GetAttr). */
+
+aclError aclrtMemPoolCreate(aclrtMemPool *memPool, const aclrtMemPoolProps *poolProps);
+aclError aclrtMemPoolDestroy(const aclrtMemPool memPool);
+aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value);
+aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value);
+aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, aclrtMemPool memPool, aclrtStream stream);
+aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream);
+aclError aclrtMemPoolTrimTo(aclrtMemPool memPool, size_t minBytesToKeep);
 
 /* ------------------------------------------------------------------------------------------------ failure modes */
 
@@ -345,6 +433,36 @@ const char *aclrtGetSocName(void); /* device 0's configured name */
 aclError aclrtGetRunMode(aclrtRunMode *runMode);
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus);
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* ------------------------------------------------------------------------------------------------ capture */
+
+typedef void *aclmdlRI; /* a model runtime instance: what aclmdlRICaptureEnd makes */
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,
+    ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL,
+    ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+} aclmdlRICaptureMode;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,
+    ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+    ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
+} aclmdlRICaptureStatus;
+
+/* Tasks later delivered to stream are captured into a model instead of running (not on the default stream:
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT). Events recorded and waited on during a capture must come from
+ * aclrtCreateEventExWithFlag. */
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+/* During a capture *modelRI is the model being built (sim: a handle of its own, not the one the end returns). */
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI);
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
+/* RELAXED lets this thread call aclrtMemcpy / aclrtMemset during a capture (they run once, uncaptured). */
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode);
+/* The model's tasks run after the stream's earlier tasks and the model's previous execution, each as early as
+ * its dependencies allow. */
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,14 @@ pub enum ObjectKind {
     Context,
     /// A notify (ACL).
     Notify,
+    /// A graph (CUDA `cudaGraph_t`).
+    Graph,
+    /// An executable graph (CUDA `cudaGraphExec_t`, ACL `aclmdlRI`).
+    GraphExec,
+    /// A node of a graph (CUDA `cudaGraphNode_t`).
+    GraphNode,
+    /// A memory pool.
+    MemPool,
 }
 
 impl std::fmt::Display for ObjectKind {
@@ -30,6 +38,10 @@ impl std::fmt::Display for ObjectKind {
             ObjectKind::Event => "event",
             ObjectKind::Context => "context",
             ObjectKind::Notify => "notify",
+            ObjectKind::Graph => "graph",
+            ObjectKind::GraphExec => "executable graph",
+            ObjectKind::GraphNode => "graph node",
+            ObjectKind::MemPool => "memory pool",
         })
     }
 }
@@ -103,6 +115,17 @@ pub enum IpcProblem {
     SameProcess,
     /// The handle's bytes are not a handle this machine exported (zeroed, forged, or another machine's).
     InvalidHandle,
+    /// The handle comes from another OS process, and either its machine or this one is not on a shared host.
+    ForeignUnshared,
+    /// The handle was exported on the shared host in an earlier run (its epoch is not the current one).
+    StaleHandle,
+    /// The handle was exported on another shared host (another `STREAMSIM_MACHINE`, user or dialect).
+    OtherHost,
+    /// What the handle names is gone: the exported event or memory was destroyed or freed, or its process left.
+    ExportGone,
+    /// The memory's exporter allows only listed processes to import it (ACL's pid allow list), and this one
+    /// is not listed.
+    NotAllowed,
 }
 
 impl std::fmt::Display for IpcProblem {
@@ -115,10 +138,27 @@ impl std::fmt::Display for IpcProblem {
                 "the handle was exported by this same process: open it in another process"
             }
             IpcProblem::InvalidHandle => {
-                "the handle was not exported on this simulated machine: it is zeroed or forged, or it comes \
-                 from another simulated machine or another OS process (IPC between OS processes is not \
-                 simulated: open it from a second simulated process of the same machine, e.g. one made with \
-                 streamsimProcessCreate)"
+                "the handle was not exported on this simulated machine or its shared host: it is zeroed or \
+                 forged, or it comes from another simulated machine, or from another OS process while this \
+                 machine is not on a shared host (MachineBuilder::shared_host; the C library's default \
+                 machines are)"
+            }
+            IpcProblem::ForeignUnshared => {
+                "the handle comes from another OS process, and its machine or this one is not on a shared \
+                 host (the C library's default machines always are; a Rust machine joins one with \
+                 MachineBuilder::shared_host)"
+            }
+            IpcProblem::StaleHandle => {
+                "the handle was exported on this shared host in an earlier run, whose processes have all left"
+            }
+            IpcProblem::OtherHost => {
+                "the handle was exported on another shared host (another STREAMSIM_MACHINE, user or dialect)"
+            }
+            IpcProblem::ExportGone => {
+                "what the handle names is gone: it was destroyed or freed, or its process left the shared host"
+            }
+            IpcProblem::NotAllowed => {
+                "the exporter did not add this process to the memory's allowed pids (aclrtIpcMemSetImportPid)"
             }
         })
     }
@@ -172,6 +212,81 @@ impl std::fmt::Display for SubscriptionProblem {
             SubscriptionProblem::NoSubscriber => {
                 "no thread is subscribed to the stream: call aclrtSubscribeReport first"
             }
+        })
+    }
+}
+
+/// Which rule of stream capture a call broke (see [`SimError::Capture`] and `docs/semantics/capture-and-graphs.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CaptureProblem {
+    /// Not permitted while the stream, or something that encompasses it (its device), is capturing: a
+    /// synchronize or query of a capturing stream or of its device, or an operation that cannot be captured.
+    Unsupported,
+    /// A potentially unsafe call (an allocation, a query of an event outside the capture, …) that the calling
+    /// thread's capture mode prohibits while a capture is in progress.
+    Prohibited,
+    /// An earlier error invalidated the capture sequence: it can only be ended.
+    Invalidated,
+    /// The wait would merge two independent capture sequences.
+    Merge,
+    /// The capture was not begun on this stream (the stream only joined it).
+    Unmatched,
+    /// Work captured on a stream forked from the origin stream was not joined back to it before the end.
+    Unjoined,
+    /// A dependency would cross the capture sequence's boundary (a wait on an event recorded outside it).
+    Isolation,
+    /// The call would give the legacy (default) stream an implicit dependency on a capture sequence.
+    Implicit,
+    /// The event was last recorded in a capture sequence: it stands for nodes of a graph, not work scheduled
+    /// for execution.
+    CapturedEvent,
+    /// The capture was begun on another host thread, and not in the relaxed mode.
+    WrongThread,
+    /// The stream is not capturing.
+    NotCapturing,
+    /// The stream is already capturing (its own capture, or one it joined).
+    AlreadyCapturing,
+    /// Capture cannot be begun on this stream (the legacy default stream; ACL's default stream).
+    StreamCannotCapture,
+    /// A copy involving pageable host memory cannot be captured in this dialect.
+    PageableCopy,
+    /// A capturing stream cannot be destroyed in this dialect.
+    DestroyCapturing,
+}
+
+impl std::fmt::Display for CaptureProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CaptureProblem::Unsupported => "not permitted while the stream (or its device) is capturing",
+            CaptureProblem::Prohibited => {
+                "a potentially unsafe call, prohibited by the thread's capture mode while a capture is in progress"
+            }
+            CaptureProblem::Invalidated => {
+                "the capture sequence was invalidated by an earlier error: end it (it returns no graph)"
+            }
+            CaptureProblem::Merge => "the wait would merge two independent capture sequences",
+            CaptureProblem::Unmatched => "the capture was not begun on this stream",
+            CaptureProblem::Unjoined => {
+                "work captured on a forked stream was not joined back to the origin stream"
+            }
+            CaptureProblem::Isolation => {
+                "the wait would depend on work outside the capture sequence (an event recorded outside it; \
+                 use the External wait flag)"
+            }
+            CaptureProblem::Implicit => {
+                "the legacy default stream would get an implicit dependency on a capturing stream"
+            }
+            CaptureProblem::CapturedEvent => "the event was last recorded in a capture sequence",
+            CaptureProblem::WrongThread => {
+                "the capture was begun on another thread, not in the relaxed mode: end it on that thread"
+            }
+            CaptureProblem::NotCapturing => "the stream is not capturing",
+            CaptureProblem::AlreadyCapturing => "the stream is already capturing",
+            CaptureProblem::StreamCannotCapture => "capture cannot be begun on the default stream",
+            CaptureProblem::PageableCopy => {
+                "a copy involving pageable host memory cannot be captured (use pinned host memory)"
+            }
+            CaptureProblem::DestroyCapturing => "a capturing stream cannot be destroyed",
         })
     }
 }
@@ -250,6 +365,94 @@ impl std::fmt::Display for ObjectLimit {
             ObjectLimit::Ordinals { max } => {
                 write!(f, "all {max} creation ordinals have been used")
             }
+        }
+    }
+}
+
+/// What is wrong in a call about a memory pool or a stream-ordered allocation (see `pool.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PoolProblem {
+    /// The pool handle is destroyed, unknown or another process's.
+    Handle(HandleProblem),
+    /// A device's default pool cannot be destroyed.
+    DefaultPool,
+    /// The dialect has no default pools (ACL: only pools made with `aclrtMemPoolCreate`).
+    NoDefaultPool,
+    /// The pool belongs to another device than the one named.
+    OtherDevice {
+        /// The pool's device.
+        pool_device: u32,
+    },
+    /// The attribute can only be read.
+    ReadOnlyAttribute,
+    /// A high watermark can only be reset to 0.
+    WatermarkNotZero,
+    /// The release threshold is above the pool's size (ACL).
+    ThresholdAbovePool {
+        /// The pool's size in bytes.
+        size: u64,
+    },
+    /// The attribute number is not one the dialect defines.
+    UnknownAttribute(u32),
+    /// The pool cannot hold the allocation (its maximum size, or the device's memory, is used up, and no freed
+    /// block may be reused).
+    Exhausted {
+        /// Bytes asked for (aligned).
+        requested: u64,
+        /// Bytes the pool has reserved.
+        reserved: u64,
+    },
+    /// A trim that would keep fewer bytes than are in use (ACL refuses it).
+    TrimBelowUsed {
+        /// Bytes in use.
+        used: u64,
+    },
+    /// A trim that would keep more bytes than the pool can hold (ACL refuses it).
+    TrimAbovePool {
+        /// The pool's size in bytes.
+        size: u64,
+    },
+    /// A stream-ordered free with no stream (ACL: the runtime's `RT_ERROR_STREAM_NULL`).
+    NullStream,
+}
+
+impl std::fmt::Display for PoolProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PoolProblem::Handle(p) => write!(f, "invalid memory pool handle: {p}"),
+            PoolProblem::DefaultPool => {
+                f.write_str("a device's default memory pool cannot be destroyed")
+            }
+            PoolProblem::NoDefaultPool => {
+                f.write_str("this runtime has no default memory pools: create one first")
+            }
+            PoolProblem::OtherDevice { pool_device } => {
+                write!(f, "the memory pool belongs to device {pool_device}")
+            }
+            PoolProblem::ReadOnlyAttribute => f.write_str("the attribute is read-only"),
+            PoolProblem::WatermarkNotZero => f.write_str("a high watermark can only be reset to 0"),
+            PoolProblem::ThresholdAbovePool { size } => {
+                write!(
+                    f,
+                    "the release threshold is above the pool's size of {size} bytes"
+                )
+            }
+            PoolProblem::UnknownAttribute(a) => write!(f, "unknown memory pool attribute {a}"),
+            PoolProblem::Exhausted {
+                requested,
+                reserved,
+            } => write!(
+                f,
+                "the pool cannot hold {requested} more bytes ({reserved} reserved) and no freed block may be \
+                 reused"
+            ),
+            PoolProblem::TrimBelowUsed { used } => {
+                write!(f, "cannot trim below the {used} bytes in use")
+            }
+            PoolProblem::TrimAbovePool { size } => {
+                write!(f, "cannot keep more than the pool's size of {size} bytes")
+            }
+            PoolProblem::NullStream => f.write_str("the stream is NULL"),
         }
     }
 }
@@ -494,6 +697,27 @@ pub enum SimError {
         /// What is wrong.
         problem: IpcProblem,
     },
+    /// The OS processes attached to a shared host (`STREAMSIM_MACHINE`) simulate different devices.
+    #[error(
+        "shared host {name:?}: this process's device configuration ({ours}) differs from the one the host's other \
+         processes use ({theirs}); give them the same configuration, or another STREAMSIM_MACHINE"
+    )]
+    HostMismatch {
+        /// The host's name.
+        name: String,
+        /// This machine's configuration.
+        ours: String,
+        /// The host's.
+        theirs: String,
+    },
+    /// The shared host could not be joined or has no room (an operating-system error, a table full).
+    #[error("shared host {name:?}: {reason}")]
+    HostUnavailable {
+        /// The host's name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
     /// A blocking call whose work waits for something not yet issued (an ACL deferred wait: an event's or a
     /// notify's next record, a value write, a callback a subscribed thread runs): with the calling thread
     /// blocked and no other live thread able to issue it (the wait board, `process/board.rs`), nothing could.
@@ -564,6 +788,16 @@ pub enum SimError {
         /// Why.
         reason: String,
     },
+    /// A call that breaks a rule of stream capture (see [`CaptureProblem`]).
+    #[error("{what}: {problem}{}", stream.map(|s| format!(" ({s})")).unwrap_or_default())]
+    Capture {
+        /// The call.
+        what: &'static str,
+        /// The stream involved, if one is.
+        stream: Option<StreamId>,
+        /// Which rule.
+        problem: CaptureProblem,
+    },
     /// A synchronize with a timeout whose work did not finish in time (virtual time).
     #[error("{what}: not finished within {timeout_ms} ms")]
     Timeout {
@@ -571,6 +805,14 @@ pub enum SimError {
         what: &'static str,
         /// The timeout.
         timeout_ms: u64,
+    },
+    /// A memory pool call or a stream-ordered allocation that cannot be carried out.
+    #[error("{what}: {problem}")]
+    MemPool {
+        /// The call.
+        what: &'static str,
+        /// Why.
+        problem: PoolProblem,
     },
 }
 
@@ -635,7 +877,9 @@ impl SimError {
             | SimError::Timeout { what, .. }
             | SimError::HostMemory { what, .. }
             | SimError::UnsupportedLimit { what, .. }
-            | SimError::InvalidKernel { what, .. } => Some(what),
+            | SimError::InvalidKernel { what, .. }
+            | SimError::Capture { what, .. }
+            | SimError::MemPool { what, .. } => Some(what),
             SimError::InvalidHandle { .. }
             | SimError::InvalidDevice { .. }
             | SimError::TimingDisabled { .. }
@@ -644,6 +888,8 @@ impl SimError {
             | SimError::TooManyObjects { .. }
             | SimError::KernelFault { .. }
             | SimError::WaitTimedOut { .. }
+            | SimError::HostMismatch { .. }
+            | SimError::HostUnavailable { .. }
             | SimError::Race(_) => None,
         }
     }

@@ -13,6 +13,7 @@ use parking_lot::Mutex;
 
 use crate::engine::error::{Result, SimError};
 use crate::engine::exec::{Point, Work};
+use crate::engine::graph::Route;
 use crate::engine::handle::{Event, EventId, Stream};
 use crate::engine::names::{EventLabel, EventVerb, Label};
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
@@ -87,6 +88,9 @@ pub struct EventConfig {
     pub unrecorded_query: Status,
     /// What a stream wait does before the first record.
     pub unrecorded_wait: UnrecordedWait,
+    /// It can be recorded and waited on in a stream capture (ACL: events of `aclrtCreateEventExWithFlag`, and
+    /// external ones; CUDA: every event). See [`crate::rules::CaptureRules::needs_capturable_events`].
+    pub capturable: bool,
 }
 
 impl EventConfig {
@@ -116,6 +120,7 @@ impl EventConfig {
             resettable: true,
             unrecorded_query: Status::Complete,
             unrecorded_wait: UnrecordedWait::NoOp,
+            capturable: true,
         })
     }
 
@@ -180,6 +185,13 @@ impl EventConfig {
         self.unrecorded_wait = w;
         self
     }
+
+    /// Sets `capturable`.
+    #[must_use]
+    pub fn capturable(mut self, on: bool) -> Self {
+        self.capturable = on;
+        self
+    }
 }
 
 impl Default for EventConfig {
@@ -191,9 +203,27 @@ impl Default for EventConfig {
 /// An event's record state (shared between processes for IPC events).
 #[derive(Debug, Default)]
 pub(crate) struct EventState {
+    /// The latest record made in this OS process.
     pub latest: Option<Point>,
-    /// How many records have been issued (a deferred wait waits for the next one).
+    /// How many records have been issued here (a deferred wait waits for the next one).
     pub generation: u64,
+    /// The event's slot on the shared host once exported or opened there (`host/events.rs`): its latest
+    /// record may come from another OS process.
+    pub shared: Option<Arc<crate::engine::host::events::SharedEvent>>,
+}
+
+impl EventState {
+    /// The event's newest record, wherever it was made: the local one, or a record of another OS process of
+    /// the shared host (its time, if not fixed yet, read as zero: see [`Process::settle_shared`]).
+    pub fn newest(&self) -> Option<Point> {
+        let Some(sh) = &self.shared else {
+            return self.latest.clone();
+        };
+        match sh.latest() {
+            Some(l) if l.member_uid != sh.link.uid => Some(sh.point(&l)),
+            _ => self.latest.clone(),
+        }
+    }
 }
 
 /// Where an event's latest record is, as the ACL status query reports it.
@@ -268,14 +298,62 @@ impl Process {
             let (id, interprocess, name) = (e.id, e.config.interprocess, e.name.clone());
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
-            // No label is formatted and nothing is boxed: the operation is the event's id (and name).
-            let point = st.enqueue(&self.m, c, h, OpSpec::record(id, name))?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                return st.capture_record(&self.m, cid, h, event.0, what);
+            }
+            // An exported event of a shared host: the stream publishes its progress for other OS processes,
+            // and a record whose time is fixed later tells the host when it runs.
+            let state = &st.events.get(event.0)?.state;
+            let shared = state.lock().shared.clone();
+            let spec = match &shared {
+                // No label is formatted and nothing is boxed: the operation is the event's id (and name).
+                None => (OpSpec::record(id, name), None),
+                Some(sh) => {
+                    self.m.check_not_forked()?;
+                    let exec = st.streams.get(h)?.exec.clone();
+                    crate::engine::host::events::attach(&sh.link, &exec)?;
+                    type Later =
+                        Option<(Arc<crate::engine::host::events::SharedEvent>, u64, Point)>;
+                    let publish_later: Arc<Mutex<Later>> = Arc::new(Mutex::new(None));
+                    let later = publish_later.clone();
+                    let work = Work::Publish(Box::new(move |_end| {
+                        if let Some((sh, record_gen, p)) = later.lock().take()
+                            && let Some(t) = p.time()
+                        {
+                            sh.fix_time(record_gen, t, p.vc());
+                        }
+                    }));
+                    let label = Label::Event {
+                        verb: EventVerb::Record,
+                        id,
+                        name,
+                    };
+                    (
+                        OpSpec::new(0, label, OpKind::Record { event: id }, work),
+                        Some((exec, publish_later)),
+                    )
+                }
+            };
+            let (spec, progress) = spec;
+            let point = st.enqueue(&self.m, c, h, spec)?;
             let point = st.with_clock(h, point)?;
             let old = {
                 let mut es = st.events.get(event.0)?.state.lock();
                 es.generation += 1;
-                es.latest.replace(point)
+                let old = es.latest.replace(point);
+                if let (Some(sh), Some((exec, later))) = (&es.shared, &progress)
+                    && let Some(progress) = exec.remote.get()
+                {
+                    let p = es.latest.as_ref().expect("just recorded");
+                    sh.publish(progress, p.exec.id, p.seq, p.time(), p.vc(), es.generation);
+                    if p.time().is_none() {
+                        *later.lock() = Some((sh.clone(), es.generation, p.clone()));
+                    }
+                }
+                old
             };
+            // A record outside a capture replaces a captured one.
+            st.events.get_mut(event.0)?.captured = None;
             st.pump(&self.m);
             drop(old);
             drop(st);
@@ -341,6 +419,7 @@ impl Process {
     pub fn stream_wait_event(&self, stream: Stream, event: Event) -> Result<()> {
         self.call("stream_wait_event", |c| {
             let what = "stream_wait_event";
+            self.settle_shared(event);
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
@@ -355,9 +434,13 @@ impl Process {
             }
             self.check_event_stream(&st, what, e, h, self.m.rules.wait_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.wait, h)?;
+            if st.capture_wait(&self.m, h, event.0, what)? {
+                return Ok(());
+            }
+            let e = st.events.get(event.0)?;
             let (latest, generation) = {
                 let es = e.state.lock();
-                (es.latest.clone(), es.generation)
+                (es.newest(), es.generation)
             };
             let state = e.state.clone();
             let (deps, kind, deferred) = match latest {
@@ -413,10 +496,30 @@ impl Process {
         })
     }
 
-    fn snapshot(&self, event: Event) -> Result<Snapshot> {
-        let st = self.state();
+    /// For an event on a shared host whose newest record comes from another OS process and has no virtual time
+    /// yet (behind an ACL deferred wait there): waits, holding no lock, until that process fixes it.
+    fn settle_shared(&self, event: Event) {
+        let sh = {
+            let st = self.state();
+            st.events
+                .get(event.0)
+                .ok()
+                .and_then(|e| e.state.lock().shared.clone())
+        };
+        if let Some(sh) = sh {
+            let _ = sh.latest_timed();
+        }
+    }
+
+    /// The event as call `what` uses it; refused if its latest record was made in a capture, or if the call is
+    /// potentially unsafe while a capture is in progress (see `graph/gate.rs`).
+    fn snapshot(&self, c: &Call, event: Event, what: &'static str) -> Result<Snapshot> {
+        self.settle_shared(event);
+        let mode = self.capture_mode();
+        let mut st = self.state();
+        st.check_event_use(&self.m, event.0, c.thread, mode, what)?;
         let e = st.events.get(event.0)?;
-        let latest = e.state.lock().latest.clone();
+        let latest = e.state.lock().newest();
         Ok(Snapshot {
             id: e.id,
             name: e.name.clone(),
@@ -430,7 +533,7 @@ impl Process {
     /// record, the event's [`EventConfig::unrecorded_query`] answers (CUDA: complete).
     pub fn event_query(&self, event: Event) -> Result<Status> {
         self.call("event_query", |c| {
-            let e = self.snapshot(event)?;
+            let e = self.snapshot(c, event, "event_query")?;
             match e.latest {
                 None => Ok(e.config.unrecorded_query),
                 Some(p) => self.settle(c, &p),
@@ -441,7 +544,7 @@ impl Process {
     /// Where the event's latest record is: never recorded, not ready, or complete.
     pub fn event_status(&self, event: Event) -> Result<RecordStatus> {
         self.call("event_status", |c| {
-            let e = self.snapshot(event)?;
+            let e = self.snapshot(c, event, "event_status")?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
                 Some(p) => match self.settle(c, &p)? {
@@ -466,13 +569,13 @@ impl Process {
     }
 
     fn sync_event(&self, c: &mut Call, event: Event, timeout: Option<Duration>) -> Result<()> {
-        let e = self.snapshot(event)?;
+        let e = self.snapshot(c, event, "event_synchronize")?;
         let Some(p) = e.latest else {
             return Ok(());
         };
         let what = "event_synchronize";
         let (id, name) = (e.id, e.name);
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             p.exec.id.device,
@@ -480,7 +583,9 @@ impl Process {
             crate::engine::watch::Observe::Other,
             timeout,
             || format!("event_synchronize({})", EventLabel(id, name.as_deref())),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// One elapsed-time check of the dialect on one event.
@@ -526,7 +631,8 @@ impl Process {
     /// the dialect's checks in the dialect's order.
     pub fn event_elapsed_ms(&self, start: Event, end: Event) -> Result<f32> {
         self.call("event_elapsed_time", |c| {
-            let (a, b) = (self.snapshot(start)?, self.snapshot(end)?);
+            let what = "event_elapsed_time";
+            let (a, b) = (self.snapshot(c, start, what)?, self.snapshot(c, end, what)?);
             let checks = self.m.rules.elapsed_checks;
             if checks.contains(&ElapsedCheck::SameDevice) && a.device != b.device {
                 return Err(SimError::WrongDevice {
@@ -551,7 +657,7 @@ impl Process {
     /// elapsed time.
     pub fn event_timestamp(&self, event: Event) -> Result<VirtualTime> {
         self.call("event_timestamp", |c| {
-            let e = self.snapshot(event)?;
+            let e = self.snapshot(c, event, "event_timestamp")?;
             self.timed_record(c, self.m.rules.elapsed_checks, &e)
         })
     }
@@ -561,7 +667,7 @@ impl Process {
     pub fn event_record_time(&self, event: Event) -> Result<Option<VirtualTime>> {
         let st = self.state();
         let e = st.events.get(event.0)?;
-        Ok(e.state.lock().latest.as_ref().and_then(Point::time))
+        Ok(e.state.lock().newest().as_ref().and_then(Point::time))
     }
 }
 

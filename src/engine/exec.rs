@@ -40,6 +40,9 @@ pub(crate) struct StreamExec {
     has_fault: AtomicBool,
     /// The position from which the stream's operations are in the failure mode `Stop` (`u64::MAX`: none).
     stop_from: AtomicU64,
+    /// Where the stream's progress is published for other OS processes, once it recorded an exported event
+    /// of a shared host (`host/events.rs`).
+    pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
     /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
     closed_at: AtomicU64,
 }
@@ -56,6 +59,7 @@ impl StreamExec {
             faults: Mutex::new(Vec::new()),
             has_fault: AtomicBool::new(false),
             stop_from: AtomicU64::new(u64::MAX),
+            remote: OnceLock::new(),
             closed_at: AtomicU64::new(u64::MAX),
         }
     }
@@ -120,6 +124,9 @@ impl StreamExec {
 
     fn publish(&self, seq: u64) {
         self.completed.store(seq, Ordering::SeqCst);
+        if let Some(r) = self.remote.get() {
+            r.publish(seq);
+        }
         if self.waiters.load(Ordering::SeqCst) > 0 {
             let _g = self.lock.lock();
             self.cv.notify_all();
@@ -164,6 +171,9 @@ pub(crate) struct Point {
     vc: Option<Arc<VectorClock>>,
     /// The blocking host callbacks (`report.rs`) not yet run that the point is ordered after.
     gates: Option<Arc<Vec<Arc<Callback>>>>,
+    /// A record made in another OS process of a shared host: the point is done here at once (`exec` stands
+    /// for the other stream, `seq` is 0) and waiting on it waits for that process's stream (`host/events.rs`).
+    remote: Option<Arc<crate::engine::host::events::RemoteRecord>>,
 }
 
 /// What a held operation's point learns when it is released.
@@ -182,7 +192,14 @@ impl Point {
             cell: None,
             vc: None,
             gates: None,
+            remote: None,
         }
+    }
+
+    /// The point, standing for a record of another OS process (see the field `remote`).
+    pub fn with_remote(mut self, r: Arc<crate::engine::host::events::RemoteRecord>) -> Point {
+        self.remote = Some(r);
+        self
     }
 
     /// The point, ordered after the blocking callbacks `gates`.
@@ -219,6 +236,7 @@ impl Point {
             cell: Some(cell),
             vc: None,
             gates: None,
+            remote: None,
         }
     }
 
@@ -232,6 +250,9 @@ impl Point {
 
     pub fn wait(&self) {
         self.exec.wait_for(self.seq);
+        if let Some(r) = &self.remote {
+            r.wait();
+        }
     }
 }
 
@@ -260,11 +281,21 @@ pub(crate) enum Work {
         dst: Region,
         value: u8,
     },
+    /// A graph's copy into pageable host memory at `addr` (`len` bytes), written when it runs: only the C API
+    /// captures such copies, and its caller keeps the memory valid (see `graph/node.rs`, `Endpoint::Pageable`).
+    CopyToHost {
+        src: CopySource,
+        addr: usize,
+        len: u64,
+    },
     Host(Box<dyn FnOnce() + Send>),
     /// The operation fails with this error when it runs (a wait that timed out).
     Fail(SimError),
     /// An ACL host callback: due to its subscribed thread when reached (`report.rs`).
     Report(Arc<Callback>),
+    /// A record of an exported event of a shared host whose time was not known at the call: tells the host its
+    /// time when it runs (never skipped).
+    Publish(Box<dyn FnOnce(VirtualTime) + Send>),
     /// A stream callback (`cudaStreamAddCallback`): runs exactly once, also on a poisoned stream, and is given
     /// the stream's fault (`None`: none).
     Callback(Box<dyn FnOnce(Option<SimError>) + Send>),
@@ -297,6 +328,12 @@ pub(crate) struct OpExtra {
     /// that deadline instead and fails with [`SimError::WaitTimedOut`] (ACL `aclrtSetOpWaitTimeout`, the
     /// timeout of `aclrtWaitAndResetNotify`).
     pub wait_timeout: Option<u64>,
+    /// A lifetime point of an allocation this operation is (a stream-ordered allocation or free), checked for
+    /// races with `who` when it is dispatched (enqueue side only).
+    pub life: Option<(
+        Arc<crate::engine::memory::Block>,
+        crate::engine::race::LifePoint,
+    )>,
 }
 
 impl OpExtra {
@@ -319,6 +356,7 @@ impl OpExtra {
             accesses: Vec::new(),
             who: None,
             wait_timeout: None,
+            life: None,
         }
     }
 }
@@ -366,6 +404,9 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
         crate::engine::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
         crate::engine::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
         crate::engine::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
+        crate::engine::handle::StreamKind::Graph { exec, lane } => {
+            4 + (u64::from(exec) << 4) + (u64::from(lane) << 36)
+        }
     };
     let key = seed
         ^ (u64::from(stream.process.0) << 48)
@@ -494,12 +535,18 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
                 matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Report(_))
             }
             // A stream callback runs exactly once, given the fault.
-            FailureMode::Stop => !matches!(work, Work::Nothing | Work::Callback(_)),
+            FailureMode::Stop => {
+                !matches!(work, Work::Nothing | Work::Callback(_) | Work::Publish(_))
+            }
             FailureMode::Continue => false,
         };
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
+            Ok(())
+        }
+        Work::Publish(f) => {
+            f(op.end);
             Ok(())
         }
         _ if skip => Ok(()),
@@ -563,6 +610,21 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
         }
         Work::Fill { dst, value } => {
             dst.block.fill(dst.offset, dst.len, value);
+            Ok(())
+        }
+        Work::CopyToHost { src, addr, len } => {
+            let data = match src {
+                CopySource::Region(s) => {
+                    let mut buf = vec![0u8; s.len as usize];
+                    s.block.read(s.offset, &mut buf);
+                    buf
+                }
+                CopySource::Staged(bytes) => bytes,
+            };
+            let n = data.len().min(len as usize);
+            // SAFETY: the C caller that captured this copy keeps `len` bytes at `addr` valid while the graph may
+            // run (the vendor's contract for a captured copy of pageable memory); `data` is our own buffer.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), addr as *mut u8, n) };
             Ok(())
         }
     };

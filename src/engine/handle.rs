@@ -31,6 +31,14 @@ pub enum StreamKind {
     Created(u32),
     /// The default stream of a context (ACL); the number is the context's ordinal in the process.
     ContextDefault(u32),
+    /// A lane of an executable graph (see `graph/`): the stream its launches replay some of the graph's nodes
+    /// on. Not a handle a program holds; the trace shows it as the graph's track.
+    Graph {
+        /// The executable graph's creation ordinal in the process, starting at 1.
+        exec: u32,
+        /// The lane's number in the executable graph, starting at 0.
+        lane: u32,
+    },
 }
 
 /// A stream's identity for messages and traces: process, device and which stream.
@@ -59,6 +67,7 @@ impl std::fmt::Display for StreamId {
             StreamKind::ContextDefault(c) => {
                 write!(f, "default stream of context {c} (device {})", self.device)
             }
+            StreamKind::Graph { exec, lane } => write!(f, "graph exec {exec} lane {lane}"),
         }
     }
 }
@@ -111,6 +120,10 @@ pub(crate) const TAG_STREAM: u64 = 0xA;
 pub(crate) const TAG_EVENT: u64 = 0xE;
 pub(crate) const TAG_CONTEXT: u64 = 0xC;
 pub(crate) const TAG_NOTIFY: u64 = 0x7;
+pub(crate) const TAG_GRAPH: u64 = 0x6;
+pub(crate) const TAG_GRAPH_EXEC: u64 = 0x5;
+pub(crate) const TAG_GRAPH_NODE: u64 = 0x4;
+pub(crate) const TAG_POOL: u64 = 0x3;
 
 pub(crate) fn encode(p: RawParts) -> u64 {
     (p.kind << (64 - KIND_BITS))
@@ -200,6 +213,74 @@ impl Notify {
     /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
     pub fn from_raw(raw: u64) -> Notify {
         Notify(raw)
+    }
+}
+
+/// A graph handle (CUDA `cudaGraph_t`): the DAG a stream capture built. `Copy`; valid until the graph is
+/// destroyed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Graph(pub(crate) u64);
+
+impl Graph {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> Graph {
+        Graph(raw)
+    }
+}
+
+/// An executable graph handle (CUDA `cudaGraphExec_t`, ACL `aclmdlRI`). `Copy`; valid until destroyed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GraphExec(pub(crate) u64);
+
+impl GraphExec {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> GraphExec {
+        GraphExec(raw)
+    }
+}
+
+/// A node of a graph (CUDA `cudaGraphNode_t`). `Copy`; valid until its graph is destroyed. The C ABI passes
+/// arrays of them as arrays of opaque pointers, so it is exactly one `u64` wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct GraphNode(pub(crate) u64);
+
+impl GraphNode {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> GraphNode {
+        GraphNode(raw)
+    }
+}
+
+/// A memory pool handle (`cudaMemPool_t`, ACL `aclrtMemPool`). `Copy`; valid until the pool is destroyed or
+/// its device reset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MemPool(pub(crate) u64);
+
+impl MemPool {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> MemPool {
+        MemPool(raw)
     }
 }
 

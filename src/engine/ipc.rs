@@ -16,14 +16,16 @@
 //! | 12..16 | the exporting event's ordinal (little-endian) |
 //! | 16..24 | a check value derived from the machine seed, the process and the event |
 //! | 24..28 | the exporting OS process's id (little-endian): [`IpcEventHandle::OS_PROCESS_BYTES`] |
-//! | 28..64 | zero |
+//! | 28..64 | zero; on a shared host (`host/`): the exporting member's id (28..32), the run's epoch (32..40), the event's slot and its generation (40..48), the host's namespace (48..56), a check value keyed by the run's secret (56..64) |
 //!
 //! Bytes 0..24 depend on the seed and the exporting event only, so they are the same on every run of the same
-//! program; bytes 24..28 are the only ones that differ between runs ([`IpcEventHandle::stable_bytes`] zeroes
-//! them, for printing). Opening validates the handle against the machine's table of exported handles: zeroed
-//! or forged bytes, handles of another machine, and handles of another OS process (IPC between OS processes is
-//! not simulated) — whose OS process id differs even when the rest of their bytes equal a local export — are
-//! rejected.
+//! program; bytes 24..64 are the only ones that differ between runs ([`IpcEventHandle::stable_bytes`] zeroes
+//! them, for printing). Opening validates the handle against the machine's table of exported handles, then,
+//! on a shared host, against the host: zeroed or forged bytes, handles of another machine, of another shared
+//! host or of an earlier run are rejected, and so is a handle of another OS process whose machine (or this
+//! one) is not on a shared host — its OS process id differs even when the rest of its bytes equal a local
+//! export. A handle of another live OS process of the shared host opens: the event's records are shared
+//! through the host (`host/events.rs`).
 
 use std::sync::Arc;
 
@@ -47,11 +49,16 @@ impl IpcEventHandle {
     /// between runs of the same program.
     pub const OS_PROCESS_BYTES: std::ops::Range<usize> = 24..28;
 
-    /// The bytes with the OS process id zeroed: the same on every run of the same program with the same seed
-    /// (what to print or compare; opening needs the full bytes).
+    /// Where a handle of a shared host says the export lives on the host (member, epoch, slot, check value):
+    /// bytes that differ between runs too (zero for a machine not on a shared host).
+    pub const HOST_BYTES: std::ops::Range<usize> = 28..64;
+
+    /// The bytes with the OS process id and the host bytes zeroed: the same on every run of the same program
+    /// with the same seed (what to print or compare; opening needs the full bytes).
     pub fn stable_bytes(&self) -> [u8; 64] {
         let mut b = self.0;
         b[Self::OS_PROCESS_BYTES].fill(0);
+        b[Self::HOST_BYTES].fill(0);
         b
     }
 }
@@ -80,10 +87,90 @@ fn encode(seed: u64, id: EventId) -> [u8; 64] {
     b
 }
 
+/// Where a handle of a shared host says its export is: bytes 28..64 (module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HostRef {
+    pub member: u32,
+    pub epoch: u64,
+    pub slot: u32,
+    pub generation_: u32,
+    pub namespace: u64,
+}
+
+/// Writes `r` into bytes 28..64 of `b`, with a check value keyed by the run's secret over bytes 0..56.
+pub(crate) fn put_host_ref(b: &mut [u8; 64], r: HostRef, secret: u64) {
+    b[28..32].copy_from_slice(&r.member.to_le_bytes());
+    b[32..40].copy_from_slice(&r.epoch.to_le_bytes());
+    b[40..44].copy_from_slice(&r.slot.to_le_bytes());
+    b[44..48].copy_from_slice(&r.generation_.to_le_bytes());
+    b[48..56].copy_from_slice(&r.namespace.to_le_bytes());
+    let mac = host_mac(b, secret);
+    b[56..64].copy_from_slice(&mac.to_le_bytes());
+}
+
+fn host_mac(b: &[u8; 64], secret: u64) -> u64 {
+    crate::engine::rng::mix(crate::engine::host::hash(&b[..56]) ^ secret)
+}
+
+/// Reads bytes 28..64 of a handle: `None` if they are all zero (a handle of an unshared machine).
+pub(crate) fn host_ref(b: &[u8; 64]) -> Option<HostRef> {
+    if b[28..64].iter().all(|&x| x == 0) {
+        return None;
+    }
+    let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    let u64_at = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(w)
+    };
+    Some(HostRef {
+        member: u32_at(28),
+        epoch: u64_at(32),
+        slot: u32_at(40),
+        generation_: u32_at(44),
+        namespace: u64_at(48),
+    })
+}
+
+/// Checks a handle of a shared host against this machine's link: its host, its run, its check value. The
+/// reference, or why not.
+pub(crate) fn check_host_ref(
+    b: &[u8; 64],
+    link: &crate::engine::host::HostLink,
+) -> std::result::Result<HostRef, IpcProblem> {
+    let r = host_ref(b).ok_or(IpcProblem::InvalidHandle)?;
+    if r.namespace != link.namespace {
+        return Err(IpcProblem::OtherHost);
+    }
+    if r.epoch != link.epoch {
+        return Err(IpcProblem::StaleHandle);
+    }
+    let mac = u64::from_le_bytes(b[56..64].try_into().expect("8 bytes"));
+    if mac != host_mac(b, link.secret) {
+        return Err(IpcProblem::InvalidHandle);
+    }
+    Ok(r)
+}
+
+/// The error of an open of `b` that this machine's table does not have: another OS process's handle of an
+/// unshared machine, a handle of a shared host opened on an unshared machine, or forged bytes.
+pub(crate) fn not_local(what: &'static str, b: &[u8; 64], shared: bool) -> SimError {
+    let pid = u32::from_le_bytes([b[24], b[25], b[26], b[27]]);
+    let foreign = &b[..8] == MAGIC || &b[..8] == crate::engine::ipc_memory::MEM_MAGIC;
+    // On a machine that is not shared, a handle of another OS process cannot be told from a forged one.
+    let problem = if shared && foreign && pid != std::process::id() && host_ref(b).is_none() {
+        IpcProblem::ForeignUnshared
+    } else {
+        IpcProblem::InvalidHandle
+    };
+    SimError::Ipc { what, problem }
+}
+
 impl Process {
     /// Exports an interprocess event's handle.
     pub fn ipc_get_event_handle(&self, event: Event) -> Result<IpcEventHandle> {
         self.call("ipc_get_event_handle", |_| {
+            self.m.check_not_forked()?;
             let st = self.state();
             let e = st.events.get(event.0)?;
             if !e.config.interprocess {
@@ -92,7 +179,38 @@ impl Process {
                     problem: IpcProblem::NotInterprocess,
                 });
             }
-            let bytes = encode(self.m.seed, e.id);
+            let mut bytes = encode(self.m.seed, e.id);
+            if let Some(link) = self.m.host_link() {
+                let link = link?;
+                let mut es = e.state.lock();
+                if es.shared.is_none() {
+                    let sh = crate::engine::host::events::SharedEvent::export(
+                        &link,
+                        &e.config,
+                        self.m.device_count(),
+                    )?;
+                    // A record made before the export is the event's latest for the other processes too.
+                    if let Some(p) = es.latest.clone() {
+                        crate::engine::host::events::attach(&link, &p.exec)?;
+                        if let Some(progress) = p.exec.remote.get() {
+                            sh.publish(progress, p.exec.id, p.seq, p.time(), p.vc(), es.generation);
+                        }
+                    }
+                    es.shared = Some(Arc::new(sh));
+                }
+                let sh = es.shared.as_ref().expect("set above");
+                put_host_ref(
+                    &mut bytes,
+                    HostRef {
+                        member: link.uid,
+                        epoch: link.epoch,
+                        slot: sh.slot,
+                        generation_: sh.generation_,
+                        namespace: link.namespace,
+                    },
+                    link.secret,
+                );
+            }
             self.m.ipc.lock().entry(bytes).or_insert_with(|| Export {
                 process: self.p.id,
                 config: e.config,
@@ -109,13 +227,12 @@ impl Process {
     pub fn ipc_open_event_handle(&self, handle: &IpcEventHandle) -> Result<Event> {
         self.call("ipc_open_event_handle", |c| {
             let what = "ipc_open_event_handle";
+            self.m.check_not_forked()?;
             let (config, state) = {
                 let table = self.m.ipc.lock();
                 let Some(x) = table.get(&handle.0) else {
-                    return Err(SimError::Ipc {
-                        what,
-                        problem: IpcProblem::InvalidHandle,
-                    });
+                    drop(table);
+                    return self.open_foreign_event(c, handle);
                 };
                 if x.process == self.p.id {
                     return Err(SimError::Ipc {
@@ -129,5 +246,41 @@ impl Process {
             let at = st.current(&self.m, c, what)?;
             st.add_event(c.process, at, config, state)
         })
+    }
+
+    /// Opens an event exported by another OS process of the shared host.
+    fn open_foreign_event(
+        &self,
+        c: &crate::engine::process::Call,
+        handle: &IpcEventHandle,
+    ) -> Result<Event> {
+        let what = "ipc_open_event_handle";
+        let b = &handle.0;
+        let (Some(link), true) = (self.m.host_link(), &b[..8] == MAGIC) else {
+            return Err(not_local(what, b, self.m.shared_host.is_some()));
+        };
+        let link = link?;
+        let r = check_host_ref(b, &link).map_err(|problem| SimError::Ipc { what, problem })?;
+        if r.member == link.uid {
+            // This machine's own export, no longer in its table: the event is gone.
+            return Err(SimError::Ipc {
+                what,
+                problem: IpcProblem::ExportGone,
+            });
+        }
+        let (sh, config) = crate::engine::host::events::SharedEvent::open(
+            &link,
+            r.slot,
+            r.generation_,
+            self.m.device_count(),
+        )
+        .map_err(|problem| SimError::Ipc { what, problem })?;
+        let state = Arc::new(Mutex::new(EventState {
+            shared: Some(Arc::new(sh)),
+            ..EventState::default()
+        }));
+        let mut st = self.state();
+        let at = st.current(&self.m, c, what)?;
+        st.add_event(c.process, at, config, state)
     }
 }

@@ -10,6 +10,22 @@ use crate::engine::memory::{DevicePtr, HostPtr, Memory, Region};
 
 pub(crate) type KernelBody = Box<dyn FnOnce(&mut KernelCtx) -> Result<(), KernelError> + Send>;
 
+/// A kernel's body: run once, or shareable (a graph that captured the launch runs it at every launch).
+pub(crate) enum Body {
+    Once(KernelBody),
+    Shared(crate::engine::graph::SharedBody),
+}
+
+impl Body {
+    /// The body as one run of it.
+    pub fn once(self) -> KernelBody {
+        match self {
+            Body::Once(b) => b,
+            Body::Shared(f) => Box::new(move |ctx| f(ctx)),
+        }
+    }
+}
+
 /// A declared access of a kernel to device memory (for race detection, and for the bodies that keep to what
 /// they declared: [`KernelCtx::read_declared`], [`KernelCtx::write_declared`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,7 +52,7 @@ pub struct Kernel {
     pub(crate) name: Cow<'static, str>,
     pub(crate) duration: Option<Duration>,
     pub(crate) accesses: Vec<Access>,
-    pub(crate) body: Option<KernelBody>,
+    pub(crate) body: Option<Body>,
 }
 
 impl std::fmt::Debug for Kernel {
@@ -106,7 +122,18 @@ impl Kernel {
         mut self,
         f: impl FnOnce(&mut KernelCtx) -> Result<(), KernelError> + Send + 'static,
     ) -> Kernel {
-        self.body = Some(Box::new(f));
+        self.body = Some(Body::Once(Box::new(f)));
+        self
+    }
+
+    /// Like [`Kernel::body`], for a body that can run more than once: a stream capture can put the launch into a
+    /// graph, which runs the body at every launch of the graph (a [`Kernel::body`] cannot be captured:
+    /// [`crate::SimError::NotSupported`]). The C API's kernels have bodies of this kind.
+    pub fn shared_body(
+        mut self,
+        f: impl Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync + 'static,
+    ) -> Kernel {
+        self.body = Some(Body::Shared(std::sync::Arc::new(f)));
         self
     }
 }

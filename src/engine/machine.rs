@@ -253,6 +253,8 @@ pub struct MachineBuilder {
     on_race: Option<RaceHook>,
     perturb: bool,
     worker_stack: Option<usize>,
+    /// The shared host to join at the first IPC call (`host/`), if any.
+    shared_host: Option<String>,
     /// A device count above [`MAX_DEVICES`] asked for with `devices` or `device`: nothing was allocated for
     /// it, and `build` reports it.
     too_many_devices: Option<u64>,
@@ -378,6 +380,17 @@ impl MachineBuilder {
         self
     }
 
+    /// Puts the machine on the shared host `name`: OS processes whose machines are on the same host (same
+    /// name, user and dialect, and the same device configuration) exchange IPC event and memory handles as the
+    /// simulated processes of one machine do (see the README, "Real OS processes share one host"). Nothing is
+    /// shared before the machine's first IPC call. The C library's default machines are on the host named by
+    /// `STREAMSIM_MACHINE` (default `default`). Default: not shared.
+    #[must_use]
+    pub fn shared_host(mut self, name: impl Into<String>) -> Self {
+        self.shared_host = Some(name.into());
+        self
+    }
+
     /// The peer-link topology: only these device pairs (in either order) have a link. Default: every pair.
     #[must_use]
     pub fn peer_links(mut self, pairs: impl IntoIterator<Item = (u32, u32)>) -> Self {
@@ -451,6 +464,9 @@ impl MachineBuilder {
                 perturb: self.perturb,
                 worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
+                ipc_mem: Mutex::new(Default::default()),
+                shared_host: self.shared_host,
+                host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
                 host_events: Mutex::new(Kept::new(self.trace_window)),
@@ -501,6 +517,20 @@ impl HotCosts {
     }
 }
 
+/// The error of an IPC call in a forked child (see [`Shared::check_not_forked`]).
+fn forked(l: &crate::engine::host::HostLink) -> SimError {
+    SimError::HostUnavailable {
+        name: l.name.clone(),
+        reason: format!(
+            "this machine joined the shared host in OS process {}, and this is OS process {}, forked from it \
+             without exec: a forked child cannot use its parent's IPC (exec a program, as cuda-samples simpleIPC \
+             does, or make a new machine in the child)",
+            l.pid,
+            std::process::id()
+        ),
+    }
+}
+
 pub(crate) struct Shared {
     pub id: u64,
     pub dialect: Dialect,
@@ -519,6 +549,13 @@ pub(crate) struct Shared {
     worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::Export>>,
+    /// Exported IPC memory and its mappings (`ipc_memory.rs`). Lock order: this table, then a process's
+    /// state, then a heap.
+    pub ipc_mem: Mutex<crate::engine::ipc_memory::IpcMemTable>,
+    /// The shared host's name, if the machine is on one, and the link to it once joined (at the first call
+    /// that needs it).
+    pub shared_host: Option<String>,
+    host: std::sync::OnceLock<std::result::Result<Arc<crate::engine::host::HostLink>, SimError>>,
     pub memory: Arc<Memory>,
     processes: Mutex<Vec<Arc<ProcShared>>>,
     /// Blocking host calls, kept for the trace (tracing on), within the window.
@@ -556,6 +593,34 @@ impl Shared {
         }
     }
 
+    /// The machine's link to its shared host, joining it on first use (`None`: the machine is not shared).
+    pub fn host_link(&self) -> Option<Result<Arc<crate::engine::host::HostLink>>> {
+        let name = self.shared_host.as_ref()?;
+        let link = self.host.get_or_init(|| {
+            let dialect = match self.dialect {
+                Dialect::Cuda => "cuda",
+                Dialect::Acl => "acl",
+            };
+            crate::engine::host::HostLink::join(
+                name,
+                dialect,
+                &crate::engine::host::config_text(&self.devices),
+            )
+        });
+        Some(match link {
+            Ok(l) if l.pid != std::process::id() => Err(forked(l)),
+            other => other.clone(),
+        })
+    }
+
+    /// Refuses an IPC call in a child forked (without exec) from the OS process that joined the shared host:
+    /// the child would act as its parent's member of the host (`host/mod.rs`, "Fork without exec").
+    pub fn check_not_forked(&self) -> Result<()> {
+        match self.host.get() {
+            Some(Ok(l)) if l.pid != std::process::id() => Err(forked(l)),
+            _ => Ok(()),
+        }
+    }
     /// Whether the topology links devices `a` and `b`.
     pub fn linked(&self, a: u32, b: u32) -> bool {
         a != b
@@ -647,6 +712,7 @@ impl Machine {
             on_race: None,
             perturb: false,
             worker_stack: None,
+            shared_host: None,
             too_many_devices: None,
         }
     }

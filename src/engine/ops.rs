@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use crate::engine::error::{Result, SimError};
+use crate::engine::error::{CaptureProblem, Result, SimError};
 use crate::engine::exec::{CopySource, Work};
+use crate::engine::graph::{Endpoint, NodeOp, Route};
 use crate::engine::handle::Stream;
 use crate::engine::kernel::Kernel;
 use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
@@ -28,6 +29,12 @@ enum Out<'a> {
     Host(&'a mut [u8]),
 }
 
+/// A host function: run once, or shareable (a graph runs it at every launch).
+enum HostBody {
+    Once(Box<dyn FnOnce() + Send>),
+    Shared(crate::engine::graph::SharedHostFn),
+}
+
 fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {
     if bytes > len as u64 {
         return Err(SimError::OutOfRange {
@@ -39,6 +46,24 @@ fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result
         });
     }
     Ok(())
+}
+
+/// Where a copy's source is, as a graph node keeps it.
+fn src_endpoint(src: &Src<'_>) -> Endpoint {
+    match src {
+        Src::Device(p) => Endpoint::Device(*p),
+        Src::Pinned(p) => Endpoint::Pinned(*p),
+        Src::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+    }
+}
+
+/// Where a copy's destination is, as a graph node keeps it.
+fn dst_endpoint(dst: &Dst<'_>) -> Endpoint {
+    match dst {
+        Dst::Device(p) => Endpoint::Device(*p),
+        Dst::Pinned(p) => Endpoint::Pinned(*p),
+        Dst::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+    }
 }
 
 fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
@@ -55,6 +80,7 @@ impl Process {
     /// Allocates `bytes` of device memory on the current device.
     pub fn malloc(&self, bytes: u64) -> Result<DevicePtr> {
         self.call("malloc", |c| {
+            self.check_unsafe_call(c, "malloc")?;
             if bytes == 0 {
                 return Err(SimError::InvalidValue {
                     what: "malloc",
@@ -66,17 +92,32 @@ impl Process {
         })
     }
 
-    /// Frees device memory. Copies and kernels already queued on it still see it.
+    /// Frees device memory (also memory from [`Process::malloc_async`]: see `pool_api.rs`). Copies and kernels
+    /// already queued on it still see it; with race detection, those the calling thread has not observed
+    /// complete are a use after free (`cudaFree` "may perform implicit synchronization" — it is not promised;
+    /// `aclrtFree` performs none).
+    #[track_caller]
     pub fn free(&self, ptr: DevicePtr) -> Result<()> {
+        let site = Location::caller();
         self.call("free", |c| {
-            let block = self
-                .m
-                .memory
-                .device_region("free", ptr, 1, c.process)
-                .map(|r| (r.block.base, r.block.len));
+            self.check_unsafe_call(c, "free")?;
+            if self.free_pooled_by_host(c, site, ptr)? {
+                return Ok(());
+            }
+            let region = self.m.memory.device_region("free", ptr, 1, c.process);
+            if let Ok(r) = &region
+                && r.offset == 0
+                && r.block.owner == c.process
+                && !r.block.mapping
+            {
+                self.host_free_check(&mut self.state(), c, site, &r.block)?;
+            }
             self.m.memory.free(ptr, c.process)?;
-            if let Ok((base, len)) = block {
-                crate::engine::value::forget(&mut self.state().words, base, len);
+            if let Ok(r) = region {
+                let block = r.block;
+                // Exported: the handle opens nowhere any more (mappings made stay, "sim").
+                self.m.ipc_mem.lock().freed(&block);
+                crate::engine::value::forget(&mut self.state().words, block.base, block.len);
             }
             Ok(())
         })
@@ -85,13 +126,17 @@ impl Process {
     /// Allocates `bytes` of pinned host memory (zeroed).
     pub fn malloc_host(&self, bytes: u64) -> Result<HostPtr> {
         self.call("malloc_host", |c| {
+            self.check_unsafe_call(c, "malloc_host")?;
             self.m.memory.malloc_host(bytes, c.process, c.device)
         })
     }
 
     /// Frees pinned host memory.
     pub fn free_host(&self, ptr: HostPtr) -> Result<()> {
-        self.call("free_host", |c| self.m.memory.free_host(ptr, c.process))
+        self.call("free_host", |c| {
+            self.check_unsafe_call(c, "free_host")?;
+            self.m.memory.free_host(ptr, c.process)
+        })
     }
 
     /// Writes `data` into a pinned buffer from the host (no stream; what a C program does with a store). Checked
@@ -160,6 +205,16 @@ impl Process {
         Ok(())
     }
 
+    /// A potentially unsafe call `what` (see [`crate::rules::CaptureRules::unsafe_calls`]): refused while a
+    /// capture that the calling thread's capture mode respects is in progress.
+    pub(crate) fn check_unsafe_call(&self, c: &Call, what: &'static str) -> Result<()> {
+        if !self.m.rules.capture.unsafe_calls.contains(&what) {
+            return Ok(());
+        }
+        let mode = self.capture_mode();
+        self.state().check_unsafe(&self.m, c.thread, mode, what)
+    }
+
     /// Who an operation is, for race reports (only when detection is on and it touches memory). The stream
     /// keeps the last one made; this lends it out (see [`Process::who_back`]) when the same line enqueues the
     /// same operation again.
@@ -222,6 +277,15 @@ impl Process {
             return self.call("launch", |c| {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
+                if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                    let k = Kernel {
+                        name,
+                        duration,
+                        accesses,
+                        body: None,
+                    };
+                    return self.capture_launch(&mut st, c, cid, h, k, site);
+                }
                 for a in &accesses {
                     self.declared_region(a, c)?;
                 }
@@ -234,6 +298,9 @@ impl Process {
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                return self.capture_launch(&mut st, c, cid, h, kernel, site);
+            }
             let ns = self.kernel_ns(kernel.duration);
             // A buffer kept by the process between launches (a loop of checked launches allocates nothing).
             let mut accesses = std::mem::take(&mut st.scratch_accesses);
@@ -247,7 +314,7 @@ impl Process {
                     ns,
                     kernel.name,
                     OpKind::Kernel,
-                    Work::Kernel(body, accesses.clone()),
+                    Work::Kernel(body.once(), accesses.clone()),
                 ),
                 None => OpSpec::plain_kernel(ns, kernel.name),
             };
@@ -263,23 +330,76 @@ impl Process {
 
     /// Launches a kernel with no body and no declared accesses, of `ns` nanoseconds, on `stream`: the hot path of
     /// every launch loop (and what a C launch of a kernel without a body comes to, with no [`Kernel`] made).
+    #[track_caller]
     pub(crate) fn launch_plain(
         &self,
         stream: Stream,
         name: Cow<'static, str>,
         ns: u64,
     ) -> Result<()> {
+        let site = Location::caller();
         self.call("launch", |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                let k = Kernel {
+                    name,
+                    duration: Some(std::time::Duration::from_nanos(ns)),
+                    accesses: Vec::new(),
+                    body: None,
+                };
+                return self.capture_launch(&mut st, c, cid, h, k, site);
+            }
             let owner = self.m.rules.owned.launch.then_some("launch");
             st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner, None)
         })
     }
 
+    /// A launch on a capturing stream: a kernel node (its declared accesses checked now, as a launch checks
+    /// them, and resolved again at every launch of the graph).
+    fn capture_launch(
+        &self,
+        st: &mut crate::engine::process::ProcState,
+        c: &Call,
+        cid: u64,
+        h: u64,
+        kernel: Kernel,
+        site: &'static Location<'static>,
+    ) -> Result<()> {
+        st.check_owner(&self.m, c, "launch", self.m.rules.owned.launch, h)?;
+        for a in &kernel.accesses {
+            self.declared_region(a, c)?;
+        }
+        let body = match kernel.body {
+            None => None,
+            Some(crate::engine::kernel::Body::Shared(f)) => Some(f),
+            Some(crate::engine::kernel::Body::Once(_)) => {
+                return Err(SimError::NotSupported {
+                    what: "launch",
+                    reason: format!(
+                        "kernel `{}` is being captured into a graph, which runs it at every launch: give its body \
+                         with Kernel::shared_body (Fn), not Kernel::body (FnOnce)",
+                        kernel.name
+                    ),
+                });
+            }
+        };
+        let op = NodeOp::Kernel {
+            cost_ns: self.kernel_ns(kernel.duration),
+            name: kernel.name,
+            accesses: kernel.accesses,
+            body,
+        };
+        st.capture_node(cid, h, op, site).map(drop)
+    }
+
     /// The region a kernel declares it reads or writes, checked (live, this process's, in range): device
     /// memory, or pinned host memory where the dialect's kernels can reach it (`Rules::kernel_pinned_access`).
-    fn declared_region(&self, a: &crate::engine::kernel::Access, c: &Call) -> Result<Region> {
+    pub(crate) fn declared_region(
+        &self,
+        a: &crate::engine::kernel::Access,
+        c: &Call,
+    ) -> Result<Region> {
         const WHAT: &str = "kernel declared access";
         let mem = &self.m.memory;
         if mem.classify(a.ptr.addr()) != AddressSpace::PinnedHost {
@@ -307,38 +427,81 @@ impl Process {
     }
 
     /// Enqueues a host function on `stream`: it runs after all earlier work of the stream and holds back later
-    /// work until it returns. Runtime calls made from inside it fail with [`SimError::NotPermitted`].
+    /// work until it returns. Runtime calls made from inside it fail with [`SimError::NotPermitted`]. A capturing
+    /// stream cannot take it (it runs once, a graph runs its nodes at every launch):
+    /// [`Process::launch_host_func_shared`] can be captured.
+    #[track_caller]
     pub fn launch_host_func(
         &self,
         stream: Stream,
         f: impl FnOnce() + Send + 'static,
     ) -> Result<()> {
+        let site = Location::caller();
         self.call("launch_host_func", |c| {
-            let mut st = self.state();
-            let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let owned = self.m.rules.owned.host_func;
-            st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
-            // The two callback mechanisms do not mix on a stream (`report.rs`).
-            if let crate::engine::report::CallbackRoute::Thread(_) = st.streams.get(h)?.callbacks {
-                return Err(SimError::Subscription {
-                    what: "launch_host_func",
-                    problem: crate::engine::error::SubscriptionProblem::SubscribedStream,
-                });
-            }
-            st.enqueue(
-                &self.m,
-                c,
-                h,
-                OpSpec::new(
-                    crate::engine::time::saturating_nanos(self.m.cost.host_function),
-                    Cow::Borrowed("host function"),
-                    OpKind::HostFunction,
-                    Work::Host(Box::new(f)),
-                ),
-            )?;
-            st.streams.get_mut(h)?.callbacks = crate::engine::report::CallbackRoute::Runtime;
-            Ok(())
+            self.host_func(c, stream, HostBody::Once(Box::new(f)), site)
         })
+    }
+
+    /// [`Process::launch_host_func`] for a function that can run more than once: a capturing stream makes it a
+    /// host node of its graph, run at every launch of the graph (the C API's host functions are of this kind).
+    #[track_caller]
+    pub fn launch_host_func_shared(
+        &self,
+        stream: Stream,
+        f: impl Fn() + Send + Sync + 'static,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("launch_host_func", |c| {
+            self.host_func(c, stream, HostBody::Shared(Arc::new(f)), site)
+        })
+    }
+
+    fn host_func(
+        &self,
+        c: &mut Call,
+        stream: Stream,
+        f: HostBody,
+        site: &'static Location<'static>,
+    ) -> Result<()> {
+        let mut st = self.state();
+        let h = st.resolve_stream(&self.m, c, stream.0)?;
+        let owned = self.m.rules.owned.host_func;
+        st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
+        // The two callback mechanisms do not mix on a stream (`report.rs`).
+        if let crate::engine::report::CallbackRoute::Thread(_) = st.streams.get(h)?.callbacks {
+            return Err(SimError::Subscription {
+                what: "launch_host_func",
+                problem: crate::engine::error::SubscriptionProblem::SubscribedStream,
+            });
+        }
+        if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch_host_func")? {
+            let HostBody::Shared(f) = f else {
+                return Err(SimError::NotSupported {
+                    what: "launch_host_func",
+                    reason: "a host function captured into a graph runs at every launch of the graph: give \
+                             it with launch_host_func_shared (Fn), not launch_host_func (FnOnce)"
+                        .into(),
+                });
+            };
+            return st.capture_node(cid, h, NodeOp::Host(f), site).map(drop);
+        }
+        let work: Box<dyn FnOnce() + Send> = match f {
+            HostBody::Once(f) => f,
+            HostBody::Shared(f) => Box::new(move || f()),
+        };
+        st.enqueue(
+            &self.m,
+            c,
+            h,
+            OpSpec::new(
+                crate::engine::time::saturating_nanos(self.m.cost.host_function),
+                Cow::Borrowed("host function"),
+                OpKind::HostFunction,
+                Work::Host(work),
+            ),
+        )?;
+        st.streams.get_mut(h)?.callbacks = crate::engine::report::CallbackRoute::Runtime;
+        Ok(())
     }
 
     /// Enqueues a stream callback on `stream` (`cudaStreamAddCallback`): like a host function it runs after all
@@ -382,7 +545,15 @@ impl Process {
     ) -> Result<()> {
         let (dst, src, site) = (dst.into(), src.into(), Location::caller());
         self.call("memcpy", |c| {
-            self.copy(c, ("memcpy", site), dst, src, bytes, Stream::DEFAULT, true)
+            self.copy(
+                c,
+                ("memcpy", site),
+                dst,
+                src,
+                bytes,
+                Stream::DEFAULT,
+                (true, false),
+            )
         })
     }
 
@@ -399,7 +570,43 @@ impl Process {
     ) -> Result<()> {
         let (dst, src, site) = (dst.into(), src.into(), Location::caller());
         self.call("memcpy_async", |c| {
-            self.copy(c, ("memcpy_async", site), dst, src, bytes, stream, false)
+            self.copy(
+                c,
+                ("memcpy_async", site),
+                dst,
+                src,
+                bytes,
+                stream,
+                (false, false),
+            )
+        })
+    }
+
+    /// [`Process::memcpy_async`] for the C API: a capturing stream may keep pageable host memory in its graph (a
+    /// node that reads the source at each launch and writes the destination when it runs).
+    ///
+    /// # Safety
+    /// The pageable memory of `dst` and `src` stays valid for as long as a graph captured from this call can
+    /// run (the vendor's contract for a captured copy).
+    #[track_caller]
+    pub(crate) unsafe fn memcpy_async_c<'a>(
+        &self,
+        dst: Dst<'a>,
+        src: Src<'a>,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("memcpy_async", |c| {
+            self.copy(
+                c,
+                ("memcpy_async", site),
+                dst,
+                src,
+                bytes,
+                stream,
+                (false, true),
+            )
         })
     }
 
@@ -415,11 +622,15 @@ impl Process {
         src: Src<'_>,
         bytes: u64,
         stream: Stream,
-        sync: bool,
+        (sync, raw): (bool, bool),
     ) -> Result<()> {
         if bytes == 0 {
             return Ok(());
         }
+        if sync {
+            self.check_unsafe_call(c, what)?;
+        }
+        let endpoints = (dst_endpoint(&dst), src_endpoint(&src));
         let mem = &self.m.memory;
         let (source, sspace) = match src {
             Src::Device(p) => {
@@ -513,6 +724,37 @@ impl Process {
                 }
                 p => p,
             };
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let (dst, src) = endpoints;
+                let pageable = |e: Endpoint| matches!(e, Endpoint::Pageable(_));
+                if pageable(dst) || pageable(src) {
+                    if !self.m.rules.capture.pageable_copies {
+                        let id = st.streams.get(h)?.id;
+                        return Err(SimError::Capture {
+                            what,
+                            stream: Some(id),
+                            problem: CaptureProblem::PageableCopy,
+                        });
+                    }
+                    if !raw {
+                        return Err(SimError::NotSupported {
+                            what,
+                            reason: "a copy of pageable host memory (a borrowed slice) cannot be captured \
+                                     through the Rust API: the graph would outlive the borrow (use pinned \
+                                     memory; the C API captures it)"
+                                .into(),
+                        });
+                    }
+                }
+                let op = NodeOp::Copy {
+                    what,
+                    dst,
+                    src,
+                    bytes,
+                    path,
+                };
+                return st.capture_node(cid, h, op, site).map(drop);
+            }
             let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
             // The operation keeps its own reference; the stream keeps one too, for the next time.
             Self::who_back(&mut st, h, who.clone());
@@ -642,6 +884,13 @@ impl Process {
         if bytes == 0 {
             return Ok(());
         }
+        if sync {
+            self.check_unsafe_call(c, what)?;
+        }
+        let endpoint = match target {
+            Fill::Device(p) => Endpoint::Device(p),
+            Fill::Pinned(p) => Endpoint::Pinned(p),
+        };
         let mem = &self.m.memory;
         let (dst, path) = match target {
             Fill::Device(ptr) => (
@@ -658,6 +907,16 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             if !sync {
                 st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
+            }
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let op = NodeOp::Memset {
+                    what,
+                    dst: endpoint,
+                    value,
+                    bytes,
+                    path,
+                };
+                return st.capture_node(cid, h, op, site).map(drop);
             }
             let accesses = vec![(dst.clone(), true)];
             let who = self.who(&mut st, h, "memset", what, site, &accesses)?;

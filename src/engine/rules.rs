@@ -73,6 +73,9 @@ pub struct OwnedCalls {
     /// Setting a stream's failure mode or attributes (ACL `aclrtSetStreamFailureMode`,
     /// `aclrtSetStreamAttribute`: 107003 from another context).
     pub attributes: bool,
+    /// Beginning and ending a capture, and launching a graph (ACL: the stream must be the current context's, and
+    /// the model too, 107003 / 107004; CUDA: a graph can be launched on a stream of any device).
+    pub capture: bool,
 }
 
 /// What a copy between two devices does without enabled peer access.
@@ -132,6 +135,73 @@ pub struct Rules {
     /// no (`aclrtMallocHost` memory reaches a kernel only through `aclrtHostRegister`, not simulated: the
     /// launch is refused with 107000).
     pub kernel_pinned_access: bool,
+    /// Stream capture and graphs (`docs/semantics/capture-and-graphs.md`).
+    pub capture: CaptureRules,
+    /// Memory pools and stream-ordered allocation (`pool.rs`).
+    pub pools: PoolRules,
+}
+
+/// What a dialect's stream capture allows (rows of `docs/semantics/capture-and-graphs.md`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CaptureRules {
+    /// Whether a call that breaks a capture rule also invalidates the capture sequences it concerns (CUDA: "When
+    /// an invalid operation is attempted during stream capture, any associated capture graphs are invalidated",
+    /// Programming Guide §4.2.2.1.2.3); ACL's runtime returns the error and leaves the capture as it was.
+    pub violations_invalidate: bool,
+    /// The calls that are potentially unsafe while a capture is in progress: prohibited by the calling thread's
+    /// capture mode (CUDA `cudaThreadExchangeStreamCaptureMode`: `cudaMalloc`, and event queries of other threads
+    /// (pytorch/pytorch#104555); ACL: the synchronous copies and memsets, `CHECK_CAPTURE_MODE_SUPPORT` in
+    /// `src/runtime/api/impl/api_impl.cc`). The engine's call names.
+    pub unsafe_calls: &'static [&'static str],
+    /// Whether an asynchronous copy of pageable host memory can be captured (CUDA: yes, the cuda-samples
+    /// `simpleCudaGraphs` capture copies into a stack variable; ACL: no, "The pageable memory copy task does not
+    /// support graph capture", 107000).
+    pub pageable_copies: bool,
+    /// Whether a capturing stream can be destroyed (CUDA: yes, hip-tests `hipStreamEndCapture.cc`; ACL: no,
+    /// `ApiErrorDecorator::StreamDestroy`, 107027).
+    pub destroy_capturing: bool,
+    /// Whether only events made for it can take part in a capture (ACL: events of `aclrtCreateEventExWithFlag`,
+    /// or external ones; `aclrtCreateEvent` events are refused with 207000); CUDA: every event.
+    pub needs_capturable_events: bool,
+    /// Whether a graph launch on a capturing stream is refused as a capture violation (ACL:
+    /// `ApiErrorDecorator::ModelExecute`, 107027); otherwise it is not simulated (CUDA captures it as a child
+    /// graph node, which the simulator does not model: `SimError::NotSupported`).
+    pub launch_refused_in_capture: bool,
+    /// Whether a wait that would merge two captures invalidates both even where violations do not invalidate
+    /// (ACL: a failed capture wait calls `TerminateCapture` on the event's and the stream's models,
+    /// `src/runtime/api/impl/api_impl.cc`, `capture_model_utils.cc`); CUDA: as every violation.
+    pub merge_invalidates: bool,
+}
+
+/// What a dialect's memory pools do (docs/semantics/stream-ordered-memory.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PoolRules {
+    /// Whether each device has a default pool (CUDA: `cudaDeviceGetDefaultMemPool`; ACL: only pools made with
+    /// `aclrtMemPoolCreate` exist).
+    pub default_pools: bool,
+    /// What an allocation's size is rounded up to (CUDA: 256 bytes, sim, as `cudaMalloc`'s alignment; ACL:
+    /// 2 MiB, `DEVICE_POOL_MIN_BLOCK_SIZE` of the runtime's `stream_mem_pool.hpp`).
+    pub alignment: u64,
+    /// The granularity of a pool's physical allocations, its reserved memory (2 MiB in both: ACL's
+    /// `DEVICE_POOL_ALIGN_SIZE`; sim for CUDA).
+    pub chunk: u64,
+    /// The reuse policies of a new pool (CUDA: all three enabled, "default enabled"; ACL: none,
+    /// `PoolDependencyFea` of the runtime source).
+    pub reuse: crate::engine::pool::ReusePolicy,
+    /// Whether the stream of a stream-ordered allocation or free must belong to the current context (ACL:
+    /// 107003, `COND_RETURN_AND_MSG_INVALID_CONTEXT_STREAM` in `api_impl_soma.cc`; CUDA: any stream, "cudaMallocAsync
+    /// ignores the current device/context").
+    pub stream_in_context: bool,
+    /// Whether a trim below the bytes in use or above the pool's size is refused (ACL
+    /// `SegmentManager::TrimTo`); CUDA keeps what is in use.
+    pub strict_trim: bool,
+    /// Whether a release threshold above the pool's size is refused (ACL `SegmentManager::SetAttribute`).
+    pub threshold_within_pool: bool,
+    /// Whether resetting a high watermark sets it to 0 (ACL: `maxReservedSize_ = 0`) rather than to the current
+    /// value (CUDA: "They can be reset to the current value").
+    pub watermark_reset_to_zero: bool,
 }
 
 /// What a stream does after one of its operations faults (a kernel body that failed, a wait that timed out), and
@@ -178,6 +248,7 @@ const CUDA: Rules = Rules {
         wait: false,
         destroy: false,
         attributes: false,
+        capture: false,
     },
     implicit_device: true,
     refcounted_reset: false,
@@ -203,6 +274,37 @@ const CUDA: Rules = Rules {
     settable_failure_mode: false,
     default_priority_range: (0, -5),
     kernel_pinned_access: true,
+    capture: CaptureRules {
+        violations_invalidate: true,
+        unsafe_calls: &[
+            "malloc",
+            "malloc_host",
+            "free",
+            "free_host",
+            "event_query",
+            "event_status",
+            "event_synchronize",
+        ],
+        pageable_copies: true,
+        destroy_capturing: true,
+        needs_capturable_events: false,
+        launch_refused_in_capture: false,
+        merge_invalidates: true,
+    },
+    pools: PoolRules {
+        default_pools: true,
+        alignment: 256,
+        chunk: 2 << 20,
+        reuse: crate::engine::pool::ReusePolicy {
+            follow_event_dependencies: true,
+            allow_opportunistic: true,
+            allow_internal_dependencies: true,
+        },
+        stream_in_context: false,
+        strict_trim: false,
+        threshold_within_pool: false,
+        watermark_reset_to_zero: false,
+    },
 };
 
 const ACL: Rules = Rules {
@@ -215,6 +317,7 @@ const ACL: Rules = Rules {
         wait: true,
         destroy: true,
         attributes: true,
+        capture: true,
     },
     implicit_device: false,
     refcounted_reset: true,
@@ -244,6 +347,29 @@ const ACL: Rules = Rules {
     settable_failure_mode: true,
     default_priority_range: (7, 0),
     kernel_pinned_access: false,
+    capture: CaptureRules {
+        violations_invalidate: false,
+        unsafe_calls: &["memcpy", "memset"],
+        pageable_copies: false,
+        destroy_capturing: false,
+        needs_capturable_events: true,
+        launch_refused_in_capture: true,
+        merge_invalidates: true,
+    },
+    pools: PoolRules {
+        default_pools: false,
+        alignment: 2 << 20,
+        chunk: 2 << 20,
+        reuse: crate::engine::pool::ReusePolicy {
+            follow_event_dependencies: false,
+            allow_opportunistic: false,
+            allow_internal_dependencies: false,
+        },
+        stream_in_context: true,
+        strict_trim: true,
+        threshold_within_pool: true,
+        watermark_reset_to_zero: true,
+    },
 };
 
 impl Dialect {

@@ -14,6 +14,8 @@ pub fn unique_id(id: StreamId) -> u64 {
         StreamKind::Legacy => (1 << 60) | u64::from(id.device),
         StreamKind::PerThread(t) => (2 << 60) | (u64::from(t) << 16) | u64::from(id.device),
         StreamKind::ContextDefault(c) => (3 << 60) | u64::from(c),
+        // Not a stream a program holds; named for completeness.
+        StreamKind::Graph { exec, lane } => (4 << 60) | (u64::from(exec) << 24) | u64::from(lane),
     }
 }
 

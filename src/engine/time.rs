@@ -134,6 +134,10 @@ pub struct CostModel {
     pub peer_link: LinkCost,
     /// Host to host.
     pub host_to_host: LinkCost,
+    /// How long a stream-ordered allocation (`cudaMallocAsync`, `aclrtMemPoolMallocAsync`) occupies its stream.
+    pub pool_alloc: Duration,
+    /// How long a stream-ordered free (`cudaFreeAsync`, `aclrtMemPoolFreeAsync`) occupies its stream.
+    pub pool_free: Duration,
 }
 
 impl Default for CostModel {
@@ -148,6 +152,8 @@ impl Default for CostModel {
             on_device: LinkCost::new(1, 500),
             peer_link: LinkCost::new(3, 50),
             host_to_host: LinkCost::new(0, 20),
+            pool_alloc: Duration::from_micros(1),
+            pool_free: Duration::from_micros(1),
         }
     }
 }

@@ -86,11 +86,32 @@ pub enum OpKind {
         /// Whether the stream's later work waits for it (`ACL_CALLBACK_BLOCK`).
         blocking: bool,
     },
+    /// The start of an executable graph's launch on the launch stream (its nodes run on the graph's lanes after
+    /// it).
+    GraphLaunch {
+        /// The executable graph's ordinal ([`crate::StreamKind::Graph`]'s `exec`).
+        exec: u32,
+    },
+    /// The end of an executable graph's launch on the launch stream: after all its nodes.
+    GraphEnd {
+        /// The executable graph's ordinal.
+        exec: u32,
+    },
+    /// A stream-ordered allocation of `bytes` bytes (`cudaMallocAsync`).
+    MemAlloc {
+        /// How many bytes.
+        bytes: u64,
+    },
+    /// A stream-ordered free of an allocation of `bytes` bytes (`cudaFreeAsync`).
+    MemFree {
+        /// How many bytes.
+        bytes: u64,
+    },
 }
 
 impl OpKind {
     /// A short name: `kernel`, `memcpy`, `memset`, `record`, `wait`, `host-fn`, `reset`, `notify-record`,
-    /// `notify-wait`, `value-write`, `value-wait`, `callback`.
+    /// `notify-wait`, `value-write`, `value-wait`, `callback`, `graph-launch`, `graph-end`, `alloc`, `free`.
     pub fn name(&self) -> &'static str {
         match self {
             OpKind::Kernel => "kernel",
@@ -106,6 +127,10 @@ impl OpKind {
             OpKind::ValueWrite { .. } => "value-write",
             OpKind::ValueWait { .. } => "value-wait",
             OpKind::Callback { .. } => "callback",
+            OpKind::GraphLaunch { .. } => "graph-launch",
+            OpKind::GraphEnd { .. } => "graph-end",
+            OpKind::MemAlloc { .. } => "alloc",
+            OpKind::MemFree { .. } => "free",
         }
     }
 }

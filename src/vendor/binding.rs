@@ -17,6 +17,7 @@
 //! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
 //! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
 //! | `STREAMSIM_TRACE_WINDOW` | the latest N operations, host calls and failed calls the trace keeps, or `all` | 65536 |
+//! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |
 //!
 //! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
 //! happens at exit is in `src/vendor/exit.rs`.
@@ -213,6 +214,9 @@ pub(crate) struct EnvConfig {
     pub timeline: bool,
     /// `STREAMSIM_TRACE_WINDOW`: how much of the trace the machine keeps (default the engine's).
     pub window: crate::TraceWindow,
+    /// `STREAMSIM_MACHINE` (default `default`): the shared host the default machines join at their first IPC
+    /// call.
+    pub host: String,
 }
 
 impl EnvConfig {
@@ -316,6 +320,16 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             }
         },
     };
+    let host = match env_text("STREAMSIM_MACHINE")? {
+        None => "default".to_string(),
+        Some(v) if v.trim().is_empty() => {
+            return Err(
+                "streamsim: STREAMSIM_MACHINE is empty (expected the name of the shared host)"
+                    .to_string(),
+            );
+        }
+        Some(v) => v.trim().to_string(),
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -324,6 +338,7 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         trace,
         timeline,
         window,
+        host,
     })
 }
 
@@ -371,7 +386,8 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
                     .devices(config.devices)
                     .seed(config.seed)
                     .dialect(api.dialect())
-                    .trace_window(config.window);
+                    .trace_window(config.window)
+                    .shared_host(config.host.clone());
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {
                         process: m.process(),

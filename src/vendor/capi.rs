@@ -554,11 +554,18 @@ unsafe fn fallible_kernel(
     struct Arg(*mut c_void);
     // SAFETY: the pointer is only handed back to the C body it was launched with.
     unsafe impl Send for Arg {}
+    // SAFETY: as above; a captured launch hands it to the body at each launch of the graph.
+    unsafe impl Sync for Arg {}
+    impl Arg {
+        // A method, so that a closure captures the whole `Arg`, not its field.
+        fn get(&self) -> *mut c_void {
+            self.0
+        }
+    }
     let arg = Arg(arg);
-    Ok(k.body(move |_| {
-        let arg = arg;
+    Ok(k.shared_body(move |_| {
         // SAFETY: the C caller launched `body` with `arg` for exactly this call.
-        let r = unsafe { body(arg.0) };
+        let r = unsafe { body(arg.get()) };
         let kind = match r {
             STREAMSIM_FAULT_NONE => return Ok(()),
             STREAMSIM_FAULT_ILLEGAL_ADDRESS => FaultKind::IllegalAddress,

@@ -22,6 +22,8 @@ macro_rules! cuda_family {
                     "A stream callback: `void (*)(cudaStream_t, cudaError_t, void *userData)`.";
                 (cudaIpcEventHandle_t, musaIpcEventHandle_t) = rt::IpcEventHandleC,
                     "An IPC event handle: 64 opaque bytes.";
+                (cudaIpcMemHandle_t, musaIpcMemHandle_t) = rt::IpcMemHandleC,
+                    "An IPC memory handle: 64 opaque bytes.";
                 (cudaDeviceProp, musaDeviceProp) = rt::DeviceProp,
                     "A device's properties (`struct cudaDeviceProp`, CUDA 12 layout).";
                 (cudaUUID_t, musaUUID_t) = rt::Uuid, "A device UUID: 16 bytes.";
@@ -30,6 +32,24 @@ macro_rules! cuda_family {
                 (cudaLimit, musaLimit) = c_uint, "A device limit (`enum cudaLimit`).";
                 (cudaMemoryType, musaMemoryType) = c_uint, "A kind of memory (`enum cudaMemoryType`).";
                 (cudaComputeMode, musaComputeMode) = c_uint, "A compute mode (`enum cudaComputeMode`).";
+                (cudaGraph_t, musaGraph_t) = *mut c_void, "An opaque graph handle (the DAG a stream capture built).";
+                (cudaGraphExec_t, musaGraphExec_t) = *mut c_void, "An opaque executable graph handle.";
+                (cudaGraphNode_t, musaGraphNode_t) = *mut c_void, "An opaque graph node handle.";
+                (cudaStreamCaptureStatus, musaStreamCaptureStatus) = c_uint,
+                    "A stream's capture status (`enum cudaStreamCaptureStatus`).";
+                (cudaStreamCaptureMode, musaStreamCaptureMode) = c_int,
+                    "A capture mode (`enum cudaStreamCaptureMode`).";
+                (cudaGraphNodeType, musaGraphNodeType) = c_uint, "A graph node's type (`enum cudaGraphNodeType`).";
+                (cudaMemPool_t, musaMemPool_t) = *mut c_void, "An opaque memory pool handle.";
+                (cudaMemPoolAttr, musaMemPoolAttr) = c_int, "A memory pool attribute (`enum cudaMemPoolAttr`).";
+                (cudaMemPoolProps, musaMemPoolProps) = rt::MemPoolProps,
+                    "What a memory pool is made with (`struct cudaMemPoolProps`, CUDA 12 layout).";
+                (cudaMemLocation, musaMemLocation) = rt::MemLocation, "Where memory lives (`struct cudaMemLocation`).";
+                (cudaMemAllocationType, musaMemAllocationType) = c_uint,
+                    "A pool's allocation type (`enum cudaMemAllocationType`).";
+                (cudaMemAllocationHandleType, musaMemAllocationHandleType) = c_uint,
+                    "A pool's export handle types (`enum cudaMemAllocationHandleType`).";
+                (cudaMemLocationType, musaMemLocationType) = c_uint, "A kind of location (`enum cudaMemLocationType`).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -177,6 +197,7 @@ macro_rules! cuda_family {
                 (cudaDevAttrDeferredMappingCudaArraySupported, musaDevAttrDeferredMappingCudaArraySupported): c_int =
                     121;
                 (cudaDevAttrIpcEventSupport, musaDevAttrIpcEventSupport): c_int = 125;
+                (cudaIpcMemLazyEnablePeerAccess, musaIpcMemLazyEnablePeerAccess): c_uint = 0x01;
                 (cudaDevAttrMemSyncDomainCount, musaDevAttrMemSyncDomainCount): c_int = 126;
                 (cudaDevAttrNumaConfig, musaDevAttrNumaConfig): c_int = 130;
                 (cudaDevAttrNumaId, musaDevAttrNumaId): c_int = 131;
@@ -223,6 +244,49 @@ macro_rules! cuda_family {
                 (cudaComputeModeExclusiveProcess, musaComputeModeExclusiveProcess): c_uint = 3;
                 (cudaCpuDeviceId, musaCpuDeviceId): c_int = -1;
                 (cudaInvalidDeviceId, musaInvalidDeviceId): c_int = -2;
+                (cudaStreamCaptureModeGlobal, musaStreamCaptureModeGlobal): c_int = 0;
+                (cudaStreamCaptureModeThreadLocal, musaStreamCaptureModeThreadLocal): c_int = 1;
+                (cudaStreamCaptureModeRelaxed, musaStreamCaptureModeRelaxed): c_int = 2;
+                (cudaStreamCaptureStatusNone, musaStreamCaptureStatusNone): c_uint = 0;
+                (cudaStreamCaptureStatusActive, musaStreamCaptureStatusActive): c_uint = 1;
+                (cudaStreamCaptureStatusInvalidated, musaStreamCaptureStatusInvalidated): c_uint = 2;
+                (cudaStreamAddCaptureDependencies, musaStreamAddCaptureDependencies): c_uint = 0x0;
+                (cudaStreamSetCaptureDependencies, musaStreamSetCaptureDependencies): c_uint = 0x1;
+                (cudaGraphNodeTypeKernel, musaGraphNodeTypeKernel): c_uint = 0x00;
+                (cudaGraphNodeTypeMemcpy, musaGraphNodeTypeMemcpy): c_uint = 0x01;
+                (cudaGraphNodeTypeMemset, musaGraphNodeTypeMemset): c_uint = 0x02;
+                (cudaGraphNodeTypeHost, musaGraphNodeTypeHost): c_uint = 0x03;
+                (cudaGraphNodeTypeGraph, musaGraphNodeTypeGraph): c_uint = 0x04;
+                (cudaGraphNodeTypeEmpty, musaGraphNodeTypeEmpty): c_uint = 0x05;
+                (cudaGraphNodeTypeWaitEvent, musaGraphNodeTypeWaitEvent): c_uint = 0x06;
+                (cudaGraphNodeTypeEventRecord, musaGraphNodeTypeEventRecord): c_uint = 0x07;
+                (cudaGraphInstantiateFlagAutoFreeOnLaunch, musaGraphInstantiateFlagAutoFreeOnLaunch): u64 = 1;
+                (cudaGraphInstantiateFlagUpload, musaGraphInstantiateFlagUpload): u64 = 2;
+                (cudaGraphInstantiateFlagDeviceLaunch, musaGraphInstantiateFlagDeviceLaunch): u64 = 4;
+                (cudaGraphInstantiateFlagUseNodePriority, musaGraphInstantiateFlagUseNodePriority): u64 = 8;
+                (cudaGraphDebugDotFlagsVerbose, musaGraphDebugDotFlagsVerbose): c_uint = 1;
+                (cudaMemPoolReuseFollowEventDependencies, musaMemPoolReuseFollowEventDependencies): c_int = 1;
+                (cudaMemPoolReuseAllowOpportunistic, musaMemPoolReuseAllowOpportunistic): c_int = 2;
+                (cudaMemPoolReuseAllowInternalDependencies, musaMemPoolReuseAllowInternalDependencies): c_int = 3;
+                (cudaMemPoolAttrReleaseThreshold, musaMemPoolAttrReleaseThreshold): c_int = 4;
+                (cudaMemPoolAttrReservedMemCurrent, musaMemPoolAttrReservedMemCurrent): c_int = 5;
+                (cudaMemPoolAttrReservedMemHigh, musaMemPoolAttrReservedMemHigh): c_int = 6;
+                (cudaMemPoolAttrUsedMemCurrent, musaMemPoolAttrUsedMemCurrent): c_int = 7;
+                (cudaMemPoolAttrUsedMemHigh, musaMemPoolAttrUsedMemHigh): c_int = 8;
+                (cudaMemAllocationTypeInvalid, musaMemAllocationTypeInvalid): c_uint = 0;
+                (cudaMemAllocationTypePinned, musaMemAllocationTypePinned): c_uint = rt::MEM_ALLOCATION_TYPE_PINNED;
+                (cudaMemAllocationTypeManaged, musaMemAllocationTypeManaged): c_uint = rt::MEM_ALLOCATION_TYPE_MANAGED;
+                (cudaMemAllocationTypeMax, musaMemAllocationTypeMax): c_uint = 0x7FFF_FFFF;
+                (cudaMemHandleTypeNone, musaMemHandleTypeNone): c_uint = rt::MEM_HANDLE_TYPE_NONE;
+                (cudaMemHandleTypePosixFileDescriptor, musaMemHandleTypePosixFileDescriptor): c_uint = 0x1;
+                (cudaMemHandleTypeWin32, musaMemHandleTypeWin32): c_uint = 0x2;
+                (cudaMemHandleTypeWin32Kmt, musaMemHandleTypeWin32Kmt): c_uint = 0x4;
+                (cudaMemHandleTypeFabric, musaMemHandleTypeFabric): c_uint = 0x8;
+                (cudaMemLocationTypeInvalid, musaMemLocationTypeInvalid): c_uint = 0;
+                (cudaMemLocationTypeDevice, musaMemLocationTypeDevice): c_uint = rt::MEM_LOCATION_TYPE_DEVICE;
+                (cudaMemLocationTypeHost, musaMemLocationTypeHost): c_uint = 2;
+                (cudaMemLocationTypeHostNuma, musaMemLocationTypeHostNuma): c_uint = 3;
+                (cudaMemLocationTypeHostNumaCurrent, musaMemLocationTypeHostNumaCurrent): c_uint = 4;
             }
             handles {
                 (cudaStreamLegacy, musaStreamLegacy) = 0x1;
@@ -280,6 +344,12 @@ macro_rules! cuda_family {
                     event: *mut c_void) => ipc_get_event_handle(handle, event);
                 (cudaIpcOpenEventHandle, musaIpcOpenEventHandle)(event: *mut *mut c_void,
                     handle: rt::IpcEventHandleC) => ipc_open_event_handle(event, handle);
+                (cudaIpcGetMemHandle, musaIpcGetMemHandle)(handle: *mut rt::IpcMemHandleC,
+                    devPtr: *mut c_void) => ipc_get_mem_handle(handle, devPtr);
+                (cudaIpcOpenMemHandle, musaIpcOpenMemHandle)(devPtr: *mut *mut c_void,
+                    handle: rt::IpcMemHandleC, flags: c_uint) => ipc_open_mem_handle(devPtr, handle, flags);
+                (cudaIpcCloseMemHandle, musaIpcCloseMemHandle)(devPtr: *mut c_void)
+                    => ipc_close_mem_handle(devPtr);
                 (cudaMalloc, musaMalloc)(devPtr: *mut *mut c_void, size: usize) => malloc(devPtr, size);
                 (cudaFree, musaFree)(devPtr: *mut c_void) => free(devPtr);
                 (cudaMallocHost, musaMallocHost)(ptr: *mut *mut c_void, size: usize) => malloc_host(ptr, size);
@@ -347,6 +417,69 @@ macro_rules! cuda_family {
                     => stream_get_id(hStream, streamId);
                 (cudaStreamGetDevice, musaStreamGetDevice)(hStream: *mut c_void, device: *mut c_int)
                     => stream_get_device(hStream, device);
+                (cudaStreamBeginCapture, musaStreamBeginCapture)(stream: *mut c_void, mode: c_int)
+                    => stream_begin_capture(stream, mode);
+                (cudaStreamEndCapture, musaStreamEndCapture)(stream: *mut c_void, pGraph: *mut *mut c_void)
+                    => stream_end_capture(stream, pGraph);
+                (cudaStreamIsCapturing, musaStreamIsCapturing)(stream: *mut c_void, pCaptureStatus: *mut c_uint)
+                    => stream_is_capturing(stream, pCaptureStatus);
+                (cudaStreamGetCaptureInfo, musaStreamGetCaptureInfo)(stream: *mut c_void,
+                    captureStatus_out: *mut c_uint, id_out: *mut u64, graph_out: *mut *mut c_void,
+                    dependencies_out: *mut *const *mut c_void, numDependencies_out: *mut usize)
+                    => stream_get_capture_info(stream, captureStatus_out, id_out, graph_out, dependencies_out,
+                    numDependencies_out);
+                (cudaStreamUpdateCaptureDependencies, musaStreamUpdateCaptureDependencies)(stream: *mut c_void,
+                    dependencies: *mut *mut c_void, numDependencies: usize, flags: c_uint)
+                    => stream_update_capture_dependencies(stream, dependencies, numDependencies, flags);
+                (cudaThreadExchangeStreamCaptureMode, musaThreadExchangeStreamCaptureMode)(mode: *mut c_int)
+                    => thread_exchange_stream_capture_mode(mode);
+                (cudaGraphInstantiate, musaGraphInstantiate)(pGraphExec: *mut *mut c_void, graph: *mut c_void,
+                    flags: u64) => graph_instantiate(pGraphExec, graph, flags);
+                (cudaGraphInstantiateWithFlags, musaGraphInstantiateWithFlags)(pGraphExec: *mut *mut c_void,
+                    graph: *mut c_void, flags: u64) => graph_instantiate(pGraphExec, graph, flags);
+                (cudaGraphLaunch, musaGraphLaunch)(graphExec: *mut c_void, stream: *mut c_void)
+                    => graph_launch(graphExec, stream);
+                (cudaGraphExecDestroy, musaGraphExecDestroy)(graphExec: *mut c_void) => graph_exec_destroy(graphExec);
+                (cudaGraphDestroy, musaGraphDestroy)(graph: *mut c_void) => graph_destroy(graph);
+                (cudaGraphClone, musaGraphClone)(pGraphClone: *mut *mut c_void, originalGraph: *mut c_void)
+                    => graph_clone(pGraphClone, originalGraph);
+                (cudaGraphGetNodes, musaGraphGetNodes)(graph: *mut c_void, nodes: *mut *mut c_void,
+                    numNodes: *mut usize) => graph_get_nodes(graph, nodes, numNodes);
+                (cudaGraphGetRootNodes, musaGraphGetRootNodes)(graph: *mut c_void, pRootNodes: *mut *mut c_void,
+                    pNumRootNodes: *mut usize) => graph_get_root_nodes(graph, pRootNodes, pNumRootNodes);
+                (cudaGraphGetEdges, musaGraphGetEdges)(graph: *mut c_void, from: *mut *mut c_void,
+                    to: *mut *mut c_void, numEdges: *mut usize) => graph_get_edges(graph, from, to, numEdges);
+                (cudaGraphNodeGetType, musaGraphNodeGetType)(node: *mut c_void, pType: *mut c_uint)
+                    => graph_node_get_type(node, pType);
+                (cudaGraphNodeGetDependencies, musaGraphNodeGetDependencies)(node: *mut c_void,
+                    pDependencies: *mut *mut c_void, pNumDependencies: *mut usize)
+                    => graph_node_get_dependencies(node, pDependencies, pNumDependencies);
+                (cudaGraphNodeGetDependentNodes, musaGraphNodeGetDependentNodes)(node: *mut c_void,
+                    pDependentNodes: *mut *mut c_void, pNumDependentNodes: *mut usize)
+                    => graph_node_get_dependent_nodes(node, pDependentNodes, pNumDependentNodes);
+                (cudaGraphDebugDotPrint, musaGraphDebugDotPrint)(graph: *mut c_void, path: *const c_char,
+                    flags: c_uint) => graph_debug_dot_print(graph, path, flags);
+                (cudaMallocAsync, musaMallocAsync)(devPtr: *mut *mut c_void, size: usize, hStream: *mut c_void)
+                    => malloc_async(devPtr, size, hStream);
+                (cudaFreeAsync, musaFreeAsync)(devPtr: *mut c_void, hStream: *mut c_void)
+                    => free_async(devPtr, hStream);
+                (cudaMallocFromPoolAsync, musaMallocFromPoolAsync)(ptr: *mut *mut c_void, size: usize,
+                    memPool: *mut c_void, stream: *mut c_void) => malloc_from_pool_async(ptr, size, memPool, stream);
+                (cudaMemPoolCreate, musaMemPoolCreate)(memPool: *mut *mut c_void, poolProps: *const rt::MemPoolProps)
+                    => mem_pool_create(memPool, poolProps);
+                (cudaMemPoolDestroy, musaMemPoolDestroy)(memPool: *mut c_void) => mem_pool_destroy(memPool);
+                (cudaDeviceGetDefaultMemPool, musaDeviceGetDefaultMemPool)(memPool: *mut *mut c_void, device: c_int)
+                    => device_get_default_mem_pool(memPool, device);
+                (cudaDeviceSetMemPool, musaDeviceSetMemPool)(device: c_int, memPool: *mut c_void)
+                    => device_set_mem_pool(device, memPool);
+                (cudaDeviceGetMemPool, musaDeviceGetMemPool)(memPool: *mut *mut c_void, device: c_int)
+                    => device_get_mem_pool(memPool, device);
+                (cudaMemPoolSetAttribute, musaMemPoolSetAttribute)(memPool: *mut c_void, attr: c_int,
+                    value: *mut c_void) => mem_pool_set_attribute(memPool, attr, value);
+                (cudaMemPoolGetAttribute, musaMemPoolGetAttribute)(memPool: *mut c_void, attr: c_int,
+                    value: *mut c_void) => mem_pool_get_attribute(memPool, attr, value);
+                (cudaMemPoolTrimTo, musaMemPoolTrimTo)(memPool: *mut c_void, minBytesToKeep: usize)
+                    => mem_pool_trim_to(memPool, minBytesToKeep);
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;

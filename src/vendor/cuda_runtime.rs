@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use super::binding::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
 use crate::engine::error::{
-    FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, PeerProblem, SimError,
+    CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, ObjectKind,
+    PeerProblem, PoolProblem, SimError,
 };
 use crate::engine::event::EventFlags;
 use crate::engine::handle::Event;
@@ -21,6 +22,8 @@ use crate::engine::kernel::Kernel;
 use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 use crate::engine::process::{Process, Status, StreamFlags};
 
+pub(crate) use super::cuda_graph::*;
+pub(crate) use super::cuda_pool::*;
 pub(crate) use super::{
     cuda_device::*,
     cuda_device_prop::{DeviceProp, Uuid},
@@ -51,10 +54,14 @@ macro_rules! with_error_codes {
             (cudaErrorInvalidDevice, musaErrorInvalidDevice, InvalidDevice) = 101, "invalid device ordinal";
             (cudaErrorDeviceUninitialized, musaErrorDeviceUninitialized, DeviceUninitialized) = 201,
                 "invalid device context";
+            (cudaErrorMapBufferObjectFailed, musaErrorMapBufferObjectFailed, MapBufferObjectFailed) = 205,
+                "mapping of buffer object failed";
             (cudaErrorUnsupportedLimit, musaErrorUnsupportedLimit, UnsupportedLimit) = 215,
                 "limit is not supported on this architecture";
             (cudaErrorInvalidResourceHandle, musaErrorInvalidResourceHandle, InvalidResourceHandle) = 400,
                 "invalid resource handle";
+            (cudaErrorIllegalState, musaErrorIllegalState, IllegalState) = 401,
+                "the operation cannot be performed in the present state";
             (cudaErrorNotReady, musaErrorNotReady, NotReady) = 600, "device not ready";
             (cudaErrorIllegalAddress, musaErrorIllegalAddress, IllegalAddress) = 700,
                 "an illegal memory access was encountered";
@@ -73,6 +80,24 @@ macro_rules! with_error_codes {
             (cudaErrorLaunchFailure, musaErrorLaunchFailure, LaunchFailure) = 719, "unspecified launch failure";
             (cudaErrorNotPermitted, musaErrorNotPermitted, NotPermitted) = 800, "operation not permitted";
             (cudaErrorNotSupported, musaErrorNotSupported, NotSupported) = 801, "operation not supported";
+            (cudaErrorStreamCaptureUnsupported, musaErrorStreamCaptureUnsupported, StreamCaptureUnsupported) = 900,
+                "operation not permitted when stream is capturing";
+            (cudaErrorStreamCaptureInvalidated, musaErrorStreamCaptureInvalidated, StreamCaptureInvalidated) = 901,
+                "operation failed due to a previous error during capture";
+            (cudaErrorStreamCaptureMerge, musaErrorStreamCaptureMerge, StreamCaptureMerge) = 902,
+                "operation would result in a merge of separate capture sequences";
+            (cudaErrorStreamCaptureUnmatched, musaErrorStreamCaptureUnmatched, StreamCaptureUnmatched) = 903,
+                "capture was not ended in the same stream as it began";
+            (cudaErrorStreamCaptureUnjoined, musaErrorStreamCaptureUnjoined, StreamCaptureUnjoined) = 904,
+                "capturing stream has unjoined work";
+            (cudaErrorStreamCaptureIsolation, musaErrorStreamCaptureIsolation, StreamCaptureIsolation) = 905,
+                "dependency created on uncaptured work in another stream";
+            (cudaErrorStreamCaptureImplicit, musaErrorStreamCaptureImplicit, StreamCaptureImplicit) = 906,
+                "operation would make the legacy stream depend on a capturing blocking stream";
+            (cudaErrorCapturedEvent, musaErrorCapturedEvent, CapturedEvent) = 907,
+                "operation not permitted on an event last recorded in a capturing stream";
+            (cudaErrorStreamCaptureWrongThread, musaErrorStreamCaptureWrongThread, StreamCaptureWrongThread) = 908,
+                "attempt to terminate a thread-local capture sequence from another thread";
             (cudaErrorTimeout, musaErrorTimeout, Timeout) = 909, "the wait operation has timed out";
             (cudaErrorUnknown, musaErrorUnknown, Unknown) = 999, "unknown error";
         }
@@ -100,6 +125,13 @@ use codes::*;
 /// The vendor's code for a simulator error: the one mapping of the CUDA-family facades.
 pub(crate) fn code(e: &SimError) -> Error {
     match e {
+        // The graph calls answer cudaErrorInvalidValue for a bad graph, executable graph or node handle (the
+        // Runtime API's Graph Management returns; hip-tests hipGraphLaunch.cc: a destroyed exec).
+        SimError::InvalidHandle {
+            kind: ObjectKind::Graph | ObjectKind::GraphExec | ObjectKind::GraphNode,
+            ..
+        } => InvalidValue,
+        SimError::Capture { what, problem, .. } => capture_code(what, *problem),
         SimError::InvalidHandle {
             problem: HandleProblem::NotAllowed,
             ..
@@ -142,8 +174,15 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::Ipc { problem, .. } => match problem {
             IpcProblem::NotInterprocess => InvalidResourceHandle,
             IpcProblem::SameProcess => DeviceUninitialized,
-            IpcProblem::InvalidHandle => InvalidValue,
+            IpcProblem::InvalidHandle
+            | IpcProblem::ForeignUnshared
+            | IpcProblem::StaleHandle
+            | IpcProblem::OtherHost => InvalidValue,
+            IpcProblem::ExportGone => MapBufferObjectFailed,
+            IpcProblem::NotAllowed => NotPermitted,
         },
+        SimError::HostMismatch { .. } => InvalidDevice,
+        SimError::HostUnavailable { .. } => MapBufferObjectFailed,
         SimError::Timeout { .. } | SimError::WaitTimedOut { .. } => Timeout,
         // No CUDA call subscribes threads to stream callbacks (the engine API can).
         SimError::Subscription { .. } => NotSupported,
@@ -154,6 +193,35 @@ pub(crate) fn code(e: &SimError) -> Error {
         },
         SimError::UnsupportedLimit { .. } => UnsupportedLimit,
         SimError::InvalidKernel { .. } => InvalidDeviceFunction,
+        // docs/semantics/stream-ordered-memory.md: pool calls answer cudaErrorInvalidValue for bad pools and
+        // attributes (the Runtime API lists only cudaSuccess and cudaErrorInvalidValue for them), out of memory
+        // when the pool cannot grow.
+        SimError::MemPool { problem, .. } => match problem {
+            PoolProblem::Exhausted { .. } => MemoryAllocation,
+            PoolProblem::NoDefaultPool => NotSupported,
+            PoolProblem::NullStream => InvalidResourceHandle,
+            _ => InvalidValue,
+        },
+    }
+}
+
+/// CUDA's code for a broken capture rule (`docs/semantics/capture-and-graphs.md`).
+fn capture_code(what: &str, problem: CaptureProblem) -> Error {
+    match problem {
+        CaptureProblem::Unsupported | CaptureProblem::Prohibited => StreamCaptureUnsupported,
+        CaptureProblem::StreamCannotCapture => StreamCaptureUnsupported,
+        CaptureProblem::Invalidated => StreamCaptureInvalidated,
+        CaptureProblem::Merge => StreamCaptureMerge,
+        CaptureProblem::Unmatched => StreamCaptureUnmatched,
+        CaptureProblem::Unjoined => StreamCaptureUnjoined,
+        CaptureProblem::Isolation => StreamCaptureIsolation,
+        CaptureProblem::Implicit => StreamCaptureImplicit,
+        CaptureProblem::CapturedEvent => CapturedEvent,
+        CaptureProblem::WrongThread => StreamCaptureWrongThread,
+        // The External record and wait flags outside a capture: "invalid when used outside of capture".
+        CaptureProblem::NotCapturing if what.ends_with("_external") => InvalidValue,
+        CaptureProblem::NotCapturing | CaptureProblem::AlreadyCapturing => IllegalState,
+        CaptureProblem::PageableCopy | CaptureProblem::DestroyCapturing => InvalidValue,
     }
 }
 
@@ -217,6 +285,15 @@ fn device_arg(d: c_int) -> i64 {
 struct SendPtr(*mut c_void);
 // SAFETY: the pointer is only handed back to the C callback that was given it, as the vendors do.
 unsafe impl Send for SendPtr {}
+// SAFETY: as above; a graph may hand it to the callback at each launch, from the graph's lanes.
+unsafe impl Sync for SendPtr {}
+
+impl SendPtr {
+    /// The pointer (a method, so that a closure captures the whole `SendPtr`, not its field).
+    fn get(&self) -> *mut c_void {
+        self.0
+    }
+}
 
 // ---------------------------------------------------------------------------------------------- devices
 
@@ -379,10 +456,11 @@ pub(crate) fn launch_host_func(api: Api, s: *mut c_void, f: HostFn, data: *mut c
             return Err(invalid("LaunchHostFunc", "NULL function"));
         };
         let data = SendPtr(data);
-        p.launch_host_func(stream(s), move || {
-            let data = data;
-            // SAFETY: the C caller registered `f` with `data` for exactly this call.
-            unsafe { f(data.0) }
+        // A shared function: a capturing stream makes it a host node, called at each launch of the graph.
+        p.launch_host_func_shared(stream(s), move || {
+            // SAFETY: the C caller registered `f` with `data` for this call (and, captured, for the graph's
+            // launches: the vendor's contract for a host node).
+            unsafe { f(data.get()) }
         })
     })
 }
@@ -508,6 +586,72 @@ pub(crate) unsafe fn ipc_open_event_handle(
         ))?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out("IpcOpenEventHandle", e, handle_ptr(opened.to_raw())) }
+    })
+}
+
+/// `cudaIpcMemHandle_t` / `musaIpcMemHandle_t`: 64 opaque bytes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpcMemHandleC {
+    /// The bytes.
+    pub reserved: [c_char; 64],
+}
+
+pub(crate) unsafe fn ipc_get_mem_handle(
+    api: Api,
+    handle: *mut IpcMemHandleC,
+    ptr: *mut c_void,
+) -> Error {
+    run(api, |p| {
+        if handle.is_null() {
+            return Err(invalid("IpcGetMemHandle", "NULL output pointer"));
+        }
+        let h = p.ipc_get_mem_handle(DevicePtr(ptr as usize as u64))?;
+        let reserved = h.0.map(|b| b as c_char);
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out("IpcGetMemHandle", handle, IpcMemHandleC { reserved }) }
+    })
+}
+
+pub(crate) unsafe fn ipc_open_mem_handle(
+    api: Api,
+    ptr: *mut *mut c_void,
+    handle: IpcMemHandleC,
+    flags: c_uint,
+) -> Error {
+    run(api, |p| {
+        if ptr.is_null() {
+            return Err(invalid("IpcOpenMemHandle", "NULL output pointer"));
+        }
+        // cudaIpcMemLazyEnablePeerAccess is the one flag (the docs: "must be specified as"); 0 opens without
+        // enabling peer access (sim).
+        if flags & !1 != 0 {
+            return Err(SimError::InvalidFlags {
+                what: "IpcOpenMemHandle",
+                flags,
+                reason: "the one flag is cudaIpcMemLazyEnablePeerAccess (1)",
+            });
+        }
+        let opened = p.ipc_open_mem_handle(
+            &crate::engine::ipc_memory::IpcMemHandle(
+                handle.reserved.map(|b| u8::from_ne_bytes(b.to_ne_bytes())),
+            ),
+            flags & 1 != 0,
+        )?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe {
+            out(
+                "IpcOpenMemHandle",
+                ptr,
+                opened.addr() as usize as *mut c_void,
+            )
+        }
+    })
+}
+
+pub(crate) fn ipc_close_mem_handle(api: Api, ptr: *mut c_void) -> Error {
+    run(api, |p| {
+        p.ipc_close_mem_handle(DevicePtr(ptr as usize as u64))
     })
 }
 
@@ -658,7 +802,9 @@ pub(crate) unsafe fn memcpy(
         let (d, sr) = unsafe { endpoints(p, what, dst, src, count, kind) }?;
         match s {
             None => p.memcpy(d, sr, count as u64),
-            Some(s) => p.memcpy_async(d, sr, count as u64, stream(s)),
+            // SAFETY: the C caller keeps pageable memory valid for as long as a graph that captured the copy
+            // may run (the vendor's contract).
+            Some(s) => unsafe { p.memcpy_async_c(d, sr, count as u64, stream(s)) },
         }
     })
 }
@@ -881,10 +1027,11 @@ pub(crate) unsafe fn c_kernel(
     }
     if let Some(f) = f {
         let arg = SendPtr(arg);
-        k = k.body(move |_| {
-            let arg = arg;
-            // SAFETY: the C caller launched `f` with `arg` for exactly this call.
-            unsafe { f(arg.0) };
+        // Shared: a captured launch runs the body at each launch of the graph.
+        k = k.shared_body(move |_| {
+            // SAFETY: the C caller launched `f` with `arg` for this call (and, captured, for the graph's
+            // launches).
+            unsafe { f(arg.get()) };
             Ok(())
         });
     }

@@ -270,9 +270,16 @@ pub(crate) unsafe fn ctx_kernel(
     struct Arg(*mut c_void);
     // SAFETY: the pointer is only handed back to the C body it was launched with.
     unsafe impl Send for Arg {}
+    // SAFETY: as above; a captured launch hands it to the body at each launch of the graph.
+    unsafe impl Sync for Arg {}
+    impl Arg {
+        // A method, so that a closure captures the whole `Arg`, not its field.
+        fn get(&self) -> *mut c_void {
+            self.0
+        }
+    }
     let arg = Arg(arg);
-    Ok(k.body(move |kctx| {
-        let arg = arg;
+    Ok(k.shared_body(move |kctx| {
         let state = RefCell::new(State {
             kctx,
             maps: Vec::new(),
@@ -282,7 +289,7 @@ pub(crate) unsafe fn ctx_kernel(
         let live = Live::enter(token);
         // SAFETY: the C caller launched `body` with `arg` for exactly this call; `token` is served only while
         // `state` lives, on this thread.
-        unsafe { body(token.cast_mut().cast::<streamsimKernelCtx>(), arg.0) };
+        unsafe { body(token.cast_mut().cast::<streamsimKernelCtx>(), arg.get()) };
         drop(live);
         state.into_inner().finish()
     }))

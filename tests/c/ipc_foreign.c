@@ -1,21 +1,23 @@
 /*
- * IPC handles that come from another OS process. streamsim simulates IPC between the simulated processes of
- * one machine, inside one OS process; a handle exported by another OS process must fail to open with the
- * vendor's IPC error (CUDA/MUSA cudaErrorInvalidValue, ACL ACL_ERROR_RT_IPC_ERROR) and a message saying why.
+ * IPC handles that come from an OS process no longer attached to the shared host (an earlier run), or from
+ * another shared host (another STREAMSIM_MACHINE). A handle of a live process of the same shared host opens
+ * (tests/c/os_*.c); these must fail to open with the vendor's IPC error (CUDA/MUSA cudaErrorInvalidValue, ACL
+ * ACL_ERROR_RT_IPC_ERROR) and a message saying why, which contains MESSAGE.
  *
  *   ipc_foreign export PREFIX            exports a CUDA and an ACL IPC event; writes their handles' bytes to
  *                                        PREFIX.cuda and PREFIX.acl
- *   ipc_foreign open PREFIX              (another OS process) opens them: both must fail
- *   ipc_foreign export-then-open PREFIX  (another OS process) first exports its own events exactly as `export`
+ *   ipc_foreign open PREFIX MESSAGE      (another OS process, after the first has exited) opens them: both
+ *                                        must fail
+ *   ipc_foreign export-then-open PREFIX MESSAGE  (another OS process) first exports its own events exactly as `export`
  *                                        did, then opens the files' handles from a second simulated process:
- *                                        they must still fail, since they come from another OS process
+ *                                        they must still fail, since they come from an earlier run
  */
 #include <cuda_runtime.h>
 #include "acl/acl.h"
 
 #include "check.h"
 
-#define FOREIGN "another OS process"
+static const char *FOREIGN = "";
 
 static void write_bytes(const char *prefix, const char *suffix, const void *bytes, size_t n) {
     char path[4096];
@@ -64,9 +66,12 @@ static void open_foreign(const char *prefix) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s export|open|export-then-open PREFIX\n", argv[0]);
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s export|open|export-then-open PREFIX [MESSAGE]\n", argv[0]);
         return 2;
+    }
+    if (argc > 3) {
+        FOREIGN = argv[3];
     }
     const char *mode = argv[1], *prefix = argv[2];
     if (strcmp(mode, "export") == 0) {

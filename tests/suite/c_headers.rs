@@ -219,7 +219,7 @@ fn c_class(ty: &str) -> &'static str {
         "int" | "int32_t" | "aclError" => "i32",
         "unsigned int" | "uint32_t" => "u32",
         "size_t" => "usize",
-        "uint64_t" => "u64",
+        "uint64_t" | "unsigned long long" => "u64",
         "int64_t" => "i64",
         "float" => "f32",
         "cudaError_t"
@@ -230,18 +230,27 @@ fn c_class(ty: &str) -> &'static str {
         | "enum musaDeviceAttr"
         | "enum cudaLimit"
         | "enum musaLimit"
+        | "enum cudaMemPoolAttr"
+        | "enum musaMemPoolAttr"
         | "aclrtMemcpyKind"
         | "aclrtMemMallocPolicy"
         | "aclrtDevAttr"
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
         | "aclrtCallbackBlockType"
+        | "enum cudaStreamCaptureMode"
+        | "enum musaStreamCaptureMode"
+        | "aclmdlRICaptureMode"
+        | "aclrtMemPoolAttr"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
+        "cudaMemPool_t" | "musaMemPool_t" => "ptr",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" => "ptr",
+        | "streamsimProcess" | "aclrtMemPool" | "const aclrtMemPool" => "ptr",
+        "cudaGraph_t" | "cudaGraphExec_t" | "cudaGraphNode_t" | "musaGraph_t"
+        | "musaGraphExec_t" | "musaGraphNode_t" | "aclmdlRI" => "ptr",
         "cudaHostFn_t"
         | "musaHostFn_t"
         | "cudaStreamCallback_t"
@@ -251,7 +260,11 @@ fn c_class(ty: &str) -> &'static str {
         | "streamsimKernelBody"
         | "streamsimFallibleKernelBody"
         | "streamsimKernelCtxBody" => "fnptr",
-        "cudaIpcEventHandle_t" | "musaIpcEventHandle_t" | "aclrtIpcEventHandle" => "ipc64",
+        "cudaIpcEventHandle_t"
+        | "musaIpcEventHandle_t"
+        | "aclrtIpcEventHandle"
+        | "cudaIpcMemHandle_t"
+        | "musaIpcMemHandle_t" => "ipc64",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
 }
@@ -366,6 +379,8 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         for file in [
             "src/vendor/acl/mod.rs",
             "src/vendor/acl/control.rs",
+            "src/vendor/acl/model.rs",
+            "src/vendor/acl/pool.rs",
             "src/vendor/capi.rs",
             "src/vendor/kernel_ctx.rs",
             "src/vendor/capi_toolkit.rs",
@@ -415,13 +430,15 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtDevAttr"
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
-        | "aclrtCallbackBlockType" => "u32",
+        | "aclrtCallbackBlockType"
+        | "aclmdlRICaptureMode"
+        | "aclrtMemPoolAttr" => "u32",
         "usize" => "usize",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
         "aclrtStream" | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" => "ptr",
+        | "streamsimProcess" | "aclmdlRI" | "aclrtMemPool" => "ptr",
         "rt::HostFn"
         | "rt::StreamCallback"
         | "aclrtHostFunc"
@@ -430,7 +447,7 @@ fn rust_class(ty: &str) -> &'static str {
         | "streamsimFallibleKernelBody"
         | "rt::KernelCtxBody"
         | "streamsimKernelCtxBody" => "fnptr",
-        "rt::IpcEventHandleC" | "aclrtIpcEventHandle" => "ipc64",
+        "rt::IpcEventHandleC" | "aclrtIpcEventHandle" | "rt::IpcMemHandleC" => "ipc64",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
     }
 }
@@ -492,6 +509,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorNoDevice,
         cuda::cudaErrorInvalidDevice,
         cuda::cudaErrorDeviceUninitialized,
+        cuda::cudaErrorMapBufferObjectFailed,
         cuda::cudaErrorInvalidResourceHandle,
         cuda::cudaErrorNotReady,
         cuda::cudaErrorIllegalAddress,
@@ -630,6 +648,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaDevAttrClusterLaunch,
         cuda::cudaDevAttrDeferredMappingCudaArraySupported,
         cuda::cudaDevAttrIpcEventSupport,
+        cuda::cudaIpcMemLazyEnablePeerAccess,
         cuda::cudaDevAttrMemSyncDomainCount,
         cuda::cudaDevAttrNumaConfig,
         cuda::cudaDevAttrNumaId,
@@ -680,6 +699,112 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorUnsupportedLimit,
         cuda::cudaErrorHostMemoryAlreadyRegistered,
         cuda::cudaErrorHostMemoryNotRegistered,
+        cuda::cudaErrorIllegalState,
+        cuda::cudaErrorStreamCaptureUnsupported,
+        cuda::cudaErrorStreamCaptureInvalidated,
+        cuda::cudaErrorStreamCaptureMerge,
+        cuda::cudaErrorStreamCaptureUnmatched,
+        cuda::cudaErrorStreamCaptureUnjoined,
+        cuda::cudaErrorStreamCaptureIsolation,
+        cuda::cudaErrorStreamCaptureImplicit,
+        cuda::cudaErrorCapturedEvent,
+        cuda::cudaErrorStreamCaptureWrongThread,
+        cuda::cudaStreamCaptureModeGlobal,
+        cuda::cudaStreamCaptureModeThreadLocal,
+        cuda::cudaStreamCaptureModeRelaxed,
+        cuda::cudaStreamCaptureStatusNone,
+        cuda::cudaStreamCaptureStatusActive,
+        cuda::cudaStreamCaptureStatusInvalidated,
+        cuda::cudaStreamAddCaptureDependencies,
+        cuda::cudaStreamSetCaptureDependencies,
+        cuda::cudaGraphNodeTypeKernel,
+        cuda::cudaGraphNodeTypeMemcpy,
+        cuda::cudaGraphNodeTypeMemset,
+        cuda::cudaGraphNodeTypeHost,
+        cuda::cudaGraphNodeTypeGraph,
+        cuda::cudaGraphNodeTypeEmpty,
+        cuda::cudaGraphNodeTypeWaitEvent,
+        cuda::cudaGraphNodeTypeEventRecord,
+        cuda::cudaGraphInstantiateFlagAutoFreeOnLaunch,
+        cuda::cudaGraphInstantiateFlagUpload,
+        cuda::cudaGraphInstantiateFlagDeviceLaunch,
+        cuda::cudaGraphInstantiateFlagUseNodePriority,
+        cuda::cudaGraphDebugDotFlagsVerbose,
+        musa::musaErrorIllegalState,
+        musa::musaErrorStreamCaptureUnsupported,
+        musa::musaErrorStreamCaptureInvalidated,
+        musa::musaErrorStreamCaptureMerge,
+        musa::musaErrorStreamCaptureUnmatched,
+        musa::musaErrorStreamCaptureUnjoined,
+        musa::musaErrorStreamCaptureIsolation,
+        musa::musaErrorStreamCaptureImplicit,
+        musa::musaErrorCapturedEvent,
+        musa::musaErrorStreamCaptureWrongThread,
+        musa::musaStreamCaptureModeGlobal,
+        musa::musaStreamCaptureModeThreadLocal,
+        musa::musaStreamCaptureModeRelaxed,
+        musa::musaStreamCaptureStatusNone,
+        musa::musaStreamCaptureStatusActive,
+        musa::musaStreamCaptureStatusInvalidated,
+        musa::musaStreamAddCaptureDependencies,
+        musa::musaStreamSetCaptureDependencies,
+        musa::musaGraphNodeTypeKernel,
+        musa::musaGraphNodeTypeMemcpy,
+        musa::musaGraphNodeTypeMemset,
+        musa::musaGraphNodeTypeHost,
+        musa::musaGraphNodeTypeGraph,
+        musa::musaGraphNodeTypeEmpty,
+        musa::musaGraphNodeTypeWaitEvent,
+        musa::musaGraphNodeTypeEventRecord,
+        musa::musaGraphInstantiateFlagAutoFreeOnLaunch,
+        musa::musaGraphInstantiateFlagUpload,
+        musa::musaGraphInstantiateFlagDeviceLaunch,
+        musa::musaGraphInstantiateFlagUseNodePriority,
+        musa::musaGraphDebugDotFlagsVerbose,
+        cuda::cudaMemPoolReuseFollowEventDependencies,
+        cuda::cudaMemPoolReuseAllowOpportunistic,
+        cuda::cudaMemPoolReuseAllowInternalDependencies,
+        cuda::cudaMemPoolAttrReleaseThreshold,
+        cuda::cudaMemPoolAttrReservedMemCurrent,
+        cuda::cudaMemPoolAttrReservedMemHigh,
+        cuda::cudaMemPoolAttrUsedMemCurrent,
+        cuda::cudaMemPoolAttrUsedMemHigh,
+        cuda::cudaMemAllocationTypeInvalid,
+        cuda::cudaMemAllocationTypePinned,
+        cuda::cudaMemAllocationTypeManaged,
+        cuda::cudaMemAllocationTypeMax,
+        cuda::cudaMemHandleTypeNone,
+        cuda::cudaMemHandleTypePosixFileDescriptor,
+        cuda::cudaMemHandleTypeWin32,
+        cuda::cudaMemHandleTypeWin32Kmt,
+        cuda::cudaMemHandleTypeFabric,
+        cuda::cudaMemLocationTypeInvalid,
+        cuda::cudaMemLocationTypeDevice,
+        cuda::cudaMemLocationTypeHost,
+        cuda::cudaMemLocationTypeHostNuma,
+        cuda::cudaMemLocationTypeHostNumaCurrent,
+        musa::musaMemPoolReuseFollowEventDependencies,
+        musa::musaMemPoolReuseAllowOpportunistic,
+        musa::musaMemPoolReuseAllowInternalDependencies,
+        musa::musaMemPoolAttrReleaseThreshold,
+        musa::musaMemPoolAttrReservedMemCurrent,
+        musa::musaMemPoolAttrReservedMemHigh,
+        musa::musaMemPoolAttrUsedMemCurrent,
+        musa::musaMemPoolAttrUsedMemHigh,
+        musa::musaMemAllocationTypeInvalid,
+        musa::musaMemAllocationTypePinned,
+        musa::musaMemAllocationTypeManaged,
+        musa::musaMemAllocationTypeMax,
+        musa::musaMemHandleTypeNone,
+        musa::musaMemHandleTypePosixFileDescriptor,
+        musa::musaMemHandleTypeWin32,
+        musa::musaMemHandleTypeWin32Kmt,
+        musa::musaMemHandleTypeFabric,
+        musa::musaMemLocationTypeInvalid,
+        musa::musaMemLocationTypeDevice,
+        musa::musaMemLocationTypeHost,
+        musa::musaMemLocationTypeHostNuma,
+        musa::musaMemLocationTypeHostNumaCurrent,
         musa::musaSuccess,
         musa::musaErrorInvalidValue,
         musa::musaErrorMemoryAllocation,
@@ -689,6 +814,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaErrorNoDevice,
         musa::musaErrorInvalidDevice,
         musa::musaErrorDeviceUninitialized,
+        musa::musaErrorMapBufferObjectFailed,
         musa::musaErrorInvalidResourceHandle,
         musa::musaErrorNotReady,
         musa::musaErrorIllegalAddress,
@@ -827,6 +953,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaDevAttrClusterLaunch,
         musa::musaDevAttrDeferredMappingCudaArraySupported,
         musa::musaDevAttrIpcEventSupport,
+        musa::musaIpcMemLazyEnablePeerAccess,
         musa::musaDevAttrMemSyncDomainCount,
         musa::musaDevAttrNumaConfig,
         musa::musaDevAttrNumaId,
@@ -917,6 +1044,10 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_EVENT_DEVICE_USE_ONLY,
         acl::ACL_EVENT_EXTERNAL,
         acl::ACL_EVENT_IPC,
+        acl::ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT,
+        acl::ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION,
+        acl::ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT,
+        acl::ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS,
         acl::ACL_STREAM_FAST_LAUNCH,
         acl::ACL_STREAM_FAST_SYNC,
         acl::ACL_STREAM_PERSISTENT,
@@ -961,6 +1092,22 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_STREAM_ATTR_USER_CUSTOM_TAG,
         acl::ACL_STREAM_ATTR_CACHE_OP_INFO,
         acl::ACL_STREAM_ATTR_PRIORITY,
+        acl::ACL_MEM_ALLOCATION_TYPE_PINNED,
+        acl::ACL_MEM_HANDLE_TYPE_NONE,
+        acl::ACL_MEM_HANDLE_TYPE_POSIX,
+        acl::ACL_MEM_LOCATION_TYPE_DEVICE,
+        acl::ACL_MEM_LOCATION_TYPE_HOST,
+        acl::ACL_MEM_LOCATION_TYPE_HOST_NUMA,
+        acl::ACL_MEM_LOCATION_TYPE_MANAGED,
+        acl::ACL_MEM_LOCATION_TYPE_UNREGISTERED,
+        acl::ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD,
+        acl::ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT,
+        acl::ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH,
+        acl::ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT,
+        acl::ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH,
+        acl::ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
+        acl::ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC,
+        acl::ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES,
         acl::ACL_SUCCESS,
         acl::ACL_ERROR_INVALID_PARAM,
         acl::ACL_ERROR_UNINITIALIZE,
@@ -990,6 +1137,24 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_ERROR_RT_IPC_ERROR,
         acl::ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
         acl::ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+        acl::ACL_ERROR_RT_MODEL_CONTEXT,
+        acl::ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+        acl::ACL_ERROR_RT_STREAM_UNJOINED,
+        acl::ACL_ERROR_RT_STREAM_CAPTURED,
+        acl::ACL_ERROR_RT_EVENT_CAPTURED,
+        acl::ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+        acl::ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+        acl::ACL_ERROR_STREAM_CAPTURE_CONFLICT,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+        acl::ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+        acl::ACL_MODEL_RI_CAPTURE_MODE_GLOBAL,
+        acl::ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL,
+        acl::ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+        acl::ACL_MODEL_RI_CAPTURE_STATUS_NONE,
+        acl::ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+        acl::ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
         capi::STREAMSIM_SUCCESS,
         capi::STREAMSIM_ERROR_INVALID_VALUE,
         capi::STREAMSIM_ERROR_INVALID_HANDLE,
@@ -1018,6 +1183,9 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_ACCESSOR_HOST,
         capi::STREAMSIM_MEMORY_DEVICE,
         capi::STREAMSIM_MEMORY_PINNED_HOST,
+        capi::STREAMSIM_RACE_DATA,
+        capi::STREAMSIM_RACE_USE_BEFORE_ALLOC,
+        capi::STREAMSIM_RACE_USE_AFTER_FREE,
     ];
     v.extend(ptrs![
         cuda::cudaStreamLegacy,
@@ -1041,6 +1209,14 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         (
             "sizeof(musaIpcEventHandle_t)",
             size_of::<musa::musaIpcEventHandle_t>(),
+        ),
+        (
+            "sizeof(cudaIpcMemHandle_t)",
+            size_of::<cuda::cudaIpcMemHandle_t>(),
+        ),
+        (
+            "sizeof(musaIpcMemHandle_t)",
+            size_of::<musa::musaIpcMemHandle_t>(),
         ),
         (
             "sizeof(aclrtIpcEventHandle)",
@@ -1111,6 +1287,77 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         thread,
         seq
     });
+    // cudaMemPoolProps: CUDA 12's layout, in both families.
+    macro_rules! pool_props_layout {
+        ($m:ident, $ty:ident, $c:literal) => {
+            v.extend([
+                (
+                    concat!("sizeof(struct ", $c, "MemPoolProps)"),
+                    size_of::<$m::$ty>(),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, handleTypes)"),
+                    offset_of!($m::$ty, handleTypes),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, location)"),
+                    offset_of!($m::$ty, location),
+                ),
+                (
+                    concat!(
+                        "offsetof(struct ",
+                        $c,
+                        "MemPoolProps, win32SecurityAttributes)"
+                    ),
+                    offset_of!($m::$ty, win32SecurityAttributes),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, maxSize)"),
+                    offset_of!($m::$ty, maxSize),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, usage)"),
+                    offset_of!($m::$ty, usage),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, reserved)"),
+                    offset_of!($m::$ty, reserved),
+                ),
+            ]);
+        };
+    }
+    pool_props_layout!(cuda, cudaMemPoolProps, "cuda");
+    pool_props_layout!(musa, musaMemPoolProps, "musa");
+    v.extend([
+        (
+            "sizeof(aclrtMemPoolProps)",
+            size_of::<acl::aclrtMemPoolProps>(),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, handleType)",
+            offset_of!(acl::aclrtMemPoolProps, handleType),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, location)",
+            offset_of!(acl::aclrtMemPoolProps, location),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, maxSize)",
+            offset_of!(acl::aclrtMemPoolProps, maxSize),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, reserved)",
+            offset_of!(acl::aclrtMemPoolProps, reserved),
+        ),
+        (
+            "sizeof(aclrtMemLocation)",
+            size_of::<acl::aclrtMemLocation>(),
+        ),
+        (
+            "offsetof(aclrtMemLocation, type)",
+            offset_of!(acl::aclrtMemLocation, r#type),
+        ),
+    ]);
     layout!(streamsimRaceReport {
         first,
         second,
@@ -1120,7 +1367,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         occurrences,
         memory,
         memoryDevice,
-        fix
+        fix,
+        kind
     });
     // cudaDeviceProp and cudaPointerAttributes: CUDA 12's layout, in both families.
     macro_rules! prop_layout {

@@ -176,11 +176,57 @@ const STREAMSIM_VARS: &[&str] = &[
     "STREAMSIM_RACES_EXITCODE",
     "STREAMSIM_TRACE",
     "STREAMSIM_TIMELINE",
+    "STREAMSIM_MACHINE",
 ];
 
+/// A shared-host name no other test uses (`STREAMSIM_MACHINE`), so that parallel tests' programs never meet.
+pub(crate) fn unique_host(label: &str) -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("t{}-{label}-{n}", std::process::id())
+}
+
 /// Runs a program with the default machine configured by `env` (the `STREAMSIM_*` variables not listed are
-/// removed), killing it after `limit`.
+/// removed; without `STREAMSIM_MACHINE`, the program gets a shared host of its own), killing it after `limit`.
 pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Output {
+    let host = env
+        .iter()
+        .find(|(k, _)| *k == "STREAMSIM_MACHINE")
+        .map_or_else(|| unique_host("run"), |(_, v)| v.to_string());
+    // The program is the host's only process: once it has ended (or failed, or been killed), whatever of its
+    // host is left in /dev/shm is removed, by the host's unique name.
+    let _clean = HostCleanup(host.clone());
+    let mut all: Vec<(&str, &str)> = env.to_vec();
+    if !env.iter().any(|(k, _)| *k == "STREAMSIM_MACHINE") {
+        all.push(("STREAMSIM_MACHINE", &host));
+    }
+    let mut child = spawn(exe, args, &all);
+    wait_for(exe, args, &mut child, limit)
+}
+
+/// Removes the `/dev/shm` objects of shared host `self.0` when dropped (also while a failed test unwinds).
+pub(crate) struct HostCleanup(pub String);
+
+impl Drop for HostCleanup {
+    fn drop(&mut self) {
+        // SAFETY: getuid cannot fail.
+        let uid = unsafe { libc::getuid() };
+        let prefix = format!("streamsim.{uid}.{}.", self.0);
+        if let Ok(dir) = std::fs::read_dir("/dev/shm") {
+            for e in dir.filter_map(|e| e.ok()) {
+                if e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(&prefix))
+                {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
+    }
+}
+
+/// Starts a program as [`run`] does, without waiting for it.
+pub(crate) fn spawn(exe: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Child {
     let mut cmd = Command::new(exe);
     // The library the program was linked against, first: cargo puts target/<profile> on LD_LIBRARY_PATH, where
     // a `cargo build` may have left an older libstreamsim.so that would shadow the rpath.
@@ -188,20 +234,31 @@ pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Durati
     for var in STREAMSIM_VARS {
         cmd.env_remove(var);
     }
+    if !env.iter().any(|(k, _)| *k == "STREAMSIM_MACHINE") {
+        cmd.env("STREAMSIM_MACHINE", unique_host("run"));
+    }
     cmd.envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let mut child = cmd
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+    cmd.spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()))
+}
+
+/// Waits for a program started with [`spawn`], killing it after `limit` (a failed test then).
+pub(crate) fn wait_for(
+    exe: &Path,
+    args: &[&str],
+    child: &mut std::process::Child,
+    limit: Duration,
+) -> Output {
     let start = Instant::now();
     loop {
         if child.try_wait().expect("waiting for the program").is_some() {
-            return child.wait_with_output().expect("the program's output");
+            return output_of(child);
         }
         if start.elapsed() > limit {
             let _ = child.kill();
-            let out = child.wait_with_output().expect("the program's output");
+            let out = output_of(child);
             panic!(
                 "{} {args:?} did not finish within {limit:?} (deadlock?)\nstdout:\n{}\nstderr:\n{}",
                 exe.display(),
@@ -210,6 +267,25 @@ pub(crate) fn run(exe: &Path, args: &[&str], env: &[(&str, &str)], limit: Durati
             );
         }
         std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The output of a finished child (its pipes read to the end).
+fn output_of(child: &mut std::process::Child) -> Output {
+    use std::io::Read as _;
+    let status = child.wait().expect("the program's status");
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    if let Some(mut o) = child.stdout.take() {
+        let _ = o.read_to_end(&mut stdout);
+    }
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_end(&mut stderr);
+    }
+    Output {
+        status,
+        stdout,
+        stderr,
     }
 }
 
@@ -316,8 +392,26 @@ fn ipc_handle_from_another_os_process_is_refused() {
                 .out_dir
                 .join(format!("ipc-foreign-{}-{:?}", std::process::id(), lang));
         let prefix = prefix.to_str().expect("a UTF-8 path");
-        assert_success("export", &run(&exe, &["export", prefix], &[], LIMIT));
-        let out = assert_success("open", &run(&exe, &["open", prefix], &[], LIMIT));
+        // The same shared host, one run after the other: the handles are of an earlier run.
+        let host = unique_host("foreign");
+        let env = [("STREAMSIM_MACHINE", host.as_str())];
+        assert_success("export", &run(&exe, &["export", prefix], &env, LIMIT));
+        let out = assert_success(
+            "open",
+            &run(&exe, &["open", prefix, "earlier run"], &env, LIMIT),
+        );
+        assert!(out.contains("foreign handles refused"), "{out}");
+        // Another shared host (STREAMSIM_MACHINE): refused as another host's.
+        let other = unique_host("foreign-other");
+        let out = assert_success(
+            "open (another host)",
+            &run(
+                &exe,
+                &["open", prefix, "another shared host"],
+                &[("STREAMSIM_MACHINE", other.as_str())],
+                LIMIT,
+            ),
+        );
         assert!(out.contains("foreign handles refused"), "{out}");
         for suffix in ["cuda", "acl"] {
             let _ = std::fs::remove_file(format!("{prefix}.{suffix}"));
@@ -339,8 +433,15 @@ fn ipc_handle_from_another_os_process_is_refused_even_if_its_bytes_match_a_local
         .out_dir
         .join(format!("ipc-foreign-same-{}", std::process::id()));
     let prefix = prefix.to_str().expect("a UTF-8 path");
-    assert_success("export", &run(&exe, &["export", prefix], &[], LIMIT));
-    let out = run(&exe, &["export-then-open", prefix], &[], LIMIT);
+    let host = unique_host("foreign-same");
+    let env = [("STREAMSIM_MACHINE", host.as_str())];
+    assert_success("export", &run(&exe, &["export", prefix], &env, LIMIT));
+    let out = run(
+        &exe,
+        &["export-then-open", prefix, "earlier run"],
+        &env,
+        LIMIT,
+    );
     for suffix in ["cuda", "acl"] {
         let _ = std::fs::remove_file(format!("{prefix}.{suffix}"));
     }

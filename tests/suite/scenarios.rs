@@ -178,12 +178,12 @@ fn each_dialect_refuses_the_other_dialects_words() {
         (
             "malloc b 64\nipc-get-mem-handle b h",
             1,
-            "IPC memory handles are not simulated",
+            "IPC memory handles are not in the scenario language",
         ),
         (
             "ipc-open-mem-handle h b",
             1,
-            "IPC memory handles are not simulated",
+            "IPC memory handles are not in the scenario language",
         ),
     ] {
         let e = err(text);

@@ -87,6 +87,22 @@ impl ProcState {
             None => None,
         };
         self.ensure_host(m, c.thread);
+        if !self.graphs.captures.is_empty() {
+            // The calls that can be captured route their operation before they enqueue (see `graph/gate.rs`):
+            // what reaches a capturing stream here cannot be captured.
+            if let crate::engine::graph::Route::Capture(cid) =
+                self.capture_route(m, h, "enqueue")?
+            {
+                let id = self.streams.get(h)?.id;
+                return Err(self.capture_refusal(
+                    m,
+                    &[cid],
+                    "enqueue",
+                    Some(id),
+                    crate::engine::error::CaptureProblem::Unsupported,
+                ));
+            }
+        }
         let s = self.streams.get_mut(h)?;
         let owned = match (current, m.rules.ownership) {
             (None, _) => true,
@@ -129,6 +145,7 @@ impl ProcState {
             spec,
             deferred,
             check,
+            true,
         )?;
         if let Some(seq) = synced {
             s.synced_legacy = seq;
@@ -167,6 +184,7 @@ impl ProcState {
             spec,
             deferred,
             check,
+            true,
         )?;
         // Accepted: the edges are taken.
         let d = &mut self.devices[dev];
@@ -237,8 +255,31 @@ impl ProcState {
         Ok(points)
     }
 
+    /// Pushes `spec` onto lane `s` of an executable graph (a stream outside the registry, see `graph/replay.rs`):
+    /// dispatched now, or held until its dependencies are fixed. Its point, with the lane's clock. A race its
+    /// accesses complete is reported, never refused (a launch does not stop half way).
+    pub(crate) fn push_lane(
+        s: &mut StreamEntry,
+        host: Option<&mut HostClock>,
+        m: &Shared,
+        now: VirtualTime,
+        spec: OpSpec,
+    ) -> Point {
+        let pushed = Self::push_op(s, host, m, now, spec, None, None, false)
+            .expect("a dispatch with may_fail = false does not fail");
+        let point = s.point(pushed);
+        match point.time() {
+            Some(_) => point.with_vc(s.clock()),
+            None => point,
+        }
+    }
+
     /// Gives operation `spec` the stream's next position: dispatched now, or held if its times cannot be
-    /// fixed yet.
+    /// fixed yet. With `may_fail` and fail-fast race detection, a race is refused.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for the enqueue variants"
+    )]
     #[inline(always)]
     fn push_op(
         s: &mut StreamEntry,
@@ -248,6 +289,7 @@ impl ProcState {
         mut spec: OpSpec,
         deferred: Option<Gate>,
         check: Option<Checked<'_>>,
+        may_fail: bool,
     ) -> Result<Pushed> {
         if !s.cb_gates.is_empty() || spec.dep_list().iter().any(|d| !d.gates().is_empty()) {
             s.inherit_gates(spec.dep_list());
@@ -278,7 +320,7 @@ impl ProcState {
             });
             Pushed::Held(cell)
         } else {
-            Pushed::Done(s.dispatch(m, now, spec, host.as_deref(), true, check)?)
+            Pushed::Done(s.dispatch(m, now, spec, host.as_deref(), may_fail, check)?)
         };
         s.seq = seq;
         Ok(point)

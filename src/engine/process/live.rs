@@ -101,7 +101,13 @@ impl ProcState {
     /// Releases every held operation that can run now, until nothing more can (a record can unblock a
     /// deferred wait, whose release fixes points that other held streams wait for).
     pub fn pump(&mut self, m: &Shared) {
-        if self.holding.is_empty() && self.zombies.is_empty() {
+        let lanes_hold = || {
+            self.graphs
+                .execs
+                .values()
+                .any(|x| x.lanes.iter().any(|s| !s.held.is_empty()))
+        };
+        if self.holding.is_empty() && self.zombies.is_empty() && !lanes_hold() {
             return;
         }
         let mut released = false;
@@ -116,6 +122,14 @@ impl ProcState {
                 // Destroyed (its held work went with it to the zombies) or reset.
                 Err(_) => false,
             });
+            // The lanes of executable graphs (outside the registry; few).
+            for (_, x) in self.graphs.execs.iter_mut() {
+                for s in &mut x.lanes {
+                    if !s.held.is_empty() {
+                        progress |= s.release(m);
+                    }
+                }
+            }
             for s in &mut self.zombies {
                 progress |= s.release(m);
             }
@@ -166,6 +180,12 @@ impl ProcState {
                     None => self
                         .zombies
                         .iter_mut()
+                        .chain(
+                            self.graphs
+                                .execs
+                                .iter_mut()
+                                .flat_map(|(_, x)| x.lanes.iter_mut()),
+                        )
                         .find(|s| Arc::ptr_eq(&s.exec, &p.exec)),
                 };
                 let Some(s) = entry else {
@@ -196,7 +216,8 @@ impl ProcState {
     /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched
     /// (the held ones excluded), for [`crate::Machine::drain`].
     pub fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
-        for s in self.streams.values().chain(&self.zombies) {
+        let lanes = self.graphs.execs.values().flat_map(|x| x.lanes.iter());
+        for s in self.streams.values().chain(&self.zombies).chain(lanes) {
             out.push((s.exec.clone(), s.seq - s.held.len() as u64));
         }
         for d in &self.devices {
@@ -228,6 +249,15 @@ impl ProcState {
             // Removed with its context (ACL), after its work was waited for.
             Err(_) => false,
         });
+        // The lanes of executable graphs (outside the registry; few), after the streams `active` names.
+        points.extend(
+            self.graphs
+                .execs
+                .values()
+                .flat_map(|x| x.lanes.iter())
+                .filter(|s| s.device == device && s.seq > 0)
+                .map(StreamEntry::tail),
+        );
         points.extend(d.settled.point(process, device));
         DeviceWork {
             points,

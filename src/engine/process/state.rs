@@ -20,7 +20,7 @@ use crate::engine::error::{ObjectKind, Result, SimError};
 use crate::engine::exec::Point;
 use crate::engine::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_NOTIFY,
-    TAG_STREAM, next_ordinal,
+    TAG_POOL, TAG_STREAM, next_ordinal,
 };
 use crate::engine::machine::Shared;
 use crate::engine::race::clock::VectorClock;
@@ -37,6 +37,8 @@ pub(crate) struct EventEntry {
     pub config: crate::engine::event::EventConfig,
     /// The latest record; shared with the other processes that opened the event through IPC.
     pub state: Arc<Mutex<crate::engine::event::EventState>>,
+    /// The latest record, when a capturing stream made it: the graph nodes it stands for (see `graph/`).
+    pub captured: Option<crate::engine::graph::CaptureRecord>,
 }
 
 pub(crate) struct ContextEntry {
@@ -75,6 +77,10 @@ pub(crate) struct DeviceCtx {
     /// The device's flags and limits as this process set them, and whether profiling is on (see
     /// `device_state.rs`); a reset of the device forgets them.
     pub settings: crate::engine::device_state::DeviceSettings,
+    /// The device's default memory pool in this process (made at first use) and its current pool (`None`: the
+    /// default one); see `pool.rs`.
+    pub default_pool: Option<u64>,
+    pub current_pool: Option<u64>,
 }
 
 impl DeviceCtx {
@@ -92,6 +98,8 @@ impl DeviceCtx {
             default_ctx: None,
             refcount: 0,
             settings: Default::default(),
+            default_pool: None,
+            current_pool: None,
         }
     }
 }
@@ -122,6 +130,14 @@ pub(crate) struct ProcState {
     pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
     /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
     pub board: Arc<super::WaitBoard>,
+    /// Graphs, executable graphs (with their lanes) and capture sequences (see `graph/`).
+    pub graphs: crate::engine::graph::GraphState,
+    /// Whether streams and host threads keep vector clocks: with race detection, or from the process's first
+    /// memory-pool call on (a pool's reuse follows the happens-before order, `pool.rs`).
+    pub clocks: bool,
+    /// The memory pools (`pool.rs`), and destroyed ones whose allocations are not all freed yet.
+    pub pools: Registry<crate::engine::pool::PoolEntry>,
+    pub retired_pools: Vec<crate::engine::pool::PoolEntry>,
 }
 
 pub(crate) struct ProcShared {
@@ -167,6 +183,10 @@ impl ProcShared {
                 reports: Default::default(),
                 scratch_accesses: Vec::new(),
                 board: board.clone(),
+                graphs: crate::engine::graph::GraphState::new(tag, id.0 as u64),
+                clocks: m.race.on(),
+                pools: Registry::new(ObjectKind::MemPool, TAG_POOL, tag, id.0 as u64),
+                retired_pools: Vec::new(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -204,10 +224,32 @@ impl ProcState {
             device,
             kind,
         };
-        let (tx, exec) = m.spawn_worker(id, ctx).inspect_err(|_| {
-            // A stream that could not start does not use up an ordinal.
-            self.next_stream = next_stream;
-        })?;
+        let entry = self
+            .stream_entry(m, id, ctx, flags, priority, special)
+            .inspect_err(|_| {
+                // A stream that could not start does not use up an ordinal.
+                self.next_stream = next_stream;
+            })?;
+        self.streams.insert(entry)
+    }
+
+    /// A stream of an executable graph (a lane, see `graph/replay.rs`): a non-blocking stream outside the
+    /// registry, with its own worker.
+    pub fn new_lane(&mut self, m: &Shared, id: StreamId, ctx: Option<u64>) -> Result<StreamEntry> {
+        self.stream_entry(m, id, ctx, StreamFlags::NON_BLOCKING, 0, true)
+    }
+
+    /// A stream's entry with a started worker.
+    fn stream_entry(
+        &mut self,
+        m: &Shared,
+        id: StreamId,
+        ctx: Option<u64>,
+        flags: StreamFlags,
+        priority: i32,
+        special: bool,
+    ) -> Result<StreamEntry> {
+        let (tx, exec) = m.spawn_worker(id, ctx)?;
         // A new stream of a context in the failure mode `Stop` is in it from its first operation, and refuses
         // tasks if the context already does.
         let (stop, stopped) = match ctx.and_then(|h| self.contexts.get(h).ok()) {
@@ -217,15 +259,15 @@ impl ProcState {
         if stop {
             exec.stop_from(1);
         }
-        let (actor, vc) = if m.race.on() {
+        let (actor, vc) = if self.clocks {
             m.race.actor()
         } else {
             (0, VectorClock::default())
         };
-        self.streams.insert(StreamEntry {
+        Ok(StreamEntry {
             id,
             name: None,
-            device,
+            device: id.device,
             ctx,
             flags,
             priority,
@@ -239,8 +281,8 @@ impl ProcState {
             held: VecDeque::new(),
             actor,
             vc,
-            track: m.race.on(),
-            actors: m.race.on().then(|| m.race.actors.clone()),
+            track: self.clocks,
+            actors: self.clocks.then(|| m.race.actors.clone()),
             host_seen: (u32::MAX, 0),
             last_who: None,
             failure_mode: m.rules.failure_mode,
@@ -250,6 +292,25 @@ impl ProcState {
             listed_active: false,
             listed_unseen: false,
         })
+    }
+
+    /// The lanes of a destroyed executable graph: their pending work still runs (device synchronize waits for
+    /// it), and work held behind a deferred wait is kept until it can run.
+    pub fn retire_lanes(&mut self, lanes: Vec<StreamEntry>) {
+        for s in lanes {
+            if s.seq > 0 {
+                self.devices[s.device as usize].orphans.push(s.tail());
+            }
+            if !s.held.is_empty() {
+                self.zombies.push(s);
+            }
+        }
+    }
+
+    /// The ordinal of context `ctx` (0: none).
+    pub fn context_ordinal(&self, ctx: Option<u64>) -> u32 {
+        ctx.and_then(|h| self.contexts.get(h).ok())
+            .map_or(0, |c| c.ordinal)
     }
 
     /// The calling thread's current device and context: CUDA always has a device; ACL needs a live context.
@@ -396,13 +457,14 @@ impl ProcState {
             ctx,
             config,
             state,
+            captured: None,
         })?))
     }
 
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
     #[inline]
     pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
-        if m.race.on() && self.hosts.len() <= thread as usize {
+        if self.clocks && self.hosts.len() <= thread as usize {
             self.add_hosts(m, thread);
         }
     }
@@ -426,7 +488,7 @@ impl ProcState {
 
     /// Host thread `thread` acquires the clocks of `points` (a synchronize or a completed query).
     pub fn acquire(&mut self, m: &Shared, thread: u32, points: &[Point]) {
-        if m.race.on() {
+        if self.clocks {
             self.ensure_host(m, thread);
             let h = &mut self.hosts[thread as usize];
             for p in points {
@@ -436,6 +498,44 @@ impl ProcState {
                 }
             }
         }
+    }
+
+    /// Turns vector clocks on for every stream and host thread from now on (see [`ProcState::clocks`]).
+    pub fn enable_clocks(&mut self, m: &Shared) {
+        if self.clocks {
+            return;
+        }
+        self.clocks = true;
+        for s in self
+            .streams
+            .iter_mut()
+            .map(|(_, s)| s)
+            .chain(self.zombies.iter_mut())
+        {
+            let (actor, vc) = m.race.actor();
+            s.actor = actor;
+            s.vc = vc;
+            s.track = true;
+            s.actors = Some(m.race.actors.clone());
+        }
+    }
+
+    /// Host thread `thread` acquires `vc` (an IPC memory import: the export happened before it).
+    pub fn acquire_clock(&mut self, m: &Shared, thread: u32, vc: &VectorClock) {
+        if m.race.on() {
+            self.ensure_host(m, thread);
+            let h = &mut self.hosts[thread as usize];
+            h.vc.join(vc);
+            h.version += 1;
+        }
+    }
+
+    /// Host thread `thread`'s clock now (detection on).
+    pub fn host_clock(&mut self, m: &Shared, thread: u32) -> Option<VectorClock> {
+        m.race.on().then(|| {
+            self.ensure_host(m, thread);
+            self.hosts[thread as usize].vc.clone()
+        })
     }
 
     /// (failure mode `Stop`) Context `ctx` has reported `err`: it and its streams refuse new tasks from now on.

@@ -50,6 +50,7 @@ impl Process {
             }
             let owned = self.m.rules.owned.destroy;
             st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
+            st.capture_stream_destroyed(&self.m, stream.0)?;
             let s = st.streams.remove(stream.0)?;
             st.holding.remove(&stream.0);
             let d = &mut st.devices[s.device as usize];
@@ -103,11 +104,12 @@ impl Process {
         let (points, device, id, name) = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_stream_sync(&self.m, h, what)?;
             let points = st.covered(h)?;
             let s = st.streams.get(h)?;
             (points, s.device, s.id, s.name.clone())
         };
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             device,
@@ -115,7 +117,9 @@ impl Process {
             crate::engine::watch::Observe::Sync,
             timeout,
             || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
@@ -125,6 +129,7 @@ impl Process {
             let points = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
+                st.check_stream_sync(&self.m, h, "stream_query")?;
                 st.covered(h)?
             };
             self.settle_all(c, &points)
@@ -237,14 +242,20 @@ impl Process {
         let (device, work) = {
             let mut st = self.state();
             let (device, _) = st.current(&self.m, c, what)?;
+            st.check_device_sync(&self.m, device, what)?;
             (device, st.device_tails(c.process, device))
         };
-        self.wait_points_until(c, what, &work.points, timeout, || {
-            format!("device_synchronize({device})")
-        })?;
-        // What it covered need not be covered point by point again (see `live.rs`).
-        self.state().settle_device(device, &work);
-        self.observe(device, &work.points, crate::engine::watch::Observe::Sync)
+        let r = self
+            .wait_points_until(c, what, &work.points, timeout, || {
+                format!("device_synchronize({device})")
+            })
+            .and_then(|()| {
+                // What it covered need not be covered point by point again (see `live.rs`).
+                self.state().settle_device(device, &work);
+                self.observe(device, &work.points, crate::engine::watch::Observe::Sync)
+            });
+        self.pools_after_sync(c);
+        r
     }
 
     /// Sets a stream's priority (ACL `aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY)`), clamped to the

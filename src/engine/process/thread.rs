@@ -46,6 +46,8 @@ pub(super) struct ThreadState {
     last_error: Option<SimError>,
     /// The key the thread is known by for stream callbacks (see `report.rs`), once told.
     key: Option<u64>,
+    /// The thread's stream-capture mode (`cudaThreadExchangeStreamCaptureMode`, see `graph/`).
+    capture_mode: crate::engine::graph::CaptureMode,
 }
 
 struct TlsEntry {
@@ -183,6 +185,7 @@ impl Process {
             clock: VirtualTime::ZERO,
             last_error: None,
             key: None,
+            capture_mode: crate::engine::graph::CaptureMode::Global,
         }
     }
 
@@ -311,6 +314,18 @@ impl Process {
         self.with_thread(|st| st.clock)
     }
 
+    /// The calling host thread spends `d` outside the runtime — a `sleep`, host computation — and its virtual
+    /// clock moves by `d` (saturating). Not a runtime call: nothing else changes. (Nothing sleeps in real time; a
+    /// program that waits for the device by sleeping, as `std::this_thread::sleep_for` does on hardware, calls
+    /// this instead.) Inside a kernel body or host function: nothing.
+    pub fn host_sleep(&self, d: std::time::Duration) {
+        let ns = crate::engine::time::saturating_nanos(d);
+        if on_worker_thread() {
+            return;
+        }
+        self.with_thread(|st| st.clock = st.clock.plus(ns));
+    }
+
     /// The calling thread's current device, without advancing the clock: CUDA starts every thread on
     /// device 0; ACL threads have none until they set a device or a context (`None`). Inside a kernel body or
     /// host function: what a thread that has made no call has.
@@ -372,6 +387,19 @@ impl Process {
             }
             crate::engine::rules::StickyScope::None => Ok(()),
         }
+    }
+
+    /// The calling thread's capture mode (see [`crate::graph::CaptureMode`]).
+    pub(crate) fn capture_mode(&self) -> crate::engine::graph::CaptureMode {
+        self.with_thread(|st| st.capture_mode)
+    }
+
+    /// Sets the calling thread's capture mode; the one it had.
+    pub(crate) fn swap_capture_mode(
+        &self,
+        mode: crate::engine::graph::CaptureMode,
+    ) -> crate::engine::graph::CaptureMode {
+        self.with_thread(|st| std::mem::replace(&mut st.capture_mode, mode))
     }
 
     /// The calling thread's last error, kept (`cudaPeekAtLastError`).

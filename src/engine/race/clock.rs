@@ -22,10 +22,15 @@
 //! So clocks and the actor table stay as large as the actors alive at once (and the dead ones still named by a
 //! record), whatever number of streams a program has made.
 
+use std::sync::Arc;
+
 use parking_lot::Mutex;
 
 /// An actor's number on the machine (streams and host threads share the numbering; see [`Actors`]).
 pub(crate) type Actor = u32;
+
+/// The largest actor number a clock read from another process may name for this machine.
+const MAX_DENSE: usize = 1 << 20;
 
 /// One actor's `count`-th step (counted from its number's base: see [`Actors::acquire`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,8 +40,19 @@ pub(crate) struct Epoch {
 }
 
 /// A vector clock: for each actor, how many of its steps are known to have happened (absent: none).
+///
+/// The first part counts this machine's own actors (sparse, in actor order). The second part, empty unless the
+/// machine shares a host with other OS processes (`host/`), counts the actors of other members of the shared
+/// host, keyed by (the member's id on the host, its actor): what records of interprocess events and imports of
+/// IPC memory carried over from them. It is self-contained: joins merge it by key, [`VectorClock::entries`] /
+/// [`VectorClock::from_entries`] carry it between processes, and nothing that renumbers or compacts this
+/// machine's own actors needs to touch it — only an entry of this machine's own member comes back into the
+/// first part.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct VectorClock(Vec<(Actor, u64)>);
+pub(crate) struct VectorClock(Vec<(Actor, u64)>, Option<Box<RemoteCounts>>);
+
+/// The counts of other members' actors: (member id on the shared host, actor) → count.
+pub(crate) type RemoteCounts = std::collections::BTreeMap<(u32, Actor), u64>;
 
 impl VectorClock {
     /// A clock that knows `count` steps of `actor` (a new actor starts at its number's base).
@@ -44,7 +60,7 @@ impl VectorClock {
         if count == 0 {
             return VectorClock::default();
         }
-        VectorClock(vec![(actor, count)])
+        VectorClock(vec![(actor, count)], None)
     }
 
     /// The count known for `actor`.
@@ -87,6 +103,19 @@ impl VectorClock {
 
     /// Learns everything `other` knows (element-wise maximum).
     pub fn join(&mut self, other: &VectorClock) {
+        self.join_own(other);
+        if let Some(theirs) = &other.1 {
+            let mine = self.1.get_or_insert_with(Default::default);
+            for (&k, &v) in theirs.iter() {
+                let e = mine.entry(k).or_insert(0);
+                *e = (*e).max(v);
+            }
+        }
+    }
+
+    /// [`VectorClock::join`] of this machine's own actors.
+    #[inline]
+    fn join_own(&mut self, other: &VectorClock) {
         // In place while every actor of `other` is already here (the common case: a stream joining a host
         // thread it has joined before).
         let mut i = 0;
@@ -102,6 +131,57 @@ impl VectorClock {
                 _ => return self.merge(other),
             }
         }
+    }
+
+    /// Whether the step `count` of actor `actor` of member `member` of the shared host is known, where this
+    /// clock's own actors are those of member `me`.
+    pub fn knows_member(&self, me: u32, member: u32, actor: Actor, count: u64) -> bool {
+        if member == me {
+            return count <= self.get(actor);
+        }
+        count
+            <= self
+                .1
+                .as_ref()
+                .and_then(|r| r.get(&(member, actor)).copied())
+                .unwrap_or(0)
+    }
+
+    /// The clock as (member, actor, count) entries, its own actors as member `me`'s; zero counts left out.
+    pub fn entries(&self, me: u32) -> Vec<(u32, Actor, u64)> {
+        let mut out: Vec<(u32, Actor, u64)> = self
+            .0
+            .iter()
+            .filter(|&&(_, c)| c > 0)
+            .map(|&(a, c)| (me, a, c))
+            .collect();
+        if let Some(r) = &self.1 {
+            out.extend(r.iter().map(|(&(m, a), &c)| (m, a, c)));
+        }
+        out
+    }
+
+    /// The clock made of `entries` ([`VectorClock::entries`] of another member), seen by member `me`.
+    pub fn from_entries(me: u32, entries: &[(u32, Actor, u64)]) -> VectorClock {
+        let mut c = VectorClock::default();
+        let mut own = std::collections::BTreeMap::<Actor, u64>::new();
+        for &(m, a, n) in entries {
+            if m == me {
+                // An actor number from the segment is checked before it is believed.
+                if (a as usize) < MAX_DENSE && n > 0 {
+                    let e = own.entry(a).or_insert(0);
+                    *e = (*e).max(n);
+                }
+            } else {
+                let e =
+                    c.1.get_or_insert_with(Default::default)
+                        .entry((m, a))
+                        .or_insert(0);
+                *e = (*e).max(n);
+            }
+        }
+        c.0 = own.into_iter().collect();
+        c
     }
 
     #[cold]
@@ -141,6 +221,37 @@ impl VectorClock {
     #[inline]
     pub fn knows(&self, e: Epoch) -> bool {
         e.count <= self.get(e.actor)
+    }
+}
+
+/// A step of an actor recorded outside shadow memory (a pool's freed range waiting on its free, `pool.rs`):
+/// while the hold lasts, the actor's number counts as named by a record, so it is not handed to a new actor
+/// (whose clock would seem to know the step: see the module documentation).
+#[derive(Debug)]
+pub(crate) struct ActorHold {
+    actors: Arc<Actors>,
+    actor: Actor,
+}
+
+impl ActorHold {
+    pub fn new(actors: &Arc<Actors>, actor: Actor) -> ActorHold {
+        actors.adjust(&[actor], &[]);
+        ActorHold {
+            actors: actors.clone(),
+            actor,
+        }
+    }
+}
+
+impl Clone for ActorHold {
+    fn clone(&self) -> ActorHold {
+        ActorHold::new(&self.actors, self.actor)
+    }
+}
+
+impl Drop for ActorHold {
+    fn drop(&mut self) {
+        self.actors.adjust(&[], &[self.actor]);
     }
 }
 
@@ -333,6 +444,31 @@ mod tests {
         let mut other = VectorClock::default();
         other.join(&c);
         assert_eq!(other.get(1), 1 << 32);
+    }
+
+    /// Clocks carried to another member of a shared host: its own actors come back dense, the others' are kept
+    /// by member, and joins and `knows_member` see both.
+    #[test]
+    fn entries_travel_between_members() {
+        let mut a = VectorClock::default();
+        a.tick(0);
+        a.tick(2);
+        let carried = a.entries(7);
+        assert_eq!(carried, vec![(7, 0, 1), (7, 2, 1)]);
+        // Member 9 receives it.
+        let seen = VectorClock::from_entries(9, &carried);
+        assert!(seen.knows_member(9, 7, 2, 1) && !seen.knows_member(9, 7, 2, 2));
+        assert!(
+            !seen.knows_member(9, 9, 2, 1),
+            "member 9's own actor 2 is another actor"
+        );
+        let mut b = VectorClock::default();
+        b.tick(1);
+        b.join(&seen);
+        // Back at member 7, through member 9's clock: its own counts are dense again.
+        let back = VectorClock::from_entries(7, &b.entries(9));
+        assert!(back.knows(Epoch { actor: 2, count: 1 }));
+        assert!(back.knows_member(7, 9, 1, 1));
     }
 
     /// At `u64::MAX` the next tick panics rather than wrapping.

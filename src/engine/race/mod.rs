@@ -11,6 +11,11 @@
 //! same bytes that it is not ordered after (`shadow.rs`). An unordered conflicting pair (at least one write) is a
 //! [`RaceReport`], naming both operations and both call sites, with a one-line fix.
 //!
+//! The same reports carry the lifetime checks of allocations ([`RaceKind`]): an access not ordered after a
+//! stream-ordered allocation is a use before allocation; an access not ordered before the free of its
+//! allocation (a stream-ordered free, or a free by the host while work that uses the block is queued), or made
+//! after it, is a use after free.
+//!
 //! Lock order: an allocation's shadow, then the machine's reports, then the actor table (`clock.rs`); the hook
 //! for new reports runs with none of them held.
 
@@ -44,6 +49,32 @@ pub enum RaceDetection {
     FailFast,
 }
 
+/// What kind of report a [`RaceReport`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum RaceKind {
+    /// Two accesses to the same bytes, at least one a write, neither ordered before the other.
+    #[default]
+    Data,
+    /// An access (or a free) not ordered after the stream-ordered allocation of its memory (`first` is the
+    /// allocation): "the allocation must not be accessed until the allocation operation completes".
+    UseBeforeAlloc,
+    /// An access not ordered before the free of its memory (`first` the access, `second` the free), or made
+    /// after the free (`first` the free): "the allocation must not be accessed after stream execution
+    /// reaches the free".
+    UseAfterFree,
+}
+
+impl RaceKind {
+    /// `data race`, `use before allocation`, `use after free`.
+    pub fn title(self) -> &'static str {
+        match self {
+            RaceKind::Data => "data race",
+            RaceKind::UseBeforeAlloc => "use before allocation",
+            RaceKind::UseAfterFree => "use after free",
+        }
+    }
+}
+
 /// Who made an access.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Accessor {
@@ -53,7 +84,8 @@ pub enum Accessor {
         stream: StreamId,
         /// The name the program gave the stream ([`crate::Process::name_stream`]), if any.
         stream_name: Option<Arc<str>>,
-        /// `kernel`, `memcpy`, `memset`.
+        /// `kernel`, `memcpy`, `memset`; for the lifetime points of a stream-ordered allocation, `alloc` and
+        /// `free`.
         kind: &'static str,
         /// The operation's label (a kernel's name).
         label: String,
@@ -64,7 +96,7 @@ pub enum Accessor {
         process: ProcessId,
         /// The host thread's ordinal in the process.
         thread: u32,
-        /// The call (`host_write`, `host_read`).
+        /// The call (`host_write`, `host_read`; `free` for a free by the host).
         call: &'static str,
     },
 }
@@ -128,11 +160,33 @@ pub struct RaceAccess {
     /// The operation's position in its stream, as in the trace ([`crate::TraceEvent::seq`]); `None` for a
     /// host thread's access.
     pub seq: Option<u64>,
+    /// For a race between two OS processes of a shared host (on exported device memory): the OS process that
+    /// made this access. `None` for a race within one OS process.
+    pub os_process: Option<u32>,
 }
 
 impl RaceAccess {
-    fn verb(&self) -> &'static str {
-        if self.write { "writes" } else { "reads" }
+    /// `reads`, `writes`; `allocates` and `frees` for the lifetime points of an allocation.
+    pub fn verb(&self) -> &'static str {
+        match &self.who {
+            Accessor::Op { kind: "alloc", .. } => "allocates",
+            Accessor::Op { kind: "free", .. } | Accessor::Host { call: "free", .. } => "frees",
+            _ if self.write => "writes",
+            _ => "reads",
+        }
+    }
+
+    /// Whether this side is the free of the allocation.
+    fn is_free(&self) -> bool {
+        self.verb() == "frees"
+    }
+
+    /// The operation's label (a kernel's name, a copy's call), or the host call.
+    fn label(&self) -> &str {
+        match &self.who {
+            Accessor::Op { label, .. } => label,
+            Accessor::Host { call, .. } => call,
+        }
     }
 }
 
@@ -156,11 +210,22 @@ pub struct RaceReport {
     pub space: AddressSpace,
     /// How many times this pair of call sites raced on these streams (the report is kept once).
     pub occurrences: u64,
+    /// A data race, or a use of memory outside its allocation's lifetime.
+    pub kind: RaceKind,
 }
 
 impl RaceReport {
     /// A one-line fix.
     pub fn fix(&self) -> String {
+        if self.kind == RaceKind::UseAfterFree && self.first.is_free() {
+            // Enqueued after the free: no ordering can make it right.
+            return format!(
+                "`{}` uses the memory after `{}` freed it: enqueue it before the free (and order the free \
+                 after it), or allocate the memory again",
+                self.second.label(),
+                self.first.label()
+            );
+        }
         let (first, second) = (&self.first.who, &self.second.who);
         match (first, second) {
             (
@@ -179,7 +244,14 @@ impl RaceReport {
                     first.stream_label().unwrap_or_default(),
                     second.stream_label().unwrap_or_default(),
                 );
-                if a.process != b.process {
+                if let (Some(pa), Some(pb)) = (self.first.os_process, self.second.os_process)
+                    && pa != pb
+                {
+                    format!(
+                        "record an interprocess event on {na} in OS process {pa} after `{la}`, and make {nb} in \
+                         OS process {pb} wait on it (IPC handle) before `{lb}`"
+                    )
+                } else if a.process != b.process {
                     format!(
                         "record an interprocess event on {na} of process {} after `{la}`, and make {nb} of \
                          process {} wait on it (IPC handle) before `{lb}`",
@@ -212,7 +284,13 @@ impl RaceReport {
     /// call site would be a line of the simulator's own facade, not of the program.
     pub fn text(&self, call_sites: bool) -> String {
         let mut out = format!(
-            "data race on {} bytes at offset {} of allocation #{} ({}){}\n",
+            "{} {} {} bytes at offset {} of allocation #{} ({}){}\n",
+            self.kind.title(),
+            if self.kind == RaceKind::Data {
+                "on"
+            } else {
+                "of"
+            },
             self.bytes,
             self.offset,
             self.allocation,
@@ -224,8 +302,13 @@ impl RaceReport {
             }
         );
         for (tag, side) in [("first: ", &self.first), ("second:", &self.second)] {
-            out.push_str(&format!("  {tag} {} {}", side.who, side.verb()));
-            if call_sites {
+            out.push_str(&format!("  {tag} {}", side.who));
+            if let Some(pid) = side.os_process {
+                out.push_str(&format!(" in OS process {pid}"));
+            }
+            out.push_str(&format!(" {}", side.verb()));
+            // The call site of another OS process's access is not known here.
+            if call_sites && side.os_process.is_none_or(|p| p == std::process::id()) {
                 out.push_str(&format!(" — enqueued at {}", side.call_site));
             }
             out.push('\n');
@@ -248,8 +331,8 @@ pub const MAX_REPORTS: usize = 4096;
 /// One side of a race as reports are deduplicated by it: who, whether it wrote, where it was enqueued.
 type SideKey<'a> = (&'a Accessor, bool, &'static Location<'static>);
 
-/// A machine's race reports, deduplicated by (call sites, streams / threads, kinds), in order of discovery; at
-/// most [`MAX_REPORTS`] of them.
+/// A machine's race reports, deduplicated by (kind, call sites, streams / threads, kinds of access), in order of
+/// discovery; at most [`MAX_REPORTS`] of them.
 #[derive(Debug, Default)]
 pub(crate) struct Reports {
     list: Vec<RaceReport>,
@@ -259,9 +342,9 @@ pub(crate) struct Reports {
     dropped: u64,
 }
 
-fn key_hash(first: SideKey<'_>, second: SideKey<'_>) -> u64 {
+fn key_hash(kind: RaceKind, first: SideKey<'_>, second: SideKey<'_>) -> u64 {
     let mut h = std::hash::DefaultHasher::new();
-    (first, second).hash(&mut h);
+    (kind, first, second).hash(&mut h);
     h.finish()
 }
 
@@ -284,16 +367,17 @@ impl Reports {
     /// builds (only then). With `want`, the report is returned in every case (fail-fast detection).
     pub fn note(
         &mut self,
+        kind: RaceKind,
         first: SideKey<'_>,
         second: SideKey<'_>,
         want: bool,
         make: impl FnOnce() -> RaceReport,
     ) -> Noted {
-        let h = key_hash(first, second);
+        let h = key_hash(kind, first, second);
         if let Some(ids) = self.index.get(&h) {
             for &i in ids {
                 let r = &mut self.list[i];
-                if same_side(&r.first, first) && same_side(&r.second, second) {
+                if r.kind == kind && same_side(&r.first, first) && same_side(&r.second, second) {
                     r.occurrences += 1;
                     return Noted::Again(want.then(|| r.clone()));
                 }
@@ -372,6 +456,25 @@ impl RaceState {
             (hook.0)(r);
         }
     }
+
+    /// Counts a report built already (see [`Reports::note`]); a new one is handed to the hook. Returns it as
+    /// stored (or as built, when the list is full).
+    fn add(&self, r: RaceReport) -> RaceReport {
+        let noted = self.reports.lock().note(
+            r.kind,
+            (&r.first.who, r.first.write, r.first.call_site),
+            (&r.second.who, r.second.write, r.second.call_site),
+            true,
+            || r.clone(),
+        );
+        match noted {
+            Noted::New(stored) => {
+                self.announce(&stored);
+                stored
+            }
+            Noted::Again(stored) | Noted::Dropped(stored) => stored.unwrap_or(r),
+        }
+    }
 }
 
 /// What an operation's accesses are checked with: who it is and where it was enqueued.
@@ -395,27 +498,90 @@ fn report(
     (write, epoch): (bool, Epoch),
     who: &Who,
 ) -> RaceReport {
-    let (first, first_write, start, end, first_epoch) = found;
     RaceReport {
         first: RaceAccess {
-            who: first.0.clone(),
-            write: *first_write,
-            call_site: first.1,
-            seq: seq_of(m, &first.0, *first_epoch),
+            who: found.who.0.clone(),
+            write: found.write,
+            call_site: found.who.1,
+            seq: seq_of(m, &found.who.0, found.epoch),
+            os_process: None,
         },
         second: RaceAccess {
             who: who.0.clone(),
             write,
             call_site: who.1,
             seq: seq_of(m, &who.0, epoch),
+            os_process: None,
         },
-        addr: region.block.base + start,
+        // Shadow offsets are the allocation's (an IPC mapping may start inside it).
+        addr: (region.block.base + found.start).wrapping_sub(region.block.store_off),
         allocation: region.block.ordinal,
-        offset: *start,
-        bytes: end - start,
+        offset: found.start,
+        bytes: found.end - found.start,
         space: region.block.space,
         occurrences: 1,
+        kind: found.kind,
     }
+}
+
+/// A lifetime point of an allocation (see [`lifetime`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LifePoint {
+    /// Its stream-ordered allocation.
+    Alloc,
+    /// Its free (stream-ordered, or by the host).
+    Free,
+}
+
+/// Records a lifetime point of `block` made at step `epoch` by `who`, whose clock is `clock`; a free reports the
+/// uses it completes (see `shadow.rs`). With fail-fast detection and `may_fail`, the first is returned as an
+/// error and nothing is recorded.
+pub(crate) fn lifetime(
+    m: &Shared,
+    block: &Arc<crate::engine::memory::Block>,
+    point: LifePoint,
+    (epoch, clock): (Epoch, &VectorClock),
+    who: &Who,
+    may_fail: bool,
+) -> Result<(), SimError> {
+    let region = Region {
+        block: block.clone(),
+        offset: 0,
+        len: block.len,
+    };
+    let dry = may_fail && m.race.mode == RaceDetection::FailFast;
+    let actors = &m.race.actors;
+    // The reports are built under the shadow's lock, while the records they name keep their actors' numbers.
+    let found: Vec<RaceReport> = {
+        let mut shadow = block.store.shadow.lock();
+        match point {
+            LifePoint::Alloc => {
+                shadow.allocated(epoch, who, actors);
+                return Ok(());
+            }
+            LifePoint::Free => shadow
+                .free(block.len, epoch, clock, who, dry, actors)
+                .iter()
+                .map(|f| report(m, &region, f, (true, epoch), who))
+                .collect(),
+        }
+    };
+    if dry {
+        if let Some(f) = found.into_iter().next() {
+            let rep = m.race.add(f);
+            return Err(SimError::Race(Box::new(rep)));
+        }
+        block
+            .store
+            .shadow
+            .lock()
+            .free(block.len, epoch, clock, who, false, actors);
+        return Ok(());
+    }
+    for f in found {
+        m.race.add(f);
+    }
+    Ok(())
 }
 
 /// Counts the race `found` (an earlier access) completes with the access `(write, epoch)` of `who` to `region`
@@ -428,9 +594,9 @@ fn note(
     who: &Who,
     want: bool,
 ) -> Noted {
-    let (first, first_write, ..) = found;
     m.race.reports.lock().note(
-        (&first.0, *first_write, first.1),
+        found.kind,
+        (&found.who.0, found.write, found.who.1),
         (&who.0, write, who.1),
         want,
         || report(m, region, found, (write, epoch), who),
@@ -452,16 +618,10 @@ pub(crate) fn check(
         for (r, write) in accesses {
             // Noted under the shadow's lock, while the record a new report names keeps its actor's number.
             let noted = {
-                let mut shadow = r.block.shadow.lock();
-                let found = shadow.access(
-                    (r.offset, r.offset + r.len),
-                    *write,
-                    epoch,
-                    clock,
-                    who,
-                    true,
-                    actors,
-                );
+                let off = r.offset + r.block.store_off;
+                let mut shadow = r.block.store.shadow.lock();
+                let found =
+                    shadow.access((off, off + r.len), *write, epoch, clock, who, true, actors);
                 found
                     .first()
                     .map(|f| note(m, r, f, (*write, epoch), who, true))
@@ -480,27 +640,20 @@ pub(crate) fn check(
         }
     }
     // Consecutive accesses to one allocation (a kernel reading and writing a buffer) share one lock of its
-    // shadow; reports are added after it is released.
+    // shadow; new reports are handed to the hook after it is released.
     let mut rest = accesses;
     while let Some((first, _)) = rest.first() {
         let same = rest
             .iter()
-            .take_while(|(r, _)| Arc::ptr_eq(&r.block, &first.block))
+            .take_while(|(r, _)| Arc::ptr_eq(&r.block.store, &first.block.store))
             .count();
         let (group, tail) = rest.split_at(same);
         let new: Vec<RaceReport> = {
-            let mut shadow = first.block.shadow.lock();
+            let mut shadow = first.block.store.shadow.lock();
             let mut new = Vec::new();
             for (r, write) in group {
-                let f = shadow.access(
-                    (r.offset, r.offset + r.len),
-                    *write,
-                    epoch,
-                    clock,
-                    who,
-                    false,
-                    actors,
-                );
+                let off = r.offset + r.block.store_off;
+                let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false, actors);
                 // Noted under the lock: see the fail-fast case.
                 for f in &f {
                     if let Noted::New(rep) = note(m, r, f, (*write, epoch), who, false) {
@@ -513,7 +666,55 @@ pub(crate) fn check(
         for rep in &new {
             m.race.announce(rep);
         }
+        // Exported memory of a shared host: the accesses of the other OS processes too.
+        if let Some(sh) = first.block.store.shared.get() {
+            for (r, write) in group {
+                let off = r.offset + r.block.store_off;
+                for f in sh.access((off, off + r.len), *write, epoch, clock, &who.0) {
+                    m.race
+                        .add(remote_report(m, r, &f, (*write, epoch), who, sh.link.pid));
+                }
+            }
+        }
         rest = tail;
     }
     Ok(())
+}
+
+/// A race between an access `f` of another OS process of the shared host and this one, on `region`.
+fn remote_report(
+    m: &Shared,
+    region: &Region,
+    f: &crate::engine::host::shared_mem::RemoteAccess,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+    pid: u32,
+) -> RaceReport {
+    RaceReport {
+        first: RaceAccess {
+            who: f.who.clone(),
+            write: f.write,
+            // Not known in this OS process: the report does not print it (`os_process` is another's).
+            call_site: Location::caller(),
+            seq: match f.who {
+                Accessor::Op { .. } => Some(f.count),
+                Accessor::Host { .. } => None,
+            },
+            os_process: Some(f.pid),
+        },
+        second: RaceAccess {
+            who: who.0.clone(),
+            write,
+            call_site: who.1,
+            seq: seq_of(m, &who.0, epoch),
+            os_process: Some(pid),
+        },
+        addr: (region.block.base + f.start).wrapping_sub(region.block.store_off),
+        allocation: region.block.ordinal,
+        offset: f.start,
+        bytes: f.end - f.start,
+        space: region.block.space,
+        occurrences: 1,
+        kind: RaceKind::Data,
+    }
 }

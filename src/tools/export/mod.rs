@@ -115,6 +115,7 @@ pub(crate) fn stream_ordinal_name(id: StreamId) -> String {
         StreamKind::PerThread(t) => format!("per-thread stream {t}"),
         StreamKind::Created(n) => format!("stream {n}"),
         StreamKind::ContextDefault(c) => format!("context {c} default stream"),
+        StreamKind::Graph { exec, lane } => format!("graph {exec} lane {lane}"),
     }
 }
 

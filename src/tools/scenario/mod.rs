@@ -66,12 +66,20 @@
 //! | `notify N`, `destroy N`, `record-notify N [on S]`, `wait-notify S N [timeout SECONDS]` | — | `aclrtCreateNotify`, `aclrtDestroyNotify`, `aclrtRecordNotify`, `aclrtWaitAndResetNotify` |
 //! | `value-write B VALUE [on S]`, `value-wait B geq\|eq\|and\|nor VALUE [on S]` | — | `aclrtValueWrite`, `aclrtValueWait` |
 //! | `subscribe S`, `unsubscribe S`, `callback [on S] [block\|no-block]`, `process-report [timeout MS]` | — | `aclrtSubscribeReport`, `aclrtUnSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport` (on the process's one thread) |
+//! | `begin-capture S [global\|thread-local\|relaxed]`, `end-capture S G`, `capture-info S`, `capture-mode M` | `cudaStreamBeginCapture`, `cudaStreamEndCapture` (a graph), `cudaStreamGetCaptureInfo`, `cudaThreadExchangeStreamCaptureMode` | `aclmdlRICaptureBegin`, `aclmdlRICaptureEnd` (a model), `aclmdlRICaptureGetInfo`, `aclmdlRICaptureThreadExchangeMode` |
+//! | `instantiate G X`, `graph-launch X [on S]`, `graph-dot G`, `destroy G` / `destroy X` | `cudaGraphInstantiate`, `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (printed after the transcript), `cudaGraphDestroy` / `cudaGraphExecDestroy` | `graph-launch M [on S]`: `aclmdlRIExecuteAsync`; `destroy M`: `aclmdlRIDestroy` |
+//! | `mem-pool P [device D] [max-size SIZE]`, `destroy P` | `cudaMemPoolCreate`, `cudaMemPoolDestroy` | `aclrtMemPoolCreate`, `aclrtMemPoolDestroy` |
+//! | `default-pool P [device D]`, `set-device-pool D P` | `cudaDeviceGetDefaultMemPool`, `cudaDeviceSetMemPool` | — |
+//! | `malloc-async B SIZE [on S] [pool P]`, `free-async B [on S]` | `cudaMallocAsync` (`cudaMallocFromPoolAsync` with `pool P`), `cudaFreeAsync` | `aclrtMemPoolMallocAsync` (`on S pool P` required), `aclrtMemPoolFreeAsync` (`on S` required) |
+//! | `pool-set P ATTR VALUE`, `pool-get P ATTR`, `trim-pool P SIZE` | `cudaMemPoolSetAttribute`, `cudaMemPoolGetAttribute`, `cudaMemPoolTrimTo` | `aclrtMemPoolSetAttr`, `aclrtMemPoolGetAttr`, `aclrtMemPoolTrimTo` |
+//! | `sleep DURATION` | host time passes (no runtime call) | same |
 //!
 //! Streams can also be written `default` (the NULL stream: CUDA's legacy default stream of the current device,
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
 //! kind of their buffers: `malloc` is device memory, `malloc-host` pinned host memory, `pageable` ordinary host
 //! memory; `SIZE` defaults to the source's size (`memset`: the buffer's). IPC *memory* handles
-//! (`cudaIpcGetMemHandle`) are not simulated: `ipc-get-mem-handle` is refused by the parser.
+//! (`cudaIpcGetMemHandle`) are not in the language (the library and the C API have them): `ipc-get-mem-handle` is
+//! refused by the parser.
 //!
 //! A call that fails prints its code and the run goes on, as a C program that prints the code would. A
 //! statement that cannot be carried out at all (using a variable whose creation failed) stops the run with
@@ -79,9 +87,11 @@
 //! runs, with line, column, what was expected and what was found.
 
 mod ast;
+mod graphs;
 mod lex;
 mod outcome;
 mod parse;
+mod pools;
 mod report;
 mod run;
 mod tasks;

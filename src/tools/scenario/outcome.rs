@@ -31,6 +31,13 @@ pub enum Outcome {
     LastError(Option<SimError>),
     /// Not a runtime call (a pageable buffer, a process switch): what happened.
     Note(String),
+    /// `graph-dot`: the graph's DOT description (printed after the transcript).
+    Dot {
+        /// The graph's scenario name.
+        graph: String,
+        /// The DOT text.
+        dot: String,
+    },
     /// The call failed.
     Error(SimError),
 }

@@ -25,6 +25,9 @@ pub(super) enum Kind {
     EventHandle,
     Context,
     Notify,
+    Graph,
+    GraphExec,
+    Pool,
 }
 
 impl Kind {
@@ -39,6 +42,9 @@ impl Kind {
             Kind::EventHandle => "an IPC event handle",
             Kind::Context => "a context",
             Kind::Notify => "a notify",
+            Kind::Graph => "a graph",
+            Kind::GraphExec => "an executable graph (ACL: a model)",
+            Kind::Pool => "a memory pool",
         }
     }
 }
@@ -50,9 +56,12 @@ const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, 
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
-     reset-device, faulty-kernel; CUDA and MUSA also set-device-flags, get-device-flags; ACL also context, \
+     reset-device, faulty-kernel, begin-capture, end-capture, capture-info, capture-mode, graph-launch; CUDA \
+     and MUSA also set-device-flags, get-device-flags, instantiate, graph-dot; ACL also context, \
      set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
-     value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
+     value-write, value-wait, subscribe, unsubscribe, callback, process-report; stream-ordered memory: mem-pool, \
+     malloc-async, free-async, pool-set, pool-get, trim-pool, sleep; CUDA and MUSA also default-pool, \
+     set-device-pool)";
 
 /// Statements that only the ACL dialect has.
 const ACL_ONLY: &[&str] = &[
@@ -89,6 +98,11 @@ fn other_dialect(t: Tok<'_>, vendor: Vendor, why: &str) -> Option<String> {
 }
 
 impl Names {
+    /// The dialect given so far.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
     fn name_tok(&self, line: &mut Line<'_>, expected: &str) -> Result<Name, ParseError> {
         let t = line.next(expected)?;
         if !is_identifier(t.text) || RESERVED.contains(&t.text) {
@@ -566,9 +580,22 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "free" => Stmt::Free(names.use_name(line, BUFFERS)?),
         "destroy" => {
             let kinds: &[Kind] = if acl {
-                &[Kind::Stream, Kind::Event, Kind::Context, Kind::Notify]
+                &[
+                    Kind::Stream,
+                    Kind::Event,
+                    Kind::Context,
+                    Kind::Notify,
+                    Kind::GraphExec,
+                    Kind::Pool,
+                ]
             } else {
-                &[Kind::Stream, Kind::Event]
+                &[
+                    Kind::Stream,
+                    Kind::Event,
+                    Kind::Graph,
+                    Kind::GraphExec,
+                    Kind::Pool,
+                ]
             };
             Stmt::Destroy(names.use_name(line, kinds)?)
         }
@@ -680,7 +707,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                 Some(cmd),
                 "a command the simulator has",
                 Some(format!(
-                    "`{}` (IPC memory handles are not simulated; IPC events are: \
+                    "`{}` (IPC memory handles are not in the scenario language, only in the library and the C API; IPC events are: \
                      `ipc-get-event-handle`, `ipc-open-event-handle`)",
                     cmd.text
                 )),
@@ -727,15 +754,21 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
         "get-device-flags" => Stmt::GetDeviceFlags,
         other => match super::tasks::parse(names, line, other)? {
             Some(stmt) => stmt,
-            None => {
-                let found = match nearest(cmd.text, STATEMENTS) {
-                    Some(near) => {
-                        format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+            None => match super::graphs::parse(names, line, cmd)? {
+                Some(stmt) => stmt,
+                None => match super::pools::parse(names, line, other)? {
+                    Some(stmt) => stmt,
+                    None => {
+                        let found = match nearest(cmd.text, STATEMENTS) {
+                            Some(near) => {
+                                format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+                            }
+                            None => format!("unknown statement `{}`", cmd.text),
+                        };
+                        return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
                     }
-                    None => format!("unknown statement `{}`", cmd.text),
-                };
-                return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
-            }
+                },
+            },
         },
     };
     line.finish()?;
@@ -794,6 +827,22 @@ const STATEMENTS: &[&str] = &[
     "unsubscribe",
     "callback",
     "process-report",
+    "begin-capture",
+    "end-capture",
+    "capture-info",
+    "capture-mode",
+    "instantiate",
+    "graph-launch",
+    "graph-dot",
+    "mem-pool",
+    "default-pool",
+    "set-device-pool",
+    "malloc-async",
+    "free-async",
+    "pool-set",
+    "pool-get",
+    "trim-pool",
+    "sleep",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -903,6 +952,7 @@ mod tests {
             .split([',', ';'])
             .map(|w| {
                 w.trim()
+                    .trim_start_matches("stream-ordered memory: ")
                     .trim_start_matches("CUDA and MUSA also ")
                     .trim_start_matches("ACL also ")
             })
@@ -974,12 +1024,19 @@ mod tests {
             "nor",
             "block",
             "no-block",
+            "global",
+            "thread-local",
+            "relaxed",
+            "max-size",
+            "pool",
+            "max",
         ];
         let all = STATEMENTS
             .iter()
             .chain(options.iter())
             .chain(CUDA_EVENT_FLAGS.iter().map(|(w, _)| w))
-            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w));
+            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w))
+            .chain(super::super::pools::POOL_ATTRS.iter().map(|(w, _)| w));
         for w in all {
             assert!(
                 words.contains(w),

@@ -117,6 +117,7 @@ pub fn outcome_text(vendor: Vendor, outcome: &Outcome) -> String {
         Outcome::LastError(None) => ok,
         Outcome::LastError(Some(e)) => failure(vendor, e),
         Outcome::Note(text) => format!("({text})"),
+        Outcome::Dot { graph, .. } => format!("{ok}: the DOT of `{graph}`, printed below"),
         Outcome::Error(e) => failure(vendor, e),
     }
 }
@@ -208,11 +209,25 @@ impl Run {
         out
     }
 
-    /// Everything `streamsim run` prints: transcript, timeline, races.
+    /// The DOT text of each `graph-dot` line, after a header naming the line (empty without one).
+    pub fn dot_section(&self) -> String {
+        let mut out = String::new();
+        for c in &self.calls {
+            if let Outcome::Dot { graph, dot } = &c.outcome {
+                let _ = writeln!(out, "graph `{graph}` (line {}):", c.line);
+                out.push_str(dot);
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Everything `streamsim run` prints: transcript, the DOT of `graph-dot` lines, timeline, races.
     pub fn report(&self, width: usize) -> String {
         format!(
-            "{}\n{}\n{}",
+            "{}\n{}{}\n{}",
             self.transcript(),
+            self.dot_section(),
             self.timeline(width),
             self.race_section()
         )

@@ -41,6 +41,10 @@ pub(super) enum Var {
     Device(DevicePtr, u64),
     Pinned(HostPtr, u64),
     Pageable(Option<Vec<u8>>),
+    Graph(crate::engine::handle::Graph),
+    /// An executable graph (ACL: a model runtime instance).
+    GraphExec(crate::engine::handle::GraphExec),
+    Pool(crate::engine::handle::MemPool),
     /// Creation failed on this line: the variable holds nothing usable.
     Failed(usize),
 }
@@ -75,6 +79,8 @@ pub(super) struct Runner {
     allocations: Vec<(String, u64, u64)>,
     accesses: Vec<Access>,
     races: Vec<Race>,
+    /// Pageable memory no name holds any more that a captured copy may still use (see `memcpy`).
+    kept_pageable: Vec<Vec<u8>>,
 }
 
 fn stop(line: usize, column: usize, message: impl Into<String>) -> RunError {
@@ -154,6 +160,26 @@ impl Runner {
                 format!("`{}` is declared later than it is used", name.text),
             )),
         }
+    }
+
+    /// Whether the scenario is in ACL's dialect.
+    pub(super) fn vendor_is_acl(&self) -> bool {
+        self.vendor.is_acl()
+    }
+
+    /// `cuda` or `musa` (the prefix of the runtime's names; ACL: `acl`).
+    pub(super) fn vendor_prefix(&self) -> &'static str {
+        self.vendor.keyword()
+    }
+
+    /// The scenario's dialect.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
+    /// Remembers an allocation (what race reports name by the variable).
+    pub(super) fn allocated(&mut self, name: &Name, addr: u64, bytes: u64) {
+        self.allocations.push((name.text.clone(), addr, bytes));
     }
 
     pub(super) fn wrong_kind(n: &Name, what: &str) -> RunError {
@@ -246,7 +272,7 @@ impl Runner {
     }
 
     /// Remembers an operation that touches `buffers`, enqueued on `stream` by the statement being run.
-    fn accessed(
+    pub(super) fn accessed(
         &mut self,
         p: &Process,
         stream: Stream,
@@ -280,16 +306,13 @@ impl Runner {
             None => self.buf_len(src)?,
         };
         let stream = stream.map(|s| self.stream(s)).transpose()?;
+        // A capturing stream keeps the pageable memory's address in its graph (the C API's contract): the
+        // source is then the buffer itself, unless it is also the destination.
+        let capturing = stream.is_some_and(|st| p.stream_is_capturing_now(st));
         // A pageable source is copied out first, so that it may also be the destination.
         let staged: Option<Vec<u8>> = match self.var(src)? {
-            Var::Pageable(Some(v)) => Some(v.clone()),
+            Var::Pageable(Some(v)) if !capturing || src.text == dst.text => Some(v.clone()),
             _ => None,
-        };
-        let s: Src<'_> = match (self.var(src)?, &staged) {
-            (Var::Device(ptr, _), _) => (*ptr).into(),
-            (Var::Pinned(ptr, _), _) => (*ptr).into(),
-            (_, Some(v)) => Src::Host(v),
-            _ => return Err(Self::wrong_kind(src, "a buffer")),
         };
         let mut taken: Option<Vec<u8>> = match self.var(dst)? {
             Var::Pageable(Some(_)) => match self.vars.get_mut(&dst.text) {
@@ -298,6 +321,13 @@ impl Runner {
             },
             _ => None,
         };
+        let s: Src<'_> = match (self.vars.get(&src.text), &staged) {
+            (Some(Var::Device(ptr, _)), _) => (*ptr).into(),
+            (Some(Var::Pinned(ptr, _)), _) => (*ptr).into(),
+            (_, Some(v)) => Src::Host(v),
+            (Some(Var::Pageable(Some(v))), None) => Src::Host(v),
+            _ => return Err(Self::wrong_kind(src, "a buffer")),
+        };
         let d: Dst<'_> = match (self.vars.get(&dst.text), taken.as_mut()) {
             (Some(Var::Device(ptr, _)), _) => (*ptr).into(),
             (Some(Var::Pinned(ptr, _)), _) => (*ptr).into(),
@@ -305,11 +335,17 @@ impl Runner {
             _ => return Err(Self::wrong_kind(dst, "a buffer")),
         };
         let r = match stream {
-            Some(st) => p.memcpy_async(d, s, bytes, st),
+            // SAFETY: the pageable memory a captured copy keeps (a buffer of `vars`, or `staged`) is never
+            // resized and is kept until the runner is dropped, after the machine ran everything
+            // (`kept_pageable`, `free` of a pageable buffer).
+            Some(st) => unsafe { p.memcpy_async_c(d, s, bytes, st) },
             None => p.memcpy(d, s, bytes),
         };
         if let Some(v) = taken {
             self.vars.insert(dst.text.clone(), Var::Pageable(Some(v)));
+        }
+        if capturing && let Some(v) = staged {
+            self.kept_pageable.push(v);
         }
         if r.is_ok() {
             self.accessed(
@@ -469,7 +505,12 @@ impl Runner {
                 Var::Device(ptr, _) => done(p.free(*ptr), |()| Outcome::Ok),
                 Var::Pinned(ptr, _) => done(p.free_host(*ptr), |()| Outcome::Ok),
                 _ => {
-                    self.vars.insert(name.text.clone(), Var::Pageable(None));
+                    // A graph may still copy to or from it: the memory is kept, the name is freed.
+                    if let Some(Var::Pageable(Some(v))) =
+                        self.vars.insert(name.text.clone(), Var::Pageable(None))
+                    {
+                        self.kept_pageable.push(v);
+                    }
                     Outcome::Note("pageable host memory freed (no runtime call)".into())
                 }
             },
@@ -478,7 +519,16 @@ impl Runner {
                 Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
                 Var::Context(c) => done(p.destroy_context(*c), |()| Outcome::Ok),
                 Var::Notify(n) => done(p.destroy_notify(*n), |()| Outcome::Ok),
-                _ => return Err(Self::wrong_kind(name, "a stream, event, context or notify")),
+                Var::Pool(h) => done(p.destroy_pool(*h), |()| Outcome::Ok),
+                _ => match self.destroy_graph_var(&p, name) {
+                    Some(outcome) => outcome,
+                    None => {
+                        return Err(Self::wrong_kind(
+                            name,
+                            "a stream, event, context, notify, graph, executable graph or memory pool",
+                        ));
+                    }
+                },
             },
             Stmt::Kernel {
                 name,
@@ -531,7 +581,10 @@ impl Runner {
                 }
                 done(r, |()| Outcome::Ok)
             }
-            Stmt::HostFn(s) => done(p.launch_host_func(self.stream(s)?, || {}), |()| Outcome::Ok),
+            // The re-runnable form, which a capturing stream makes a host node.
+            Stmt::HostFn(s) => done(p.launch_host_func_shared(self.stream(s)?, || {}), |()| {
+                Outcome::Ok
+            }),
             Stmt::Record { event, stream } => done(
                 p.record_event(self.event(event)?, self.stream(stream)?),
                 |()| Outcome::Ok,
@@ -624,6 +677,8 @@ impl Runner {
             Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Process(_) => {
                 unreachable!("handled above")
             }
+            other if super::graphs::is_graph_stmt(other) => self.graph_stmt(&p, other)?,
+            s if super::pools::is_pool_stmt(s) => self.pool_stmt(&p, s)?,
             other => self.task(&p, other)?,
         };
         Ok(Some(outcome))
@@ -751,6 +806,7 @@ pub fn run(scenario: &Scenario) -> Run {
         allocations: Vec::new(),
         accesses: Vec::new(),
         races: Vec::new(),
+        kept_pageable: Vec::new(),
     };
     for st in &scenario.statements {
         match st.stmt {

@@ -334,7 +334,7 @@ pub(crate) unsafe fn stream_get_id(s: aclrtStream, id: *mut i32) -> aclError {
         let n = match sid.kind {
             StreamKind::Created(n) => i64::from(n),
             StreamKind::ContextDefault(c) => DEFAULT_STREAM_IDS + i64::from(c),
-            StreamKind::Legacy | StreamKind::PerThread(_) => 0,
+            StreamKind::Legacy | StreamKind::PerThread(_) | StreamKind::Graph { .. } => 0,
         };
         // SAFETY: C contract.
         unsafe { out(what, id, i32::try_from(n).unwrap_or(i32::MAX)) }

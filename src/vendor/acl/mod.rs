@@ -45,11 +45,17 @@ use std::ffi::{c_char, c_void};
 
 mod control;
 mod control_runtime;
+mod ipc_memory;
+pub(crate) mod model;
 pub(crate) mod names;
+mod pool;
+pub(crate) mod pool_runtime;
 pub(crate) mod runtime;
 mod types;
 
 pub use control::*;
+pub use model::*;
+pub use pool::*;
 use runtime as imp;
 pub use types::*;
 
@@ -523,6 +529,77 @@ pub unsafe extern "C" fn aclrtIpcOpenEventHandle(
 ) -> aclError {
     // SAFETY: forwarded C contract.
     unsafe { imp::ipc_open_event_handle(handle, event) }
+}
+
+/// `aclrtIpcMemGetExportKey`: exports `size` bytes of device memory from `devPtr` and writes the key (a
+/// NUL-terminated string of 56 characters) into `key`, which holds `len` bytes (the CANN docs: 65). `flags`:
+/// [`ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT`] (only the pids set with [`aclrtIpcMemSetImportPid`] may import) or
+/// [`ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION`].
+///
+/// # Safety
+/// `key` is NULL or valid for `len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtIpcMemGetExportKey(
+    devPtr: *mut c_void,
+    size: usize,
+    key: *mut c_char,
+    len: usize,
+    flags: u64,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { ipc_memory::get_export_key(devPtr, size, key, len, flags) }
+}
+
+/// `aclrtIpcMemSetImportPid`: allows the OS processes `pid[0..num]` to import the key's memory.
+///
+/// # Safety
+/// `key` is NULL or NUL-terminated; `pid` is NULL or holds `num` values.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtIpcMemSetImportPid(
+    key: *const c_char,
+    pid: *mut i32,
+    num: usize,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { ipc_memory::set_import_pid(key, pid, num) }
+}
+
+/// `aclrtIpcMemImportByKey`: maps the memory another process exported as `key` into this one (the same bytes,
+/// not a copy). `flags`: [`ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT`] or
+/// [`ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS`].
+///
+/// # Safety
+/// `devPtr` is NULL or valid for a write; `key` is NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtIpcMemImportByKey(
+    devPtr: *mut *mut c_void,
+    key: *const c_char,
+    flags: u64,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { ipc_memory::import_by_key(devPtr, key, flags) }
+}
+
+/// `aclrtIpcMemClose`: in an importing process, unmaps its mapping of `key`; in the exporting one, closes the
+/// export (no new import).
+///
+/// # Safety
+/// `key` is NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtIpcMemClose(key: *const c_char) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { ipc_memory::close(key) }
+}
+
+/// `aclrtDeviceGetBareTgid`: the calling OS process's id (what [`aclrtIpcMemSetImportPid`] lists). Every
+/// simulated process of one OS process has the same.
+///
+/// # Safety
+/// `pid` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtDeviceGetBareTgid(pid: *mut i32) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { ipc_memory::device_get_bare_tgid(pid) }
 }
 
 // ---------------------------------------------------------------------------------------------- memory

@@ -65,6 +65,20 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         "unsubscribe_report" => "aclrtUnSubscribeReport",
         "launch_callback" => "aclrtLaunchCallback",
         "process_report" => "aclrtProcessReport",
+        "begin_capture" => "aclmdlRICaptureBegin",
+        "end_capture" => "aclmdlRICaptureEnd",
+        "capture_info" => "aclmdlRICaptureGetInfo",
+        "capture_status" => "aclmdlRICaptureGetInfo",
+        "exchange_capture_mode" => "aclmdlRICaptureThreadExchangeMode",
+        "launch_graph" => "aclmdlRIExecuteAsync",
+        "destroy_graph_exec" => "aclmdlRIDestroy",
+        "pool_create" => "aclrtMemPoolCreate",
+        "pool_destroy" => "aclrtMemPoolDestroy",
+        "pool_set_attribute" => "aclrtMemPoolSetAttr",
+        "pool_get_attribute" => "aclrtMemPoolGetAttr",
+        "pool_trim" => "aclrtMemPoolTrimTo",
+        "malloc_from_pool_async" => "aclrtMemPoolMallocAsync",
+        "free_async" => "aclrtMemPoolFreeAsync",
         _ => return None,
     })
 }
@@ -125,6 +139,12 @@ mod tests {
             "unsubscribe_report",
             "launch_callback",
             "process_report",
+            "begin_capture",
+            "end_capture",
+            "capture_info",
+            "exchange_capture_mode",
+            "launch_graph",
+            "destroy_graph_exec",
         ] {
             let f = acl_function(engine).expect("in the table");
             let decl = format!(" {f}(");

@@ -22,7 +22,10 @@ use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
 use super::types::*;
-use crate::engine::error::{InitProblem, IpcProblem, PeerProblem, SimError, SubscriptionProblem};
+use crate::engine::error::{
+    CaptureProblem, InitProblem, IpcProblem, PeerProblem, PoolProblem, SimError,
+    SubscriptionProblem,
+};
 use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
 use crate::engine::ipc::IpcEventHandle;
@@ -46,6 +49,30 @@ const WHAT_IPC_ALONE: &str = "aclrtCreateEventExWithFlag (ACL_EVENT_IPC)";
 /// call that failed (its `what`).
 pub(crate) fn code(e: &SimError) -> aclError {
     match e {
+        // The runtime's capture checks (`docs/semantics/capture-and-graphs.md`; the RT codes' ACL values are
+        // `src/runtime/core/src/common/errcode_manage.cc`).
+        SimError::Capture { problem, .. } => match problem {
+            CaptureProblem::Unsupported
+            | CaptureProblem::AlreadyCapturing
+            | CaptureProblem::DestroyCapturing => ACL_ERROR_RT_STREAM_CAPTURED,
+            CaptureProblem::Prohibited => ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+            CaptureProblem::Invalidated => ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+            CaptureProblem::Merge => ACL_ERROR_STREAM_CAPTURE_CONFLICT,
+            CaptureProblem::Unmatched => ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+            CaptureProblem::Unjoined => ACL_ERROR_RT_STREAM_UNJOINED,
+            CaptureProblem::Isolation => ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+            CaptureProblem::Implicit => ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+            CaptureProblem::CapturedEvent => ACL_ERROR_RT_EVENT_CAPTURED,
+            CaptureProblem::WrongThread => ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+            CaptureProblem::NotCapturing => ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+            CaptureProblem::StreamCannotCapture => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+            CaptureProblem::PageableCopy => ACL_ERROR_RT_PARAM_INVALID,
+        },
+        // aclmdlRIExecuteAsync of a model of another context (`ApiImpl::ModelExecute`: RT_ERROR_MODEL_CONTEXT).
+        SimError::WrongContext {
+            what: "launch_graph",
+            ..
+        } => ACL_ERROR_RT_MODEL_CONTEXT,
         SimError::InvalidHandle { .. } => ACL_ERROR_RT_INVALID_HANDLE,
         SimError::InvalidDevice { .. } => ACL_ERROR_RT_INVALID_DEVICEID,
         SimError::WrongDevice { .. } | SimError::WrongContext { .. } => ACL_ERROR_RT_STREAM_CONTEXT,
@@ -94,8 +121,15 @@ pub(crate) fn code(e: &SimError) -> aclError {
         },
         SimError::Ipc { problem, .. } => match problem {
             IpcProblem::NotInterprocess => ACL_ERROR_RT_PARAM_INVALID,
-            IpcProblem::SameProcess | IpcProblem::InvalidHandle => ACL_ERROR_RT_IPC_ERROR,
+            IpcProblem::SameProcess
+            | IpcProblem::InvalidHandle
+            | IpcProblem::ForeignUnshared
+            | IpcProblem::StaleHandle
+            | IpcProblem::OtherHost
+            | IpcProblem::ExportGone
+            | IpcProblem::NotAllowed => ACL_ERROR_RT_IPC_ERROR,
         },
+        SimError::HostMismatch { .. } | SimError::HostUnavailable { .. } => ACL_ERROR_RT_IPC_ERROR,
         SimError::Timeout {
             what: "event_synchronize",
             ..
@@ -130,8 +164,29 @@ pub(crate) fn code(e: &SimError) -> aclError {
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,
             InitProblem::NotInitialized => ACL_ERROR_UNINITIALIZE,
         },
+        // The runtime's SOMA codes (src/runtime/feature/soma/, docs/semantics/stream-ordered-memory.md): its
+        // pool errors (RT_ERROR_MEM_POOL_NULL, RT_ERROR_POOL_OP_INVALID, RT_ERROR_POOL_PROP_INVALID,
+        // RT_ERROR_MEM_POOL_ALLOC, RT_ERROR_STREAM_NULL) have no row in the error map
+        // (errcode_manage.cc) and come out as ACL_ERROR_RT_INTERNAL_ERROR; the ones it raises as
+        // RT_ERROR_INVALID_VALUE are 107000.
+        SimError::MemPool { what, problem } => match problem {
+            PoolProblem::Handle(_) if [WHAT_POOL_SET_ATTR, WHAT_POOL_GET_ATTR].contains(what) => {
+                ACL_ERROR_RT_PARAM_INVALID
+            }
+            PoolProblem::ReadOnlyAttribute | PoolProblem::OtherDevice { .. } => {
+                ACL_ERROR_RT_PARAM_INVALID
+            }
+            PoolProblem::NoDefaultPool => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+            _ => ACL_ERROR_RT_INTERNAL_ERROR,
+        },
     }
 }
+
+/// The engine's names of the two pool-attribute calls (their unknown-pool error is the runtime's
+/// RT_ERROR_INVALID_VALUE, 107000; the other pool calls' is RT_ERROR_MEM_POOL_NULL, which has no row in the
+/// error map: 507000).
+const WHAT_POOL_SET_ATTR: &str = "pool_set_attribute";
+const WHAT_POOL_GET_ATTR: &str = "pool_get_attribute";
 
 /// Lists `(constant, "its name")` for the constants given.
 macro_rules! named {
@@ -171,6 +226,18 @@ const CODE_NAMES: &[(aclError, &str)] = named![
     ACL_ERROR_RT_IPC_ERROR,
     ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
     ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+    ACL_ERROR_RT_MODEL_CONTEXT,
+    ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+    ACL_ERROR_RT_STREAM_UNJOINED,
+    ACL_ERROR_RT_STREAM_CAPTURED,
+    ACL_ERROR_RT_EVENT_CAPTURED,
+    ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+    ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+    ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+    ACL_ERROR_STREAM_CAPTURE_CONFLICT,
+    ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+    ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+    ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
 ];
 
 /// The name of an ACL code (`ACL_ERROR_RT_STREAM_CONTEXT`); `None` for a value that is no `aclError`
@@ -267,6 +334,15 @@ fn context(what: &'static str, c: *mut c_void) -> Result<Context, SimError> {
 pub(super) struct SendPtr(pub(super) *mut c_void);
 // SAFETY: the pointer is only handed back to the C callback that was given it, as the vendor does.
 unsafe impl Send for SendPtr {}
+// SAFETY: as above; a captured model may hand it to the callback at each execution, from its lanes.
+unsafe impl Sync for SendPtr {}
+
+impl SendPtr {
+    /// The pointer (a method, so that a closure captures the whole `SendPtr`, not its field).
+    pub(super) fn get(&self) -> *mut c_void {
+        self.0
+    }
+}
 
 // ---------------------------------------------------------------------------------------------- init
 
@@ -500,10 +576,11 @@ pub(crate) unsafe fn launch_host_func(
             return Err(invalid(what, "fn is NULL"));
         };
         let args = SendPtr(args);
-        p.launch_host_func(stream(s), move || {
-            let args = args;
-            // SAFETY: the C caller registered `f` with `args` for exactly this call.
-            unsafe { f(args.0) }
+        // A shared function: a capturing stream makes it a task of the model, called at each execution.
+        p.launch_host_func_shared(stream(s), move || {
+            // SAFETY: the C caller registered `f` with `args` for this call (and, captured, for the model's
+            // executions).
+            unsafe { f(args.get()) }
         })
     })
 }
@@ -579,10 +656,14 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let base = EventConfig::new().unrecorded_query(Status::NotReady);
     let flag = match kind {
         EventKind::Plain => {
+            // Only aclrtCreateEventExWithFlag events (and external ones) take part in a capture: "Event created
+            // via the API rtEventCreate and rtEventCreateWithFlag are not supported, except for the
+            // RT_EVENT_EXTERNAL type" (`ApiImpl::StreamWaitEvent` / `EventRecord`).
             return Ok(base
                 .timing(true)
                 .waitable(true)
-                .unrecorded_wait(UnrecordedWait::Error));
+                .unrecorded_wait(UnrecordedWait::Error)
+                .capturable(false));
         }
         EventKind::WithFlag(f) | EventKind::ExWithFlag(f) => f,
     };
@@ -619,6 +700,7 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
         // "not record or record had been finished, return success"). aclrtCreateEventWithFlag does not document
         // ACL_EVENT_IPC; it makes the same event (sim).
         return Ok(base
+            .capturable(matches!(kind, EventKind::ExWithFlag(_)))
             .timing(false)
             .interprocess(true)
             .waitable(true)
@@ -629,7 +711,8 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
     let config = base
         .timing(has(ACL_EVENT_TIME_LINE) && !external)
         .external(external)
-        .waitable(sync);
+        .waitable(sync)
+        .capturable(external || matches!(kind, EventKind::ExWithFlag(_)));
     Ok(match kind {
         EventKind::ExWithFlag(_) => config
             .unrecorded_query(Status::Complete)

@@ -49,6 +49,75 @@ pub type aclrtDeviceStatus = c_uint;
 pub type aclrtMemAttr = c_uint;
 /// `aclrtStreamAttr` (an anonymous enum in `acl_rt.h`): a stream attribute.
 pub type aclrtStreamAttr = c_uint;
+/// `aclrtMemPool`: a memory pool (`acl_rt_memory_soma.h`).
+pub type aclrtMemPool = *mut c_void;
+/// `aclrtMemPoolAttr`.
+pub type aclrtMemPoolAttr = c_uint;
+/// `aclrtMemAllocationType`.
+pub type aclrtMemAllocationType = c_uint;
+/// `aclrtMemHandleType`.
+pub type aclrtMemHandleType = c_uint;
+/// `aclrtMemLocationType`.
+pub type aclrtMemLocationType = c_uint;
+
+/// `aclrtMemLocation`: where memory lives.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct aclrtMemLocation {
+    /// The device (for a device location).
+    pub id: u32,
+    /// [`ACL_MEM_LOCATION_TYPE_DEVICE`] for a pool.
+    pub r#type: aclrtMemLocationType,
+}
+
+/// `aclrtMemPoolProps`: what a memory pool is made with.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct aclrtMemPoolProps {
+    /// [`ACL_MEM_ALLOCATION_TYPE_PINNED`].
+    pub allocType: aclrtMemAllocationType,
+    /// [`ACL_MEM_HANDLE_TYPE_NONE`] (IPC pools are not simulated).
+    pub handleType: aclrtMemHandleType,
+    /// The device.
+    pub location: aclrtMemLocation,
+    /// The pool's size in bytes (rounded up to 2 MiB; 0: the device's memory).
+    pub maxSize: usize,
+    /// Must be 0.
+    pub reserved: [u8; 32],
+}
+
+/// `ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES` (`uint32_t`, default 0).
+pub const ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES: aclrtMemPoolAttr = 0x1;
+/// `ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC` (`uint32_t`, default 0).
+pub const ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC: aclrtMemPoolAttr = 0x2;
+/// `ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES` (`uint32_t`, default 0).
+pub const ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES: aclrtMemPoolAttr = 0x3;
+/// `ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD` (`uint64_t`, default 0).
+pub const ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD: aclrtMemPoolAttr = 0x4;
+/// `ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT` (`uint64_t`, read-only).
+pub const ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT: aclrtMemPoolAttr = 0x5;
+/// `ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH` (`uint64_t`, set to 0 only).
+pub const ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH: aclrtMemPoolAttr = 0x6;
+/// `ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT` (`uint64_t`, read-only).
+pub const ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT: aclrtMemPoolAttr = 0x7;
+/// `ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH` (`uint64_t`, set to 0 only).
+pub const ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH: aclrtMemPoolAttr = 0x8;
+/// `ACL_MEM_ALLOCATION_TYPE_PINNED`.
+pub const ACL_MEM_ALLOCATION_TYPE_PINNED: aclrtMemAllocationType = 0;
+/// `ACL_MEM_HANDLE_TYPE_NONE`.
+pub const ACL_MEM_HANDLE_TYPE_NONE: aclrtMemHandleType = 0;
+/// `ACL_MEM_HANDLE_TYPE_POSIX` (IPC pools are not simulated).
+pub const ACL_MEM_HANDLE_TYPE_POSIX: aclrtMemHandleType = 2;
+/// `ACL_MEM_LOCATION_TYPE_HOST` (reserved by the runtime).
+pub const ACL_MEM_LOCATION_TYPE_HOST: aclrtMemLocationType = 0;
+/// `ACL_MEM_LOCATION_TYPE_DEVICE`.
+pub const ACL_MEM_LOCATION_TYPE_DEVICE: aclrtMemLocationType = 1;
+/// `ACL_MEM_LOCATION_TYPE_UNREGISTERED`.
+pub const ACL_MEM_LOCATION_TYPE_UNREGISTERED: aclrtMemLocationType = 2;
+/// `ACL_MEM_LOCATION_TYPE_MANAGED`.
+pub const ACL_MEM_LOCATION_TYPE_MANAGED: aclrtMemLocationType = 3;
+/// `ACL_MEM_LOCATION_TYPE_HOST_NUMA`.
+pub const ACL_MEM_LOCATION_TYPE_HOST_NUMA: aclrtMemLocationType = 4;
 
 /// `aclrtStreamAttrValue`: the value of a stream attribute (a union; which member is meant depends on the
 /// attribute).
@@ -270,6 +339,14 @@ pub const ACL_EVENT_DEVICE_USE_ONLY: u32 = 0x10;
 pub const ACL_EVENT_EXTERNAL: u32 = 0x20;
 /// `ACL_EVENT_IPC`: shareable with another process (no timing).
 pub const ACL_EVENT_IPC: u32 = 0x40;
+/// `aclrtIpcMemGetExportKey`: importers must be on the pid allow list.
+pub const ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT: u64 = 0x0;
+/// `aclrtIpcMemGetExportKey`: any process may import.
+pub const ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION: u64 = 0x1;
+/// `aclrtIpcMemImportByKey`: peer access is not enabled.
+pub const ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT: u64 = 0x0;
+/// `aclrtIpcMemImportByKey`: enables peer access from the current device to the memory's.
+pub const ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS: u64 = 0x1;
 
 /// `ACL_STREAM_FAST_LAUNCH` (accepted; no simulated effect).
 pub const ACL_STREAM_FAST_LAUNCH: u32 = 0x1;
@@ -283,6 +360,28 @@ pub const ACL_STREAM_HUGE: u32 = 0x8;
 pub const ACL_STREAM_CPU_SCHEDULE: u32 = 0x10;
 /// `ACL_STREAM_DEVICE_USE_ONLY` (accepted; no simulated effect).
 pub const ACL_STREAM_DEVICE_USE_ONLY: u32 = 0x20;
+
+// ---------------------------------------------------------------------------------------------- capture
+
+/// `aclmdlRI`: an opaque model runtime instance (an executable graph).
+pub type aclmdlRI = *mut c_void;
+/// `enum aclmdlRICaptureMode`.
+pub type aclmdlRICaptureMode = c_uint;
+/// `enum aclmdlRICaptureStatus`.
+pub type aclmdlRICaptureStatus = c_uint;
+
+/// `ACL_MODEL_RI_CAPTURE_MODE_GLOBAL`.
+pub const ACL_MODEL_RI_CAPTURE_MODE_GLOBAL: aclmdlRICaptureMode = 0;
+/// `ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL`.
+pub const ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL: aclmdlRICaptureMode = 1;
+/// `ACL_MODEL_RI_CAPTURE_MODE_RELAXED`.
+pub const ACL_MODEL_RI_CAPTURE_MODE_RELAXED: aclmdlRICaptureMode = 2;
+/// `ACL_MODEL_RI_CAPTURE_STATUS_NONE`.
+pub const ACL_MODEL_RI_CAPTURE_STATUS_NONE: aclmdlRICaptureStatus = 0;
+/// `ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE`.
+pub const ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE: aclmdlRICaptureStatus = 1;
+/// `ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED`.
+pub const ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED: aclmdlRICaptureStatus = 2;
 
 // ---------------------------------------------------------------------------------------------- codes
 
@@ -351,3 +450,28 @@ pub const ACL_ERROR_RT_IPC_ERROR: aclError = 507022;
 pub const ACL_ERROR_RT_STREAM_SYNC_TIMEOUT: aclError = 507046;
 /// `ACL_ERROR_RT_EVENT_SYNC_TIMEOUT`.
 pub const ACL_ERROR_RT_EVENT_SYNC_TIMEOUT: aclError = 507047;
+/// `ACL_ERROR_RT_MODEL_CONTEXT`: a model runtime instance used from a context it does not belong to.
+pub const ACL_ERROR_RT_MODEL_CONTEXT: aclError = 107004;
+/// `ACL_ERROR_RT_CAPTURE_DEPENDENCY`: a capturing stream waits on an event recorded outside the capture.
+pub const ACL_ERROR_RT_CAPTURE_DEPENDENCY: aclError = 107024;
+/// `ACL_ERROR_RT_STREAM_UNJOINED`: a sub stream's captured work was not joined back to the origin stream.
+pub const ACL_ERROR_RT_STREAM_UNJOINED: aclError = 107025;
+/// `ACL_ERROR_RT_STREAM_CAPTURED`: a synchronize, query or destroy of a capturing stream (or a synchronize of its
+/// device), a capture begun on a capturing stream.
+pub const ACL_ERROR_RT_STREAM_CAPTURED: aclError = 107027;
+/// `ACL_ERROR_RT_EVENT_CAPTURED`: a synchronize, query or elapsed time of an event recorded in a capture.
+pub const ACL_ERROR_RT_EVENT_CAPTURED: aclError = 107028;
+/// `ACL_ERROR_RT_STREAM_NOT_CAPTURED`: ending a capture on a stream that is not capturing.
+pub const ACL_ERROR_RT_STREAM_NOT_CAPTURED: aclError = 107029;
+/// `ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT`: a synchronous copy or memset that the thread's capture mode prohibits.
+pub const ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT: aclError = 107030;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT`: a wait on a captured event from the default stream.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT: aclError = 107031;
+/// `ACL_ERROR_STREAM_CAPTURE_CONFLICT`: a wait that would join two different captures.
+pub const ACL_ERROR_STREAM_CAPTURE_CONFLICT: aclError = 107032;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED`: ending a capture on a stream it was not begun on.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED: aclError = 107036;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD`: ending a capture on another thread than the one that began it.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD: aclError = 107038;
+/// `ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED`: ending a capture that an error invalidated.
+pub const ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED: aclError = 507903;

@@ -61,8 +61,8 @@ fn ipc_events_order_accesses_through_another_process() {
 
 /// Device memory and pinned buffers belong to one process: another process's kernel, copy or host read of
 /// them is refused (`InvalidAddress`, "owned by another process") before anything is enqueued, so no access
-/// of one process can ever meet another's in the detector — a cross-process race cannot exist. What crosses
-/// processes is order (the test above).
+/// of one process can meet another's in the detector except through an IPC mapping of the memory (the next
+/// test). What crosses processes otherwise is order (the test above).
 #[test]
 fn cross_process_accesses_are_refused_so_no_cross_process_race_exists() {
     check(one_device, |m| {
@@ -143,5 +143,92 @@ fn an_opener_s_record_of_the_exported_event_orders_the_exporter_s_later_work() {
             }
         });
         assert_eq!(reports.len(), usize::from(!b_waits));
+    }
+}
+
+/// IPC memory: B maps A's buffer (`ipc_open_mem_handle`: the same bytes and the same shadow). A's kernel writes
+/// it; B's kernel reads its mapping. With B's stream waiting on A's IPC event the two are ordered (no report);
+/// without the wait they race, and the report names A's writer (process 0) and B's reader (process 1) on
+/// allocation #1, the whole buffer.
+#[test]
+fn a_missing_wait_between_a_writer_and_an_importing_reader_is_a_race_of_both_processes() {
+    for b_waits in [true, false] {
+        let reports = check(one_device, move |m| {
+            let a = m.process();
+            let b = m.process();
+            let sa = a.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let buf = a.malloc(N).unwrap();
+            let ea = ipc_event(&a);
+            let produce = line!() + 1;
+            a.launch(sa, work("produce").writes(buf, N)).unwrap();
+            a.record_event(ea, sa).unwrap();
+            let hm = a.ipc_get_mem_handle(buf).unwrap();
+            let he = a.ipc_get_event_handle(ea).unwrap();
+
+            let sb = b.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let mapped = b.ipc_open_mem_handle(&hm, false).unwrap();
+            let e_in_b = b.ipc_open_event_handle(&he).unwrap();
+            if b_waits {
+                b.stream_wait_event(sb, e_in_b).unwrap();
+            }
+            let consume = line!() + 1;
+            b.launch(sb, work("consume").reads(mapped, N)).unwrap();
+            b.device_synchronize().unwrap();
+            a.device_synchronize().unwrap();
+            b.ipc_close_mem_handle(mapped).unwrap();
+            if b_waits {
+                vec![]
+            } else {
+                vec![race(
+                    (kernel(&a, sa, "produce"), true, produce),
+                    (kernel(&b, sb, "consume"), false, consume),
+                    1,
+                    DEV0,
+                )]
+            }
+        });
+        if let Some(r) = reports.first() {
+            assert_eq!(r.first.who.process(), ProcessId(0));
+            assert_eq!(r.second.who.process(), ProcessId(1));
+            assert_eq!((r.first.os_process, r.second.os_process), (None, None));
+        }
+    }
+}
+
+/// IPC memory: the open of a memory handle happens after its export, so it carries the exporting host thread's
+/// clock to the opener. A's kernel writes, A synchronizes its stream, A exports; B opens and reads with no event
+/// at all: ordered (the CANN 10_ipc_memory_withpid shape, with A synchronized). Without A's synchronize the
+/// export orders only A's enqueue, not the kernel: B's read races with it.
+#[test]
+fn an_export_after_a_synchronize_orders_the_importer_s_reads() {
+    for synchronized in [true, false] {
+        check(one_device, move |m| {
+            let a = m.process();
+            let b = m.process();
+            let sa = a.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let buf = a.malloc(N).unwrap();
+            let produce = line!() + 1;
+            a.launch(sa, work("produce").writes(buf, N)).unwrap();
+            if synchronized {
+                a.stream_synchronize(sa).unwrap();
+            }
+            let hm = a.ipc_get_mem_handle(buf).unwrap();
+            let sb = b.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let mapped = b.ipc_open_mem_handle(&hm, false).unwrap();
+            let consume = line!() + 1;
+            b.launch(sb, work("consume").reads(mapped, N)).unwrap();
+            b.device_synchronize().unwrap();
+            a.device_synchronize().unwrap();
+            if synchronized {
+                vec![]
+            } else {
+                vec![race(
+                    (kernel(&a, sa, "produce"), true, produce),
+                    (kernel(&b, sb, "consume"), false, consume),
+                    1,
+                    DEV0,
+                )]
+            }
+        });
     }
 }

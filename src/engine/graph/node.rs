@@ -1,0 +1,231 @@
+//! A graph's nodes and the per-process registries of graphs, executable graphs and node handles.
+//!
+//! A node keeps what it replays as a recipe ([`NodeOp`]) rather than an operation: addresses rather than
+//! resolved regions (so that a launch after a `free` finds the memory gone, as a pointer baked into a graph
+//! would), a shared body rather than a one-shot closure (a graph runs its nodes at every launch).
+
+use std::borrow::Cow;
+use std::panic::Location;
+use std::sync::Arc;
+
+use super::NodeType;
+use super::capture::Captures;
+use crate::engine::error::{ObjectKind, Result};
+use crate::engine::handle::{
+    EventId, GraphNode, ProcessId, Registry, StreamId, TAG_GRAPH, TAG_GRAPH_EXEC, TAG_GRAPH_NODE,
+    next_ordinal,
+};
+use crate::engine::kernel::{Access, KernelCtx, KernelError};
+use crate::engine::memory::{DevicePtr, HostPtr};
+use crate::engine::time::CopyPath;
+
+/// A kernel body that a graph can run at every launch.
+pub(crate) type SharedBody = Arc<dyn Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync>;
+
+/// A host function that a graph can run at every launch.
+pub(crate) type SharedHostFn = Arc<dyn Fn() + Send + Sync>;
+
+/// One end of a captured copy or memset, as an address (resolved again at every launch).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Endpoint {
+    /// Device memory.
+    Device(DevicePtr),
+    /// Pinned host memory.
+    Pinned(HostPtr),
+    /// Pageable host memory at this address: read at the launch (a source), written when the node runs (a
+    /// destination). Only the C API makes these (its caller vouches for the memory, as the vendor's contract
+    /// says); the Rust API refuses a pageable copy in a capture.
+    Pageable(usize),
+}
+
+/// What a node replays.
+#[derive(Clone)]
+pub(crate) enum NodeOp {
+    /// A kernel: its cost, declared accesses (checked and resolved at every launch) and body.
+    Kernel {
+        name: Cow<'static, str>,
+        cost_ns: u64,
+        accesses: Vec<Access>,
+        body: Option<SharedBody>,
+    },
+    /// A copy of `bytes` bytes over `path`.
+    Copy {
+        what: &'static str,
+        dst: Endpoint,
+        src: Endpoint,
+        bytes: u64,
+        path: CopyPath,
+    },
+    /// A memset.
+    Memset {
+        what: &'static str,
+        dst: Endpoint,
+        value: u8,
+        bytes: u64,
+        path: CopyPath,
+    },
+    /// A host function.
+    Host(SharedHostFn),
+    /// A record of an event (`cudaEventRecordExternal`): each launch records it.
+    EventRecord { event: u64, id: EventId },
+    /// A wait for an event (`cudaEventWaitExternal`): each launch waits for its record current at the launch.
+    EventWait { event: u64, id: EventId },
+    /// Nothing.
+    #[allow(
+        dead_code,
+        reason = "no call makes an empty node yet (cudaGraphAddEmptyNode is not simulated)"
+    )]
+    Empty,
+}
+
+impl NodeOp {
+    pub fn node_type(&self) -> NodeType {
+        match self {
+            NodeOp::Kernel { .. } => NodeType::Kernel,
+            NodeOp::Copy { .. } => NodeType::Memcpy,
+            NodeOp::Memset { .. } => NodeType::Memset,
+            NodeOp::Host(_) => NodeType::Host,
+            NodeOp::EventRecord { .. } => NodeType::EventRecord,
+            NodeOp::EventWait { .. } => NodeType::EventWait,
+            NodeOp::Empty => NodeType::Empty,
+        }
+    }
+
+    /// The node's label in the trace, race reports and the DOT output.
+    pub fn label(&self) -> Cow<'static, str> {
+        match self {
+            NodeOp::Kernel { name, .. } => name.clone(),
+            NodeOp::Copy { what, .. } | NodeOp::Memset { what, .. } => Cow::Borrowed(what),
+            NodeOp::Host(_) => Cow::Borrowed("host function"),
+            NodeOp::EventRecord { id, .. } => Cow::Owned(format!("record event {id}")),
+            NodeOp::EventWait { id, .. } => Cow::Owned(format!("wait event {id}")),
+            NodeOp::Empty => Cow::Borrowed("empty"),
+        }
+    }
+}
+
+/// One node: what it replays and the nodes it depends on (all earlier in the graph's order, so the order is
+/// topological).
+#[derive(Clone)]
+pub(crate) struct Node {
+    pub handle: GraphNode,
+    pub deps: Vec<u32>,
+    pub op: NodeOp,
+    /// The call that captured it (race reports name it).
+    pub site: &'static Location<'static>,
+    /// The stream it was captured from.
+    pub stream: StreamId,
+}
+
+/// A graph (`cudaGraph_t`).
+pub(crate) struct GraphEntry {
+    /// Its creation ordinal in the process (the DOT output's name), from 1.
+    pub ordinal: u32,
+    /// The device of its nodes (the capture's origin stream's).
+    pub device: u32,
+    /// The context it was captured in (ACL).
+    pub ctx: Option<u64>,
+    pub nodes: Vec<Node>,
+    /// The capture building it, until that capture ends.
+    pub capture: Option<u64>,
+}
+
+/// A node handle's target.
+pub(crate) struct NodeRef {
+    pub graph: u64,
+    pub index: u32,
+}
+
+/// A process's graphs, executable graphs, node handles and capture sequences (a field of `ProcState`).
+pub(crate) struct GraphState {
+    pub graphs: Registry<GraphEntry>,
+    pub execs: Registry<super::replay::ExecEntry>,
+    pub nodes: Registry<NodeRef>,
+    pub captures: Captures,
+    next_graph: u32,
+    next_exec: u32,
+}
+
+impl GraphState {
+    pub fn new(machine_tag: u64, process: u64) -> GraphState {
+        GraphState {
+            graphs: Registry::new(ObjectKind::Graph, TAG_GRAPH, machine_tag, process),
+            execs: Registry::new(ObjectKind::GraphExec, TAG_GRAPH_EXEC, machine_tag, process),
+            nodes: Registry::new(ObjectKind::GraphNode, TAG_GRAPH_NODE, machine_tag, process),
+            captures: Captures::default(),
+            next_graph: 1,
+            next_exec: 1,
+        }
+    }
+
+    /// A new empty graph of `device` (and context `ctx`); its handle.
+    pub fn new_graph(&mut self, process: ProcessId, device: u32, ctx: Option<u64>) -> Result<u64> {
+        self.graphs.has_room()?;
+        let ordinal = next_ordinal(&mut self.next_graph, ObjectKind::Graph, process)?;
+        self.graphs.insert(GraphEntry {
+            ordinal,
+            device,
+            ctx,
+            nodes: Vec::new(),
+            capture: None,
+        })
+    }
+
+    /// The next executable graph's ordinal.
+    pub fn next_exec_ordinal(&mut self, process: ProcessId) -> Result<u32> {
+        next_ordinal(&mut self.next_exec, ObjectKind::GraphExec, process)
+    }
+
+    /// Appends a node to graph `g` (whose nodes `deps` index); its handle.
+    pub fn push_node(
+        &mut self,
+        g: u64,
+        deps: Vec<u32>,
+        op: NodeOp,
+        site: &'static Location<'static>,
+        stream: StreamId,
+    ) -> Result<GraphNode> {
+        let index = self.graphs.get(g)?.nodes.len() as u32;
+        let handle = GraphNode(self.nodes.insert(NodeRef { graph: g, index })?);
+        self.graphs.get_mut(g)?.nodes.push(Node {
+            handle,
+            deps,
+            op,
+            site,
+            stream,
+        });
+        Ok(handle)
+    }
+
+    /// Removes graph `g` and its node handles.
+    pub fn remove_graph(&mut self, g: u64) -> Result<GraphEntry> {
+        let entry = self.graphs.remove(g)?;
+        for n in &entry.nodes {
+            let _ = self.nodes.remove(n.handle.0);
+        }
+        Ok(entry)
+    }
+
+    /// A reset of `device`: its captures end, its graphs and executable graphs are freed (their handles say so).
+    pub fn reset_device(&mut self, device: u32) {
+        for cid in self.captures.on_device(device) {
+            self.captures.terminate(cid);
+        }
+        for h in self.graphs.handles_where(|g| g.device == device) {
+            if let Ok(g) = self.graphs.remove_by_reset(h, device) {
+                for n in &g.nodes {
+                    let _ = self.nodes.remove_by_reset(n.handle.0, device);
+                }
+            }
+        }
+        for h in self.execs.handles_where(|x| x.device == device) {
+            let _ = self.execs.remove_by_reset(h, device);
+        }
+    }
+
+    /// The graph and index of node `n`.
+    pub fn node(&self, n: GraphNode) -> Result<(u64, u32)> {
+        let r = self.nodes.get(n.0)?;
+        Ok((r.graph, r.index))
+    }
+}

@@ -1,0 +1,473 @@
+//! Executable graphs and their launches.
+//!
+//! Instantiation copies the graph's nodes and gives each one a *lane*: the lane of one of its direct
+//! dependencies whose last node that dependency is, else a new one — so consecutive nodes of a lane are
+//! always ordered by the DAG, and a lane adds no ordering (in virtual time or for race detection) that the DAG
+//! does not have. The lanes' streams are made at the first launch.
+//!
+//! A launch on stream `S` at host time `now`: a marker on `S` (ordered after `S`'s earlier work and the legacy
+//! stream's edges, like any operation of `S`); every node on its lane, depending on its DAG dependencies' points
+//! of this launch, the roots on the marker and on the previous launch's sinks ("each launch is ordered behind
+//! both any previous work in stream and any previous launches of graphExec", `cudaGraphLaunch`); then a join on
+//! `S` after this launch's sinks. Times come from the one scheduling function: a node starts at
+//! `max(its lane's previous end, now + launch latency, its dependencies' ends)`, so a launch lasts the DAG's
+//! critical path under the cost model.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use super::node::{Endpoint, Node, NodeOp};
+use crate::engine::error::{Result, SimError};
+use crate::engine::exec::{CopySource, Point, Work};
+use crate::engine::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
+use crate::engine::memory::Region;
+use crate::engine::process::{Call, OpSpec, ProcState, Process, StreamEntry};
+use crate::engine::race::{Accessor, Who};
+use crate::engine::time::saturating_nanos;
+use crate::engine::trace::OpKind;
+
+/// An executable graph (`cudaGraphExec_t`, ACL `aclmdlRI`).
+pub(crate) struct ExecEntry {
+    pub ordinal: u32,
+    pub device: u32,
+    pub ctx: Option<u64>,
+    /// The graph's nodes when it was instantiated.
+    pub nodes: Arc<[Node]>,
+    /// Each node's lane.
+    pub lane_of: Vec<u32>,
+    pub lane_count: u32,
+    /// The nodes no other node depends on.
+    pub sinks: Vec<u32>,
+    /// The lanes' streams (made at the first launch).
+    pub lanes: Vec<StreamEntry>,
+    /// The previous launch's sinks, which the next launch's roots wait for.
+    pub last: Vec<Point>,
+    /// How many times it was launched.
+    pub launches: u64,
+}
+
+impl ExecEntry {
+    /// An executable graph of `nodes` (in topological order).
+    pub fn new(ordinal: u32, device: u32, ctx: Option<u64>, nodes: Vec<Node>) -> ExecEntry {
+        let (lane_of, lane_count) = assign_lanes(&nodes);
+        let mut has_dependent = vec![false; nodes.len()];
+        for n in &nodes {
+            for &d in &n.deps {
+                has_dependent[d as usize] = true;
+            }
+        }
+        let sinks = (0..nodes.len() as u32)
+            .filter(|&i| !has_dependent[i as usize])
+            .collect();
+        ExecEntry {
+            ordinal,
+            device,
+            ctx,
+            nodes: nodes.into(),
+            lane_of,
+            lane_count,
+            sinks,
+            lanes: Vec::new(),
+            last: Vec::new(),
+            launches: 0,
+        }
+    }
+}
+
+/// Gives every node a lane whose previous node is one of its direct dependencies (or a new lane): (lane of
+/// each node, number of lanes).
+pub(crate) fn assign_lanes(nodes: &[Node]) -> (Vec<u32>, u32) {
+    let mut lane_of = Vec::with_capacity(nodes.len());
+    // The last node of each lane.
+    let mut tails: Vec<u32> = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        let reuse = n
+            .deps
+            .iter()
+            .map(|&d| lane_of[d as usize])
+            .find(|&l: &u32| n.deps.contains(&tails[l as usize]));
+        let lane = match reuse {
+            Some(l) => l,
+            None => {
+                tails.push(0);
+                tails.len() as u32 - 1
+            }
+        };
+        tails[lane as usize] = i as u32;
+        lane_of.push(lane);
+    }
+    (lane_of, tails.len() as u32)
+}
+
+/// What one node does at one launch, resolved.
+struct Prepared {
+    spec: OpSpec,
+    /// Dependencies besides the DAG's (an external wait's record).
+    extra: Vec<Point>,
+    /// An event to record with the node's point (an external record node).
+    record: Option<u64>,
+}
+
+impl Process {
+    /// Launches executable graph `exec` on `stream` (CUDA `cudaGraphLaunch`, ACL `aclmdlRIExecuteAsync`): its
+    /// nodes run as operations on the graph's lanes with times from the DAG, ordered after `stream`'s earlier work
+    /// and the graph's previous launch; `stream`'s later work is ordered after all of them. A race between the
+    /// graph's nodes, or with other work, is reported (never refused: fail-fast detection does not stop a launch
+    /// half way).
+    pub fn launch_graph(&self, exec: GraphExec, stream: Stream) -> Result<()> {
+        self.call("launch_graph", |c| {
+            let what = "launch_graph";
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let (ordinal, ctx) = {
+                let x = st.graphs.execs.get(exec.0)?;
+                (x.ordinal, x.ctx)
+            };
+            if self.m.rules.owned.capture {
+                st.check_owner(&self.m, c, what, true, h)?;
+                let (_, current) = st.current(&self.m, c, what)?;
+                if current != ctx {
+                    return Err(SimError::WrongContext {
+                        what,
+                        object: format!("graph exec {ordinal}"),
+                        object_context: st.context_ordinal(ctx),
+                        current: st.context_ordinal(current),
+                    });
+                }
+            }
+            if st.graphs.captures.of_stream(h).is_some() {
+                let id = st.streams.get(h)?.id;
+                return Err(if self.m.rules.capture.launch_refused_in_capture {
+                    SimError::Capture {
+                        what,
+                        stream: Some(id),
+                        problem: crate::engine::error::CaptureProblem::Unsupported,
+                    }
+                } else {
+                    SimError::NotSupported {
+                        what,
+                        reason: format!(
+                            "{id} is capturing: capturing a graph launch (a child graph node) is not simulated"
+                        ),
+                    }
+                });
+            }
+            st.capture_route(&self.m, h, what)?;
+            // Everything that can fail is checked before anything is enqueued.
+            let prepared = self.prepare_launch(&st, c, exec)?;
+            self.ensure_lanes(&mut st, c, exec)?;
+            let marker = st.enqueue_checked(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    0,
+                    Cow::Owned(format!("graph exec {ordinal} launch")),
+                    OpKind::GraphLaunch { exec: ordinal },
+                    Work::Nothing,
+                ),
+                None,
+                None,
+            )?;
+            let marker = st.with_clock(h, marker)?;
+            let sinks = dispatch_nodes(&self.m, &mut st, c, exec, marker, prepared)?;
+            st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    0,
+                    Cow::Owned(format!("graph exec {ordinal} end")),
+                    OpKind::GraphEnd { exec: ordinal },
+                    Work::Nothing,
+                )
+                .deps(sinks.clone()),
+            )?;
+            let x = st.graphs.execs.get_mut(exec.0)?;
+            x.last = sinks;
+            x.launches += 1;
+            Ok(())
+        })
+    }
+
+    /// Makes the lanes' streams of `exec` if it has none yet.
+    fn ensure_lanes(&self, st: &mut ProcState, c: &Call, exec: GraphExec) -> Result<()> {
+        let x = st.graphs.execs.get(exec.0)?;
+        if !x.lanes.is_empty() || x.lane_count == 0 {
+            return Ok(());
+        }
+        let (ordinal, device, ctx, count) = (x.ordinal, x.device, x.ctx, x.lane_count);
+        let mut lanes = Vec::with_capacity(count as usize);
+        for lane in 0..count {
+            let id = StreamId {
+                process: c.process,
+                device,
+                kind: StreamKind::Graph {
+                    exec: ordinal,
+                    lane,
+                },
+            };
+            lanes.push(st.new_lane(&self.m, id, ctx)?);
+        }
+        st.graphs.execs.get_mut(exec.0)?.lanes = lanes;
+        Ok(())
+    }
+
+    /// Resolves every node of `exec` for one launch: addresses to live regions, events to live events.
+    fn prepare_launch(&self, st: &ProcState, c: &Call, exec: GraphExec) -> Result<Vec<Prepared>> {
+        let x = st.graphs.execs.get(exec.0)?;
+        let mut out = Vec::with_capacity(x.nodes.len());
+        for (i, n) in x.nodes.iter().enumerate() {
+            let lane = StreamId {
+                process: c.process,
+                device: x.device,
+                kind: StreamKind::Graph {
+                    exec: x.ordinal,
+                    lane: x.lane_of[i],
+                },
+            };
+            out.push(self.prepare_node(st, c, n, lane)?);
+        }
+        Ok(out)
+    }
+
+    fn node_who(
+        &self,
+        lane: StreamId,
+        kind: &'static str,
+        n: &Node,
+        accesses: &[(Region, bool)],
+    ) -> Option<Who> {
+        (self.m.race.on() && !accesses.is_empty()).then(|| {
+            Arc::new((
+                Accessor::Op {
+                    stream: lane,
+                    stream_name: None,
+                    kind,
+                    label: n.op.label().into_owned(),
+                },
+                n.site,
+            ))
+        })
+    }
+
+    fn region(
+        &self,
+        c: &Call,
+        what: &'static str,
+        e: Endpoint,
+        bytes: u64,
+    ) -> Result<Option<Region>> {
+        let mem = &self.m.memory;
+        Ok(match e {
+            Endpoint::Device(p) => Some(mem.device_region(what, p, bytes, c.process)?),
+            Endpoint::Pinned(p) => Some(mem.pinned_region(what, p, bytes, c.process)?),
+            Endpoint::Pageable(_) => None,
+        })
+    }
+
+    fn prepare_node(&self, st: &ProcState, c: &Call, n: &Node, lane: StreamId) -> Result<Prepared> {
+        let mut record = None;
+        let mut extra = Vec::new();
+        let spec = match &n.op {
+            NodeOp::Kernel {
+                name,
+                cost_ns,
+                accesses,
+                body,
+            } => {
+                let mut regions = Vec::with_capacity(accesses.len());
+                for a in accesses {
+                    regions.push((self.declared_region(a, c)?, a.write));
+                }
+                let work = match body {
+                    Some(b) => {
+                        let b = b.clone();
+                        Work::Kernel(Box::new(move |ctx| b(ctx)), regions.clone())
+                    }
+                    None => Work::Nothing,
+                };
+                let who = self.node_who(lane, "kernel", n, &regions);
+                OpSpec::new(*cost_ns, name.clone(), OpKind::Kernel, work).accesses(regions, who)
+            }
+            NodeOp::Copy {
+                what,
+                dst,
+                src,
+                bytes,
+                path,
+            } => {
+                let mut accesses = Vec::new();
+                let source = match (self.region(c, what, *src, *bytes)?, src) {
+                    (Some(r), _) => {
+                        accesses.push((r.clone(), false));
+                        CopySource::Region(r)
+                    }
+                    (None, Endpoint::Pageable(addr)) => {
+                        // SAFETY: a pageable endpoint comes only from the C API, whose caller keeps the memory
+                        // valid for as long as the graph may run (the vendor's contract).
+                        let bytes = unsafe {
+                            std::slice::from_raw_parts(*addr as *const u8, *bytes as usize)
+                        };
+                        CopySource::Staged(bytes.to_vec())
+                    }
+                    (None, _) => unreachable!("only pageable endpoints have no region"),
+                };
+                let work = match (self.region(c, what, *dst, *bytes)?, dst) {
+                    (Some(r), _) => {
+                        accesses.push((r.clone(), true));
+                        Work::Copy {
+                            src: source,
+                            dst: r,
+                        }
+                    }
+                    (None, Endpoint::Pageable(addr)) => Work::CopyToHost {
+                        src: source,
+                        addr: *addr,
+                        len: *bytes,
+                    },
+                    (None, _) => unreachable!("only pageable endpoints have no region"),
+                };
+                let who = self.node_who(lane, "memcpy", n, &accesses);
+                OpSpec::new(
+                    self.m.cost.copy_nanos(*path, *bytes),
+                    Cow::<'static, str>::Borrowed(what),
+                    OpKind::Memcpy {
+                        path: *path,
+                        bytes: *bytes,
+                    },
+                    work,
+                )
+                .accesses(accesses, who)
+            }
+            NodeOp::Memset {
+                what,
+                dst,
+                value,
+                bytes,
+                path,
+            } => {
+                let r = self
+                    .region(c, what, *dst, *bytes)?
+                    .expect("a memset writes device or pinned memory");
+                let accesses = vec![(r.clone(), true)];
+                let who = self.node_who(lane, "memset", n, &accesses);
+                OpSpec::new(
+                    self.m.cost.copy_nanos(*path, *bytes),
+                    Cow::<'static, str>::Borrowed(what),
+                    OpKind::Memset { bytes: *bytes },
+                    Work::Fill {
+                        dst: r,
+                        value: *value,
+                    },
+                )
+                .accesses(accesses, who)
+            }
+            NodeOp::Host(f) => {
+                let f = f.clone();
+                OpSpec::new(
+                    saturating_nanos(self.m.cost.host_function),
+                    Cow::Borrowed("host function"),
+                    OpKind::HostFunction,
+                    Work::Host(Box::new(move || f())),
+                )
+            }
+            NodeOp::EventRecord { event, id } => {
+                st.events.get(*event)?;
+                record = Some(*event);
+                OpSpec::new(
+                    0,
+                    n.op.label(),
+                    OpKind::Record { event: *id },
+                    Work::Nothing,
+                )
+            }
+            NodeOp::EventWait { event, id } => {
+                let e = st.events.get(*event)?;
+                let latest = e.state.lock().newest();
+                let (spec, deps) = wait_spec(n, *id, latest);
+                extra = deps;
+                spec
+            }
+            NodeOp::Empty => OpSpec::new(0, n.op.label(), OpKind::Kernel, Work::Nothing),
+        };
+        Ok(Prepared {
+            spec,
+            extra,
+            record,
+        })
+    }
+}
+
+/// An external wait node's operation and what it waits for: the event's record current at the launch (nothing
+/// if it has none).
+fn wait_spec(n: &Node, id: EventId, latest: Option<Point>) -> (OpSpec, Vec<Point>) {
+    match latest {
+        Some(p) => {
+            let kind = OpKind::Wait {
+                event: id,
+                on: p.exec.id,
+                seq: p.seq,
+            };
+            (OpSpec::new(0, n.op.label(), kind, Work::Nothing), vec![p])
+        }
+        None => (
+            OpSpec::new(0, n.op.label(), OpKind::Kernel, Work::Nothing),
+            Vec::new(),
+        ),
+    }
+}
+
+/// Enqueues every node of `exec` on its lane after `marker`; the sinks' points.
+fn dispatch_nodes(
+    m: &crate::engine::machine::Shared,
+    st: &mut ProcState,
+    c: &Call,
+    exec: GraphExec,
+    marker: Point,
+    prepared: Vec<Prepared>,
+) -> Result<Vec<Point>> {
+    st.ensure_host(m, c.thread);
+    let ProcState {
+        graphs,
+        hosts,
+        events,
+        ..
+    } = st;
+    let x = graphs.execs.get_mut(exec.0)?;
+    let mut roots_after = vec![marker];
+    roots_after.append(&mut x.last);
+    if x.nodes.is_empty() {
+        return Ok(roots_after);
+    }
+    let mut points: Vec<Point> = Vec::with_capacity(prepared.len());
+    for (i, p) in prepared.into_iter().enumerate() {
+        let node = &x.nodes[i];
+        let mut deps: Vec<Point> = if node.deps.is_empty() {
+            roots_after.clone()
+        } else {
+            node.deps
+                .iter()
+                .map(|&d| points[d as usize].clone())
+                .collect()
+        };
+        let mut extra = p.extra;
+        deps.append(&mut extra);
+        let spec = p.spec.deps(deps);
+        let lane = &mut x.lanes[x.lane_of[i] as usize];
+        let point = ProcState::push_lane(lane, hosts.get_mut(c.thread as usize), m, c.now, spec);
+        if let Some(e) = p.record
+            && let Ok(e) = events.get_mut(e)
+        {
+            let mut es = e.state.lock();
+            es.latest = Some(point.clone());
+            es.generation += 1;
+            e.captured = None;
+        }
+        points.push(point);
+    }
+    Ok(x.sinks
+        .iter()
+        .map(|&s| points[s as usize].clone())
+        .collect())
+}
