@@ -67,7 +67,8 @@
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
-//! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
+//! | [`time`] | [`VirtualTime`], the [`CostModel`] and its [`EngineModel`], the scheduling functions (`schedule`: when an operation is ready; `place`: when its engine lets it start) |
+//! | `engines.rs` | the engine model: a device's copy engines and kernel slots, first fit in virtual time (rules in `docs/semantics/engine-model.md`) |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
@@ -218,7 +219,7 @@ pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
 #[doc(no_inline)]
 pub use engine::rules::{Dialect, FailureMode, Rules};
 #[doc(no_inline)]
-pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
+pub use engine::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
 pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
 pub use engine::value::ValueCondition;
