@@ -469,3 +469,28 @@ fn cuda_cxx_overloads() {
         "c api: ok\ncxx overloads: ok\n"
     );
 }
+
+/// engine-model.md · Copy engines · two host-to-device copies on two streams → one after the other;
+/// · Turning it off: from C, `STREAMSIM_ENGINES=off` overlaps them (tests/c/copy_engines.c, times in its
+/// comments): the start event at 11 µs, the copies 12..24 and 24..36 µs (off: 13..25), so 0.025 ms (off:
+/// 0.014 ms); a kernel (41..61 µs) and a D2H copy on the other stream overlap either way: 0.021 ms.
+#[test]
+fn copy_engines_from_c_on_and_off() {
+    for (setting, copies) in [("on", "0.025"), ("off", "0.014")] {
+        for out in build_and_run(
+            "copy_engines",
+            "copy_engines",
+            &[],
+            &[("STREAMSIM_ENGINES", setting)],
+        ) {
+            assert_eq!(
+                out.lines().collect::<Vec<_>>(),
+                [
+                    format!("two H2D copies on two streams: {copies} ms"),
+                    "a kernel and a D2H copy on two streams: 0.021 ms".to_string(),
+                ],
+                "STREAMSIM_ENGINES={setting}"
+            );
+        }
+    }
+}
