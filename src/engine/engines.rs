@@ -13,8 +13,6 @@
 //! [`MAX_STEPS`] steps are kept; when there are more, the oldest half is forgotten and the time before the
 //! oldest kept step counts as busy (an operation ready earlier starts there at the soonest).
 
-use std::collections::BTreeMap;
-
 use crate::engine::time::{CopyPath, EngineModel, VirtualTime};
 
 /// The most load changes one resource remembers (see the module documentation).
@@ -46,8 +44,10 @@ impl Claim {
 #[derive(Debug, Clone)]
 pub(crate) struct Resource {
     cap: u32,
-    /// The load from each key until the next key; 0 before the first key and after the last one's end.
-    steps: BTreeMap<u64, u32>,
+    /// (time, load from then until the next step's time), sorted by time; the load is 0 before the first step,
+    /// and the last step's load is 0 (every claim ends). Most claims land at or near the end, where a `Vec`
+    /// appends or extends in place.
+    steps: Vec<(u64, u32)>,
     /// Before this time the resource counts as full (forgotten history).
     floor: u64,
 }
@@ -56,9 +56,14 @@ impl Resource {
     fn new(cap: u32) -> Resource {
         Resource {
             cap: cap.max(1),
-            steps: BTreeMap::new(),
+            steps: Vec::new(),
             floor: 0,
         }
+    }
+
+    /// The index of the step in force at `t` (the last one starting at or before it), if any.
+    fn at(&self, t: u64) -> Option<usize> {
+        self.steps.partition_point(|&(k, _)| k <= t).checked_sub(1)
     }
 
     /// The load at time `t`.
@@ -66,7 +71,12 @@ impl Resource {
         if t < self.floor {
             return self.cap;
         }
-        self.steps.range(..=t).next_back().map_or(0, |(_, &l)| l)
+        self.at(t).map_or(0, |i| self.steps[i].1)
+    }
+
+    /// When the last claim ends: from then on the load is 0 (0 when nothing was claimed).
+    fn free_from(&self) -> u64 {
+        self.steps.last().map_or(0, |&(k, _)| k)
     }
 
     /// Whether `weight` more on a load of `load` exceeds the capacity.
@@ -78,21 +88,22 @@ impl Resource {
     fn earliest(&self, ready: u64, dur: u64, weight: u32) -> u64 {
         let weight = weight.min(self.cap);
         let mut t = ready.max(self.floor);
+        if t >= self.free_from() {
+            return t;
+        }
         'search: loop {
             let end = t.saturating_add(dur);
-            if self.over(self.load(t), weight) {
-                // Busy at t: try again where the load next changes.
-                match self.steps.range(t.saturating_add(1)..).next() {
-                    Some((&k, _)) => {
-                        t = k;
-                        continue 'search;
-                    }
-                    None => unreachable!("the last step of a resource has load 0"),
+            // The step in force at t (if any), then every step that starts before end.
+            let in_force = self.at(t);
+            let from = in_force.unwrap_or(0);
+            for i in from..self.steps.len() {
+                let (k, l) = self.steps[i];
+                if Some(i) != in_force && k >= end {
+                    break;
                 }
-            }
-            for (&k, &l) in self.steps.range(t.saturating_add(1)..end) {
                 if self.over(l, weight) {
-                    t = k;
+                    // Busy from k on: try again where this step ends (the last step, of load 0, is never busy).
+                    t = self.steps[i + 1].0;
                     continue 'search;
                 }
             }
@@ -100,60 +111,77 @@ impl Resource {
         }
     }
 
-    /// Makes sure a step starts at `t` (splitting the step that covers it).
-    fn split(&mut self, t: u64) {
-        if !self.steps.contains_key(&t) {
+    /// Makes sure a step starts at `t` (splitting the step that covers it); its index.
+    fn split(&mut self, t: u64) -> usize {
+        let i = self.steps.partition_point(|&(k, _)| k < t);
+        if self.steps.get(i).is_none_or(|&(k, _)| k != t) {
             let l = self.load(t);
-            self.steps.insert(t, l);
+            self.steps.insert(i, (t, l));
         }
+        i
     }
 
     /// Adds `weight` to the load during `[t, t + dur)` (`dur > 0`, `t >= floor`).
     fn claim(&mut self, t: u64, dur: u64, weight: u32) {
         let weight = weight.min(self.cap);
         let end = t.saturating_add(dur);
-        self.split(t);
-        if end > t {
-            self.split(end);
+        if end == t {
+            // At the end of time: nothing left to occupy.
+            return;
         }
-        for (_, l) in self.steps.range_mut(t..end) {
-            *l = l.saturating_add(weight);
+        // At or after the end of everything claimed so far: extend the last interval or append one.
+        if t >= self.free_from() {
+            let n = self.steps.len();
+            match self.steps.last_mut() {
+                Some(last) if last.0 == t => {
+                    if n >= 2 && self.steps[n - 2].1 == weight {
+                        self.steps[n - 1].0 = end;
+                    } else {
+                        self.steps[n - 1].1 = weight;
+                        self.steps.push((end, 0));
+                    }
+                }
+                _ => {
+                    self.steps.push((t, weight));
+                    self.steps.push((end, 0));
+                }
+            }
+        } else {
+            let i = self.split(t);
+            let j = self.split(end);
+            for step in &mut self.steps[i..j] {
+                step.1 = step.1.saturating_add(weight);
+            }
+            // Merge equal neighbours at the two boundaries (the later one first: it does not move the other).
+            self.merge_at(j);
+            self.merge_at(i);
         }
-        self.merge_at(end);
-        self.merge_at(t);
         if self.steps.len() > MAX_STEPS {
             self.forget();
         }
     }
 
-    /// Removes the step at `t` if it has the same load as the one before it.
-    fn merge_at(&mut self, t: u64) {
-        let Some(&l) = self.steps.get(&t) else {
+    /// Removes step `i` if it has the same load as the one before it (0 before the first).
+    fn merge_at(&mut self, i: usize) {
+        let Some(&(_, l)) = self.steps.get(i) else {
             return;
         };
-        let before = match self.steps.range(..t).next_back() {
-            Some((_, &b)) => b,
-            None => 0,
-        };
+        let before = if i == 0 { 0 } else { self.steps[i - 1].1 };
         if before == l {
-            self.steps.remove(&t);
+            self.steps.remove(i);
         }
     }
 
     /// Forgets the oldest half of the steps: the time before the oldest kept one counts as busy.
     fn forget(&mut self) {
-        let keep_from = *self
-            .steps
-            .keys()
-            .nth(self.steps.len() / 2)
-            .expect("more than MAX_STEPS steps");
-        self.steps = self.steps.split_off(&keep_from);
-        self.floor = keep_from;
+        let keep = self.steps.len() / 2;
+        self.floor = self.steps[keep].0;
+        self.steps.drain(..keep);
     }
 
     #[cfg(test)]
     fn steps(&self) -> Vec<(u64, u32)> {
-        self.steps.iter().map(|(&k, &v)| (k, v)).collect()
+        self.steps.clone()
     }
 }
 

@@ -564,3 +564,137 @@ fn the_engines_statement_refuses_bad_input() {
         )
     );
 }
+
+/// engine-model.md · Copy engines · a copy from or to pageable host memory → occupies its engine; a
+/// `memcpy_async` into pageable memory still returns when the copy has run, at the end the engine delayed it to
+/// (ready at 9 µs behind a pinned copy 8..20 on the D2H engine: 20..32, the call returns at 32)
+#[test]
+fn a_pageable_copy_waits_for_its_engine_and_the_host_for_it() {
+    let (m, p) = machine(Dialect::Cuda, 6, EngineModel::ON);
+    let (s1, s2, d1, d2, h) = two_streams(&p);
+    p.memcpy_async(h, d1, BYTES, s1).unwrap(); // t6: 8..20
+    let mut out = vec![0u8; BYTES as usize];
+    p.memcpy_async(&mut out[..], d2, BYTES, s2).unwrap(); // t7: ready 9 → 20..32; blocks until 32
+    assert_eq!(p.now(), us(32));
+    let t = m.trace();
+    assert_eq!(on(&t, &p, s2), [("memcpy", us(20), us(32))]);
+}
+
+/// The invariants of the model over many random programs (a seeded generator; the same programs on every run):
+/// at no virtual time do more than `slots` kernels, more than one host-to-device copy or more than one
+/// device-to-host copy run on the device; every operation still starts after its stream's previous one ends;
+/// and the same program gives the same trace twice.
+#[test]
+fn random_programs_never_exceed_the_engines() {
+    /// SplitMix64, as the machine's own generator.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn program(seed: u64, slots: u32) -> Trace {
+        let (m, p) = machine(Dialect::Cuda, 2, EngineModel::ON.kernel_slots(slots));
+        let streams: Vec<Stream> = (0..4)
+            .map(|_| p.create_stream(StreamFlags::NON_BLOCKING).unwrap())
+            .collect();
+        let d = p.malloc(1 << 20).unwrap();
+        let h = p.malloc_host(1 << 20).unwrap();
+        let events: Vec<_> = (0..4)
+            .map(|_| p.create_event(streamsim::EventFlags::DEFAULT).unwrap())
+            .collect();
+        let mut state = seed;
+        for _ in 0..60 {
+            let s = streams[(next(&mut state) % 4) as usize];
+            match next(&mut state) % 6 {
+                0 | 1 => {
+                    let us = 1 + next(&mut state) % 50;
+                    p.launch(s, kernel("k", us)).unwrap();
+                }
+                // Copies of 16 B to 512 KiB; races between them do not matter here.
+                2 => {
+                    let bytes = 16 + next(&mut state) % (512 << 10);
+                    p.memcpy_async(d, h, bytes, s).unwrap();
+                }
+                3 => {
+                    let bytes = 16 + next(&mut state) % (512 << 10);
+                    p.memcpy_async(h, d, bytes, s).unwrap();
+                }
+                4 => {
+                    let e = events[(next(&mut state) % 4) as usize];
+                    p.record_event(e, s).unwrap();
+                }
+                _ => {
+                    let e = events[(next(&mut state) % 4) as usize];
+                    p.stream_wait_event(s, e).unwrap();
+                }
+            }
+        }
+        p.device_synchronize().unwrap();
+        m.trace()
+    }
+    for seed in 0..40u64 {
+        let slots = 1 + (seed % 3) as u32;
+        let t = program(seed, slots);
+        let spans = |f: &dyn Fn(&OpKind) -> bool| -> Vec<(VirtualTime, VirtualTime)> {
+            t.ops
+                .iter()
+                .filter(|o| f(&o.kind) && o.end > o.start)
+                .map(|o| (o.start, o.end))
+                .collect()
+        };
+        let most_at_once = |v: &[(VirtualTime, VirtualTime)]| {
+            v.iter()
+                .map(|&(s, _)| v.iter().filter(|&&(a, b)| a <= s && s < b).count())
+                .max()
+                .unwrap_or(0)
+        };
+        let kernels = spans(&|k| *k == OpKind::Kernel);
+        let h2d = spans(&|k| {
+            matches!(
+                k,
+                OpKind::Memcpy {
+                    path: streamsim::CopyPath::HostToDevice,
+                    ..
+                }
+            )
+        });
+        let d2h = spans(&|k| {
+            matches!(
+                k,
+                OpKind::Memcpy {
+                    path: streamsim::CopyPath::DeviceToHost,
+                    ..
+                }
+            )
+        });
+        assert!(most_at_once(&kernels) <= slots as usize, "seed {seed}");
+        assert!(most_at_once(&kernels) >= 1, "seed {seed}");
+        assert_eq!(most_at_once(&h2d), 1, "seed {seed}");
+        assert_eq!(most_at_once(&d2h), 1, "seed {seed}");
+        // Stream order holds.
+        let mut by_stream: std::collections::BTreeMap<_, Vec<_>> = Default::default();
+        for o in &t.ops {
+            by_stream
+                .entry(o.stream)
+                .or_default()
+                .push((o.seq, o.start, o.end));
+        }
+        for ops in by_stream.values_mut() {
+            ops.sort();
+            for w in ops.windows(2) {
+                assert!(w[1].1 >= w[0].2, "seed {seed}: {w:?}");
+            }
+        }
+        // The same program, the same times.
+        let again = program(seed, slots);
+        let times = |t: &Trace| -> Vec<_> {
+            t.ops
+                .iter()
+                .map(|o| (o.stream, o.seq, o.start, o.end))
+                .collect()
+        };
+        assert_eq!(times(&t), times(&again), "seed {seed}");
+    }
+}
