@@ -32,7 +32,9 @@
 //!
 //! Every stream is a worker thread running a FIFO of operations; cross-stream waits block the worker until
 //! the recorded point has run. Timestamps do not come from those threads: each operation's virtual start and
-//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]). A query
+//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]); a copy
+//! between host and device waits for its device's copy engine of that direction, and a kernel for a free
+//! kernel slot (the engine model, [`EngineModel`], on by default). A query
 //! answers "complete" iff the work's virtual end is not after the calling thread's virtual clock, so a host
 //! spin-loop on a query terminates and gives the same answer on every run; nothing ever sleeps.
 //!
