@@ -494,3 +494,34 @@ fn copy_engines_from_c_on_and_off() {
         }
     }
 }
+
+/// cuda-samples StreamPriorities (tests/c/cuda_sample_stream_priorities.c, at 1/64 of the original's sizes):
+/// cudaDeviceGetStreamPriorityRange gives (0, -5) (cuda-musa.md · StreamCreateWithPriority), the two priority
+/// streams each copy 4 MiB with two 2 MiB kernels, and the memcmp checks pass. The times follow
+/// engine-model.md · Kernel slots (a kernel takes one slot whatever its grid): the start events are recorded at
+/// a + 2 and a + 3 µs (a: the first record's call), the low stream's kernels run a + 4 .. a + 4 + 2K and the high
+/// stream's a + 5 .. a + 5 + 2K (K = 512 Ki ints × 100 ps = 52.428 µs), each concurrently with the other
+/// stream's, so both elapsed times are 2 µs + 2K = 0.107 ms. On a GPU the HI time is shorter (each kernel
+/// fills the device); the original checks neither.
+#[test]
+fn cuda_samples_stream_priorities() {
+    for o in build_and_run_any("cuda_sample_stream_priorities", &[], &[]) {
+        let out = expect_exit(&o, 0, "StreamPriorities (memcmp checks)");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].starts_with("Starting [") && lines[0].ends_with("]..."),
+            "{out}"
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "GPU Device 0: \"Volta\" with compute capability 7.0",
+                "",
+                "CUDA stream priority range: LOW: 0 to HIGH: -5",
+                "elapsed time of kernels launched to LOW priority stream: 0.107 ms",
+                "elapsed time of kernels launched to HI  priority stream: 0.107 ms",
+            ],
+            "{out}"
+        );
+    }
+}
