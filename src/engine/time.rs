@@ -136,6 +136,10 @@ pub struct CostModel {
     pub peer_link: LinkCost,
     /// Host to host.
     pub host_to_host: LinkCost,
+    /// How long a stream-ordered allocation (`cudaMallocAsync`, `aclrtMemPoolMallocAsync`) occupies its stream.
+    pub pool_alloc: Duration,
+    /// How long a stream-ordered free (`cudaFreeAsync`, `aclrtMemPoolFreeAsync`) occupies its stream.
+    pub pool_free: Duration,
     /// Copy engines and kernel slots (on by default; [`EngineModel::OFF`]: every operation starts when it is
     /// ready, as before the model existed).
     pub engines: EngineModel,
@@ -196,6 +200,8 @@ impl Default for CostModel {
             on_device: LinkCost::new(1, 500),
             peer_link: LinkCost::new(3, 50),
             host_to_host: LinkCost::new(0, 20),
+            pool_alloc: Duration::from_micros(1),
+            pool_free: Duration::from_micros(1),
             engines: EngineModel::ON,
         }
     }

@@ -220,12 +220,13 @@ impl StreamEntry {
             match (check, extra.as_deref_mut()) {
                 (Some(check), x) => {
                     let deps = x.map_or(&[][..], |x| &x.deps[..]);
-                    self.advance_checked(m, check, deps, host, may_fail)?;
+                    self.advance_checked(m, check, deps, host, may_fail, None)?;
                 }
                 (None, Some(x)) if x.who.is_some() => {
                     let accesses = std::mem::take(&mut x.accesses);
                     let who = x.who.take().expect("checked operations name who they are");
-                    self.advance_checked(m, (&accesses, &who), &x.deps, host, may_fail)?;
+                    let life = x.life.take();
+                    self.advance_checked(m, (&accesses, &who), &x.deps, host, may_fail, life)?;
                 }
                 (None, x) => {
                     let deps = x.map_or(&[][..], |x| &x.deps[..]);
@@ -265,6 +266,7 @@ impl StreamEntry {
     /// The race-detection step of an operation with declared accesses: advances the stream's clock and checks
     /// the accesses (which are dropped here: the worker does not need them). With `may_fail` and fail-fast
     /// detection the check runs on a copy, so that a race leaves the stream untouched.
+    #[allow(clippy::too_many_arguments, reason = "one step, with what it checks")]
     fn advance_checked(
         &mut self,
         m: &Shared,
@@ -272,17 +274,29 @@ impl StreamEntry {
         deps: &[Point],
         host: Option<&HostClock>,
         may_fail: bool,
+        life: Option<(
+            Arc<crate::engine::memory::Block>,
+            crate::engine::race::LifePoint,
+        )>,
     ) -> Result<()> {
+        let lifetime = |vc: &VectorClock, epoch| match &life {
+            Some((block, point)) => {
+                crate::engine::race::lifetime(m, block, *point, (epoch, vc), who, may_fail)
+            }
+            None => Ok(()),
+        };
         if may_fail && m.race.mode == crate::engine::race::RaceDetection::FailFast {
             let mut vc = self.vc.clone();
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
             let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
             crate::engine::race::check(m, accesses, epoch, &vc, who, may_fail)?;
+            lifetime(&vc, epoch)?;
             self.vc = vc;
         } else {
             let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
             crate::engine::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
+            lifetime(&self.vc, epoch)?;
         }
         Ok(())
     }
@@ -432,6 +446,21 @@ impl OpSpec {
         if who.is_some() {
             let x = self.extra_mut();
             x.accesses = accesses;
+            x.who = who;
+        }
+        self
+    }
+
+    /// A lifetime point of `block` (a stream-ordered allocation or free), checked for races as `who` when set.
+    pub fn life(
+        mut self,
+        block: Arc<crate::engine::memory::Block>,
+        point: crate::engine::race::LifePoint,
+        who: Option<Who>,
+    ) -> OpSpec {
+        if who.is_some() {
+            let x = self.extra_mut();
+            x.life = Some((block, point));
             x.who = who;
         }
         self

@@ -69,6 +69,11 @@
 //! | `subscribe S`, `unsubscribe S`, `callback [on S] [block\|no-block]`, `process-report [timeout MS]` | — | `aclrtSubscribeReport`, `aclrtUnSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport` (on the process's one thread) |
 //! | `begin-capture S [global\|thread-local\|relaxed]`, `end-capture S G`, `capture-info S`, `capture-mode M` | `cudaStreamBeginCapture`, `cudaStreamEndCapture` (a graph), `cudaStreamGetCaptureInfo`, `cudaThreadExchangeStreamCaptureMode` | `aclmdlRICaptureBegin`, `aclmdlRICaptureEnd` (a model), `aclmdlRICaptureGetInfo`, `aclmdlRICaptureThreadExchangeMode` |
 //! | `instantiate G X`, `graph-launch X [on S]`, `graph-dot G`, `destroy G` / `destroy X` | `cudaGraphInstantiate`, `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (printed after the transcript), `cudaGraphDestroy` / `cudaGraphExecDestroy` | `graph-launch M [on S]`: `aclmdlRIExecuteAsync`; `destroy M`: `aclmdlRIDestroy` |
+//! | `mem-pool P [device D] [max-size SIZE]`, `destroy P` | `cudaMemPoolCreate`, `cudaMemPoolDestroy` | `aclrtMemPoolCreate`, `aclrtMemPoolDestroy` |
+//! | `default-pool P [device D]`, `set-device-pool D P` | `cudaDeviceGetDefaultMemPool`, `cudaDeviceSetMemPool` | — |
+//! | `malloc-async B SIZE [on S] [pool P]`, `free-async B [on S]` | `cudaMallocAsync` (`cudaMallocFromPoolAsync` with `pool P`), `cudaFreeAsync` | `aclrtMemPoolMallocAsync` (`on S pool P` required), `aclrtMemPoolFreeAsync` (`on S` required) |
+//! | `pool-set P ATTR VALUE`, `pool-get P ATTR`, `trim-pool P SIZE` | `cudaMemPoolSetAttribute`, `cudaMemPoolGetAttribute`, `cudaMemPoolTrimTo` | `aclrtMemPoolSetAttr`, `aclrtMemPoolGetAttr`, `aclrtMemPoolTrimTo` |
+//! | `sleep DURATION` | host time passes (no runtime call) | same |
 //!
 //! Streams can also be written `default` (the NULL stream: CUDA's legacy default stream of the current device,
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
@@ -87,6 +92,7 @@ mod graphs;
 mod lex;
 mod outcome;
 mod parse;
+mod pools;
 mod report;
 mod run;
 mod tasks;

@@ -27,6 +27,7 @@ pub(super) enum Kind {
     Notify,
     Graph,
     GraphExec,
+    Pool,
 }
 
 impl Kind {
@@ -43,6 +44,7 @@ impl Kind {
             Kind::Notify => "a notify",
             Kind::Graph => "a graph",
             Kind::GraphExec => "an executable graph (ACL: a model)",
+            Kind::Pool => "a memory pool",
         }
     }
 }
@@ -57,7 +59,9 @@ const COMMANDS: &str = "a command (dialect, devices, seed, engines, process, set
      reset-device, faulty-kernel, begin-capture, end-capture, capture-info, capture-mode, graph-launch; CUDA \
      and MUSA also set-device-flags, get-device-flags, instantiate, graph-dot; ACL also context, \
      set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
-     value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
+     value-write, value-wait, subscribe, unsubscribe, callback, process-report; stream-ordered memory: mem-pool, \
+     malloc-async, free-async, pool-set, pool-get, trim-pool, sleep; CUDA and MUSA also default-pool, \
+     set-device-pool)";
 
 /// Statements that only the ACL dialect has.
 const ACL_ONLY: &[&str] = &[
@@ -615,9 +619,16 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                     Kind::Context,
                     Kind::Notify,
                     Kind::GraphExec,
+                    Kind::Pool,
                 ]
             } else {
-                &[Kind::Stream, Kind::Event, Kind::Graph, Kind::GraphExec]
+                &[
+                    Kind::Stream,
+                    Kind::Event,
+                    Kind::Graph,
+                    Kind::GraphExec,
+                    Kind::Pool,
+                ]
             };
             Stmt::Destroy(names.use_name(line, kinds)?)
         }
@@ -778,15 +789,18 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             Some(stmt) => stmt,
             None => match super::graphs::parse(names, line, cmd)? {
                 Some(stmt) => stmt,
-                None => {
-                    let found = match nearest(cmd.text, STATEMENTS) {
-                        Some(near) => {
-                            format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
-                        }
-                        None => format!("unknown statement `{}`", cmd.text),
-                    };
-                    return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
-                }
+                None => match super::pools::parse(names, line, other)? {
+                    Some(stmt) => stmt,
+                    None => {
+                        let found = match nearest(cmd.text, STATEMENTS) {
+                            Some(near) => {
+                                format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+                            }
+                            None => format!("unknown statement `{}`", cmd.text),
+                        };
+                        return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
+                    }
+                },
             },
         },
     };
@@ -854,6 +868,15 @@ const STATEMENTS: &[&str] = &[
     "instantiate",
     "graph-launch",
     "graph-dot",
+    "mem-pool",
+    "default-pool",
+    "set-device-pool",
+    "malloc-async",
+    "free-async",
+    "pool-set",
+    "pool-get",
+    "trim-pool",
+    "sleep",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -964,6 +987,7 @@ mod tests {
             .split([',', ';'])
             .map(|w| {
                 w.trim()
+                    .trim_start_matches("stream-ordered memory: ")
                     .trim_start_matches("CUDA and MUSA also ")
                     .trim_start_matches("ACL also ")
             })
@@ -1038,6 +1062,9 @@ mod tests {
             "global",
             "thread-local",
             "relaxed",
+            "max-size",
+            "pool",
+            "max",
             "off",
             "copy-engines",
             "kernel-slots",
@@ -1046,7 +1073,8 @@ mod tests {
             .iter()
             .chain(options.iter())
             .chain(CUDA_EVENT_FLAGS.iter().map(|(w, _)| w))
-            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w));
+            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w))
+            .chain(super::super::pools::POOL_ATTRS.iter().map(|(w, _)| w));
         for w in all {
             assert!(
                 words.contains(w),

@@ -44,6 +44,7 @@ pub(super) enum Var {
     Graph(crate::engine::handle::Graph),
     /// An executable graph (ACL: a model runtime instance).
     GraphExec(crate::engine::handle::GraphExec),
+    Pool(crate::engine::handle::MemPool),
     /// Creation failed on this line: the variable holds nothing usable.
     Failed(usize),
 }
@@ -188,6 +189,16 @@ impl Runner {
         self.vendor.keyword()
     }
 
+    /// The scenario's dialect.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
+    /// Remembers an allocation (what race reports name by the variable).
+    pub(super) fn allocated(&mut self, name: &Name, addr: u64, bytes: u64) {
+        self.allocations.push((name.text.clone(), addr, bytes));
+    }
+
     pub(super) fn wrong_kind(n: &Name, what: &str) -> RunError {
         stop(n.line, n.column, format!("`{}` is not {what}", n.text))
     }
@@ -278,7 +289,7 @@ impl Runner {
     }
 
     /// Remembers an operation that touches `buffers`, enqueued on `stream` by the statement being run.
-    fn accessed(
+    pub(super) fn accessed(
         &mut self,
         p: &Process,
         stream: Stream,
@@ -527,12 +538,13 @@ impl Runner {
                 Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
                 Var::Context(c) => done(p.destroy_context(*c), |()| Outcome::Ok),
                 Var::Notify(n) => done(p.destroy_notify(*n), |()| Outcome::Ok),
+                Var::Pool(h) => done(p.destroy_pool(*h), |()| Outcome::Ok),
                 _ => match self.destroy_graph_var(&p, name) {
                     Some(outcome) => outcome,
                     None => {
                         return Err(Self::wrong_kind(
                             name,
-                            "a stream, event, context, notify, graph or executable graph",
+                            "a stream, event, context, notify, graph, executable graph or memory pool",
                         ));
                     }
                 },
@@ -689,6 +701,7 @@ impl Runner {
                 unreachable!("handled above")
             }
             other if super::graphs::is_graph_stmt(other) => self.graph_stmt(&p, other)?,
+            s if super::pools::is_pool_stmt(s) => self.pool_stmt(&p, s)?,
             other => self.task(&p, other)?,
         };
         Ok(Some(outcome))
