@@ -6,7 +6,7 @@
 //!
 //! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
 //! under it, only leaf locks (a device's fault list, an event's record state, the machine's worker / sink lists,
-//! memory) are taken.
+//! memory, a device's engines) are taken.
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -122,6 +122,9 @@ pub(crate) struct ProcState {
     /// The memory pools (`pool.rs`), and destroyed ones whose allocations are not all freed yet.
     pub pools: Registry<crate::engine::pool::PoolEntry>,
     pub retired_pools: Vec<crate::engine::pool::PoolEntry>,
+    /// Per device: its copy engines and kernel slots as this process's work occupies them (`None`: the engine
+    /// model is off). Every stream of the device shares them; a device reset keeps them (see `engines.rs`).
+    pub engines: Vec<Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>>>,
 }
 
 pub(crate) struct ProcShared {
@@ -170,6 +173,7 @@ impl ProcShared {
                 clocks: m.race.on(),
                 pools: Registry::new(ObjectKind::MemPool, TAG_POOL, tag, id.0 as u64),
                 retired_pools: Vec::new(),
+                engines: m.devices.iter().map(|d| m.engines_of(d)).collect(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -266,6 +270,7 @@ impl ProcState {
             stopped,
             callbacks: crate::engine::report::CallbackRoute::None,
             cb_gates: Vec::new(),
+            engines: self.engines.get(id.device as usize).cloned().flatten(),
         })
     }
 
@@ -533,10 +538,18 @@ impl ProcState {
         let mut released = false;
         loop {
             let mut progress = false;
-            for (_, s) in self.streams.iter_mut() {
-                if !s.held.is_empty() {
-                    progress |= s.release(m);
-                }
+            // Streams released in one step are dispatched by priority (lower number first; then in stream
+            // order): the engine model gives the higher-priority stream's kernel the slot both could take (see
+            // `docs/semantics/engine-model.md`).
+            let mut waiting: Vec<&mut StreamEntry> = self
+                .streams
+                .iter_mut()
+                .map(|(_, s)| s)
+                .filter(|s| !s.held.is_empty())
+                .collect();
+            waiting.sort_by_key(|s| s.priority);
+            for s in waiting {
+                progress |= s.release(m);
             }
             for (_, x) in self.graphs.execs.iter_mut() {
                 for s in &mut x.lanes {

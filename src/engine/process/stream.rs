@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
+use crate::engine::engines::Claim;
 use crate::engine::error::Result;
 use crate::engine::error::SimError;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
@@ -21,7 +22,7 @@ use crate::engine::machine::Shared;
 use crate::engine::memory::Region;
 use crate::engine::race::Who;
 use crate::engine::race::clock::{Actor, VectorClock};
-use crate::engine::time::{VirtualTime, schedule};
+use crate::engine::time::{VirtualTime, place, schedule};
 use crate::engine::trace::OpKind;
 
 pub(crate) struct StreamEntry {
@@ -66,6 +67,9 @@ pub(crate) struct StreamEntry {
     /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
     /// streams it waited for).
     pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
+    /// Its device's copy engines and kernel slots, shared by the process's streams of the device (`None`: the
+    /// engine model is off). A leaf lock, taken under the process's state lock.
+    pub engines: Option<Arc<parking_lot::Mutex<crate::engine::engines::DeviceEngines>>>,
 }
 
 impl Drop for StreamEntry {
@@ -191,6 +195,13 @@ impl StreamEntry {
             mut extra,
             ..
         } = spec;
+        // What it occupies while it runs: a kernel slot, a copy engine, or nothing (read before a plain
+        // kernel's box is dropped below).
+        let claim = match extra.as_deref().map(|x| &x.kind) {
+            None | Some(OpKind::Kernel) => Some(Claim::Kernel),
+            Some(OpKind::Memcpy { path, .. }) => Claim::of_copy(*path),
+            Some(_) => None,
+        };
         // A wait with a timeout whose dependencies end after its deadline gives up then, without them.
         if let Some(x) = extra.as_deref_mut()
             && let Some(t) = x.wait_timeout
@@ -238,6 +249,7 @@ impl StreamEntry {
                     .expect("dispatched operations have fixed dependencies")
             }),
         );
+        let start = place(self.engines.as_deref(), claim, start, cost_ns);
         let end = start.plus(cost_ns);
         self.cursor = end;
         // The worker numbers operations by arrival, and they arrive in `seq` order: `push_op` dispatches only
