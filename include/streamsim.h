@@ -31,6 +31,9 @@
  *                       the program's status alone)
  *   STREAMSIM_TRACE     a file to write the Chrome trace to at exit (open it in https://ui.perfetto.dev)
  *   STREAMSIM_TIMELINE  1: print the terminal timeline to standard error at exit (default 0)
+ *   STREAMSIM_ENGINES   on | off (default on): the engine model of virtual time (copy engines per direction,
+ *                       128 kernel slots per device; docs/semantics/engine-model.md); off: every operation
+ *                       starts when it is ready. Machines of streamsimMachineCreate* have it on.
  * The default machine keeps a trace only when STREAMSIM_TRACE or STREAMSIM_TIMELINE asks for one. A bad
  * value is not replaced by a default: every call of that vendor fails (CUDA/MUSA cudaErrorNoDevice, ACL
  * ACL_ERROR_UNINITIALIZE) and the message naming the variable is printed once to standard error. The exit

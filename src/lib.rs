@@ -32,7 +32,9 @@
 //!
 //! Every stream is a worker thread running a FIFO of operations; cross-stream waits block the worker until
 //! the recorded point has run. Timestamps do not come from those threads: each operation's virtual start and
-//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]). A query
+//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]); a copy
+//! between host and device waits for its device's copy engine of that direction, and a kernel for a free
+//! kernel slot (the engine model, [`EngineModel`], on by default). A query
 //! answers "complete" iff the work's virtual end is not after the calling thread's virtual clock, so a host
 //! spin-loop on a query terminates and gives the same answer on every run; nothing ever sleeps.
 //!
@@ -69,7 +71,8 @@
 //! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
 //! | [`pool`], `pool_api.rs`, `memory/reserve.rs` | memory pools: chunks, freed ranges and the reuse policies; the pool calls of [`Process`] (`malloc_async`, `free_async`, attributes, trim, what a synchronize releases); the heap's reservations for them |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
-//! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
+//! | [`time`] | [`VirtualTime`], the [`CostModel`] and its [`EngineModel`], the scheduling functions (`schedule`: when an operation is ready; `place`: when its engine lets it start) |
+//! | `engines.rs` | the engine model: a device's copy engines and kernel slots, first fit in virtual time (rules in `docs/semantics/engine-model.md`) |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
 //! | `trace_store.rs` | what the trace keeps: everything, or a deterministic window of the latest ([`TraceWindow`], the default); the trace sink ([`TraceRecord`]) |
@@ -232,7 +235,7 @@ pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport
 #[doc(no_inline)]
 pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
-pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
+pub use engine::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
 pub use engine::trace::{
     Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,

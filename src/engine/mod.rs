@@ -6,6 +6,7 @@ pub(crate) mod block;
 pub(crate) mod device;
 pub(crate) mod device_profile;
 pub mod device_state;
+pub(crate) mod engines;
 pub mod error;
 pub(crate) mod event;
 pub(crate) mod exec;

@@ -18,6 +18,7 @@
 //! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
 //! | `STREAMSIM_TRACE_WINDOW` | the latest N operations, host calls and failed calls the trace keeps, or `all` | 65536 |
 //! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |
+//! | `STREAMSIM_ENGINES` | `on`: the engine model (copy engines per direction, 128 kernel slots; `docs/semantics/engine-model.md`); `off`: every operation starts when it is ready | `on` |
 //!
 //! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
 //! happens at exit is in `src/vendor/exit.rs`.
@@ -217,6 +218,8 @@ pub(crate) struct EnvConfig {
     /// `STREAMSIM_MACHINE` (default `default`): the shared host the default machines join at their first IPC
     /// call.
     pub host: String,
+    /// `STREAMSIM_ENGINES` (default `on`): whether the engine model is on.
+    pub engines: bool,
 }
 
 impl EnvConfig {
@@ -330,6 +333,15 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         }
         Some(v) => v.trim().to_string(),
     };
+    let engines = match env_text("STREAMSIM_ENGINES")?.as_deref().map(str::trim) {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_ENGINES={other:?} is not a valid value (expected on or off)"
+            ));
+        }
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -339,6 +351,7 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         timeline,
         window,
         host,
+        engines,
     })
 }
 
@@ -382,11 +395,17 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
                 if config.races == RaceMode::Fail {
                     crate::vendor::exit::set_exit_code(config.exit_code);
                 }
+                let engines = if config.engines {
+                    crate::engine::time::EngineModel::ON
+                } else {
+                    crate::engine::time::EngineModel::OFF
+                };
                 let builder = Machine::builder()
                     .devices(config.devices)
                     .seed(config.seed)
                     .dialect(api.dialect())
                     .trace_window(config.window)
+                    .engine_model(engines)
                     .shared_host(config.host.clone());
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {

@@ -177,6 +177,7 @@ const STREAMSIM_VARS: &[&str] = &[
     "STREAMSIM_TRACE",
     "STREAMSIM_TIMELINE",
     "STREAMSIM_MACHINE",
+    "STREAMSIM_ENGINES",
 ];
 
 /// A shared-host name no other test uses (`STREAMSIM_MACHINE`), so that parallel tests' programs never meet.

@@ -499,6 +499,11 @@ fn bad_toolkit_variables_are_errors() {
             "everything",
             "STREAMSIM_TRACE_WINDOW=\"everything\" is not a valid value (expected a number of operations, or all)",
         ),
+        (
+            "STREAMSIM_ENGINES",
+            "maybe",
+            "STREAMSIM_ENGINES=\"maybe\" is not a valid value (expected on or off)",
+        ),
     ] {
         let o = run_racy(Lang::C, &["bad-env"], &[(var, value)]);
         assert_eq!(o.status.code(), Some(0), "{var}={value:?}: {}", stderr(&o));

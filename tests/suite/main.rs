@@ -22,6 +22,7 @@ mod cuda_facade;
 mod cuda_streams;
 mod deferred_waits;
 mod determinism;
+mod engines;
 mod facade_abuse;
 mod golden;
 mod graphs;

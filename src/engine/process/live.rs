@@ -113,15 +113,29 @@ impl ProcState {
         let mut released = false;
         loop {
             let mut progress = false;
-            let streams = &mut self.streams;
-            self.holding.retain(|&h| match streams.get_mut(h) {
-                Ok(s) => {
-                    progress |= s.release(m);
-                    !s.held.is_empty()
+            // Streams released in one step are dispatched by priority (lower number first; then in stream
+            // order, which is the handles' order): the engine model gives the higher-priority stream's kernel
+            // the slot both could take (see `docs/semantics/engine-model.md`).
+            let mut order: Vec<(i32, u64)> = self
+                .holding
+                .iter()
+                .map(|&h| (self.streams.get(h).map_or(0, |s| s.priority), h))
+                .collect();
+            order.sort_by_key(|&(priority, _)| priority);
+            for (_, h) in order {
+                match self.streams.get_mut(h) {
+                    Ok(s) => {
+                        progress |= s.release(m);
+                        if s.held.is_empty() {
+                            self.holding.remove(&h);
+                        }
+                    }
+                    // Destroyed (its held work went with it to the zombies) or reset.
+                    Err(_) => {
+                        self.holding.remove(&h);
+                    }
                 }
-                // Destroyed (its held work went with it to the zombies) or reset.
-                Err(_) => false,
-            });
+            }
             // The lanes of executable graphs (outside the registry; few).
             for (_, x) in self.graphs.execs.iter_mut() {
                 for s in &mut x.lanes {

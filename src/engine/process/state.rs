@@ -6,7 +6,7 @@
 //!
 //! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
 //! under it, only leaf locks (a device's fault list, an event's record state, the machine's worker / sink lists,
-//! memory) are taken.
+//! memory, a device's engines) are taken.
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -138,6 +138,9 @@ pub(crate) struct ProcState {
     /// The memory pools (`pool.rs`), and destroyed ones whose allocations are not all freed yet.
     pub pools: Registry<crate::engine::pool::PoolEntry>,
     pub retired_pools: Vec<crate::engine::pool::PoolEntry>,
+    /// Per device: its copy engines and kernel slots as this process's work occupies them (`None`: the engine
+    /// model is off). Every stream of the device shares them; a device reset keeps them (see `engines.rs`).
+    pub engines: Vec<Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>>>,
 }
 
 pub(crate) struct ProcShared {
@@ -187,6 +190,7 @@ impl ProcShared {
                 clocks: m.race.on(),
                 pools: Registry::new(ObjectKind::MemPool, TAG_POOL, tag, id.0 as u64),
                 retired_pools: Vec::new(),
+                engines: m.devices.iter().map(|d| m.engines_of(d)).collect(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -291,6 +295,7 @@ impl ProcState {
             cb_gates: Vec::new(),
             listed_active: false,
             listed_unseen: false,
+            engines: self.engines.get(id.device as usize).cloned().flatten(),
         })
     }
 

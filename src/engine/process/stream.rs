@@ -12,6 +12,7 @@ use std::sync::{Arc, OnceLock};
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
+use crate::engine::engines::Claim;
 use crate::engine::error::Result;
 use crate::engine::error::SimError;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
@@ -21,7 +22,7 @@ use crate::engine::memory::Region;
 use crate::engine::names::{EventVerb, Label};
 use crate::engine::race::Who;
 use crate::engine::race::clock::{Actor, VectorClock};
-use crate::engine::time::{VirtualTime, schedule};
+use crate::engine::time::{VirtualTime, place, schedule};
 use crate::engine::trace::OpKind;
 
 pub(crate) struct StreamEntry {
@@ -72,6 +73,9 @@ pub(crate) struct StreamEntry {
     pub listed_active: bool,
     /// Whether it is in its device's `unseen` set (work the legacy stream has not seen).
     pub listed_unseen: bool,
+    /// Its device's copy engines and kernel slots, shared by the process's streams of the device (`None`: the
+    /// engine model is off). A leaf lock, taken under the process's state lock.
+    pub engines: Option<Arc<parking_lot::Mutex<crate::engine::engines::DeviceEngines>>>,
 }
 
 impl Drop for StreamEntry {
@@ -202,6 +206,13 @@ impl StreamEntry {
             mut extra,
             ..
         } = spec;
+        // What it occupies while it runs: a kernel slot, a copy engine, or nothing (read before a plain
+        // kernel's box is dropped below).
+        let claim = match extra.as_deref().map(|x| &x.kind) {
+            None | Some(OpKind::Kernel) => Some(Claim::Kernel),
+            Some(OpKind::Memcpy { path, .. }) => Claim::of_copy(*path),
+            Some(_) => None,
+        };
         // A wait with a timeout whose dependencies end after its deadline gives up then, without them.
         if let Some(x) = extra.as_deref_mut()
             && let Some(t) = x.wait_timeout
@@ -249,6 +260,7 @@ impl StreamEntry {
                     .expect("dispatched operations have fixed dependencies")
             }),
         );
+        let start = place(self.engines.as_deref(), claim, start, cost_ns);
         let end = start.plus(cost_ns);
         self.cursor = end;
         // The worker numbers operations by arrival, and they arrive in `seq` order: `push_op` dispatches only

@@ -259,7 +259,8 @@ impl Process {
     }
 
     /// Sets a stream's priority (ACL `aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY)`), clamped to the
-    /// device's range as at creation. The simulator does not schedule by priority: the value is only reported.
+    /// device's range as at creation. It orders the stream's later releases of held operations against other
+    /// streams' (the engine model, `docs/semantics/engine-model.md` · Priorities).
     pub fn set_stream_priority(&self, stream: crate::Stream, priority: i32) -> Result<()> {
         self.call("set_stream_priority", |c| {
             let what = "set_stream_priority";
