@@ -51,7 +51,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
-//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
+//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream; `live.rs`: the sets of streams with live work that records, waits, device synchronizes and legacy-stream operations visit |
 //! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |
 //! | `device.rs` | set / get / reset device, ACL contexts, peer access |
@@ -65,7 +65,7 @@
 //! | `exec.rs` | the stream workers, operations, record points |
 //! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
 //! | `watch.rs` | sticky faults travelling along happens-before edges |
-//! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
+//! | [`race`] | vector clocks (sparse; actor numbers reused once free, `race/clock.rs`), shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
@@ -75,6 +75,7 @@
 //! | `engines.rs` | the engine model: a device's copy engines and kernel slots, first fit in virtual time (rules in `docs/semantics/engine-model.md`) |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
+//! | `trace_store.rs` | what the trace keeps: everything, or a deterministic window of the latest ([`TraceWindow`], the default); the trace sink ([`TraceRecord`]) |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
 //! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
 //! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
@@ -185,6 +186,10 @@ pub use vendor::{acl, capi, cuda, musa};
 pub use tools::testing;
 pub use tools::{export, scenario};
 
+/// The stream queue, for the bench's comparison with crossbeam-channel; not part of the API.
+#[doc(hidden)]
+pub use engine::queue::bench as bench_queue;
+
 /// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
 /// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
 /// crate root, which knows every layer, hands them down here.
@@ -232,5 +237,7 @@ pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
 pub use engine::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
-pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
+pub use engine::trace::{
+    Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,
+};
 pub use engine::value::ValueCondition;

@@ -6,7 +6,6 @@
 //! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
 //! clock.
 
-use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -16,6 +15,7 @@ use crate::engine::error::{FaultKind, SimError};
 use crate::engine::handle::StreamId;
 use crate::engine::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
+use crate::engine::names::Label;
 use crate::engine::race::Who;
 use crate::engine::race::clock::VectorClock;
 use crate::engine::report::Callback;
@@ -303,15 +303,16 @@ pub(crate) enum Work {
 
 /// One queued operation with its virtual times fixed at enqueue.
 ///
-/// Kept small (48 bytes) because it is moved through the queue: everything but the times and the label is
-/// boxed, and the common case — a kernel without a body or dependencies — has no box at all. Its position on
+/// Kept small (56 bytes) because it is moved through the queue: everything but the times and the label is
+/// boxed, and the common cases — a kernel without a body or dependencies, an event record — have no box at all
+/// (a record's label says what it is). Its position on
 /// the stream is not stored: operations reach the worker in order, numbered from 1, so the worker counts them.
 pub(crate) struct Op {
     pub start: VirtualTime,
     pub end: VirtualTime,
-    pub label: Cow<'static, str>,
-    /// `None`: a kernel with no body and no dependencies. The box is the one the enqueue call made (see
-    /// `OpSpec`); the race-detection fields are emptied at dispatch.
+    pub label: Label,
+    /// `None`: a kernel with no body and no dependencies, or a record without dependencies. The box is the one
+    /// the enqueue call made (see `OpSpec`); the race-detection fields are emptied at dispatch.
     pub extra: Option<Box<OpExtra>>,
 }
 
@@ -559,10 +560,10 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err(kernel_fault(env, &op.label, e.kind, e.message)),
+                Ok(Err(e)) => Err(kernel_fault(env, &op.label.text(), e.kind, e.message)),
                 Err(p) => Err(kernel_fault(
                     env,
-                    &op.label,
+                    &op.label.text(),
                     FaultKind::LaunchFailure,
                     format!("panicked: {}", panic_message(p)),
                 )),
@@ -571,7 +572,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
         Work::Host(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
             kernel_fault(
                 env,
-                &op.label,
+                &op.label.text(),
                 FaultKind::LaunchFailure,
                 format!("host function panicked: {}", panic_message(p)),
             )
@@ -586,7 +587,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(status))).map_err(|p| {
                 kernel_fault(
                     env,
-                    &op.label,
+                    &op.label.text(),
                     FaultKind::LaunchFailure,
                     format!("stream callback panicked: {}", panic_message(p)),
                 )

@@ -18,9 +18,8 @@ use crate::engine::process::{ProcShared, Process};
 use crate::engine::race::{RaceDetection, RaceHook, RaceReport, RaceState};
 use crate::engine::rules::{Dialect, Rules};
 use crate::engine::time::{CostModel, EngineModel};
-use crate::engine::trace::{
-    FailedCall, HostEvent, Trace, TraceNames, TraceSink, sort_failed, sort_host, sort_ops,
-};
+use crate::engine::trace::{Dropped, FailedCall, HostEvent, Trace, TraceNames, TraceSink};
+use crate::engine::trace_store::{Kept, TraceHook, TraceRecord, TraceStore, TraceWindow};
 use crate::engine::workers::{self, Assignment, Done};
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
@@ -247,6 +246,8 @@ pub struct MachineBuilder {
     cost: CostModel,
     seed: u64,
     trace: bool,
+    trace_window: TraceWindow,
+    trace_sink: Option<TraceHook>,
     links: Option<BTreeSet<(u32, u32)>>,
     race: RaceDetection,
     on_race: Option<RaceHook>,
@@ -330,6 +331,27 @@ impl MachineBuilder {
         self
     }
 
+    /// How much of the trace the machine keeps (default [`TraceWindow::DEFAULT`]: the latest 65,536
+    /// operations, blocking host calls and failed calls, in the trace's order, so that a long run holds
+    /// bounded memory; [`Trace::dropped`] says how many were left out). [`TraceWindow::All`] keeps everything,
+    /// as a short test or a scenario wants (the scenario runner uses it).
+    #[must_use]
+    pub fn trace_window(mut self, window: TraceWindow) -> Self {
+        self.trace_window = window;
+        self
+    }
+
+    /// Hands every entry of the trace to `f` as it is recorded (with tracing on): each operation once it has run
+    /// (on its stream's worker thread, in the stream's order; streams run concurrently), each blocking host call
+    /// as it returns and each failed call (on the calling thread). With `.trace_window(TraceWindow::Last(0))`
+    /// the machine keeps nothing itself: the sink is the trace. `f` runs while the simulator holds locks of its
+    /// own: it must not call the simulator.
+    #[must_use]
+    pub fn trace_sink(mut self, f: impl Fn(TraceRecord<'_>) + Send + Sync + 'static) -> Self {
+        self.trace_sink = Some(TraceHook(Arc::new(f)));
+        self
+    }
+
     /// What to do about data races (default [`RaceDetection::Collect`]).
     #[must_use]
     pub fn race_detection(mut self, mode: RaceDetection) -> Self {
@@ -338,7 +360,8 @@ impl MachineBuilder {
     }
 
     /// Calls `f` with each new race report as it is found (not again when the same pair of accesses races
-    /// again: see [`RaceReport::occurrences`]), e.g. to print it. `f` runs on the host thread whose call found
+    /// again: see [`RaceReport::occurrences`]; nor for the pairs found once [`crate::race::MAX_REPORTS`] are
+    /// kept: see [`Machine::race_reports_dropped`]), e.g. to print it. `f` runs on the host thread whose call found
     /// the race, while the simulator holds that process's lock: it must not call the simulator. Without race
     /// detection ([`RaceDetection::Off`]) it is never called.
     #[must_use]
@@ -444,6 +467,7 @@ impl MachineBuilder {
                 cost: self.cost,
                 seed: self.seed,
                 trace_on: self.trace,
+                trace: Arc::new(TraceStore::new(self.trace_window, self.trace_sink)),
                 links: self.links,
                 race: RaceState::new(self.race, self.on_race),
                 perturb: self.perturb,
@@ -454,10 +478,9 @@ impl MachineBuilder {
                 host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
-                sinks: Mutex::new(Vec::new()),
-                host_events: Mutex::new(Vec::new()),
+                host_events: Mutex::new(Kept::new(self.trace_window)),
                 trace_names: Mutex::new(TraceNames::default()),
-                failed_calls: Mutex::new(Vec::new()),
+                failed_calls: Mutex::new(Kept::new(self.trace_window)),
                 workers: Mutex::new(Vec::new()),
                 live_workers: Arc::new(AtomicUsize::new(0)),
             }),
@@ -527,6 +550,8 @@ pub(crate) struct Shared {
     pub hot: HotCosts,
     pub seed: u64,
     pub trace_on: bool,
+    /// The operations' side of the trace: the streams' sinks, within the window.
+    pub trace: Arc<TraceStore>,
     links: Option<BTreeSet<(u32, u32)>>,
     pub race: RaceState,
     perturb: bool,
@@ -542,12 +567,12 @@ pub(crate) struct Shared {
     host: std::sync::OnceLock<std::result::Result<Arc<crate::engine::host::HostLink>, SimError>>,
     pub memory: Arc<Memory>,
     processes: Mutex<Vec<Arc<ProcShared>>>,
-    sinks: Mutex<Vec<Arc<TraceSink>>>,
-    pub host_events: Mutex<Vec<HostEvent>>,
+    /// Blocking host calls, kept for the trace (tracing on), within the window.
+    pub host_events: Mutex<Kept<HostEvent>>,
     /// Names of streams and events, kept for the trace (tracing on).
     pub trace_names: Mutex<TraceNames>,
-    /// Failed calls, kept for the trace (tracing on).
-    pub failed_calls: Mutex<Vec<FailedCall>>,
+    /// Failed calls, kept for the trace (tracing on), within the window.
+    pub failed_calls: Mutex<Kept<FailedCall>>,
     /// The streams' workers, until drained (see `workers.rs`).
     workers: Mutex<Vec<Arc<Done>>>,
     live_workers: Arc<AtomicUsize>,
@@ -644,7 +669,9 @@ impl Shared {
     ) -> Result<(OpSender, Arc<StreamExec>)> {
         let (tx, rx) = crate::engine::exec::queue();
         let exec = Arc::new(StreamExec::new(id, ctx));
-        let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
+        let sink = self
+            .trace_on
+            .then(|| Arc::new(TraceSink::new(id, &self.trace)));
         let env = WorkerEnv {
             exec: exec.clone(),
             sink: sink.clone(),
@@ -671,7 +698,7 @@ impl Shared {
             });
         }
         if let Some(s) = sink {
-            self.sinks.lock().push(s);
+            self.trace.add(s);
         }
         let mut serving = self.workers.lock();
         // Forget the streams already drained, so that create/destroy loops do not accumulate them.
@@ -707,6 +734,8 @@ impl Machine {
             cost: CostModel::default(),
             seed: 0,
             trace: true,
+            trace_window: TraceWindow::DEFAULT,
+            trace_sink: None,
             links: None,
             race: RaceDetection::default(),
             on_race: None,
@@ -797,10 +826,18 @@ impl Machine {
     }
 
     /// Every data race found so far, in every process of the machine, in the order they were found (program
-    /// order), each pair of call sites once (see [`RaceReport::occurrences`]). Empty with
+    /// order), each pair of call sites once (see [`RaceReport::occurrences`]), at most
+    /// [`crate::race::MAX_REPORTS`] of them (see [`Machine::race_reports_dropped`]). Empty with
     /// [`RaceDetection::Off`].
     pub fn race_reports(&self) -> Vec<RaceReport> {
         self.shared.race.reports.lock().list()
+    }
+
+    /// How many racing accesses were found after [`crate::race::MAX_REPORTS`] distinct reports were kept that
+    /// match none of them: those pairs are neither kept nor handed to [`MachineBuilder::on_race`], so that the
+    /// reports' memory stays bounded (a racy loop over fresh streams makes a new pair each time). 0 until then.
+    pub fn race_reports_dropped(&self) -> u64 {
+        self.shared.race.reports.lock().dropped()
     }
 
     /// How many race reports [`Machine::race_reports`] would return, without copying them.
@@ -839,24 +876,28 @@ impl Machine {
         }
     }
 
-    /// Everything executed so far, in deterministic order. Call it after synchronizing: operations still
-    /// queued are not in it yet.
+    /// Everything executed so far (within the machine's [`TraceWindow`]), in deterministic order. Call it after
+    /// synchronizing: operations still queued are not in it yet.
     pub fn trace(&self) -> Trace {
-        let mut ops = Vec::new();
-        for s in self.shared.sinks.lock().iter() {
-            s.extend_into(&mut ops);
-        }
-        sort_ops(&mut ops);
-        let mut host = self.shared.host_events.lock().clone();
-        sort_host(&mut host);
+        let (ops, dropped_ops) = self.shared.trace.ops();
+        let (host, dropped_host) = self.shared.host_events.lock().sorted();
         let names = self.shared.trace_names.lock().clone();
-        let mut failed = self.shared.failed_calls.lock().clone();
-        sort_failed(&mut failed);
+        let (failed, dropped_failed) = self.shared.failed_calls.lock().sorted();
         Trace {
             ops,
             host,
             names,
             failed,
+            dropped: Dropped {
+                ops: dropped_ops,
+                host: dropped_host,
+                failed: dropped_failed,
+            },
         }
+    }
+
+    /// The machine's trace window ([`MachineBuilder::trace_window`]).
+    pub fn trace_window(&self) -> TraceWindow {
+        self.shared.trace.window()
     }
 }

@@ -35,6 +35,7 @@ pub mod rules;
 pub mod stream_info;
 pub mod time;
 pub mod trace;
+pub(crate) mod trace_store;
 pub(crate) mod value;
 pub(crate) mod watch;
 pub(crate) mod workers;

@@ -19,6 +19,7 @@ use crate::engine::handle::{MemPool, Stream};
 use crate::engine::memory::{AddressSpace, Block, DevicePtr};
 use crate::engine::pool::{Asker, FreedAt, Pick, PoolAttr, PoolEntry, PoolProps};
 use crate::engine::process::{Call, OpSpec, ProcState, Process};
+use crate::engine::race::clock::ActorHold;
 use crate::engine::race::{Accessor, LifePoint, Who};
 use crate::engine::time::saturating_nanos;
 use crate::engine::trace::OpKind;
@@ -596,8 +597,14 @@ impl Process {
             let actor = st.streams.get(h)?.actor;
             match home {
                 Some(home) => {
-                    st.home(&home)
-                        .give_back(addr, Some(FreedAt { point, actor }));
+                    st.home(&home).give_back(
+                        addr,
+                        Some(FreedAt {
+                            point,
+                            actor,
+                            _hold: ActorHold::new(&self.m.race.actors, actor),
+                        }),
+                    );
                 }
                 None => self.m.memory.free(ptr, c.process)?,
             }

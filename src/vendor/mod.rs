@@ -5,6 +5,7 @@
 
 pub mod acl;
 pub mod binding;
+pub(crate) mod c_names;
 pub mod capi;
 pub(crate) mod capi_toolkit;
 pub mod cuda;

@@ -51,4 +51,5 @@ mod shutdown;
 mod smoke;
 mod stress;
 mod threaded_waits;
+mod trace_window;
 mod wakeups;

@@ -10,11 +10,13 @@
 //! | `enqueue.rs` | appending an operation to a stream; the legacy default stream's implicit edges |
 //! | `stream.rs` | [`StreamEntry`]: dispatch to the worker, race-detection clock, held operations; [`OpSpec`] |
 //! | `stream_api.rs` | the stream calls of [`Process`] (create, destroy, synchronize, query…), device synchronize |
+//! | `live.rs` | held operations released (the pump) and expired; the tails a device-wide wait or a drain covers |
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
 mod board;
 mod enqueue;
+mod live;
 mod state;
 mod stream;
 mod stream_api;
@@ -155,16 +157,20 @@ impl Process {
         })
     }
 
-    /// Records a blocking host call in the trace.
-    pub(crate) fn host_event(&self, c: &Call, label: String) {
+    /// Records a blocking host call in the trace (its label made only then).
+    pub(crate) fn host_event(&self, c: &Call, label: impl FnOnce() -> String) {
         if self.m.trace_on {
-            self.m.host_events.lock().push(HostEvent {
+            let e = HostEvent {
                 process: c.process,
                 thread: c.thread,
-                label,
+                label: label(),
                 start: c.now,
                 end: c.clock,
-            });
+            };
+            if let Some(hook) = &self.m.trace.hook {
+                (hook.0)(crate::engine::trace_store::TraceRecord::Host(&e));
+            }
+            self.m.host_events.lock().push(e);
         }
     }
 

@@ -287,13 +287,17 @@ impl Process {
             if let Err(e) = &r
                 && self.m.trace_on
             {
-                self.m.failed_calls.lock().push(FailedCall {
+                let f = FailedCall {
                     process: c.process,
                     thread,
                     call: what,
                     at: now,
                     error: e.clone(),
-                });
+                };
+                if let Some(hook) = &self.m.trace.hook {
+                    (hook.0)(crate::engine::trace_store::TraceRecord::Failed(&f));
+                }
+                self.m.failed_calls.lock().push(f);
             }
         }
         r

@@ -82,7 +82,7 @@ impl Process {
             p.wait();
         }
         self.state().acquire(&self.m, c.thread, points);
-        self.host_event(c, label());
+        self.host_event(c, label);
         Ok(())
     }
 

@@ -105,10 +105,12 @@ impl Runner {
         if self.machine.is_some() {
             return Ok(());
         }
+        // A scenario's report and trace show every call: the whole trace is kept.
         let mut builder = Machine::builder()
             .devices(self.devices)
             .seed(self.seed)
-            .dialect(self.vendor.dialect());
+            .dialect(self.vendor.dialect())
+            .trace_window(crate::TraceWindow::All);
         if let Some(e) = self.engines {
             let mut model = crate::EngineModel::ON;
             model.enabled = !e.off;
