@@ -164,8 +164,8 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, graph, handle, host_memory, ipc, ipc_memory, kernel, machine, memory,
-    race, rules, stream_info, time, trace,
+    device_state, error, graph, handle, hang, host_memory, ipc, ipc_memory, kernel, machine,
+    memory, race, rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -200,6 +200,8 @@ pub use engine::handle::{
     Context, Event, EventId, Graph, GraphExec, GraphNode, Notify, NotifyId, ProcessId, Stream,
     StreamId, StreamKind,
 };
+#[doc(no_inline)]
+pub use engine::hang::{HangReport, Schedule, WaitCycle, WaitLink};
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]

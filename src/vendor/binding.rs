@@ -214,6 +214,11 @@ pub(crate) struct EnvConfig {
     /// `STREAMSIM_MACHINE` (default `default`): the shared host the default machines join at their first IPC
     /// call.
     pub host: String,
+    /// `STREAMSIM_SCHEDULE` (`concurrent`, the default, or `serialize`).
+    pub schedule: crate::engine::hang::Schedule,
+    /// `STREAMSIM_WATCHDOG_MS`: the watchdog's limit in milliseconds of real time, `0` off (unset: the
+    /// schedule's default).
+    pub watchdog: Option<Option<std::time::Duration>>,
 }
 
 impl EnvConfig {
@@ -311,6 +316,22 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         }
         Some(v) => v.trim().to_string(),
     };
+    let schedule = match env_text("STREAMSIM_SCHEDULE")?.as_deref().map(str::trim) {
+        None | Some("concurrent") => crate::engine::hang::Schedule::Concurrent,
+        Some("serialize") => crate::engine::hang::Schedule::Serialize,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_SCHEDULE={other:?} is not a valid value (expected concurrent or serialize)"
+            ));
+        }
+    };
+    let watchdog = match env_text("STREAMSIM_WATCHDOG_MS")? {
+        None => None,
+        Some(_) => match env_number("STREAMSIM_WATCHDOG_MS", 0u64)? {
+            0 => Some(None),
+            ms => Some(Some(std::time::Duration::from_millis(ms))),
+        },
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -319,6 +340,8 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         trace,
         timeline,
         host,
+        schedule,
+        watchdog,
     })
 }
 
@@ -361,7 +384,13 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
                     .devices(config.devices)
                     .seed(config.seed)
                     .dialect(api.dialect())
-                    .shared_host(config.host.clone());
+                    .shared_host(config.host.clone())
+                    .schedule(config.schedule)
+                    .print_hangs(true);
+                let builder = match config.watchdog {
+                    Some(limit) => builder.watchdog(limit),
+                    None => builder,
+                };
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {
                         process: m.process(),

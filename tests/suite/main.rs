@@ -43,6 +43,7 @@ mod races;
 mod reports;
 mod scenario_tasks;
 mod scenarios;
+mod schedules;
 mod shutdown;
 mod smoke;
 mod stress;

@@ -1,0 +1,282 @@
+//! The serialize schedule, hang diagnosis and the real-time watchdog (`docs/semantics/schedules-and-hangs.md`).
+//!
+//! The program that needs two streams to progress concurrently: a kernel body on stream 1 ("spin") waits for
+//! a flag that only a kernel body on stream 2 ("set"), enqueued after it, sets. Under the concurrent schedule
+//! both run and it passes. Under the serialize schedule the seed chooses which ready operation runs first: if
+//! it is "set", the program passes; if it is "spin", "set" is held back while "spin" waits for it, and the
+//! watchdog's verdict makes the synchronize fail with WouldDeadlock naming the cycle. With the right event
+//! ("spin" waits for an event recorded after "set") it passes on every seed.
+//!
+//! Timing: the watchdog is real time by design; these tests use a short limit (50 ms) and assert only what is
+//! eventually reported, under `with_watchdog`. Nothing asserted depends on how long anything took.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use streamsim::{
+    EventFlags, HangReport, Kernel, Machine, Process, Schedule, SimError, Stream, StreamFlags,
+    WaitCycle, WaitLink,
+};
+
+use crate::common::{kernel, us, with_watchdog};
+
+fn serial_machine(seed: u64) -> Machine {
+    Machine::builder()
+        .seed(seed)
+        .schedule(Schedule::Serialize)
+        .watchdog(Some(Duration::from_millis(50)))
+        .build()
+        .unwrap()
+}
+
+/// The program: "spin" on s1 waits for the flag "set" on s2 sets; with `event`, s1 first waits for an event
+/// recorded on s2 after "set". Returns the synchronize's answer.
+fn spin_and_set(p: &Process, event: bool) -> (Stream, Stream, Result<(), SimError>) {
+    let s1 = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    let s2 = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    let f = flag.clone();
+    let set = Kernel::new("set")
+        .duration(Duration::from_micros(5))
+        .body(move |_| {
+            f.store(true, Ordering::SeqCst);
+            Ok(())
+        });
+    let spin = Kernel::new("spin")
+        .duration(Duration::from_micros(10))
+        .body(move |_| {
+            while !flag.load(Ordering::SeqCst) {
+                std::thread::yield_now();
+            }
+            Ok(())
+        });
+    if event {
+        let e = p.create_event(EventFlags::DEFAULT).unwrap();
+        p.launch(s2, set).unwrap();
+        p.record_event(e, s2).unwrap();
+        p.stream_wait_event(s1, e).unwrap();
+        p.launch(s1, spin).unwrap();
+    } else {
+        p.launch(s1, spin).unwrap();
+        p.launch(s2, set).unwrap();
+    }
+    let r = p.device_synchronize();
+    (s1, s2, r)
+}
+
+/// The seeds 0..16 under which the serialize schedule runs "spin" first (it then holds "set" back).
+fn spin_first_seeds() -> Vec<u64> {
+    (0..16)
+        .filter(|&seed| {
+            let m = serial_machine(seed);
+            let p = m.process();
+            let (_, _, r) = spin_and_set(&p, false);
+            r.is_err()
+        })
+        .collect()
+}
+
+/// schedules-and-hangs.md · Serialize · a program that needs two streams to progress concurrently → the
+/// synchronize fails with WouldDeadlock naming the cycle (host thread → the spinning body → the held-back body),
+/// on the seeds that run the spinner first; the others pass; the work is not lost (both bodies ran)
+#[test]
+fn a_program_that_needs_two_streams_at_once_fails_under_serialize_with_the_cycle_named() {
+    with_watchdog(60, || {
+        let seeds = spin_first_seeds();
+        // The seed decides: some seeds run "spin" first, some "set" (the choice is the same on every run).
+        assert!(
+            !seeds.is_empty() && seeds.len() < 16,
+            "the seed chooses the order: {seeds:?}"
+        );
+        assert_eq!(seeds, spin_first_seeds(), "the same seeds on every run");
+        let seed = seeds[0];
+        let m = serial_machine(seed);
+        let p = m.process();
+        let (s1, s2, r) = spin_and_set(&p, false);
+        let (id1, id2) = (p.stream_id(s1).unwrap(), p.stream_id(s2).unwrap());
+        let cycle = WaitCycle(vec![
+            WaitLink::HostThread {
+                process: id1.process,
+                thread: 0,
+                call: "device_synchronize",
+            },
+            WaitLink::Running {
+                stream: id1,
+                seq: 1,
+                label: "spin".into(),
+                kind: "kernel",
+                limit_ms: 50,
+            },
+            WaitLink::Scheduled {
+                stream: id2,
+                seq: 1,
+                label: "set".into(),
+            },
+        ]);
+        let err = r.unwrap_err();
+        assert_eq!(
+            err,
+            SimError::WouldDeadlock {
+                what: "device_synchronize",
+                stream: id1,
+                cycle: cycle.clone(),
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "device_synchronize would wait forever for stream 1: host thread 0 of process 0 in \
+             device_synchronize → kernel \"spin\" (stream 1 op 1), running and not returned after 50 ms of real \
+             time → \"set\" (stream 2 op 1), ready and held back by the serialize schedule"
+        );
+        assert_eq!(
+            m.hang_reports(),
+            vec![HangReport {
+                stream: id1,
+                seq: 1,
+                label: "spin".into(),
+                kind: "kernel",
+                limit_ms: 50,
+                held_back: vec![cycle.0[2].clone()],
+            }]
+        );
+        // Nothing was lost: the schedule was given up, both bodies ran, and the device is usable.
+        p.device_synchronize().unwrap();
+        let t = m.trace();
+        // The virtual times are those of program order (1 µs per call, 2 µs launch latency), as under the
+        // concurrent schedule: s1 and s2 are created at t1 and t2, "spin" is launched at t3 (5..15), "set" at t4
+        // (6..11).
+        assert_eq!(crate::common::span(&t, "spin"), (us(5), us(15)));
+        assert_eq!(crate::common::span(&t, "set"), (us(6), us(11)));
+    });
+}
+
+/// schedules-and-hangs.md · Serialize · the same program with the right event ("spin" ordered after "set") →
+/// passes on every seed, with the same virtual times as under the concurrent schedule
+#[test]
+fn the_same_program_with_the_right_event_passes_under_serialize_on_every_seed() {
+    with_watchdog(60, || {
+        for seed in 0..16 {
+            let m = serial_machine(seed);
+            let p = m.process();
+            let (_, _, r) = spin_and_set(&p, true);
+            assert_eq!(r, Ok(()), "seed {seed}");
+            assert!(m.hang_reports().is_empty(), "seed {seed}");
+            let t = m.trace();
+            let concurrent = Machine::builder().seed(seed).build().unwrap();
+            let q = concurrent.process();
+            assert_eq!(spin_and_set(&q, true).2, Ok(()));
+            let c = concurrent.trace();
+            for label in ["set", "spin"] {
+                assert_eq!(
+                    crate::common::span(&t, label),
+                    crate::common::span(&c, label),
+                    "seed {seed}: {label}"
+                );
+            }
+        }
+    });
+}
+
+/// schedules-and-hangs.md · Concurrent · the program without the event passes under the concurrent schedule
+/// (both bodies run at once), and a watchdog that is on reports nothing
+#[test]
+fn the_program_passes_under_the_concurrent_schedule() {
+    with_watchdog(60, || {
+        let m = Machine::builder()
+            .watchdog(Some(Duration::from_secs(30)))
+            .build()
+            .unwrap();
+        let p = m.process();
+        assert_eq!(spin_and_set(&p, false).2, Ok(()));
+        assert!(m.hang_reports().is_empty());
+    });
+}
+
+/// schedules-and-hangs.md · Serialize · one operation at a time: two streams' kernel bodies never overlap in
+/// real time, and the order among ready operations is the seed's (the same on every run of a seed; seeds
+/// differ); virtual times are those of the concurrent schedule
+#[test]
+fn serialize_runs_one_operation_at_a_time_in_the_seeds_order() {
+    with_watchdog(60, || {
+        let order = |seed: u64| -> (Vec<u64>, u64) {
+            let m = Machine::builder()
+                .seed(seed)
+                .schedule(Schedule::Serialize)
+                .build()
+                .unwrap();
+            let p = m.process();
+            let streams: Vec<Stream> = (0..4)
+                .map(|_| p.create_stream(StreamFlags::NON_BLOCKING).unwrap())
+                .collect();
+            let log = Arc::new(parking_lot::Mutex::new(Vec::new()));
+            let inside = Arc::new(AtomicU64::new(0));
+            let overlap = Arc::new(AtomicU64::new(0));
+            for (i, s) in streams.iter().enumerate() {
+                for j in 0..3u64 {
+                    let (log, inside, overlap) = (log.clone(), inside.clone(), overlap.clone());
+                    let k = kernel("k", 10).body(move |_| {
+                        if inside.fetch_add(1, Ordering::SeqCst) != 0 {
+                            overlap.fetch_add(1, Ordering::SeqCst);
+                        }
+                        std::thread::yield_now();
+                        log.lock().push(i as u64 * 10 + j);
+                        inside.fetch_sub(1, Ordering::SeqCst);
+                        Ok(())
+                    });
+                    p.launch(*s, k).unwrap();
+                }
+            }
+            p.device_synchronize().unwrap();
+            let got = log.lock().clone();
+            (got, overlap.load(Ordering::SeqCst))
+        };
+        let (a, overlap) = order(1);
+        assert_eq!(overlap, 0, "no two bodies ran at once");
+        assert_eq!(a.len(), 12);
+        // Each stream's own order is kept.
+        for i in 0..4u64 {
+            let own: Vec<u64> = a.iter().copied().filter(|x| x / 10 == i).collect();
+            assert_eq!(own, vec![i * 10, i * 10 + 1, i * 10 + 2]);
+        }
+        assert_eq!(order(1).0, a, "the same order on every run of a seed");
+        assert!(
+            (2..10).any(|s| order(s).0 != a),
+            "another seed chooses another order"
+        );
+    });
+}
+
+/// schedules-and-hangs.md · Serialize · nothing runs while no host thread waits: work enqueued and not waited
+/// for runs at the next wait (here the end of the machine), never lost
+#[test]
+fn serialize_runs_work_only_while_a_host_thread_waits() {
+    with_watchdog(60, || {
+        let ran = Arc::new(AtomicU64::new(0));
+        {
+            let m = Machine::builder()
+                .schedule(Schedule::Serialize)
+                .build()
+                .unwrap();
+            let p = m.process();
+            let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+            let r = ran.clone();
+            p.launch_host_func(s, move || {
+                r.fetch_add(1, Ordering::SeqCst);
+            })
+            .unwrap();
+            // No wait yet: the host function has not run (it is not promised to run before a synchronize).
+            std::thread::sleep(Duration::from_millis(5));
+            assert_eq!(ran.load(Ordering::SeqCst), 0);
+            p.stream_synchronize(s).unwrap();
+            assert_eq!(ran.load(Ordering::SeqCst), 1);
+            let r = ran.clone();
+            p.launch_host_func(s, move || {
+                r.fetch_add(1, Ordering::SeqCst);
+            })
+            .unwrap();
+        }
+        // The machine's end ran what was left.
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
+    });
+}
