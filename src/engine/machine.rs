@@ -254,6 +254,7 @@ pub struct MachineBuilder {
     on_race: Option<RaceHook>,
     perturb: bool,
     schedule: Schedule,
+    schedule_seed: Option<u64>,
     /// The watchdog's limit: `None` the schedule's default, `Some(None)` off.
     watchdog: Option<Option<Duration>>,
     print_hangs: bool,
@@ -363,6 +364,15 @@ impl MachineBuilder {
         self
     }
 
+    /// The seed of the scheduling choices — which operation the serialize schedule runs next, where
+    /// perturbation gives the CPU away — without changing the machine's seed (default: the machine's seed).
+    /// [`check_determinism`](crate::testing::check_determinism) runs a program under several.
+    #[must_use]
+    pub fn schedule_seed(mut self, seed: u64) -> Self {
+        self.schedule_seed = Some(seed);
+        self
+    }
+
     /// The real-time watchdog (default: off, or [`SERIALIZE_WATCHDOG`](crate::hang::SERIALIZE_WATCHDOG) under
     /// [`Schedule::Serialize`]; `None`: off): a host function, kernel body or stream callback that has not
     /// returned after `limit` of real time is reported ([`Machine::hang_reports`]); nothing is stopped. Under the
@@ -461,8 +471,9 @@ impl MachineBuilder {
         static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
         let capacities: Vec<u64> = devices.iter().map(|d| d.memory).collect();
+        let schedule_seed = self.schedule_seed.unwrap_or(self.seed);
         let serial = (self.schedule == Schedule::Serialize)
-            .then(|| Arc::new(crate::engine::serial::Serial::new(self.seed)));
+            .then(|| Arc::new(crate::engine::serial::Serial::new(schedule_seed)));
         let limit = self.watchdog.unwrap_or(match self.schedule {
             Schedule::Serialize => Some(crate::engine::hang::SERIALIZE_WATCHDOG),
             _ => None,
@@ -496,7 +507,7 @@ impl MachineBuilder {
                 trace_on: self.trace,
                 links: self.links,
                 race: RaceState::new(self.race, self.on_race),
-                perturb: self.perturb,
+                perturb: self.perturb.then_some(schedule_seed),
                 schedule: self.schedule,
                 serial,
                 watchdog,
@@ -582,7 +593,8 @@ pub(crate) struct Shared {
     pub trace_on: bool,
     links: Option<BTreeSet<(u32, u32)>>,
     pub race: RaceState,
-    perturb: bool,
+    /// Schedule perturbation, with the schedule's seed, when on.
+    perturb: Option<u64>,
     pub schedule: Schedule,
     /// The serialize schedule, under [`Schedule::Serialize`] (`serial.rs`).
     pub serial: Option<Arc<crate::engine::serial::Serial>>,
@@ -688,7 +700,7 @@ impl Shared {
             sink: sink.clone(),
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
-            perturb: self.perturb.then_some(self.seed),
+            perturb: self.perturb,
             failure_mode: self.rules.failure_mode,
             serial: self.serial.clone(),
             watchdog: self.watchdog.clone(),
@@ -759,6 +771,7 @@ impl Machine {
             on_race: None,
             perturb: false,
             schedule: Schedule::Concurrent,
+            schedule_seed: None,
             watchdog: None,
             print_hangs: false,
             worker_stack: None,

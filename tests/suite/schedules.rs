@@ -19,6 +19,8 @@ use streamsim::{
     WaitCycle, WaitLink,
 };
 
+use streamsim::testing::{Aspect, RunKind, check_determinism};
+
 use crate::common::{kernel, us, with_watchdog};
 
 fn serial_machine(seed: u64) -> Machine {
@@ -278,5 +280,104 @@ fn serialize_runs_work_only_while_a_host_thread_waits() {
         }
         // The machine's end ran what was left.
         assert_eq!(ran.load(Ordering::SeqCst), 2);
+    });
+}
+
+/// schedules-and-hangs.md · Determinism self-check · a deterministic program (streams, events, host functions,
+/// a race report) → no divergence, also under perturbation seeds
+#[test]
+fn check_determinism_finds_nothing_in_a_deterministic_program() {
+    with_watchdog(60, || {
+        let r = check_determinism(Machine::builder().seed(5), &[1, 2, 3], |m| {
+            let p = m.process();
+            let s1 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let s2 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let buf = p.malloc(64).unwrap();
+            let e = p.create_event(EventFlags::DEFAULT).unwrap();
+            p.launch(s1, kernel("w", 10).writes(buf, 64)).unwrap();
+            p.record_event(e, s1).unwrap();
+            p.stream_wait_event(s2, e).unwrap();
+            p.launch(s2, kernel("r", 5).reads(buf, 64)).unwrap();
+            // A race the program makes on purpose: the same report every run.
+            p.launch(s1, kernel("racy", 3).writes(buf, 64)).unwrap();
+            p.launch_host_func(s2, || {}).unwrap();
+            p.device_synchronize().unwrap();
+            (p.now(), p.event_query(e))
+        });
+        assert_eq!(r, Ok(()));
+    });
+}
+
+/// schedules-and-hangs.md · Determinism self-check · a program that reads a global counter (different on each
+/// run) into a kernel's duration → the divergence is the second run's trace: the kernel's virtual end
+#[test]
+fn check_determinism_catches_a_program_that_reads_a_global_counter() {
+    static RUNS: AtomicU64 = AtomicU64::new(0);
+    with_watchdog(60, || {
+        let r = check_determinism(Machine::builder(), &[], |m| {
+            let p = m.process();
+            let n = RUNS.fetch_add(1, Ordering::SeqCst);
+            p.launch(Stream::DEFAULT, kernel("k", 10 + n)).unwrap();
+            p.device_synchronize().unwrap();
+        });
+        let d = r.unwrap_err();
+        assert_eq!(d.run, RunKind::Repeat);
+        assert_eq!(d.aspect, Aspect::Operations);
+        assert_eq!(d.index, 0);
+        // Launched at t1, it starts after the 2 µs launch latency: 3..13 µs in the first run, 3..14 in the second.
+        assert_eq!(
+            d.first,
+            "TraceEvent { stream: StreamId { process: ProcessId(0), device: 0, kind: Legacy }, seq: 1, kind: \
+             Kernel, label: \"k\", start: VirtualTime(3000), end: VirtualTime(13000) }"
+        );
+        assert_eq!(
+            d.other,
+            "TraceEvent { stream: StreamId { process: ProcessId(0), device: 0, kind: Legacy }, seq: 1, kind: \
+             Kernel, label: \"k\", start: VirtualTime(3000), end: VirtualTime(14000) }"
+        );
+        assert!(
+            d.to_string().starts_with(
+                "not deterministic: the second run (same seed) differs from the first in Operations at #0"
+            ),
+            "{d}"
+        );
+    });
+}
+
+/// schedules-and-hangs.md · Determinism self-check · a program whose answer depends on which stream's host
+/// function runs first (no event orders them) → caught by a perturbation seed, the same one on every check
+#[test]
+fn check_determinism_catches_an_order_dependent_answer_under_perturbation() {
+    with_watchdog(60, || {
+        let racy = |m: &Machine| {
+            let p = m.process();
+            let s1 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let s2 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+            let log = Arc::new(parking_lot::Mutex::new(Vec::new()));
+            let (a, b) = (log.clone(), log.clone());
+            p.launch_host_func(s1, move || a.lock().push(1)).unwrap();
+            p.launch_host_func(s2, move || b.lock().push(2)).unwrap();
+            p.device_synchronize().unwrap();
+            log.lock().clone()
+        };
+        // The builder's own schedule is serialize too, so that the first two runs agree.
+        let builder = Machine::builder().schedule(Schedule::Serialize);
+        let seeds: Vec<u64> = (1..=8).collect();
+        let d = check_determinism(builder.clone(), &seeds, racy).unwrap_err();
+        assert_eq!(d.aspect, Aspect::Answer);
+        let RunKind::Perturbed(k) = d.run else {
+            panic!("{d}")
+        };
+        assert_ne!(d.first, d.other);
+        assert!(
+            ["[1, 2]", "[2, 1]"].contains(&d.first.as_str()),
+            "{}",
+            d.first
+        );
+        assert_eq!(
+            check_determinism(builder, &seeds, racy).unwrap_err().run,
+            RunKind::Perturbed(k),
+            "the same seed catches it on every check"
+        );
     });
 }
