@@ -472,8 +472,17 @@ impl MachineBuilder {
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
         let capacities: Vec<u64> = devices.iter().map(|d| d.memory).collect();
         let schedule_seed = self.schedule_seed.unwrap_or(self.seed);
-        let serial = (self.schedule == Schedule::Serialize)
-            .then(|| Arc::new(crate::engine::serial::Serial::new(schedule_seed)));
+        let no_thread = |_| SimError::TooManyObjects {
+            kind: ObjectKind::Stream,
+            process: ProcessId(0),
+            limit: ObjectLimit::HostThreads,
+        };
+        let serial = match self.schedule {
+            Schedule::Serialize => {
+                Some(crate::engine::serial::Serial::start(schedule_seed).map_err(no_thread)?)
+            }
+            _ => None,
+        };
         let limit = self.watchdog.unwrap_or(match self.schedule {
             Schedule::Serialize => Some(crate::engine::hang::SERIALIZE_WATCHDOG),
             _ => None,
@@ -481,11 +490,7 @@ impl MachineBuilder {
         let watchdog = match limit {
             Some(l) if l > Duration::ZERO => Some(
                 crate::engine::watchdog::Watchdog::start(l, serial.clone(), self.print_hangs)
-                    .map_err(|_| SimError::TooManyObjects {
-                        kind: ObjectKind::Stream,
-                        process: ProcessId(0),
-                        limit: ObjectLimit::HostThreads,
-                    })?,
+                    .map_err(no_thread)?,
             ),
             Some(_) => {
                 return Err(SimError::InvalidValue {

@@ -7,6 +7,9 @@
 //! has not run — and only while a host thread waits. A single-threaded program enqueues nothing while it waits,
 //! so the set of candidates, and so the seed's choice, depends on program order alone.
 //!
+//! - A host that makes no call for [`IDLE`] (real time) waits by means the simulator does not see — a barrier
+//!   of its own until a host function has run (cuda-samples simpleCallback), a sleep: the schedule then runs work
+//!   as if a host thread waited, until the next call.
 //! - The host side counts each stream's dispatched operations ([`Serial::dispatched`]) and registers what a
 //!   blocked host thread waits for ([`Serial::demand`]: a stream's operation, or "anything" for waits whose
 //!   target is not one point, such as the end of the machine).
@@ -23,8 +26,9 @@
 //! nothing blocks while this lock is held except on its own condition variable.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex};
 
@@ -95,7 +99,16 @@ pub(crate) struct Serial {
     cv: Condvar,
     /// The watchdog gave the schedule up: everything runs concurrently.
     given_up: AtomicBool,
+    /// When a host thread last entered or left a call (nanoseconds since `base`).
+    last_call: AtomicU64,
+    base: Instant,
+    /// No host thread has called for [`IDLE`]: the host waits by other means, work runs.
+    idle: AtomicBool,
 }
+
+/// How long the host may make no call before the schedule takes it to be waiting by means the simulator does not
+/// see (a lock or barrier of its own, a sleep) and runs work (real time).
+pub const IDLE: Duration = Duration::from_millis(100);
 
 impl std::fmt::Debug for Serial {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -119,12 +132,57 @@ impl Drop for DemandGuard<'_> {
 }
 
 impl Serial {
-    pub fn new(seed: u64) -> Serial {
-        Serial {
+    /// A schedule, and its idle ticker thread (which ends once the schedule is gone). `Err` if the host refuses
+    /// the thread.
+    pub fn start(seed: u64) -> std::io::Result<Arc<Serial>> {
+        let s = Arc::new(Serial {
             seed,
             st: Mutex::new(State::default()),
             cv: Condvar::new(),
             given_up: AtomicBool::new(false),
+            last_call: AtomicU64::new(0),
+            base: Instant::now(),
+            idle: AtomicBool::new(false),
+        });
+        let weak = Arc::downgrade(&s);
+        std::thread::Builder::new()
+            .name("ss-serialize".to_string())
+            .spawn(move || {
+                loop {
+                    // Real time, by design: the idle rule is about the host's real behaviour.
+                    std::thread::sleep(IDLE / 2);
+                    let Some(s) = weak.upgrade() else { break };
+                    s.tick();
+                }
+            })?;
+        Ok(s)
+    }
+
+    fn now_ns(&self) -> u64 {
+        u64::try_from(self.base.elapsed().as_nanos()).unwrap_or(u64::MAX)
+    }
+
+    /// A host thread enters or leaves a call: the host is not idle.
+    pub fn host_active(&self) {
+        self.last_call.store(self.now_ns(), Ordering::Relaxed);
+        if self.idle.load(Ordering::Relaxed) {
+            self.idle.store(false, Ordering::SeqCst);
+        }
+    }
+
+    fn tick(&self) {
+        if self.off() || self.idle.load(Ordering::SeqCst) {
+            return;
+        }
+        let quiet = self
+            .now_ns()
+            .saturating_sub(self.last_call.load(Ordering::Relaxed));
+        if quiet >= u64::try_from(IDLE.as_nanos()).unwrap_or(u64::MAX) {
+            let mut st = self.st.lock();
+            if st.slots.values().any(Slot::pending) {
+                self.idle.store(true, Ordering::SeqCst);
+                self.decide(&mut st);
+            }
         }
     }
 
@@ -303,7 +361,7 @@ impl Serial {
         if self.off() || st.running.is_some() || st.granted.is_some() {
             return;
         }
-        if !st.flush && !st.demands.iter().any(Demand::open) {
+        if !st.flush && !self.idle.load(Ordering::SeqCst) && !st.demands.iter().any(Demand::open) {
             return;
         }
         let mut best: Option<(u64, StreamId, u64)> = None;

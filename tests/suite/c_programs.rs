@@ -177,6 +177,8 @@ const STREAMSIM_VARS: &[&str] = &[
     "STREAMSIM_TRACE",
     "STREAMSIM_TIMELINE",
     "STREAMSIM_MACHINE",
+    "STREAMSIM_SCHEDULE",
+    "STREAMSIM_WATCHDOG_MS",
 ];
 
 /// A shared-host name no other test uses (`STREAMSIM_MACHINE`), so that parallel tests' programs never meet.

@@ -12,6 +12,7 @@ mod c_headers;
 mod c_kernels;
 mod c_programs;
 mod c_runtime_api;
+mod c_schedules;
 mod c_semantics;
 mod c_toolkit;
 mod common;
