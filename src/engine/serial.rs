@@ -7,9 +7,10 @@
 //! has not run — and only while a host thread waits. A single-threaded program enqueues nothing while it waits,
 //! so the set of candidates, and so the seed's choice, depends on program order alone.
 //!
-//! - A host that makes no call for [`IDLE`] (real time) waits by means the simulator does not see — a barrier
-//!   of its own until a host function has run (cuda-samples simpleCallback), a sleep: the schedule then runs work
-//!   as if a host thread waited, until the next call.
+//! - A host that makes no call for [`IDLE`] (real time), none of whose threads is running (Linux: not `R` in
+//!   `/proc`), waits by means the simulator does not see — a barrier of its own until a host function has run
+//!   (cuda-samples simpleCallback), a sleep: the schedule then runs work as if a host thread waited, until the
+//!   next call. A host that computes, or is only descheduled, does not open the schedule.
 //! - The host side counts each stream's dispatched operations ([`Serial::dispatched`]) and registers what a
 //!   blocked host thread waits for ([`Serial::demand`]: a stream's operation, or "anything" for waits whose
 //!   target is not one point, such as the end of the machine).
@@ -104,6 +105,9 @@ pub(crate) struct Serial {
     base: Instant,
     /// No host thread has called for [`IDLE`]: the host waits by other means, work runs.
     idle: AtomicBool,
+    /// The OS thread ids of the host threads that have called (Linux), to tell a host that waits from one
+    /// that computes or is descheduled.
+    host_tids: Mutex<std::collections::BTreeSet<i64>>,
 }
 
 /// How long the host may make no call before the schedule takes it to be waiting by means the simulator does not
@@ -143,6 +147,7 @@ impl Serial {
             last_call: AtomicU64::new(0),
             base: Instant::now(),
             idle: AtomicBool::new(false),
+            host_tids: Mutex::new(Default::default()),
         });
         let weak = Arc::downgrade(&s);
         std::thread::Builder::new()
@@ -165,6 +170,12 @@ impl Serial {
     /// A host thread enters or leaves a call: the host is not idle.
     pub fn host_active(&self) {
         self.last_call.store(self.now_ns(), Ordering::Relaxed);
+        if let Some(tid) = os_thread_id() {
+            let mut tids = self.host_tids.lock();
+            if !tids.contains(&tid) {
+                tids.insert(tid);
+            }
+        }
         if self.idle.load(Ordering::Relaxed) {
             self.idle.store(false, Ordering::SeqCst);
         }
@@ -177,7 +188,7 @@ impl Serial {
         let quiet = self
             .now_ns()
             .saturating_sub(self.last_call.load(Ordering::Relaxed));
-        if quiet >= u64::try_from(IDLE.as_nanos()).unwrap_or(u64::MAX) {
+        if quiet >= u64::try_from(IDLE.as_nanos()).unwrap_or(u64::MAX) && self.host_waits() {
             let mut st = self.st.lock();
             if st.slots.values().any(Slot::pending) {
                 self.idle.store(true, Ordering::SeqCst);
@@ -341,6 +352,22 @@ impl Serial {
         held
     }
 
+    /// Whether no host thread that has called is running (Linux: each one's state in `/proc` is not `R`): a
+    /// host that computes, or is only descheduled, is not waiting. Threads that have ended are forgotten.
+    /// Elsewhere: `true` (the quiet time alone decides).
+    fn host_waits(&self) -> bool {
+        let mut tids = self.host_tids.lock();
+        let mut waits = true;
+        tids.retain(|tid| match thread_state(*tid) {
+            None => false,
+            Some(state) => {
+                waits &= state != 'R';
+                true
+            }
+        });
+        waits
+    }
+
     /// Whether the schedule still serializes (the watchdog has not given it up).
     pub fn serializing(&self) -> bool {
         !self.off()
@@ -387,4 +414,35 @@ impl Serial {
             self.cv.notify_all();
         }
     }
+}
+
+/// The calling thread's OS id (Linux), cached per thread.
+fn os_thread_id() -> Option<i64> {
+    #[cfg(target_os = "linux")]
+    {
+        thread_local! {
+            static TID: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+        }
+        TID.try_with(|t| {
+            if t.get() == 0 {
+                // SAFETY: gettid takes no arguments and cannot fail.
+                t.set(unsafe { libc::syscall(libc::SYS_gettid) });
+            }
+            t.get()
+        })
+        .ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// A thread's scheduling state letter (`R` running or runnable, `S` sleeping, …) from
+/// `/proc/self/task/<tid>/stat`; `None` if it has ended.
+fn thread_state(tid: i64) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/stat")).ok()?;
+    // The state follows the command name, which is in parentheses and may hold spaces or parentheses.
+    let after = &stat[stat.rfind(')')? + 1..];
+    after.trim_start().chars().next()
 }

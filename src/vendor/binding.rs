@@ -219,13 +219,15 @@ pub(crate) struct EnvConfig {
     /// `STREAMSIM_WATCHDOG_MS`: the watchdog's limit in milliseconds of real time, `0` off (unset: the
     /// schedule's default).
     pub watchdog: Option<Option<std::time::Duration>>,
+    /// `STREAMSIM_CHECK_DETERMINISM=1` (`determinism_check.rs`).
+    pub check: crate::vendor::determinism_check::Check,
 }
 
 impl EnvConfig {
     /// Whether the machine keeps a trace: only when it is written or drawn at exit (so that a long-running
     /// program does not grow).
     pub fn keeps_trace(&self) -> bool {
-        self.trace.is_some() || self.timeline
+        self.trace.is_some() || self.timeline || self.check.on()
     }
 }
 
@@ -342,6 +344,10 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         host,
         schedule,
         watchdog,
+        check: crate::vendor::determinism_check::Check::from_env(
+            env_text("STREAMSIM_CHECK_DETERMINISM")?,
+            env_text(crate::vendor::determinism_check::CHILD_VAR)?,
+        )?,
     })
 }
 

@@ -179,6 +179,8 @@ const STREAMSIM_VARS: &[&str] = &[
     "STREAMSIM_MACHINE",
     "STREAMSIM_SCHEDULE",
     "STREAMSIM_WATCHDOG_MS",
+    "STREAMSIM_CHECK_DETERMINISM",
+    "STREAMSIM_DETERMINISM_CHILD",
 ];
 
 /// A shared-host name no other test uses (`STREAMSIM_MACHINE`), so that parallel tests' programs never meet.

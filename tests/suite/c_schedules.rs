@@ -150,3 +150,38 @@ fn bad_schedule_environment_is_refused() {
         );
     }
 }
+
+/// schedules-and-hangs.md · The determinism self-check · `STREAMSIM_CHECK_DETERMINISM=1`: a deterministic
+/// program → the second run's trace is the same, exit status 0; a program whose kernel duration differs in its
+/// second run → the first differing trace line of each run on stderr, exit status 67
+#[test]
+fn check_determinism_in_c_runs_the_program_again_and_compares_the_traces() {
+    for exe in exes("determinism_check") {
+        let env = [("STREAMSIM_CHECK_DETERMINISM", "1")];
+        let o = run(&exe, &["same"], &env, LIMIT);
+        assert_eq!(ok(&o), "determinism_check: same: ok\n");
+        let err = text(&o.stderr);
+        assert!(
+            err.starts_with(
+                "streamsim: STREAMSIM_CHECK_DETERMINISM=1: the second run's trace is the same ("
+            ),
+            "{err}"
+        );
+        let o = run(&exe, &["differ"], &env, LIMIT);
+        assert_eq!(o.status.code(), Some(67), "{}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), "determinism_check: differ: ok\n");
+        let err = text(&o.stderr);
+        assert!(
+            err.starts_with(
+                "streamsim: STREAMSIM_CHECK_DETERMINISM=1: not deterministic: the second run's trace differs at line "
+            ),
+            "{err}"
+        );
+        assert!(err.contains("\n  first run:  "), "{err}");
+        assert!(err.contains("\"name\":\"work\""), "{err}");
+        // Without the variable, nothing is checked.
+        let o = run(&exe, &["differ"], &[], LIMIT);
+        assert_eq!(ok(&o), "determinism_check: differ: ok\n");
+        assert_eq!(text(&o.stderr), "");
+    }
+}

@@ -390,3 +390,97 @@ fn check_determinism_catches_an_order_dependent_answer_under_perturbation() {
         );
     });
 }
+
+/// Waits (real time, under the test's watchdog) until the machine has `n` hang reports.
+fn await_reports(m: &Machine, n: usize) -> Vec<HangReport> {
+    loop {
+        let r = m.hang_reports();
+        if r.len() >= n {
+            return r;
+        }
+        std::thread::yield_now();
+    }
+}
+
+/// schedules-and-hangs.md · Watchdog · a host function that has not returned within the limit (concurrent
+/// schedule) → reported once, naming its stream, position, kind and label; nothing stopped: once it returns,
+/// the synchronize succeeds
+#[test]
+fn the_watchdog_reports_a_host_function_that_does_not_return() {
+    with_watchdog(60, || {
+        let m = Machine::builder()
+            .watchdog(Some(Duration::from_millis(50)))
+            .build()
+            .unwrap();
+        let p = m.process();
+        let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let id = p.stream_id(s).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        p.launch(s, kernel("before", 5)).unwrap();
+        p.launch_host_func(s, move || rx.recv().unwrap()).unwrap();
+        let reports = await_reports(&m, 1);
+        let expected = HangReport {
+            stream: id,
+            seq: 2,
+            label: "host function".into(),
+            kind: "host-fn",
+            limit_ms: 50,
+            held_back: vec![],
+        };
+        assert_eq!(reports, vec![expected.clone()]);
+        assert_eq!(
+            expected.to_string(),
+            "watchdog: host-fn \"host function\" (stream 1 of process 0, op 2) has not returned after 50 ms of \
+             real time"
+        );
+        tx.send(()).unwrap();
+        p.stream_synchronize(s).unwrap();
+        assert_eq!(m.hang_reports(), vec![expected], "reported once");
+    });
+}
+
+/// schedules-and-hangs.md · Watchdog · under the serialize schedule a slow function that holds nothing back (no
+/// other stream has ready work) → reported, the schedule is kept and the synchronize succeeds once it returns
+/// (a slow function is not a deadlock)
+#[test]
+fn a_slow_function_that_holds_nothing_back_is_only_reported() {
+    with_watchdog(60, || {
+        let m = serial_machine(0);
+        let p = m.process();
+        let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let (started_tx, started) = std::sync::mpsc::channel::<()>();
+        let k = kernel("slow", 7).body(move |_| {
+            started_tx.send(()).unwrap();
+            rx.recv().unwrap();
+            Ok(())
+        });
+        p.launch(s, k).unwrap();
+        let waiter = {
+            let p = p.clone();
+            std::thread::spawn(move || p.stream_synchronize(s))
+        };
+        started.recv().unwrap();
+        let reports = await_reports(&m, 1);
+        assert_eq!(reports[0].label, "slow");
+        assert_eq!(reports[0].held_back, vec![]);
+        tx.send(()).unwrap();
+        assert_eq!(waiter.join().unwrap(), Ok(()));
+    });
+}
+
+/// schedules-and-hangs.md · Machine options · a watchdog limit of zero → InvalidValue at build
+#[test]
+fn a_zero_watchdog_limit_is_refused() {
+    let e = Machine::builder()
+        .watchdog(Some(Duration::ZERO))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e,
+        SimError::InvalidValue {
+            what: "watchdog",
+            reason: "a watchdog limit of zero".into()
+        }
+    );
+}
