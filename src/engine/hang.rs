@@ -63,6 +63,17 @@ pub enum WaitLink {
         /// Its label.
         label: String,
     },
+    /// An operation waiting for operation `on_seq` of stream `on` (an event wait, a legacy-stream edge).
+    WaitsFor {
+        /// The waiting stream.
+        stream: StreamId,
+        /// The waiting operation's position on it.
+        seq: u64,
+        /// The stream waited for.
+        on: StreamId,
+        /// The position waited for.
+        on_seq: u64,
+    },
     /// A host function or kernel body that has not returned within the watchdog's limit (real time).
     Running {
         /// The stream it runs on.
@@ -104,6 +115,12 @@ impl std::fmt::Display for WaitLink {
                 f,
                 "{label:?} ({stream} op {seq}), ready and held back by the serialize schedule"
             ),
+            WaitLink::WaitsFor {
+                stream,
+                seq,
+                on,
+                on_seq,
+            } => write!(f, "{stream} op {seq}, waiting for {on} op {on_seq}"),
             WaitLink::Running {
                 stream,
                 seq,
@@ -152,6 +169,10 @@ pub struct HangReport {
     /// Under [`Schedule::Serialize`]: the operations it held back (ready to run, waiting for it), first the one
     /// the seed would run next. Empty under [`Schedule::Concurrent`].
     pub held_back: Vec<WaitLink>,
+    /// Under [`Schedule::Serialize`]: the operations of other streams that wait for this stream's work at or
+    /// after it ([`WaitLink::WaitsFor`]): if the function waits for one of them, the cycle is closed and no
+    /// schedule can run it (a true deadlock: reported, nothing stopped). Empty under [`Schedule::Concurrent`].
+    pub waiting: Vec<WaitLink>,
 }
 
 impl std::fmt::Display for HangReport {
@@ -166,6 +187,14 @@ impl std::fmt::Display for HangReport {
             seq = self.seq,
             ms = self.limit_ms
         )?;
+        if !self.waiting.is_empty() {
+            let list: Vec<String> = self.waiting.iter().map(ToString::to_string).collect();
+            write!(
+                f,
+                "; waiting for it: {} (if it waits for one of them, that is a deadlock under any schedule)",
+                list.join(", ")
+            )?;
+        }
         if !self.held_back.is_empty() {
             let list: Vec<String> = self.held_back.iter().map(ToString::to_string).collect();
             write!(

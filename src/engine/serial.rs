@@ -352,6 +352,27 @@ impl Serial {
         held
     }
 
+    /// The operations of other streams waiting for `stream`'s operation `seq` or a later one.
+    pub fn waiting_for(&self, stream: StreamId, seq: u64) -> Vec<WaitLink> {
+        let st = self.st.lock();
+        let mut out = Vec::new();
+        for (id, slot) in &st.slots {
+            if let At::Deps(deps) = &slot.at {
+                for (e, s) in deps {
+                    if e.id == stream && *s >= seq && e.completed() < *s {
+                        out.push(WaitLink::WaitsFor {
+                            stream: *id,
+                            seq: slot.exec.completed() + 1,
+                            on: stream,
+                            on_seq: *s,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether no host thread that has called is running (Linux: each one's state in `/proc` is not `R`): a
     /// host that computes, or is only descheduled, is not waiting. Threads that have ended are forgotten.
     /// Elsewhere: `true` (the quiet time alone decides).

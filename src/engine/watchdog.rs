@@ -130,6 +130,10 @@ impl Watchdog {
         };
         let limit_ms = u64::try_from(self.limit.as_millis()).unwrap_or(u64::MAX);
         for (stream, seq, label, kind) in late {
+            let waiting = self
+                .serial
+                .as_ref()
+                .map_or_else(Vec::new, |s| s.waiting_for(stream, seq));
             let report = |held_back: &[WaitLink]| {
                 let report = HangReport {
                     stream,
@@ -138,6 +142,7 @@ impl Watchdog {
                     kind,
                     limit_ms,
                     held_back: held_back.to_vec(),
+                    waiting: waiting.clone(),
                 };
                 if self.print {
                     eprintln!("streamsim: {report}");

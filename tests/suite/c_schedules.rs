@@ -185,3 +185,32 @@ fn check_determinism_in_c_runs_the_program_again_and_compares_the_traces() {
         assert_eq!(text(&o.stderr), "");
     }
 }
+
+/// schedules-and-hangs.md · Serialize · the CANN runtime's samples ported in tests/c (multi-stream;
+/// simpleCallback: a subscribed report thread runs the callbacks with aclrtProcessReport while the main thread
+/// synchronizes) pass under the serialize schedule on two seeds with the output of the concurrent schedule
+/// (thread ids aside)
+#[test]
+fn cann_samples_pass_under_the_serialize_schedule() {
+    let stable = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.contains("thread id"))
+            .map(str::to_string)
+            .collect()
+    };
+    for name in ["cann_multi_stream", "cann_simple_callback"] {
+        for exe in exes(name) {
+            // (cann_multi_stream's own "[ERROR]" line is its simulated timeout, the same in both.)
+            let concurrent = ok(&run(&exe, &[], &[], LIMIT));
+            for seed in ["1", "2"] {
+                let env = [
+                    ("STREAMSIM_SCHEDULE", "serialize"),
+                    ("STREAMSIM_SEED", seed),
+                ];
+                let o = run(&exe, &[], &env, LIMIT);
+                assert_eq!(stable(&ok(&o)), stable(&concurrent), "{name}, seed {seed}");
+                assert_eq!(text(&o.stderr), "", "{name}, seed {seed}");
+            }
+        }
+    }
+}

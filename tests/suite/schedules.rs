@@ -140,6 +140,7 @@ fn a_program_that_needs_two_streams_at_once_fails_under_serialize_with_the_cycle
                 kind: "kernel",
                 limit_ms: 50,
                 held_back: vec![cycle.0[2].clone()],
+                waiting: vec![],
             }]
         );
         // Nothing was lost: the schedule was given up, both bodies ran, and the device is usable.
@@ -426,6 +427,7 @@ fn the_watchdog_reports_a_host_function_that_does_not_return() {
             kind: "host-fn",
             limit_ms: 50,
             held_back: vec![],
+            waiting: vec![],
         };
         assert_eq!(reports, vec![expected.clone()]);
         assert_eq!(
@@ -483,4 +485,63 @@ fn a_zero_watchdog_limit_is_refused() {
             reason: "a watchdog limit of zero".into()
         }
     );
+}
+
+/// schedules-and-hangs.md · Watchdog · under the serialize schedule, a function that does not return while
+/// another stream waits (an event wait) for this stream's later work → the report names the waiting operation
+/// (`waiting`): if the function waits for it, no schedule can run it; nothing is stopped, the work finishes once
+/// the function returns
+#[test]
+fn the_watchdog_names_the_streams_waiting_behind_a_stuck_function() {
+    with_watchdog(60, || {
+        let m = serial_machine(0);
+        let p = m.process();
+        let s1 = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let s2 = p.create_stream(StreamFlags::DEFAULT).unwrap();
+        let (id1, id2) = (p.stream_id(s1).unwrap(), p.stream_id(s2).unwrap());
+        let e = p.create_event(EventFlags::DEFAULT).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        p.launch(
+            s2,
+            kernel("hold", 4).body(move |_| {
+                rx.recv().unwrap();
+                Ok(())
+            }),
+        )
+        .unwrap();
+        p.record_event(e, s2).unwrap();
+        p.stream_wait_event(s1, e).unwrap();
+        p.launch(s1, kernel("after", 3)).unwrap();
+        let waiter = {
+            let p = p.clone();
+            std::thread::spawn(move || p.device_synchronize())
+        };
+        let reports = await_reports(&m, 1);
+        let waits = WaitLink::WaitsFor {
+            stream: id1,
+            seq: 1,
+            on: id2,
+            on_seq: 2,
+        };
+        assert_eq!(
+            reports,
+            vec![HangReport {
+                stream: id2,
+                seq: 1,
+                label: "hold".into(),
+                kind: "kernel",
+                limit_ms: 50,
+                held_back: vec![],
+                waiting: vec![waits.clone()],
+            }]
+        );
+        assert_eq!(
+            reports[0].to_string(),
+            "watchdog: kernel \"hold\" (stream 2 of process 0, op 1) has not returned after 50 ms of real time; \
+             waiting for it: stream 1 op 1, waiting for stream 2 op 2 (if it waits for one of them, that is a \
+             deadlock under any schedule)"
+        );
+        tx.send(()).unwrap();
+        assert_eq!(waiter.join().unwrap(), Ok(()));
+    });
 }
