@@ -14,11 +14,15 @@
 //! | (e) idle CPU | 16 idle streams over 1 s of wall time | — | < 10 ms CPU |
 //! | (f) race detection | 1,000,000 kernels, each declaring a read and a write of a buffer, + `stream_synchronize`, detection on (`Collect`) | the same with `RaceDetection::Off` | on/off <= 2x |
 //! | (g) property tests | 2,000 programs of `testing::program(Limits::default())`, each on a machine of its own, end to end | the same programs' runs alone, on machines built beforehand | ratio <= 1.25x |
-//! | (h) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
+//! | (m) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
+//! | (n) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
-//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f)); `BENCH_ONLY=h` runs (h)
-//! alone.
+//! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), 100,000 iterations in
+//! (n)); `BENCH_ONLY=m` runs (m) alone. Figure (n) runs with `.trace(false)` on both sides (a trace keeps every
+//! operation: 3,000,000 of them would be most of the resident memory); its memory is the process's resident
+//! set (`/proc/self/statm`) sampled every 100,000 iterations of one more run with detection on, from the first
+//! sample on (the pool, the queues and the allocator warmed up by the first 100,000 iterations).
 
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -354,6 +358,47 @@ fn detection_overhead(reps: usize, n: usize) -> (Stats, Stats) {
     )
 }
 
+/// The process's resident set in bytes (`/proc/self/statm`, 4 KiB pages), if the platform says.
+fn rss_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// (n) Wall nanoseconds for `n` iterations of `malloc_async(4 KiB)` + a kernel writing the block +
+/// `free_async`, round robin on 4 streams, then `device_synchronize`; with race detection collecting (first)
+/// and off (second). With `samples`, also the resident set every `every` iterations.
+fn pool_loop(mode: RaceDetection, n: usize, every: usize, samples: &mut Vec<u64>) -> f64 {
+    let m = Machine::builder()
+        .devices(1)
+        .race_detection(mode)
+        .trace(false)
+        .build()
+        .expect("machine");
+    let p = m.process();
+    let streams: Vec<Stream> = (0..4)
+        .map(|_| p.create_stream(StreamFlags::NON_BLOCKING).expect("stream"))
+        .collect();
+    let t = Instant::now();
+    for i in 0..n {
+        let s = streams[i % 4];
+        let buf = p.malloc_async(4096, s).expect("malloc_async");
+        p.launch(s, Kernel::new("k").writes(buf, 4096))
+            .expect("launch");
+        p.free_async(buf, s).expect("free_async");
+        if every > 0 && (i + 1) % every == 0 {
+            samples.extend(rss_bytes());
+        }
+    }
+    p.device_synchronize().expect("sync");
+    let e = t.elapsed().as_nanos() as f64;
+    assert!(
+        m.race_reports().is_empty(),
+        "each block stays on its stream: no report"
+    );
+    e
+}
+
 /// `n` random programs of the property tests' strategy (`testing::program(Limits::default())`), always the same
 /// ones (a deterministic proptest runner).
 fn programs(n: usize) -> Vec<Program> {
@@ -400,7 +445,7 @@ fn property_throughput(reps: usize, progs: &[Program]) -> (Stats, Stats) {
     )
 }
 
-/// (h) Words the two sides of an IPC round trip hand over with (a `/dev/shm` file of the bench's), and the
+/// (m) Words the two sides of an IPC round trip hand over with (a `/dev/shm` file of the bench's), and the
 /// exported event's handle (bytes 64..128).
 struct Handshake {
     base: *mut u8,
@@ -500,7 +545,7 @@ impl Handshake {
     }
 }
 
-/// (h) The waiting side of the round trip, `n` times: wait for A's record `i` (word 0), make the stream wait on
+/// (m) The waiting side of the round trip, `n` times: wait for A's record `i` (word 0), make the stream wait on
 /// it and synchronize, answer (word 1).
 fn ipc_waiter(p: &Process, hs: &Handshake, n: u32) {
     let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
@@ -513,7 +558,7 @@ fn ipc_waiter(p: &Process, hs: &Handshake, n: u32) {
     }
 }
 
-/// (h) The recording side: record, hand over, wait for the answer; nanoseconds per round trip.
+/// (m) The recording side: record, hand over, wait for the answer; nanoseconds per round trip.
 fn ipc_recorder(p: &Process, hs: &Handshake, n: u32) -> f64 {
     let s = p.create_stream(StreamFlags::NON_BLOCKING).expect("stream");
     let e = p
@@ -533,7 +578,7 @@ fn ipc_recorder(p: &Process, hs: &Handshake, n: u32) -> f64 {
     t.elapsed().as_nanos() as f64 / f64::from(n - 1)
 }
 
-/// (h) Nanoseconds per IPC round trip between two OS processes (this program started again as B, on a shared
+/// (m) Nanoseconds per IPC round trip between two OS processes (this program started again as B, on a shared
 /// host of its own) and between two simulated processes of one machine.
 fn ipc_round_trip(reps: usize, n: u32) -> (Stats, Stats) {
     let exe = std::env::current_exe().expect("the bench's path");
@@ -579,7 +624,7 @@ fn ipc_round_trip(reps: usize, n: u32) -> (Stats, Stats) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--ipc-waiter") {
-        // (h)'s process B.
+        // (m)'s process B.
         let m = Machine::builder()
             .devices(1)
             .shared_host(args[2].clone())
@@ -593,7 +638,7 @@ fn main() {
         return;
     }
     let quick = std::env::var_os("BENCH_QUICK").is_some();
-    if std::env::var("BENCH_ONLY").as_deref() == Ok("h") {
+    if std::env::var("BENCH_ONLY").as_deref() == Ok("m") {
         ipc_figure(quick);
         return;
     }
@@ -753,6 +798,58 @@ fn main() {
 
     ipc_figure(quick);
 
+    // (n)
+    let n_g: usize = if quick { 100_000 } else { 1_000_000 };
+    let (on, off) = interleaved(
+        b_reps,
+        || pool_loop(RaceDetection::Collect, n_g, 0, &mut Vec::new()),
+        || pool_loop(RaceDetection::Off, n_g, 0, &mut Vec::new()),
+    );
+    let ratio = on.median / off.median;
+    let met = ratio <= 2.0;
+    met_all &= met;
+    println!(
+        "(n) stream-ordered memory, {n_g} iterations of malloc_async + kernel + free_async on 4 streams: \
+         detection on {} ({} / iteration, best {}), off {} ({} / iteration, best {}); on/off {ratio:.2}x \
+         (best {:.2}x); target <= 2x: {}",
+        ns(on.median),
+        ns(on.median / n_g as f64),
+        ns(on.best),
+        ns(off.median),
+        ns(off.median / n_g as f64),
+        ns(off.best),
+        on.best / off.best,
+        verdict(met)
+    );
+    let mut samples = Vec::new();
+    pool_loop(RaceDetection::Collect, n_g, n_g / 10, &mut samples);
+    match (samples.first(), samples.iter().max(), samples.last()) {
+        (Some(&first), Some(&max), Some(&last)) => {
+            let mib = |b: u64| b as f64 / (1 << 20) as f64;
+            let growth = max.saturating_sub(first);
+            let met = growth <= 4 << 20;
+            met_all &= met;
+            println!(
+                "(n) memory over those {n_g} iterations (detection on): resident {:.1} MiB after {}, at most \
+                 {:.1} MiB, {:.1} MiB at the end (samples every {}: {}); growth {:.2} MiB; target flat \
+                 (<= 4 MiB): {}",
+                mib(first),
+                n_g / 10,
+                mib(max),
+                mib(last),
+                n_g / 10,
+                samples
+                    .iter()
+                    .map(|&b| format!("{:.1}", mib(b)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                mib(growth),
+                verdict(met)
+            );
+        }
+        _ => println!("(n) memory: /proc/self/statm unavailable; not measured"),
+    }
+
     println!(
         "{}",
         if met_all {
@@ -763,12 +860,12 @@ fn main() {
     );
 }
 
-/// (h), printed.
+/// (m), printed.
 fn ipc_figure(quick: bool) {
     let n_h = if quick { 2_000 } else { 10_000 };
     let (os, sim) = ipc_round_trip(if quick { 3 } else { 5 }, n_h);
     println!(
-        "(h) IPC round trip (record in A; in B stream_wait_event + stream_synchronize; futex handshake both \
+        "(m) IPC round trip (record in A; in B stream_wait_event + stream_synchronize; futex handshake both \
          ways): two OS processes on a shared host {} (best {}), two simulated processes of one machine {} \
          (best {}); ratio {:.2}x (best {:.2}x); no target",
         ns(os.median),

@@ -406,6 +406,66 @@ struct cudaDeviceProp {
 /* A typedef the vendor's header does not have, so that C code can write `cudaDeviceProp` as C++ does. */
 typedef struct cudaDeviceProp cudaDeviceProp;
 
+/* Stream-ordered allocation and memory pools (docs/semantics/stream-ordered-memory.md). Pools hold device
+ * memory of one device; IPC pools, managed and host pools are not simulated. */
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+
+enum cudaMemPoolAttr {
+    cudaMemPoolReuseFollowEventDependencies = 1,   /* int, default 1 */
+    cudaMemPoolReuseAllowOpportunistic = 2,        /* int, default 1 */
+    cudaMemPoolReuseAllowInternalDependencies = 3, /* int, default 1 */
+    cudaMemPoolAttrReleaseThreshold = 4,           /* cuuint64_t, default 0 */
+    cudaMemPoolAttrReservedMemCurrent = 5,         /* cuuint64_t, read-only */
+    cudaMemPoolAttrReservedMemHigh = 6,            /* cuuint64_t, set to 0 only (resets it) */
+    cudaMemPoolAttrUsedMemCurrent = 7,             /* cuuint64_t, read-only */
+    cudaMemPoolAttrUsedMemHigh = 8                 /* cuuint64_t, set to 0 only (resets it) */
+};
+typedef enum cudaMemPoolAttr cudaMemPoolAttr;
+
+enum cudaMemAllocationType {
+    cudaMemAllocationTypeInvalid = 0x0,
+    cudaMemAllocationTypePinned = 0x1,
+    cudaMemAllocationTypeManaged = 0x2, /* not simulated: cudaErrorNotSupported */
+    cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+typedef enum cudaMemAllocationType cudaMemAllocationType;
+
+enum cudaMemAllocationHandleType {
+    cudaMemHandleTypeNone = 0x0, /* the only one simulated */
+    cudaMemHandleTypePosixFileDescriptor = 0x1,
+    cudaMemHandleTypeWin32 = 0x2,
+    cudaMemHandleTypeWin32Kmt = 0x4,
+    cudaMemHandleTypeFabric = 0x8
+};
+typedef enum cudaMemAllocationHandleType cudaMemAllocationHandleType;
+
+enum cudaMemLocationType {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeDevice = 1, /* the only one simulated */
+    cudaMemLocationTypeHost = 2,
+    cudaMemLocationTypeHostNuma = 3,
+    cudaMemLocationTypeHostNumaCurrent = 4
+};
+typedef enum cudaMemLocationType cudaMemLocationType;
+
+struct cudaMemLocation {
+    enum cudaMemLocationType type;
+    int id;
+};
+typedef struct cudaMemLocation cudaMemLocation;
+
+/* CUDA 12's layout. maxSize 0: no limit but the device's memory. */
+struct cudaMemPoolProps {
+    enum cudaMemAllocationType allocType;
+    enum cudaMemAllocationHandleType handleTypes;
+    struct cudaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
+typedef struct cudaMemPoolProps cudaMemPoolProps;
+
 /* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
  * ones that differ between runs of the same program. */
 #define CUDA_IPC_HANDLE_SIZE 64
@@ -635,6 +695,25 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: cudaMallocAsync allocates from the current pool of the stream's device, as an operation of the stream;
+ * cudaFreeAsync frees as one. A freed block is reused by a later allocation as the pool's reuse policies allow
+ * (the same stream; an order by events; a free complete in virtual time; a synchronize); with race detection, an
+ * access not ordered after the allocation or before the free is a "use before allocation" / "use after free"
+ * report. cudaFree of such memory does not synchronize. */
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+
 /* ------------------------------------------------------------------------------------------------ errors */
 
 cudaError_t cudaGetLastError(void);
@@ -670,6 +749,23 @@ static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags
 
 static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int flags) {
     return ::cudaHostAlloc(ptr, size, flags);
+}
+
+static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+    return ::cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+
+template <class T> static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+    return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+template <class T> static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream) {
+    return ::cudaMallocAsync((void **)(void *)ptr, size, stream);
+}
+
+template <class T>
+static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+    return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }
 
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {

@@ -408,6 +408,66 @@ struct musaDeviceProp {
 /* A typedef the vendor's header does not have, so that C code can write `musaDeviceProp` as C++ does. */
 typedef struct musaDeviceProp musaDeviceProp;
 
+/* Stream-ordered allocation and memory pools (docs/semantics/stream-ordered-memory.md). Pools hold device
+ * memory of one device; IPC pools, managed and host pools are not simulated. */
+typedef struct MUmemPoolHandle_st *musaMemPool_t;
+
+enum musaMemPoolAttr {
+    musaMemPoolReuseFollowEventDependencies = 1,   /* int, default 1 */
+    musaMemPoolReuseAllowOpportunistic = 2,        /* int, default 1 */
+    musaMemPoolReuseAllowInternalDependencies = 3, /* int, default 1 */
+    musaMemPoolAttrReleaseThreshold = 4,           /* cuuint64_t, default 0 */
+    musaMemPoolAttrReservedMemCurrent = 5,         /* cuuint64_t, read-only */
+    musaMemPoolAttrReservedMemHigh = 6,            /* cuuint64_t, set to 0 only (resets it) */
+    musaMemPoolAttrUsedMemCurrent = 7,             /* cuuint64_t, read-only */
+    musaMemPoolAttrUsedMemHigh = 8                 /* cuuint64_t, set to 0 only (resets it) */
+};
+typedef enum musaMemPoolAttr musaMemPoolAttr;
+
+enum musaMemAllocationType {
+    musaMemAllocationTypeInvalid = 0x0,
+    musaMemAllocationTypePinned = 0x1,
+    musaMemAllocationTypeManaged = 0x2, /* not simulated: musaErrorNotSupported */
+    musaMemAllocationTypeMax = 0x7FFFFFFF
+};
+typedef enum musaMemAllocationType musaMemAllocationType;
+
+enum musaMemAllocationHandleType {
+    musaMemHandleTypeNone = 0x0, /* the only one simulated */
+    musaMemHandleTypePosixFileDescriptor = 0x1,
+    musaMemHandleTypeWin32 = 0x2,
+    musaMemHandleTypeWin32Kmt = 0x4,
+    musaMemHandleTypeFabric = 0x8
+};
+typedef enum musaMemAllocationHandleType musaMemAllocationHandleType;
+
+enum musaMemLocationType {
+    musaMemLocationTypeInvalid = 0,
+    musaMemLocationTypeDevice = 1, /* the only one simulated */
+    musaMemLocationTypeHost = 2,
+    musaMemLocationTypeHostNuma = 3,
+    musaMemLocationTypeHostNumaCurrent = 4
+};
+typedef enum musaMemLocationType musaMemLocationType;
+
+struct musaMemLocation {
+    enum musaMemLocationType type;
+    int id;
+};
+typedef struct musaMemLocation musaMemLocation;
+
+/* CUDA 12's layout. maxSize 0: no limit but the device's memory. */
+struct musaMemPoolProps {
+    enum musaMemAllocationType allocType;
+    enum musaMemAllocationHandleType handleTypes;
+    struct musaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
+typedef struct musaMemPoolProps musaMemPoolProps;
+
 /* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
  * ones that differ between runs of the same program. */
 #define MUSA_IPC_HANDLE_SIZE 64
@@ -637,6 +697,25 @@ musaError_t musaMemset(void *devPtr, int value, size_t count);
 musaError_t musaMemsetAsync(void *devPtr, int value, size_t count,
                             musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: musaMallocAsync allocates from the current pool of the stream's device, as an operation of the stream;
+ * musaFreeAsync frees as one. A freed block is reused by a later allocation as the pool's reuse policies allow
+ * (the same stream; an order by events; a free complete in virtual time; a synchronize); with race detection, an
+ * access not ordered after the allocation or before the free is a "use before allocation" / "use after free"
+ * report. musaFree of such memory does not synchronize. */
+
+musaError_t musaMallocAsync(void **devPtr, size_t size, musaStream_t hStream);
+musaError_t musaFreeAsync(void *devPtr, musaStream_t hStream);
+musaError_t musaMallocFromPoolAsync(void **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream);
+musaError_t musaMemPoolCreate(musaMemPool_t *memPool, const struct musaMemPoolProps *poolProps);
+musaError_t musaMemPoolDestroy(musaMemPool_t memPool);
+musaError_t musaDeviceGetDefaultMemPool(musaMemPool_t *memPool, int device);
+musaError_t musaDeviceSetMemPool(int device, musaMemPool_t memPool);
+musaError_t musaDeviceGetMemPool(musaMemPool_t *memPool, int device);
+musaError_t musaMemPoolSetAttribute(musaMemPool_t memPool, enum musaMemPoolAttr attr, void *value);
+musaError_t musaMemPoolGetAttribute(musaMemPool_t memPool, enum musaMemPoolAttr attr, void *value);
+musaError_t musaMemPoolTrimTo(musaMemPool_t memPool, size_t minBytesToKeep);
+
 /* ------------------------------------------------------------------------------------------------ errors */
 
 musaError_t musaGetLastError(void);
@@ -672,6 +751,23 @@ static inline musaError_t musaEventCreate(musaEvent_t *event, unsigned int flags
 
 static inline musaError_t musaMallocHost(void **ptr, size_t size, unsigned int flags) {
     return ::musaHostAlloc(ptr, size, flags);
+}
+
+static inline musaError_t musaMallocAsync(void **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
+    return ::musaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+
+template <class T> static inline musaError_t musaMallocAsync(T **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
+    return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+template <class T> static inline musaError_t musaMallocAsync(T **ptr, size_t size, musaStream_t stream) {
+    return ::musaMallocAsync((void **)(void *)ptr, size, stream);
+}
+
+template <class T>
+static inline musaError_t musaMallocFromPoolAsync(T **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
+    return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }
 
 template <class T> static inline musaError_t musaMalloc(T **devPtr, size_t size) {

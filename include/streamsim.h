@@ -40,6 +40,9 @@
  *                       after this many ms of real time; 0 off (default off; 1000 under serialize)
  *   STREAMSIM_CHECK_DETERMINISM  1: at exit, run the program once more as a child and compare the two runs'
  *                       traces; a difference is printed and the process exits with status 67
+ *   STREAMSIM_ENGINES   on | off (default on): the engine model of virtual time (copy engines per direction,
+ *                       128 kernel slots per device; docs/semantics/engine-model.md); off: every operation
+ *                       starts when it is ready. Machines of streamsimMachineCreate* have it on.
  * The default machine keeps a trace only when STREAMSIM_TRACE or STREAMSIM_TIMELINE asks for one. A bad
  * value is not replaced by a default: every call of that vendor fails (CUDA/MUSA cudaErrorNoDevice, ACL
  * ACL_ERROR_UNINITIALIZE) and the message naming the variable is printed once to standard error. The exit
@@ -288,6 +291,12 @@ streamsimError streamsimDefaultMachine(streamsimMachine *machine, streamsimApi a
 #define STREAMSIM_MEMORY_DEVICE 0
 #define STREAMSIM_MEMORY_PINNED_HOST 1
 
+/* What kind of report it is: a data race, or a use of memory outside its allocation's lifetime (stream-ordered
+ * allocation: docs/semantics/stream-ordered-memory.md). */
+#define STREAMSIM_RACE_DATA 0             /* two accesses, at least one a write, neither ordered first */
+#define STREAMSIM_RACE_USE_BEFORE_ALLOC 1 /* not ordered after the allocation (first: operation "alloc") */
+#define STREAMSIM_RACE_USE_AFTER_FREE 2   /* not ordered before the free (second: operation "free"), or after it */
+
 /* One side of a race report. The strings belong to the machine handle the report was read through: valid
  * until streamsimMachineDestroy releases it. */
 typedef struct streamsimRaceAccess {
@@ -305,7 +314,8 @@ typedef struct streamsimRaceAccess {
                                thread) */
 } streamsimRaceAccess;
 
-/* A race report: two accesses to the same bytes, at least one a write, neither ordered before the other. */
+/* A race report: two accesses to the same bytes, at least one a write, neither ordered before the other; or
+ * (kind) an access outside its allocation's lifetime. */
 typedef struct streamsimRaceReport {
     streamsimRaceAccess first;  /* the earlier access in program order */
     streamsimRaceAccess second; /* the later one, which completed the race */
@@ -316,6 +326,7 @@ typedef struct streamsimRaceReport {
     int memory;                 /* STREAMSIM_MEMORY_DEVICE or STREAMSIM_MEMORY_PINNED_HOST */
     uint32_t memoryDevice;      /* the device of device memory (UINT32_MAX for pinned host memory) */
     const char *fix;            /* the one-line fix */
+    int kind;                   /* STREAMSIM_RACE_DATA, _USE_BEFORE_ALLOC or _USE_AFTER_FREE */
 } streamsimRaceReport;
 
 /* How many race reports the machine holds (each pair of accesses once, in the order found). */
@@ -335,6 +346,11 @@ streamsimError streamsimMachineGetRace(streamsimMachine machine, size_t index, s
  * operations' tracks joined by an arrow. STREAMSIM_ERROR_NO_TRACE if the machine keeps no trace,
  * STREAMSIM_ERROR_IO if the file cannot be written. */
 streamsimError streamsimMachineWriteTrace(streamsimMachine machine, const char *path);
+
+/* The calling thread (of the process `api`'s calls go to) spends `ns` nanoseconds outside the runtime: its virtual
+ * clock moves by `ns`, as a sleep or host computation takes time on hardware (nothing sleeps in real time). Not a
+ * runtime call. */
+streamsimError streamsimHostSleep(streamsimApi api, uint64_t ns);
 
 /* Names a stream (a cudaStream_t, musaStream_t or aclrtStream of the process `api`'s calls go to; NULL is the
  * default stream) or an event for race reports, traces and timelines: "stream `copy stream`" instead of

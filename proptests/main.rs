@@ -2,12 +2,17 @@
 //! independent reference model ([`model`]), 256 cases per property.
 //!
 //! 1. `simulator_matches_the_reference_model`: the trace (every operation's stream, position, kind, label and
-//!    virtual start / end), the blocking host calls, the query answers and the race reports (which pairs,
-//!    how many times) equal the model's.
+//!    virtual start / end), the blocking host calls, the query answers, where each stream-ordered allocation
+//!    was placed (its cell of the pool's chunk) and the race reports (which kind, which pairs, how many times:
+//!    data races, uses before allocation, uses after free) equal the model's.
 //! 2. `execution_order_respects_every_dependency`: kernels really ran after every kernel they are ordered
 //!    after, and before the host returned from a step after which it knows them complete.
-//! 3. `perturbation_changes_nothing_observable`: under 10 perturbation seeds the trace (`{:?}`), answers and
-//!    reports are byte-identical to the unperturbed run's.
+//! 3. `perturbation_changes_nothing_observable`: under 10 perturbation seeds the trace (`{:?}`), answers,
+//!    allocation addresses and reports are byte-identical to the unperturbed run's.
+//!
+//! And `the_programs_exercise_stream_ordered_memory` checks, over 256 generated programs, that the properties
+//! above see every way an allocation finds memory (fresh, after a synchronize, on the freeing stream, after an
+//! event, opportunistically) and both lifetime reports.
 //!
 //! 4. The capture properties of [`graphs`]: captures against the model of [`model::capture`], replays against
 //!    eager runs.
@@ -25,7 +30,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use streamsim::testing::{Executed, Limits, Outcome, Program, program};
-use streamsim::{AddressSpace, Machine, RaceReport, Trace};
+use streamsim::{AddressSpace, EngineModel, Machine, RaceReport, Trace};
 
 use model::{RaceKey, describe, expect};
 
@@ -66,11 +71,15 @@ pub(crate) fn with_watchdog<T: Send + 'static>(
     }
 }
 
-/// Runs `prog` on a fresh machine (race detection collects, the default), perturbed with `seed` if given.
+/// Runs `prog` on a fresh machine (race detection collects, the default), perturbed with `seed` if given. The
+/// engine model is off: the reference model schedules every operation when it is ready (copy engines and
+/// kernel slots are not in it yet; `tests/suite/engines.rs` checks them).
 fn run(prog: &Program, perturb: Option<u64>) -> Run {
     let prog = prog.clone();
     with_watchdog(30, move || {
-        let mut b = Machine::builder().devices(prog.devices);
+        let mut b = Machine::builder()
+            .devices(prog.devices)
+            .engine_model(EngineModel::OFF);
         if let Some(seed) = perturb {
             b = b.perturb(true).seed(seed);
         }
@@ -91,6 +100,7 @@ fn race_counts(reports: &[RaceReport]) -> BTreeMap<RaceKey, u64> {
     let mut out = BTreeMap::new();
     for r in reports {
         let key = (
+            r.kind,
             (r.first.who.clone(), r.first.write),
             (r.second.who.clone(), r.second.write),
         );
@@ -115,12 +125,64 @@ fn normalized(reports: &[RaceReport]) -> Vec<RaceReport> {
 
 fn races_text(m: &BTreeMap<RaceKey, u64>) -> String {
     m.iter()
-        .map(|(((a, aw), (b, bw)), n)| {
+        .map(|((kind, (a, aw), (b, bw)), n)| {
             let v = |w: &bool| if *w { "writes" } else { "reads" };
-            format!("  {a} {} / {b} {} ×{n}", v(aw), v(bw))
+            format!("  {kind:?}: {a} {} / {b} {} ×{n}", v(aw), v(bw))
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The generator's coverage of stream-ordered memory, as the model sees it over 256 programs of the strategy
+/// the properties use: each way of finding memory, and each kind of report, happens in some of them.
+#[test]
+fn the_programs_exercise_stream_ordered_memory() {
+    use proptest::strategy::ValueTree;
+    use streamsim::RaceKind;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = program(Limits::default());
+    let mut total = model::PoolStats::default();
+    let mut kinds: BTreeMap<RaceKind, u64> = BTreeMap::new();
+    let mut with_pools = 0;
+    for _ in 0..256 {
+        let prog = strategy.new_tree(&mut runner).expect("a program").current();
+        with_pools += u64::from(prog.uses_pools());
+        let exp = expect(&prog);
+        let p = exp.pool;
+        total.allocs += p.allocs;
+        total.fresh += p.fresh;
+        total.observed += p.observed;
+        total.same_stream += p.same_stream;
+        total.stream_after += p.stream_after;
+        total.host_after += p.host_after;
+        total.opportunistic += p.opportunistic;
+        for ((kind, ..), n) in &exp.races {
+            *kinds.entry(*kind).or_default() += n;
+        }
+    }
+    println!("{with_pools} of 256 programs allocate: {total:?}; reports by kind: {kinds:?}");
+    assert!(with_pools >= 128, "{with_pools}");
+    // The least common ways (an allocation on another stream that is after the free) need a record, a wait
+    // and the allocation in that order: a few per 256 programs.
+    for (what, n, least) in [
+        ("fresh", total.fresh, 100),
+        ("after a synchronize", total.observed, 3),
+        ("on the freeing stream", total.same_stream, 20),
+        ("after an event", total.stream_after, 2),
+        ("opportunistic", total.opportunistic, 3),
+    ] {
+        assert!(n >= least, "{what}: {n} ({total:?})");
+    }
+    for kind in [
+        RaceKind::Data,
+        RaceKind::UseBeforeAlloc,
+        RaceKind::UseAfterFree,
+    ] {
+        assert!(
+            kinds.get(&kind).copied().unwrap_or(0) >= 5,
+            "{kind:?}: {kinds:?}"
+        );
+    }
 }
 
 proptest! {
@@ -145,6 +207,22 @@ proptest! {
         prop_assert_eq!(&host, &exp.host, "blocking host calls differ");
         prop_assert!(got.trace.host.iter().all(|h| h.process.0 == 0 && h.thread == 0));
         prop_assert_eq!(&got.outcome.answers, &exp.answers, "query answers differ");
+        // The addresses: each device's chunk starts at its first allocation (cell 0 of a fresh chunk).
+        let mut base: BTreeMap<u32, u64> = BTreeMap::new();
+        let cells: Vec<(usize, u32, usize)> = got
+            .outcome
+            .allocations
+            .iter()
+            .map(|&(step, addr)| {
+                let device = match &prog.steps[step] {
+                    streamsim::testing::Step::MallocAsync { stream, .. } => prog.device_of(*stream),
+                    other => unreachable!("an allocation from {other:?}"),
+                };
+                let b = *base.entry(device).or_insert(addr);
+                (step, device, ((addr - b) / streamsim::testing::BUFFER_BYTES) as usize)
+            })
+            .collect();
+        prop_assert_eq!(&cells, &exp.cells, "stream-ordered allocations' addresses differ");
         prop_assert_eq!(got.outcome.end.0, exp.end, "the host clock at the end differs");
         // The model's own guarantee: every access that races is in at least one reported pair.
         prop_assert_eq!(&exp.racing_accesses.0, &exp.racing_accesses.1);
@@ -203,6 +281,9 @@ proptest! {
             let r = run(&prog, Some(seed));
             prop_assert!(format!("{:?}", r.trace) == trace, "perturbation seed {}: the trace differs", seed);
             prop_assert_eq!(&r.outcome.answers, &base.outcome.answers, "perturbation seed {}", seed);
+            prop_assert_eq!(
+                &r.outcome.allocations, &base.outcome.allocations, "perturbation seed {}: addresses", seed
+            );
             prop_assert_eq!(normalized(&r.reports), reports.clone(), "perturbation seed {}", seed);
         }
     }

@@ -17,6 +17,18 @@
 //!   operation and the last operation of each of its device's blocking streams (reference/cuda-musa.md ·
 //!   StreamQuery / StreamSynchronize · the NULL (legacy) stream).
 //!
+//! Stream-ordered memory (README "Stream-ordered memory", docs/semantics/stream-ordered-memory.md): a device's
+//! default pool reserves one 2 MiB chunk at its first allocation (all allocations are 4 KiB: the chunk is 512
+//! cells, and the programs never need a second one); an allocation takes the smallest free range it may
+//! take, then the lowest address, where a free range is a run of cells any allocation may take (merged) or one
+//! cell freed by a `free_async` that still waits on it. A freed cell may be taken by an allocation on the
+//! freeing stream, by one whose stream or host thread is after the free (follow event dependencies), or
+//! once the free has ended in virtual time at the call (opportunistic); a stream, device or (recorded) event
+//! synchronize makes every freed cell the host is after available to anyone. The lifetime checks: an access
+//! (or the free) not after the allocation is a use before allocation; every access after the free in
+//! program order, and at the free every remembered access it is not after, is a use after free. A kernel
+//! using a freed slot's pointer touches whatever allocation now holds that cell.
+//!
 //! Races: two accesses to the same buffer, at least one a write, neither after the other. The simulator
 //! reports, for each access, the races with the accesses it still remembers: "the last write and the reads
 //! since" (DESIGN.md). The model computes both: every racing pair (`full_races`), and the pairs whose earlier
@@ -29,17 +41,22 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use streamsim::testing::{
     Answer, BUFFER_BYTES, BUFFERS_PER_DEVICE, BufRef, EVENTS_PER_DEVICE, EventRef, MAX_POLLS,
-    PINNED_BUFFERS, PinnedRef, Program, Step, StreamRef,
+    PINNED_BUFFERS, PinnedRef, PoolRef, Program, Step, StreamRef,
 };
 use streamsim::{
-    Accessor, CopyPath, EventId, OpKind, ProcessId, Status, StreamId, StreamKind, TraceEvent,
-    VirtualTime,
+    Accessor, CopyPath, EventId, OpKind, ProcessId, RaceKind, Status, StreamId, StreamKind,
+    TraceEvent, VirtualTime,
 };
 
 /// README defaults: every call advances the host clock by 1 µs; an operation starts no earlier than 2 µs
 /// after its call.
 const API_CALL: u64 = 1_000;
 const LAUNCH_LATENCY: u64 = 2_000;
+/// README cost model: `pool_alloc`, `pool_free`.
+const POOL_ALLOC: u64 = 1_000;
+const POOL_FREE: u64 = 1_000;
+/// A pool's chunk (2 MiB) in cells of `BUFFER_BYTES`.
+const CELLS: usize = (2 << 20) / BUFFER_BYTES as usize;
 
 /// `latency + bytes / bandwidth`, rounded up to a nanosecond; GB/s = 10^9 bytes per second.
 fn link(latency_ns: u64, gb_per_s: u64, bytes: u64) -> u64 {
@@ -69,12 +86,30 @@ pub enum Node {
 enum Buffer {
     Device(BufRef),
     Pinned(PinnedRef),
+    /// Stream-ordered allocation number `n`.
+    Pooled(usize),
 }
 
 /// One side of a race as the simulator names it: who and whether it wrote.
 pub type Side = (Accessor, bool);
-/// A racing pair (earlier, later) as the simulator names it.
-pub type RaceKey = (Side, Side);
+/// A report's kind and its pair (earlier, later) as the simulator names them.
+pub type RaceKey = (RaceKind, Side, Side);
+
+/// A cell of a pool's chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Live,
+    /// Free: waiting on this free operation (`None`: any allocation may take it).
+    Free(Option<usize>),
+}
+
+/// A stream-ordered allocation.
+struct Pooled {
+    device: u32,
+    cell: usize,
+    alloc: usize,
+    freed: Option<usize>,
+}
 
 struct MStream {
     id: StreamId,
@@ -87,6 +122,7 @@ struct MStream {
 }
 
 struct MOp {
+    key: StreamRef,
     kernel_step: Option<usize>,
     before: BTreeSet<Node>,
     event: TraceEvent,
@@ -121,6 +157,29 @@ pub struct Expected {
     pub known_after_step: Vec<BTreeSet<usize>>,
     /// The host clock at the end (after the final device synchronizes).
     pub end: u64,
+    /// How the program's stream-ordered allocations found their memory.
+    pub pool: PoolStats,
+    /// Where each `malloc_async` step's memory is: (step, device, cell of the device's chunk).
+    pub cells: Vec<(usize, u32, usize)>,
+}
+
+/// How allocations found their memory (for the coverage check).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct PoolStats {
+    /// Allocations.
+    pub allocs: u64,
+    /// A cell never used before.
+    pub fresh: u64,
+    /// A freed cell a synchronize had made available to anyone.
+    pub observed: u64,
+    /// A freed cell, on the freeing stream.
+    pub same_stream: u64,
+    /// A freed cell, the stream being after the free.
+    pub stream_after: u64,
+    /// A freed cell, the host being after the free.
+    pub host_after: u64,
+    /// A freed cell whose free had ended, nothing ordering them (opportunistic).
+    pub opportunistic: u64,
 }
 
 struct Model<'a> {
@@ -139,6 +198,13 @@ struct Model<'a> {
     access_count: usize,
     host: Vec<(String, u64, u64)>,
     answers: Vec<Answer>,
+    /// Each device's chunk (reserved at its first allocation) and which allocation last held each cell.
+    chunks: BTreeMap<u32, (Vec<Cell>, Vec<Option<usize>>)>,
+    pooled: Vec<Pooled>,
+    /// Each slot's latest allocation.
+    slots: BTreeMap<PoolRef, usize>,
+    pool: PoolStats,
+    cells: Vec<(usize, u32, usize)>,
 }
 
 const P0: ProcessId = ProcessId(0);
@@ -176,6 +242,11 @@ pub fn expect(prog: &Program) -> Expected {
         access_count: 0,
         host: Vec::new(),
         answers: Vec::new(),
+        chunks: BTreeMap::new(),
+        pooled: Vec::new(),
+        slots: BTreeMap::new(),
+        pool: PoolStats::default(),
+        cells: Vec::new(),
     };
     m.setup();
     let mut known_after_step = Vec::new();
@@ -204,6 +275,8 @@ pub fn expect(prog: &Program) -> Expected {
         kernel_after,
         known_after_step,
         end: m.clock,
+        pool: m.pool,
+        cells: m.cells,
     }
 }
 
@@ -267,6 +340,13 @@ impl Model<'_> {
         }
         for _ in 0..PINNED_BUFFERS {
             self.call();
+        }
+        if self.prog.uses_pools() {
+            // Each device's default pool, and its release threshold.
+            for _ in 0..self.prog.devices {
+                self.call();
+                self.call();
+            }
         }
     }
 
@@ -347,6 +427,8 @@ impl Model<'_> {
                 OpKind::Kernel => "kernel",
                 OpKind::Memcpy { .. } => "memcpy",
                 OpKind::Memset { .. } => "memset",
+                OpKind::MemAlloc { .. } => "alloc",
+                OpKind::MemFree { .. } => "free",
                 _ => "",
             },
             label: label.clone(),
@@ -367,11 +449,180 @@ impl Model<'_> {
             self.access(Node::Op(idx), &before, buf, write, who.clone());
         }
         self.ops.push(MOp {
+            key,
             kernel_step,
             before,
             event,
         });
         idx
+    }
+
+    /// Who operation `op` is in reports.
+    fn who(&self, op: usize) -> Accessor {
+        let e = &self.ops[op].event;
+        Accessor::Op {
+            stream: e.stream,
+            stream_name: None,
+            kind: match e.kind {
+                OpKind::Kernel => "kernel",
+                OpKind::MemAlloc { .. } => "alloc",
+                OpKind::MemFree { .. } => "free",
+                _ => unreachable!("only kernels use pooled memory"),
+            },
+            label: e.label.to_string(),
+        }
+    }
+
+    /// A lifetime report (and every report counts in both maps).
+    fn lifetime(&mut self, kind: RaceKind, first: Side, second: Side) {
+        let key = (kind, first, second);
+        *self.races.entry(key.clone()).or_default() += 1;
+        *self.full_races.entry(key).or_default() += 1;
+    }
+
+    /// Whether the next operation of stream `key` would be after `op` without a new edge: `op` is its last
+    /// operation or before it.
+    fn stream_after(&self, key: StreamRef, op: usize) -> bool {
+        self.streams[&key]
+            .last
+            .is_some_and(|l| l == op || self.ops[l].before.contains(&Node::Op(op)))
+    }
+
+    /// `malloc_async` of slot `slot` on stream `key`: the pick, the operation, the cell taken.
+    fn malloc_async(&mut self, step: usize, slot: PoolRef, key: StreamRef) {
+        let device = self.streams[&key].device;
+        let now = self.call();
+        let (cells, _) = self
+            .chunks
+            .entry(device)
+            .or_insert_with(|| (vec![Cell::Free(None); CELLS], vec![None; CELLS]));
+        let cells = cells.clone();
+        // The free ranges: (start, length, what the cell waits on).
+        let mut ranges: Vec<(usize, usize, Option<usize>)> = Vec::new();
+        for (i, c) in cells.iter().enumerate() {
+            match *c {
+                Cell::Live => {}
+                Cell::Free(Some(f)) => ranges.push((i, 1, Some(f))),
+                Cell::Free(None) => match ranges.last_mut() {
+                    Some((start, len, None)) if *start + *len == i => *len += 1,
+                    _ => ranges.push((i, 1, None)),
+                },
+            }
+        }
+        let allowed = |&(_, _, f): &(usize, usize, Option<usize>)| match f {
+            None => true,
+            Some(f) => {
+                self.ops[f].key == key
+                    || self.stream_after(key, f)
+                    || self.host_known.contains(&Node::Op(f))
+                    || self.end(f) <= now
+            }
+        };
+        let (cell, _, waits) = ranges
+            .iter()
+            .filter(|r| allowed(r))
+            .min_by_key(|&&(start, len, _)| (len, start))
+            .copied()
+            .expect("a 2 MiB chunk never fills up in these programs");
+        let mut st = self.pool;
+        st.allocs += 1;
+        match waits {
+            None if self.chunks[&device].1[cell].is_none() => st.fresh += 1,
+            None => st.observed += 1,
+            Some(f) if self.ops[f].key == key => st.same_stream += 1,
+            Some(f) if self.stream_after(key, f) => st.stream_after += 1,
+            Some(f) if self.host_known.contains(&Node::Op(f)) => st.host_after += 1,
+            Some(_) => st.opportunistic += 1,
+        }
+        self.pool = st;
+        let op = self.enqueue(
+            key,
+            now,
+            POOL_ALLOC,
+            None,
+            OpKind::MemAlloc {
+                bytes: BUFFER_BYTES,
+            },
+            "malloc_async".into(),
+            &[],
+            None,
+        );
+        let n = self.pooled.len();
+        self.pooled.push(Pooled {
+            device,
+            cell,
+            alloc: op,
+            freed: None,
+        });
+        let (cells, holder) = self.chunks.get_mut(&device).expect("reserved above");
+        cells[cell] = Cell::Live;
+        holder[cell] = Some(n);
+        self.slots.insert(slot, n);
+        self.cells.push((step, device, cell));
+    }
+
+    /// `free_async` of slot `slot`'s allocation on stream `key`: the operation and its lifetime checks.
+    fn free_async(&mut self, slot: PoolRef, key: StreamRef) {
+        let n = self.slots[&slot];
+        let now = self.call();
+        let op = self.enqueue(
+            key,
+            now,
+            POOL_FREE,
+            None,
+            OpKind::MemFree {
+                bytes: BUFFER_BYTES,
+            },
+            "free_async".into(),
+            &[],
+            None,
+        );
+        let free = (self.who(op), true);
+        let before = self.ops[op].before.clone();
+        let alloc = self.pooled[n].alloc;
+        if !before.contains(&Node::Op(alloc)) {
+            self.lifetime(
+                RaceKind::UseBeforeAlloc,
+                (self.who(alloc), true),
+                free.clone(),
+            );
+        }
+        // Every remembered access (not superseded by a later one after it) the free is not after.
+        let list = self.accesses.remove(&Buffer::Pooled(n)).unwrap_or_default();
+        for (j, y) in list.iter().enumerate() {
+            let superseded = list[j + 1..]
+                .iter()
+                .any(|z| (z.node == y.node || z.before.contains(&y.node)) && (z.write || !y.write));
+            if !superseded && !before.contains(&y.node) {
+                self.lifetime(
+                    RaceKind::UseAfterFree,
+                    (y.who.clone(), y.write),
+                    free.clone(),
+                );
+            }
+        }
+        self.pooled[n].freed = Some(op);
+        let (device, cell) = (self.pooled[n].device, self.pooled[n].cell);
+        self.chunks.get_mut(&device).expect("allocated").0[cell] = Cell::Free(Some(op));
+    }
+
+    /// After a synchronize: the freed cells the host is after are available to anyone.
+    fn observe(&mut self) {
+        for (cells, _) in self.chunks.values_mut() {
+            for c in cells.iter_mut() {
+                if let Cell::Free(Some(f)) = *c
+                    && self.host_known.contains(&Node::Op(f))
+                {
+                    *c = Cell::Free(None);
+                }
+            }
+        }
+    }
+
+    /// The allocation a kernel using slot `slot`'s pointer touches: whichever now holds its cell.
+    fn pooled_buffer(&self, slot: PoolRef) -> Buffer {
+        let a = &self.pooled[self.slots[&slot]];
+        Buffer::Pooled(self.chunks[&a.device].1[a.cell].expect("the cell was allocated"))
     }
 
     /// An access by `node`, which is after exactly `before`: the races it completes, then it is remembered.
@@ -385,12 +636,33 @@ impl Model<'_> {
     ) {
         let ordinal = self.access_count;
         self.access_count += 1;
+        if let Buffer::Pooled(n) = buf {
+            let (alloc, freed) = (self.pooled[n].alloc, self.pooled[n].freed);
+            if !before.contains(&Node::Op(alloc)) {
+                self.lifetime(
+                    RaceKind::UseBeforeAlloc,
+                    (self.who(alloc), true),
+                    (who.clone(), write),
+                );
+            }
+            if let Some(f) = freed {
+                self.lifetime(
+                    RaceKind::UseAfterFree,
+                    (self.who(f), true),
+                    (who.clone(), write),
+                );
+            }
+        }
         let list = self.accesses.entry(buf).or_default();
         for (j, y) in list.iter().enumerate() {
             if y.node == node || !(write || y.write) || before.contains(&y.node) {
                 continue;
             }
-            let key = ((y.who.clone(), y.write), (who.clone(), write));
+            let key = (
+                RaceKind::Data,
+                (y.who.clone(), y.write),
+                (who.clone(), write),
+            );
             *self.full_races.entry(key.clone()).or_default() += 1;
             self.racing_accesses.0.insert(ordinal);
             let superseded = list[j + 1..]
@@ -437,6 +709,7 @@ impl Model<'_> {
             .filter_map(|s| s.last)
             .collect();
         self.block(now, &tails, format!("device_synchronize({d})"));
+        self.observe();
     }
 
     /// A query of `op` (`None`: nothing to wait for) at the current time.
@@ -645,6 +918,7 @@ impl Model<'_> {
                 let label = format!("stream_synchronize({})", self.streams[&key].id);
                 let covered = self.covered(key);
                 self.block(now, &covered, label);
+                self.observe();
             }
             Step::EventSynchronize(e) => {
                 let now = self.call();
@@ -652,6 +926,7 @@ impl Model<'_> {
                 if let Some(rec) = self.events[e] {
                     let label = format!("event_synchronize(event {})", event_id(*e));
                     self.block(now, &[rec], label);
+                    self.observe();
                 }
             }
             Step::DeviceSynchronize(d) => {
@@ -683,6 +958,34 @@ impl Model<'_> {
             }
             Step::HostRead(h) => self.host_access(*h, false),
             Step::HostWrite(h) => self.host_access(*h, true),
+            Step::MallocAsync { slot, stream } => {
+                let key = self.stream(*stream);
+                self.malloc_async(i, *slot, key);
+            }
+            Step::FreeAsync { slot, stream } => {
+                let key = self.stream(*stream);
+                self.free_async(*slot, key);
+            }
+            Step::LaunchPooled {
+                stream,
+                duration_ns,
+                slot,
+                write,
+            } => {
+                let key = self.stream(*stream);
+                let now = self.call();
+                let buf = self.pooled_buffer(*slot);
+                self.enqueue(
+                    key,
+                    now,
+                    *duration_ns,
+                    None,
+                    OpKind::Kernel,
+                    format!("k{i}"),
+                    &[(buf, *write)],
+                    Some(i),
+                );
+            }
         }
     }
 

@@ -32,7 +32,9 @@
 //!
 //! Every stream is a worker thread running a FIFO of operations; cross-stream waits block the worker until
 //! the recorded point has run. Timestamps do not come from those threads: each operation's virtual start and
-//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]). A query
+//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]); a copy
+//! between host and device waits for its device's copy engine of that direction, and a kernel for a free
+//! kernel slot (the engine model, [`EngineModel`], on by default). A query
 //! answers "complete" iff the work's virtual end is not after the calling thread's virtual clock, so a host
 //! spin-loop on a query terminates and gives the same answer on every run; nothing ever sleeps.
 //!
@@ -66,8 +68,11 @@
 //! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
+//! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
+//! | [`pool`], `pool_api.rs`, `memory/reserve.rs` | memory pools: chunks, freed ranges and the reuse policies; the pool calls of [`Process`] (`malloc_async`, `free_async`, attributes, trim, what a synchronize releases); the heap's reservations for them |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
-//! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
+//! | [`time`] | [`VirtualTime`], the [`CostModel`] and its [`EngineModel`], the scheduling functions (`schedule`: when an operation is ready; `place`: when its engine lets it start) |
+//! | `engines.rs` | the engine model: a device's copy engines and kernel slots, first fit in virtual time (rules in `docs/semantics/engine-model.md`) |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
@@ -88,7 +93,8 @@
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
 //! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
 //! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries) |
+//! | `cuda_pool.rs` | stream-ordered memory: `cudaMallocAsync` / `cudaFreeAsync` / `cudaMallocFromPoolAsync`, `cudaMemPool*`, `cudaDevice{Get,Set,GetDefault}MemPool` |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
 //! | `determinism_check.rs` | `STREAMSIM_CHECK_DETERMINISM=1`: at exit, the program runs itself again as a child and the two traces are compared |
@@ -100,7 +106,7 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report (the `streamsim run` command is `src/main.rs`) |
+//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
 //! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`) |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
@@ -155,6 +161,10 @@
 //! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
+//! | `cudaMallocAsync` / `cudaMallocFromPoolAsync` | `aclrtMemPoolMallocAsync` | [`Process::malloc_async`] / [`Process::malloc_from_pool_async`] |
+//! | `cudaFreeAsync` | `aclrtMemPoolFreeAsync` | [`Process::free_async`] |
+//! | `cudaMemPoolCreate` / `cudaMemPoolDestroy` | `aclrtMemPoolCreate` / `aclrtMemPoolDestroy` | [`Process::create_pool`] / [`Process::destroy_pool`] |
+//! | `cudaMemPoolSetAttribute` / `GetAttribute` / `TrimTo` | `aclrtMemPoolSetAttr` / `GetAttr` / `TrimTo` | [`Process::set_pool_attribute`] / [`Process::pool_attribute`] / [`Process::trim_pool`] |
 //! | NULL stream (legacy default stream) | NULL stream (context default stream) | [`Stream::DEFAULT`] |
 //! | `cudaGetLastError` | `aclGetRecentErrMsg` | [`Process::take_last_error`] |
 #![deny(missing_docs)]
@@ -167,7 +177,7 @@ mod vendor;
 
 pub use engine::{
     device_state, error, graph, handle, hang, host_memory, ipc, ipc_memory, kernel, machine,
-    memory, race, rules, stream_info, time, trace,
+    memory, pool, race, rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -192,15 +202,15 @@ pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
 #[doc(no_inline)]
 pub use engine::error::{
     CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem,
-    ObjectKind, ObjectLimit, PeerProblem, Result, SimError, SubscriptionProblem,
+    ObjectKind, ObjectLimit, PeerProblem, PoolProblem, Result, SimError, SubscriptionProblem,
 };
 pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
 pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
 #[doc(no_inline)]
 pub use engine::handle::{
-    Context, Event, EventId, Graph, GraphExec, GraphNode, Notify, NotifyId, ProcessId, Stream,
-    StreamId, StreamKind,
+    Context, Event, EventId, Graph, GraphExec, GraphNode, MemPool, Notify, NotifyId, ProcessId,
+    Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
 pub use engine::hang::{HangReport, Schedule, WaitCycle, WaitLink};
@@ -216,13 +226,15 @@ pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
 pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
 #[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+#[doc(no_inline)]
+pub use engine::pool::{PoolAttr, PoolProps, ReusePolicy};
 pub use engine::process::{Process, Status, StreamFlags};
 #[doc(no_inline)]
-pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceReport};
+pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport};
 #[doc(no_inline)]
-pub use engine::rules::{Dialect, FailureMode, Rules};
+pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
-pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
+pub use engine::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
 pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
 pub use engine::value::ValueCondition;

@@ -183,6 +183,51 @@ typedef union {
     uint32_t reserve[4];
 } aclrtStreamAttrValue;
 
+/* Stream-ordered memory allocation (SOMA, the runtime's acl_rt_memory_soma.h): pools of device memory.
+ * docs/semantics/stream-ordered-memory.md. */
+typedef void *aclrtMemPool;
+
+typedef enum aclrtMemPoolAttr {
+    ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES = 0x1,   /* uint32_t, default 0 */
+    ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC = 0x2,         /* uint32_t, default 0 */
+    ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES = 0x3, /* uint32_t, default 0 */
+    ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD = 0x4,            /* uint64_t, default 0, at most the pool's size */
+    ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT = 0x5,         /* uint64_t, read-only */
+    ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH = 0x6,            /* uint64_t, set to 0 only */
+    ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT = 0x7,             /* uint64_t, read-only */
+    ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH = 0x8                 /* uint64_t, set to 0 only */
+} aclrtMemPoolAttr;
+
+typedef enum aclrtMemAllocationType {
+    ACL_MEM_ALLOCATION_TYPE_PINNED = 0
+} aclrtMemAllocationType;
+
+typedef enum aclrtMemHandleType {
+    ACL_MEM_HANDLE_TYPE_NONE = 0,
+    ACL_MEM_HANDLE_TYPE_POSIX = 2 /* IPC pools are not simulated: ACL_ERROR_RT_FEATURE_NOT_SUPPORT */
+} aclrtMemHandleType;
+
+typedef enum aclrtMemLocationType {
+    ACL_MEM_LOCATION_TYPE_HOST = 0,
+    ACL_MEM_LOCATION_TYPE_DEVICE = 1, /* the only one a pool takes */
+    ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2,
+    ACL_MEM_LOCATION_TYPE_MANAGED = 3,
+    ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4
+} aclrtMemLocationType;
+
+typedef struct aclrtMemLocation {
+    uint32_t id;
+    aclrtMemLocationType type;
+} aclrtMemLocation;
+
+typedef struct {
+    aclrtMemAllocationType allocType;
+    aclrtMemHandleType handleType;
+    aclrtMemLocation location;
+    size_t maxSize; /* rounded up to 2 MiB; 0: the device's memory */
+    unsigned char reserved[32];
+} aclrtMemPoolProps;
+
 /* ------------------------------------------------------------------------------------------------ codes */
 
 #define ACL_SUCCESS 0
@@ -317,6 +362,19 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
 /* devPtr: device memory, or host memory from aclrtMallocHost (a real write when the memset runs). */
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
+
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: every allocation is rounded up to 2 MiB; a freed block is reused on its stream, and on others as the
+ * pool's reuse policies allow (none by default). aclrtMemPoolMallocAsync of size 0 is ACL_SUCCESS and writes
+ * nothing. Unknown pools are ACL_ERROR_RT_INTERNAL_ERROR (ACL_ERROR_RT_PARAM_INVALID for Set/GetAttr). */
+
+aclError aclrtMemPoolCreate(aclrtMemPool *memPool, const aclrtMemPoolProps *poolProps);
+aclError aclrtMemPoolDestroy(const aclrtMemPool memPool);
+aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value);
+aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void *value);
+aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, aclrtMemPool memPool, aclrtStream stream);
+aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream);
+aclError aclrtMemPoolTrimTo(aclrtMemPool memPool, size_t minBytesToKeep);
 
 /* ------------------------------------------------------------------------------------------------ failure modes */
 

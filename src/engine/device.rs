@@ -105,6 +105,7 @@ impl Process {
             st.notifies.remove_by_reset(h, d)?;
         }
         st.graphs.reset_device(d);
+        Process::forget_pools(&mut st, d)?;
         st.devices[d as usize] = DeviceCtx::new();
         st.peers.retain(|&(a, b)| a != d && b != d);
         drop(st);

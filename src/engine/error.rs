@@ -27,6 +27,8 @@ pub enum ObjectKind {
     GraphExec,
     /// A node of a graph (CUDA `cudaGraphNode_t`).
     GraphNode,
+    /// A memory pool.
+    MemPool,
 }
 
 impl std::fmt::Display for ObjectKind {
@@ -39,6 +41,7 @@ impl std::fmt::Display for ObjectKind {
             ObjectKind::Graph => "graph",
             ObjectKind::GraphExec => "executable graph",
             ObjectKind::GraphNode => "graph node",
+            ObjectKind::MemPool => "memory pool",
         })
     }
 }
@@ -362,6 +365,94 @@ impl std::fmt::Display for ObjectLimit {
             ObjectLimit::Ordinals { max } => {
                 write!(f, "all {max} creation ordinals have been used")
             }
+        }
+    }
+}
+
+/// What is wrong in a call about a memory pool or a stream-ordered allocation (see `pool.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PoolProblem {
+    /// The pool handle is destroyed, unknown or another process's.
+    Handle(HandleProblem),
+    /// A device's default pool cannot be destroyed.
+    DefaultPool,
+    /// The dialect has no default pools (ACL: only pools made with `aclrtMemPoolCreate`).
+    NoDefaultPool,
+    /// The pool belongs to another device than the one named.
+    OtherDevice {
+        /// The pool's device.
+        pool_device: u32,
+    },
+    /// The attribute can only be read.
+    ReadOnlyAttribute,
+    /// A high watermark can only be reset to 0.
+    WatermarkNotZero,
+    /// The release threshold is above the pool's size (ACL).
+    ThresholdAbovePool {
+        /// The pool's size in bytes.
+        size: u64,
+    },
+    /// The attribute number is not one the dialect defines.
+    UnknownAttribute(u32),
+    /// The pool cannot hold the allocation (its maximum size, or the device's memory, is used up, and no freed
+    /// block may be reused).
+    Exhausted {
+        /// Bytes asked for (aligned).
+        requested: u64,
+        /// Bytes the pool has reserved.
+        reserved: u64,
+    },
+    /// A trim that would keep fewer bytes than are in use (ACL refuses it).
+    TrimBelowUsed {
+        /// Bytes in use.
+        used: u64,
+    },
+    /// A trim that would keep more bytes than the pool can hold (ACL refuses it).
+    TrimAbovePool {
+        /// The pool's size in bytes.
+        size: u64,
+    },
+    /// A stream-ordered free with no stream (ACL: the runtime's `RT_ERROR_STREAM_NULL`).
+    NullStream,
+}
+
+impl std::fmt::Display for PoolProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PoolProblem::Handle(p) => write!(f, "invalid memory pool handle: {p}"),
+            PoolProblem::DefaultPool => {
+                f.write_str("a device's default memory pool cannot be destroyed")
+            }
+            PoolProblem::NoDefaultPool => {
+                f.write_str("this runtime has no default memory pools: create one first")
+            }
+            PoolProblem::OtherDevice { pool_device } => {
+                write!(f, "the memory pool belongs to device {pool_device}")
+            }
+            PoolProblem::ReadOnlyAttribute => f.write_str("the attribute is read-only"),
+            PoolProblem::WatermarkNotZero => f.write_str("a high watermark can only be reset to 0"),
+            PoolProblem::ThresholdAbovePool { size } => {
+                write!(
+                    f,
+                    "the release threshold is above the pool's size of {size} bytes"
+                )
+            }
+            PoolProblem::UnknownAttribute(a) => write!(f, "unknown memory pool attribute {a}"),
+            PoolProblem::Exhausted {
+                requested,
+                reserved,
+            } => write!(
+                f,
+                "the pool cannot hold {requested} more bytes ({reserved} reserved) and no freed block may be \
+                 reused"
+            ),
+            PoolProblem::TrimBelowUsed { used } => {
+                write!(f, "cannot trim below the {used} bytes in use")
+            }
+            PoolProblem::TrimAbovePool { size } => {
+                write!(f, "cannot keep more than the pool's size of {size} bytes")
+            }
+            PoolProblem::NullStream => f.write_str("the stream is NULL"),
         }
     }
 }
@@ -722,6 +813,14 @@ pub enum SimError {
         /// The timeout.
         timeout_ms: u64,
     },
+    /// A memory pool call or a stream-ordered allocation that cannot be carried out.
+    #[error("{what}: {problem}")]
+    MemPool {
+        /// The call.
+        what: &'static str,
+        /// Why.
+        problem: PoolProblem,
+    },
 }
 
 impl SimError {
@@ -786,7 +885,8 @@ impl SimError {
             | SimError::HostMemory { what, .. }
             | SimError::UnsupportedLimit { what, .. }
             | SimError::InvalidKernel { what, .. }
-            | SimError::Capture { what, .. } => Some(what),
+            | SimError::Capture { what, .. }
+            | SimError::MemPool { what, .. } => Some(what),
             SimError::InvalidHandle { .. }
             | SimError::InvalidDevice { .. }
             | SimError::TimingDisabled { .. }

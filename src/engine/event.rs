@@ -581,7 +581,7 @@ impl Process {
         };
         let what = "event_synchronize";
         let (id, name) = (e.id, e.name);
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             p.exec.id.device,
@@ -589,7 +589,9 @@ impl Process {
             crate::engine::watch::Observe::Other,
             timeout,
             || format!("event_synchronize({})", EventLabel(id, name.as_deref())),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// One elapsed-time check of the dialect on one event.

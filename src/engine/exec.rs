@@ -362,6 +362,12 @@ pub(crate) struct OpExtra {
     /// that deadline instead and fails with [`SimError::WaitTimedOut`] (ACL `aclrtSetOpWaitTimeout`, the
     /// timeout of `aclrtWaitAndResetNotify`).
     pub wait_timeout: Option<u64>,
+    /// A lifetime point of an allocation this operation is (a stream-ordered allocation or free), checked for
+    /// races with `who` when it is dispatched (enqueue side only).
+    pub life: Option<(
+        Arc<crate::engine::memory::Block>,
+        crate::engine::race::LifePoint,
+    )>,
 }
 
 impl OpExtra {
@@ -384,6 +390,7 @@ impl OpExtra {
             accesses: Vec::new(),
             who: None,
             wait_timeout: None,
+            life: None,
         }
     }
 }

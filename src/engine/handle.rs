@@ -123,6 +123,7 @@ pub(crate) const TAG_NOTIFY: u64 = 0x7;
 pub(crate) const TAG_GRAPH: u64 = 0x6;
 pub(crate) const TAG_GRAPH_EXEC: u64 = 0x5;
 pub(crate) const TAG_GRAPH_NODE: u64 = 0x4;
+pub(crate) const TAG_POOL: u64 = 0x3;
 
 pub(crate) fn encode(p: RawParts) -> u64 {
     (p.kind << (64 - KIND_BITS))
@@ -263,6 +264,23 @@ impl GraphNode {
     /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
     pub fn from_raw(raw: u64) -> GraphNode {
         GraphNode(raw)
+    }
+}
+
+/// A memory pool handle (`cudaMemPool_t`, ACL `aclrtMemPool`). `Copy`; valid until the pool is destroyed or
+/// its device reset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MemPool(pub(crate) u64);
+
+impl MemPool {
+    /// The raw value (what the C ABI passes as the opaque pointer).
+    pub fn to_raw(self) -> u64 {
+        self.0
+    }
+
+    /// A handle from a raw value. Any value is accepted here; a bad one is rejected when used.
+    pub fn from_raw(raw: u64) -> MemPool {
+        MemPool(raw)
     }
 }
 

@@ -253,6 +253,16 @@ impl Process {
                     reason: format!("{ptr} is an IPC mapping of another process's memory, not an allocation of this one"),
                 });
             }
+            if block.pooled() {
+                // cudaIpcGetMemHandle takes "an existing device memory allocation previously allocated by
+                // cudaMalloc"; pool memory is shared through IPC pools, which are not simulated.
+                return Err(SimError::InvalidValue {
+                    what,
+                    reason: format!(
+                        "{ptr} is memory of a memory pool (cudaMallocAsync): IPC memory pools are not simulated"
+                    ),
+                });
+            }
             let range = match bytes {
                 Some(n) => (region.offset, n),
                 None => (0, block.len),

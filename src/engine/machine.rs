@@ -19,7 +19,7 @@ use crate::engine::memory::Memory;
 use crate::engine::process::{ProcShared, Process};
 use crate::engine::race::{RaceDetection, RaceHook, RaceReport, RaceState};
 use crate::engine::rules::{Dialect, Rules};
-use crate::engine::time::CostModel;
+use crate::engine::time::{CostModel, EngineModel};
 use crate::engine::trace::{
     FailedCall, HostEvent, Trace, TraceNames, TraceSink, sort_failed, sort_host, sort_ops,
 };
@@ -311,6 +311,15 @@ impl MachineBuilder {
     #[must_use]
     pub fn cost_model(mut self, cost: CostModel) -> Self {
         self.cost = cost;
+        self
+    }
+
+    /// The engine model of the cost model (default [`EngineModel::ON`]; [`EngineModel::OFF`]: every operation
+    /// starts when it is ready, operations of different streams overlap fully). Set after
+    /// [`MachineBuilder::cost_model`], it replaces that model's.
+    #[must_use]
+    pub fn engine_model(mut self, engines: EngineModel) -> Self {
+        self.cost.engines = engines;
         self
     }
 
@@ -629,6 +638,26 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// A process's engines of device `d` (see `engines.rs`), or `None` when the engine model is off: its copy
+    /// engines from the device's `AsyncEngineCount`, its kernel slots from `ConcurrentKernels` and the model.
+    pub fn engines_of(
+        &self,
+        d: &DeviceConfig,
+    ) -> Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>> {
+        let model = &self.cost.engines;
+        if !model.enabled {
+            return None;
+        }
+        let attr = |a: Attribute, default: i64| d.attributes.get(&a).copied().unwrap_or(default);
+        Some(Arc::new(Mutex::new(
+            crate::engine::engines::DeviceEngines::new(
+                model,
+                attr(Attribute::AsyncEngineCount, 2),
+                attr(Attribute::ConcurrentKernels, 1) != 0,
+            ),
+        )))
+    }
+
     pub fn device_count(&self) -> u32 {
         self.devices.len() as u32
     }

@@ -17,8 +17,11 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+pub(crate) use crate::engine::block::{Backing, Block, HostBlock, Region, Store};
 use crate::engine::error::{Result, SimError};
 use crate::engine::handle::ProcessId;
+
+mod reserve;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
@@ -179,210 +182,6 @@ impl<'a> From<&'a mut Vec<u8>> for Dst<'a> {
     }
 }
 
-/// The bytes of a block: the simulator's own, or host memory the program registered.
-pub(crate) enum Backing {
-    /// Bytes the simulator allocated (device memory, pinned host buffers).
-    Owned(Box<[u8]>),
-    /// `len` bytes of the program's memory at `ptr`, registered with `register_host` (`cudaHostRegister`).
-    Registered { ptr: *mut u8, len: usize },
-    /// A registered range that was unregistered: operations still holding the block (queued before the
-    /// unregistration, which the vendor leaves undefined) see no bytes, so they never touch memory the program
-    /// may have freed since.
-    Detached,
-    /// Device memory exported on a shared host, or imported from one: the bytes live in a shared-memory object
-    /// mapped by every OS process that uses them (`host/shared_mem.rs`).
-    Shared(Arc<crate::engine::host::shared_mem::Mapping>),
-}
-
-// SAFETY: a `Registered` range is host memory the C caller promised stays valid while registered; the block's
-// lock serialises the simulator's own accesses to it (the program's direct accesses race with copies exactly as
-// on hardware). The other variants own their bytes or have none.
-unsafe impl Send for Backing {}
-
-impl std::ops::Deref for Backing {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Backing::Owned(b) => b,
-            // SAFETY: see `Send` above: valid for `len` bytes while registered.
-            Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
-            Backing::Detached => &[],
-            Backing::Shared(m) => m.bytes(),
-        }
-    }
-}
-
-impl std::ops::DerefMut for Backing {
-    fn deref_mut(&mut self) -> &mut [u8] {
-        match self {
-            Backing::Owned(b) => b,
-            // SAFETY: as for `Deref`; the `&mut self` is the block lock's guard, so no other simulator access.
-            Backing::Registered { ptr, len } => unsafe {
-                std::slice::from_raw_parts_mut(*ptr, *len)
-            },
-            Backing::Detached => &mut [],
-            Backing::Shared(m) => m.bytes_mut(),
-        }
-    }
-}
-
-impl Backing {
-    fn is_detached(&self) -> bool {
-        matches!(self, Backing::Detached)
-    }
-}
-
-impl std::fmt::Debug for Backing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
-            Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
-            Backing::Detached => f.write_str("Detached"),
-            Backing::Shared(m) => write!(f, "Shared({} bytes)", m.bytes().len()),
-        }
-    }
-}
-
-/// What a pinned host block is beyond its bytes (see `host_memory.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct HostBlock {
-    /// The device that was current when it was allocated or registered (ACL threads may have none).
-    pub device: Option<u32>,
-    /// Registered program memory (`register_host`) rather than a pinned allocation.
-    pub registered: bool,
-}
-
-/// One allocation's bytes. The bytes sit behind a lock so that racing copies are serialised (a racy
-/// program gets some interleaving, never undefined behaviour on the simulator's side).
-#[derive(Debug)]
-pub(crate) struct Block {
-    pub base: u64,
-    pub len: u64,
-    pub owner: ProcessId,
-    pub space: AddressSpace,
-    /// The allocation's number in its address space (device: per device; pinned: per machine), in allocation
-    /// order: deterministic where the address is not (pinned buffers are real host memory).
-    pub ordinal: u64,
-    /// Pinned host blocks: where they come from.
-    pub host: Option<HostBlock>,
-    /// The bytes and their access records: the allocation's own, or, for an IPC mapping, those of the exported
-    /// allocation (shared with it), from `store_off` on.
-    pub store: Arc<Store>,
-    /// Where this block's byte 0 is in `store` (0 but for an IPC mapping of part of an allocation).
-    pub store_off: u64,
-    /// An IPC mapping (`ipc_memory.rs`) rather than an allocation: unmapped with its close call, not freed.
-    pub mapping: bool,
-}
-
-/// The bytes of an allocation and who accessed them: owned by the allocation's block and by the IPC mappings
-/// of it (an importing process's block of the same bytes), so the bytes live until the last of them goes.
-#[derive(Debug)]
-pub(crate) struct Store {
-    bytes: Mutex<Backing>,
-    /// Who accessed which bytes, for race detection (see `race/shadow.rs`); offsets are the store's.
-    pub shadow: Mutex<crate::engine::race::shadow::Shadow>,
-    /// Exported on a shared host or imported from one: the slot whose shadow sees the accesses of every OS
-    /// process (`host/shared_mem.rs`).
-    pub shared: std::sync::OnceLock<Arc<crate::engine::host::shared_mem::SharedMem>>,
-}
-
-impl Store {
-    pub fn new(backing: Backing) -> Arc<Store> {
-        Arc::new(Store {
-            bytes: Mutex::new(backing),
-            shadow: Mutex::default(),
-            shared: std::sync::OnceLock::new(),
-        })
-    }
-
-    /// Runs `f` on the bytes, under their lock (exporting to a shared host swaps the backing in place).
-    pub fn with_backing<R>(&self, f: impl FnOnce(&mut Backing) -> R) -> R {
-        f(&mut self.bytes.lock())
-    }
-}
-
-impl Block {
-    fn bytes(&self) -> &Mutex<Backing> {
-        &self.store.bytes
-    }
-
-    // A detached block (an unregistered range) has no bytes: accesses to it do nothing. Any other block is
-    // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
-
-    pub fn read(&self, offset: u64, out: &mut [u8]) {
-        let offset = offset + self.store_off;
-        let b = self.bytes().lock();
-        if !b.is_detached() {
-            out.copy_from_slice(&b[offset as usize..offset as usize + out.len()]);
-        }
-    }
-
-    pub fn write(&self, offset: u64, data: &[u8]) {
-        let offset = offset + self.store_off;
-        let mut b = self.bytes().lock();
-        if !b.is_detached() {
-            b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
-        }
-    }
-
-    pub fn fill(&self, offset: u64, len: u64, value: u8) {
-        let offset = offset + self.store_off;
-        let mut b = self.bytes().lock();
-        if !b.is_detached() {
-            b[offset as usize..(offset + len) as usize].fill(value);
-        }
-    }
-
-    /// Copies `len` bytes from `(src, src_off)` to `(dst, dst_off)`; both may be the same block.
-    ///
-    /// Two blocks are locked in [`Block::lock_first`] order, a total order on live blocks. (It used to be the
-    /// blocks' simulated base addresses, which are not unique: a freed block still referenced by a queued copy
-    /// and a new block at the same reused base compared equal, so a copy each way between them took the two
-    /// locks in opposite orders and could deadlock.)
-    pub fn copy(src: &Block, src_off: u64, dst: &Block, dst_off: u64, len: u64) {
-        let (s, d, n) = (
-            (src_off + src.store_off) as usize,
-            (dst_off + dst.store_off) as usize,
-            len as usize,
-        );
-        let copy = |db: &mut Backing, sb: &Backing| {
-            if !db.is_detached() && !sb.is_detached() {
-                db[d..d + n].copy_from_slice(&sb[s..s + n]);
-            }
-        };
-        if Arc::ptr_eq(&src.store, &dst.store) {
-            // One allocation, or an allocation and an IPC mapping of it: one lock.
-            let mut b = src.bytes().lock();
-            if !b.is_detached() {
-                b.copy_within(s..s + n, d);
-            }
-        } else if Block::lock_first(src, dst) {
-            let sb = src.bytes().lock();
-            let mut db = dst.bytes().lock();
-            copy(&mut db, &sb);
-        } else {
-            let mut db = dst.bytes().lock();
-            let sb = src.bytes().lock();
-            copy(&mut db, &sb);
-        }
-    }
-
-    /// Whether `a`'s bytes are locked before `b`'s when both are needed: by the addresses of their stores in
-    /// the simulator's own memory, which are distinct for any two live stores (both are borrowed here),
-    /// whatever simulated addresses the blocks have.
-    fn lock_first(a: &Block, b: &Block) -> bool {
-        Arc::as_ptr(&a.store) < Arc::as_ptr(&b.store)
-    }
-}
-
-/// A resolved address range: a live block and an offset into it, bounds-checked.
-#[derive(Debug, Clone)]
-pub(crate) struct Region {
-    pub block: Arc<Block>,
-    pub offset: u64,
-    pub len: u64,
-}
-
 struct Heap {
     capacity: u64,
     used: u64,
@@ -394,6 +193,9 @@ struct Heap {
     /// "not allocated" rather than "freed" (the same vendor code, except memory freed by a device reset).
     freed: BTreeMap<u64, (u64, &'static str)>,
     freed_cap: usize,
+    /// Address ranges memory pools hold (`memory/reserve.rs`): start → (length, owner). The pools' allocations
+    /// are live blocks inside them.
+    reserved: BTreeMap<u64, (u64, ProcessId)>,
 }
 
 /// How many freed allocations a device's heap remembers (about 64 MiB at most).
@@ -412,13 +214,24 @@ impl Heap {
     /// alignment), in address order.
     fn gaps(&self, start: u64, end: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
         let mut cursor = start;
-        let mut blocks = self.live.values();
+        // Live blocks and pool reservations, in address order (a pool's blocks lie inside its reservations).
+        let mut blocks = self
+            .live
+            .values()
+            .map(|b| (b.base, b.len.max(1).div_ceil(ALIGN) * ALIGN))
+            .peekable();
+        let mut reserved = self.reserved.iter().map(|(&a, &(l, _))| (a, l)).peekable();
+        let mut taken = std::iter::from_fn(move || match (blocks.peek(), reserved.peek()) {
+            (Some(b), Some(r)) if r.0 < b.0 => reserved.next(),
+            (Some(_), _) => blocks.next(),
+            (None, _) => reserved.next(),
+        });
         std::iter::from_fn(move || {
             loop {
-                match blocks.next() {
-                    Some(b) => {
-                        let gap = (cursor, b.base);
-                        cursor = b.base + b.len.max(1).div_ceil(ALIGN) * ALIGN;
+                match taken.next() {
+                    Some((base, len)) => {
+                        let gap = (cursor, base);
+                        cursor = cursor.max(base + len);
                         if gap.1 > gap.0 {
                             return Some(gap);
                         }
@@ -527,6 +340,7 @@ impl Memory {
                         allocated: 0,
                         freed: BTreeMap::new(),
                         freed_cap: FREED_REMEMBERED,
+                        reserved: BTreeMap::new(),
                     })
                 })
                 .collect(),
@@ -608,6 +422,7 @@ impl Memory {
         };
         let mut heap = self.heaps[device as usize].lock();
         let problem = match heap.live.get(&ptr.0) {
+            Some(b) if b.pooled() => "memory of a memory pool (the pool frees it)",
             Some(b) if b.owner == owner && b.mapping => {
                 "an IPC mapping, not an allocation: it is unmapped with its close call \
                  (cudaIpcCloseMemHandle, aclrtIpcMemClose)"
@@ -726,8 +541,23 @@ impl Memory {
                 .live
                 .remove(&a)
                 .expect("the blocks just listed are still there: the heap lock is held");
-            heap.used -= b.len;
+            // A pool's blocks count in `used` through the pool's reservation (released below).
+            if !b.pooled() {
+                heap.used -= b.len;
+            }
             heap.remember_freed(b.base, b.len, FREED_BY_RESET);
+        }
+        // The pools' reservations go too (their blocks, owned by `owner`, went above and did not count in
+        // `used`: a pool's reservation does).
+        let pools: Vec<u64> = heap
+            .reserved
+            .iter()
+            .filter(|(_, (_, o))| *o == owner)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in pools {
+            let (len, _) = heap.reserved.remove(&a).expect("listed just above");
+            heap.used -= len;
         }
     }
 

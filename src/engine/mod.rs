@@ -2,9 +2,11 @@
 //! events, memory, virtual time, the rules table, happens-before and races, sticky faults, the trace, handles
 //! and errors). Nothing here imports the vendor layer or the tools.
 
+pub(crate) mod block;
 pub(crate) mod device;
 pub(crate) mod device_profile;
 pub mod device_state;
+pub(crate) mod engines;
 pub mod error;
 pub(crate) mod event;
 pub(crate) mod exec;
@@ -23,6 +25,8 @@ pub mod memory;
 pub(crate) mod names;
 pub(crate) mod notify;
 pub(crate) mod ops;
+pub mod pool;
+pub(crate) mod pool_api;
 pub(crate) mod process;
 pub(crate) mod queue;
 pub mod race;

@@ -92,17 +92,29 @@ impl Process {
         })
     }
 
-    /// Frees device memory. Copies and kernels already queued on it still see it.
+    /// Frees device memory (also memory from [`Process::malloc_async`]: see `pool_api.rs`). Copies and kernels
+    /// already queued on it still see it; with race detection, those the calling thread has not observed
+    /// complete are a use after free (`cudaFree` "may perform implicit synchronization" — it is not promised;
+    /// `aclrtFree` performs none).
+    #[track_caller]
     pub fn free(&self, ptr: DevicePtr) -> Result<()> {
+        let site = Location::caller();
         self.call("free", |c| {
             self.check_unsafe_call(c, "free")?;
-            let block = self
-                .m
-                .memory
-                .device_region("free", ptr, 1, c.process)
-                .map(|r| r.block);
+            if self.free_pooled_by_host(c, site, ptr)? {
+                return Ok(());
+            }
+            let region = self.m.memory.device_region("free", ptr, 1, c.process);
+            if let Ok(r) = &region
+                && r.offset == 0
+                && r.block.owner == c.process
+                && !r.block.mapping
+            {
+                self.host_free_check(&mut self.state(), c, site, &r.block)?;
+            }
             self.m.memory.free(ptr, c.process)?;
-            if let Ok(block) = block {
+            if let Ok(r) = region {
+                let block = r.block;
                 // Exported: the handle opens nowhere any more (mappings made stay, "sim").
                 self.m.ipc_mem.lock().freed(&block);
                 crate::engine::value::forget(&mut self.state().words, block.base, block.len);

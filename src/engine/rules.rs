@@ -137,6 +137,8 @@ pub struct Rules {
     pub kernel_pinned_access: bool,
     /// Stream capture and graphs (`docs/semantics/capture-and-graphs.md`).
     pub capture: CaptureRules,
+    /// Memory pools and stream-ordered allocation (`pool.rs`).
+    pub pools: PoolRules,
 }
 
 /// What a dialect's stream capture allows (rows of `docs/semantics/capture-and-graphs.md`).
@@ -170,6 +172,36 @@ pub struct CaptureRules {
     /// (ACL: a failed capture wait calls `TerminateCapture` on the event's and the stream's models,
     /// `src/runtime/api/impl/api_impl.cc`, `capture_model_utils.cc`); CUDA: as every violation.
     pub merge_invalidates: bool,
+}
+
+/// What a dialect's memory pools do (docs/semantics/stream-ordered-memory.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PoolRules {
+    /// Whether each device has a default pool (CUDA: `cudaDeviceGetDefaultMemPool`; ACL: only pools made with
+    /// `aclrtMemPoolCreate` exist).
+    pub default_pools: bool,
+    /// What an allocation's size is rounded up to (CUDA: 256 bytes, sim, as `cudaMalloc`'s alignment; ACL:
+    /// 2 MiB, `DEVICE_POOL_MIN_BLOCK_SIZE` of the runtime's `stream_mem_pool.hpp`).
+    pub alignment: u64,
+    /// The granularity of a pool's physical allocations, its reserved memory (2 MiB in both: ACL's
+    /// `DEVICE_POOL_ALIGN_SIZE`; sim for CUDA).
+    pub chunk: u64,
+    /// The reuse policies of a new pool (CUDA: all three enabled, "default enabled"; ACL: none,
+    /// `PoolDependencyFea` of the runtime source).
+    pub reuse: crate::engine::pool::ReusePolicy,
+    /// Whether the stream of a stream-ordered allocation or free must belong to the current context (ACL:
+    /// 107003, `COND_RETURN_AND_MSG_INVALID_CONTEXT_STREAM` in `api_impl_soma.cc`; CUDA: any stream, "cudaMallocAsync
+    /// ignores the current device/context").
+    pub stream_in_context: bool,
+    /// Whether a trim below the bytes in use or above the pool's size is refused (ACL
+    /// `SegmentManager::TrimTo`); CUDA keeps what is in use.
+    pub strict_trim: bool,
+    /// Whether a release threshold above the pool's size is refused (ACL `SegmentManager::SetAttribute`).
+    pub threshold_within_pool: bool,
+    /// Whether resetting a high watermark sets it to 0 (ACL: `maxReservedSize_ = 0`) rather than to the current
+    /// value (CUDA: "They can be reset to the current value").
+    pub watermark_reset_to_zero: bool,
 }
 
 /// What a stream does after one of its operations faults (a kernel body that failed, a wait that timed out), and
@@ -259,6 +291,20 @@ const CUDA: Rules = Rules {
         launch_refused_in_capture: false,
         merge_invalidates: true,
     },
+    pools: PoolRules {
+        default_pools: true,
+        alignment: 256,
+        chunk: 2 << 20,
+        reuse: crate::engine::pool::ReusePolicy {
+            follow_event_dependencies: true,
+            allow_opportunistic: true,
+            allow_internal_dependencies: true,
+        },
+        stream_in_context: false,
+        strict_trim: false,
+        threshold_within_pool: false,
+        watermark_reset_to_zero: false,
+    },
 };
 
 const ACL: Rules = Rules {
@@ -309,6 +355,20 @@ const ACL: Rules = Rules {
         needs_capturable_events: true,
         launch_refused_in_capture: true,
         merge_invalidates: true,
+    },
+    pools: PoolRules {
+        default_pools: false,
+        alignment: 2 << 20,
+        chunk: 2 << 20,
+        reuse: crate::engine::pool::ReusePolicy {
+            follow_event_dependencies: false,
+            allow_opportunistic: false,
+            allow_internal_dependencies: false,
+        },
+        stream_in_context: true,
+        strict_trim: true,
+        threshold_within_pool: true,
+        watermark_reset_to_zero: true,
     },
 };
 

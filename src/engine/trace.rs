@@ -94,11 +94,21 @@ pub enum OpKind {
         /// The executable graph's ordinal.
         exec: u32,
     },
+    /// A stream-ordered allocation of `bytes` bytes (`cudaMallocAsync`).
+    MemAlloc {
+        /// How many bytes.
+        bytes: u64,
+    },
+    /// A stream-ordered free of an allocation of `bytes` bytes (`cudaFreeAsync`).
+    MemFree {
+        /// How many bytes.
+        bytes: u64,
+    },
 }
 
 impl OpKind {
     /// A short name: `kernel`, `memcpy`, `memset`, `record`, `wait`, `host-fn`, `reset`, `notify-record`,
-    /// `notify-wait`, `value-write`, `value-wait`, `callback`, `graph-launch`, `graph-end`.
+    /// `notify-wait`, `value-write`, `value-wait`, `callback`, `graph-launch`, `graph-end`, `alloc`, `free`.
     pub fn name(&self) -> &'static str {
         match self {
             OpKind::Kernel => "kernel",
@@ -116,6 +126,8 @@ impl OpKind {
             OpKind::Callback { .. } => "callback",
             OpKind::GraphLaunch { .. } => "graph-launch",
             OpKind::GraphEnd { .. } => "graph-end",
+            OpKind::MemAlloc { .. } => "alloc",
+            OpKind::MemFree { .. } => "free",
         }
     }
 }

@@ -69,6 +69,9 @@ pub const BUFFERS_PER_DEVICE: u32 = 2;
 pub const EVENTS_PER_DEVICE: u32 = 2;
 /// Pinned host buffers allocated.
 pub const PINNED_BUFFERS: u32 = 2;
+/// Stream-ordered allocation slots ([`PoolRef`]) a program uses; each holds at most one live allocation of
+/// [`BUFFER_BYTES`] at a time, from the default pool of the allocating stream's device.
+pub const POOL_SLOTS: u32 = 2;
 /// The most polls a [`Step::SpinOnEvent`] makes before giving up (it never needs that many: every kernel is
 /// shorter than this many call overheads).
 pub const MAX_POLLS: u32 = 100_000;
@@ -129,6 +132,16 @@ pub struct PinnedRef(pub u32);
 impl std::fmt::Debug for PinnedRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "pin{}", self.0)
+    }
+}
+
+/// A stream-ordered allocation slot (`pool0`): the pointer of its latest [`Step::MallocAsync`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PoolRef(pub u32);
+
+impl std::fmt::Debug for PoolRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "pool{}", self.0)
     }
 }
 
@@ -254,6 +267,32 @@ pub enum Step {
     HostRead(PinnedRef),
     /// `host_write` of a whole pinned buffer.
     HostWrite(PinnedRef),
+    /// `malloc_async` of [`BUFFER_BYTES`] on `stream` (from its device's default pool) into an empty slot.
+    MallocAsync {
+        /// Which slot.
+        slot: PoolRef,
+        /// Where.
+        stream: StreamRef,
+    },
+    /// `free_async` of a slot's live allocation on `stream` (of any device).
+    FreeAsync {
+        /// Which slot.
+        slot: PoolRef,
+        /// Where.
+        stream: StreamRef,
+    },
+    /// Launches a kernel named `k<step index>` that declares one access of a slot's latest pointer (live or
+    /// already freed), on a stream of that pointer's device.
+    LaunchPooled {
+        /// Where.
+        stream: StreamRef,
+        /// Virtual duration in nanoseconds.
+        duration_ns: u64,
+        /// Which slot's pointer.
+        slot: PoolRef,
+        /// Whether it writes (or reads).
+        write: bool,
+    },
 }
 
 impl std::fmt::Debug for Step {
@@ -295,6 +334,18 @@ impl std::fmt::Debug for Step {
             Step::SpinOnEvent(e) => write!(f, "spin on event_query {e:?}"),
             Step::HostRead(h) => write!(f, "host_read {h:?}"),
             Step::HostWrite(h) => write!(f, "host_write {h:?}"),
+            Step::MallocAsync { slot, stream } => write!(f, "malloc_async {slot:?} on {stream:?}"),
+            Step::FreeAsync { slot, stream } => write!(f, "free_async {slot:?} on {stream:?}"),
+            Step::LaunchPooled {
+                stream,
+                duration_ns,
+                slot,
+                write,
+            } => write!(
+                f,
+                "launch on {stream:?}, {duration_ns} ns, {} {slot:?}",
+                if *write { "writes" } else { "reads" }
+            ),
         }
     }
 }
@@ -335,6 +386,8 @@ pub struct Outcome {
     pub executed: Vec<Executed>,
     /// The calling thread's virtual host clock when the run returned.
     pub end: VirtualTime,
+    /// The address every [`Step::MallocAsync`] returned: (step index, address), in program order.
+    pub allocations: Vec<(usize, u64)>,
 }
 
 impl Outcome {
@@ -372,8 +425,15 @@ impl Program {
     pub fn kernel_count(&self) -> usize {
         self.steps
             .iter()
-            .filter(|s| matches!(s, Step::Launch { .. }))
+            .filter(|s| matches!(s, Step::Launch { .. } | Step::LaunchPooled { .. }))
             .count()
+    }
+
+    /// Whether the program allocates stream-ordered memory.
+    pub fn uses_pools(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|s| matches!(s, Step::MallocAsync { .. }))
     }
 
     /// The device of a stream.
@@ -388,6 +448,9 @@ impl Program {
     ///
     /// 1. set-up: creates the streams in order, then [`EVENTS_PER_DEVICE`] events per device, then
     ///    [`BUFFERS_PER_DEVICE`] buffers of [`BUFFER_BYTES`] per device, then [`PINNED_BUFFERS`] pinned buffers;
+    ///    then, if it [uses pools](Program::uses_pools), for each device its default pool and a release
+    ///    threshold of `u64::MAX` (two calls, the device not made current), so that no synchronize gives its
+    ///    memory back;
     /// 2. the steps, in order;
     /// 3. a `device_synchronize` of every device, so that the machine's trace is complete when it returns.
     ///
@@ -409,6 +472,9 @@ struct Runner<'a> {
     events: Vec<Vec<Event>>,
     buffers: Vec<Vec<DevicePtr>>,
     pinned: Vec<HostPtr>,
+    /// Each slot's latest pointer.
+    pooled: Vec<Option<DevicePtr>>,
+    allocations: Vec<(usize, u64)>,
     log: Arc<Mutex<Vec<Executed>>>,
     answers: Vec<Answer>,
 }
@@ -423,6 +489,8 @@ impl<'a> Runner<'a> {
             events: Vec::new(),
             buffers: Vec::new(),
             pinned: Vec::new(),
+            pooled: vec![None; POOL_SLOTS as usize],
+            allocations: Vec::new(),
             log: Arc::new(Mutex::new(Vec::new())),
             answers: Vec::new(),
         };
@@ -452,6 +520,12 @@ impl<'a> Runner<'a> {
         r.pinned = (0..PINNED_BUFFERS)
             .map(|_| p.malloc_host(BUFFER_BYTES))
             .collect::<Result<_>>()?;
+        if prog.uses_pools() {
+            for d in 0..prog.devices {
+                let pool = p.default_pool(i64::from(d))?;
+                p.set_pool_attribute(pool, crate::PoolAttr::ReleaseThreshold, u64::MAX)?;
+            }
+        }
         Ok(r)
     }
 
@@ -469,6 +543,7 @@ impl<'a> Runner<'a> {
             answers: self.answers,
             executed,
             end: self.p.now(),
+            allocations: self.allocations,
         })
     }
 
@@ -492,6 +567,11 @@ impl<'a> Runner<'a> {
 
     fn buf(&self, b: BufRef) -> DevicePtr {
         self.buffers[b.device as usize][b.slot as usize]
+    }
+
+    /// A slot's latest pointer (the strategy only names slots allocated before).
+    fn pool_ptr(&self, slot: PoolRef) -> DevicePtr {
+        self.pooled[slot.0 as usize].expect("a program uses a slot only after allocating it")
     }
 
     fn event(&self, e: EventRef) -> Event {
@@ -613,6 +693,39 @@ impl<'a> Runner<'a> {
             Step::HostWrite(h) => {
                 p.host_write(self.pinned[h.0 as usize], &[i as u8; BUFFER_BYTES as usize])
             }
+            Step::MallocAsync { slot, stream } => {
+                let s = self.stream(*stream)?;
+                let ptr = p.malloc_async(n, s)?;
+                self.pooled[slot.0 as usize] = Some(ptr);
+                self.allocations.push((i, ptr.addr()));
+                Ok(())
+            }
+            Step::FreeAsync { slot, stream } => {
+                let s = self.stream(*stream)?;
+                p.free_async(self.pool_ptr(*slot), s)
+            }
+            Step::LaunchPooled {
+                stream,
+                duration_ns,
+                slot,
+                write,
+            } => {
+                let s = self.stream(*stream)?;
+                let ptr = self.pool_ptr(*slot);
+                let mut k = Kernel::new(Cow::Owned(format!("k{i}")))
+                    .duration(Duration::from_nanos(*duration_ns));
+                k = if *write {
+                    k.writes(ptr, n)
+                } else {
+                    k.reads(ptr, n)
+                };
+                let log = self.log.clone();
+                let k = k.body(move |_| {
+                    log.lock().expect("log").push(Executed::Kernel(i));
+                    Ok(())
+                });
+                p.launch(s, k)
+            }
         }
     }
 }
@@ -663,6 +776,11 @@ enum Raw {
     Spin(u8),
     HostRead(u8),
     HostWrite(u8),
+    /// Allocates an empty slot, frees a live one; `true`: on the stream of the latest free (an allocation) or
+    /// the slot's allocating stream (a free) instead.
+    Pool(u8, RawStream, bool),
+    /// Uses a slot (allocates it if it never was); the last `true`: on the slot's allocating stream.
+    LaunchPooled(RawStream, u64, u8, bool, bool),
 }
 
 /// A stream with a raw index: legacy or created.
@@ -700,6 +818,9 @@ fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
         1 => byte().prop_map(Raw::Spin),
         2 => byte().prop_map(Raw::HostRead),
         1 => byte().prop_map(Raw::HostWrite),
+        8 => (byte(), raw_stream(), any::<bool>()).prop_map(|(b, s, h)| Raw::Pool(b, s, h)),
+        6 => (raw_stream(), 0..=max_kernel_ns, byte(), any::<bool>(), any::<bool>())
+            .prop_map(|(s, d, b, w, h)| Raw::LaunchPooled(s, d, b, w, h)),
     ]
 }
 
@@ -744,9 +865,70 @@ fn normalize(devices: u32, streams: Vec<(u8, bool)>, raw: Vec<Raw>) -> Program {
         }
     };
     let pin = |h: u8| PinnedRef(u32::from(h) % PINNED_BUFFERS);
+    // Each slot's state in program order: live, and the stream of its latest allocation; the latest free's
+    // stream.
+    let mut live = [false; POOL_SLOTS as usize];
+    let mut home: [Option<StreamRef>; POOL_SLOTS as usize] = [None; POOL_SLOTS as usize];
+    let mut last_free: Option<StreamRef> = None;
     let steps = raw
         .into_iter()
         .map(|r| match r {
+            Raw::Pool(b, s, at_home) => {
+                let slot = u32::from(b) % POOL_SLOTS;
+                let i = slot as usize;
+                if live[i] {
+                    live[i] = false;
+                    let stream = match home[i] {
+                        Some(h) if at_home => h,
+                        _ => stream(s),
+                    };
+                    last_free = Some(stream);
+                    Step::FreeAsync {
+                        slot: PoolRef(slot),
+                        stream,
+                    }
+                } else {
+                    let stream = match last_free {
+                        Some(f) if at_home => f,
+                        _ => stream(s),
+                    };
+                    live[i] = true;
+                    home[i] = Some(stream);
+                    Step::MallocAsync {
+                        slot: PoolRef(slot),
+                        stream,
+                    }
+                }
+            }
+            Raw::LaunchPooled(s, d, b, write, at_home) => {
+                let slot = u32::from(b) % POOL_SLOTS;
+                let (st, i) = (stream(s), slot as usize);
+                match home[i] {
+                    None => {
+                        live[i] = true;
+                        home[i] = Some(st);
+                        Step::MallocAsync {
+                            slot: PoolRef(slot),
+                            stream: st,
+                        }
+                    }
+                    Some(h) => {
+                        let dev = device_of(h);
+                        Step::LaunchPooled {
+                            stream: if at_home {
+                                h
+                            } else if device_of(st) == dev {
+                                st
+                            } else {
+                                StreamRef::Legacy(dev)
+                            },
+                            duration_ns: d,
+                            slot: PoolRef(slot),
+                            write,
+                        }
+                    }
+                }
+            }
             Raw::Launch(s, d, reads, writes) => {
                 let s = stream(s);
                 let dev = device_of(s);

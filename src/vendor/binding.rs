@@ -17,6 +17,7 @@
 //! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
 //! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
 //! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |
+//! | `STREAMSIM_ENGINES` | `on`: the engine model (copy engines per direction, 128 kernel slots; `docs/semantics/engine-model.md`); `off`: every operation starts when it is ready | `on` |
 //!
 //! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
 //! happens at exit is in `src/vendor/exit.rs`.
@@ -221,6 +222,8 @@ pub(crate) struct EnvConfig {
     pub watchdog: Option<Option<std::time::Duration>>,
     /// `STREAMSIM_CHECK_DETERMINISM=1` (`determinism_check.rs`).
     pub check: crate::vendor::determinism_check::Check,
+    /// `STREAMSIM_ENGINES` (default `on`): whether the engine model is on.
+    pub engines: bool,
 }
 
 impl EnvConfig {
@@ -334,6 +337,15 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             ms => Some(Some(std::time::Duration::from_millis(ms))),
         },
     };
+    let engines = match env_text("STREAMSIM_ENGINES")?.as_deref().map(str::trim) {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_ENGINES={other:?} is not a valid value (expected on or off)"
+            ));
+        }
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -348,6 +360,7 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             env_text("STREAMSIM_CHECK_DETERMINISM")?,
             env_text(crate::vendor::determinism_check::CHILD_VAR)?,
         )?,
+        engines,
     })
 }
 
@@ -386,10 +399,16 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
                 if config.races == RaceMode::Fail {
                     crate::vendor::exit::set_exit_code(config.exit_code);
                 }
+                let engines = if config.engines {
+                    crate::engine::time::EngineModel::ON
+                } else {
+                    crate::engine::time::EngineModel::OFF
+                };
                 let builder = Machine::builder()
                     .devices(config.devices)
                     .seed(config.seed)
                     .dialect(api.dialect())
+                    .engine_model(engines)
                     .shared_host(config.host.clone())
                     .schedule(config.schedule)
                     .print_hangs(true);

@@ -18,7 +18,7 @@ use crate::engine::error::SimError;
 use crate::engine::handle::{Event, Stream};
 use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::memory::AddressSpace;
-use crate::engine::race::{Accessor, RaceAccess, RaceReport};
+use crate::engine::race::{Accessor, RaceAccess, RaceKind, RaceReport};
 use crate::engine::rules::Dialect;
 use crate::vendor::binding::{self as facade, NoProcess, RaceMode};
 use crate::vendor::capi::{
@@ -52,6 +52,15 @@ pub const STREAMSIM_ACCESSOR_HOST: c_int = 1;
 pub const STREAMSIM_MEMORY_DEVICE: c_int = 0;
 /// `STREAMSIM_MEMORY_PINNED_HOST`: pinned host memory (`cudaMallocHost`, `aclrtMallocHost`).
 pub const STREAMSIM_MEMORY_PINNED_HOST: c_int = 1;
+
+/// `STREAMSIM_RACE_DATA`: two accesses to the same bytes, at least one a write, neither ordered before the other.
+pub const STREAMSIM_RACE_DATA: c_int = 0;
+/// `STREAMSIM_RACE_USE_BEFORE_ALLOC`: an access not ordered after the stream-ordered allocation of its memory
+/// (`first` is the allocation, operation `alloc`).
+pub const STREAMSIM_RACE_USE_BEFORE_ALLOC: c_int = 1;
+/// `STREAMSIM_RACE_USE_AFTER_FREE`: an access not ordered before the free of its memory (`second` is the free,
+/// operation `free`), or made after the free (`first` is the free).
+pub const STREAMSIM_RACE_USE_AFTER_FREE: c_int = 2;
 
 /// `streamsimMachineOptions`: how [`streamsimMachineCreateWithOptions`] builds a machine. Fill it with
 /// [`streamsimMachineOptionsInit`] first, then set what differs.
@@ -119,6 +128,8 @@ pub struct streamsimRaceReport {
     pub memoryDevice: u32,
     /// The one-line fix.
     pub fix: *const c_char,
+    /// [`STREAMSIM_RACE_DATA`], [`STREAMSIM_RACE_USE_BEFORE_ALLOC`] or [`STREAMSIM_RACE_USE_AFTER_FREE`].
+    pub kind: c_int,
 }
 
 // ---------------------------------------------------------------------------------------------- helpers
@@ -198,6 +209,11 @@ fn report_struct(r: &RaceReport, s: &ReportStrings) -> streamsimRaceReport {
         memory,
         memoryDevice,
         fix: s.fix.as_ptr(),
+        kind: match r.kind {
+            RaceKind::Data => STREAMSIM_RACE_DATA,
+            RaceKind::UseBeforeAlloc => STREAMSIM_RACE_USE_BEFORE_ALLOC,
+            RaceKind::UseAfterFree => STREAMSIM_RACE_USE_AFTER_FREE,
+        },
     }
 }
 
@@ -492,5 +508,16 @@ pub unsafe extern "C" fn streamsimNameEvent(
     let name = unsafe { name_arg(name) };
     name_in(api, |p| {
         p.name_event(Event::from_raw(event as usize as u64), &name)
+    })
+}
+
+/// `streamsimHostSleep`: the calling thread of the process `api`'s calls go to spends `ns` nanoseconds outside
+/// the runtime: its virtual clock moves by `ns` (what `sleep_for` or host computation takes on hardware; nothing
+/// sleeps in real time). Not a runtime call: the last error is not touched.
+#[unsafe(no_mangle)]
+pub extern "C" fn streamsimHostSleep(api: streamsimApi, ns: u64) -> streamsimError {
+    name_in(api, |p| {
+        p.host_sleep(std::time::Duration::from_nanos(ns));
+        Ok(())
     })
 }

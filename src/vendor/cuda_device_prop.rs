@@ -195,7 +195,7 @@ pub struct DeviceProp {
     pub hostRegisterReadOnlySupported: c_int,
     /// 1 for timeline semaphore interop (0 here).
     pub timelineSemaphoreInteropSupported: c_int,
-    /// 1 if memory pools are supported (0 here: not simulated).
+    /// 1 if memory pools are supported (1: `cudaMallocAsync` and the pools are simulated).
     pub memoryPoolsSupported: c_int,
     /// 1 for GPUDirect RDMA (0 here).
     pub gpuDirectRDMASupported: c_int,
@@ -337,6 +337,8 @@ pub(crate) fn device_prop(m: &Machine, d: u32) -> Result<DeviceProp, SimError> {
     p.hostRegisterSupported = i(Attribute::HostRegisterSupported);
     p.hostRegisterReadOnlySupported = i(Attribute::HostRegisterReadOnlySupported);
     p.ipcEventSupported = i(Attribute::IpcEventSupported);
+    // docs/semantics/stream-ordered-memory.md: pools are simulated (IPC pools are not: no handle types).
+    p.memoryPoolsSupported = 1;
     Ok(p)
 }
 

@@ -40,6 +40,16 @@ macro_rules! cuda_family {
                 (cudaStreamCaptureMode, musaStreamCaptureMode) = c_int,
                     "A capture mode (`enum cudaStreamCaptureMode`).";
                 (cudaGraphNodeType, musaGraphNodeType) = c_uint, "A graph node's type (`enum cudaGraphNodeType`).";
+                (cudaMemPool_t, musaMemPool_t) = *mut c_void, "An opaque memory pool handle.";
+                (cudaMemPoolAttr, musaMemPoolAttr) = c_int, "A memory pool attribute (`enum cudaMemPoolAttr`).";
+                (cudaMemPoolProps, musaMemPoolProps) = rt::MemPoolProps,
+                    "What a memory pool is made with (`struct cudaMemPoolProps`, CUDA 12 layout).";
+                (cudaMemLocation, musaMemLocation) = rt::MemLocation, "Where memory lives (`struct cudaMemLocation`).";
+                (cudaMemAllocationType, musaMemAllocationType) = c_uint,
+                    "A pool's allocation type (`enum cudaMemAllocationType`).";
+                (cudaMemAllocationHandleType, musaMemAllocationHandleType) = c_uint,
+                    "A pool's export handle types (`enum cudaMemAllocationHandleType`).";
+                (cudaMemLocationType, musaMemLocationType) = c_uint, "A kind of location (`enum cudaMemLocationType`).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -255,6 +265,28 @@ macro_rules! cuda_family {
                 (cudaGraphInstantiateFlagDeviceLaunch, musaGraphInstantiateFlagDeviceLaunch): u64 = 4;
                 (cudaGraphInstantiateFlagUseNodePriority, musaGraphInstantiateFlagUseNodePriority): u64 = 8;
                 (cudaGraphDebugDotFlagsVerbose, musaGraphDebugDotFlagsVerbose): c_uint = 1;
+                (cudaMemPoolReuseFollowEventDependencies, musaMemPoolReuseFollowEventDependencies): c_int = 1;
+                (cudaMemPoolReuseAllowOpportunistic, musaMemPoolReuseAllowOpportunistic): c_int = 2;
+                (cudaMemPoolReuseAllowInternalDependencies, musaMemPoolReuseAllowInternalDependencies): c_int = 3;
+                (cudaMemPoolAttrReleaseThreshold, musaMemPoolAttrReleaseThreshold): c_int = 4;
+                (cudaMemPoolAttrReservedMemCurrent, musaMemPoolAttrReservedMemCurrent): c_int = 5;
+                (cudaMemPoolAttrReservedMemHigh, musaMemPoolAttrReservedMemHigh): c_int = 6;
+                (cudaMemPoolAttrUsedMemCurrent, musaMemPoolAttrUsedMemCurrent): c_int = 7;
+                (cudaMemPoolAttrUsedMemHigh, musaMemPoolAttrUsedMemHigh): c_int = 8;
+                (cudaMemAllocationTypeInvalid, musaMemAllocationTypeInvalid): c_uint = 0;
+                (cudaMemAllocationTypePinned, musaMemAllocationTypePinned): c_uint = rt::MEM_ALLOCATION_TYPE_PINNED;
+                (cudaMemAllocationTypeManaged, musaMemAllocationTypeManaged): c_uint = rt::MEM_ALLOCATION_TYPE_MANAGED;
+                (cudaMemAllocationTypeMax, musaMemAllocationTypeMax): c_uint = 0x7FFF_FFFF;
+                (cudaMemHandleTypeNone, musaMemHandleTypeNone): c_uint = rt::MEM_HANDLE_TYPE_NONE;
+                (cudaMemHandleTypePosixFileDescriptor, musaMemHandleTypePosixFileDescriptor): c_uint = 0x1;
+                (cudaMemHandleTypeWin32, musaMemHandleTypeWin32): c_uint = 0x2;
+                (cudaMemHandleTypeWin32Kmt, musaMemHandleTypeWin32Kmt): c_uint = 0x4;
+                (cudaMemHandleTypeFabric, musaMemHandleTypeFabric): c_uint = 0x8;
+                (cudaMemLocationTypeInvalid, musaMemLocationTypeInvalid): c_uint = 0;
+                (cudaMemLocationTypeDevice, musaMemLocationTypeDevice): c_uint = rt::MEM_LOCATION_TYPE_DEVICE;
+                (cudaMemLocationTypeHost, musaMemLocationTypeHost): c_uint = 2;
+                (cudaMemLocationTypeHostNuma, musaMemLocationTypeHostNuma): c_uint = 3;
+                (cudaMemLocationTypeHostNumaCurrent, musaMemLocationTypeHostNumaCurrent): c_uint = 4;
             }
             handles {
                 (cudaStreamLegacy, musaStreamLegacy) = 0x1;
@@ -427,6 +459,27 @@ macro_rules! cuda_family {
                     => graph_node_get_dependent_nodes(node, pDependentNodes, pNumDependentNodes);
                 (cudaGraphDebugDotPrint, musaGraphDebugDotPrint)(graph: *mut c_void, path: *const c_char,
                     flags: c_uint) => graph_debug_dot_print(graph, path, flags);
+                (cudaMallocAsync, musaMallocAsync)(devPtr: *mut *mut c_void, size: usize, hStream: *mut c_void)
+                    => malloc_async(devPtr, size, hStream);
+                (cudaFreeAsync, musaFreeAsync)(devPtr: *mut c_void, hStream: *mut c_void)
+                    => free_async(devPtr, hStream);
+                (cudaMallocFromPoolAsync, musaMallocFromPoolAsync)(ptr: *mut *mut c_void, size: usize,
+                    memPool: *mut c_void, stream: *mut c_void) => malloc_from_pool_async(ptr, size, memPool, stream);
+                (cudaMemPoolCreate, musaMemPoolCreate)(memPool: *mut *mut c_void, poolProps: *const rt::MemPoolProps)
+                    => mem_pool_create(memPool, poolProps);
+                (cudaMemPoolDestroy, musaMemPoolDestroy)(memPool: *mut c_void) => mem_pool_destroy(memPool);
+                (cudaDeviceGetDefaultMemPool, musaDeviceGetDefaultMemPool)(memPool: *mut *mut c_void, device: c_int)
+                    => device_get_default_mem_pool(memPool, device);
+                (cudaDeviceSetMemPool, musaDeviceSetMemPool)(device: c_int, memPool: *mut c_void)
+                    => device_set_mem_pool(device, memPool);
+                (cudaDeviceGetMemPool, musaDeviceGetMemPool)(memPool: *mut *mut c_void, device: c_int)
+                    => device_get_mem_pool(memPool, device);
+                (cudaMemPoolSetAttribute, musaMemPoolSetAttribute)(memPool: *mut c_void, attr: c_int,
+                    value: *mut c_void) => mem_pool_set_attribute(memPool, attr, value);
+                (cudaMemPoolGetAttribute, musaMemPoolGetAttribute)(memPool: *mut c_void, attr: c_int,
+                    value: *mut c_void) => mem_pool_get_attribute(memPool, attr, value);
+                (cudaMemPoolTrimTo, musaMemPoolTrimTo)(memPool: *mut c_void, minBytesToKeep: usize)
+                    => mem_pool_trim_to(memPool, minBytesToKeep);
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;

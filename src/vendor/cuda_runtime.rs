@@ -13,7 +13,7 @@ use std::time::Duration;
 use super::binding::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
 use crate::engine::error::{
     CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, ObjectKind,
-    PeerProblem, SimError,
+    PeerProblem, PoolProblem, SimError,
 };
 use crate::engine::event::EventFlags;
 use crate::engine::handle::Event;
@@ -23,6 +23,7 @@ use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 use crate::engine::process::{Process, Status, StreamFlags};
 
 pub(crate) use super::cuda_graph::*;
+pub(crate) use super::cuda_pool::*;
 pub(crate) use super::{
     cuda_device::*,
     cuda_device_prop::{DeviceProp, Uuid},
@@ -192,6 +193,15 @@ pub(crate) fn code(e: &SimError) -> Error {
         },
         SimError::UnsupportedLimit { .. } => UnsupportedLimit,
         SimError::InvalidKernel { .. } => InvalidDeviceFunction,
+        // docs/semantics/stream-ordered-memory.md: pool calls answer cudaErrorInvalidValue for bad pools and
+        // attributes (the Runtime API lists only cudaSuccess and cudaErrorInvalidValue for them), out of memory
+        // when the pool cannot grow.
+        SimError::MemPool { problem, .. } => match problem {
+            PoolProblem::Exhausted { .. } => MemoryAllocation,
+            PoolProblem::NoDefaultPool => NotSupported,
+            PoolProblem::NullStream => InvalidResourceHandle,
+            _ => InvalidValue,
+        },
     }
 }
 

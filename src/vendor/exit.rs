@@ -36,6 +36,8 @@ pub(crate) struct Exporters {
 
 /// How many new race reports machines in `fail` mode have found.
 static FAILING_RACES: AtomicU64 = AtomicU64::new(0);
+/// How many of those are lifetime reports (use before allocation, use after free).
+static FAILING_LIFETIMES: AtomicU64 = AtomicU64::new(0);
 /// The exit status when they have (`STREAMSIM_RACES_EXITCODE`).
 static EXIT_CODE: AtomicI32 = AtomicI32::new(66);
 
@@ -48,6 +50,9 @@ pub(crate) fn race_printer(fail: bool) -> impl Fn(&RaceReport) + Send + Sync + '
     move |r: &RaceReport| {
         if fail {
             FAILING_RACES.fetch_add(1, Ordering::Relaxed);
+            if r.kind != crate::RaceKind::Data {
+                FAILING_LIFETIMES.fetch_add(1, Ordering::Relaxed);
+            }
         }
         // One write of the whole report, so that two threads' reports do not interleave; an error writing
         // to standard error is not the program's error.
@@ -191,10 +196,20 @@ fn exit_actions() {
         }
     }
     if races > 0 && code != 0 {
+        let lifetimes = FAILING_LIFETIMES.load(Ordering::Relaxed);
+        let s = |n: u64| if n == 1 { "" } else { "s" };
+        let found = if lifetimes == 0 {
+            format!("{races} data race{}", s(races))
+        } else {
+            format!(
+                "{races} race report{}, {lifetimes} of them lifetime error{},",
+                s(races),
+                s(lifetimes)
+            )
+        };
         let _ = writeln!(
             err,
-            "streamsim: {races} data race{} found (STREAMSIM_RACES=fail): exit status {code}",
-            if races == 1 { "" } else { "s" }
+            "streamsim: {found} found (STREAMSIM_RACES=fail): exit status {code}"
         );
         unsafe extern "C" {
             fn fflush(stream: *mut std::ffi::c_void) -> std::ffi::c_int;

@@ -230,6 +230,8 @@ fn c_class(ty: &str) -> &'static str {
         | "enum musaDeviceAttr"
         | "enum cudaLimit"
         | "enum musaLimit"
+        | "enum cudaMemPoolAttr"
+        | "enum musaMemPoolAttr"
         | "aclrtMemcpyKind"
         | "aclrtMemMallocPolicy"
         | "aclrtDevAttr"
@@ -239,12 +241,14 @@ fn c_class(ty: &str) -> &'static str {
         | "enum cudaStreamCaptureMode"
         | "enum musaStreamCaptureMode"
         | "aclmdlRICaptureMode"
+        | "aclrtMemPoolAttr"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
+        "cudaMemPool_t" | "musaMemPool_t" => "ptr",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" => "ptr",
+        | "streamsimProcess" | "aclrtMemPool" | "const aclrtMemPool" => "ptr",
         "cudaGraph_t" | "cudaGraphExec_t" | "cudaGraphNode_t" | "musaGraph_t"
         | "musaGraphExec_t" | "musaGraphNode_t" | "aclmdlRI" => "ptr",
         "cudaHostFn_t"
@@ -376,6 +380,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
             "src/vendor/acl/mod.rs",
             "src/vendor/acl/control.rs",
             "src/vendor/acl/model.rs",
+            "src/vendor/acl/pool.rs",
             "src/vendor/capi.rs",
             "src/vendor/kernel_ctx.rs",
             "src/vendor/capi_toolkit.rs",
@@ -426,13 +431,14 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
         | "aclrtCallbackBlockType"
-        | "aclmdlRICaptureMode" => "u32",
+        | "aclmdlRICaptureMode"
+        | "aclrtMemPoolAttr" => "u32",
         "usize" => "usize",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
         "aclrtStream" | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
-        | "streamsimProcess" | "aclmdlRI" => "ptr",
+        | "streamsimProcess" | "aclmdlRI" | "aclrtMemPool" => "ptr",
         "rt::HostFn"
         | "rt::StreamCallback"
         | "aclrtHostFunc"
@@ -755,6 +761,50 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaGraphInstantiateFlagDeviceLaunch,
         musa::musaGraphInstantiateFlagUseNodePriority,
         musa::musaGraphDebugDotFlagsVerbose,
+        cuda::cudaMemPoolReuseFollowEventDependencies,
+        cuda::cudaMemPoolReuseAllowOpportunistic,
+        cuda::cudaMemPoolReuseAllowInternalDependencies,
+        cuda::cudaMemPoolAttrReleaseThreshold,
+        cuda::cudaMemPoolAttrReservedMemCurrent,
+        cuda::cudaMemPoolAttrReservedMemHigh,
+        cuda::cudaMemPoolAttrUsedMemCurrent,
+        cuda::cudaMemPoolAttrUsedMemHigh,
+        cuda::cudaMemAllocationTypeInvalid,
+        cuda::cudaMemAllocationTypePinned,
+        cuda::cudaMemAllocationTypeManaged,
+        cuda::cudaMemAllocationTypeMax,
+        cuda::cudaMemHandleTypeNone,
+        cuda::cudaMemHandleTypePosixFileDescriptor,
+        cuda::cudaMemHandleTypeWin32,
+        cuda::cudaMemHandleTypeWin32Kmt,
+        cuda::cudaMemHandleTypeFabric,
+        cuda::cudaMemLocationTypeInvalid,
+        cuda::cudaMemLocationTypeDevice,
+        cuda::cudaMemLocationTypeHost,
+        cuda::cudaMemLocationTypeHostNuma,
+        cuda::cudaMemLocationTypeHostNumaCurrent,
+        musa::musaMemPoolReuseFollowEventDependencies,
+        musa::musaMemPoolReuseAllowOpportunistic,
+        musa::musaMemPoolReuseAllowInternalDependencies,
+        musa::musaMemPoolAttrReleaseThreshold,
+        musa::musaMemPoolAttrReservedMemCurrent,
+        musa::musaMemPoolAttrReservedMemHigh,
+        musa::musaMemPoolAttrUsedMemCurrent,
+        musa::musaMemPoolAttrUsedMemHigh,
+        musa::musaMemAllocationTypeInvalid,
+        musa::musaMemAllocationTypePinned,
+        musa::musaMemAllocationTypeManaged,
+        musa::musaMemAllocationTypeMax,
+        musa::musaMemHandleTypeNone,
+        musa::musaMemHandleTypePosixFileDescriptor,
+        musa::musaMemHandleTypeWin32,
+        musa::musaMemHandleTypeWin32Kmt,
+        musa::musaMemHandleTypeFabric,
+        musa::musaMemLocationTypeInvalid,
+        musa::musaMemLocationTypeDevice,
+        musa::musaMemLocationTypeHost,
+        musa::musaMemLocationTypeHostNuma,
+        musa::musaMemLocationTypeHostNumaCurrent,
         musa::musaSuccess,
         musa::musaErrorInvalidValue,
         musa::musaErrorMemoryAllocation,
@@ -1042,6 +1092,22 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_STREAM_ATTR_USER_CUSTOM_TAG,
         acl::ACL_STREAM_ATTR_CACHE_OP_INFO,
         acl::ACL_STREAM_ATTR_PRIORITY,
+        acl::ACL_MEM_ALLOCATION_TYPE_PINNED,
+        acl::ACL_MEM_HANDLE_TYPE_NONE,
+        acl::ACL_MEM_HANDLE_TYPE_POSIX,
+        acl::ACL_MEM_LOCATION_TYPE_DEVICE,
+        acl::ACL_MEM_LOCATION_TYPE_HOST,
+        acl::ACL_MEM_LOCATION_TYPE_HOST_NUMA,
+        acl::ACL_MEM_LOCATION_TYPE_MANAGED,
+        acl::ACL_MEM_LOCATION_TYPE_UNREGISTERED,
+        acl::ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD,
+        acl::ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT,
+        acl::ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH,
+        acl::ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT,
+        acl::ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH,
+        acl::ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
+        acl::ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC,
+        acl::ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES,
         acl::ACL_SUCCESS,
         acl::ACL_ERROR_INVALID_PARAM,
         acl::ACL_ERROR_UNINITIALIZE,
@@ -1117,6 +1183,9 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         capi::STREAMSIM_ACCESSOR_HOST,
         capi::STREAMSIM_MEMORY_DEVICE,
         capi::STREAMSIM_MEMORY_PINNED_HOST,
+        capi::STREAMSIM_RACE_DATA,
+        capi::STREAMSIM_RACE_USE_BEFORE_ALLOC,
+        capi::STREAMSIM_RACE_USE_AFTER_FREE,
     ];
     v.extend(ptrs![
         cuda::cudaStreamLegacy,
@@ -1218,6 +1287,77 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         thread,
         seq
     });
+    // cudaMemPoolProps: CUDA 12's layout, in both families.
+    macro_rules! pool_props_layout {
+        ($m:ident, $ty:ident, $c:literal) => {
+            v.extend([
+                (
+                    concat!("sizeof(struct ", $c, "MemPoolProps)"),
+                    size_of::<$m::$ty>(),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, handleTypes)"),
+                    offset_of!($m::$ty, handleTypes),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, location)"),
+                    offset_of!($m::$ty, location),
+                ),
+                (
+                    concat!(
+                        "offsetof(struct ",
+                        $c,
+                        "MemPoolProps, win32SecurityAttributes)"
+                    ),
+                    offset_of!($m::$ty, win32SecurityAttributes),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, maxSize)"),
+                    offset_of!($m::$ty, maxSize),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, usage)"),
+                    offset_of!($m::$ty, usage),
+                ),
+                (
+                    concat!("offsetof(struct ", $c, "MemPoolProps, reserved)"),
+                    offset_of!($m::$ty, reserved),
+                ),
+            ]);
+        };
+    }
+    pool_props_layout!(cuda, cudaMemPoolProps, "cuda");
+    pool_props_layout!(musa, musaMemPoolProps, "musa");
+    v.extend([
+        (
+            "sizeof(aclrtMemPoolProps)",
+            size_of::<acl::aclrtMemPoolProps>(),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, handleType)",
+            offset_of!(acl::aclrtMemPoolProps, handleType),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, location)",
+            offset_of!(acl::aclrtMemPoolProps, location),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, maxSize)",
+            offset_of!(acl::aclrtMemPoolProps, maxSize),
+        ),
+        (
+            "offsetof(aclrtMemPoolProps, reserved)",
+            offset_of!(acl::aclrtMemPoolProps, reserved),
+        ),
+        (
+            "sizeof(aclrtMemLocation)",
+            size_of::<acl::aclrtMemLocation>(),
+        ),
+        (
+            "offsetof(aclrtMemLocation, type)",
+            offset_of!(acl::aclrtMemLocation, r#type),
+        ),
+    ]);
     layout!(streamsimRaceReport {
         first,
         second,
@@ -1227,7 +1367,8 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         occurrences,
         memory,
         memoryDevice,
-        fix
+        fix,
+        kind
     });
     // cudaDeviceProp and cudaPointerAttributes: CUDA 12's layout, in both families.
     macro_rules! prop_layout {

@@ -434,6 +434,11 @@ fn bad_toolkit_variables_are_errors() {
             "",
             "STREAMSIM_TRACE is empty (expected the path of the JSON file to write)",
         ),
+        (
+            "STREAMSIM_ENGINES",
+            "maybe",
+            "STREAMSIM_ENGINES=\"maybe\" is not a valid value (expected on or off)",
+        ),
     ] {
         let o = run_racy(Lang::C, &["bad-env"], &[(var, value)]);
         assert_eq!(o.status.code(), Some(0), "{var}={value:?}: {}", stderr(&o));

@@ -301,6 +301,7 @@ fn the_examples_print_the_same_text_on_every_run() {
         "04_multi_device_p2p",
         "05_ipc_event",
         "06_find_a_race",
+        "07_caching_allocator",
     ];
     for (name, exe) in names.iter().zip(examples(&names)) {
         let runs: Vec<String> = (0..2)

@@ -6,7 +6,7 @@
 //!
 //! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
 //! under it, only leaf locks (a device's fault list, an event's record state, the machine's worker / sink lists,
-//! memory) are taken.
+//! memory, a device's engines) are taken.
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -20,7 +20,7 @@ use crate::engine::error::{ObjectKind, Result, SimError};
 use crate::engine::exec::Point;
 use crate::engine::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_NOTIFY,
-    TAG_STREAM, next_ordinal,
+    TAG_POOL, TAG_STREAM, next_ordinal,
 };
 use crate::engine::machine::Shared;
 use crate::engine::race::clock::VectorClock;
@@ -67,6 +67,10 @@ pub(crate) struct DeviceCtx {
     /// The device's flags and limits as this process set them, and whether profiling is on (see
     /// `device_state.rs`); a reset of the device forgets them.
     pub settings: crate::engine::device_state::DeviceSettings,
+    /// The device's default memory pool in this process (made at first use) and its current pool (`None`: the
+    /// default one); see `pool.rs`.
+    pub default_pool: Option<u64>,
+    pub current_pool: Option<u64>,
 }
 
 impl DeviceCtx {
@@ -80,6 +84,8 @@ impl DeviceCtx {
             default_ctx: None,
             refcount: 0,
             settings: Default::default(),
+            default_pool: None,
+            current_pool: None,
         }
     }
 }
@@ -110,6 +116,15 @@ pub(crate) struct ProcState {
     pub board: Arc<super::WaitBoard>,
     /// Graphs, executable graphs (with their lanes) and capture sequences (see `graph/`).
     pub graphs: crate::engine::graph::GraphState,
+    /// Whether streams and host threads keep vector clocks: with race detection, or from the process's first
+    /// memory-pool call on (a pool's reuse follows the happens-before order, `pool.rs`).
+    pub clocks: bool,
+    /// The memory pools (`pool.rs`), and destroyed ones whose allocations are not all freed yet.
+    pub pools: Registry<crate::engine::pool::PoolEntry>,
+    pub retired_pools: Vec<crate::engine::pool::PoolEntry>,
+    /// Per device: its copy engines and kernel slots as this process's work occupies them (`None`: the engine
+    /// model is off). Every stream of the device shares them; a device reset keeps them (see `engines.rs`).
+    pub engines: Vec<Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>>>,
 }
 
 pub(crate) struct ProcShared {
@@ -155,6 +170,10 @@ impl ProcShared {
                 scratch_accesses: Vec::new(),
                 board: board.clone(),
                 graphs: crate::engine::graph::GraphState::new(tag, id.0 as u64),
+                clocks: m.race.on(),
+                pools: Registry::new(ObjectKind::MemPool, TAG_POOL, tag, id.0 as u64),
+                retired_pools: Vec::new(),
+                engines: m.devices.iter().map(|d| m.engines_of(d)).collect(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -242,15 +261,16 @@ impl ProcState {
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
-            actor: if m.race.on() { m.race.actor() } else { 0 },
+            actor: if self.clocks { m.race.actor() } else { 0 },
             vc: VectorClock::default(),
-            track: m.race.on(),
+            track: self.clocks,
             host_seen: (u32::MAX, 0),
             last_who: None,
             failure_mode: m.rules.failure_mode,
             stopped,
             callbacks: crate::engine::report::CallbackRoute::None,
             cb_gates: Vec::new(),
+            engines: self.engines.get(id.device as usize).cloned().flatten(),
         })
     }
 
@@ -424,7 +444,7 @@ impl ProcState {
     /// Makes sure host thread `thread` has a race-detection clock (detection on).
     #[inline]
     pub fn ensure_host(&mut self, m: &Shared, thread: u32) {
-        if m.race.on() && self.hosts.len() <= thread as usize {
+        if self.clocks && self.hosts.len() <= thread as usize {
             self.add_hosts(m, thread);
         }
     }
@@ -449,7 +469,7 @@ impl ProcState {
 
     /// Host thread `thread` acquires the clocks of `points` (a synchronize or a completed query).
     pub fn acquire(&mut self, m: &Shared, thread: u32, points: &[Point]) {
-        if m.race.on() {
+        if self.clocks {
             self.ensure_host(m, thread);
             let h = &mut self.hosts[thread as usize];
             for p in points {
@@ -458,6 +478,23 @@ impl ProcState {
                     h.version += 1;
                 }
             }
+        }
+    }
+
+    /// Turns vector clocks on for every stream and host thread from now on (see [`ProcState::clocks`]).
+    pub fn enable_clocks(&mut self, m: &Shared) {
+        if self.clocks {
+            return;
+        }
+        self.clocks = true;
+        for s in self
+            .streams
+            .iter_mut()
+            .map(|(_, s)| s)
+            .chain(self.zombies.iter_mut())
+        {
+            s.actor = m.race.actor();
+            s.track = true;
         }
     }
 
@@ -501,10 +538,18 @@ impl ProcState {
         let mut released = false;
         loop {
             let mut progress = false;
-            for (_, s) in self.streams.iter_mut() {
-                if !s.held.is_empty() {
-                    progress |= s.release(m);
-                }
+            // Streams released in one step are dispatched by priority (lower number first; then in stream
+            // order): the engine model gives the higher-priority stream's kernel the slot both could take (see
+            // `docs/semantics/engine-model.md`).
+            let mut waiting: Vec<&mut StreamEntry> = self
+                .streams
+                .iter_mut()
+                .map(|(_, s)| s)
+                .filter(|s| !s.held.is_empty())
+                .collect();
+            waiting.sort_by_key(|s| s.priority);
+            for s in waiting {
+                progress |= s.release(m);
             }
             for (_, x) in self.graphs.execs.iter_mut() {
                 for s in &mut x.lanes {

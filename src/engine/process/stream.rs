@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
+use crate::engine::engines::Claim;
 use crate::engine::error::Result;
 use crate::engine::error::SimError;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
@@ -21,7 +22,7 @@ use crate::engine::machine::Shared;
 use crate::engine::memory::Region;
 use crate::engine::race::Who;
 use crate::engine::race::clock::{Actor, VectorClock};
-use crate::engine::time::{VirtualTime, schedule};
+use crate::engine::time::{VirtualTime, place, schedule};
 use crate::engine::trace::OpKind;
 
 pub(crate) struct StreamEntry {
@@ -66,6 +67,9 @@ pub(crate) struct StreamEntry {
     /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
     /// streams it waited for).
     pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
+    /// Its device's copy engines and kernel slots, shared by the process's streams of the device (`None`: the
+    /// engine model is off). A leaf lock, taken under the process's state lock.
+    pub engines: Option<Arc<parking_lot::Mutex<crate::engine::engines::DeviceEngines>>>,
 }
 
 impl Drop for StreamEntry {
@@ -191,6 +195,13 @@ impl StreamEntry {
             mut extra,
             ..
         } = spec;
+        // What it occupies while it runs: a kernel slot, a copy engine, or nothing (read before a plain
+        // kernel's box is dropped below).
+        let claim = match extra.as_deref().map(|x| &x.kind) {
+            None | Some(OpKind::Kernel) => Some(Claim::Kernel),
+            Some(OpKind::Memcpy { path, .. }) => Claim::of_copy(*path),
+            Some(_) => None,
+        };
         // A wait with a timeout whose dependencies end after its deadline gives up then, without them.
         if let Some(x) = extra.as_deref_mut()
             && let Some(t) = x.wait_timeout
@@ -209,12 +220,13 @@ impl StreamEntry {
             match (check, extra.as_deref_mut()) {
                 (Some(check), x) => {
                     let deps = x.map_or(&[][..], |x| &x.deps[..]);
-                    self.advance_checked(m, check, deps, host, may_fail)?;
+                    self.advance_checked(m, check, deps, host, may_fail, None)?;
                 }
                 (None, Some(x)) if x.who.is_some() => {
                     let accesses = std::mem::take(&mut x.accesses);
                     let who = x.who.take().expect("checked operations name who they are");
-                    self.advance_checked(m, (&accesses, &who), &x.deps, host, may_fail)?;
+                    let life = x.life.take();
+                    self.advance_checked(m, (&accesses, &who), &x.deps, host, may_fail, life)?;
                 }
                 (None, x) => {
                     let deps = x.map_or(&[][..], |x| &x.deps[..]);
@@ -237,6 +249,7 @@ impl StreamEntry {
                     .expect("dispatched operations have fixed dependencies")
             }),
         );
+        let start = place(self.engines.as_deref(), claim, start, cost_ns);
         let end = start.plus(cost_ns);
         self.cursor = end;
         // The worker numbers operations by arrival, and they arrive in `seq` order: `push_op` dispatches only
@@ -256,6 +269,7 @@ impl StreamEntry {
     /// The race-detection step of an operation with declared accesses: advances the stream's clock and checks
     /// the accesses (which are dropped here: the worker does not need them). With `may_fail` and fail-fast
     /// detection the check runs on a copy, so that a race leaves the stream untouched.
+    #[allow(clippy::too_many_arguments, reason = "one step, with what it checks")]
     fn advance_checked(
         &mut self,
         m: &Shared,
@@ -263,17 +277,29 @@ impl StreamEntry {
         deps: &[Point],
         host: Option<&HostClock>,
         may_fail: bool,
+        life: Option<(
+            Arc<crate::engine::memory::Block>,
+            crate::engine::race::LifePoint,
+        )>,
     ) -> Result<()> {
+        let lifetime = |vc: &VectorClock, epoch| match &life {
+            Some((block, point)) => {
+                crate::engine::race::lifetime(m, block, *point, (epoch, vc), who, may_fail)
+            }
+            None => Ok(()),
+        };
         if may_fail && m.race.mode == crate::engine::race::RaceDetection::FailFast {
             let mut vc = self.vc.clone();
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
             let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
             crate::engine::race::check(m, accesses, epoch, &vc, who, may_fail)?;
+            lifetime(&vc, epoch)?;
             self.vc = vc;
         } else {
             let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
             crate::engine::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
+            lifetime(&self.vc, epoch)?;
         }
         Ok(())
     }
@@ -423,6 +449,21 @@ impl OpSpec {
         if who.is_some() {
             let x = self.extra_mut();
             x.accesses = accesses;
+            x.who = who;
+        }
+        self
+    }
+
+    /// A lifetime point of `block` (a stream-ordered allocation or free), checked for races as `who` when set.
+    pub fn life(
+        mut self,
+        block: Arc<crate::engine::memory::Block>,
+        point: crate::engine::race::LifePoint,
+        who: Option<Who>,
+    ) -> OpSpec {
+        if who.is_some() {
+            let x = self.extra_mut();
+            x.life = Some((block, point));
             x.who = who;
         }
         self

@@ -100,7 +100,7 @@ impl Process {
             let s = st.streams.get(h)?;
             (points, s.device, s.id, s.name.clone())
         };
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             device,
@@ -108,7 +108,9 @@ impl Process {
             crate::engine::watch::Observe::Sync,
             timeout,
             || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
@@ -234,7 +236,7 @@ impl Process {
             st.check_device_sync(&self.m, device, what)?;
             (device, st.device_tails(device, c.now))
         };
-        self.block_on_until(
+        let r = self.block_on_until(
             c,
             what,
             device,
@@ -242,11 +244,14 @@ impl Process {
             crate::engine::watch::Observe::Sync,
             timeout,
             || format!("device_synchronize({device})"),
-        )
+        );
+        self.pools_after_sync(c);
+        r
     }
 
     /// Sets a stream's priority (ACL `aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY)`), clamped to the
-    /// device's range as at creation. The simulator does not schedule by priority: the value is only reported.
+    /// device's range as at creation. It orders the stream's later releases of held operations against other
+    /// streams' (the engine model, `docs/semantics/engine-model.md` · Priorities).
     pub fn set_stream_priority(&self, stream: crate::Stream, priority: i32) -> Result<()> {
         self.call("set_stream_priority", |c| {
             let what = "set_stream_priority";

@@ -317,6 +317,18 @@ impl Process {
         self.with_thread(|st| st.clock)
     }
 
+    /// The calling host thread spends `d` outside the runtime — a `sleep`, host computation — and its virtual
+    /// clock moves by `d` (saturating). Not a runtime call: nothing else changes. (Nothing sleeps in real time; a
+    /// program that waits for the device by sleeping, as `std::this_thread::sleep_for` does on hardware, calls
+    /// this instead.) Inside a kernel body or host function: nothing.
+    pub fn host_sleep(&self, d: std::time::Duration) {
+        let ns = crate::engine::time::saturating_nanos(d);
+        if on_worker_thread() {
+            return;
+        }
+        self.with_thread(|st| st.clock = st.clock.plus(ns));
+    }
+
     /// The calling thread's current device, without advancing the clock: CUDA starts every thread on
     /// device 0; ACL threads have none until they set a device or a context (`None`). Inside a kernel body or
     /// host function: what a thread that has made no call has.

@@ -10,6 +10,11 @@
 //! host reads and writes of pinned buffers through the API — is checked against the earlier accesses to the
 //! same bytes that it is not ordered after (`shadow.rs`). An unordered conflicting pair (at least one write) is a
 //! [`RaceReport`], naming both operations and both call sites, with a one-line fix.
+//!
+//! The same reports carry the lifetime checks of allocations ([`RaceKind`]): an access not ordered after a
+//! stream-ordered allocation is a use before allocation; an access not ordered before the free of its
+//! allocation (a stream-ordered free, or a free by the host while work that uses the block is queued), or made
+//! after it, is a use after free.
 
 pub(crate) mod clock;
 pub(crate) mod shadow;
@@ -40,6 +45,32 @@ pub enum RaceDetection {
     FailFast,
 }
 
+/// What kind of report a [`RaceReport`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum RaceKind {
+    /// Two accesses to the same bytes, at least one a write, neither ordered before the other.
+    #[default]
+    Data,
+    /// An access (or a free) not ordered after the stream-ordered allocation of its memory (`first` is the
+    /// allocation): "the allocation must not be accessed until the allocation operation completes".
+    UseBeforeAlloc,
+    /// An access not ordered before the free of its memory (`first` the access, `second` the free), or made
+    /// after the free (`first` the free): "the allocation must not be accessed after stream execution
+    /// reaches the free".
+    UseAfterFree,
+}
+
+impl RaceKind {
+    /// `data race`, `use before allocation`, `use after free`.
+    pub fn title(self) -> &'static str {
+        match self {
+            RaceKind::Data => "data race",
+            RaceKind::UseBeforeAlloc => "use before allocation",
+            RaceKind::UseAfterFree => "use after free",
+        }
+    }
+}
+
 /// Who made an access.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Accessor {
@@ -49,7 +80,8 @@ pub enum Accessor {
         stream: StreamId,
         /// The name the program gave the stream ([`crate::Process::name_stream`]), if any.
         stream_name: Option<Arc<str>>,
-        /// `kernel`, `memcpy`, `memset`.
+        /// `kernel`, `memcpy`, `memset`; for the lifetime points of a stream-ordered allocation, `alloc` and
+        /// `free`.
         kind: &'static str,
         /// The operation's label (a kernel's name).
         label: String,
@@ -60,7 +92,7 @@ pub enum Accessor {
         process: ProcessId,
         /// The host thread's ordinal in the process.
         thread: u32,
-        /// The call (`host_write`, `host_read`).
+        /// The call (`host_write`, `host_read`; `free` for a free by the host).
         call: &'static str,
     },
 }
@@ -130,8 +162,27 @@ pub struct RaceAccess {
 }
 
 impl RaceAccess {
-    fn verb(&self) -> &'static str {
-        if self.write { "writes" } else { "reads" }
+    /// `reads`, `writes`; `allocates` and `frees` for the lifetime points of an allocation.
+    pub fn verb(&self) -> &'static str {
+        match &self.who {
+            Accessor::Op { kind: "alloc", .. } => "allocates",
+            Accessor::Op { kind: "free", .. } | Accessor::Host { call: "free", .. } => "frees",
+            _ if self.write => "writes",
+            _ => "reads",
+        }
+    }
+
+    /// Whether this side is the free of the allocation.
+    fn is_free(&self) -> bool {
+        self.verb() == "frees"
+    }
+
+    /// The operation's label (a kernel's name, a copy's call), or the host call.
+    fn label(&self) -> &str {
+        match &self.who {
+            Accessor::Op { label, .. } => label,
+            Accessor::Host { call, .. } => call,
+        }
     }
 }
 
@@ -155,11 +206,22 @@ pub struct RaceReport {
     pub space: AddressSpace,
     /// How many times this pair of call sites raced on these streams (the report is kept once).
     pub occurrences: u64,
+    /// A data race, or a use of memory outside its allocation's lifetime.
+    pub kind: RaceKind,
 }
 
 impl RaceReport {
     /// A one-line fix.
     pub fn fix(&self) -> String {
+        if self.kind == RaceKind::UseAfterFree && self.first.is_free() {
+            // Enqueued after the free: no ordering can make it right.
+            return format!(
+                "`{}` uses the memory after `{}` freed it: enqueue it before the free (and order the free \
+                 after it), or allocate the memory again",
+                self.second.label(),
+                self.first.label()
+            );
+        }
         let (first, second) = (&self.first.who, &self.second.who);
         match (first, second) {
             (
@@ -218,7 +280,13 @@ impl RaceReport {
     /// call site would be a line of the simulator's own facade, not of the program.
     pub fn text(&self, call_sites: bool) -> String {
         let mut out = format!(
-            "data race on {} bytes at offset {} of allocation #{} ({}){}\n",
+            "{} {} {} bytes at offset {} of allocation #{} ({}){}\n",
+            self.kind.title(),
+            if self.kind == RaceKind::Data {
+                "on"
+            } else {
+                "of"
+            },
             self.bytes,
             self.offset,
             self.allocation,
@@ -263,7 +331,10 @@ impl Reports {
     /// Adds a report (or counts it again); returns it as stored, and whether it is new.
     pub fn add(&mut self, r: RaceReport) -> (RaceReport, bool) {
         let key = (
-            format!("{:?} {} {}", r.first.who, r.first.write, r.first.call_site),
+            format!(
+                "{:?} {:?} {} {}",
+                r.kind, r.first.who, r.first.write, r.first.call_site
+            ),
             format!(
                 "{:?} {} {}",
                 r.second.who, r.second.write, r.second.call_site
@@ -364,13 +435,12 @@ fn report(
     (write, epoch): (bool, Epoch),
     who: &Who,
 ) -> RaceReport {
-    let (first, first_write, start, end, first_epoch) = found;
     RaceReport {
         first: RaceAccess {
-            who: first.0.clone(),
-            write: *first_write,
-            call_site: first.1,
-            seq: seq_of(&first.0, *first_epoch),
+            who: found.who.0.clone(),
+            write: found.write,
+            call_site: found.who.1,
+            seq: seq_of(&found.who.0, found.epoch),
             os_process: None,
         },
         second: RaceAccess {
@@ -381,13 +451,68 @@ fn report(
             os_process: None,
         },
         // Shadow offsets are the allocation's (an IPC mapping may start inside it).
-        addr: (region.block.base + start).wrapping_sub(region.block.store_off),
+        addr: (region.block.base + found.start).wrapping_sub(region.block.store_off),
         allocation: region.block.ordinal,
-        offset: *start,
-        bytes: end - start,
+        offset: found.start,
+        bytes: found.end - found.start,
         space: region.block.space,
         occurrences: 1,
+        kind: found.kind,
     }
+}
+
+/// A lifetime point of an allocation (see [`lifetime`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LifePoint {
+    /// Its stream-ordered allocation.
+    Alloc,
+    /// Its free (stream-ordered, or by the host).
+    Free,
+}
+
+/// Records a lifetime point of `block` made at step `epoch` by `who`, whose clock is `clock`; a free reports the
+/// uses it completes (see `shadow.rs`). With fail-fast detection and `may_fail`, the first is returned as an
+/// error and nothing is recorded.
+pub(crate) fn lifetime(
+    m: &Shared,
+    block: &Arc<crate::engine::memory::Block>,
+    point: LifePoint,
+    (epoch, clock): (Epoch, &VectorClock),
+    who: &Who,
+    may_fail: bool,
+) -> Result<(), SimError> {
+    let region = Region {
+        block: block.clone(),
+        offset: 0,
+        len: block.len,
+    };
+    let dry = may_fail && m.race.mode == RaceDetection::FailFast;
+    let found = {
+        let mut shadow = block.store.shadow.lock();
+        match point {
+            LifePoint::Alloc => {
+                shadow.allocated(epoch, who);
+                return Ok(());
+            }
+            LifePoint::Free => shadow.free(block.len, epoch, clock, who, dry),
+        }
+    };
+    if dry {
+        if let Some(f) = found.first() {
+            let rep = m.race.add(report(&region, f, (true, epoch), who));
+            return Err(SimError::Race(Box::new(rep)));
+        }
+        block
+            .store
+            .shadow
+            .lock()
+            .free(block.len, epoch, clock, who, false);
+        return Ok(());
+    }
+    for f in &found {
+        m.race.add(report(&region, f, (true, epoch), who));
+    }
+    Ok(())
 }
 
 /// Checks (and records) the accesses of one step `epoch` whose clock is `clock`. With fail-fast detection and
@@ -489,5 +614,6 @@ fn remote_report(
         bytes: f.end - f.start,
         space: region.block.space,
         occurrences: 1,
+        kind: RaceKind::Data,
     }
 }

@@ -1,13 +1,19 @@
-//! Shadow memory: for each allocation, the accesses that a later access may still race with.
+//! Shadow memory: for each allocation, the accesses that a later access may still race with, and its lifetime.
 //!
 //! A new access is checked against every recorded access that overlaps it and conflicts with it (at least one
 //! write) and that its clock does not know (not ordered before it). Then the records it supersedes are dropped:
 //! those inside its range that it is ordered after — all of them if it writes, only reads if it reads (a read
 //! does not supersede an earlier write for the sake of later reads). A stream that keeps writing one buffer
 //! therefore keeps one record.
+//!
+//! The lifetime of a stream-ordered allocation (`pool.rs`) is an allocation point and a free point, steps of
+//! the streams that made them. An access its clock does not order after the allocation is a use before
+//! allocation; any access after the free is a use after free, and so is, at the free, every recorded access
+//! the free is not ordered after (by the argument above, an access superseded by one the free knows is known
+//! too). A plain allocation has no allocation point (it is made by the host, before anything can use it).
 
-use super::Who;
 use super::clock::{Epoch, VectorClock};
+use super::{RaceKind, Who};
 
 #[derive(Debug, Clone)]
 struct Rec {
@@ -18,14 +24,30 @@ struct Rec {
     who: Who,
 }
 
-/// A race found by [`Shadow::access`]: the earlier access, whether it wrote, the overlap (offsets), and the
-/// earlier access's epoch.
-pub(crate) type Found = (Who, bool, u64, u64, Epoch);
+/// A race found by [`Shadow::access`], [`Shadow::free`]: the earlier side (who, whether it wrote, its epoch),
+/// the bytes both touch (offsets), and what kind of race it is.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    pub who: Who,
+    pub write: bool,
+    pub start: u64,
+    pub end: u64,
+    pub epoch: Epoch,
+    pub kind: RaceKind,
+}
 
-/// The access records of one allocation (offsets within it).
+/// An allocation's lifetime points: who made each, at which step.
+#[derive(Debug, Default)]
+struct Life {
+    alloc: Option<(Epoch, Who)>,
+    freed: Option<(Epoch, Who)>,
+}
+
+/// The access records of one allocation (offsets within it), and its lifetime.
 #[derive(Debug, Default)]
 pub(crate) struct Shadow {
     recs: Vec<Rec>,
+    life: Option<Box<Life>>,
 }
 
 impl Shadow {
@@ -42,10 +64,41 @@ impl Shadow {
         dry_run: bool,
     ) -> Vec<Found> {
         let mut found = Vec::new();
+        if let Some(life) = &self.life {
+            if let Some((e, w)) = &life.alloc
+                && !clock.knows(*e)
+            {
+                found.push(Found {
+                    who: w.clone(),
+                    write: true,
+                    start,
+                    end,
+                    epoch: *e,
+                    kind: RaceKind::UseBeforeAlloc,
+                });
+            }
+            if let Some((e, w)) = &life.freed {
+                found.push(Found {
+                    who: w.clone(),
+                    write: true,
+                    start,
+                    end,
+                    epoch: *e,
+                    kind: RaceKind::UseAfterFree,
+                });
+            }
+        }
         for r in &self.recs {
             let overlap = (r.start.max(start), r.end.min(end));
             if overlap.0 < overlap.1 && (r.write || write) && !clock.knows(r.epoch) {
-                found.push((r.who.clone(), r.write, overlap.0, overlap.1, r.epoch));
+                found.push(Found {
+                    who: r.who.clone(),
+                    write: r.write,
+                    start: overlap.0,
+                    end: overlap.1,
+                    epoch: r.epoch,
+                    kind: RaceKind::Data,
+                });
             }
         }
         if dry_run {
@@ -72,6 +125,55 @@ impl Shadow {
                 epoch,
                 who: who.clone(),
             });
+        }
+        found
+    }
+
+    /// The allocation point of a stream-ordered allocation: step `epoch` of `who`.
+    pub fn allocated(&mut self, epoch: Epoch, who: &Who) {
+        self.life.get_or_insert_with(Box::default).alloc = Some((epoch, who.clone()));
+    }
+
+    /// The free of the allocation (`len` bytes) at step `epoch` of `who`, whose clock is `clock`: the races it
+    /// completes — every remembered access it is not ordered after, and the allocation point if it is not
+    /// ordered after that — in the order they were made; then it is the free point, and the records are
+    /// dropped. With `dry_run`, records nothing.
+    pub fn free(
+        &mut self,
+        len: u64,
+        epoch: Epoch,
+        clock: &VectorClock,
+        who: &Who,
+        dry_run: bool,
+    ) -> Vec<Found> {
+        let mut found = Vec::new();
+        if let Some((e, w)) = self.life.as_ref().and_then(|l| l.alloc.as_ref())
+            && !clock.knows(*e)
+        {
+            found.push(Found {
+                who: w.clone(),
+                write: true,
+                start: 0,
+                end: len,
+                epoch: *e,
+                kind: RaceKind::UseBeforeAlloc,
+            });
+        }
+        for r in &self.recs {
+            if !clock.knows(r.epoch) {
+                found.push(Found {
+                    who: r.who.clone(),
+                    write: r.write,
+                    start: r.start,
+                    end: r.end,
+                    epoch: r.epoch,
+                    kind: RaceKind::UseAfterFree,
+                });
+            }
+        }
+        if !dry_run {
+            self.recs.clear();
+            self.life.get_or_insert_with(Box::default).freed = Some((epoch, who.clone()));
         }
         found
     }
@@ -140,7 +242,7 @@ mod tests {
             1,
             "the write races with a's read, not with b's own read"
         );
-        assert_eq!((found[0].2, found[0].3), (90, 95));
+        assert_eq!((found[0].start, found[0].end), (90, 95));
         // Once b learns a's clock, a later write is ordered.
         b.join(&a);
         let eb3 = b.tick(2);
@@ -179,8 +281,8 @@ mod tests {
             2,
             "b's write races with a's last write and last read"
         );
-        assert!(Arc::ptr_eq(&found[0].0, &second) && found[0].1);
-        assert!(Arc::ptr_eq(&found[1].0, &third) && !found[1].1);
+        assert!(Arc::ptr_eq(&found[0].who, &second) && found[0].write);
+        assert!(Arc::ptr_eq(&found[1].who, &third) && !found[1].write);
     }
 
     #[test]

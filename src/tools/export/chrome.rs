@@ -13,7 +13,8 @@
 //! - blocking host calls (synchronizes, synchronous copies) are complete slices on the host thread's track;
 //! - failed calls are instants (category `error`) on the host thread's track, named by the call and, with
 //!   [`ChromeTrace::error_codes`], the vendor's code (`record_event: 107003 ACL_ERROR_RT_STREAM_CONTEXT`);
-//! - each data race given with [`ChromeTrace::races`] is an instant (category `race`, `data race #1`) on the tracks of both operations, at
+//! - each data race given with [`ChromeTrace::races`] is an instant (category `race`, `data race #1`; `use after free #2`,
+//!   `use before allocation #3` for the lifetime reports) on the tracks of both operations, at
 //!   their starts, joined by a flow arrow from the earlier to the later; an access made by a host thread (not
 //!   an operation) has no instant;
 //! - streams and events carry the names the program gave them (the track `dev0 · copy (stream 2)`, the flow
@@ -305,8 +306,7 @@ impl<'a> ChromeTrace<'a> {
         tids: &BTreeMap<(ProcessId, Track), u64>,
         next_flow: &mut u64,
     ) -> Vec<((u64, u8), Vec<Value>)> {
-        let name = format!("data race #{}", index + 1);
-        let verb = |w: bool| if w { "writes" } else { "reads" };
+        let name = format!("{} #{}", r.kind.title(), index + 1);
         let mut found: Vec<(&TraceEvent, u64, u64, Value)> = Vec::new();
         for (this, other) in [(&r.first, &r.second), (&r.second, &r.first)] {
             let (Accessor::Op { stream, .. }, Some(seq)) = (&this.who, this.seq) else {
@@ -323,8 +323,8 @@ impl<'a> ChromeTrace<'a> {
             let pid = u64::from(op.stream.process.0) + 1;
             let tid = tids[&(op.stream.process, Track::Stream(op.stream))];
             let args = json!({
-                "this": format!("{} {}", this.who, verb(this.write)),
-                "other": format!("{} {}", other.who, verb(other.write)),
+                "this": format!("{} {}", this.who, this.verb()),
+                "other": format!("{} {}", other.who, other.verb()),
                 "bytes": r.bytes,
                 "offset": r.offset,
                 "allocation": r.allocation,

@@ -5,9 +5,10 @@
 //! when the trace has several), then one row per host thread that made a blocking call. Time runs left to
 //! right from 0 in whole columns of a "nice" size (1, 2 or 5 × 10ⁿ ns), with a ruler and tick labels in
 //! [`VirtualTime`]'s units. Slices are drawn `[caption====]` (a kernel), `[H2D 4 KiB~~]` (a copy),
-//! `[memset--]`, `[host-fn%%]`, `[sync....]` (a blocked host call); instants are `R` (record), `W` (wait), `S`
-//! (a host call that did not block), `L` / `D` (a graph launch and its end on the launch stream; the nodes have
-//! rows of their own, `graph N lane M`), `*` (several in one column). Below the chart: a legend and the list of
+//! `[memset--]`, `[host-fn%%]`, `[sync....]` (a blocked host call); instants are `R` (record), `W` (wait), `A` /
+//! `F` (a stream-ordered allocation / free), `S` (a host call that did not block), `L` / `D` (a graph launch and
+//! its end on the launch stream; the nodes have rows of their own, `graph N lane M`), `*` (several in one
+//! column). Below the chart: a legend and the list of
 //! waits with the record each one waited for. Every line fits the width (default 80 characters, at most
 //! [`Timeline::MAX_WIDTH`], counted as characters, not bytes), and the same trace always gives the same text.
 
@@ -208,6 +209,8 @@ impl<'a> Timeline<'a> {
                 OpKind::Wait { .. } => row.marks.push((s, 'W')),
                 OpKind::GraphLaunch { .. } => row.marks.push((s, 'L')),
                 OpKind::GraphEnd { .. } => row.marks.push((s, 'D')),
+                OpKind::MemAlloc { .. } => row.marks.push((s, 'A')),
+                OpKind::MemFree { .. } => row.marks.push((s, 'F')),
                 kind if e > s => {
                     let glyph = match kind {
                         OpKind::Kernel => Glyph::Kernel,
@@ -361,10 +364,21 @@ impl<'a> Timeline<'a> {
             .ops
             .iter()
             .any(|op| matches!(op.kind, OpKind::GraphLaunch { .. }));
+        // Stream-ordered allocations and frees, in the legend only when the trace has some.
+        let pools = self
+            .trace
+            .ops
+            .iter()
+            .any(|op| matches!(op.kind, OpKind::MemAlloc { .. } | OpKind::MemFree { .. }));
         let legend = format!(
             "legend: [name===] kernel · [H2D ~~] copy · [memset --] memset · [host-fn %] host \
-             function · [call ...] host blocked · R record · W wait · S host call that did not block \
+             function · [call ...] host blocked · R record · W wait{} · S host call that did not block \
              {}· * several",
+            if pools {
+                " · A stream-ordered allocation · F stream-ordered free"
+            } else {
+                ""
+            },
             if graphs {
                 "· L graph launch · D graph launch done (its nodes run on the graph's lanes) "
             } else {

@@ -88,6 +88,35 @@ pub enum EventCall {
     ExWithFlag,
 }
 
+/// The engine model a scenario's machine has (`docs/semantics/engine-model.md`): the `engines` statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Engines {
+    /// `engines off`: every operation starts when it is ready.
+    pub off: bool,
+    /// `copy-engines N`: the device's `AsyncEngineCount` (default 6: one engine per direction).
+    pub copy_engines: Option<u32>,
+    /// `kernel-slots N`: how many kernels a device runs at once (default 128).
+    pub kernel_slots: Option<u32>,
+}
+
+impl Engines {
+    /// How the transcript's header says it: `engines off`, `copy engines 1 · kernel slots 2`.
+    pub fn describe(&self) -> String {
+        if self.off {
+            return "engines off".to_string();
+        }
+        let mut parts = Vec::new();
+        if let Some(n) = self.copy_engines {
+            parts.push(format!("copy engines {n}"));
+        }
+        if let Some(n) = self.kernel_slots {
+            parts.push(format!("kernel slots {n}"));
+        }
+        parts.join(" · ")
+    }
+}
+
 /// One statement of a scenario.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -98,6 +127,8 @@ pub enum Stmt {
     Devices(u32),
     /// `seed N`
     Seed(u64),
+    /// `engines off` or `engines [copy-engines N] [kernel-slots N]`: the engine model (see [`Engines`]).
+    Engines(Engines),
     /// `process NAME`: later statements run in this simulated process (created at its first use).
     Process(Name),
     /// `set-device D`
@@ -145,7 +176,7 @@ pub enum Stmt {
     },
     /// `free BUF`
     Free(Name),
-    /// `destroy NAME` (a stream, event or context)
+    /// `destroy NAME` (a stream, event, context, notify or memory pool)
     Destroy(Name),
     /// `kernel NAME [on STREAM] [DURATION] [reads BUF...] [writes BUF...]`
     Kernel {
@@ -374,6 +405,73 @@ pub enum Stmt {
     /// `graph-dot G` (CUDA, MUSA): `cudaGraphDebugDotPrint(G, path, 0)`; the DOT is printed after the
     /// transcript.
     GraphDot(Name),
+    /// `mem-pool P [device D] [max-size SIZE]`: `cudaMemPoolCreate` / `aclrtMemPoolCreate`.
+    MemPool {
+        /// The variable.
+        name: Name,
+        /// The device (the current one if absent).
+        device: Option<i64>,
+        /// `maxSize` (0 if absent: CUDA's no limit, ACL's whole device).
+        max_size: u64,
+    },
+    /// `default-pool P [device D]` (CUDA, MUSA): `cudaDeviceGetDefaultMemPool(&P, D)`.
+    DefaultPool {
+        /// The variable.
+        name: Name,
+        /// The device (the current one if absent).
+        device: Option<i64>,
+    },
+    /// `set-device-pool D P` (CUDA, MUSA): `cudaDeviceSetMemPool(D, P)`.
+    SetDevicePool {
+        /// The device.
+        device: i64,
+        /// The pool.
+        pool: Name,
+    },
+    /// `malloc-async B SIZE [on S] [pool P]`: `cudaMallocAsync` / `cudaMallocFromPoolAsync`; ACL
+    /// `aclrtMemPoolMallocAsync` (`on S pool P` required).
+    MallocAsync {
+        /// The variable (a device buffer).
+        name: Name,
+        /// Bytes.
+        bytes: u64,
+        /// The stream.
+        stream: StreamRef,
+        /// The pool, if named.
+        pool: Option<Name>,
+    },
+    /// `free-async B [on S]`: `cudaFreeAsync` / `aclrtMemPoolFreeAsync` (`on S` required).
+    FreeAsync {
+        /// The device buffer.
+        buf: Name,
+        /// The stream.
+        stream: StreamRef,
+    },
+    /// `pool-set P ATTR VALUE`: `cudaMemPoolSetAttribute` / `aclrtMemPoolSetAttr`.
+    PoolSet {
+        /// The pool.
+        pool: Name,
+        /// The attribute.
+        attr: crate::engine::pool::PoolAttr,
+        /// The value (0 or 1 for the reuse policies).
+        value: u64,
+    },
+    /// `pool-get P ATTR`: `cudaMemPoolGetAttribute` / `aclrtMemPoolGetAttr`.
+    PoolGet {
+        /// The pool.
+        pool: Name,
+        /// The attribute.
+        attr: crate::engine::pool::PoolAttr,
+    },
+    /// `trim-pool P SIZE`: `cudaMemPoolTrimTo` / `aclrtMemPoolTrimTo`.
+    TrimPool {
+        /// The pool.
+        pool: Name,
+        /// `minBytesToKeep`.
+        keep: u64,
+    },
+    /// `sleep DURATION`: host time passes (no runtime call).
+    Sleep(Duration),
 }
 
 /// One line of a scenario.

@@ -30,8 +30,9 @@
 //! `MB`, `GB` for powers of ten); durations are `800ns`, `200us` (or `µs`), `1.5ms`, `2s`.
 //!
 //! The configuration lines come before the first call: `dialect cuda` (the default) / `musa` / `acl`,
-//! `devices N` (default 1), `seed N` (default 0). The dialect decides the semantics, the statements and words
-//! allowed, and how answers are printed. The calls:
+//! `devices N` (default 1), `seed N` (default 0), `engines off` or `engines [copy-engines N] [kernel-slots N]`
+//! (the engine model, `docs/semantics/engine-model.md`). The dialect decides the semantics, the statements and
+//! words allowed, and how answers are printed. The calls:
 //!
 //! | statement | CUDA / MUSA | ACL |
 //! |---|---|---|
@@ -68,6 +69,11 @@
 //! | `subscribe S`, `unsubscribe S`, `callback [on S] [block\|no-block]`, `process-report [timeout MS]` | — | `aclrtSubscribeReport`, `aclrtUnSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport` (on the process's one thread) |
 //! | `begin-capture S [global\|thread-local\|relaxed]`, `end-capture S G`, `capture-info S`, `capture-mode M` | `cudaStreamBeginCapture`, `cudaStreamEndCapture` (a graph), `cudaStreamGetCaptureInfo`, `cudaThreadExchangeStreamCaptureMode` | `aclmdlRICaptureBegin`, `aclmdlRICaptureEnd` (a model), `aclmdlRICaptureGetInfo`, `aclmdlRICaptureThreadExchangeMode` |
 //! | `instantiate G X`, `graph-launch X [on S]`, `graph-dot G`, `destroy G` / `destroy X` | `cudaGraphInstantiate`, `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (printed after the transcript), `cudaGraphDestroy` / `cudaGraphExecDestroy` | `graph-launch M [on S]`: `aclmdlRIExecuteAsync`; `destroy M`: `aclmdlRIDestroy` |
+//! | `mem-pool P [device D] [max-size SIZE]`, `destroy P` | `cudaMemPoolCreate`, `cudaMemPoolDestroy` | `aclrtMemPoolCreate`, `aclrtMemPoolDestroy` |
+//! | `default-pool P [device D]`, `set-device-pool D P` | `cudaDeviceGetDefaultMemPool`, `cudaDeviceSetMemPool` | — |
+//! | `malloc-async B SIZE [on S] [pool P]`, `free-async B [on S]` | `cudaMallocAsync` (`cudaMallocFromPoolAsync` with `pool P`), `cudaFreeAsync` | `aclrtMemPoolMallocAsync` (`on S pool P` required), `aclrtMemPoolFreeAsync` (`on S` required) |
+//! | `pool-set P ATTR VALUE`, `pool-get P ATTR`, `trim-pool P SIZE` | `cudaMemPoolSetAttribute`, `cudaMemPoolGetAttribute`, `cudaMemPoolTrimTo` | `aclrtMemPoolSetAttr`, `aclrtMemPoolGetAttr`, `aclrtMemPoolTrimTo` |
+//! | `sleep DURATION` | host time passes (no runtime call) | same |
 //!
 //! Streams can also be written `default` (the NULL stream: CUDA's legacy default stream of the current device,
 //! ACL's default stream of the current context), and in CUDA / MUSA `legacy` and `per-thread`. Copies take the
@@ -86,11 +92,12 @@ mod graphs;
 mod lex;
 mod outcome;
 mod parse;
+mod pools;
 mod report;
 mod run;
 mod tasks;
 
-pub use ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
+pub use ast::{Engines, EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 pub use outcome::{CallRecord, Outcome, Race, Run, RunError};
 pub use parse::{ParseError, parse};
 pub use report::{error_code, error_message, error_name, outcome_text};

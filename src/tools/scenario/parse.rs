@@ -27,6 +27,7 @@ pub(super) enum Kind {
     Notify,
     Graph,
     GraphExec,
+    Pool,
 }
 
 impl Kind {
@@ -43,6 +44,7 @@ impl Kind {
             Kind::Notify => "a notify",
             Kind::Graph => "a graph",
             Kind::GraphExec => "an executable graph (ACL: a model)",
+            Kind::Pool => "a memory pool",
         }
     }
 }
@@ -50,14 +52,16 @@ impl Kind {
 /// Words that cannot be names.
 const RESERVED: &[&str] = &["default", "legacy", "device", "on", "reads", "writes"];
 
-const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, get-device, get-device-count, \
+const COMMANDS: &str = "a command (dialect, devices, seed, engines, process, set-device, get-device, get-device-count, \
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
      reset-device, faulty-kernel, begin-capture, end-capture, capture-info, capture-mode, graph-launch; CUDA \
      and MUSA also set-device-flags, get-device-flags, instantiate, graph-dot; ACL also context, \
      set-context, reset-device-force, failure-mode, op-wait-timeout, notify, record-notify, wait-notify, \
-     value-write, value-wait, subscribe, unsubscribe, callback, process-report)";
+     value-write, value-wait, subscribe, unsubscribe, callback, process-report; stream-ordered memory: mem-pool, \
+     malloc-async, free-async, pool-set, pool-get, trim-pool, sleep; CUDA and MUSA also default-pool, \
+     set-device-pool)";
 
 /// Statements that only the ACL dialect has.
 const ACL_ONLY: &[&str] = &[
@@ -266,6 +270,38 @@ pub(super) fn number<T>(
 }
 
 const SIZE: &str = "a size such as `4096`, `64KiB` or `1MiB`";
+
+/// `engines off` or `engines [copy-engines N] [kernel-slots N]` (at least one word).
+fn engines_stmt(line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let expected = "`off`, `copy-engines N` or `kernel-slots N`";
+    let mut e = crate::tools::scenario::ast::Engines::default();
+    if line.eat("off") {
+        e.off = true;
+        return Ok(Stmt::Engines(e));
+    }
+    if line.peek().is_none() {
+        line.next(expected)?;
+    }
+    while let Some(t) = line.peek() {
+        line.pos += 1;
+        match t.text {
+            "copy-engines" => {
+                e.copy_engines = Some(number(line, "a copy engine count (0 to 64)", |s| {
+                    parse_u64(s).filter(|&n| n <= 64).map(|n| n as u32)
+                })?);
+            }
+            "kernel-slots" => {
+                e.kernel_slots = Some(number(line, "a kernel slot count (1 to 65536)", |s| {
+                    parse_u64(s)
+                        .filter(|&n| (1..=65536).contains(&n))
+                        .map(|n| n as u32)
+                })?);
+            }
+            _ => return Err(line.error_at(Some(t), expected, None)),
+        }
+    }
+    Ok(Stmt::Engines(e))
+}
 
 /// An optional size: present if the next word starts with a digit.
 fn opt_size(line: &mut Line<'_>) -> Result<Option<u64>, ParseError> {
@@ -553,6 +589,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             })?)
         }
         "seed" => Stmt::Seed(number(line, "a seed (an unsigned integer)", parse_u64)?),
+        "engines" => engines_stmt(line)?,
         "process" => Stmt::Process(names.declare(line, Kind::Process)?),
         "set-device" => Stmt::SetDevice(number(line, device_number, parse_i64)?),
         "get-device" => Stmt::GetDevice,
@@ -582,9 +619,16 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
                     Kind::Context,
                     Kind::Notify,
                     Kind::GraphExec,
+                    Kind::Pool,
                 ]
             } else {
-                &[Kind::Stream, Kind::Event, Kind::Graph, Kind::GraphExec]
+                &[
+                    Kind::Stream,
+                    Kind::Event,
+                    Kind::Graph,
+                    Kind::GraphExec,
+                    Kind::Pool,
+                ]
             };
             Stmt::Destroy(names.use_name(line, kinds)?)
         }
@@ -745,15 +789,18 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             Some(stmt) => stmt,
             None => match super::graphs::parse(names, line, cmd)? {
                 Some(stmt) => stmt,
-                None => {
-                    let found = match nearest(cmd.text, STATEMENTS) {
-                        Some(near) => {
-                            format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
-                        }
-                        None => format!("unknown statement `{}`", cmd.text),
-                    };
-                    return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
-                }
+                None => match super::pools::parse(names, line, other)? {
+                    Some(stmt) => stmt,
+                    None => {
+                        let found = match nearest(cmd.text, STATEMENTS) {
+                            Some(near) => {
+                                format!("unknown statement `{}`; did you mean `{near}`?", cmd.text)
+                            }
+                            None => format!("unknown statement `{}`", cmd.text),
+                        };
+                        return Err(line.error_at(Some(cmd), COMMANDS, Some(found)));
+                    }
+                },
             },
         },
     };
@@ -766,6 +813,7 @@ const STATEMENTS: &[&str] = &[
     "dialect",
     "devices",
     "seed",
+    "engines",
     "process",
     "set-device",
     "get-device",
@@ -820,6 +868,15 @@ const STATEMENTS: &[&str] = &[
     "instantiate",
     "graph-launch",
     "graph-dot",
+    "mem-pool",
+    "default-pool",
+    "set-device-pool",
+    "malloc-async",
+    "free-async",
+    "pool-set",
+    "pool-get",
+    "trim-pool",
+    "sleep",
 ];
 
 /// The word of `words` nearest to `typo` (Damerau-Levenshtein distance, adjacent transpositions counting
@@ -883,6 +940,7 @@ pub fn parse(text: &str) -> Result<Scenario, ParseError> {
             Stmt::Dialect(_) => Some("dialect"),
             Stmt::Devices(_) => Some("devices"),
             Stmt::Seed(_) => Some("seed"),
+            Stmt::Engines(_) => Some("engines"),
             _ => None,
         };
         match config {
@@ -929,6 +987,7 @@ mod tests {
             .split([',', ';'])
             .map(|w| {
                 w.trim()
+                    .trim_start_matches("stream-ordered memory: ")
                     .trim_start_matches("CUDA and MUSA also ")
                     .trim_start_matches("ACL also ")
             })
@@ -1003,12 +1062,19 @@ mod tests {
             "global",
             "thread-local",
             "relaxed",
+            "max-size",
+            "pool",
+            "max",
+            "off",
+            "copy-engines",
+            "kernel-slots",
         ];
         let all = STATEMENTS
             .iter()
             .chain(options.iter())
             .chain(CUDA_EVENT_FLAGS.iter().map(|(w, _)| w))
-            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w));
+            .chain(ACL_EVENT_FLAGS.iter().map(|(w, _)| w))
+            .chain(super::super::pools::POOL_ATTRS.iter().map(|(w, _)| w));
         for w in all {
             assert!(
                 words.contains(w),

@@ -44,6 +44,7 @@ pub(super) enum Var {
     Graph(crate::engine::handle::Graph),
     /// An executable graph (ACL: a model runtime instance).
     GraphExec(crate::engine::handle::GraphExec),
+    Pool(crate::engine::handle::MemPool),
     /// Creation failed on this line: the variable holds nothing usable.
     Failed(usize),
 }
@@ -64,6 +65,8 @@ pub(super) struct Runner {
     vendor: Vendor,
     devices: u32,
     seed: u64,
+    /// The `engines` statement, if any.
+    engines: Option<crate::tools::scenario::ast::Engines>,
     dialect_line: Option<(usize, usize)>,
     machine: Option<Machine>,
     processes: Vec<(String, Process)>,
@@ -102,11 +105,28 @@ impl Runner {
         if self.machine.is_some() {
             return Ok(());
         }
-        let built = Machine::builder()
+        let mut builder = Machine::builder()
             .devices(self.devices)
             .seed(self.seed)
-            .dialect(self.vendor.dialect())
-            .build();
+            .dialect(self.vendor.dialect());
+        if let Some(e) = self.engines {
+            let mut model = crate::EngineModel::ON;
+            model.enabled = !e.off;
+            if let Some(n) = e.kernel_slots {
+                model = model.kernel_slots(n);
+            }
+            builder = builder.engine_model(model);
+            if let Some(n) = e.copy_engines {
+                for d in 0..self.devices {
+                    builder = builder.device(
+                        d,
+                        crate::DeviceConfig::default()
+                            .attribute(crate::Attribute::AsyncEngineCount, i64::from(n)),
+                    );
+                }
+            }
+        }
+        let built = builder.build();
         match built {
             Ok(m) => {
                 self.machine = Some(m);
@@ -167,6 +187,16 @@ impl Runner {
     /// `cuda` or `musa` (the prefix of the runtime's names; ACL: `acl`).
     pub(super) fn vendor_prefix(&self) -> &'static str {
         self.vendor.keyword()
+    }
+
+    /// The scenario's dialect.
+    pub(super) fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
+    /// Remembers an allocation (what race reports name by the variable).
+    pub(super) fn allocated(&mut self, name: &Name, addr: u64, bytes: u64) {
+        self.allocations.push((name.text.clone(), addr, bytes));
     }
 
     pub(super) fn wrong_kind(n: &Name, what: &str) -> RunError {
@@ -259,7 +289,7 @@ impl Runner {
     }
 
     /// Remembers an operation that touches `buffers`, enqueued on `stream` by the statement being run.
-    fn accessed(
+    pub(super) fn accessed(
         &mut self,
         p: &Process,
         stream: Stream,
@@ -424,7 +454,9 @@ impl Runner {
 
     fn exec(&mut self, st: &Statement) -> Result<Option<Outcome>, RunError> {
         match &st.stmt {
-            Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) => return Ok(None),
+            Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Engines(_) => {
+                return Ok(None);
+            }
             _ => {}
         }
         self.build(st)?;
@@ -506,12 +538,13 @@ impl Runner {
                 Var::Event(e) => done(p.destroy_event(*e), |()| Outcome::Ok),
                 Var::Context(c) => done(p.destroy_context(*c), |()| Outcome::Ok),
                 Var::Notify(n) => done(p.destroy_notify(*n), |()| Outcome::Ok),
+                Var::Pool(h) => done(p.destroy_pool(*h), |()| Outcome::Ok),
                 _ => match self.destroy_graph_var(&p, name) {
                     Some(outcome) => outcome,
                     None => {
                         return Err(Self::wrong_kind(
                             name,
-                            "a stream, event, context, notify, graph or executable graph",
+                            "a stream, event, context, notify, graph, executable graph or memory pool",
                         ));
                     }
                 },
@@ -660,10 +693,15 @@ impl Runner {
                 });
                 done(r, |()| Outcome::Ok)
             }
-            Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Process(_) => {
+            Stmt::Dialect(_)
+            | Stmt::Devices(_)
+            | Stmt::Seed(_)
+            | Stmt::Engines(_)
+            | Stmt::Process(_) => {
                 unreachable!("handled above")
             }
             other if super::graphs::is_graph_stmt(other) => self.graph_stmt(&p, other)?,
+            s if super::pools::is_pool_stmt(s) => self.pool_stmt(&p, s)?,
             other => self.task(&p, other)?,
         };
         Ok(Some(outcome))
@@ -762,6 +800,7 @@ impl Runner {
             vendor: self.vendor,
             devices: self.devices,
             seed: self.seed,
+            engines: self.engines,
             calls: self.calls,
             trace,
             names: self.names,
@@ -779,6 +818,7 @@ pub fn run(scenario: &Scenario) -> Run {
         vendor: Vendor::default(),
         devices: 1,
         seed: 0,
+        engines: None,
         dialect_line: None,
         machine: None,
         processes: Vec::new(),
@@ -801,6 +841,7 @@ pub fn run(scenario: &Scenario) -> Run {
             }
             Stmt::Devices(n) => r.devices = n,
             Stmt::Seed(s) => r.seed = s,
+            Stmt::Engines(e) => r.engines = Some(e),
             _ => {}
         }
     }

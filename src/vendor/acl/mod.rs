@@ -48,11 +48,14 @@ mod control_runtime;
 mod ipc_memory;
 pub(crate) mod model;
 pub(crate) mod names;
+mod pool;
+pub(crate) mod pool_runtime;
 pub(crate) mod runtime;
 mod types;
 
 pub use control::*;
 pub use model::*;
+pub use pool::*;
 use runtime as imp;
 pub use types::*;
 

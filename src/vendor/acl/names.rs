@@ -72,6 +72,13 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         "exchange_capture_mode" => "aclmdlRICaptureThreadExchangeMode",
         "launch_graph" => "aclmdlRIExecuteAsync",
         "destroy_graph_exec" => "aclmdlRIDestroy",
+        "pool_create" => "aclrtMemPoolCreate",
+        "pool_destroy" => "aclrtMemPoolDestroy",
+        "pool_set_attribute" => "aclrtMemPoolSetAttr",
+        "pool_get_attribute" => "aclrtMemPoolGetAttr",
+        "pool_trim" => "aclrtMemPoolTrimTo",
+        "malloc_from_pool_async" => "aclrtMemPoolMallocAsync",
+        "free_async" => "aclrtMemPoolFreeAsync",
         _ => return None,
     })
 }

@@ -23,7 +23,8 @@ use std::time::Duration;
 
 use super::types::*;
 use crate::engine::error::{
-    CaptureProblem, InitProblem, IpcProblem, PeerProblem, SimError, SubscriptionProblem,
+    CaptureProblem, InitProblem, IpcProblem, PeerProblem, PoolProblem, SimError,
+    SubscriptionProblem,
 };
 use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::handle::{Context, Event};
@@ -163,8 +164,29 @@ pub(crate) fn code(e: &SimError) -> aclError {
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,
             InitProblem::NotInitialized => ACL_ERROR_UNINITIALIZE,
         },
+        // The runtime's SOMA codes (src/runtime/feature/soma/, docs/semantics/stream-ordered-memory.md): its
+        // pool errors (RT_ERROR_MEM_POOL_NULL, RT_ERROR_POOL_OP_INVALID, RT_ERROR_POOL_PROP_INVALID,
+        // RT_ERROR_MEM_POOL_ALLOC, RT_ERROR_STREAM_NULL) have no row in the error map
+        // (errcode_manage.cc) and come out as ACL_ERROR_RT_INTERNAL_ERROR; the ones it raises as
+        // RT_ERROR_INVALID_VALUE are 107000.
+        SimError::MemPool { what, problem } => match problem {
+            PoolProblem::Handle(_) if [WHAT_POOL_SET_ATTR, WHAT_POOL_GET_ATTR].contains(what) => {
+                ACL_ERROR_RT_PARAM_INVALID
+            }
+            PoolProblem::ReadOnlyAttribute | PoolProblem::OtherDevice { .. } => {
+                ACL_ERROR_RT_PARAM_INVALID
+            }
+            PoolProblem::NoDefaultPool => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+            _ => ACL_ERROR_RT_INTERNAL_ERROR,
+        },
     }
 }
+
+/// The engine's names of the two pool-attribute calls (their unknown-pool error is the runtime's
+/// RT_ERROR_INVALID_VALUE, 107000; the other pool calls' is RT_ERROR_MEM_POOL_NULL, which has no row in the
+/// error map: 507000).
+const WHAT_POOL_SET_ATTR: &str = "pool_set_attribute";
+const WHAT_POOL_GET_ATTR: &str = "pool_get_attribute";
 
 /// Lists `(constant, "its name")` for the constants given.
 macro_rules! named {

@@ -49,6 +49,75 @@ pub type aclrtDeviceStatus = c_uint;
 pub type aclrtMemAttr = c_uint;
 /// `aclrtStreamAttr` (an anonymous enum in `acl_rt.h`): a stream attribute.
 pub type aclrtStreamAttr = c_uint;
+/// `aclrtMemPool`: a memory pool (`acl_rt_memory_soma.h`).
+pub type aclrtMemPool = *mut c_void;
+/// `aclrtMemPoolAttr`.
+pub type aclrtMemPoolAttr = c_uint;
+/// `aclrtMemAllocationType`.
+pub type aclrtMemAllocationType = c_uint;
+/// `aclrtMemHandleType`.
+pub type aclrtMemHandleType = c_uint;
+/// `aclrtMemLocationType`.
+pub type aclrtMemLocationType = c_uint;
+
+/// `aclrtMemLocation`: where memory lives.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct aclrtMemLocation {
+    /// The device (for a device location).
+    pub id: u32,
+    /// [`ACL_MEM_LOCATION_TYPE_DEVICE`] for a pool.
+    pub r#type: aclrtMemLocationType,
+}
+
+/// `aclrtMemPoolProps`: what a memory pool is made with.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct aclrtMemPoolProps {
+    /// [`ACL_MEM_ALLOCATION_TYPE_PINNED`].
+    pub allocType: aclrtMemAllocationType,
+    /// [`ACL_MEM_HANDLE_TYPE_NONE`] (IPC pools are not simulated).
+    pub handleType: aclrtMemHandleType,
+    /// The device.
+    pub location: aclrtMemLocation,
+    /// The pool's size in bytes (rounded up to 2 MiB; 0: the device's memory).
+    pub maxSize: usize,
+    /// Must be 0.
+    pub reserved: [u8; 32],
+}
+
+/// `ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES` (`uint32_t`, default 0).
+pub const ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES: aclrtMemPoolAttr = 0x1;
+/// `ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC` (`uint32_t`, default 0).
+pub const ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC: aclrtMemPoolAttr = 0x2;
+/// `ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES` (`uint32_t`, default 0).
+pub const ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES: aclrtMemPoolAttr = 0x3;
+/// `ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD` (`uint64_t`, default 0).
+pub const ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD: aclrtMemPoolAttr = 0x4;
+/// `ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT` (`uint64_t`, read-only).
+pub const ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT: aclrtMemPoolAttr = 0x5;
+/// `ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH` (`uint64_t`, set to 0 only).
+pub const ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH: aclrtMemPoolAttr = 0x6;
+/// `ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT` (`uint64_t`, read-only).
+pub const ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT: aclrtMemPoolAttr = 0x7;
+/// `ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH` (`uint64_t`, set to 0 only).
+pub const ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH: aclrtMemPoolAttr = 0x8;
+/// `ACL_MEM_ALLOCATION_TYPE_PINNED`.
+pub const ACL_MEM_ALLOCATION_TYPE_PINNED: aclrtMemAllocationType = 0;
+/// `ACL_MEM_HANDLE_TYPE_NONE`.
+pub const ACL_MEM_HANDLE_TYPE_NONE: aclrtMemHandleType = 0;
+/// `ACL_MEM_HANDLE_TYPE_POSIX` (IPC pools are not simulated).
+pub const ACL_MEM_HANDLE_TYPE_POSIX: aclrtMemHandleType = 2;
+/// `ACL_MEM_LOCATION_TYPE_HOST` (reserved by the runtime).
+pub const ACL_MEM_LOCATION_TYPE_HOST: aclrtMemLocationType = 0;
+/// `ACL_MEM_LOCATION_TYPE_DEVICE`.
+pub const ACL_MEM_LOCATION_TYPE_DEVICE: aclrtMemLocationType = 1;
+/// `ACL_MEM_LOCATION_TYPE_UNREGISTERED`.
+pub const ACL_MEM_LOCATION_TYPE_UNREGISTERED: aclrtMemLocationType = 2;
+/// `ACL_MEM_LOCATION_TYPE_MANAGED`.
+pub const ACL_MEM_LOCATION_TYPE_MANAGED: aclrtMemLocationType = 3;
+/// `ACL_MEM_LOCATION_TYPE_HOST_NUMA`.
+pub const ACL_MEM_LOCATION_TYPE_HOST_NUMA: aclrtMemLocationType = 4;
 
 /// `aclrtStreamAttrValue`: the value of a stream attribute (a union; which member is meant depends on the
 /// attribute).

@@ -232,6 +232,7 @@ mod new_calls_abuse;
 mod null_and_garbage;
 mod ownership;
 mod peers_memory;
+mod pools;
 mod queries;
 mod seed001;
 mod seed004;

@@ -82,7 +82,8 @@ fn get_device_properties_reports_the_configuration() {
     assert_eq!(d.maxTexture2DLayered, [32768, 32768, 2048]);
     assert_eq!(d.maxBlocksPerMultiProcessor, 32);
     assert_eq!(d.hostRegisterSupported, 1);
-    assert_eq!(d.memoryPoolsSupported, 0, "pools are not simulated");
+    assert_eq!(d.memoryPoolsSupported, 1, "pools are simulated");
+    assert_eq!(d.memoryPoolSupportedHandleTypes, 0, "IPC pools are not");
     assert_eq!(d.reserved, [0; 60]);
 
     let c = props(1);
