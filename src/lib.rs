@@ -78,6 +78,7 @@
 //! | `trace_store.rs` | what the trace keeps: everything, or a deterministic window of the latest ([`TraceWindow`], the default); the trace sink ([`TraceRecord`]) |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
 //! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
+//! | [`hang`], `serial.rs`, `watchdog.rs` | schedules and hangs: [`Schedule`], the wait-for cycle of [`SimError::WouldDeadlock`] ([`WaitCycle`]), [`HangReport`]; the serialize schedule (one operation at a time, the seed's order, only while the host waits); the real-time watchdog; rules in `docs/semantics/schedules-and-hangs.md` |
 //! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //! | [`graph`] (`graph/`) | stream capture and graphs: capture sequences per stream and capture modes per thread (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`: forks, joins, external event nodes), graphs and their inspection and DOT (`node.rs`, `graph_api.rs`), executable graphs replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
@@ -97,6 +98,7 @@
 //! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
+//! | `determinism_check.rs` | `STREAMSIM_CHECK_DETERMINISM=1`: at exit, the program runs itself again as a child and the two traces are compared |
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
 //! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
 //! | `cuda_graph.rs`, `acl/model.rs` | stream capture and graphs: `cudaStreamBeginCapture` … `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (reached from `cuda_runtime.rs`); `aclmdlRICapture*`, `aclmdlRIExecuteAsync`, `aclmdlRIDestroy` |
@@ -107,7 +109,7 @@
 //! |---|---|
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
-//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`) |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
 //!
 //! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
@@ -175,8 +177,8 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, graph, handle, host_memory, ipc, ipc_memory, kernel, machine, memory,
-    pool, race, rules, stream_info, time, trace,
+    device_state, error, graph, handle, hang, host_memory, ipc, ipc_memory, kernel, machine,
+    memory, pool, race, rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -215,6 +217,8 @@ pub use engine::handle::{
     Context, Event, EventId, Graph, GraphExec, GraphNode, MemPool, Notify, NotifyId, ProcessId,
     Stream, StreamId, StreamKind,
 };
+#[doc(no_inline)]
+pub use engine::hang::{HangReport, Schedule, WaitCycle, WaitLink};
 #[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]

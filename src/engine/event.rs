@@ -536,7 +536,7 @@ impl Process {
             let e = self.snapshot(c, event, "event_query")?;
             match e.latest {
                 None => Ok(e.config.unrecorded_query),
-                Some(p) => self.settle(c, &p),
+                Some(p) => self.settle(c, "event_query", &p),
             }
         })
     }
@@ -547,7 +547,7 @@ impl Process {
             let e = self.snapshot(c, event, "event_status")?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
-                Some(p) => match self.settle(c, &p)? {
+                Some(p) => match self.settle(c, "event_status", &p)? {
                     Status::Complete => RecordStatus::Complete,
                     Status::NotReady => RecordStatus::NotReady,
                 },

@@ -13,6 +13,7 @@ use parking_lot::{Condvar, Mutex};
 
 use crate::engine::error::{FaultKind, SimError};
 use crate::engine::handle::StreamId;
+use crate::engine::hang::WaitCycle;
 use crate::engine::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
 use crate::engine::names::Label;
@@ -45,6 +46,8 @@ pub(crate) struct StreamExec {
     pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
     /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
     closed_at: AtomicU64,
+    /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
+    pub serial: OnceLock<Arc<crate::engine::serial::Serial>>,
 }
 
 impl StreamExec {
@@ -61,6 +64,7 @@ impl StreamExec {
             stop_from: AtomicU64::new(u64::MAX),
             remote: OnceLock::new(),
             closed_at: AtomicU64::new(u64::MAX),
+            serial: OnceLock::new(),
         }
     }
 
@@ -133,13 +137,15 @@ impl StreamExec {
         }
     }
 
-    /// Blocks until operation `seq` of this stream has run.
-    pub fn wait_for(&self, seq: u64) {
+    /// Blocks until operation `seq` of this stream has run. On a host thread of a machine under the serialize
+    /// schedule, the wait lets the schedule run operations (`serial.rs`), and it ends early with the wait-for
+    /// cycle if the watchdog finds the schedule stuck (`Some`: the work has not run).
+    pub fn wait_for(self: &Arc<Self>, seq: u64) -> Option<WaitCycle> {
         // Most waits are short: spin, then yield, before sleeping on the condvar (a sleep and wake-up costs
         // tens of microseconds on a virtual machine).
         for i in 0..128 {
             if self.completed() >= seq {
-                return;
+                return None;
             }
             if i < 64 {
                 std::hint::spin_loop();
@@ -147,13 +153,37 @@ impl StreamExec {
                 std::thread::yield_now();
             }
         }
+        let demand = self
+            .serial
+            .get()
+            .filter(|_| !crate::engine::process::on_worker_thread())
+            .map(|s| s.demand(Some((self.clone(), seq))));
+        let verdict = demand.as_ref().map(|d| d.verdict.clone());
         self.waiters.fetch_add(1, Ordering::SeqCst);
         let mut g = self.lock.lock();
-        while self.completed() < seq {
+        let mut stuck = None;
+        loop {
+            // The verdict is given before the schedule lets anything else run: a wait that has one reports it,
+            // even if the work has run since (the same answer on every run).
+            if let Some(c) = verdict.as_ref().and_then(|v| v.get()) {
+                stuck = Some(c.clone());
+                break;
+            }
+            if self.completed() >= seq {
+                break;
+            }
             self.cv.wait(&mut g);
         }
         drop(g);
         self.waiters.fetch_sub(1, Ordering::SeqCst);
+        drop(demand);
+        stuck
+    }
+
+    /// Wakes the threads waiting here (the watchdog's verdict for them has come).
+    pub fn wake(&self) {
+        let _g = self.lock.lock();
+        self.cv.notify_all();
     }
 }
 
@@ -248,11 +278,16 @@ impl Point {
         }
     }
 
-    pub fn wait(&self) {
-        self.exec.wait_for(self.seq);
+    /// Blocks until the point has run (see [`StreamExec::wait_for`]: `Some` is the serialize schedule's
+    /// wait-for cycle, the point has not run).
+    pub fn wait(&self) -> Option<WaitCycle> {
+        if let Some(c) = self.exec.wait_for(self.seq) {
+            return Some(c);
+        }
         if let Some(r) = &self.remote {
             r.wait();
         }
+        None
     }
 }
 
@@ -383,6 +418,10 @@ pub(crate) struct WorkerEnv {
     pub perturb: Option<u64>,
     /// The dialect's failure mode (see [`FailureMode`]); `Stop` from the position the program set.
     pub failure_mode: FailureMode,
+    /// The serialize schedule, when the machine runs under it (`serial.rs`).
+    pub serial: Option<Arc<crate::engine::serial::Serial>>,
+    /// The real-time watchdog, when on (`watchdog.rs`).
+    pub watchdog: Option<Arc<crate::engine::watchdog::Watchdog>>,
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -395,10 +434,8 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
     }
 }
 
-/// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
-/// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
-/// virtual times and race verdicts are computed on the host and cannot.
-fn perturb(seed: u64, stream: StreamId, seq: u64) {
+/// A number for a stream, unique within a machine, from its identity alone (for the seed's choices).
+pub(crate) fn stream_key(stream: StreamId) -> u64 {
     let kind = match stream.kind {
         crate::engine::handle::StreamKind::Legacy => 0,
         crate::engine::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
@@ -408,11 +445,14 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
             4 + (u64::from(exec) << 4) + (u64::from(lane) << 36)
         }
     };
-    let key = seed
-        ^ (u64::from(stream.process.0) << 48)
-        ^ (u64::from(stream.device) << 40)
-        ^ (kind << 20)
-        ^ seq;
+    (u64::from(stream.process.0) << 48) ^ (u64::from(stream.device) << 40) ^ (kind << 20)
+}
+
+/// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
+/// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
+/// virtual times and race verdicts are computed on the host and cannot.
+fn perturb(seed: u64, stream: StreamId, seq: u64) {
+    let key = seed ^ stream_key(stream) ^ seq;
     let x = crate::engine::rng::mix(key);
     if x.is_multiple_of(4) {
         for _ in 0..(x >> 32) % 64 {
@@ -445,7 +485,7 @@ struct Worker {
 impl Worker {
     fn run(&mut self, op: Op) {
         let seq = self.seq + 1;
-        if op.extra.is_none() && self.env.perturb.is_none() {
+        if op.extra.is_none() && self.env.perturb.is_none() && self.env.serial.is_none() {
             if self.env.sink.is_some() {
                 self.batch.push(seq, op.label, (op.start, op.end));
             }
@@ -504,6 +544,9 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     } else {
         env.failure_mode
     };
+    if let Some(s) = &env.serial {
+        s.before_deps(env.exec.id, &deps);
+    }
     for d in &deps {
         d.wait();
         // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
@@ -529,6 +572,9 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
     if let Some(seed) = env.perturb {
         perturb(seed, env.exec.id, seq);
     }
+    if let Some(s) = &env.serial {
+        s.acquire(env.exec.id, seq, &op.label);
+    }
     let skip = *faulted
         && match mode {
             FailureMode::Sticky => {
@@ -540,6 +586,16 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             }
             FailureMode::Continue => false,
         };
+    // The watchdog watches what runs the program's code (`watchdog.rs`); it is told when it returns.
+    let watched = env.watchdog.as_ref().and_then(|w| {
+        let what = match &work {
+            Work::Kernel(..) if !skip => "kernel",
+            Work::Host(_) if !skip => "host-fn",
+            Work::Callback(_) => "callback",
+            _ => return None,
+        };
+        Some((w, w.enter(env.exec.id, seq, &op.label, what)))
+    });
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
@@ -642,10 +698,16 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             });
         }
     }
+    if let Some((w, token)) = watched {
+        w.leave(token);
+    }
     if let Some(sink) = &env.sink {
         sink.push(seq, kind, op.label, (op.start, op.end));
     }
     env.exec.publish(seq);
+    if let Some(s) = &env.serial {
+        s.release(env.exec.id);
+    }
 }
 
 /// The error of a kernel body (or host function) that failed on the worker of `env`.

@@ -7,12 +7,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use parking_lot::Mutex;
 
 use crate::engine::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::engine::exec::{OpSender, StreamExec, WorkerEnv};
 use crate::engine::handle::{ProcessId, StreamId};
+use crate::engine::hang::{HangReport, Schedule};
 use crate::engine::memory::Memory;
 use crate::engine::process::{ProcShared, Process};
 use crate::engine::race::{RaceDetection, RaceHook, RaceReport, RaceState};
@@ -252,6 +254,11 @@ pub struct MachineBuilder {
     race: RaceDetection,
     on_race: Option<RaceHook>,
     perturb: bool,
+    schedule: Schedule,
+    schedule_seed: Option<u64>,
+    /// The watchdog's limit: `None` the schedule's default, `Some(None)` off.
+    watchdog: Option<Option<Duration>>,
+    print_hangs: bool,
     worker_stack: Option<usize>,
     /// The shared host to join at the first IPC call (`host/`), if any.
     shared_host: Option<String>,
@@ -379,6 +386,45 @@ impl MachineBuilder {
         self
     }
 
+    /// The schedule the streams run under (default [`Schedule::Concurrent`]). [`Schedule::Serialize`] runs one
+    /// operation at a time, in an order the seed chooses, only while a host thread waits for the device, and turns
+    /// the watchdog on ([`SERIALIZE_WATCHDOG`](crate::hang::SERIALIZE_WATCHDOG)) unless [`MachineBuilder::watchdog`]
+    /// says otherwise. See `docs/semantics/schedules-and-hangs.md`.
+    #[must_use]
+    pub fn schedule(mut self, schedule: Schedule) -> Self {
+        self.schedule = schedule;
+        self
+    }
+
+    /// The seed of the scheduling choices — which operation the serialize schedule runs next, where
+    /// perturbation gives the CPU away — without changing the machine's seed (default: the machine's seed).
+    /// [`check_determinism`](crate::testing::check_determinism) runs a program under several.
+    #[must_use]
+    pub fn schedule_seed(mut self, seed: u64) -> Self {
+        self.schedule_seed = Some(seed);
+        self
+    }
+
+    /// The real-time watchdog (default: off, or [`SERIALIZE_WATCHDOG`](crate::hang::SERIALIZE_WATCHDOG) under
+    /// [`Schedule::Serialize`]; `None`: off): a host function, kernel body or stream callback that has not
+    /// returned after `limit` of real time is reported ([`Machine::hang_reports`]); nothing is stopped. Under the
+    /// serialize schedule, if it holds back other streams' ready work, the schedule is given up (everything runs
+    /// concurrently from then on) and the host calls waiting for the device fail with
+    /// [`SimError::WouldDeadlock`] naming the cycle. The limit must be longer than any function of the program
+    /// takes to return on its own.
+    #[must_use]
+    pub fn watchdog(mut self, limit: Option<Duration>) -> Self {
+        self.watchdog = Some(limit);
+        self
+    }
+
+    /// Hang reports are also written to stderr as they are made (the C library's default machines).
+    #[must_use]
+    pub(crate) fn print_hangs(mut self, on: bool) -> Self {
+        self.print_hangs = on;
+        self
+    }
+
     /// The stack size of each stream's worker thread, which runs kernel bodies and host functions (default:
     /// Rust's default for new threads, 2 MiB unless `RUST_MIN_STACK` says otherwise). Larger for deeply
     /// recursive bodies; smaller for programs with thousands of streams. A size the host cannot give makes
@@ -457,6 +503,35 @@ impl MachineBuilder {
         static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
         let capacities: Vec<u64> = devices.iter().map(|d| d.memory).collect();
+        let schedule_seed = self.schedule_seed.unwrap_or(self.seed);
+        let no_thread = |_| SimError::TooManyObjects {
+            kind: ObjectKind::Stream,
+            process: ProcessId(0),
+            limit: ObjectLimit::HostThreads,
+        };
+        let serial = match self.schedule {
+            Schedule::Serialize => {
+                Some(crate::engine::serial::Serial::start(schedule_seed).map_err(no_thread)?)
+            }
+            _ => None,
+        };
+        let limit = self.watchdog.unwrap_or(match self.schedule {
+            Schedule::Serialize => Some(crate::engine::hang::SERIALIZE_WATCHDOG),
+            _ => None,
+        });
+        let watchdog = match limit {
+            Some(l) if l > Duration::ZERO => Some(
+                crate::engine::watchdog::Watchdog::start(l, serial.clone(), self.print_hangs)
+                    .map_err(no_thread)?,
+            ),
+            Some(_) => {
+                return Err(SimError::InvalidValue {
+                    what: "watchdog",
+                    reason: "a watchdog limit of zero".to_string(),
+                });
+            }
+            None => None,
+        };
         Ok(Machine {
             shared: Arc::new(Shared {
                 id,
@@ -470,7 +545,10 @@ impl MachineBuilder {
                 trace: Arc::new(TraceStore::new(self.trace_window, self.trace_sink)),
                 links: self.links,
                 race: RaceState::new(self.race, self.on_race),
-                perturb: self.perturb,
+                perturb: self.perturb.then_some(schedule_seed),
+                schedule: self.schedule,
+                serial,
+                watchdog,
                 worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
                 ipc_mem: Mutex::new(Default::default()),
@@ -554,7 +632,13 @@ pub(crate) struct Shared {
     pub trace: Arc<TraceStore>,
     links: Option<BTreeSet<(u32, u32)>>,
     pub race: RaceState,
-    perturb: bool,
+    /// Schedule perturbation, with the schedule's seed, when on.
+    perturb: Option<u64>,
+    pub schedule: Schedule,
+    /// The serialize schedule, under [`Schedule::Serialize`] (`serial.rs`).
+    pub serial: Option<Arc<crate::engine::serial::Serial>>,
+    /// The real-time watchdog, when on (`watchdog.rs`).
+    pub watchdog: Option<Arc<crate::engine::watchdog::Watchdog>>,
     worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::Export>>,
@@ -677,9 +761,14 @@ impl Shared {
             sink: sink.clone(),
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
-            perturb: self.perturb.then_some(self.seed),
+            perturb: self.perturb,
             failure_mode: self.rules.failure_mode,
+            serial: self.serial.clone(),
+            watchdog: self.watchdog.clone(),
         };
+        if let Some(s) = &self.serial {
+            let _ = exec.serial.set(s.clone());
+        }
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let done = Arc::new(Done::new(exec.clone()));
         let assignment = Assignment {
@@ -715,6 +804,10 @@ impl Drop for Shared {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
         drop(processes);
+        // Under the serialize schedule, what is left runs now (nothing else would wait for it).
+        if let Some(s) = &self.serial {
+            s.flush();
+        }
         let serving = std::mem::take(&mut *self.workers.lock());
         for done in serving {
             // The last handle can be dropped by a host function running on a worker: that worker is not
@@ -740,6 +833,10 @@ impl Machine {
             race: RaceDetection::default(),
             on_race: None,
             perturb: false,
+            schedule: Schedule::Concurrent,
+            schedule_seed: None,
+            watchdog: None,
+            print_hangs: false,
             worker_stack: None,
             shared_host: None,
             too_many_devices: None,
@@ -814,6 +911,20 @@ impl Machine {
         self.shared.seed
     }
 
+    /// The schedule the streams run under.
+    pub fn schedule(&self) -> Schedule {
+        self.shared.schedule
+    }
+
+    /// What the real-time watchdog found so far ([`MachineBuilder::watchdog`]), in the order found (at most
+    /// 64). Empty without a watchdog.
+    pub fn hang_reports(&self) -> Vec<HangReport> {
+        self.shared
+            .watchdog
+            .as_ref()
+            .map_or_else(Vec::new, |w| w.reports())
+    }
+
     /// Worker threads currently alive (one per stream that has not been destroyed and drained).
     pub fn live_workers(&self) -> usize {
         self.shared.live_workers.load(Ordering::SeqCst)
@@ -872,7 +983,8 @@ impl Machine {
         }
         // No lock is held while waiting.
         for (exec, seq) in waits {
-            exec.wait_for(seq);
+            // A wait the watchdog gave a verdict (the serialize schedule is given up then) waits on.
+            while exec.wait_for(seq).is_some() {}
         }
     }
 

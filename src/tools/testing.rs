@@ -10,6 +10,9 @@
 //!
 //! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]).
 //!
+//! The determinism self-check, [`check_determinism`] ([`determinism`]), runs any program twice and under other
+//! schedules and reports the first divergence.
+//!
 //! Every value the strategy generates is valid: references are in range and every record names an event
 //! of its stream's device, so a run never fails on a well-formed machine (one with at least
 //! [`Program::devices`] devices, CUDA dialect). Shrinking keeps programs valid too, and their `Debug` output
@@ -39,6 +42,9 @@
 //! ```
 
 pub mod capture;
+pub mod determinism;
+
+pub use determinism::{Aspect, Divergence, RunKind, check_determinism};
 
 pub use capture::{
     CaptureLimits, CaptureProgram, CaptureRun, CaptureStep, Mistake, capture_program,

@@ -218,6 +218,13 @@ pub(crate) struct EnvConfig {
     /// `STREAMSIM_MACHINE` (default `default`): the shared host the default machines join at their first IPC
     /// call.
     pub host: String,
+    /// `STREAMSIM_SCHEDULE` (`concurrent`, the default, or `serialize`).
+    pub schedule: crate::engine::hang::Schedule,
+    /// `STREAMSIM_WATCHDOG_MS`: the watchdog's limit in milliseconds of real time, `0` off (unset: the
+    /// schedule's default).
+    pub watchdog: Option<Option<std::time::Duration>>,
+    /// `STREAMSIM_CHECK_DETERMINISM=1` (`determinism_check.rs`).
+    pub check: crate::vendor::determinism_check::Check,
     /// `STREAMSIM_ENGINES` (default `on`): whether the engine model is on.
     pub engines: bool,
 }
@@ -226,7 +233,7 @@ impl EnvConfig {
     /// Whether the machine keeps a trace: only when it is written or drawn at exit (so that a long-running
     /// program does not grow).
     pub fn keeps_trace(&self) -> bool {
-        self.trace.is_some() || self.timeline
+        self.trace.is_some() || self.timeline || self.check.on()
     }
 }
 
@@ -333,6 +340,22 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         }
         Some(v) => v.trim().to_string(),
     };
+    let schedule = match env_text("STREAMSIM_SCHEDULE")?.as_deref().map(str::trim) {
+        None | Some("concurrent") => crate::engine::hang::Schedule::Concurrent,
+        Some("serialize") => crate::engine::hang::Schedule::Serialize,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_SCHEDULE={other:?} is not a valid value (expected concurrent or serialize)"
+            ));
+        }
+    };
+    let watchdog = match env_text("STREAMSIM_WATCHDOG_MS")? {
+        None => None,
+        Some(_) => match env_number("STREAMSIM_WATCHDOG_MS", 0u64)? {
+            0 => Some(None),
+            ms => Some(Some(std::time::Duration::from_millis(ms))),
+        },
+    };
     let engines = match env_text("STREAMSIM_ENGINES")?.as_deref().map(str::trim) {
         None | Some("on") => true,
         Some("off") => false,
@@ -351,6 +374,12 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         timeline,
         window,
         host,
+        schedule,
+        watchdog,
+        check: crate::vendor::determinism_check::Check::from_env(
+            env_text("STREAMSIM_CHECK_DETERMINISM")?,
+            env_text(crate::vendor::determinism_check::CHILD_VAR)?,
+        )?,
         engines,
     })
 }
@@ -406,7 +435,13 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
                     .dialect(api.dialect())
                     .trace_window(config.window)
                     .engine_model(engines)
-                    .shared_host(config.host.clone());
+                    .shared_host(config.host.clone())
+                    .schedule(config.schedule)
+                    .print_hangs(true);
+                let builder = match config.watchdog {
+                    Some(limit) => builder.watchdog(limit),
+                    None => builder,
+                };
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {
                         process: m.process(),

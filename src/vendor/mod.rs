@@ -17,6 +17,7 @@ pub(crate) mod cuda_host_memory;
 pub(crate) mod cuda_pool;
 pub(crate) mod cuda_runtime;
 pub(crate) mod cuda_stream_info;
+pub(crate) mod determinism_check;
 pub(crate) mod exit;
 pub(crate) mod kernel_ctx;
 pub mod musa;

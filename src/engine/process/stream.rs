@@ -265,6 +265,9 @@ impl StreamEntry {
         self.cursor = end;
         // The worker numbers operations by arrival, and they arrive in `seq` order: `push_op` dispatches only
         // when nothing is held, and `release` dispatches the held ones front to back.
+        if let Some(s) = &m.serial {
+            s.dispatched(&self.exec);
+        }
         self.tx.send(Op {
             start,
             end,

@@ -132,7 +132,7 @@ impl Process {
                 st.check_stream_sync(&self.m, h, "stream_query")?;
                 st.covered(h)?
             };
-            self.settle_all(c, &points)
+            self.settle_all(c, "stream_query", &points)
         })
     }
 

@@ -262,6 +262,10 @@ impl Process {
         let Some((thread, device, ctx, now)) = state else {
             return Err(SimError::NotPermitted { what });
         };
+        // The serialize schedule's idle rule counts from the last call a host thread entered or left.
+        if let Some(s) = &self.m.serial {
+            s.host_active();
+        }
         let mut c = Call {
             process: self.p.id,
             thread,
@@ -299,6 +303,9 @@ impl Process {
                 }
                 self.m.failed_calls.lock().push(f);
             }
+        }
+        if let Some(s) = &self.m.serial {
+            s.host_active();
         }
         r
     }
