@@ -573,7 +573,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
         perturb(seed, env.exec.id, seq);
     }
     if let Some(s) = &env.serial {
-        s.acquire(env.exec.id, seq, &op.label);
+        s.acquire(env.exec.id, seq, &op.label.text());
     }
     let skip = *faulted
         && match mode {
@@ -594,7 +594,7 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
             Work::Callback(_) => "callback",
             _ => return None,
         };
-        Some((w, w.enter(env.exec.id, seq, &op.label, what)))
+        Some((w, w.enter(env.exec.id, seq, &op.label.text(), what)))
     });
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
