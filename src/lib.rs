@@ -90,7 +90,7 @@
 //! |---|---|
 //! | `binding.rs` ([`facade`]) | which process a call goes to ([`Process::bind`] or the default machine), panic containment, pointer helpers |
 //! | `cuda_family.rs` | the CUDA/MUSA name table: one row per function, constant and type, expanded as [`cuda`] and [`musa`] |
-//! | `cuda_runtime.rs` | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t` |
+//! | `cuda_runtime.rs` (with `cuda_memory.rs`, `cuda_ipc.rs`) | what the CUDA/MUSA functions do, and `code`: the one mapping of a [`SimError`] to a `cudaError_t`; memory calls and copies in `cuda_memory.rs`, IPC handles in `cuda_ipc.rs` |
 //! | `cuda.rs`, `musa.rs` | the two expansions of the table |
 //! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
 //! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |

@@ -398,7 +398,7 @@ impl MachineBuilder {
 
     /// The seed of the scheduling choices — which operation the serialize schedule runs next, where
     /// perturbation gives the CPU away — without changing the machine's seed (default: the machine's seed).
-    /// [`check_determinism`](crate::testing::check_determinism) runs a program under several.
+    /// `streamsim::testing::check_determinism` (feature `proptest`) runs a program under several.
     #[must_use]
     pub fn schedule_seed(mut self, seed: u64) -> Self {
         self.schedule_seed = Some(seed);
