@@ -95,7 +95,7 @@
 //! | `cuda_device.rs`, `cuda_device_prop.rs` | device and runtime queries; `struct cudaDeviceProp` and the attribute table |
 //! | `cuda_host_memory.rs`, `cuda_stream_info.rs` | `cudaHostAlloc` / `Register` / `PointerGetAttributes`; `cudaStreamGetId` / `GetDevice`, record / wait flags |
 //! | `cuda_pool.rs` | stream-ordered memory: `cudaMallocAsync` / `cudaFreeAsync` / `cudaMallocFromPoolAsync`, `cudaMemPool*`, `cudaDevice{Get,Set,GetDefault}MemPool` |
-//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
+//! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`; events in `event_runtime.rs`, memory in `memory_runtime.rs`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
 //! | `determinism_check.rs` | `STREAMSIM_CHECK_DETERMINISM=1`: at exit, the program runs itself again as a child and the two traces are compared |

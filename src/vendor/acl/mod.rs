@@ -45,7 +45,9 @@ use std::ffi::{c_char, c_void};
 
 mod control;
 mod control_runtime;
+pub(crate) mod event_runtime;
 mod ipc_memory;
+pub(crate) mod memory_runtime;
 pub(crate) mod model;
 pub(crate) mod names;
 mod pool;
