@@ -90,6 +90,7 @@
 mod ast;
 mod graphs;
 mod lex;
+mod names;
 mod outcome;
 mod parse;
 mod pools;
