@@ -50,7 +50,7 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
+//! | [`machine`] | [`Machine`], its builder (`builder.rs`), device configuration and attributes (`device_config.rs`), the trace and race accessors |
 //! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream; `live.rs`: the sets of streams with live work that records, waits, device synchronizes and legacy-stream operations visit |
 //! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |

@@ -3,7 +3,9 @@
 //! and errors). Nothing here imports the vendor layer or the tools.
 
 pub(crate) mod block;
+pub(crate) mod builder;
 pub(crate) mod device;
+pub(crate) mod device_config;
 pub(crate) mod device_profile;
 pub mod device_state;
 pub(crate) mod engines;
