@@ -23,6 +23,7 @@
 
 mod graphs;
 mod model;
+mod world;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -92,7 +93,7 @@ fn run(prog: &Program, perturb: Option<u64>) -> Run {
 }
 
 /// The reports as the model names races: (earlier side, later side) → occurrences.
-fn race_counts(reports: &[RaceReport]) -> BTreeMap<RaceKey, u64> {
+pub(crate) fn race_counts(reports: &[RaceReport]) -> BTreeMap<RaceKey, u64> {
     let mut out = BTreeMap::new();
     for r in reports {
         let key = (
@@ -119,7 +120,7 @@ fn normalized(reports: &[RaceReport]) -> Vec<RaceReport> {
         .collect()
 }
 
-fn races_text(m: &BTreeMap<RaceKey, u64>) -> String {
+pub(crate) fn races_text(m: &BTreeMap<RaceKey, u64>) -> String {
     m.iter()
         .map(|((kind, (a, aw), (b, bw)), n)| {
             let v = |w: &bool| if *w { "writes" } else { "reads" };

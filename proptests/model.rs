@@ -36,6 +36,7 @@
 //! anything; a read supersedes only reads) when the racing access came (`races`).
 
 pub mod capture;
+pub mod world;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -8,7 +8,9 @@
 //! reads and writes of pinned buffers. [`program`] is a `proptest` strategy for them; [`Program::run`]
 //! executes one on a [`Process`] with the public API only, and returns what the host observed.
 //!
-//! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]).
+//! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]); so do programs of several
+//! processes, host threads and devices with IPC events, peers, per-thread default streams and kernel faults:
+//! [`world::world_program`] ([`world`]).
 //!
 //! Every value the strategy generates is valid: references are in range and every record names an event
 //! of its stream's device, so a run never fails on a well-formed machine (one with at least
@@ -39,6 +41,7 @@
 //! ```
 
 pub mod capture;
+pub mod world;
 
 pub use capture::{
     CaptureLimits, CaptureProgram, CaptureRun, CaptureStep, Mistake, capture_program,
