@@ -21,6 +21,7 @@
 //! `proptests/main.regressions` (replayed first on the next run; commit it). `PROPTEST_RNG_SEED=<n>` replays a
 //! whole run; `PROPTEST_CASES=<n>` changes the number of cases.
 
+mod acl;
 mod graphs;
 mod model;
 mod world;

@@ -10,7 +10,8 @@
 //!
 //! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]); so do programs of several
 //! processes, host threads and devices with IPC events, peers, per-thread default streams and kernel faults:
-//! [`world::world_program`] ([`world`]).
+//! [`world::world_program`] ([`world`]); and ACL programs (contexts, deferred waits on SYNC events,
+//! `aclrtResetEvent`, failure modes, faults): [`acl::acl_program`] ([`acl`]).
 //!
 //! Every value the strategy generates is valid: references are in range and every record names an event
 //! of its stream's device, so a run never fails on a well-formed machine (one with at least
@@ -40,6 +41,7 @@
 //!     .unwrap();
 //! ```
 
+pub mod acl;
 pub mod capture;
 pub mod world;
 

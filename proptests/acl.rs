@@ -1,0 +1,139 @@
+//! Properties of ACL programs ([`streamsim::testing::acl`]): contexts, deferred waits on SYNC events,
+//! `aclrtResetEvent`, failure modes and a kernel fault — against the sequential model of
+//! [`crate::model::acl`], and under perturbation.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use streamsim::testing::acl::{AStep, AclLimits, AclOutcome, AclProgram, acl_machine, acl_program};
+use streamsim::{OpKind, SimError, Trace};
+
+use crate::model::acl::expect_acl;
+use crate::model::describe;
+use crate::{config, with_watchdog};
+
+fn run_acl(prog: &AclProgram, perturb: Option<u64>) -> (Trace, AclOutcome) {
+    let prog = prog.clone();
+    with_watchdog(30, move || {
+        let m = acl_machine(perturb).expect("machine");
+        let outcome = prog
+            .run(&m)
+            .unwrap_or_else(|e| panic!("the set-up failed (perturbation {perturb:?}): {e}"));
+        (m.trace(), outcome)
+    })
+}
+
+/// The generator's coverage over 256 programs: each rule the ACL properties are about is exercised.
+#[test]
+fn the_acl_programs_exercise_every_rule() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = acl_program(AclLimits::default());
+    let mut n: BTreeMap<&str, u32> = BTreeMap::new();
+    for _ in 0..256 {
+        let prog = strategy.new_tree(&mut runner).expect("a program").current();
+        let exp = expect_acl(&prog);
+        let all: Vec<_> = exp.results.iter().chain([&exp.last]).collect();
+        let mut count = |what, yes: bool| *n.entry(what).or_default() += u32::from(yes);
+        count("two contexts", prog.contexts == 2);
+        count(
+            "a released deferred wait",
+            exp.ops
+                .iter()
+                .any(|o| matches!(o.kind, OpKind::DeferredWait { .. })),
+        );
+        count(
+            "a reset",
+            exp.ops
+                .iter()
+                .any(|o| matches!(o.kind, OpKind::Reset { .. })),
+        );
+        count(
+            "would deadlock",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::WouldDeadlock { .. }))),
+        );
+        count(
+            "not recorded",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::EventNotRecorded { .. }))),
+        );
+        count(
+            "not supported",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::NotSupported { .. }))),
+        );
+        count(
+            "wrong context",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::WrongContext { .. }))),
+        );
+        count(
+            "a stop mode",
+            prog.steps
+                .iter()
+                .any(|s| matches!(s, AStep::SetFailureMode { stop: true, .. })),
+        );
+        count(
+            "a reported fault",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::KernelFault { .. }))),
+        );
+        count(
+            "a fault reported twice",
+            all.iter()
+                .filter(|r| matches!(r, Err(SimError::KernelFault { .. })))
+                .count()
+                >= 2,
+        );
+        count(
+            "a kernel that does not run",
+            exp.kernels_ran.len()
+                < prog
+                    .steps
+                    .iter()
+                    .filter(|s| matches!(s, AStep::Launch { .. }))
+                    .count(),
+        );
+    }
+    println!("ACL coverage over 256 programs: {n:?}");
+    for (what, &k) in &n {
+        assert!(k >= 3, "{what}: only {k} of 256 programs ({n:?})");
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn acl_programs_match_the_model(prog in acl_program(AclLimits::default())) {
+        let exp = expect_acl(&prog);
+        let (trace, got) = run_acl(&prog, None);
+        prop_assert!(
+            trace.ops == exp.ops,
+            "virtual times differ\nsimulator:\n{}\nmodel:\n{}",
+            describe(&trace.ops),
+            describe(&exp.ops)
+        );
+        let host: Vec<(String, u64, u64)> =
+            trace.host.iter().map(|h| (h.label.clone(), h.start.0, h.end.0)).collect();
+        prop_assert_eq!(&host, &exp.host, "blocking host calls differ");
+        for (i, (g, e)) in got.results.iter().zip(&exp.results).enumerate() {
+            prop_assert_eq!(g, e, "step {} answered differently", i);
+        }
+        prop_assert_eq!(&got.last, &exp.last, "the final device synchronize differs");
+        prop_assert_eq!(got.end.0, exp.end, "the host clock at the end differs");
+        prop_assert_eq!(&got.kernels_ran, &exp.kernels_ran, "which kernel bodies ran differs");
+    }
+
+    #[test]
+    fn acl_perturbation_changes_nothing_observable(prog in acl_program(AclLimits::default())) {
+        let (trace, base) = run_acl(&prog, None);
+        let trace = format!("{trace:?}");
+        for seed in 0..4 {
+            let (t, r) = run_acl(&prog, Some(seed));
+            prop_assert!(format!("{t:?}") == trace, "perturbation seed {}: the trace differs", seed);
+            prop_assert_eq!(&r, &base, "perturbation seed {}", seed);
+        }
+    }
+}

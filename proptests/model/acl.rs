@@ -1,0 +1,619 @@
+//! The reference model of [`AclProgram`]s, sequential, from the ACL truth tables (`/work/shared/reference/acl.md`,
+//! `docs/semantics/acl.md`, `docs/semantics/acl-runtime-api.md`) and the README, not from the simulator:
+//!
+//! - **Contexts.** `set_device` makes the default context (ordinal 1) with its default stream; a created context
+//!   (ordinal 2) becomes current and has its own default stream. Every call on a stream first makes its context
+//!   current (a call). A launch on a stream of a context that is not current: `WrongContext` (107003).
+//! - **Events** (acl.md · Events): a query of a never-recorded (or reset) event is `NotReady`; a synchronize of
+//!   one returns at once; a wait on one is `EventNotRecorded` (107000) for an `aclrtCreateEvent` event and is
+//!   *deferred* for a SYNC event: it holds its stream until the event's next record is issued, and its time and
+//!   those of everything behind it are fixed from that record (the usual formula). A TIME_LINE-only event can
+//!   be neither waited on nor reset (207000). `aclrtResetEvent` is an operation on its stream and makes the
+//!   event "never recorded" for later calls (sim).
+//! - **Held work**: a query of held work is `NotReady`; a synchronize of it fails with `WouldDeadlock` naming
+//!   the stream of the first held point it covers (no other thread could issue the record), the clock moving by
+//!   the call only.
+//! - **Failure modes** (acl-runtime-api.md · Failure modes): an operation takes its context's mode at
+//!   enqueue; `Stop` set on a stream is its context's (setting it again is 0; `Continue` after it is 207000). A
+//!   fault in `Continue` stays on its stream: the next stream synchronize of that stream or device synchronize
+//!   reports it, once; nothing else sees it and every later body runs. A fault in `Stop` poisons the
+//!   operations of its context ordered after it (their bodies do not run); every synchronize or complete query
+//!   covering a poisoned operation reports it, and the first such report stops the context: every later task
+//!   call (launch, record, wait, reset) on its streams fails with the fault.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use streamsim::testing::acl::{AResult, AStep, AStream, AclEventKind, AclProgram};
+use streamsim::{
+    EventId, FaultKind, OpKind, ProcessId, SimError, Status, StreamId, StreamKind, TraceEvent,
+    VirtualTime,
+};
+
+const API_CALL: u64 = 1_000;
+const LAUNCH_LATENCY: u64 = 2_000;
+
+#[derive(Clone, Copy)]
+enum Dep {
+    None,
+    Op(usize),
+    /// A deferred wait: the event's next record, once issued.
+    Deferred(Option<usize>),
+}
+
+struct AOp {
+    ctx: u32,
+    now: u64,
+    cost: u64,
+    pred: Option<usize>,
+    dep: Dep,
+    known: BTreeSet<usize>,
+    stop: bool,
+    faults: bool,
+    kernel_step: Option<usize>,
+    stream: StreamId,
+    seq: u64,
+    kind: OpKind,
+    label: String,
+    /// (start, end) once fixed, and what it is after.
+    time: Option<(u64, u64)>,
+    before: BTreeSet<usize>,
+}
+
+struct MStream {
+    id: StreamId,
+    ctx: u32,
+    last: Option<usize>,
+    seq: u64,
+    stop: bool,
+}
+
+struct MEvent {
+    kind: AclEventKind,
+    latest: Option<usize>,
+    pending: Vec<usize>,
+}
+
+/// What the model predicts for one ACL program.
+#[derive(Debug)]
+pub struct AclExpected {
+    /// The trace's operations (the fixed ones), sorted as the trace is.
+    pub ops: Vec<TraceEvent>,
+    /// The blocking host calls: (label, start, end).
+    pub host: Vec<(String, u64, u64)>,
+    /// Every step's answer.
+    pub results: Vec<AResult>,
+    /// The final device synchronize's answer.
+    pub last: AResult,
+    /// The steps whose kernel body runs.
+    pub kernels_ran: Vec<usize>,
+    /// The host clock at the end.
+    pub end: u64,
+}
+
+struct Acl<'a> {
+    prog: &'a AclProgram,
+    clock: u64,
+    current: u32,
+    streams: BTreeMap<AStream, MStream>,
+    /// Device-synchronize order: the streams in the order the process made them (a default stream at its first
+    /// use).
+    order: Vec<AStream>,
+    ctx_stop: [bool; 2],
+    stopped: [Option<SimError>; 2],
+    events: Vec<MEvent>,
+    ops: Vec<AOp>,
+    known: BTreeSet<usize>,
+    host: Vec<(String, u64, u64)>,
+    fault: Option<(usize, SimError)>,
+    continue_reported: bool,
+}
+
+fn event_id(e: u32) -> EventId {
+    EventId {
+        process: ProcessId(0),
+        ordinal: 1 + e,
+    }
+}
+
+/// Runs the model on `prog`.
+pub fn expect_acl(prog: &AclProgram) -> AclExpected {
+    let mut m = Acl {
+        prog,
+        clock: 0,
+        current: 0,
+        streams: BTreeMap::new(),
+        order: Vec::new(),
+        ctx_stop: [false; 2],
+        stopped: [None, None],
+        events: prog
+            .events
+            .iter()
+            .map(|&kind| MEvent {
+                kind,
+                latest: None,
+                pending: Vec::new(),
+            })
+            .collect(),
+        ops: Vec::new(),
+        known: BTreeSet::new(),
+        host: Vec::new(),
+        fault: None,
+        continue_reported: false,
+    };
+    let stream = |ctx: u32, kind: StreamKind| MStream {
+        id: StreamId {
+            process: ProcessId(0),
+            device: 0,
+            kind,
+        },
+        ctx,
+        last: None,
+        seq: 0,
+        stop: false,
+    };
+    // set_device, current_context; create_context.
+    m.call();
+    m.call();
+    m.streams.insert(
+        AStream::Default(0),
+        stream(0, StreamKind::ContextDefault(1)),
+    );
+    if prog.contexts == 2 {
+        m.call();
+        m.current = 1;
+        m.streams.insert(
+            AStream::Default(1),
+            stream(1, StreamKind::ContextDefault(2)),
+        );
+    }
+    for (n, &c) in prog.streams.iter().enumerate() {
+        m.context(c);
+        m.call();
+        let s = AStream::Created(n as u32);
+        m.streams
+            .insert(s, stream(c, StreamKind::Created(n as u32 + 1)));
+        m.order.push(s);
+    }
+    m.context(0);
+    for _ in &prog.events {
+        m.call();
+    }
+    let results = prog
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| m.step(i, s))
+        .collect();
+    let last = m.device_synchronize();
+    m.settle();
+    let mut ops: Vec<TraceEvent> = m
+        .ops
+        .iter()
+        .filter_map(|o| {
+            let (start, end) = o.time?;
+            Some(TraceEvent {
+                stream: o.stream,
+                seq: o.seq,
+                kind: o.kind.clone(),
+                label: o.label.clone().into(),
+                start: VirtualTime(start),
+                end: VirtualTime(end),
+            })
+        })
+        .collect();
+    ops.sort_by_key(|e| (e.start, e.stream, e.seq));
+    let kernels_ran = (0..m.ops.len())
+        .filter(|&i| m.ops[i].time.is_some() && (!m.poisoned(i) || m.ops[i].faults))
+        .filter_map(|i| m.ops[i].kernel_step)
+        .collect();
+    AclExpected {
+        ops,
+        host: m.host,
+        results,
+        last,
+        kernels_ran,
+        end: m.clock,
+    }
+}
+
+impl Acl<'_> {
+    fn call(&mut self) -> u64 {
+        self.clock += API_CALL;
+        self.clock
+    }
+
+    fn context(&mut self, c: u32) {
+        if self.current != c {
+            self.call();
+            self.current = c;
+        }
+    }
+
+    /// The stream, its context made current; a default stream is made at its first use (and comes after the
+    /// streams made before it in a device synchronize's order).
+    fn stream(&mut self, s: AStream) -> AStream {
+        self.context(self.prog.context_of(s));
+        if !self.order.contains(&s) {
+            self.order.push(s);
+        }
+        s
+    }
+
+    /// Fixes every operation whose inputs are fixed (in index order, until nothing changes).
+    fn settle(&mut self) {
+        loop {
+            let mut progress = false;
+            for i in 0..self.ops.len() {
+                if self.ops[i].time.is_some() {
+                    continue;
+                }
+                let o = &self.ops[i];
+                let dep = match o.dep {
+                    Dep::None => None,
+                    Dep::Op(d) | Dep::Deferred(Some(d)) => Some(d),
+                    Dep::Deferred(None) => continue,
+                };
+                let inputs: Vec<usize> = o.pred.into_iter().chain(dep).collect();
+                if inputs.iter().any(|&d| self.ops[d].time.is_none()) {
+                    continue;
+                }
+                let start = inputs
+                    .iter()
+                    .map(|&d| self.ops[d].time.expect("fixed").1)
+                    .fold(o.now + LAUNCH_LATENCY, u64::max);
+                let mut before = o.known.clone();
+                for &d in &inputs {
+                    before.insert(d);
+                    before.extend(self.ops[d].before.iter().copied());
+                }
+                let o = &mut self.ops[i];
+                o.time = Some((start, start + o.cost));
+                o.before = before;
+                progress = true;
+            }
+            if !progress {
+                break;
+            }
+        }
+    }
+
+    /// Whether `op` is poisoned by a fault of the mode `Stop`: it is the fault, or of its context and after it.
+    fn poisoned(&self, op: usize) -> bool {
+        match &self.fault {
+            Some((f, _)) if self.ops[*f].stop => {
+                op == *f
+                    || (self.ops[op].ctx == self.ops[*f].ctx && self.ops[op].before.contains(f))
+            }
+            _ => false,
+        }
+    }
+
+    /// A task on `s`: refused once its context is stopped.
+    #[allow(clippy::too_many_arguments, reason = "one operation, spelled out")]
+    fn task(
+        &mut self,
+        s: AStream,
+        now: u64,
+        cost: u64,
+        dep: Dep,
+        kind: OpKind,
+        label: String,
+        kernel: Option<(usize, bool)>,
+    ) -> Result<usize, SimError> {
+        let ms = &self.streams[&s];
+        if let Some(e) = &self.stopped[ms.ctx as usize] {
+            return Err(e.clone());
+        }
+        let idx = self.ops.len();
+        let faults = kernel.is_some_and(|(_, f)| f);
+        let op = AOp {
+            ctx: ms.ctx,
+            now,
+            cost,
+            pred: ms.last,
+            dep,
+            known: self.known.clone(),
+            stop: self.ctx_stop[ms.ctx as usize],
+            faults,
+            kernel_step: kernel.map(|(k, _)| k),
+            stream: ms.id,
+            seq: ms.seq + 1,
+            kind,
+            label,
+            time: None,
+            before: BTreeSet::new(),
+        };
+        if faults {
+            self.fault = Some((
+                idx,
+                SimError::KernelFault {
+                    kind: FaultKind::LaunchFailure,
+                    device: 0,
+                    stream: ms.id,
+                    label: op.label.clone(),
+                    message: "boom".into(),
+                },
+            ));
+        }
+        self.ops.push(op);
+        let ms = self.streams.get_mut(&s).expect("exists");
+        ms.last = Some(idx);
+        ms.seq += 1;
+        self.settle();
+        Ok(idx)
+    }
+
+    /// A synchronize of `points` (`sync`: a stream or device synchronize, which reports a fault of the mode
+    /// `Continue`).
+    fn block(
+        &mut self,
+        now: u64,
+        points: &[usize],
+        label: String,
+        continue_of: Option<StreamId>,
+    ) -> AResult {
+        if let Some(&held) = points.iter().find(|&&p| self.ops[p].time.is_none()) {
+            return Err(SimError::WouldDeadlock {
+                what: label_what(&label),
+                stream: self.ops[held].stream,
+            });
+        }
+        for &p in points {
+            self.clock = self.clock.max(self.ops[p].time.expect("fixed").1);
+            self.known.insert(p);
+            self.known.extend(self.ops[p].before.iter().copied());
+        }
+        self.host.push((label, now, self.clock));
+        self.observe(points, continue_of)
+    }
+
+    /// The fault that a call covering `points` reports.
+    fn observe(&mut self, points: &[usize], continue_of: Option<StreamId>) -> AResult {
+        if let Some((f, e)) = self.fault.clone() {
+            if points.iter().any(|&p| self.poisoned(p)) {
+                let ctx = self.ops[f].ctx as usize;
+                self.stopped[ctx].get_or_insert(e.clone());
+                return Err(e);
+            }
+            let fop = &self.ops[f];
+            // Continue: a stream synchronize of its stream, or a device synchronize, once.
+            if !fop.stop && !self.continue_reported {
+                let covers = points
+                    .iter()
+                    .any(|&p| self.ops[p].stream == fop.stream && self.ops[p].seq >= fop.seq);
+                if covers && continue_of.is_some_and(|s| s == fop.stream || s == DEVICE) {
+                    self.continue_reported = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn query(&mut self, points: &[usize]) -> AResult {
+        self.call();
+        let now = self.clock;
+        if points
+            .iter()
+            .any(|&p| self.ops[p].time.is_none_or(|(_, end)| end > now))
+        {
+            return Ok(Some(Status::NotReady));
+        }
+        for &p in points {
+            self.known.insert(p);
+            self.known.extend(self.ops[p].before.iter().copied());
+        }
+        self.observe(points, None).map(|_| Some(Status::Complete))
+    }
+
+    fn device_synchronize(&mut self) -> AResult {
+        let now = self.call();
+        let tails: Vec<usize> = self
+            .order
+            .iter()
+            .filter_map(|s| self.streams[s].last)
+            .collect();
+        self.block(now, &tails, "device_synchronize(0)".into(), Some(DEVICE))
+    }
+
+    fn step(&mut self, i: usize, step: &AStep) -> AResult {
+        match step {
+            AStep::Launch {
+                stream,
+                duration_ns,
+                fault,
+            } => {
+                let s = self.stream(*stream);
+                let now = self.call();
+                self.task(
+                    s,
+                    now,
+                    *duration_ns,
+                    Dep::None,
+                    OpKind::Kernel,
+                    format!("k{i}"),
+                    Some((i, *fault)),
+                )
+                .map(|_| None)
+            }
+            AStep::LaunchForeign { stream } => {
+                let own = self.prog.context_of(*stream);
+                self.context(1 - own);
+                self.call();
+                let id = self.streams[stream].id;
+                Err(SimError::WrongContext {
+                    what: "launch",
+                    object: format!("{id} (device 0)"),
+                    object_context: own + 1,
+                    current: 2 - own,
+                })
+            }
+            AStep::Record { event, stream } => {
+                let s = self.stream(*stream);
+                let now = self.call();
+                let id = event_id(*event);
+                let op = self.task(
+                    s,
+                    now,
+                    0,
+                    Dep::None,
+                    OpKind::Record { event: id },
+                    format!("record event {id}"),
+                    None,
+                )?;
+                let e = &mut self.events[*event as usize];
+                e.latest = Some(op);
+                for w in std::mem::take(&mut e.pending) {
+                    self.ops[w].dep = Dep::Deferred(Some(op));
+                }
+                self.settle();
+                Ok(None)
+            }
+            AStep::Wait { stream, event } => {
+                let s = self.stream(*stream);
+                let now = self.call();
+                let id = event_id(*event);
+                let e = &self.events[*event as usize];
+                if e.kind == AclEventKind::TimeLine {
+                    return Err(not_sync("stream_wait_event", id));
+                }
+                match (e.latest, e.kind) {
+                    (Some(rec), _) => {
+                        let on = &self.ops[rec];
+                        let kind = OpKind::Wait {
+                            event: id,
+                            on: on.stream,
+                            seq: on.seq,
+                        };
+                        self.task(
+                            s,
+                            now,
+                            0,
+                            Dep::Op(rec),
+                            kind,
+                            format!("wait event {id}"),
+                            None,
+                        )?;
+                    }
+                    (None, AclEventKind::Sync) => {
+                        let op = self.task(
+                            s,
+                            now,
+                            0,
+                            Dep::Deferred(None),
+                            OpKind::DeferredWait { event: id },
+                            format!("wait event {id}"),
+                            None,
+                        )?;
+                        self.events[*event as usize].pending.push(op);
+                    }
+                    (None, _) => {
+                        return Err(SimError::EventNotRecorded {
+                            what: "stream_wait_event",
+                            event: id,
+                        });
+                    }
+                }
+                Ok(None)
+            }
+            AStep::Reset { event, stream } => {
+                let s = self.stream(*stream);
+                let now = self.call();
+                let id = event_id(*event);
+                if self.events[*event as usize].kind == AclEventKind::TimeLine {
+                    return Err(not_sync("reset_event", id));
+                }
+                self.task(
+                    s,
+                    now,
+                    0,
+                    Dep::None,
+                    OpKind::Reset { event: id },
+                    format!("reset event {id}"),
+                    None,
+                )?;
+                self.events[*event as usize].latest = None;
+                Ok(None)
+            }
+            AStep::SetFailureMode { stream, stop } => {
+                let s = self.stream(*stream);
+                self.call();
+                let ms = self.streams.get_mut(&s).expect("exists");
+                match (ms.stop, *stop) {
+                    (true, false) => Err(SimError::NotSupported {
+                        what: "set_stream_failure_mode",
+                        reason: format!(
+                            "{} is in the failure mode Stop, which cannot be undone",
+                            ms.id
+                        ),
+                    }),
+                    (_, true) => {
+                        ms.stop = true;
+                        let c = ms.ctx as usize;
+                        self.ctx_stop[c] = true;
+                        Ok(None)
+                    }
+                    (false, false) => Ok(None),
+                }
+            }
+            AStep::StreamSynchronize(st) => {
+                let s = self.stream(*st);
+                let now = self.call();
+                let ms = &self.streams[&s];
+                let (id, points) = (ms.id, Vec::from_iter(ms.last));
+                self.block(now, &points, format!("stream_synchronize({id})"), Some(id))
+            }
+            AStep::EventSynchronize(e) => {
+                let now = self.call();
+                match self.events[*e as usize].latest {
+                    None => Ok(None),
+                    Some(rec) => self.block(
+                        now,
+                        &[rec],
+                        format!("event_synchronize(event {})", event_id(*e)),
+                        None,
+                    ),
+                }
+            }
+            AStep::DeviceSynchronize => self.device_synchronize(),
+            AStep::StreamQuery(st) => {
+                let s = self.stream(*st);
+                let points = Vec::from_iter(self.streams[&s].last);
+                self.query(&points)
+            }
+            AStep::EventQuery(e) => match self.events[*e as usize].latest {
+                None => {
+                    self.call();
+                    Ok(Some(Status::NotReady))
+                }
+                Some(rec) => self.query(&[rec]),
+            },
+        }
+    }
+}
+
+/// Stands for "a device synchronize" where a stream's id is expected.
+const DEVICE: StreamId = StreamId {
+    process: ProcessId(u32::MAX),
+    device: u32::MAX,
+    kind: StreamKind::Legacy,
+};
+
+fn label_what(label: &str) -> &'static str {
+    if label.starts_with("stream_synchronize") {
+        "stream_synchronize"
+    } else if label.starts_with("event_synchronize") {
+        "event_synchronize"
+    } else {
+        "device_synchronize"
+    }
+}
+
+fn not_sync(what: &'static str, id: EventId) -> SimError {
+    SimError::NotSupported {
+        what,
+        reason: format!(
+            "event {id} was created without the SYNC flag: it cannot be waited on or reset"
+        ),
+    }
+}

@@ -1,0 +1,511 @@
+//! Random ACL-dialect programs for property tests (cargo feature `proptest`): [`acl_program`] generates them,
+//! [`AclProgram::run`] runs one on an ACL machine with the public API only.
+//!
+//! What a program has: one device, one host thread; its default context (from `set_device`) and optionally a
+//! created one; created streams in either context and each context's default stream; events of three kinds
+//! ([`AclEventKind`]: `aclrtCreateEvent`, `aclrtCreateEventWithFlag(ACL_EVENT_SYNC)` and
+//! `aclrtCreateEventWithFlag(ACL_EVENT_TIME_LINE)`). The steps are kernels (at most one of a program faults),
+//! records, stream waits (a wait on a never-recorded or reset SYNC event is deferred until the event's next
+//! record), `aclrtResetEvent`, `aclrtSetStreamFailureMode` (stop or continue), stream / event / device
+//! synchronizes, stream and event queries, and a launch on a stream of the other context (refused, 107003).
+//! Before a call on a stream the runner makes the stream's context current (`set_current_context`) if it is
+//! not; those calls count on the clock. Rules: `docs/semantics/acl.md`, `docs/semantics/acl-runtime-api.md`.
+
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use proptest::prelude::*;
+
+use crate::{
+    Context, Dialect, Event, EventConfig, FailureMode, Kernel, Machine, Process, Result, SimError,
+    Status, Stream, StreamFlags, UnrecordedWait, VirtualTime,
+};
+
+/// The kind of an ACL event, as the ACL facade creates it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AclEventKind {
+    /// `aclrtCreateEvent`: timed and waitable; a wait before the first record is refused (107000).
+    Plain,
+    /// `aclrtCreateEventWithFlag(ACL_EVENT_SYNC)`: a wait before the first record (or after a reset) is
+    /// deferred until the next record.
+    Sync,
+    /// `aclrtCreateEventWithFlag(ACL_EVENT_TIME_LINE)`: timed, cannot be waited on or reset (207000).
+    TimeLine,
+}
+
+impl AclEventKind {
+    /// The core's configuration of this kind (the ACL facade's mapping, `docs/semantics/acl.md` · Events).
+    pub fn config(self) -> EventConfig {
+        let base = EventConfig::new().unrecorded_query(Status::NotReady);
+        match self {
+            AclEventKind::Plain => base
+                .timing(true)
+                .waitable(true)
+                .unrecorded_wait(UnrecordedWait::Error)
+                .capturable(false),
+            AclEventKind::Sync => base
+                .timing(false)
+                .waitable(true)
+                .unrecorded_wait(UnrecordedWait::Defer)
+                .capturable(false),
+            AclEventKind::TimeLine => base
+                .timing(true)
+                .waitable(false)
+                .unrecorded_wait(UnrecordedWait::Error)
+                .capturable(false),
+        }
+    }
+}
+
+/// A stream of an ACL program.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AStream {
+    /// Created stream `n` (index into [`AclProgram::streams`]), printed `s<n + 1>`.
+    Created(u32),
+    /// The default stream of context `c` (0: the device's default context, 1: the created one).
+    Default(u32),
+}
+
+impl std::fmt::Debug for AStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AStream::Created(n) => write!(f, "s{}", n + 1),
+            AStream::Default(c) => write!(f, "default@ctx{c}"),
+        }
+    }
+}
+
+/// One call of an ACL program.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum AStep {
+    /// A kernel `k<step index>` of `duration_ns`; if `fault`, its body fails.
+    Launch {
+        /// Where.
+        stream: AStream,
+        /// Virtual duration.
+        duration_ns: u64,
+        /// Whether its body fails (`"boom"`).
+        fault: bool,
+    },
+    /// A launch on `stream` while the *other* context is current (refused with `WrongContext`, 107003).
+    LaunchForeign {
+        /// A created stream, of the context that is not made current.
+        stream: AStream,
+    },
+    /// `record_event`.
+    Record {
+        /// Which event.
+        event: u32,
+        /// Where.
+        stream: AStream,
+    },
+    /// `stream_wait_event`.
+    Wait {
+        /// Who waits.
+        stream: AStream,
+        /// For what.
+        event: u32,
+    },
+    /// `reset_event` (`aclrtResetEvent`).
+    Reset {
+        /// Which event.
+        event: u32,
+        /// Where it is queued.
+        stream: AStream,
+    },
+    /// `set_stream_failure_mode`: `Stop` if `stop`, else `Continue`.
+    SetFailureMode {
+        /// Which stream.
+        stream: AStream,
+        /// Stop (or continue) on failure.
+        stop: bool,
+    },
+    /// `stream_synchronize`.
+    StreamSynchronize(AStream),
+    /// `event_synchronize`.
+    EventSynchronize(u32),
+    /// `device_synchronize`.
+    DeviceSynchronize,
+    /// `stream_query`.
+    StreamQuery(AStream),
+    /// `event_query`.
+    EventQuery(u32),
+}
+
+impl std::fmt::Debug for AStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AStep::Launch {
+                stream,
+                duration_ns,
+                fault,
+            } => write!(
+                f,
+                "launch on {stream:?}, {duration_ns} ns{}",
+                if *fault { ", FAULTS" } else { "" }
+            ),
+            AStep::LaunchForeign { stream } => {
+                write!(f, "launch on {stream:?} from the other context")
+            }
+            AStep::Record { event, stream } => write!(f, "record e{event} on {stream:?}"),
+            AStep::Wait { stream, event } => write!(f, "{stream:?} waits e{event}"),
+            AStep::Reset { event, stream } => write!(f, "reset e{event} on {stream:?}"),
+            AStep::SetFailureMode { stream, stop } => write!(
+                f,
+                "set_stream_failure_mode {stream:?} {}",
+                if *stop { "stop" } else { "continue" }
+            ),
+            AStep::StreamSynchronize(s) => write!(f, "stream_synchronize {s:?}"),
+            AStep::EventSynchronize(e) => write!(f, "event_synchronize e{e}"),
+            AStep::DeviceSynchronize => write!(f, "device_synchronize"),
+            AStep::StreamQuery(s) => write!(f, "stream_query {s:?}"),
+            AStep::EventQuery(e) => write!(f, "event_query e{e}"),
+        }
+    }
+}
+
+/// An ACL program.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct AclProgram {
+    /// 1 (the default context) or 2 (and a created one).
+    pub contexts: u32,
+    /// The context of each created stream, in creation order.
+    pub streams: Vec<u32>,
+    /// The events, in creation order (ids 1, 2, …).
+    pub events: Vec<AclEventKind>,
+    /// What it does.
+    pub steps: Vec<AStep>,
+}
+
+impl std::fmt::Debug for AclProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "AclProgram {{")?;
+        writeln!(f, "  contexts: {}", self.contexts)?;
+        for (i, c) in self.streams.iter().enumerate() {
+            writeln!(f, "  s{}: ctx{c}", i + 1)?;
+        }
+        for (i, k) in self.events.iter().enumerate() {
+            writeln!(f, "  e{i}: {k:?}")?;
+        }
+        for (i, s) in self.steps.iter().enumerate() {
+            writeln!(f, "  {i:>3}: {s:?}")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+/// What one step answered: `Ok(Some(status))` for a query, `Ok(None)` for any other call that worked.
+pub type AResult = std::result::Result<Option<Status>, SimError>;
+
+/// What the host observed in a run of an [`AclProgram`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AclOutcome {
+    /// Every step's answer.
+    pub results: Vec<AResult>,
+    /// The final `device_synchronize`'s answer.
+    pub last: AResult,
+    /// The steps whose kernel body ran, in step order.
+    pub kernels_ran: Vec<usize>,
+    /// The host clock at the end.
+    pub end: VirtualTime,
+}
+
+impl AclProgram {
+    /// The context of a stream.
+    pub fn context_of(&self, s: AStream) -> u32 {
+        match s {
+            AStream::Created(n) => self.streams[n as usize],
+            AStream::Default(c) => c,
+        }
+    }
+
+    /// Runs the program on `m` (ACL dialect, at least one device), from the calling thread: `set_device(0)`;
+    /// `create_context(0)` if it has two contexts (it becomes current); the streams, each with its context
+    /// made current; the events, with context 0 current; the steps; a `device_synchronize`; then
+    /// [`Machine::drain`] (not a runtime call), so that everything that can run has run.
+    pub fn run(&self, m: &Machine) -> Result<AclOutcome> {
+        let p = m.process();
+        let mut r = AclRunner {
+            prog: self,
+            p: &p,
+            contexts: Vec::new(),
+            current: 0,
+            streams: Vec::new(),
+            events: Vec::new(),
+            ran: Arc::new(Mutex::new(Vec::new())),
+        };
+        p.set_device(0)?;
+        r.contexts.push(p.current_context()?);
+        if self.contexts == 2 {
+            r.contexts.push(p.create_context(0)?);
+            r.current = 1;
+        }
+        for &c in &self.streams {
+            r.context(c)?;
+            r.streams.push(p.create_stream(StreamFlags::DEFAULT)?);
+        }
+        r.context(0)?;
+        for k in &self.events {
+            r.events.push(p.create_event_with(k.config())?);
+        }
+        let results = (0..self.steps.len()).map(|i| r.step(i)).collect();
+        let last = p.device_synchronize().map(|()| None);
+        m.drain();
+        let mut kernels_ran = r.ran.lock().expect("ran").clone();
+        kernels_ran.sort_unstable();
+        Ok(AclOutcome {
+            results,
+            last,
+            kernels_ran,
+            end: p.now(),
+        })
+    }
+}
+
+struct AclRunner<'a> {
+    prog: &'a AclProgram,
+    p: &'a Process,
+    contexts: Vec<Context>,
+    current: u32,
+    streams: Vec<Stream>,
+    events: Vec<Event>,
+    ran: Arc<Mutex<Vec<usize>>>,
+}
+
+impl AclRunner<'_> {
+    fn context(&mut self, c: u32) -> Result<()> {
+        if self.current != c {
+            self.p.set_current_context(self.contexts[c as usize])?;
+            self.current = c;
+        }
+        Ok(())
+    }
+
+    /// The stream, its context made current.
+    fn stream(&mut self, s: AStream) -> Result<Stream> {
+        self.context(self.prog.context_of(s))?;
+        Ok(self.handle(s))
+    }
+
+    fn handle(&self, s: AStream) -> Stream {
+        match s {
+            AStream::Created(n) => self.streams[n as usize],
+            AStream::Default(_) => Stream::DEFAULT,
+        }
+    }
+
+    fn kernel(&self, i: usize, duration_ns: u64, fault: bool) -> Kernel {
+        let ran = self.ran.clone();
+        Kernel::new(Cow::Owned(format!("k{i}")))
+            .duration(Duration::from_nanos(duration_ns))
+            .body(move |_| {
+                ran.lock().expect("ran").push(i);
+                if fault { Err("boom".into()) } else { Ok(()) }
+            })
+    }
+
+    fn step(&mut self, i: usize) -> AResult {
+        let p = self.p;
+        let done = |r: Result<()>| r.map(|()| None);
+        match &self.prog.steps[i] {
+            AStep::Launch {
+                stream,
+                duration_ns,
+                fault,
+            } => {
+                let s = self.stream(*stream)?;
+                done(p.launch(s, self.kernel(i, *duration_ns, *fault)))
+            }
+            AStep::LaunchForeign { stream } => {
+                self.context(1 - self.prog.context_of(*stream))?;
+                done(p.launch(self.handle(*stream), self.kernel(i, 1_000, false)))
+            }
+            AStep::Record { event, stream } => {
+                let s = self.stream(*stream)?;
+                done(p.record_event(self.events[*event as usize], s))
+            }
+            AStep::Wait { stream, event } => {
+                let s = self.stream(*stream)?;
+                done(p.stream_wait_event(s, self.events[*event as usize]))
+            }
+            AStep::Reset { event, stream } => {
+                let s = self.stream(*stream)?;
+                done(p.reset_event(self.events[*event as usize], s))
+            }
+            AStep::SetFailureMode { stream, stop } => {
+                let s = self.stream(*stream)?;
+                let mode = if *stop {
+                    FailureMode::Stop
+                } else {
+                    FailureMode::Continue
+                };
+                done(p.set_stream_failure_mode(s, mode))
+            }
+            AStep::StreamSynchronize(s) => {
+                let s = self.stream(*s)?;
+                done(p.stream_synchronize(s))
+            }
+            AStep::EventSynchronize(e) => done(p.event_synchronize(self.events[*e as usize])),
+            AStep::DeviceSynchronize => done(p.device_synchronize()),
+            AStep::StreamQuery(s) => {
+                let s = self.stream(*s)?;
+                p.stream_query(s).map(Some)
+            }
+            AStep::EventQuery(e) => p.event_query(self.events[*e as usize]).map(Some),
+        }
+    }
+}
+
+/// Bounds for [`acl_program`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AclLimits {
+    /// Most created streams.
+    pub max_streams: usize,
+    /// Most events.
+    pub max_events: usize,
+    /// Most steps.
+    pub max_steps: usize,
+    /// Longest kernel, in nanoseconds.
+    pub max_kernel_ns: u64,
+}
+
+impl Default for AclLimits {
+    /// 3 streams, 3 events, 24 steps, 30 µs kernels.
+    fn default() -> Self {
+        AclLimits {
+            max_streams: 3,
+            max_events: 3,
+            max_steps: 24,
+            max_kernel_ns: 30_000,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Raw {
+    Launch(u8, u64, bool),
+    Foreign(u8),
+    Record(u8, u8),
+    Wait(u8, u8),
+    Reset(u8, u8),
+    Mode(u8, bool),
+    StreamSync(u8),
+    EventSync(u8),
+    DeviceSync,
+    StreamQuery(u8),
+    EventQuery(u8),
+}
+
+fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
+    let byte = any::<u8>;
+    prop_oneof![
+        8 => (byte(), 0..=max_kernel_ns, prop::bool::weighted(0.15))
+            .prop_map(|(s, d, f)| Raw::Launch(s, d, f)),
+        1 => byte().prop_map(Raw::Foreign),
+        5 => (byte(), byte()).prop_map(|(e, s)| Raw::Record(e, s)),
+        5 => (byte(), byte()).prop_map(|(s, e)| Raw::Wait(s, e)),
+        2 => (byte(), byte()).prop_map(|(e, s)| Raw::Reset(e, s)),
+        3 => (byte(), prop::bool::weighted(0.7)).prop_map(|(s, stop)| Raw::Mode(s, stop)),
+        3 => byte().prop_map(Raw::StreamSync),
+        1 => byte().prop_map(Raw::EventSync),
+        1 => Just(Raw::DeviceSync),
+        2 => byte().prop_map(Raw::StreamQuery),
+        2 => byte().prop_map(Raw::EventQuery),
+    ]
+}
+
+fn normalize(two_contexts: bool, streams: Vec<bool>, events: Vec<u8>, raw: Vec<Raw>) -> AclProgram {
+    let contexts = if two_contexts { 2 } else { 1 };
+    let streams: Vec<u32> = streams
+        .into_iter()
+        .map(|second| u32::from(second && two_contexts))
+        .collect();
+    let events: Vec<AclEventKind> = events
+        .into_iter()
+        .map(|k| match k % 5 {
+            0 => AclEventKind::Plain,
+            1 => AclEventKind::TimeLine,
+            _ => AclEventKind::Sync,
+        })
+        .collect();
+    let (ns, ne) = (streams.len() as u32, events.len() as u32);
+    let stream = |b: u8| {
+        if b.is_multiple_of(5) {
+            AStream::Default(u32::from(b / 5) % contexts)
+        } else {
+            AStream::Created(u32::from(b) % ns)
+        }
+    };
+    let event = |b: u8| u32::from(b) % ne;
+    let mut faulted = false;
+    let steps = raw
+        .into_iter()
+        .filter_map(|r| {
+            Some(match r {
+                Raw::Launch(s, d, f) => {
+                    let fault = f && !faulted;
+                    faulted |= fault;
+                    AStep::Launch {
+                        stream: stream(s),
+                        duration_ns: d,
+                        fault,
+                    }
+                }
+                // A created stream: the NULL stream is whichever context is current's.
+                Raw::Foreign(s) if two_contexts => AStep::LaunchForeign {
+                    stream: AStream::Created(u32::from(s) % ns),
+                },
+                Raw::Foreign(_) => return None,
+                Raw::Record(e, s) => AStep::Record {
+                    event: event(e),
+                    stream: stream(s),
+                },
+                Raw::Wait(s, e) => AStep::Wait {
+                    stream: stream(s),
+                    event: event(e),
+                },
+                Raw::Reset(e, s) => AStep::Reset {
+                    event: event(e),
+                    stream: stream(s),
+                },
+                Raw::Mode(s, stop) => AStep::SetFailureMode {
+                    stream: stream(s),
+                    stop,
+                },
+                Raw::StreamSync(s) => AStep::StreamSynchronize(stream(s)),
+                Raw::EventSync(e) => AStep::EventSynchronize(event(e)),
+                Raw::DeviceSync => AStep::DeviceSynchronize,
+                Raw::StreamQuery(s) => AStep::StreamQuery(stream(s)),
+                Raw::EventQuery(e) => AStep::EventQuery(event(e)),
+            })
+        })
+        .collect();
+    AclProgram {
+        contexts,
+        streams,
+        events,
+        steps,
+    }
+}
+
+/// A strategy for valid [`AclProgram`]s within `limits` (run them on an ACL machine). Shrinking removes steps,
+/// streams, events and the second context, clears the fault and shortens kernels.
+pub fn acl_program(limits: AclLimits) -> impl Strategy<Value = AclProgram> {
+    (
+        any::<bool>(),
+        prop::collection::vec(any::<bool>(), 1..=limits.max_streams.max(1)),
+        prop::collection::vec(any::<u8>(), 1..=limits.max_events.max(1)),
+        prop::collection::vec(raw_step(limits.max_kernel_ns), 0..=limits.max_steps),
+    )
+        .prop_map(|(two, streams, events, raw)| normalize(two, streams, events, raw))
+}
+
+/// A machine for ACL programs: one device, the ACL dialect.
+pub fn acl_machine(perturb: Option<u64>) -> Result<Machine> {
+    let mut b = Machine::builder().devices(1).dialect(Dialect::Acl);
+    if let Some(seed) = perturb {
+        b = b.perturb(true).seed(seed);
+    }
+    b.build()
+}
