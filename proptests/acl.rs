@@ -5,17 +5,26 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use streamsim::testing::acl::{AStep, AclLimits, AclOutcome, AclProgram, acl_machine, acl_program};
-use streamsim::{OpKind, SimError, Trace};
+use streamsim::testing::acl::{AStep, AclLimits, AclOutcome, AclProgram, acl_program};
+use streamsim::{Dialect, Machine, OpKind, SimError, Trace};
 
 use crate::model::acl::expect_acl;
 use crate::model::describe;
 use crate::{config, with_watchdog};
 
+/// A machine for ACL programs: one device, the ACL dialect, perturbed with `seed` if given.
+fn acl_machine(perturb: Option<u64>) -> Machine {
+    let mut b = Machine::builder().devices(1).dialect(Dialect::Acl);
+    if let Some(seed) = perturb {
+        b = b.perturb(true).seed(seed);
+    }
+    b.build().expect("machine")
+}
+
 fn run_acl(prog: &AclProgram, perturb: Option<u64>) -> (Trace, AclOutcome) {
     let prog = prog.clone();
     with_watchdog(30, move || {
-        let m = acl_machine(perturb).expect("machine");
+        let m = acl_machine(perturb);
         let outcome = prog
             .run(&m)
             .unwrap_or_else(|e| panic!("the set-up failed (perturbation {perturb:?}): {e}"));
@@ -47,6 +56,20 @@ fn the_acl_programs_exercise_every_rule() {
             exp.ops
                 .iter()
                 .any(|o| matches!(o.kind, OpKind::Reset { .. })),
+        );
+        count(
+            "a timeout",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::Timeout { .. }))),
+        );
+        count(
+            "a timed synchronize that returns in time",
+            prog.steps.iter().enumerate().any(|(i, s)| {
+                matches!(
+                    s,
+                    AStep::StreamSynchronizeTimeout(..) | AStep::EventSynchronizeTimeout(..)
+                ) && exp.results[i] == Ok(None)
+            }),
         );
         count(
             "would deadlock",

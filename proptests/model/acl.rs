@@ -367,6 +367,32 @@ impl Acl<'_> {
         self.observe(points, continue_of)
     }
 
+    /// A synchronize of `points` with a timeout of `us` microseconds: it runs out (the clock moves to the
+    /// deadline, `Timeout`) if a point is held or ends after the deadline (acl.md · Synchronize*WithTimeout ·
+    /// runs out → 507046 / 507047).
+    fn block_timeout(
+        &mut self,
+        now: u64,
+        points: &[usize],
+        label: String,
+        us: u64,
+        continue_of: Option<StreamId>,
+    ) -> AResult {
+        let deadline = now + us * 1_000;
+        let until = points
+            .iter()
+            .map(|&p| self.ops[p].time.map_or(u64::MAX, |(_, end)| end))
+            .fold(now, u64::max);
+        if until > deadline {
+            self.clock = self.clock.max(deadline);
+            return Err(SimError::Timeout {
+                what: label_what(&label),
+                timeout_ms: us / 1_000,
+            });
+        }
+        self.block(now, points, label, continue_of)
+    }
+
     /// The fault that a call covering `points` reports.
     fn observe(&mut self, points: &[usize], continue_of: Option<StreamId>) -> AResult {
         if let Some((f, e)) = self.fault.clone() {
@@ -573,6 +599,29 @@ impl Acl<'_> {
                         format!("event_synchronize(event {})", event_id(*e)),
                         None,
                     ),
+                }
+            }
+            AStep::StreamSynchronizeTimeout(st, us) => {
+                let s = self.stream(*st);
+                let now = self.call();
+                let ms = &self.streams[&s];
+                let (id, points) = (ms.id, Vec::from_iter(ms.last));
+                self.block_timeout(
+                    now,
+                    &points,
+                    format!("stream_synchronize({id})"),
+                    *us,
+                    Some(id),
+                )
+            }
+            AStep::EventSynchronizeTimeout(e, us) => {
+                let now = self.call();
+                match self.events[*e as usize].latest {
+                    None => Ok(None),
+                    Some(rec) => {
+                        let label = format!("event_synchronize(event {})", event_id(*e));
+                        self.block_timeout(now, &[rec], label, *us, None)
+                    }
                 }
             }
             AStep::DeviceSynchronize => self.device_synchronize(),

@@ -7,7 +7,7 @@
 //! `aclrtCreateEventWithFlag(ACL_EVENT_TIME_LINE)`). The steps are kernels (at most one of a program faults),
 //! records, stream waits (a wait on a never-recorded or reset SYNC event is deferred until the event's next
 //! record), `aclrtResetEvent`, `aclrtSetStreamFailureMode` (stop or continue), stream / event / device
-//! synchronizes, stream and event queries, and a launch on a stream of the other context (refused, 107003).
+//! synchronizes (stream and event ones also with a timeout of 1–40 µs of virtual time), stream and event queries, and a launch on a stream of the other context (refused, 107003).
 //! Before a call on a stream the runner makes the stream's context current (`set_current_context`) if it is
 //! not; those calls count on the clock. Rules: `docs/semantics/acl.md`, `docs/semantics/acl-runtime-api.md`.
 
@@ -18,8 +18,8 @@ use std::time::Duration;
 use proptest::prelude::*;
 
 use crate::{
-    Context, Dialect, Event, EventConfig, FailureMode, Kernel, Machine, Process, Result, SimError,
-    Status, Stream, StreamFlags, UnrecordedWait, VirtualTime,
+    Context, Event, EventConfig, FailureMode, Kernel, Machine, Process, Result, SimError, Status,
+    Stream, StreamFlags, UnrecordedWait, VirtualTime,
 };
 
 /// The kind of an ACL event, as the ACL facade creates it.
@@ -123,8 +123,12 @@ pub enum AStep {
     },
     /// `stream_synchronize`.
     StreamSynchronize(AStream),
+    /// `stream_synchronize_timeout` (`aclrtSynchronizeStreamWithTimeout`) with a timeout in microseconds.
+    StreamSynchronizeTimeout(AStream, u64),
     /// `event_synchronize`.
     EventSynchronize(u32),
+    /// `event_synchronize_timeout` (`aclrtSynchronizeEventWithTimeout`) with a timeout in microseconds.
+    EventSynchronizeTimeout(u32, u64),
     /// `device_synchronize`.
     DeviceSynchronize,
     /// `stream_query`.
@@ -158,6 +162,12 @@ impl std::fmt::Debug for AStep {
             ),
             AStep::StreamSynchronize(s) => write!(f, "stream_synchronize {s:?}"),
             AStep::EventSynchronize(e) => write!(f, "event_synchronize e{e}"),
+            AStep::StreamSynchronizeTimeout(s, us) => {
+                write!(f, "stream_synchronize {s:?}, timeout {us} µs")
+            }
+            AStep::EventSynchronizeTimeout(e, us) => {
+                write!(f, "event_synchronize e{e}, timeout {us} µs")
+            }
             AStep::DeviceSynchronize => write!(f, "device_synchronize"),
             AStep::StreamQuery(s) => write!(f, "stream_query {s:?}"),
             AStep::EventQuery(e) => write!(f, "event_query e{e}"),
@@ -347,6 +357,13 @@ impl AclRunner<'_> {
                 done(p.stream_synchronize(s))
             }
             AStep::EventSynchronize(e) => done(p.event_synchronize(self.events[*e as usize])),
+            AStep::StreamSynchronizeTimeout(s, us) => {
+                let s = self.stream(*s)?;
+                done(p.stream_synchronize_timeout(s, Duration::from_micros(*us)))
+            }
+            AStep::EventSynchronizeTimeout(e, us) => done(
+                p.event_synchronize_timeout(self.events[*e as usize], Duration::from_micros(*us)),
+            ),
             AStep::DeviceSynchronize => done(p.device_synchronize()),
             AStep::StreamQuery(s) => {
                 let s = self.stream(*s)?;
@@ -392,6 +409,8 @@ enum Raw {
     Mode(u8, bool),
     StreamSync(u8),
     EventSync(u8),
+    StreamSyncTimeout(u8, u64),
+    EventSyncTimeout(u8, u64),
     DeviceSync,
     StreamQuery(u8),
     EventQuery(u8),
@@ -409,6 +428,8 @@ fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
         3 => (byte(), prop::bool::weighted(0.7)).prop_map(|(s, stop)| Raw::Mode(s, stop)),
         3 => byte().prop_map(Raw::StreamSync),
         1 => byte().prop_map(Raw::EventSync),
+        2 => (byte(), 1..=40u64).prop_map(|(s, t)| Raw::StreamSyncTimeout(s, t)),
+        1 => (byte(), 1..=40u64).prop_map(|(e, t)| Raw::EventSyncTimeout(e, t)),
         1 => Just(Raw::DeviceSync),
         2 => byte().prop_map(Raw::StreamQuery),
         2 => byte().prop_map(Raw::EventQuery),
@@ -475,6 +496,8 @@ fn normalize(two_contexts: bool, streams: Vec<bool>, events: Vec<u8>, raw: Vec<R
                 },
                 Raw::StreamSync(s) => AStep::StreamSynchronize(stream(s)),
                 Raw::EventSync(e) => AStep::EventSynchronize(event(e)),
+                Raw::StreamSyncTimeout(s, t) => AStep::StreamSynchronizeTimeout(stream(s), t),
+                Raw::EventSyncTimeout(e, t) => AStep::EventSynchronizeTimeout(event(e), t),
                 Raw::DeviceSync => AStep::DeviceSynchronize,
                 Raw::StreamQuery(s) => AStep::StreamQuery(stream(s)),
                 Raw::EventQuery(e) => AStep::EventQuery(event(e)),
@@ -499,13 +522,4 @@ pub fn acl_program(limits: AclLimits) -> impl Strategy<Value = AclProgram> {
         prop::collection::vec(raw_step(limits.max_kernel_ns), 0..=limits.max_steps),
     )
         .prop_map(|(two, streams, events, raw)| normalize(two, streams, events, raw))
-}
-
-/// A machine for ACL programs: one device, the ACL dialect.
-pub fn acl_machine(perturb: Option<u64>) -> Result<Machine> {
-    let mut b = Machine::builder().devices(1).dialect(Dialect::Acl);
-    if let Some(seed) = perturb {
-        b = b.perturb(true).seed(seed);
-    }
-    b.build()
 }
