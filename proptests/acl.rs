@@ -12,9 +12,9 @@ use crate::model::acl::expect_acl;
 use crate::model::describe;
 use crate::{config, with_watchdog};
 
-/// A machine for ACL programs: one device, the ACL dialect, perturbed with `seed` if given.
-fn acl_machine(perturb: Option<u64>) -> Machine {
-    let mut b = Machine::builder().devices(1).dialect(Dialect::Acl);
+/// A machine for ACL programs: `devices` devices, the ACL dialect, perturbed with `seed` if given.
+fn acl_machine(devices: u32, perturb: Option<u64>) -> Machine {
+    let mut b = Machine::builder().devices(devices).dialect(Dialect::Acl);
     if let Some(seed) = perturb {
         b = b.perturb(true).seed(seed);
     }
@@ -24,7 +24,7 @@ fn acl_machine(perturb: Option<u64>) -> Machine {
 fn run_acl(prog: &AclProgram, perturb: Option<u64>) -> (Trace, AclOutcome) {
     let prog = prog.clone();
     with_watchdog(30, move || {
-        let m = acl_machine(perturb);
+        let m = acl_machine(prog.devices(), perturb);
         let outcome = prog
             .run(&m)
             .unwrap_or_else(|e| panic!("the set-up failed (perturbation {perturb:?}): {e}"));
@@ -56,6 +56,12 @@ fn the_acl_programs_exercise_every_rule() {
             exp.ops
                 .iter()
                 .any(|o| matches!(o.kind, OpKind::Reset { .. })),
+        );
+        count("two devices", prog.devices() == 2);
+        count(
+            "wrong device",
+            all.iter()
+                .any(|r| matches!(r, Err(SimError::WrongDevice { .. }))),
         );
         count(
             "a timeout",

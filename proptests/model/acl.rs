@@ -64,6 +64,7 @@ struct AOp {
 struct MStream {
     id: StreamId,
     ctx: u32,
+    device: u32,
     last: Option<usize>,
     seq: u64,
     stop: bool,
@@ -71,6 +72,7 @@ struct MStream {
 
 struct MEvent {
     kind: AclEventKind,
+    device: u32,
     latest: Option<usize>,
     pending: Vec<usize>,
 }
@@ -130,8 +132,9 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
         events: prog
             .events
             .iter()
-            .map(|&kind| MEvent {
+            .map(|&(kind, c)| MEvent {
                 kind,
+                device: prog.device_of_context(c),
                 latest: None,
                 pending: Vec::new(),
             })
@@ -145,10 +148,11 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
     let stream = |ctx: u32, kind: StreamKind| MStream {
         id: StreamId {
             process: ProcessId(0),
-            device: 0,
+            device: prog.device_of_context(ctx),
             kind,
         },
         ctx,
+        device: prog.device_of_context(ctx),
         last: None,
         seq: 0,
         stop: false,
@@ -176,8 +180,8 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
             .insert(s, stream(c, StreamKind::Created(n as u32 + 1)));
         m.order.push(s);
     }
-    m.context(0);
-    for _ in &prog.events {
+    for &(_, c) in &prog.events {
+        m.context(c);
         m.call();
     }
     let results = prog
@@ -330,7 +334,7 @@ impl Acl<'_> {
                 idx,
                 SimError::KernelFault {
                     kind: FaultKind::LaunchFailure,
-                    device: 0,
+                    device: ms.device,
                     stream: ms.id,
                     label: op.label.clone(),
                     message: "boom".into(),
@@ -355,6 +359,7 @@ impl Acl<'_> {
         continue_of: Option<StreamId>,
     ) -> AResult {
         if let Some(&held) = points.iter().find(|&&p| self.ops[p].time.is_none()) {
+            // The stream of the first held point the call covers (`order`: the device synchronize's).
             return Err(SimError::WouldDeadlock {
                 what: label_what(&label),
                 stream: self.ops[held].stream,
@@ -434,14 +439,37 @@ impl Acl<'_> {
         self.observe(points, None).map(|_| Some(Status::Complete))
     }
 
+    /// A device synchronize of the current context's device: every stream of the device.
     fn device_synchronize(&mut self) -> AResult {
         let now = self.call();
+        let d = self.prog.device_of_context(self.current);
         let tails: Vec<usize> = self
             .order
             .iter()
+            .filter(|s| self.streams[s].device == d)
             .filter_map(|s| self.streams[s].last)
             .collect();
-        self.block(now, &tails, "device_synchronize(0)".into(), Some(DEVICE))
+        self.block(
+            now,
+            &tails,
+            format!("device_synchronize({d})"),
+            Some(DEVICE),
+        )
+    }
+
+    /// A record, wait or reset of event `e` on stream `s` of another device: refused (acl.md · Ownership ·
+    /// RecordEvent / StreamWaitEvent · event and stream on different devices → sim: 107003).
+    fn same_device(&self, what: &'static str, e: u32, s: AStream) -> Result<(), SimError> {
+        let (ev, ms) = (&self.events[e as usize], &self.streams[&s]);
+        if ev.device == ms.device {
+            return Ok(());
+        }
+        Err(SimError::WrongDevice {
+            what,
+            object: format!("event {}", event_id(e)),
+            object_device: ev.device,
+            expected: format!("{} is on device {}", ms.id, ms.device),
+        })
     }
 }
 

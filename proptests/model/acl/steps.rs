@@ -31,10 +31,10 @@ impl Acl<'_> {
                 let own = self.prog.context_of(*stream);
                 self.context(1 - own);
                 self.call();
-                let id = self.streams[stream].id;
+                let (id, d) = (self.streams[stream].id, self.streams[stream].device);
                 Err(SimError::WrongContext {
                     what: "launch",
-                    object: format!("{id} (device 0)"),
+                    object: format!("{id} (device {d})"),
                     object_context: own + 1,
                     current: 2 - own,
                 })
@@ -43,6 +43,7 @@ impl Acl<'_> {
                 let s = self.stream(*stream);
                 let now = self.call();
                 let id = event_id(*event);
+                self.same_device("record_event", *event, s)?;
                 let op = self.task(
                     s,
                     now,
@@ -68,6 +69,8 @@ impl Acl<'_> {
                 if e.kind == AclEventKind::TimeLine {
                     return Err(not_sync("stream_wait_event", id));
                 }
+                self.same_device("stream_wait_event", *event, s)?;
+                let e = &self.events[*event as usize];
                 match (e.latest, e.kind) {
                     (Some(rec), _) => {
                         let on = &self.ops[rec];
@@ -114,6 +117,7 @@ impl Acl<'_> {
                 if self.events[*event as usize].kind == AclEventKind::TimeLine {
                     return Err(not_sync("reset_event", id));
                 }
+                self.same_device("reset_event", *event, s)?;
                 self.task(
                     s,
                     now,

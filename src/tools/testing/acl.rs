@@ -1,13 +1,16 @@
 //! Random ACL-dialect programs for property tests (cargo feature `proptest`): [`acl_program`] generates them,
 //! [`AclProgram::run`] runs one on an ACL machine with the public API only.
 //!
-//! What a program has: one device, one host thread; its default context (from `set_device`) and optionally a
-//! created one; created streams in either context and each context's default stream; events of three kinds
-//! ([`AclEventKind`]: `aclrtCreateEvent`, `aclrtCreateEventWithFlag(ACL_EVENT_SYNC)` and
-//! `aclrtCreateEventWithFlag(ACL_EVENT_TIME_LINE)`). The steps are kernels (at most one of a program faults),
-//! records, stream waits (a wait on a never-recorded or reset SYNC event is deferred until the event's next
-//! record), `aclrtResetEvent`, `aclrtSetStreamFailureMode` (stop or continue), stream / event / device
-//! synchronizes (stream and event ones also with a timeout of 1–40 µs of virtual time), stream and event queries, and a launch on a stream of the other context (refused, 107003).
+//! What a program has: one host thread; the default context of device 0 (from `set_device`) and optionally
+//! a created one, on device 0 or device 1; created streams in either context and each context's default
+//! stream; events of three kinds ([`AclEventKind`]: `aclrtCreateEvent`, `aclrtCreateEventWithFlag
+//! (ACL_EVENT_SYNC)` and `aclrtCreateEventWithFlag(ACL_EVENT_TIME_LINE)`), each made in either context. The
+//! steps are kernels (at most one of a program faults), records, stream waits (a wait on a never-recorded or
+//! reset SYNC event is deferred until the event's next record), `aclrtResetEvent`, `aclrtSetStreamFailureMode`
+//! (stop or continue), stream / event / device synchronizes (stream and event ones also with a timeout of
+//! 1–40 µs of virtual time), stream and event queries, and a launch on a stream of the other context
+//! (refused, 107003). A record, wait or reset may name an event of the other context's device (refused,
+//! 107003).
 //! Before a call on a stream the runner makes the stream's context current (`set_current_context`) if it is
 //! not; those calls count on the clock. Rules: `docs/semantics/acl.md`, `docs/semantics/acl-runtime-api.md`.
 
@@ -178,12 +181,16 @@ impl std::fmt::Debug for AStep {
 /// An ACL program.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct AclProgram {
-    /// 1 (the default context) or 2 (and a created one).
+    /// 1 (the default context of device 0) or 2 (and a created one).
     pub contexts: u32,
+    /// The device of the created context (0 or 1); the program uses `context_device + 1` devices when it has
+    /// two contexts (the machine needs at least [`AclProgram::devices`]).
+    pub context_device: u32,
     /// The context of each created stream, in creation order.
     pub streams: Vec<u32>,
-    /// The events, in creation order (ids 1, 2, …).
-    pub events: Vec<AclEventKind>,
+    /// The events, in creation order (ids 1, 2, …): each one's kind and the context current at its creation
+    /// (its device is that context's).
+    pub events: Vec<(AclEventKind, u32)>,
     /// What it does.
     pub steps: Vec<AStep>,
 }
@@ -192,11 +199,14 @@ impl std::fmt::Debug for AclProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "AclProgram {{")?;
         writeln!(f, "  contexts: {}", self.contexts)?;
+        if self.contexts == 2 {
+            writeln!(f, "  ctx1 on d{}", self.context_device)?;
+        }
         for (i, c) in self.streams.iter().enumerate() {
             writeln!(f, "  s{}: ctx{c}", i + 1)?;
         }
-        for (i, k) in self.events.iter().enumerate() {
-            writeln!(f, "  e{i}: {k:?}")?;
+        for (i, (k, c)) in self.events.iter().enumerate() {
+            writeln!(f, "  e{i}: {k:?} in ctx{c}")?;
         }
         for (i, s) in self.steps.iter().enumerate() {
             writeln!(f, "  {i:>3}: {s:?}")?;
@@ -222,6 +232,20 @@ pub struct AclOutcome {
 }
 
 impl AclProgram {
+    /// How many devices it uses.
+    pub fn devices(&self) -> u32 {
+        if self.contexts == 2 {
+            self.context_device + 1
+        } else {
+            1
+        }
+    }
+
+    /// The device of context `c`.
+    pub fn device_of_context(&self, c: u32) -> u32 {
+        if c == 1 { self.context_device } else { 0 }
+    }
+
     /// The context of a stream.
     pub fn context_of(&self, s: AStream) -> u32 {
         match s {
@@ -230,9 +254,10 @@ impl AclProgram {
         }
     }
 
-    /// Runs the program on `m` (ACL dialect, at least one device), from the calling thread: `set_device(0)`;
-    /// `create_context(0)` if it has two contexts (it becomes current); the streams, each with its context
-    /// made current; the events, with context 0 current; the steps; a `device_synchronize`; then
+    /// Runs the program on `m` (ACL dialect, at least [`AclProgram::devices`] devices), from the calling
+    /// thread: `set_device(0)`; `create_context(context_device)` if it has two contexts (it becomes current);
+    /// the streams, each with its context made current; the events, each with its context made current; the
+    /// steps; a `device_synchronize` (of the device of the context then current); then
     /// [`Machine::drain`] (not a runtime call), so that everything that can run has run.
     pub fn run(&self, m: &Machine) -> Result<AclOutcome> {
         let p = m.process();
@@ -248,15 +273,16 @@ impl AclProgram {
         p.set_device(0)?;
         r.contexts.push(p.current_context()?);
         if self.contexts == 2 {
-            r.contexts.push(p.create_context(0)?);
+            r.contexts
+                .push(p.create_context(i64::from(self.context_device))?);
             r.current = 1;
         }
         for &c in &self.streams {
             r.context(c)?;
             r.streams.push(p.create_stream(StreamFlags::DEFAULT)?);
         }
-        r.context(0)?;
-        for k in &self.events {
+        for &(k, c) in &self.events {
+            r.context(c)?;
             r.events.push(p.create_event_with(k.config())?);
         }
         let results = (0..self.steps.len()).map(|i| r.step(i)).collect();
@@ -436,18 +462,26 @@ fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
     ]
 }
 
-fn normalize(two_contexts: bool, streams: Vec<bool>, events: Vec<u8>, raw: Vec<Raw>) -> AclProgram {
+fn normalize(
+    (two_contexts, second_device): (bool, bool),
+    streams: Vec<bool>,
+    events: Vec<(u8, bool)>,
+    raw: Vec<Raw>,
+) -> AclProgram {
     let contexts = if two_contexts { 2 } else { 1 };
     let streams: Vec<u32> = streams
         .into_iter()
         .map(|second| u32::from(second && two_contexts))
         .collect();
-    let events: Vec<AclEventKind> = events
+    let events: Vec<(AclEventKind, u32)> = events
         .into_iter()
-        .map(|k| match k % 5 {
-            0 => AclEventKind::Plain,
-            1 => AclEventKind::TimeLine,
-            _ => AclEventKind::Sync,
+        .map(|(k, second)| {
+            let kind = match k % 5 {
+                0 => AclEventKind::Plain,
+                1 => AclEventKind::TimeLine,
+                _ => AclEventKind::Sync,
+            };
+            (kind, u32::from(second && two_contexts))
         })
         .collect();
     let (ns, ne) = (streams.len() as u32, events.len() as u32);
@@ -506,6 +540,7 @@ fn normalize(two_contexts: bool, streams: Vec<bool>, events: Vec<u8>, raw: Vec<R
         .collect();
     AclProgram {
         contexts,
+        context_device: u32::from(two_contexts && second_device),
         streams,
         events,
         steps,
@@ -516,9 +551,9 @@ fn normalize(two_contexts: bool, streams: Vec<bool>, events: Vec<u8>, raw: Vec<R
 /// streams, events and the second context, clears the fault and shortens kernels.
 pub fn acl_program(limits: AclLimits) -> impl Strategy<Value = AclProgram> {
     (
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         prop::collection::vec(any::<bool>(), 1..=limits.max_streams.max(1)),
-        prop::collection::vec(any::<u8>(), 1..=limits.max_events.max(1)),
+        prop::collection::vec((any::<u8>(), any::<bool>()), 1..=limits.max_events.max(1)),
         prop::collection::vec(raw_step(limits.max_kernel_ns), 0..=limits.max_steps),
     )
         .prop_map(|(two, streams, events, raw)| normalize(two, streams, events, raw))
