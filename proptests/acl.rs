@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use streamsim::testing::acl::{AStep, AclLimits, AclOutcome, AclProgram, acl_program};
+use streamsim::testing::codes::acl_code;
 use streamsim::{Dialect, Machine, OpKind, SimError, Trace};
 
-use crate::model::acl::expect_acl;
+use crate::model::acl::{expect_acl, expected_acl_code};
 use crate::model::describe;
 use crate::{config, with_watchdog};
 
@@ -149,6 +150,10 @@ proptest! {
         prop_assert_eq!(&host, &exp.host, "blocking host calls differ");
         for (i, (g, e)) in got.results.iter().zip(&exp.results).enumerate() {
             prop_assert_eq!(g, e, "step {} answered differently", i);
+        }
+        // The ACL facade's code for every error, against the truth table's.
+        for e in got.results.iter().chain([&got.last]).filter_map(|r| r.as_ref().err()) {
+            prop_assert_eq!(acl_code(e), expected_acl_code(e), "the ACL code of {:?}", e);
         }
         prop_assert_eq!(&got.last, &exp.last, "the final device synchronize differs");
         prop_assert_eq!(got.end.0, exp.end, "the host clock at the end differs");

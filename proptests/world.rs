@@ -6,10 +6,11 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
+use streamsim::testing::codes::cuda_code;
 use streamsim::testing::world::{WOp, WorldLimits, WorldOutcome, WorldProgram, world_program};
 use streamsim::{Machine, RaceReport, Trace};
 
-use crate::model::world::expect_world;
+use crate::model::world::{expect_world, expected_cuda_code};
 use crate::{config, race_counts, races_text, with_watchdog};
 
 struct WorldRun {
@@ -177,6 +178,10 @@ proptest! {
             prop_assert_eq!(g, e, "step {} answered differently", i);
         }
         prop_assert_eq!(&got.outcome.finals, &exp.finals, "the final synchronizes differ");
+        // The CUDA facade's code for every error, against the truth table's.
+        for e in got.outcome.results.iter().chain(got.outcome.finals.iter().flatten()).filter_map(|r| r.as_ref().err()) {
+            prop_assert_eq!(cuda_code(e), expected_cuda_code(e), "the CUDA code of {:?}", e);
+        }
         let clocks: Vec<Vec<u64>> = got.outcome.clocks.iter().map(|c| c.iter().map(|t| t.0).collect()).collect();
         prop_assert_eq!(&clocks, &exp.clocks, "the host clocks at the end differ");
         prop_assert_eq!(&got.outcome.kernels_ran, &exp.kernels_ran, "which kernel bodies ran differs");

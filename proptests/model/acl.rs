@@ -498,3 +498,26 @@ fn not_sync(what: &'static str, id: EventId) -> SimError {
         ),
     }
 }
+
+/// The ACL code of an error the model predicts, from the truth tables (not the facade's mapping):
+/// `/work/shared/reference/acl.md` · Error codes and the rows named.
+pub fn expected_acl_code(e: &SimError) -> i64 {
+    match e {
+        // Events · StreamWaitEvent · never recorded, CreateEvent event → 107000.
+        SimError::EventNotRecorded { .. } => 107_000,
+        // Events · StreamWaitEvent / ResetEvent · event without SYNC → 207000; acl-runtime-api.md ·
+        // SetStreamFailureMode · stop → continue is 207000.
+        SimError::NotSupported { .. } => 207_000,
+        // Ownership · the stream's context is not the current context → 107003; event and stream on different
+        // devices → sim: 107003.
+        SimError::WrongContext { .. } | SimError::WrongDevice { .. } => 107_003,
+        // acl-runtime-api.md · wait board · no other live thread could issue it → 507000.
+        SimError::WouldDeadlock { .. } => 507_000,
+        // Peers, memory, timeouts · Synchronize*WithTimeout · runs out → 507046 (stream) / 507047 (event).
+        SimError::Timeout { what, .. } if *what == "event_synchronize" => 507_047,
+        SimError::Timeout { .. } => 507_046,
+        // Peers, memory, timeouts · kernel fault → 507015.
+        SimError::KernelFault { .. } => 507_015,
+        other => panic!("the model predicts no {other:?}"),
+    }
+}

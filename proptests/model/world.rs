@@ -567,3 +567,23 @@ impl World<'_> {
         self.events[&(e.owner, e.device, e.slot)]
     }
 }
+
+/// The CUDA code of an error the model predicts, from the truth table (not the facade's mapping):
+/// `/work/shared/reference/cuda-musa.md`.
+pub fn expected_cuda_code(e: &SimError) -> i64 {
+    match e {
+        // Errors that stick: a kernel fault is 719 cudaErrorLaunchFailure (700 for an illegal address).
+        SimError::KernelFault { .. } => 719,
+        // Peers: enabling twice 704 cudaErrorPeerAccessAlreadyEnabled; disabling when not enabled 705
+        // cudaErrorPeerAccessNotEnabled.
+        SimError::PeerAccess {
+            problem: streamsim::PeerProblem::AlreadyEnabled,
+            ..
+        } => 704,
+        SimError::PeerAccess {
+            problem: streamsim::PeerProblem::NotEnabled,
+            ..
+        } => 705,
+        other => panic!("the model predicts no {other:?}"),
+    }
+}

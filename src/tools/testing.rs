@@ -43,6 +43,7 @@
 
 pub mod acl;
 pub mod capture;
+pub mod codes;
 pub mod world;
 
 pub use capture::{
