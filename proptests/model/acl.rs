@@ -82,22 +82,32 @@ struct MEvent {
 pub struct AclExpected {
     /// The trace's operations (the fixed ones), sorted as the trace is.
     pub ops: Vec<TraceEvent>,
-    /// The blocking host calls: (label, start, end).
-    pub host: Vec<(String, u64, u64)>,
+    /// The blocking host calls: (start, thread, label, end), sorted.
+    pub host: Vec<(u64, u32, String, u64)>,
     /// Every step's answer.
     pub results: Vec<AResult>,
     /// The final device synchronize's answer.
     pub last: AResult,
     /// The steps whose kernel body runs.
     pub kernels_ran: Vec<usize>,
-    /// The host clock at the end.
-    pub end: u64,
+    /// Each host thread's clock after its last call.
+    pub ends: Vec<u64>,
+    /// Whether the program can run with its calls in its order: no synchronize waits for work that another
+    /// thread, still to make calls, could release (the runner's token would stop; the test filters them).
+    pub valid: bool,
 }
 
 struct Acl<'a> {
     prog: &'a AclProgram,
+    /// The calling thread's clock, current context and knowledge (the other thread's are in `parked`).
     clock: u64,
-    current: u32,
+    current: Option<u32>,
+    /// The calling thread, and the step being modelled.
+    at: u32,
+    step: usize,
+    /// Each thread's (clock, current context, knowledge) while another thread calls.
+    parked: BTreeMap<u32, (u64, Option<u32>, BTreeSet<usize>)>,
+    invalid: bool,
     streams: BTreeMap<AStream, MStream>,
     /// Device-synchronize order: the streams in the order the process made them (a default stream at its first
     /// use).
@@ -107,7 +117,7 @@ struct Acl<'a> {
     events: Vec<MEvent>,
     ops: Vec<AOp>,
     known: BTreeSet<usize>,
-    host: Vec<(String, u64, u64)>,
+    host: Vec<(u64, u32, String, u64)>,
     fault: Option<(usize, SimError)>,
     continue_reported: bool,
 }
@@ -124,7 +134,11 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
     let mut m = Acl {
         prog,
         clock: 0,
-        current: 0,
+        current: Some(0),
+        at: 0,
+        step: 0,
+        parked: BTreeMap::new(),
+        invalid: false,
         streams: BTreeMap::new(),
         order: Vec::new(),
         ctx_stop: [false; 2],
@@ -166,7 +180,7 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
     );
     if prog.contexts == 2 {
         m.call();
-        m.current = 1;
+        m.current = Some(1);
         m.streams.insert(
             AStream::Default(1),
             stream(1, StreamKind::ContextDefault(2)),
@@ -188,8 +202,14 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
         .steps
         .iter()
         .enumerate()
-        .map(|(i, s)| m.step(i, s))
+        .map(|(i, s)| {
+            m.switch(prog.thread_of(i));
+            m.step = i;
+            m.step(i, s)
+        })
         .collect();
+    m.switch(0);
+    m.step = prog.steps.len();
     let last = m.device_synchronize();
     m.settle();
     let mut ops: Vec<TraceEvent> = m
@@ -212,13 +232,27 @@ pub fn expect_acl(prog: &AclProgram) -> AclExpected {
         .filter(|&i| m.ops[i].time.is_some() && (!m.poisoned(i) || m.ops[i].faults))
         .filter_map(|i| m.ops[i].kernel_step)
         .collect();
+    let ends = (0..prog.threads.max(1))
+        .map(|t| {
+            if t == 0 {
+                m.clock
+            } else {
+                m.parked.get(&t).map_or(0, |p| p.0)
+            }
+        })
+        .collect();
     AclExpected {
         ops,
-        host: m.host,
+        host: {
+            let mut h = m.host;
+            h.sort();
+            h
+        },
         results,
         last,
         kernels_ran,
-        end: m.clock,
+        ends,
+        valid: !m.invalid,
     }
 }
 
@@ -228,10 +262,37 @@ impl Acl<'_> {
         self.clock
     }
 
+    /// Thread `t` calls next: the calling thread's state is parked, `t`'s taken (a new thread: clock 0, no
+    /// context).
+    fn switch(&mut self, t: u32) {
+        if t == self.at {
+            return;
+        }
+        let mine = (self.clock, self.current, std::mem::take(&mut self.known));
+        self.parked.insert(self.at, mine);
+        let (clock, current, known) = self.parked.remove(&t).unwrap_or((0, None, BTreeSet::new()));
+        (self.clock, self.current, self.known, self.at) = (clock, current, known, t);
+    }
+
+    /// Whether a thread other than the caller has made a call and will make another: a call waiting for held
+    /// work blocks on it (acl-runtime-api.md · wait board · another live host thread could still issue it).
+    fn other_thread_could_release(&self) -> bool {
+        let other = 1 - self.at;
+        if self.prog.threads < 2 {
+            return false;
+        }
+        if other == 0 {
+            return true; // thread 0 made the set-up and makes the final synchronize
+        }
+        let called = (0..self.step).any(|i| self.prog.thread_of(i) == other);
+        let more = (self.step + 1..self.prog.steps.len()).any(|i| self.prog.thread_of(i) == other);
+        called && more
+    }
+
     fn context(&mut self, c: u32) {
-        if self.current != c {
+        if self.current != Some(c) {
             self.call();
-            self.current = c;
+            self.current = Some(c);
         }
     }
 
@@ -359,6 +420,7 @@ impl Acl<'_> {
         continue_of: Option<StreamId>,
     ) -> AResult {
         if let Some(&held) = points.iter().find(|&&p| self.ops[p].time.is_none()) {
+            self.invalid |= self.other_thread_could_release();
             // The stream of the first held point the call covers (`order`: the device synchronize's).
             return Err(SimError::WouldDeadlock {
                 what: label_what(&label),
@@ -370,7 +432,7 @@ impl Acl<'_> {
             self.known.insert(p);
             self.known.extend(self.ops[p].before.iter().copied());
         }
-        self.host.push((label, now, self.clock));
+        self.host.push((now, self.at, label, self.clock));
         self.observe(points, continue_of)
     }
 
@@ -386,6 +448,9 @@ impl Acl<'_> {
         continue_of: Option<StreamId>,
     ) -> AResult {
         let deadline = now + us * 1_000;
+        if points.iter().any(|&p| self.ops[p].time.is_none()) {
+            self.invalid |= self.other_thread_could_release();
+        }
         let until = points
             .iter()
             .map(|&p| self.ops[p].time.map_or(u64::MAX, |(_, end)| end))
@@ -442,7 +507,13 @@ impl Acl<'_> {
     /// A device synchronize of the current context's device: every stream of the device.
     fn device_synchronize(&mut self) -> AResult {
         let now = self.call();
-        let d = self.prog.device_of_context(self.current);
+        let Some(c) = self.current else {
+            // acl.md · Devices and contexts · any call needing a context · no current context → 107002.
+            return Err(SimError::NoContext {
+                what: "device_synchronize",
+            });
+        };
+        let d = self.prog.device_of_context(c);
         let tails: Vec<usize> = self
             .order
             .iter()
@@ -518,6 +589,8 @@ pub fn expected_acl_code(e: &SimError) -> i64 {
         SimError::Timeout { .. } => 507_046,
         // Peers, memory, timeouts · kernel fault → 507015.
         SimError::KernelFault { .. } => 507_015,
+        // Devices and contexts · any call needing a context · no current context → 107002.
+        SimError::NoContext { .. } => 107_002,
         other => panic!("the model predicts no {other:?}"),
     }
 }

@@ -1,7 +1,8 @@
 //! Random ACL-dialect programs for property tests (cargo feature `proptest`): [`acl_program`] generates them,
 //! [`AclProgram::run`] runs one on an ACL machine with the public API only.
 //!
-//! What a program has: one host thread; the default context of device 0 (from `set_device`) and optionally
+//! What a program has: one or two host threads (each step is made by one; a thread other than 0 starts with
+//! no current context); the default context of device 0 (from `set_device`) and optionally
 //! a created one, on device 0 or device 1; created streams in either context and each context's default
 //! stream; events of three kinds ([`AclEventKind`]: `aclrtCreateEvent`, `aclrtCreateEventWithFlag
 //! (ACL_EVENT_SYNC)` and `aclrtCreateEventWithFlag(ACL_EVENT_TIME_LINE)`), each made in either context. The
@@ -15,7 +16,8 @@
 //! not; those calls count on the clock. Rules: `docs/semantics/acl.md`, `docs/semantics/acl-runtime-api.md`.
 
 use std::borrow::Cow;
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 use proptest::prelude::*;
@@ -193,12 +195,20 @@ pub struct AclProgram {
     pub events: Vec<(AclEventKind, u32)>,
     /// What it does.
     pub steps: Vec<AStep>,
+    /// Host threads (1 or 2).
+    pub threads: u32,
+    /// The host thread of each step (empty: all on thread 0).
+    pub on_thread: Vec<u32>,
 }
 
 impl std::fmt::Debug for AclProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "AclProgram {{")?;
-        writeln!(f, "  contexts: {}", self.contexts)?;
+        writeln!(
+            f,
+            "  contexts: {}, threads: {}",
+            self.contexts, self.threads
+        )?;
         if self.contexts == 2 {
             writeln!(f, "  ctx1 on d{}", self.context_device)?;
         }
@@ -209,7 +219,11 @@ impl std::fmt::Debug for AclProgram {
             writeln!(f, "  e{i}: {k:?} in ctx{c}")?;
         }
         for (i, s) in self.steps.iter().enumerate() {
-            writeln!(f, "  {i:>3}: {s:?}")?;
+            if self.threads > 1 {
+                writeln!(f, "  {i:>3}: t{}: {s:?}", self.thread_of(i))?;
+            } else {
+                writeln!(f, "  {i:>3}: {s:?}")?;
+            }
         }
         write!(f, "}}")
     }
@@ -227,8 +241,8 @@ pub struct AclOutcome {
     pub last: AResult,
     /// The steps whose kernel body ran, in step order.
     pub kernels_ran: Vec<usize>,
-    /// The host clock at the end.
-    pub end: VirtualTime,
+    /// Each host thread's clock after its last call.
+    pub ends: Vec<VirtualTime>,
 }
 
 impl AclProgram {
@@ -254,66 +268,176 @@ impl AclProgram {
         }
     }
 
-    /// Runs the program on `m` (ACL dialect, at least [`AclProgram::devices`] devices), from the calling
-    /// thread: `set_device(0)`; `create_context(context_device)` if it has two contexts (it becomes current);
-    /// the streams, each with its context made current; the events, each with its context made current; the
-    /// steps; a `device_synchronize` (of the device of the context then current); then
-    /// [`Machine::drain`] (not a runtime call), so that everything that can run has run.
+    /// The host thread that makes step `i` (0 in a single-threaded program).
+    pub fn thread_of(&self, i: usize) -> u32 {
+        self.on_thread.get(i).copied().unwrap_or(0)
+    }
+
+    /// Runs the program on `m` (ACL dialect, at least [`AclProgram::devices`] devices), one OS thread per host
+    /// thread, the calls in the program's order (a token handed from call to call, as in
+    /// [`super::world`]): on thread 0, `set_device(0)`; `create_context(context_device)` if it has two
+    /// contexts (it becomes current); the streams, each with its context made current; the events, each with
+    /// its context made current; then the steps, each on its thread (a thread other than 0 starts with no
+    /// context); on thread 0 a `device_synchronize` (of the device of the context then current); then
+    /// [`Machine::drain`] (not a runtime call), so that everything that can run has run. Each thread ends
+    /// after its last call (so that it is no longer live for the wait board).
+    ///
+    /// A call that blocks until another thread's later call (a synchronize behind a deferred wait that the
+    /// other thread will release) would stop the token: such programs hang; the property tests filter them out
+    /// with the reference model.
     pub fn run(&self, m: &Machine) -> Result<AclOutcome> {
         let p = m.process();
-        let mut r = AclRunner {
-            prog: self,
-            p: &p,
-            contexts: Vec::new(),
-            current: 0,
-            streams: Vec::new(),
-            events: Vec::new(),
-            ran: Arc::new(Mutex::new(Vec::new())),
-        };
-        p.set_device(0)?;
-        r.contexts.push(p.current_context()?);
-        if self.contexts == 2 {
-            r.contexts
-                .push(p.create_context(i64::from(self.context_device))?);
-            r.current = 1;
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let handles: OnceLock<std::result::Result<Handles, SimError>> = OnceLock::new();
+        let results: Mutex<BTreeMap<usize, AResult>> = Mutex::new(BTreeMap::new());
+        let last: Mutex<Option<AResult>> = Mutex::new(None);
+        let ends: Mutex<BTreeMap<u32, VirtualTime>> = Mutex::new(BTreeMap::new());
+        // Turns: the set-up (None), the steps, the final synchronize (None again), by thread.
+        let mut turns: Vec<(u32, Option<usize>)> = vec![(0, None)];
+        turns.extend((0..self.steps.len()).map(|i| (self.thread_of(i), Some(i))));
+        turns.push((0, None));
+        let next = (Mutex::new(0usize), Condvar::new());
+        std::thread::scope(|scope| {
+            for t in 0..self.threads.max(1) {
+                let mine: Vec<(usize, Option<usize>)> = turns
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (tt, _))| *tt == t)
+                    .map(|(k, (_, a))| (k, *a))
+                    .collect();
+                let (p, ran, handles, results, last, ends, next, turns) = (
+                    &p,
+                    ran.clone(),
+                    &handles,
+                    &results,
+                    &last,
+                    &ends,
+                    &next,
+                    &turns,
+                );
+                scope.spawn(move || {
+                    let mut th = AclRunner {
+                        prog: self,
+                        p,
+                        h: None,
+                        current: None,
+                        ran,
+                    };
+                    for (k, a) in mine {
+                        {
+                            let mut g = next.0.lock().expect("turn");
+                            while *g != k {
+                                g = next.1.wait(g).expect("turn");
+                            }
+                        }
+                        match a {
+                            None if k == 0 => {
+                                let _ = handles.set(th.setup());
+                            }
+                            None => {
+                                let r = th.p.device_synchronize().map(|()| None);
+                                *last.lock().expect("last") = Some(r);
+                            }
+                            Some(i) => {
+                                if th.h.is_none() {
+                                    th.h = Some(match handles.get().expect("set up first") {
+                                        Ok(h) => h.clone(),
+                                        Err(_) => break,
+                                    });
+                                }
+                                let r = th.step(i);
+                                results.lock().expect("results").insert(i, r);
+                            }
+                        }
+                        *next.0.lock().expect("turn") += 1;
+                        next.1.notify_all();
+                    }
+                    // A thread that made no call reads no clock (its first touch of the process would
+                    // give it an ordinal, at a time no turn decides).
+                    let now = if turns.iter().any(|(tt, _)| *tt == t) {
+                        p.now()
+                    } else {
+                        VirtualTime::ZERO
+                    };
+                    ends.lock().expect("ends").insert(t, now);
+                });
+            }
+        });
+        if let Some(Err(e)) = handles.into_inner() {
+            return Err(e);
         }
-        for &c in &self.streams {
-            r.context(c)?;
-            r.streams.push(p.create_stream(StreamFlags::DEFAULT)?);
-        }
-        for &(k, c) in &self.events {
-            r.context(c)?;
-            r.events.push(p.create_event_with(k.config())?);
-        }
-        let results = (0..self.steps.len()).map(|i| r.step(i)).collect();
-        let last = p.device_synchronize().map(|()| None);
         m.drain();
-        let mut kernels_ran = r.ran.lock().expect("ran").clone();
+        let mut kernels_ran = ran.lock().expect("ran").clone();
         kernels_ran.sort_unstable();
+        let mut results = results.into_inner().expect("results");
         Ok(AclOutcome {
-            results,
-            last,
+            results: (0..self.steps.len())
+                .map(|i| results.remove(&i).expect("every step ran"))
+                .collect(),
+            last: last
+                .into_inner()
+                .expect("last")
+                .expect("the final synchronize ran"),
             kernels_ran,
-            end: p.now(),
+            ends: ends.into_inner().expect("ends").into_values().collect(),
         })
     }
+}
+
+/// A program's handles, made by thread 0's set-up and shared by its threads.
+#[derive(Clone)]
+struct Handles {
+    contexts: Vec<Context>,
+    streams: Vec<Stream>,
+    events: Vec<Event>,
 }
 
 struct AclRunner<'a> {
     prog: &'a AclProgram,
     p: &'a Process,
-    contexts: Vec<Context>,
-    current: u32,
-    streams: Vec<Stream>,
-    events: Vec<Event>,
+    h: Option<Handles>,
+    /// This thread's current context (`None`: none yet).
+    current: Option<u32>,
     ran: Arc<Mutex<Vec<usize>>>,
 }
 
 impl AclRunner<'_> {
+    fn h(&self) -> &Handles {
+        self.h.as_ref().expect("set up")
+    }
+
+    /// Thread 0's set-up (see [`AclProgram::run`]).
+    fn setup(&mut self) -> Result<Handles> {
+        let p = self.p;
+        p.set_device(0)?;
+        let mut contexts = vec![p.current_context()?];
+        self.current = Some(0);
+        if self.prog.contexts == 2 {
+            contexts.push(p.create_context(i64::from(self.prog.context_device))?);
+            self.current = Some(1);
+        }
+        self.h = Some(Handles {
+            contexts,
+            streams: Vec::new(),
+            events: Vec::new(),
+        });
+        for &c in &self.prog.streams {
+            self.context(c)?;
+            let s = p.create_stream(StreamFlags::DEFAULT)?;
+            self.h.as_mut().expect("set").streams.push(s);
+        }
+        for &(k, c) in &self.prog.events {
+            self.context(c)?;
+            let e = p.create_event_with(k.config())?;
+            self.h.as_mut().expect("set").events.push(e);
+        }
+        Ok(self.h().clone())
+    }
+
     fn context(&mut self, c: u32) -> Result<()> {
-        if self.current != c {
-            self.p.set_current_context(self.contexts[c as usize])?;
-            self.current = c;
+        if self.current != Some(c) {
+            self.p.set_current_context(self.h().contexts[c as usize])?;
+            self.current = Some(c);
         }
         Ok(())
     }
@@ -326,9 +450,13 @@ impl AclRunner<'_> {
 
     fn handle(&self, s: AStream) -> Stream {
         match s {
-            AStream::Created(n) => self.streams[n as usize],
+            AStream::Created(n) => self.h().streams[n as usize],
             AStream::Default(_) => Stream::DEFAULT,
         }
+    }
+
+    fn event(&self, e: u32) -> Event {
+        self.h().events[e as usize]
     }
 
     fn kernel(&self, i: usize, duration_ns: u64, fault: bool) -> Kernel {
@@ -359,15 +487,15 @@ impl AclRunner<'_> {
             }
             AStep::Record { event, stream } => {
                 let s = self.stream(*stream)?;
-                done(p.record_event(self.events[*event as usize], s))
+                done(p.record_event(self.event(*event), s))
             }
             AStep::Wait { stream, event } => {
                 let s = self.stream(*stream)?;
-                done(p.stream_wait_event(s, self.events[*event as usize]))
+                done(p.stream_wait_event(s, self.event(*event)))
             }
             AStep::Reset { event, stream } => {
                 let s = self.stream(*stream)?;
-                done(p.reset_event(self.events[*event as usize], s))
+                done(p.reset_event(self.event(*event), s))
             }
             AStep::SetFailureMode { stream, stop } => {
                 let s = self.stream(*stream)?;
@@ -382,20 +510,20 @@ impl AclRunner<'_> {
                 let s = self.stream(*s)?;
                 done(p.stream_synchronize(s))
             }
-            AStep::EventSynchronize(e) => done(p.event_synchronize(self.events[*e as usize])),
+            AStep::EventSynchronize(e) => done(p.event_synchronize(self.event(*e))),
             AStep::StreamSynchronizeTimeout(s, us) => {
                 let s = self.stream(*s)?;
                 done(p.stream_synchronize_timeout(s, Duration::from_micros(*us)))
             }
-            AStep::EventSynchronizeTimeout(e, us) => done(
-                p.event_synchronize_timeout(self.events[*e as usize], Duration::from_micros(*us)),
-            ),
+            AStep::EventSynchronizeTimeout(e, us) => {
+                done(p.event_synchronize_timeout(self.event(*e), Duration::from_micros(*us)))
+            }
             AStep::DeviceSynchronize => done(p.device_synchronize()),
             AStep::StreamQuery(s) => {
                 let s = self.stream(*s)?;
                 p.stream_query(s).map(Some)
             }
-            AStep::EventQuery(e) => p.event_query(self.events[*e as usize]).map(Some),
+            AStep::EventQuery(e) => p.event_query(self.event(*e)).map(Some),
         }
     }
 }
@@ -466,8 +594,10 @@ fn normalize(
     (two_contexts, second_device): (bool, bool),
     streams: Vec<bool>,
     events: Vec<(u8, bool)>,
-    raw: Vec<Raw>,
+    (two_threads, raw): (bool, Vec<(bool, Raw)>),
 ) -> AclProgram {
+    let threads = if two_threads { 2 } else { 1 };
+    let mut on_thread = Vec::new();
     let contexts = if two_contexts { 2 } else { 1 };
     let streams: Vec<u32> = streams
         .into_iter()
@@ -496,8 +626,8 @@ fn normalize(
     let mut faulted = false;
     let steps = raw
         .into_iter()
-        .filter_map(|r| {
-            Some(match r {
+        .filter_map(|(second, r)| {
+            let step = match r {
                 Raw::Launch(s, d, f) => {
                     let fault = f && !faulted;
                     faulted |= fault;
@@ -535,7 +665,9 @@ fn normalize(
                 Raw::DeviceSync => AStep::DeviceSynchronize,
                 Raw::StreamQuery(s) => AStep::StreamQuery(stream(s)),
                 Raw::EventQuery(e) => AStep::EventQuery(event(e)),
-            })
+            };
+            on_thread.push(u32::from(second && two_threads));
+            Some(step)
         })
         .collect();
     AclProgram {
@@ -544,17 +676,26 @@ fn normalize(
         streams,
         events,
         steps,
+        threads,
+        on_thread: if two_threads { on_thread } else { Vec::new() },
     }
 }
 
-/// A strategy for valid [`AclProgram`]s within `limits` (run them on an ACL machine). Shrinking removes steps,
-/// streams, events and the second context, clears the fault and shortens kernels.
+/// A strategy for valid [`AclProgram`]s within `limits` (run them on an ACL machine): half of them on two host
+/// threads, each step on either. Shrinking removes steps, streams, events, the second context and the second
+/// thread, clears the fault and shortens kernels.
 pub fn acl_program(limits: AclLimits) -> impl Strategy<Value = AclProgram> {
     (
         (any::<bool>(), any::<bool>()),
         prop::collection::vec(any::<bool>(), 1..=limits.max_streams.max(1)),
         prop::collection::vec((any::<u8>(), any::<bool>()), 1..=limits.max_events.max(1)),
-        prop::collection::vec(raw_step(limits.max_kernel_ns), 0..=limits.max_steps),
+        (
+            any::<bool>(),
+            prop::collection::vec(
+                (any::<bool>(), raw_step(limits.max_kernel_ns)),
+                0..=limits.max_steps,
+            ),
+        ),
     )
         .prop_map(|(two, streams, events, raw)| normalize(two, streams, events, raw))
 }
