@@ -69,6 +69,18 @@ fn the_acl_programs_exercise_every_rule() {
         );
         count("two devices", prog.devices() == 2);
         count("two threads calling", prog.on_thread.contains(&1));
+        count(
+            "a task refused by a stopped context",
+            prog.steps.iter().enumerate().any(|(i, s)| {
+                matches!(
+                    s,
+                    AStep::Launch { .. }
+                        | AStep::Record { .. }
+                        | AStep::Wait { .. }
+                        | AStep::Reset { .. }
+                ) && matches!(exp.results[i], Err(SimError::KernelFault { .. }))
+            }),
+        );
         count("not runnable (filtered)", !exp.valid);
         count(
             "no context",

@@ -59,6 +59,10 @@ struct AOp {
     /// (start, end) once fixed, and what it is after.
     time: Option<(u64, u64)>,
     before: BTreeSet<usize>,
+    /// What it is after through streams alone (its stream's earlier operations and what it waits for, and
+    /// theirs): the edges a fault's poison travels along (README "Sticky faults travel along happens-before":
+    /// stream waits, not the host's knowledge).
+    chain: BTreeSet<usize>,
 }
 
 struct MStream {
@@ -329,6 +333,11 @@ impl Acl<'_> {
                     .map(|&d| self.ops[d].time.expect("fixed").1)
                     .fold(o.now + LAUNCH_LATENCY, u64::max);
                 let mut before = o.known.clone();
+                let mut chain = BTreeSet::new();
+                for &d in &inputs {
+                    chain.insert(d);
+                    chain.extend(self.ops[d].chain.iter().copied());
+                }
                 for &d in &inputs {
                     before.insert(d);
                     before.extend(self.ops[d].before.iter().copied());
@@ -336,6 +345,7 @@ impl Acl<'_> {
                 let o = &mut self.ops[i];
                 o.time = Some((start, start + o.cost));
                 o.before = before;
+                o.chain = chain;
                 progress = true;
             }
             if !progress {
@@ -344,12 +354,16 @@ impl Acl<'_> {
         }
     }
 
-    /// Whether `op` is poisoned by a fault of the mode `Stop`: it is the fault, or of its context and after it.
+    /// Whether `op` is poisoned by a fault of the mode `Stop`: it is the fault, or an operation sent in the mode
+    /// `Stop`, of its context and after it through streams.
     fn poisoned(&self, op: usize) -> bool {
         match &self.fault {
+            // An operation keeps the mode it was sent with: one sent in `Continue` is not stopped.
             Some((f, _)) if self.ops[*f].stop => {
                 op == *f
-                    || (self.ops[op].ctx == self.ops[*f].ctx && self.ops[op].before.contains(f))
+                    || (self.ops[op].stop
+                        && self.ops[op].ctx == self.ops[*f].ctx
+                        && self.ops[op].chain.contains(f))
             }
             _ => false,
         }
@@ -389,6 +403,7 @@ impl Acl<'_> {
             label,
             time: None,
             before: BTreeSet::new(),
+            chain: BTreeSet::new(),
         };
         if faults {
             self.fault = Some((

@@ -568,6 +568,9 @@ enum Raw {
     DeviceSync,
     StreamQuery(u8),
     EventQuery(u8),
+    /// Four steps on one stream: set it to stop on failure, a faulting kernel (if the program has none yet),
+    /// a stream synchronize (which reports it) and another kernel (which the stopped context refuses).
+    StopCycle(u8, u64),
 }
 
 fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
@@ -587,6 +590,7 @@ fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
         1 => Just(Raw::DeviceSync),
         2 => byte().prop_map(Raw::StreamQuery),
         2 => byte().prop_map(Raw::EventQuery),
+        1 => (byte(), 0..=max_kernel_ns).prop_map(|(s, d)| Raw::StopCycle(s, d)),
     ]
 }
 
@@ -594,9 +598,11 @@ fn normalize(
     (two_contexts, second_device): (bool, bool),
     streams: Vec<bool>,
     events: Vec<(u8, bool)>,
-    (two_threads, raw): (bool, Vec<(bool, Raw)>),
+    (two_threads, probe, raw): (bool, bool, Vec<(bool, Raw)>),
 ) -> AclProgram {
     let threads = if two_threads { 2 } else { 1 };
+    // A second thread's first call may be a device synchronize, before it has any context.
+    let mut probe = probe && two_threads;
     let mut on_thread = Vec::new();
     let contexts = if two_contexts { 2 } else { 1 };
     let streams: Vec<u32> = streams
@@ -626,8 +632,39 @@ fn normalize(
     let mut faulted = false;
     let steps = raw
         .into_iter()
-        .filter_map(|(second, r)| {
+        .flat_map(|(second, r)| {
+            let mut out = Vec::new();
+            if second && std::mem::take(&mut probe) {
+                on_thread.push(1);
+                out.push(AStep::DeviceSynchronize);
+            }
             let step = match r {
+                Raw::StopCycle(s, d) => {
+                    let s = stream(s);
+                    let fault = !faulted;
+                    faulted = true;
+                    let cycle = [
+                        AStep::SetFailureMode {
+                            stream: s,
+                            stop: true,
+                        },
+                        AStep::Launch {
+                            stream: s,
+                            duration_ns: d,
+                            fault,
+                        },
+                        AStep::StreamSynchronize(s),
+                        AStep::Launch {
+                            stream: s,
+                            duration_ns: d,
+                            fault: false,
+                        },
+                    ];
+                    let t = u32::from(second && two_threads);
+                    on_thread.extend([t; 4]);
+                    out.extend(cycle);
+                    return out;
+                }
                 Raw::Launch(s, d, f) => {
                     let fault = f && !faulted;
                     faulted |= fault;
@@ -641,7 +678,7 @@ fn normalize(
                 Raw::Foreign(s) if two_contexts => AStep::LaunchForeign {
                     stream: AStream::Created(u32::from(s) % ns),
                 },
-                Raw::Foreign(_) => return None,
+                Raw::Foreign(_) => return out,
                 Raw::Record(e, s) => AStep::Record {
                     event: event(e),
                     stream: stream(s),
@@ -667,7 +704,8 @@ fn normalize(
                 Raw::EventQuery(e) => AStep::EventQuery(event(e)),
             };
             on_thread.push(u32::from(second && two_threads));
-            Some(step)
+            out.push(step);
+            out
         })
         .collect();
     AclProgram {
@@ -690,6 +728,7 @@ pub fn acl_program(limits: AclLimits) -> impl Strategy<Value = AclProgram> {
         prop::collection::vec(any::<bool>(), 1..=limits.max_streams.max(1)),
         prop::collection::vec((any::<u8>(), any::<bool>()), 1..=limits.max_events.max(1)),
         (
+            any::<bool>(),
             any::<bool>(),
             prop::collection::vec(
                 (any::<bool>(), raw_step(limits.max_kernel_ns)),
