@@ -31,6 +31,18 @@
  *                       the program's status alone)
  *   STREAMSIM_TRACE     a file to write the Chrome trace to at exit (open it in https://ui.perfetto.dev)
  *   STREAMSIM_TIMELINE  1: print the terminal timeline to standard error at exit (default 0)
+ *   STREAMSIM_SCHEDULE  concurrent | serialize (default concurrent): serialize runs one operation at a time,
+ *                       in an order the seed chooses, only while the host waits for the device; a program
+ *                       that needs two streams to progress at once then fails with cudaErrorUnknown /
+ *                       ACL_ERROR_RT_INTERNAL_ERROR naming the wait-for cycle
+ *                       (docs/semantics/schedules-and-hangs.md)
+ *   STREAMSIM_WATCHDOG_MS  report (on standard error) a host function or kernel body that has not returned
+ *                       after this many ms of real time; 0 off (default off; 1000 under serialize)
+ *   STREAMSIM_CHECK_DETERMINISM  1: at exit, run the program once more as a child and compare the two runs'
+ *                       traces; a difference is printed and the process exits with status 67
+ *   STREAMSIM_ENGINES   on | off (default on): the engine model of virtual time (copy engines per direction,
+ *                       128 kernel slots per device; docs/semantics/engine-model.md); off: every operation
+ *                       starts when it is ready. Machines of streamsimMachineCreate* have it on.
  * The default machine keeps a trace only when STREAMSIM_TRACE or STREAMSIM_TIMELINE asks for one. A bad
  * value is not replaced by a default: every call of that vendor fails (CUDA/MUSA cudaErrorNoDevice, ACL
  * ACL_ERROR_UNINITIALIZE) and the message naming the variable is printed once to standard error. The exit

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use streamsim::testing::acl::{AStep, AclLimits, AclOutcome, AclProgram, acl_program};
 use streamsim::testing::codes::acl_code;
-use streamsim::{Dialect, Machine, OpKind, SimError, Trace};
+use streamsim::{Dialect, EngineModel, Machine, OpKind, SimError, Trace};
 
 use crate::model::acl::{expect_acl, expected_acl_code};
 use crate::model::describe;
@@ -15,7 +15,11 @@ use crate::{config, with_watchdog};
 
 /// A machine for ACL programs: `devices` devices, the ACL dialect, perturbed with `seed` if given.
 fn acl_machine(devices: u32, perturb: Option<u64>) -> Machine {
-    let mut b = Machine::builder().devices(devices).dialect(Dialect::Acl);
+    // The engine model (copy engines, kernel slots, priorities) is off, as for the other properties.
+    let mut b = Machine::builder()
+        .devices(devices)
+        .dialect(Dialect::Acl)
+        .engine_model(EngineModel::OFF);
     if let Some(seed) = perturb {
         b = b.perturb(true).seed(seed);
     }

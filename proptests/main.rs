@@ -32,7 +32,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use streamsim::testing::{Executed, Limits, Outcome, Program, program};
-use streamsim::{AddressSpace, Machine, RaceReport, Trace};
+use streamsim::{AddressSpace, EngineModel, Machine, RaceReport, Trace};
 
 use model::{RaceKey, describe, expect};
 
@@ -73,11 +73,15 @@ pub(crate) fn with_watchdog<T: Send + 'static>(
     }
 }
 
-/// Runs `prog` on a fresh machine (race detection collects, the default), perturbed with `seed` if given.
+/// Runs `prog` on a fresh machine (race detection collects, the default), perturbed with `seed` if given. The
+/// engine model is off: the reference model schedules every operation when it is ready (copy engines and
+/// kernel slots are not in it yet; `tests/suite/engines.rs` checks them).
 fn run(prog: &Program, perturb: Option<u64>) -> Run {
     let prog = prog.clone();
     with_watchdog(30, move || {
-        let mut b = Machine::builder().devices(prog.devices);
+        let mut b = Machine::builder()
+            .devices(prog.devices)
+            .engine_model(EngineModel::OFF);
         if let Some(seed) = perturb {
             b = b.perturb(true).seed(seed);
         }

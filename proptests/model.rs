@@ -124,7 +124,6 @@ struct MStream {
 }
 
 struct MOp {
-    key: StreamRef,
     kernel_step: Option<usize>,
     before: BTreeSet<Node>,
     event: TraceEvent,
@@ -189,6 +188,11 @@ struct Model<'a> {
     clock: u64,
     current: u32,
     streams: BTreeMap<StreamRef, MStream>,
+    /// Destroyed streams: their work still runs, and is still covered by device synchronizes and (blocking
+    /// ones) by the legacy default stream's edges.
+    retired: Vec<MStream>,
+    /// The creation ordinal of the next stream (`Step::ReplaceStream`).
+    next_stream: u32,
     events: BTreeMap<EventRef, Option<usize>>,
     ops: Vec<MOp>,
     host_known: BTreeSet<Node>,
@@ -233,6 +237,8 @@ pub fn expect(prog: &Program) -> Expected {
         clock: 0,
         current: 0,
         streams: BTreeMap::new(),
+        retired: Vec::new(),
+        next_stream: prog.streams.len() as u32 + 1,
         events: BTreeMap::new(),
         ops: Vec::new(),
         host_known: BTreeSet::new(),
@@ -400,6 +406,7 @@ impl Model<'_> {
             deps.extend(
                 self.streams
                     .values()
+                    .chain(&self.retired)
                     .filter(|t| t.device == s.device && t.blocking && !t.legacy)
                     .filter_map(|t| t.last),
             );
@@ -451,7 +458,6 @@ impl Model<'_> {
             self.access(Node::Op(idx), &before, buf, write, who.clone());
         }
         self.ops.push(MOp {
-            key,
             kernel_step,
             before,
             event,
@@ -511,10 +517,13 @@ impl Model<'_> {
                 },
             }
         }
+        // The freeing stream is the stream itself, not its key (a replaced stream's key names another).
+        let id = self.streams[&key].id;
+        let same_stream = |f: usize| self.ops[f].event.stream == id;
         let allowed = |&(_, _, f): &(usize, usize, Option<usize>)| match f {
             None => true,
             Some(f) => {
-                self.ops[f].key == key
+                same_stream(f)
                     || self.stream_after(key, f)
                     || self.host_known.contains(&Node::Op(f))
                     || self.end(f) <= now
@@ -531,7 +540,7 @@ impl Model<'_> {
         match waits {
             None if self.chunks[&device].1[cell].is_none() => st.fresh += 1,
             None => st.observed += 1,
-            Some(f) if self.ops[f].key == key => st.same_stream += 1,
+            Some(f) if same_stream(f) => st.same_stream += 1,
             Some(f) if self.stream_after(key, f) => st.stream_after += 1,
             Some(f) if self.host_known.contains(&Node::Op(f)) => st.host_after += 1,
             Some(_) => st.opportunistic += 1,
@@ -707,6 +716,7 @@ impl Model<'_> {
         let tails: Vec<usize> = self
             .streams
             .values()
+            .chain(&self.retired)
             .filter(|s| s.device == d)
             .filter_map(|s| s.last)
             .collect();
@@ -740,6 +750,7 @@ impl Model<'_> {
             ops.extend(
                 self.streams
                     .values()
+                    .chain(&self.retired)
                     .filter(|t| t.device == s.device && t.blocking && !t.legacy)
                     .filter_map(|t| t.last),
             );
@@ -960,6 +971,28 @@ impl Model<'_> {
             }
             Step::HostRead(h) => self.host_access(*h, false),
             Step::HostWrite(h) => self.host_access(*h, true),
+            Step::ReplaceStream(n) => {
+                // destroy_stream, then create_stream, on the stream's device: two calls; nothing waits.
+                let key = self.stream(StreamRef::Created(*n));
+                self.call();
+                self.call();
+                let old = self.streams.remove(&key).expect("created streams exist");
+                let new = MStream {
+                    id: StreamId {
+                        kind: StreamKind::Created(self.next_stream),
+                        ..old.id
+                    },
+                    device: old.device,
+                    blocking: old.blocking,
+                    legacy: false,
+                    cursor: 0,
+                    last: None,
+                    seq: 0,
+                };
+                self.next_stream += 1;
+                self.retired.push(old);
+                self.streams.insert(key, new);
+            }
             Step::MallocAsync { slot, stream } => {
                 let key = self.stream(*stream);
                 self.malloc_async(i, *slot, key);

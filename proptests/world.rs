@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use streamsim::testing::codes::cuda_code;
 use streamsim::testing::world::{WOp, WorldLimits, WorldOutcome, WorldProgram, world_program};
-use streamsim::{Machine, RaceReport, Trace};
+use streamsim::{EngineModel, Machine, RaceReport, Trace};
 
 use crate::model::world::{expect_world, expected_cuda_code};
 use crate::{config, race_counts, races_text, with_watchdog};
@@ -22,7 +22,11 @@ struct WorldRun {
 fn run_world(prog: &WorldProgram, perturb: Option<u64>) -> WorldRun {
     let prog = prog.clone();
     with_watchdog(30, move || {
-        let mut b = Machine::builder().devices(prog.devices);
+        // The model schedules every operation when it is ready: the engine model (copy engines, kernel slots)
+        // is off, as for the other properties.
+        let mut b = Machine::builder()
+            .devices(prog.devices)
+            .engine_model(EngineModel::OFF);
         if let Some(seed) = perturb {
             b = b.perturb(true).seed(seed);
         }

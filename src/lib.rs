@@ -32,7 +32,9 @@
 //!
 //! Every stream is a worker thread running a FIFO of operations; cross-stream waits block the worker until
 //! the recorded point has run. Timestamps do not come from those threads: each operation's virtual start and
-//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]). A query
+//! end are computed on the host thread when it is enqueued, from program order alone (see [`time`]); a copy
+//! between host and device waits for its device's copy engine of that direction, and a kernel for a free
+//! kernel slot (the engine model, [`EngineModel`], on by default). A query
 //! answers "complete" iff the work's virtual end is not after the calling thread's virtual clock, so a host
 //! spin-loop on a query terminates and gives the same answer on every run; nothing ever sleeps.
 //!
@@ -49,7 +51,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | [`machine`] | [`Machine`], its builder, device configuration and attributes, the trace and race accessors |
-//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream |
+//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream; `live.rs`: the sets of streams with live work that records, waits, device synchronizes and legacy-stream operations visit |
 //! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
 //! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |
 //! | `device.rs` | set / get / reset device, ACL contexts, peer access |
@@ -63,17 +65,20 @@
 //! | `exec.rs` | the stream workers, operations, record points |
 //! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
 //! | `watch.rs` | sticky faults travelling along happens-before edges |
-//! | [`race`] | vector clocks, shadow memory, [`RaceReport`] |
+//! | [`race`] | vector clocks (sparse; actor numbers reused once free, `race/clock.rs`), shadow memory, [`RaceReport`] |
 //! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
 //! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
 //! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
 //! | [`pool`], `pool_api.rs`, `memory/reserve.rs` | memory pools: chunks, freed ranges and the reuse policies; the pool calls of [`Process`] (`malloc_async`, `free_async`, attributes, trim, what a synchronize releases); the heap's reservations for them |
 //! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
-//! | [`time`] | [`VirtualTime`], the [`CostModel`], the one scheduling function |
+//! | [`time`] | [`VirtualTime`], the [`CostModel`] and its [`EngineModel`], the scheduling functions (`schedule`: when an operation is ready; `place`: when its engine lets it start) |
+//! | `engines.rs` | the engine model: a device's copy engines and kernel slots, first fit in virtual time (rules in `docs/semantics/engine-model.md`) |
 //! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
 //! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
+//! | `trace_store.rs` | what the trace keeps: everything, or a deterministic window of the latest ([`TraceWindow`], the default); the trace sink ([`TraceRecord`]) |
 //! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
 //! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
+//! | [`hang`], `serial.rs`, `watchdog.rs` | schedules and hangs: [`Schedule`], the wait-for cycle of [`SimError::WouldDeadlock`] ([`WaitCycle`]), [`HangReport`]; the serialize schedule (one operation at a time, the seed's order, only while the host waits); the real-time watchdog; rules in `docs/semantics/schedules-and-hangs.md` |
 //! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //! | [`graph`] (`graph/`) | stream capture and graphs: capture sequences per stream and capture modes per thread (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`: forks, joins, external event nodes), graphs and their inspection and DOT (`node.rs`, `graph_api.rs`), executable graphs replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
@@ -93,6 +98,7 @@
 //! | `acl/` ([`acl`]) | ACL: `types.rs` (C types, constants, codes), `mod.rs` (the `extern "C"` functions), `runtime.rs` (what they do, and `code`), `names.rs` (the ACL function behind each engine call, for messages), `control.rs` / `control_runtime.rs` (failure modes, wait tasks, notifies, callbacks, queries), `pool.rs` / `pool_runtime.rs` (stream-ordered memory allocation, `aclrtMemPool*`) |
 //! | `capi.rs` ([`capi`]) | the C library's own calls (`include/streamsim.h`): machines, processes, bindings, kernel stand-ins |
 //! | `capi_toolkit.rs` (in [`capi`]) | the C toolkit: machines with options (race mode, trace), race reports read from C, names for streams and events |
+//! | `determinism_check.rs` | `STREAMSIM_CHECK_DETERMINISM=1`: at exit, the program runs itself again as a child and the two traces are compared |
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
 //! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
 //! | `cuda_graph.rs`, `acl/model.rs` | stream capture and graphs: `cudaStreamBeginCapture` … `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (reached from `cuda_runtime.rs`); `aclmdlRICapture*`, `aclmdlRIExecuteAsync`, `aclmdlRIDestroy` |
@@ -103,7 +109,7 @@
 //! |---|---|
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
-//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/world.rs` (and `world/run.rs`): programs of several processes, host threads and devices; `testing/acl.rs`: ACL programs; `testing/codes.rs`: the facades' codes of errors |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`); `testing/world.rs` (and `world/run.rs`): programs of several processes, host threads and devices; `testing/acl.rs`: ACL programs; `testing/codes.rs`: the facades' codes of errors |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
 //!
 //! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
@@ -171,8 +177,8 @@ mod tools;
 mod vendor;
 
 pub use engine::{
-    device_state, error, graph, handle, host_memory, ipc, ipc_memory, kernel, machine, memory,
-    pool, race, rules, stream_info, time, trace,
+    device_state, error, graph, handle, hang, host_memory, ipc, ipc_memory, kernel, machine,
+    memory, pool, race, rules, stream_info, time, trace,
 };
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
@@ -181,6 +187,10 @@ pub use vendor::{acl, capi, cuda, musa};
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub use tools::testing;
 pub use tools::{export, scenario};
+
+/// The stream queue, for the bench's comparison with crossbeam-channel; not part of the API.
+#[doc(hidden)]
+pub use engine::queue::bench as bench_queue;
 
 /// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
 /// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
@@ -208,6 +218,8 @@ pub use engine::handle::{
     Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
+pub use engine::hang::{HangReport, Schedule, WaitCycle, WaitLink};
+#[doc(no_inline)]
 pub use engine::host_memory::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
 pub use engine::ipc::IpcEventHandle;
@@ -227,7 +239,9 @@ pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport
 #[doc(no_inline)]
 pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
-pub use engine::time::{CopyPath, CostModel, LinkCost, VirtualTime};
+pub use engine::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
-pub use engine::trace::{FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames};
+pub use engine::trace::{
+    Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,
+};
 pub use engine::value::ValueCondition;

@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use streamsim::testing::acl::{AResult, AStream, AclEventKind, AclProgram};
 use streamsim::{
     EventId, FaultKind, OpKind, ProcessId, SimError, Status, StreamId, StreamKind, TraceEvent,
-    VirtualTime,
+    VirtualTime, WaitCycle, WaitLink,
 };
 
 mod steps;
@@ -437,9 +437,24 @@ impl Acl<'_> {
         if let Some(&held) = points.iter().find(|&&p| self.ops[p].time.is_none()) {
             self.invalid |= self.other_thread_could_release();
             // The stream of the first held point the call covers (`order`: the device synchronize's).
+            // The wait-for cycle (docs/semantics/schedules-and-hangs.md): this thread, blocked in the call; the
+            // held stream; no live thread of the process left to issue the record (this one is blocked).
+            let (what, stream) = (label_what(&label), self.ops[held].stream);
             return Err(SimError::WouldDeadlock {
-                what: label_what(&label),
-                stream: self.ops[held].stream,
+                what,
+                stream,
+                cycle: WaitCycle(vec![
+                    WaitLink::HostThread {
+                        process: ProcessId(0),
+                        thread: self.at,
+                        call: what,
+                    },
+                    WaitLink::Held { stream },
+                    WaitLink::NoIssuer {
+                        process: ProcessId(0),
+                        blocked: vec![self.at],
+                    },
+                ]),
             });
         }
         for &p in points {

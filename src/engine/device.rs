@@ -84,7 +84,7 @@ impl Process {
                     }
                 }
             }
-            st.device_tails(d, c.now)
+            st.device_tails(c.process, d).points
         };
         // Pending work finishes first (no lock held while waiting).
         // Operations held behind a record that was never issued are dropped with their stream.
@@ -285,7 +285,7 @@ impl Process {
         match self.m.rules.peer_repeat {
             Allow::No => Err(peer_error(what, d, p, problem)),
             Allow::Yes => {
-                self.host_event(c, format!("{what}({d} → {p}): {problem:?}, no-op"));
+                self.host_event(c, || format!("{what}({d} → {p}): {problem:?}, no-op"));
                 Ok(())
             }
         }

@@ -218,7 +218,7 @@ impl Process {
                 st.devices[d as usize].settings.profiling = on;
                 d
             };
-            self.host_event(c, format!("{what}(device {d})"));
+            self.host_event(c, || format!("{what}(device {d})"));
             Ok(())
         })
     }

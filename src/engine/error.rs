@@ -718,18 +718,25 @@ pub enum SimError {
         /// Why.
         reason: String,
     },
-    /// A blocking call whose work waits for something not yet issued (an ACL deferred wait: an event's or a
-    /// notify's next record, a value write, a callback a subscribed thread runs): with the calling thread
-    /// blocked and no other live thread able to issue it (the wait board, `process/board.rs`), nothing could.
-    /// The vendor's runtime would hang; the simulator says so.
-    #[error(
-        "{what} would wait forever: {stream} waits for a record, value write or callback that no thread is left to issue or run"
-    )]
+    /// A blocking call that could never return, with the wait-for cycle that keeps it (`cycle`, first link the
+    /// calling host thread; see `docs/semantics/schedules-and-hangs.md`):
+    /// - its work waits for something not yet issued (an ACL deferred wait: an event's or a notify's next record,
+    ///   a value write, a callback a subscribed thread runs), and with the calling thread blocked no other live
+    ///   thread can issue it (the wait board, `process/board.rs`);
+    /// - or, under the serialize schedule, the operation that holds the schedule (a host function or kernel
+    ///   body) has not returned within the watchdog's limit while it holds back other streams' ready work it may
+    ///   be waiting for: the program needs two streams to progress concurrently, which the vendors do not promise.
+    ///
+    /// The vendor's runtime would hang; the simulator says so. The message names the cycle under the serialize
+    /// schedule; a wait the board refuses keeps its message of before (the cycle is in `cycle`).
+    #[error("{}", crate::engine::hang::deadlock_message(what, stream, cycle))]
     WouldDeadlock {
         /// The call.
         what: &'static str,
-        /// The stream that is held back.
+        /// The stream the call waits for.
         stream: StreamId,
+        /// Who waits for whom, from the calling thread on.
+        cycle: crate::engine::hang::WaitCycle,
     },
     /// A data race found by fail-fast race detection; the call's operation was not enqueued.
     #[error("{0}")]

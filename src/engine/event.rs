@@ -5,7 +5,6 @@
 //! state sits behind a shared lock so that another process that opened the event through IPC sees the same
 //! records.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -16,7 +15,7 @@ use crate::engine::error::{Result, SimError};
 use crate::engine::exec::{Point, Work};
 use crate::engine::graph::Route;
 use crate::engine::handle::{Event, EventId, Stream};
-use crate::engine::names::EventLabel;
+use crate::engine::names::{EventLabel, EventVerb, Label};
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
 use crate::engine::rules::{Allow, ElapsedCheck};
 use crate::engine::time::VirtualTime;
@@ -296,8 +295,7 @@ impl Process {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
-            let (id, state, interprocess) = (e.id, e.state.clone(), e.config.interprocess);
-            let label = format!("record {}", EventLabel(id, e.name.as_deref()));
+            let (id, interprocess, name) = (e.id, e.config.interprocess, e.name.clone());
             self.check_event_stream(&st, what, e, h, self.m.rules.record_other_device)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.record, h)?;
             if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
@@ -305,66 +303,59 @@ impl Process {
             }
             // An exported event of a shared host: the stream publishes its progress for other OS processes,
             // and a record whose time is fixed later tells the host when it runs.
+            let state = &st.events.get(event.0)?.state;
             let shared = state.lock().shared.clone();
-            if shared.is_some() {
-                self.m.check_not_forked()?;
-            }
-            let progress = match &shared {
+            let spec = match &shared {
+                // No label is formatted and nothing is boxed: the operation is the event's id (and name).
+                None => (OpSpec::record(id, name), None),
                 Some(sh) => {
+                    self.m.check_not_forked()?;
                     let exec = st.streams.get(h)?.exec.clone();
                     crate::engine::host::events::attach(&sh.link, &exec)?;
-                    Some(exec)
-                }
-                None => None,
-            };
-            type Later = Option<(Arc<crate::engine::host::events::SharedEvent>, u64, Point)>;
-            let publish_later: Arc<Mutex<Later>> = Arc::new(Mutex::new(None));
-            let work = match &shared {
-                Some(_) => {
+                    type Later =
+                        Option<(Arc<crate::engine::host::events::SharedEvent>, u64, Point)>;
+                    let publish_later: Arc<Mutex<Later>> = Arc::new(Mutex::new(None));
                     let later = publish_later.clone();
-                    Work::Publish(Box::new(move |_end| {
+                    let work = Work::Publish(Box::new(move |_end| {
                         if let Some((sh, record_gen, p)) = later.lock().take()
                             && let Some(t) = p.time()
                         {
                             sh.fix_time(record_gen, t, p.vc());
                         }
-                    }))
+                    }));
+                    let label = Label::Event {
+                        verb: EventVerb::Record,
+                        id,
+                        name,
+                    };
+                    (
+                        OpSpec::new(0, label, OpKind::Record { event: id }, work),
+                        Some((exec, publish_later)),
+                    )
                 }
-                None => Work::Nothing,
             };
-            let point = st.enqueue(
-                &self.m,
-                c,
-                h,
-                OpSpec::new(0, Cow::Owned(label), OpKind::Record { event: id }, work),
-            )?;
-            let point = match point.time() {
-                Some(_) => point.with_vc(st.streams.get(h)?.clock()),
-                None => point,
-            };
-            {
-                let mut es = state.lock();
-                es.latest = Some(point.clone());
+            let (spec, progress) = spec;
+            let point = st.enqueue(&self.m, c, h, spec)?;
+            let point = st.with_clock(h, point)?;
+            let old = {
+                let mut es = st.events.get(event.0)?.state.lock();
                 es.generation += 1;
-                if let (Some(sh), Some(Some(progress))) =
-                    (&es.shared, progress.as_ref().map(|x| x.remote.get()))
+                let old = es.latest.replace(point);
+                if let (Some(sh), Some((exec, later))) = (&es.shared, &progress)
+                    && let Some(progress) = exec.remote.get()
                 {
-                    sh.publish(
-                        progress,
-                        point.exec.id,
-                        point.seq,
-                        point.time(),
-                        point.vc(),
-                        es.generation,
-                    );
-                    if point.time().is_none() {
-                        *publish_later.lock() = Some((sh.clone(), es.generation, point.clone()));
+                    let p = es.latest.as_ref().expect("just recorded");
+                    sh.publish(progress, p.exec.id, p.seq, p.time(), p.vc(), es.generation);
+                    if p.time().is_none() {
+                        *later.lock() = Some((sh.clone(), es.generation, p.clone()));
                     }
                 }
-            }
+                old
+            };
             // A record outside a capture replaces a captured one.
             st.events.get_mut(event.0)?.captured = None;
             st.pump(&self.m);
+            drop(old);
             drop(st);
             if interprocess {
                 // A deferred wait in another process may be waiting for this record.
@@ -383,7 +374,11 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, state) = (e.id, e.state.clone());
-            let label = format!("reset {}", EventLabel(id, e.name.as_deref()));
+            let label = Label::Event {
+                verb: EventVerb::Reset,
+                id,
+                name: e.name.clone(),
+            };
             if !e.config.resettable {
                 return Err(not_resettable(what, id, e.config));
             }
@@ -393,12 +388,7 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec::new(
-                    0,
-                    Cow::Owned(label),
-                    OpKind::Reset { event: id },
-                    Work::Nothing,
-                ),
+                OpSpec::new(0, label, OpKind::Reset { event: id }, Work::Nothing),
             )?;
             state.lock().latest = None;
             Ok(())
@@ -434,7 +424,11 @@ impl Process {
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
             let (id, config) = (e.id, e.config);
-            let label = format!("wait {}", EventLabel(id, e.name.as_deref()));
+            let label = Label::Event {
+                verb: EventVerb::Wait,
+                id,
+                name: e.name.clone(),
+            };
             if !config.waitable {
                 return Err(not_waitable(what, id));
             }
@@ -479,7 +473,7 @@ impl Process {
                 &self.m,
                 c,
                 h,
-                OpSpec::new(0, Cow::Owned(label), kind, Work::Nothing)
+                OpSpec::new(0, label, kind, Work::Nothing)
                     .deps(deps)
                     .wait_timeout(Some(timeout)),
                 deferred,
@@ -542,7 +536,7 @@ impl Process {
             let e = self.snapshot(c, event, "event_query")?;
             match e.latest {
                 None => Ok(e.config.unrecorded_query),
-                Some(p) => self.settle(c, &p),
+                Some(p) => self.settle(c, "event_query", &p),
             }
         })
     }
@@ -553,7 +547,7 @@ impl Process {
             let e = self.snapshot(c, event, "event_status")?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
-                Some(p) => match self.settle(c, &p)? {
+                Some(p) => match self.settle(c, "event_status", &p)? {
                     Status::Complete => RecordStatus::Complete,
                     Status::NotReady => RecordStatus::NotReady,
                 },

@@ -6,7 +6,6 @@
 //! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
 //! clock.
 
-use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -14,8 +13,10 @@ use parking_lot::{Condvar, Mutex};
 
 use crate::engine::error::{FaultKind, SimError};
 use crate::engine::handle::StreamId;
+use crate::engine::hang::WaitCycle;
 use crate::engine::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
+use crate::engine::names::Label;
 use crate::engine::race::Who;
 use crate::engine::race::clock::VectorClock;
 use crate::engine::report::Callback;
@@ -45,6 +46,8 @@ pub(crate) struct StreamExec {
     pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
     /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
     closed_at: AtomicU64,
+    /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
+    pub serial: OnceLock<Arc<crate::engine::serial::Serial>>,
 }
 
 impl StreamExec {
@@ -61,6 +64,7 @@ impl StreamExec {
             stop_from: AtomicU64::new(u64::MAX),
             remote: OnceLock::new(),
             closed_at: AtomicU64::new(u64::MAX),
+            serial: OnceLock::new(),
         }
     }
 
@@ -133,13 +137,15 @@ impl StreamExec {
         }
     }
 
-    /// Blocks until operation `seq` of this stream has run.
-    pub fn wait_for(&self, seq: u64) {
+    /// Blocks until operation `seq` of this stream has run. On a host thread of a machine under the serialize
+    /// schedule, the wait lets the schedule run operations (`serial.rs`), and it ends early with the wait-for
+    /// cycle if the watchdog finds the schedule stuck (`Some`: the work has not run).
+    pub fn wait_for(self: &Arc<Self>, seq: u64) -> Option<WaitCycle> {
         // Most waits are short: spin, then yield, before sleeping on the condvar (a sleep and wake-up costs
         // tens of microseconds on a virtual machine).
         for i in 0..128 {
             if self.completed() >= seq {
-                return;
+                return None;
             }
             if i < 64 {
                 std::hint::spin_loop();
@@ -147,13 +153,37 @@ impl StreamExec {
                 std::thread::yield_now();
             }
         }
+        let demand = self
+            .serial
+            .get()
+            .filter(|_| !crate::engine::process::on_worker_thread())
+            .map(|s| s.demand(Some((self.clone(), seq))));
+        let verdict = demand.as_ref().map(|d| d.verdict.clone());
         self.waiters.fetch_add(1, Ordering::SeqCst);
         let mut g = self.lock.lock();
-        while self.completed() < seq {
+        let mut stuck = None;
+        loop {
+            // The verdict is given before the schedule lets anything else run: a wait that has one reports it,
+            // even if the work has run since (the same answer on every run).
+            if let Some(c) = verdict.as_ref().and_then(|v| v.get()) {
+                stuck = Some(c.clone());
+                break;
+            }
+            if self.completed() >= seq {
+                break;
+            }
             self.cv.wait(&mut g);
         }
         drop(g);
         self.waiters.fetch_sub(1, Ordering::SeqCst);
+        drop(demand);
+        stuck
+    }
+
+    /// Wakes the threads waiting here (the watchdog's verdict for them has come).
+    pub fn wake(&self) {
+        let _g = self.lock.lock();
+        self.cv.notify_all();
     }
 }
 
@@ -248,11 +278,16 @@ impl Point {
         }
     }
 
-    pub fn wait(&self) {
-        self.exec.wait_for(self.seq);
+    /// Blocks until the point has run (see [`StreamExec::wait_for`]: `Some` is the serialize schedule's
+    /// wait-for cycle, the point has not run).
+    pub fn wait(&self) -> Option<WaitCycle> {
+        if let Some(c) = self.exec.wait_for(self.seq) {
+            return Some(c);
+        }
         if let Some(r) = &self.remote {
             r.wait();
         }
+        None
     }
 }
 
@@ -303,15 +338,16 @@ pub(crate) enum Work {
 
 /// One queued operation with its virtual times fixed at enqueue.
 ///
-/// Kept small (48 bytes) because it is moved through the queue: everything but the times and the label is
-/// boxed, and the common case — a kernel without a body or dependencies — has no box at all. Its position on
+/// Kept small (56 bytes) because it is moved through the queue: everything but the times and the label is
+/// boxed, and the common cases — a kernel without a body or dependencies, an event record — have no box at all
+/// (a record's label says what it is). Its position on
 /// the stream is not stored: operations reach the worker in order, numbered from 1, so the worker counts them.
 pub(crate) struct Op {
     pub start: VirtualTime,
     pub end: VirtualTime,
-    pub label: Cow<'static, str>,
-    /// `None`: a kernel with no body and no dependencies. The box is the one the enqueue call made (see
-    /// `OpSpec`); the race-detection fields are emptied at dispatch.
+    pub label: Label,
+    /// `None`: a kernel with no body and no dependencies, or a record without dependencies. The box is the one
+    /// the enqueue call made (see `OpSpec`); the race-detection fields are emptied at dispatch.
     pub extra: Option<Box<OpExtra>>,
 }
 
@@ -382,6 +418,10 @@ pub(crate) struct WorkerEnv {
     pub perturb: Option<u64>,
     /// The dialect's failure mode (see [`FailureMode`]); `Stop` from the position the program set.
     pub failure_mode: FailureMode,
+    /// The serialize schedule, when the machine runs under it (`serial.rs`).
+    pub serial: Option<Arc<crate::engine::serial::Serial>>,
+    /// The real-time watchdog, when on (`watchdog.rs`).
+    pub watchdog: Option<Arc<crate::engine::watchdog::Watchdog>>,
 }
 
 fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
@@ -394,10 +434,8 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
     }
 }
 
-/// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
-/// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
-/// virtual times and race verdicts are computed on the host and cannot.
-fn perturb(seed: u64, stream: StreamId, seq: u64) {
+/// A number for a stream, unique within a machine, from its identity alone (for the seed's choices).
+pub(crate) fn stream_key(stream: StreamId) -> u64 {
     let kind = match stream.kind {
         crate::engine::handle::StreamKind::Legacy => 0,
         crate::engine::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
@@ -407,11 +445,14 @@ fn perturb(seed: u64, stream: StreamId, seq: u64) {
             4 + (u64::from(exec) << 4) + (u64::from(lane) << 36)
         }
     };
-    let key = seed
-        ^ (u64::from(stream.process.0) << 48)
-        ^ (u64::from(stream.device) << 40)
-        ^ (kind << 20)
-        ^ seq;
+    (u64::from(stream.process.0) << 48) ^ (u64::from(stream.device) << 40) ^ (kind << 20)
+}
+
+/// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
+/// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
+/// virtual times and race verdicts are computed on the host and cannot.
+fn perturb(seed: u64, stream: StreamId, seq: u64) {
+    let key = seed ^ stream_key(stream) ^ seq;
     let x = crate::engine::rng::mix(key);
     if x.is_multiple_of(4) {
         for _ in 0..(x >> 32) % 64 {
@@ -448,7 +489,7 @@ struct Worker {
 impl Worker {
     fn run(&mut self, op: Op) {
         let seq = self.seq + 1;
-        if op.extra.is_none() && self.env.perturb.is_none() {
+        if op.extra.is_none() && self.env.perturb.is_none() && self.env.serial.is_none() {
             if self.env.sink.is_some() {
                 self.batch.push(seq, op.label, (op.start, op.end));
             }
@@ -513,6 +554,9 @@ fn run_op(
     } else {
         env.failure_mode
     };
+    if let Some(s) = &env.serial {
+        s.before_deps(env.exec.id, &deps);
+    }
     for d in &deps {
         d.wait();
         // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
@@ -555,6 +599,9 @@ fn run_op(
     if let Some(seed) = env.perturb {
         perturb(seed, env.exec.id, seq);
     }
+    if let Some(s) = &env.serial {
+        s.acquire(env.exec.id, seq, &op.label.text());
+    }
     let skip = *faulted
         && match mode {
             FailureMode::Sticky => {
@@ -566,6 +613,16 @@ fn run_op(
             }
             FailureMode::Continue => false,
         };
+    // The watchdog watches what runs the program's code (`watchdog.rs`); it is told when it returns.
+    let watched = env.watchdog.as_ref().and_then(|w| {
+        let what = match &work {
+            Work::Kernel(..) if !skip => "kernel",
+            Work::Host(_) if !skip => "host-fn",
+            Work::Callback(_) => "callback",
+            _ => return None,
+        };
+        Some((w, w.enter(env.exec.id, seq, &op.label.text(), what)))
+    });
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
@@ -586,10 +643,10 @@ fn run_op(
             let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err(kernel_fault(env, &op.label, e.kind, e.message)),
+                Ok(Err(e)) => Err(kernel_fault(env, &op.label.text(), e.kind, e.message)),
                 Err(p) => Err(kernel_fault(
                     env,
-                    &op.label,
+                    &op.label.text(),
                     FaultKind::LaunchFailure,
                     format!("panicked: {}", panic_message(p)),
                 )),
@@ -598,7 +655,7 @@ fn run_op(
         Work::Host(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
             kernel_fault(
                 env,
-                &op.label,
+                &op.label.text(),
                 FaultKind::LaunchFailure,
                 format!("host function panicked: {}", panic_message(p)),
             )
@@ -613,7 +670,7 @@ fn run_op(
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(status))).map_err(|p| {
                 kernel_fault(
                     env,
-                    &op.label,
+                    &op.label.text(),
                     FaultKind::LaunchFailure,
                     format!("stream callback panicked: {}", panic_message(p)),
                 )
@@ -668,10 +725,16 @@ fn run_op(
             });
         }
     }
+    if let Some((w, token)) = watched {
+        w.leave(token);
+    }
     if let Some(sink) = &env.sink {
         sink.push(seq, kind, op.label, (op.start, op.end));
     }
     env.exec.publish(seq);
+    if let Some(s) = &env.serial {
+        s.release(env.exec.id);
+    }
 }
 
 /// The error of a kernel body (or host function) that failed on the worker of `env`.

@@ -7,20 +7,21 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use parking_lot::Mutex;
 
 use crate::engine::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::engine::exec::{OpSender, StreamExec, WorkerEnv};
 use crate::engine::handle::{ProcessId, StreamId};
+use crate::engine::hang::{HangReport, Schedule};
 use crate::engine::memory::Memory;
 use crate::engine::process::{ProcShared, Process};
 use crate::engine::race::{RaceDetection, RaceHook, RaceReport, RaceState};
 use crate::engine::rules::{Dialect, Rules};
-use crate::engine::time::CostModel;
-use crate::engine::trace::{
-    FailedCall, HostEvent, Trace, TraceNames, TraceSink, sort_failed, sort_host, sort_ops,
-};
+use crate::engine::time::{CostModel, EngineModel};
+use crate::engine::trace::{Dropped, FailedCall, HostEvent, Trace, TraceNames, TraceSink};
+use crate::engine::trace_store::{Kept, TraceHook, TraceRecord, TraceStore, TraceWindow};
 use crate::engine::workers::{self, Assignment, Done};
 
 /// A device attribute (the ones the simulator models; the facades map theirs onto these).
@@ -247,10 +248,17 @@ pub struct MachineBuilder {
     cost: CostModel,
     seed: u64,
     trace: bool,
+    trace_window: TraceWindow,
+    trace_sink: Option<TraceHook>,
     links: Option<BTreeSet<(u32, u32)>>,
     race: RaceDetection,
     on_race: Option<RaceHook>,
     perturb: bool,
+    schedule: Schedule,
+    schedule_seed: Option<u64>,
+    /// The watchdog's limit: `None` the schedule's default, `Some(None)` off.
+    watchdog: Option<Option<Duration>>,
+    print_hangs: bool,
     worker_stack: Option<usize>,
     /// The shared host to join at the first IPC call (`host/`), if any.
     shared_host: Option<String>,
@@ -307,6 +315,15 @@ impl MachineBuilder {
         self
     }
 
+    /// The engine model of the cost model (default [`EngineModel::ON`]; [`EngineModel::OFF`]: every operation
+    /// starts when it is ready, operations of different streams overlap fully). Set after
+    /// [`MachineBuilder::cost_model`], it replaces that model's.
+    #[must_use]
+    pub fn engine_model(mut self, engines: EngineModel) -> Self {
+        self.cost.engines = engines;
+        self
+    }
+
     /// The machine's seed: the only source of randomness (default 0).
     #[must_use]
     pub fn seed(mut self, seed: u64) -> Self {
@@ -321,6 +338,27 @@ impl MachineBuilder {
         self
     }
 
+    /// How much of the trace the machine keeps (default [`TraceWindow::DEFAULT`]: the latest 65,536
+    /// operations, blocking host calls and failed calls, in the trace's order, so that a long run holds
+    /// bounded memory; [`Trace::dropped`] says how many were left out). [`TraceWindow::All`] keeps everything,
+    /// as a short test or a scenario wants (the scenario runner uses it).
+    #[must_use]
+    pub fn trace_window(mut self, window: TraceWindow) -> Self {
+        self.trace_window = window;
+        self
+    }
+
+    /// Hands every entry of the trace to `f` as it is recorded (with tracing on): each operation once it has run
+    /// (on its stream's worker thread, in the stream's order; streams run concurrently), each blocking host call
+    /// as it returns and each failed call (on the calling thread). With `.trace_window(TraceWindow::Last(0))`
+    /// the machine keeps nothing itself: the sink is the trace. `f` runs while the simulator holds locks of its
+    /// own: it must not call the simulator.
+    #[must_use]
+    pub fn trace_sink(mut self, f: impl Fn(TraceRecord<'_>) + Send + Sync + 'static) -> Self {
+        self.trace_sink = Some(TraceHook(Arc::new(f)));
+        self
+    }
+
     /// What to do about data races (default [`RaceDetection::Collect`]).
     #[must_use]
     pub fn race_detection(mut self, mode: RaceDetection) -> Self {
@@ -329,7 +367,8 @@ impl MachineBuilder {
     }
 
     /// Calls `f` with each new race report as it is found (not again when the same pair of accesses races
-    /// again: see [`RaceReport::occurrences`]), e.g. to print it. `f` runs on the host thread whose call found
+    /// again: see [`RaceReport::occurrences`]; nor for the pairs found once [`crate::race::MAX_REPORTS`] are
+    /// kept: see [`Machine::race_reports_dropped`]), e.g. to print it. `f` runs on the host thread whose call found
     /// the race, while the simulator holds that process's lock: it must not call the simulator. Without race
     /// detection ([`RaceDetection::Off`]) it is never called.
     #[must_use]
@@ -344,6 +383,45 @@ impl MachineBuilder {
     #[must_use]
     pub fn perturb(mut self, on: bool) -> Self {
         self.perturb = on;
+        self
+    }
+
+    /// The schedule the streams run under (default [`Schedule::Concurrent`]). [`Schedule::Serialize`] runs one
+    /// operation at a time, in an order the seed chooses, only while a host thread waits for the device, and turns
+    /// the watchdog on ([`SERIALIZE_WATCHDOG`](crate::hang::SERIALIZE_WATCHDOG)) unless [`MachineBuilder::watchdog`]
+    /// says otherwise. See `docs/semantics/schedules-and-hangs.md`.
+    #[must_use]
+    pub fn schedule(mut self, schedule: Schedule) -> Self {
+        self.schedule = schedule;
+        self
+    }
+
+    /// The seed of the scheduling choices — which operation the serialize schedule runs next, where
+    /// perturbation gives the CPU away — without changing the machine's seed (default: the machine's seed).
+    /// [`check_determinism`](crate::testing::check_determinism) runs a program under several.
+    #[must_use]
+    pub fn schedule_seed(mut self, seed: u64) -> Self {
+        self.schedule_seed = Some(seed);
+        self
+    }
+
+    /// The real-time watchdog (default: off, or [`SERIALIZE_WATCHDOG`](crate::hang::SERIALIZE_WATCHDOG) under
+    /// [`Schedule::Serialize`]; `None`: off): a host function, kernel body or stream callback that has not
+    /// returned after `limit` of real time is reported ([`Machine::hang_reports`]); nothing is stopped. Under the
+    /// serialize schedule, if it holds back other streams' ready work, the schedule is given up (everything runs
+    /// concurrently from then on) and the host calls waiting for the device fail with
+    /// [`SimError::WouldDeadlock`] naming the cycle. The limit must be longer than any function of the program
+    /// takes to return on its own.
+    #[must_use]
+    pub fn watchdog(mut self, limit: Option<Duration>) -> Self {
+        self.watchdog = Some(limit);
+        self
+    }
+
+    /// Hang reports are also written to stderr as they are made (the C library's default machines).
+    #[must_use]
+    pub(crate) fn print_hangs(mut self, on: bool) -> Self {
+        self.print_hangs = on;
         self
     }
 
@@ -425,6 +503,35 @@ impl MachineBuilder {
         static NEXT_MACHINE: AtomicU64 = AtomicU64::new(1);
         let id = NEXT_MACHINE.fetch_add(1, Ordering::Relaxed);
         let capacities: Vec<u64> = devices.iter().map(|d| d.memory).collect();
+        let schedule_seed = self.schedule_seed.unwrap_or(self.seed);
+        let no_thread = |_| SimError::TooManyObjects {
+            kind: ObjectKind::Stream,
+            process: ProcessId(0),
+            limit: ObjectLimit::HostThreads,
+        };
+        let serial = match self.schedule {
+            Schedule::Serialize => {
+                Some(crate::engine::serial::Serial::start(schedule_seed).map_err(no_thread)?)
+            }
+            _ => None,
+        };
+        let limit = self.watchdog.unwrap_or(match self.schedule {
+            Schedule::Serialize => Some(crate::engine::hang::SERIALIZE_WATCHDOG),
+            _ => None,
+        });
+        let watchdog = match limit {
+            Some(l) if l > Duration::ZERO => Some(
+                crate::engine::watchdog::Watchdog::start(l, serial.clone(), self.print_hangs)
+                    .map_err(no_thread)?,
+            ),
+            Some(_) => {
+                return Err(SimError::InvalidValue {
+                    what: "watchdog",
+                    reason: "a watchdog limit of zero".to_string(),
+                });
+            }
+            None => None,
+        };
         Ok(Machine {
             shared: Arc::new(Shared {
                 id,
@@ -435,9 +542,13 @@ impl MachineBuilder {
                 cost: self.cost,
                 seed: self.seed,
                 trace_on: self.trace,
+                trace: Arc::new(TraceStore::new(self.trace_window, self.trace_sink)),
                 links: self.links,
                 race: RaceState::new(self.race, self.on_race),
-                perturb: self.perturb,
+                perturb: self.perturb.then_some(schedule_seed),
+                schedule: self.schedule,
+                serial,
+                watchdog,
                 worker_stack: self.worker_stack,
                 ipc: Mutex::new(BTreeMap::new()),
                 ipc_mem: Mutex::new(Default::default()),
@@ -445,10 +556,9 @@ impl MachineBuilder {
                 host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
                 processes: Mutex::new(Vec::new()),
-                sinks: Mutex::new(Vec::new()),
-                host_events: Mutex::new(Vec::new()),
+                host_events: Mutex::new(Kept::new(self.trace_window)),
                 trace_names: Mutex::new(TraceNames::default()),
-                failed_calls: Mutex::new(Vec::new()),
+                failed_calls: Mutex::new(Kept::new(self.trace_window)),
                 workers: Mutex::new(Vec::new()),
                 live_workers: Arc::new(AtomicUsize::new(0)),
             }),
@@ -518,9 +628,17 @@ pub(crate) struct Shared {
     pub hot: HotCosts,
     pub seed: u64,
     pub trace_on: bool,
+    /// The operations' side of the trace: the streams' sinks, within the window.
+    pub trace: Arc<TraceStore>,
     links: Option<BTreeSet<(u32, u32)>>,
     pub race: RaceState,
-    perturb: bool,
+    /// Schedule perturbation, with the schedule's seed, when on.
+    perturb: Option<u64>,
+    pub schedule: Schedule,
+    /// The serialize schedule, under [`Schedule::Serialize`] (`serial.rs`).
+    pub serial: Option<Arc<crate::engine::serial::Serial>>,
+    /// The real-time watchdog, when on (`watchdog.rs`).
+    pub watchdog: Option<Arc<crate::engine::watchdog::Watchdog>>,
     worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
     pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::Export>>,
@@ -533,18 +651,38 @@ pub(crate) struct Shared {
     host: std::sync::OnceLock<std::result::Result<Arc<crate::engine::host::HostLink>, SimError>>,
     pub memory: Arc<Memory>,
     processes: Mutex<Vec<Arc<ProcShared>>>,
-    sinks: Mutex<Vec<Arc<TraceSink>>>,
-    pub host_events: Mutex<Vec<HostEvent>>,
+    /// Blocking host calls, kept for the trace (tracing on), within the window.
+    pub host_events: Mutex<Kept<HostEvent>>,
     /// Names of streams and events, kept for the trace (tracing on).
     pub trace_names: Mutex<TraceNames>,
-    /// Failed calls, kept for the trace (tracing on).
-    pub failed_calls: Mutex<Vec<FailedCall>>,
+    /// Failed calls, kept for the trace (tracing on), within the window.
+    pub failed_calls: Mutex<Kept<FailedCall>>,
     /// The streams' workers, until drained (see `workers.rs`).
     workers: Mutex<Vec<Arc<Done>>>,
     live_workers: Arc<AtomicUsize>,
 }
 
 impl Shared {
+    /// A process's engines of device `d` (see `engines.rs`), or `None` when the engine model is off: its copy
+    /// engines from the device's `AsyncEngineCount`, its kernel slots from `ConcurrentKernels` and the model.
+    pub fn engines_of(
+        &self,
+        d: &DeviceConfig,
+    ) -> Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>> {
+        let model = &self.cost.engines;
+        if !model.enabled {
+            return None;
+        }
+        let attr = |a: Attribute, default: i64| d.attributes.get(&a).copied().unwrap_or(default);
+        Some(Arc::new(Mutex::new(
+            crate::engine::engines::DeviceEngines::new(
+                model,
+                attr(Attribute::AsyncEngineCount, 2),
+                attr(Attribute::ConcurrentKernels, 1) != 0,
+            ),
+        )))
+    }
+
     pub fn device_count(&self) -> u32 {
         self.devices.len() as u32
     }
@@ -615,15 +753,22 @@ impl Shared {
     ) -> Result<(OpSender, Arc<StreamExec>)> {
         let (tx, rx) = crate::engine::exec::queue();
         let exec = Arc::new(StreamExec::new(id, ctx));
-        let sink = self.trace_on.then(|| Arc::new(TraceSink::new(id)));
+        let sink = self
+            .trace_on
+            .then(|| Arc::new(TraceSink::new(id, &self.trace)));
         let env = WorkerEnv {
             exec: exec.clone(),
             sink: sink.clone(),
             memory: self.memory.clone(),
             live: self.live_workers.clone(),
-            perturb: self.perturb.then_some(self.seed),
+            perturb: self.perturb,
             failure_mode: self.rules.failure_mode,
+            serial: self.serial.clone(),
+            watchdog: self.watchdog.clone(),
         };
+        if let Some(s) = &self.serial {
+            let _ = exec.serial.set(s.clone());
+        }
         self.live_workers.fetch_add(1, Ordering::SeqCst);
         let done = Arc::new(Done::new(exec.clone()));
         let assignment = Assignment {
@@ -642,7 +787,7 @@ impl Shared {
             });
         }
         if let Some(s) = sink {
-            self.sinks.lock().push(s);
+            self.trace.add(s);
         }
         let mut serving = self.workers.lock();
         // Forget the streams already drained, so that create/destroy loops do not accumulate them.
@@ -659,6 +804,10 @@ impl Drop for Shared {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
         drop(processes);
+        // Under the serialize schedule, what is left runs now (nothing else would wait for it).
+        if let Some(s) = &self.serial {
+            s.flush();
+        }
         let serving = std::mem::take(&mut *self.workers.lock());
         for done in serving {
             // The last handle can be dropped by a host function running on a worker: that worker is not
@@ -678,10 +827,16 @@ impl Machine {
             cost: CostModel::default(),
             seed: 0,
             trace: true,
+            trace_window: TraceWindow::DEFAULT,
+            trace_sink: None,
             links: None,
             race: RaceDetection::default(),
             on_race: None,
             perturb: false,
+            schedule: Schedule::Concurrent,
+            schedule_seed: None,
+            watchdog: None,
+            print_hangs: false,
             worker_stack: None,
             shared_host: None,
             too_many_devices: None,
@@ -756,6 +911,20 @@ impl Machine {
         self.shared.seed
     }
 
+    /// The schedule the streams run under.
+    pub fn schedule(&self) -> Schedule {
+        self.shared.schedule
+    }
+
+    /// What the real-time watchdog found so far ([`MachineBuilder::watchdog`]), in the order found (at most
+    /// 64). Empty without a watchdog.
+    pub fn hang_reports(&self) -> Vec<HangReport> {
+        self.shared
+            .watchdog
+            .as_ref()
+            .map_or_else(Vec::new, |w| w.reports())
+    }
+
     /// Worker threads currently alive (one per stream that has not been destroyed and drained).
     pub fn live_workers(&self) -> usize {
         self.shared.live_workers.load(Ordering::SeqCst)
@@ -768,10 +937,18 @@ impl Machine {
     }
 
     /// Every data race found so far, in every process of the machine, in the order they were found (program
-    /// order), each pair of call sites once (see [`RaceReport::occurrences`]). Empty with
+    /// order), each pair of call sites once (see [`RaceReport::occurrences`]), at most
+    /// [`crate::race::MAX_REPORTS`] of them (see [`Machine::race_reports_dropped`]). Empty with
     /// [`RaceDetection::Off`].
     pub fn race_reports(&self) -> Vec<RaceReport> {
         self.shared.race.reports.lock().list()
+    }
+
+    /// How many racing accesses were found after [`crate::race::MAX_REPORTS`] distinct reports were kept that
+    /// match none of them: those pairs are neither kept nor handed to [`MachineBuilder::on_race`], so that the
+    /// reports' memory stays bounded (a racy loop over fresh streams makes a new pair each time). 0 until then.
+    pub fn race_reports_dropped(&self) -> u64 {
+        self.shared.race.reports.lock().dropped()
     }
 
     /// How many race reports [`Machine::race_reports`] would return, without copying them.
@@ -806,28 +983,33 @@ impl Machine {
         }
         // No lock is held while waiting.
         for (exec, seq) in waits {
-            exec.wait_for(seq);
+            // A wait the watchdog gave a verdict (the serialize schedule is given up then) waits on.
+            while exec.wait_for(seq).is_some() {}
         }
     }
 
-    /// Everything executed so far, in deterministic order. Call it after synchronizing: operations still
-    /// queued are not in it yet.
+    /// Everything executed so far (within the machine's [`TraceWindow`]), in deterministic order. Call it after
+    /// synchronizing: operations still queued are not in it yet.
     pub fn trace(&self) -> Trace {
-        let mut ops = Vec::new();
-        for s in self.shared.sinks.lock().iter() {
-            s.extend_into(&mut ops);
-        }
-        sort_ops(&mut ops);
-        let mut host = self.shared.host_events.lock().clone();
-        sort_host(&mut host);
+        let (ops, dropped_ops) = self.shared.trace.ops();
+        let (host, dropped_host) = self.shared.host_events.lock().sorted();
         let names = self.shared.trace_names.lock().clone();
-        let mut failed = self.shared.failed_calls.lock().clone();
-        sort_failed(&mut failed);
+        let (failed, dropped_failed) = self.shared.failed_calls.lock().sorted();
         Trace {
             ops,
             host,
             names,
             failed,
+            dropped: Dropped {
+                ops: dropped_ops,
+                host: dropped_host,
+                failed: dropped_failed,
+            },
         }
+    }
+
+    /// The machine's trace window ([`MachineBuilder::trace_window`]).
+    pub fn trace_window(&self) -> TraceWindow {
+        self.shared.trace.window()
     }
 }

@@ -261,9 +261,13 @@ impl Process {
     #[track_caller]
     pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
         let site = Location::caller();
-        if kernel.body.is_none() && (kernel.accesses.is_empty() || !self.m.race.on()) {
-            // The common case, on the hot path of every launch loop: only the name and the duration matter
-            // (declared accesses are checked, but without race detection nothing keeps them).
+        if kernel.body.is_none() && kernel.accesses.is_empty() {
+            let ns = self.kernel_ns(kernel.duration);
+            return self.launch_plain(stream, kernel.name, ns);
+        }
+        if kernel.body.is_none() && !self.m.race.on() {
+            // Only the name and the duration matter: declared accesses are checked, but without race detection
+            // nothing keeps them.
             let Kernel {
                 name,
                 duration,
@@ -321,6 +325,33 @@ impl Process {
             st.scratch_accesses = accesses;
             Self::who_back(&mut st, h, who);
             r
+        })
+    }
+
+    /// Launches a kernel with no body and no declared accesses, of `ns` nanoseconds, on `stream`: the hot path of
+    /// every launch loop (and what a C launch of a kernel without a body comes to, with no [`Kernel`] made).
+    #[track_caller]
+    pub(crate) fn launch_plain(
+        &self,
+        stream: Stream,
+        name: Cow<'static, str>,
+        ns: u64,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("launch", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                let k = Kernel {
+                    name,
+                    duration: Some(std::time::Duration::from_nanos(ns)),
+                    accesses: Vec::new(),
+                    body: None,
+                };
+                return self.capture_launch(&mut st, c, cid, h, k, site);
+            }
+            let owner = self.m.rules.owned.launch.then_some("launch");
+            st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner, None)
         })
     }
 

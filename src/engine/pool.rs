@@ -29,7 +29,7 @@ use std::sync::Arc;
 use crate::engine::block::Chunk;
 use crate::engine::exec::{Point, StreamExec};
 use crate::engine::memory::Block;
-use crate::engine::race::clock::{Actor, Epoch, VectorClock};
+use crate::engine::race::clock::{Actor, ActorHold, Epoch, VectorClock};
 use crate::engine::time::VirtualTime;
 
 /// What a pool is made with ([`crate::Process::create_pool`]).
@@ -125,6 +125,8 @@ pub struct ReusePolicy {
 pub(crate) struct FreedAt {
     pub point: Point,
     pub actor: Actor,
+    /// Keeps `actor`'s number from a new stream while the range waits on the free (see `race/clock.rs`).
+    pub _hold: ActorHold,
 }
 
 impl FreedAt {

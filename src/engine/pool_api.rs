@@ -19,6 +19,7 @@ use crate::engine::handle::{MemPool, Stream};
 use crate::engine::memory::{AddressSpace, Block, DevicePtr};
 use crate::engine::pool::{Asker, FreedAt, Pick, PoolAttr, PoolEntry, PoolProps};
 use crate::engine::process::{Call, OpSpec, ProcState, Process};
+use crate::engine::race::clock::ActorHold;
 use crate::engine::race::{Accessor, LifePoint, Who};
 use crate::engine::time::saturating_nanos;
 use crate::engine::trace::OpKind;
@@ -400,6 +401,7 @@ impl Process {
         st.ensure_host(&self.m, c.thread);
         let h = st.resolve_stream(&self.m, c, stream.0)?;
         st.check_owner(&self.m, c, what, rules.stream_in_context, h)?;
+        not_in_capture(&st, what, h, "an allocation node")?;
         let stream_device = st.streams.get(h)?.device;
         let ph = match pool {
             Some(p) => {
@@ -542,6 +544,7 @@ impl Process {
             st.ensure_host(&self.m, c.thread);
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.check_owner(&self.m, c, what, rules.stream_in_context, h)?;
+            not_in_capture(&st, what, h, "a free node")?;
             let addr = ptr.addr();
             let bad = |problem| SimError::InvalidAddress {
                 what,
@@ -594,8 +597,14 @@ impl Process {
             let actor = st.streams.get(h)?.actor;
             match home {
                 Some(home) => {
-                    st.home(&home)
-                        .give_back(addr, Some(FreedAt { point, actor }));
+                    st.home(&home).give_back(
+                        addr,
+                        Some(FreedAt {
+                            point,
+                            actor,
+                            _hold: ActorHold::new(&self.m.race.actors, actor),
+                        }),
+                    );
                 }
                 None => self.m.memory.free(ptr, c.process)?,
             }
@@ -685,4 +694,18 @@ impl Process {
         st.retired_pools.retain(|p| p.device != device);
         Ok(())
     }
+}
+
+/// A stream-ordered allocation or free on a capturing stream: CUDA captures it as a memory node of the graph
+/// ("Stream ordered memory allocation ... in graphs", Programming Guide), which the simulator does not model, so
+/// the call is refused with [`SimError::NotSupported`] and the capture is left as it was (not invalidated).
+fn not_in_capture(st: &ProcState, what: &'static str, h: u64, node: &str) -> Result<()> {
+    if st.graphs.captures.of_stream(h).is_none() {
+        return Ok(());
+    }
+    let id = st.streams.get(h)?.id;
+    Err(SimError::NotSupported {
+        what,
+        reason: format!("{id} is capturing: capturing {node} of a graph is not simulated"),
+    })
 }

@@ -440,6 +440,51 @@ impl<T> Receiver<T> {
     }
 }
 
+/// The stream queue as `examples/bench.rs` compares it with crossbeam-channel (figure (m)): a thin wrapper, not
+/// part of the simulator's API (hidden from its documentation; the crate root exports it as
+/// `streamsim::bench_queue`).
+pub mod bench {
+    /// The sending side ([`channel`]).
+    pub struct Sender<T>(super::Sender<T>);
+
+    /// The receiving side ([`channel`]).
+    pub struct Receiver<T>(super::Receiver<T>);
+
+    impl<T> std::fmt::Debug for Sender<T> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("bench_queue::Sender")
+        }
+    }
+
+    impl<T> std::fmt::Debug for Receiver<T> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("bench_queue::Receiver")
+        }
+    }
+
+    /// A new empty queue: one producer, one consumer, unbounded.
+    pub fn channel<T: Send>() -> (Sender<T>, Receiver<T>) {
+        let (tx, rx) = super::channel();
+        (Sender(tx), Receiver(rx))
+    }
+
+    impl<T> Sender<T> {
+        /// Appends `item` (never blocks).
+        #[inline]
+        pub fn send(&mut self, item: T) {
+            self.0.send(item);
+        }
+    }
+
+    impl<T> Receiver<T> {
+        /// Waits for items, then hands every item queued at that moment to `f`; `false` once the sender is
+        /// gone and everything was handed out.
+        pub fn drain(&mut self, f: impl FnMut(T)) -> bool {
+            self.0.drain(f)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -388,6 +388,7 @@ impl Process {
                         });
                     }
                     let q = queue.clone();
+                    let _demand = self.device_demand();
                     let woken = self.p.board.wait(
                         c.thread,
                         Want::Due(Arc::new(move || q.has_due(None))),
@@ -395,16 +396,20 @@ impl Process {
                         |_| false,
                     );
                     if woken == Woken::Deadlock {
-                        return Err(SimError::WouldDeadlock {
+                        return Err(self.board_deadlock(
+                            c,
                             what,
-                            stream: self.stream_of_key(thread).unwrap_or(c_stream(c)),
-                        });
+                            self.stream_of_key(thread).unwrap_or(c_stream(c)),
+                        ));
                     }
                     continue;
                 };
                 // Its stream's earlier work runs first; it may wait for callbacks of other threads.
                 self.wait_callbacks(c, what, &cb.gates())?;
-                if !cb.wait_reached() {
+                if !{
+                    let _demand = self.device_demand();
+                    cb.wait_reached()
+                } {
                     continue;
                 }
                 // The thread runs it from its start to its end.
@@ -434,14 +439,18 @@ impl Process {
             .collect();
         pending.sort_by_key(|cb| (cb.start().unwrap_or(VirtualTime(u64::MAX)), cb.order));
         for cb in pending {
-            if !cb.wait_reached() {
+            if !{
+                let _demand = self.device_demand();
+                cb.wait_reached()
+            } {
                 continue;
             }
             let stream = cb.exec().map_or(c_stream(c), |e| e.id);
-            let deadlock = || SimError::WouldDeadlock { what, stream };
+            let deadlock = || self.board_deadlock(c, what, stream);
             if self.p.board.thread_of_key(cb.key) == Some(c.thread) && !cb.is_finished() {
                 return Err(deadlock());
             }
+            let _demand = self.device_demand();
             if self
                 .p
                 .board

@@ -1,6 +1,8 @@
-//! Virtual time: the [`VirtualTime`] type, the [`CostModel`], and the one function that schedules an
-//! operation (`schedule`). Every start/end time in the simulator is computed here, on the host thread, at
-//! enqueue, from program order alone; a later engine-contention model changes this module only.
+//! Virtual time: the [`VirtualTime`] type, the [`CostModel`] (with its [`EngineModel`]), and the two functions
+//! that schedule an operation: `schedule` (when it is ready: after its stream's previous work, the enqueueing
+//! call and what it waits for) and `place` (when it starts: when its copy engine or a kernel slot of its device
+//! is free, `engines.rs`). Every start/end time in the simulator is computed here, on the host thread, at
+//! enqueue, from program order alone.
 
 use std::time::Duration;
 
@@ -138,6 +140,52 @@ pub struct CostModel {
     pub pool_alloc: Duration,
     /// How long a stream-ordered free (`cudaFreeAsync`, `aclrtMemPoolFreeAsync`) occupies its stream.
     pub pool_free: Duration,
+    /// Copy engines and kernel slots (on by default; [`EngineModel::OFF`]: every operation starts when it is
+    /// ready, as before the model existed).
+    pub engines: EngineModel,
+}
+
+/// The engine model: per device, copy engines per direction and a limit on concurrent kernels (see
+/// `docs/semantics/engine-model.md`). How many copy engines a device has is its `AsyncEngineCount` attribute
+/// (the default profile's 6: one for each direction); whether it runs kernels concurrently, its
+/// `ConcurrentKernels` attribute; both can be set per device with [`crate::DeviceConfig::attribute`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EngineModel {
+    /// Whether operations wait for their engine. Off: every operation starts when it is ready, and operations
+    /// of different streams always overlap fully.
+    pub enabled: bool,
+    /// How many kernels a device with `ConcurrentKernels` 1 runs at once (the "maximum number of resident grids
+    /// per device" of the CUDA C++ Programming Guide's table of compute capabilities: 128 for compute
+    /// capability 7.0, the default profile's). A device with `ConcurrentKernels` 0 runs one at a time.
+    pub kernel_slots: u32,
+}
+
+impl EngineModel {
+    /// The model off: operations start when they are ready.
+    pub const OFF: EngineModel = EngineModel {
+        enabled: false,
+        kernel_slots: 128,
+    };
+
+    /// The model on (the default), with 128 kernel slots.
+    pub const ON: EngineModel = EngineModel {
+        enabled: true,
+        kernel_slots: 128,
+    };
+
+    /// With `n` kernel slots per device (at least 1).
+    #[must_use]
+    pub fn kernel_slots(mut self, n: u32) -> EngineModel {
+        self.kernel_slots = n.max(1);
+        self
+    }
+}
+
+impl Default for EngineModel {
+    fn default() -> Self {
+        EngineModel::ON
+    }
 }
 
 impl Default for CostModel {
@@ -154,11 +202,19 @@ impl Default for CostModel {
             host_to_host: LinkCost::new(0, 20),
             pool_alloc: Duration::from_micros(1),
             pool_free: Duration::from_micros(1),
+            engines: EngineModel::ON,
         }
     }
 }
 
 impl CostModel {
+    /// With the engine model `engines` ([`EngineModel::OFF`] turns it off).
+    #[must_use]
+    pub fn with_engines(mut self, engines: EngineModel) -> CostModel {
+        self.engines = engines;
+        self
+    }
+
     /// Virtual nanoseconds a copy of `bytes` on `path` takes.
     pub fn copy_nanos(&self, path: CopyPath, bytes: u64) -> u64 {
         match path {
@@ -195,6 +251,22 @@ pub(crate) fn schedule(
 ) -> VirtualTime {
     deps.into_iter()
         .fold(cursor.max(now.plus(launch_latency_ns)), VirtualTime::max)
+}
+
+/// When an operation ready at `ready` that occupies `claim` (a copy engine or a kernel slot, if any) of its
+/// device's `engines` (`None`: the model is off) for `cost` nanoseconds starts: at `ready`, or later when the
+/// engine is busy then (see `engines.rs`).
+#[inline]
+pub(crate) fn place(
+    engines: Option<&parking_lot::Mutex<crate::engine::engines::DeviceEngines>>,
+    claim: Option<crate::engine::engines::Claim>,
+    ready: VirtualTime,
+    cost: u64,
+) -> VirtualTime {
+    match (engines, claim) {
+        (Some(e), Some(claim)) => e.lock().place(claim, ready, cost),
+        _ => ready,
+    }
 }
 
 #[cfg(test)]

@@ -4,14 +4,17 @@
 //! virtual start, then stream, then position in the stream), so two runs of the same program give equal traces.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
 use crate::engine::error::SimError;
 use crate::engine::handle::{EventId, NotifyId, ProcessId, StreamId};
+use crate::engine::names::Label;
 use crate::engine::time::{CopyPath, VirtualTime};
+use crate::engine::trace_store::{KeptCount, TraceStore};
+pub use crate::engine::trace_store::{TraceRecord, TraceWindow};
 
 /// What an operation was.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -213,6 +216,20 @@ pub struct Trace {
     pub names: TraceNames,
     /// Runtime calls that failed, by virtual time, then process and thread (in call order among equals).
     pub failed: Vec<FailedCall>,
+    /// How many of each the machine's trace window left out: the earliest ones, in the trace's order
+    /// ([`crate::TraceWindow`]; all zero with [`crate::TraceWindow::All`]).
+    pub dropped: Dropped,
+}
+
+/// How many records a trace window left out ([`Trace::dropped`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Dropped {
+    /// Operations.
+    pub ops: u64,
+    /// Blocking host calls.
+    pub host: u64,
+    /// Failed calls.
+    pub failed: u64,
 }
 
 impl Trace {
@@ -227,11 +244,19 @@ impl Trace {
     }
 }
 
-/// Where one stream's worker appends what it ran.
+/// Where one stream's worker appends what it ran (a part of the machine's [`TraceStore`]).
 #[derive(Debug)]
 pub(crate) struct TraceSink {
     stream: StreamId,
-    events: Mutex<Vec<Executed>>,
+    /// In the stream's order, which is also the trace's (a stream's operations start in order).
+    events: Mutex<VecDeque<Executed>>,
+    /// The store, not held: the store holds its sinks, and a worker may keep its sink a moment after its
+    /// machine is gone (so that a dropped machine's trace goes with it, not with its last worker).
+    store: Weak<TraceStore>,
+    /// How many records the store's sinks hold, and its window.
+    count: Arc<KeptCount>,
+    /// Whether the store has a hook ([`crate::MachineBuilder::trace_sink`]).
+    hooked: bool,
 }
 
 /// A [`TraceEvent`] as a sink keeps it: 56 bytes instead of 96 (a long trace is mostly kernels, and its memory
@@ -241,16 +266,61 @@ struct Executed {
     seq: u64,
     start: VirtualTime,
     end: VirtualTime,
-    label: Cow<'static, str>,
-    /// `None`: a kernel.
+    label: Label,
+    /// `None`: a kernel, or the record its label names.
     kind: Option<Box<OpKind>>,
 }
 
+impl Executed {
+    fn event(&self, stream: StreamId) -> TraceEvent {
+        TraceEvent {
+            stream,
+            seq: self.seq,
+            kind: match (&self.kind, self.label.record_of()) {
+                (Some(k), _) => (**k).clone(),
+                (None, Some(event)) => OpKind::Record { event },
+                (None, None) => OpKind::Kernel,
+            },
+            label: self.label.text(),
+            start: self.start,
+            end: self.end,
+        }
+    }
+}
+
+/// An operation's place in the trace's order: (virtual start, stream, position).
+pub(crate) type OpKey = (VirtualTime, StreamId, u64);
+
 impl TraceSink {
-    pub fn new(stream: StreamId) -> TraceSink {
+    pub fn new(stream: StreamId, store: &Arc<TraceStore>) -> TraceSink {
         TraceSink {
             stream,
-            events: Mutex::new(Vec::new()),
+            events: Mutex::new(VecDeque::new()),
+            store: Arc::downgrade(store),
+            count: store.count.clone(),
+            hooked: store.hook.is_some(),
+        }
+    }
+
+    /// `n` more records: compacts the store once it holds twice its window.
+    #[inline]
+    fn added(&self, n: usize) {
+        if self.count.added(n)
+            && let Some(store) = self.store.upgrade()
+        {
+            store.compact();
+        }
+    }
+
+    /// Hands each of `events` to the store's hook, if it has one (and is still there).
+    fn hook<'a>(&self, events: impl Iterator<Item = &'a Executed>) {
+        if self.hooked
+            && let Some(store) = self.store.upgrade()
+            && let Some(hook) = &store.hook
+        {
+            for e in events {
+                (hook.0)(TraceRecord::Op(&e.event(self.stream)));
+            }
         }
     }
 
@@ -259,36 +329,117 @@ impl TraceSink {
         &self,
         seq: u64,
         kind: OpKind,
-        label: Cow<'static, str>,
+        label: Label,
         (start, end): (VirtualTime, VirtualTime),
     ) {
         let kind = match kind {
             OpKind::Kernel => None,
+            OpKind::Record { event } if label.record_of() == Some(event) => None,
             k => Some(Box::new(k)),
         };
-        self.events.lock().push(Executed {
+        let e = Executed {
             seq,
             start,
             end,
             label,
             kind,
-        });
+        };
+        self.hook(std::iter::once(&e));
+        self.events.lock().push_back(e);
+        self.added(1);
     }
 
     /// Appends the kernels gathered in `batch` (emptying it), under one lock.
     pub fn append(&self, batch: &mut KernelBatch) {
-        self.events.lock().append(&mut batch.0);
+        self.hook(batch.0.iter());
+        let n = batch.0.len();
+        self.events.lock().extend(batch.0.drain(..));
+        self.added(n);
     }
 
     pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
-        out.extend(self.events.lock().iter().map(|e| TraceEvent {
-            stream: self.stream,
-            seq: e.seq,
-            kind: e.kind.as_deref().cloned().unwrap_or(OpKind::Kernel),
-            label: e.label.clone(),
-            start: e.start,
-            end: e.end,
-        }));
+        out.extend(self.events.lock().iter().map(|e| e.event(self.stream)));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.lock().is_empty()
+    }
+
+    /// The trace-order keys of what the sink holds.
+    pub fn keys_into(&self, out: &mut Vec<OpKey>) {
+        out.extend(
+            self.events
+                .lock()
+                .iter()
+                .map(|e| (e.start, self.stream, e.seq)),
+        );
+    }
+
+    /// Keeps only the last `n` records (the greatest in the trace's order: they are in it); how many went.
+    pub fn keep_last(&self, n: usize) -> usize {
+        let mut events = self.events.lock();
+        debug_assert!(
+            events
+                .iter()
+                .zip(events.iter().skip(1))
+                .all(|(a, b)| (a.start, a.seq) < (b.start, b.seq)),
+            "a stream's operations are in the trace's order"
+        );
+        let extra = events.len().saturating_sub(n);
+        events.drain(..extra);
+        extra
+    }
+
+    /// Drops what comes before `threshold` in the trace's order (`None`: everything); how many records went.
+    pub fn drop_below(&self, threshold: Option<OpKey>) -> usize {
+        let mut events = self.events.lock();
+        let before = events.len();
+        match threshold {
+            Some(t) => events.retain(|e| (e.start, self.stream, e.seq) >= t),
+            None => events.clear(),
+        }
+        before - events.len()
+    }
+}
+
+/// The operations of streams that are gone, moved out of their sinks ([`TraceStore`] folds them), so that a
+/// create / destroy loop holds one 64-byte record per operation kept rather than a sink, a lock and a queue per
+/// stream it ever made.
+#[derive(Debug, Default)]
+pub(crate) struct Retired(Vec<(StreamId, Executed)>);
+
+impl Retired {
+    /// Moves everything `sink` holds here (its stream is gone: nothing more arrives).
+    pub fn take_from(&mut self, sink: &TraceSink) {
+        let stream = sink.stream;
+        self.0
+            .extend(sink.events.lock().drain(..).map(|e| (stream, e)));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn extend_into(&self, out: &mut Vec<TraceEvent>) {
+        out.extend(self.0.iter().map(|(s, e)| e.event(*s)));
+    }
+
+    /// The trace-order keys of what is held.
+    pub fn keys_into(&self, out: &mut Vec<OpKey>) {
+        out.extend(self.0.iter().map(|(s, e)| (e.start, *s, e.seq)));
+    }
+
+    /// Drops what comes before `threshold` in the trace's order (`None`: everything); how many records went.
+    pub fn drop_below(&mut self, threshold: Option<OpKey>) -> usize {
+        let before = self.0.len();
+        match threshold {
+            Some(t) => self.0.retain(|(s, e)| (e.start, *s, e.seq) >= t),
+            None => self.0.clear(),
+        }
+        if self.0.capacity() > 2 * self.0.len().max(64) {
+            self.0.shrink_to_fit();
+        }
+        before - self.0.len()
     }
 }
 
@@ -297,12 +448,7 @@ impl TraceSink {
 pub(crate) struct KernelBatch(Vec<Executed>);
 
 impl KernelBatch {
-    pub fn push(
-        &mut self,
-        seq: u64,
-        label: Cow<'static, str>,
-        (start, end): (VirtualTime, VirtualTime),
-    ) {
+    pub fn push(&mut self, seq: u64, label: Label, (start, end): (VirtualTime, VirtualTime)) {
         self.0.push(Executed {
             seq,
             start,
@@ -315,12 +461,4 @@ impl KernelBatch {
 
 pub(crate) fn sort_ops(ops: &mut [TraceEvent]) {
     ops.sort_by_key(|e| (e.start, e.stream, e.seq));
-}
-
-pub(crate) fn sort_host(host: &mut [HostEvent]) {
-    host.sort_by_key(|e| (e.start, e.process, e.thread));
-}
-
-pub(crate) fn sort_failed(failed: &mut [FailedCall]) {
-    failed.sort_by_key(|e| (e.at, e.process, e.thread));
 }

@@ -4,14 +4,17 @@
 //! non-blocking) plus the devices' legacy default streams, kernels with virtual durations and declared
 //! reads / writes of a few device buffers, memsets, copies (device to device, pinned or pageable host to
 //! device, device to pinned or pageable host, and a blocking `memcpy` to pinned host), event records and re-records, stream waits,
-//! stream / event / device synchronizes, stream and event queries, spin-loops on an event query, and host
-//! reads and writes of pinned buffers. [`program`] is a `proptest` strategy for them; [`Program::run`]
+//! stream / event / device synchronizes, stream and event queries, spin-loops on an event query, host
+//! reads and writes of pinned buffers, and streams destroyed (unsynchronized) and replaced by new ones. [`program`] is a `proptest` strategy for them; [`Program::run`]
 //! executes one on a [`Process`] with the public API only, and returns what the host observed.
 //!
 //! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]); so do programs of several
 //! processes, host threads and devices with IPC events, peers, per-thread default streams and kernel faults:
 //! [`world::world_program`] ([`world`]); and ACL programs (contexts, deferred waits on SYNC events,
 //! `aclrtResetEvent`, failure modes, faults): [`acl::acl_program`] ([`acl`]).
+//!
+//! The determinism self-check, [`check_determinism`] ([`determinism`]), runs any program twice and under other
+//! schedules and reports the first divergence.
 //!
 //! Every value the strategy generates is valid: references are in range and every record names an event
 //! of its stream's device, so a run never fails on a well-formed machine (one with at least
@@ -44,7 +47,10 @@
 pub mod acl;
 pub mod capture;
 pub mod codes;
+pub mod determinism;
 pub mod world;
+
+pub use determinism::{Aspect, Divergence, RunKind, check_determinism};
 
 pub use capture::{
     CaptureLimits, CaptureProgram, CaptureRun, CaptureStep, Mistake, capture_program,
@@ -267,6 +273,12 @@ pub enum Step {
     HostRead(PinnedRef),
     /// `host_write` of a whole pinned buffer.
     HostWrite(PinnedRef),
+    /// `destroy_stream` of the created stream [`Program::streams`]`[n]`, without synchronizing it (its queued
+    /// work still runs, and its accesses still race with what is not ordered after them), then
+    /// `create_stream` of a new one on the same device with the same flags, which later steps naming
+    /// `StreamRef::Created(n)` use. The simulator numbers it after every stream created so far (the first
+    /// replacement of a program with 3 streams is "stream 4").
+    ReplaceStream(u32),
     /// `malloc_async` of [`BUFFER_BYTES`] on `stream` (from its device's default pool) into an empty slot.
     MallocAsync {
         /// Which slot.
@@ -334,6 +346,11 @@ impl std::fmt::Debug for Step {
             Step::SpinOnEvent(e) => write!(f, "spin on event_query {e:?}"),
             Step::HostRead(h) => write!(f, "host_read {h:?}"),
             Step::HostWrite(h) => write!(f, "host_write {h:?}"),
+            Step::ReplaceStream(n) => write!(
+                f,
+                "destroy {:?} (not synchronized) and create a new one in its place",
+                StreamRef::Created(*n)
+            ),
             Step::MallocAsync { slot, stream } => write!(f, "malloc_async {slot:?} on {stream:?}"),
             Step::FreeAsync { slot, stream } => write!(f, "free_async {slot:?} on {stream:?}"),
             Step::LaunchPooled {
@@ -693,6 +710,17 @@ impl<'a> Runner<'a> {
             Step::HostWrite(h) => {
                 p.host_write(self.pinned[h.0 as usize], &[i as u8; BUFFER_BYTES as usize])
             }
+            Step::ReplaceStream(n) => {
+                let old = self.stream(StreamRef::Created(*n))?;
+                p.destroy_stream(old)?;
+                let flags = if self.prog.streams[*n as usize].non_blocking {
+                    StreamFlags::NON_BLOCKING
+                } else {
+                    StreamFlags::DEFAULT
+                };
+                self.streams[*n as usize] = p.create_stream(flags)?;
+                Ok(())
+            }
             Step::MallocAsync { slot, stream } => {
                 let s = self.stream(*stream)?;
                 let ptr = p.malloc_async(n, s)?;
@@ -776,6 +804,7 @@ enum Raw {
     Spin(u8),
     HostRead(u8),
     HostWrite(u8),
+    Replace(u8),
     /// Allocates an empty slot, frees a live one; `true`: on the stream of the latest free (an allocation) or
     /// the slot's allocating stream (a free) instead.
     Pool(u8, RawStream, bool),
@@ -818,6 +847,7 @@ fn raw_step(max_kernel_ns: u64) -> impl Strategy<Value = Raw> {
         1 => byte().prop_map(Raw::Spin),
         2 => byte().prop_map(Raw::HostRead),
         1 => byte().prop_map(Raw::HostWrite),
+        1 => byte().prop_map(Raw::Replace),
         8 => (byte(), raw_stream(), any::<bool>()).prop_map(|(b, s, h)| Raw::Pool(b, s, h)),
         6 => (raw_stream(), 0..=max_kernel_ns, byte(), any::<bool>(), any::<bool>())
             .prop_map(|(s, d, b, w, h)| Raw::LaunchPooled(s, d, b, w, h)),
@@ -1007,6 +1037,7 @@ fn normalize(devices: u32, streams: Vec<(u8, bool)>, raw: Vec<Raw>) -> Program {
             Raw::Spin(e) => Step::SpinOnEvent(event_any(e)),
             Raw::HostRead(h) => Step::HostRead(pin(h)),
             Raw::HostWrite(h) => Step::HostWrite(pin(h)),
+            Raw::Replace(n) => Step::ReplaceStream(u32::from(n) % ns),
         })
         .collect();
     Program {

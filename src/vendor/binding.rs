@@ -16,7 +16,9 @@
 //! | `STREAMSIM_RACES_EXITCODE` | the exit status of `fail` (0–255; 0 leaves it alone) | 66 |
 //! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
 //! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
+//! | `STREAMSIM_TRACE_WINDOW` | the latest N operations, host calls and failed calls the trace keeps, or `all` | 65536 |
 //! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |
+//! | `STREAMSIM_ENGINES` | `on`: the engine model (copy engines per direction, 128 kernel slots; `docs/semantics/engine-model.md`); `off`: every operation starts when it is ready | `on` |
 //!
 //! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
 //! happens at exit is in `src/vendor/exit.rs`.
@@ -211,16 +213,27 @@ pub(crate) struct EnvConfig {
     pub trace: Option<std::path::PathBuf>,
     /// `STREAMSIM_TIMELINE=1`: print the timeline to standard error at exit.
     pub timeline: bool,
+    /// `STREAMSIM_TRACE_WINDOW`: how much of the trace the machine keeps (default the engine's).
+    pub window: crate::TraceWindow,
     /// `STREAMSIM_MACHINE` (default `default`): the shared host the default machines join at their first IPC
     /// call.
     pub host: String,
+    /// `STREAMSIM_SCHEDULE` (`concurrent`, the default, or `serialize`).
+    pub schedule: crate::engine::hang::Schedule,
+    /// `STREAMSIM_WATCHDOG_MS`: the watchdog's limit in milliseconds of real time, `0` off (unset: the
+    /// schedule's default).
+    pub watchdog: Option<Option<std::time::Duration>>,
+    /// `STREAMSIM_CHECK_DETERMINISM=1` (`determinism_check.rs`).
+    pub check: crate::vendor::determinism_check::Check,
+    /// `STREAMSIM_ENGINES` (default `on`): whether the engine model is on.
+    pub engines: bool,
 }
 
 impl EnvConfig {
     /// Whether the machine keeps a trace: only when it is written or drawn at exit (so that a long-running
     /// program does not grow).
     pub fn keeps_trace(&self) -> bool {
-        self.trace.is_some() || self.timeline
+        self.trace.is_some() || self.timeline || self.check.on()
     }
 }
 
@@ -301,6 +314,22 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             ));
         }
     };
+    let window = match env_text("STREAMSIM_TRACE_WINDOW")?
+        .as_deref()
+        .map(str::trim)
+    {
+        None => crate::TraceWindow::DEFAULT,
+        Some("all") => crate::TraceWindow::All,
+        Some(v) => match v.parse::<usize>() {
+            Ok(n) => crate::TraceWindow::Last(n),
+            Err(_) => {
+                return Err(format!(
+                    "streamsim: STREAMSIM_TRACE_WINDOW={v:?} is not a valid value (expected a number of \
+                     operations, or all)"
+                ));
+            }
+        },
+    };
     let host = match env_text("STREAMSIM_MACHINE")? {
         None => "default".to_string(),
         Some(v) if v.trim().is_empty() => {
@@ -311,6 +340,31 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         }
         Some(v) => v.trim().to_string(),
     };
+    let schedule = match env_text("STREAMSIM_SCHEDULE")?.as_deref().map(str::trim) {
+        None | Some("concurrent") => crate::engine::hang::Schedule::Concurrent,
+        Some("serialize") => crate::engine::hang::Schedule::Serialize,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_SCHEDULE={other:?} is not a valid value (expected concurrent or serialize)"
+            ));
+        }
+    };
+    let watchdog = match env_text("STREAMSIM_WATCHDOG_MS")? {
+        None => None,
+        Some(_) => match env_number("STREAMSIM_WATCHDOG_MS", 0u64)? {
+            0 => Some(None),
+            ms => Some(Some(std::time::Duration::from_millis(ms))),
+        },
+    };
+    let engines = match env_text("STREAMSIM_ENGINES")?.as_deref().map(str::trim) {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(format!(
+                "streamsim: STREAMSIM_ENGINES={other:?} is not a valid value (expected on or off)"
+            ));
+        }
+    };
     Ok(EnvConfig {
         devices,
         seed,
@@ -318,7 +372,15 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         exit_code,
         trace,
         timeline,
+        window,
         host,
+        schedule,
+        watchdog,
+        check: crate::vendor::determinism_check::Check::from_env(
+            env_text("STREAMSIM_CHECK_DETERMINISM")?,
+            env_text(crate::vendor::determinism_check::CHILD_VAR)?,
+        )?,
+        engines,
     })
 }
 
@@ -351,17 +413,35 @@ pub(crate) fn c_machine(
 
 /// The facade's default process (its default machine, built from the environment on first use).
 pub(crate) fn default_process(api: Api) -> Result<Process, String> {
+    default_process_ref(api).cloned().map_err(Clone::clone)
+}
+
+/// [`default_process`], not cloned.
+fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
     DEFAULTS[api.index()]
         .get_or_init(|| {
             let built = env_config().and_then(|config| {
                 if config.races == RaceMode::Fail {
                     crate::vendor::exit::set_exit_code(config.exit_code);
                 }
+                let engines = if config.engines {
+                    crate::engine::time::EngineModel::ON
+                } else {
+                    crate::engine::time::EngineModel::OFF
+                };
                 let builder = Machine::builder()
                     .devices(config.devices)
                     .seed(config.seed)
                     .dialect(api.dialect())
-                    .shared_host(config.host.clone());
+                    .trace_window(config.window)
+                    .engine_model(engines)
+                    .shared_host(config.host.clone())
+                    .schedule(config.schedule)
+                    .print_hangs(true);
+                let builder = match config.watchdog {
+                    Some(limit) => builder.watchdog(limit),
+                    None => builder,
+                };
                 c_machine(builder, config.races, config.keeps_trace())
                     .map(|m| DefaultMachine {
                         process: m.process(),
@@ -376,8 +456,7 @@ pub(crate) fn default_process(api: Api) -> Result<Process, String> {
             built
         })
         .as_ref()
-        .map(|d| d.process.clone())
-        .map_err(Clone::clone)
+        .map(|d| &d.process)
 }
 
 /// The default machines built so far, with their facades.
@@ -404,16 +483,46 @@ pub(crate) enum NoProcess {
 pub(crate) fn process(api: Api) -> Result<Process, NoProcess> {
     let bound = with_bound(|b| b.stack.borrow().last().map(|(_, p)| p.clone()));
     match bound {
-        Some(p) if p.machine().dialect() == api.dialect() => Ok(p),
-        Some(p) => Err(NoProcess::WrongDialect(SimError::NotSupported {
-            what: "facade call",
-            reason: format!(
-                "the bound process's machine follows the {:?} dialect, not {:?}",
-                p.machine().dialect(),
-                api.dialect()
-            ),
-        })),
+        Some(p) => of_dialect(&p, api).map(|()| p),
         None => default_process(api).map_err(NoProcess::Config),
+    }
+}
+
+/// Whether `p`'s machine follows `api`'s dialect.
+fn of_dialect(p: &Process, api: Api) -> Result<(), NoProcess> {
+    if p.m.dialect == api.dialect() {
+        return Ok(());
+    }
+    Err(NoProcess::WrongDialect(SimError::NotSupported {
+        what: "facade call",
+        reason: format!(
+            "the bound process's machine follows the {:?} dialect, not {:?}",
+            p.m.dialect,
+            api.dialect()
+        ),
+    }))
+}
+
+/// Runs `f` on the process a facade call goes to (see [`process`]) without taking a handle of it: the
+/// innermost binding is lent for the length of `f` (a clone and its drop are four atomic operations, a good part
+/// of a kernel launch), the default machine's process is a static. `f` must not bind or unbind on this thread
+/// (the binding is borrowed meanwhile): a kernel launch, which runs nothing of the program on the calling
+/// thread, does neither. Once the thread's locals are destroyed (during process exit) this is [`process`].
+pub(crate) fn with_process<R>(api: Api, f: impl FnOnce(&Process) -> R) -> Result<R, NoProcess> {
+    let mut f = Some(f);
+    let mut run = |p: &Process| (f.take().expect("called once"))(p);
+    let lent = BOUND.try_with(|b| {
+        b.stack
+            .borrow()
+            .last()
+            .map(|(_, p)| of_dialect(p, api).map(|()| run(p)))
+    });
+    match lent {
+        Ok(Some(r)) => r,
+        Ok(None) => default_process_ref(api)
+            .map(&mut run)
+            .map_err(|e| NoProcess::Config(e.clone())),
+        Err(_) => process(api).map(|p| run(&p)),
     }
 }
 

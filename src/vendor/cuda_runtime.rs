@@ -250,6 +250,29 @@ pub(crate) fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) ->
     })
 }
 
+/// [`run`] for a kernel launch: the process is lent for the call rather than cloned (see
+/// `binding::with_process`; a launch runs nothing of the program on the calling thread).
+pub(crate) fn run_launch(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
+    contain(Unknown, || {
+        if crate::engine::process::on_worker_thread() {
+            return NotPermitted;
+        }
+        let r = super::binding::with_process(api, |p| {
+            f(p).map_err(|e| {
+                let c = code(&e);
+                p.set_last_error(e);
+                c
+            })
+        });
+        match r {
+            Ok(Ok(())) => Success,
+            Ok(Err(c)) => c,
+            Err(NoProcess::Config(_)) => NoDevice,
+            Err(NoProcess::WrongDialect(_)) => NotSupported,
+        }
+    })
+}
+
 fn event(e: *mut c_void) -> Event {
     Event::from_raw(e as usize as u64)
 }
@@ -955,14 +978,8 @@ pub(crate) unsafe fn c_kernel(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> Result<Kernel, SimError> {
-    let label = if name.is_null() {
-        "kernel".to_string()
-    } else {
-        // SAFETY: NUL-terminated by the C contract.
-        unsafe { CStr::from_ptr(name) }
-            .to_string_lossy()
-            .into_owned()
-    };
+    // SAFETY: NULL or NUL-terminated by the C contract.
+    let label = unsafe { crate::vendor::c_names::kernel_name(name) };
     let mut k = Kernel::new(label).duration(Duration::from_nanos(duration_ns));
     if count > 0 {
         if accesses.is_null() {
@@ -1036,7 +1053,7 @@ pub(crate) unsafe fn launch_kernel_ctx(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> Error {
-    run(api, |p| {
+    run_launch(api, |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe {
             crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
@@ -1056,7 +1073,12 @@ pub(crate) unsafe fn launch_kernel(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> Error {
-    run(api, |p| {
+    run_launch(api, |p| {
+        if f.is_none() && count == 0 {
+            // SAFETY: NULL or NUL-terminated by the C contract.
+            let label = unsafe { crate::vendor::c_names::kernel_name(name) };
+            return p.launch_plain(stream(s), label, duration_ns);
+        }
         // SAFETY: forwarded C contract.
         let k = unsafe { c_kernel(name, duration_ns, f, arg, accesses, count) }?;
         p.launch(stream(s), k)

@@ -139,6 +139,12 @@ fn exit_actions() {
         .filter(|(_, d)| d.config.trace.is_some())
         .count();
     let mut err = std::io::stderr();
+    // STREAMSIM_CHECK_DETERMINISM (`determinism_check.rs`): the traces of every default machine, in order.
+    let check = defaults
+        .first()
+        .map(|(_, d)| d.config.check.clone())
+        .unwrap_or_default();
+    let mut traces = String::new();
     for (api, d) in &defaults {
         if !d.config.keeps_trace() {
             continue;
@@ -146,6 +152,15 @@ fn exit_actions() {
         let machine = d.process.machine();
         machine.drain();
         let trace = machine.trace();
+        if check.on() {
+            traces.push_str(&format!("== {} ==\n", api_name(*api)));
+            traces.push_str(&(exporters.chrome)(
+                &trace,
+                &machine.race_reports(),
+                codes(*api),
+            ));
+            traces.push('\n');
+        }
         if let Some(path) = &d.config.trace {
             let path = trace_path(path, *api, tracing > 1);
             let json = (exporters.chrome)(&trace, &machine.race_reports(), codes(*api));
@@ -166,8 +181,20 @@ fn exit_actions() {
             let _ = err.write_all(text.as_bytes());
         }
     }
+    let diverged = crate::vendor::determinism_check::at_exit(&check, &traces);
     let races = failing_races();
     let code = EXIT_CODE.load(Ordering::Relaxed);
+    if let Some(status) = diverged {
+        unsafe extern "C" {
+            fn fflush(stream: *mut std::ffi::c_void) -> std::ffi::c_int;
+            fn _exit(status: std::ffi::c_int) -> !;
+        }
+        // SAFETY: as below.
+        unsafe {
+            fflush(std::ptr::null_mut());
+            _exit(status)
+        }
+    }
     if races > 0 && code != 0 {
         let lifetimes = FAILING_LIFETIMES.load(Ordering::Relaxed);
         let s = |n: u64| if n == 1 { "" } else { "s" };

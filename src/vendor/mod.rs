@@ -5,6 +5,7 @@
 
 pub mod acl;
 pub mod binding;
+pub(crate) mod c_names;
 pub mod capi;
 pub(crate) mod capi_toolkit;
 pub mod cuda;
@@ -16,6 +17,7 @@ pub(crate) mod cuda_host_memory;
 pub(crate) mod cuda_pool;
 pub(crate) mod cuda_runtime;
 pub(crate) mod cuda_stream_info;
+pub(crate) mod determinism_check;
 pub(crate) mod exit;
 pub(crate) mod kernel_ctx;
 pub mod musa;

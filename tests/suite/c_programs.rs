@@ -177,6 +177,11 @@ const STREAMSIM_VARS: &[&str] = &[
     "STREAMSIM_TRACE",
     "STREAMSIM_TIMELINE",
     "STREAMSIM_MACHINE",
+    "STREAMSIM_SCHEDULE",
+    "STREAMSIM_WATCHDOG_MS",
+    "STREAMSIM_CHECK_DETERMINISM",
+    "STREAMSIM_DETERMINISM_CHILD",
+    "STREAMSIM_ENGINES",
 ];
 
 /// A shared-host name no other test uses (`STREAMSIM_MACHINE`), so that parallel tests' programs never meet.

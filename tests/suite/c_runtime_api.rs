@@ -330,8 +330,16 @@ fn cuda_samples_async_api() {
 /// cudaSetDeviceFlags(cudaDeviceScheduleAuto | cudaDeviceMapHost), 4 streams, 100 reps). Virtual times from the
 /// cost model: memcopy = 1 µs + the 64 MiB D2H copy; kernel = 1 µs + the 16 M-element stand-in (100 ps per
 /// element); non-streamed = (1 µs + 100 × (kernel + copy) + 100 × 3 µs of calls and launch latency) / 100;
-/// 4 streams = (4 µs of launch offsets + 100 × (a quarter kernel + a quarter copy)) / 100, the four streams
-/// overlapping fully (copies into registered memory do not block the host). The kernels add `*factor` (5)
+/// 4 streams, with the engine model (docs/semantics/engine-model.md): the start event is recorded at h + 2 µs
+/// (h: its call), stream i's first kernel runs from h + (3 + i) µs (its call, h + (1 + i) µs, plus the launch
+/// latency), the four kernels overlapping; the device-to-host copies of all four streams share the device's one
+/// D2H copy engine, so they run one after the other from the first kernel's end, h + 3 µs + quarter kernel,
+/// without a gap (each later kernel, a quarter kernel after its stream's copy, ends well before the copy engine
+/// is free again: a quarter kernel is less than 3 quarter copies), and the 400th copy ends at
+/// h + 3 µs + quarter kernel + 400 quarter copies, where the stop event (legacy stream) is recorded:
+/// 4 streams = (1 µs + a quarter kernel + 400 × a quarter copy) / 100 (copies into registered memory do not
+/// block the host). With the engine model off, the streams overlapped fully:
+/// (4 µs + 100 × (a quarter kernel + a quarter copy)) / 100. The kernels add `*factor` (5)
 /// `niterations` (5) times per launch: after the streamed part (the device memory set to 0, then 100 rounds
 /// of a kernel and a copy per quarter) every element is 5 × 100 × 5 = 2500, so correct_data prints no mismatch
 /// (the separator is the last line) and the sample exits with EXIT_SUCCESS, which is all the original prints or
@@ -344,7 +352,7 @@ fn cuda_samples_simple_streams() {
     let copy = copy_ns(CopyPath::DeviceToHost, bytes);
     let quarter = copy_ns(CopyPath::DeviceToHost, bytes / 4);
     let non_streamed = (1_000 + 100 * (kernel(n) + copy) + 300_000) / 100;
-    let streamed = (4_000 + 100 * (kernel(n / 4) + quarter)) / 100;
+    let streamed = (1_000 + kernel(n / 4) + 400 * quarter) / 100;
     for o in build_and_run_any("cuda_sample_simple_streams", &[], &[]) {
         let out = expect_exit(&o, 0, "simpleStreams (correct_data)");
         for line in [
@@ -373,8 +381,9 @@ fn cuda_samples_simple_streams() {
 }
 
 /// cuda-samples simpleHyperQ: 32 streams, each kernel_A then kernel_B of 10 ms (the clock ticks at the device's
-/// 1530 MHz), the stop event on the legacy stream: with no contention model every stream runs concurrently, so
-/// the measured time is the fully concurrent 20 ms (plus 63 µs of launch offsets). Each kernel_A and kernel_B
+/// 1530 MHz), the stop event on the legacy stream: the 32 streams' kernels fit in the device's 128 kernel slots
+/// (the engine model, docs/semantics/engine-model.md), so every stream runs concurrently and the measured time is
+/// the fully concurrent 20 ms (plus 63 µs of launch offsets). Each kernel_A and kernel_B
 /// stores the 15.3 M ticks it spun for, and sum adds the 64 of them into d_a[0], which the sample copies back:
 /// a[0] >= total_clocks holds and the sample exits with EXIT_SUCCESS (the original prints nothing more on
 /// success; its whole output is checked).
@@ -459,4 +468,60 @@ fn cuda_cxx_overloads() {
         expect_exit(&outs[1], 0, "C++17"),
         "c api: ok\ncxx overloads: ok\n"
     );
+}
+
+/// engine-model.md · Copy engines · two host-to-device copies on two streams → one after the other;
+/// · Turning it off: from C, `STREAMSIM_ENGINES=off` overlaps them (tests/c/copy_engines.c, times in its
+/// comments): the start event at 11 µs, the copies 12..24 and 24..36 µs (off: 13..25), so 0.025 ms (off:
+/// 0.014 ms); a kernel (41..61 µs) and a D2H copy on the other stream overlap either way: 0.021 ms.
+#[test]
+fn copy_engines_from_c_on_and_off() {
+    for (setting, copies) in [("on", "0.025"), ("off", "0.014")] {
+        for out in build_and_run(
+            "copy_engines",
+            "copy_engines",
+            &[],
+            &[("STREAMSIM_ENGINES", setting)],
+        ) {
+            assert_eq!(
+                out.lines().collect::<Vec<_>>(),
+                [
+                    format!("two H2D copies on two streams: {copies} ms"),
+                    "a kernel and a D2H copy on two streams: 0.021 ms".to_string(),
+                ],
+                "STREAMSIM_ENGINES={setting}"
+            );
+        }
+    }
+}
+
+/// cuda-samples StreamPriorities (tests/c/cuda_sample_stream_priorities.c, at 1/64 of the original's sizes):
+/// cudaDeviceGetStreamPriorityRange gives (0, -5) (cuda-musa.md · StreamCreateWithPriority), the two priority
+/// streams each copy 4 MiB with two 2 MiB kernels, and the memcmp checks pass. The times follow
+/// engine-model.md · Kernel slots (a kernel takes one slot whatever its grid): the start events are recorded at
+/// a + 2 and a + 3 µs (a: the first record's call), the low stream's kernels run a + 4 .. a + 4 + 2K and the high
+/// stream's a + 5 .. a + 5 + 2K (K = 512 Ki ints × 100 ps = 52.428 µs), each concurrently with the other
+/// stream's, so both elapsed times are 2 µs + 2K = 0.107 ms. On a GPU the HI time is shorter (each kernel
+/// fills the device); the original checks neither.
+#[test]
+fn cuda_samples_stream_priorities() {
+    for o in build_and_run_any("cuda_sample_stream_priorities", &[], &[]) {
+        let out = expect_exit(&o, 0, "StreamPriorities (memcmp checks)");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].starts_with("Starting [") && lines[0].ends_with("]..."),
+            "{out}"
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "GPU Device 0: \"Volta\" with compute capability 7.0",
+                "",
+                "CUDA stream priority range: LOW: 0 to HIGH: -5",
+                "elapsed time of kernels launched to LOW priority stream: 0.107 ms",
+                "elapsed time of kernels launched to HI  priority stream: 0.107 ms",
+            ],
+            "{out}"
+        );
+    }
 }

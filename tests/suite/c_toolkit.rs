@@ -351,6 +351,66 @@ fn trace_at_exit_holds_the_race_and_the_failed_call() {
     }
 }
 
+/// The C library's default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE=1` asks
+/// (a long-running program must not grow): the racy program's on-demand `streamsimMachineWriteTrace` returns
+/// STREAMSIM_ERROR_NO_TRACE with neither or with `STREAMSIM_TIMELINE=0` (the program checks the code and its
+/// exit status says so; no file is written), and writes the trace — both kernels `produce` among its slices
+/// — when only the timeline is asked for.
+#[test]
+fn the_default_machine_keeps_a_trace_only_when_asked() {
+    for (timeline, kept) in [(None, false), (Some("0"), false), (Some("1"), true)] {
+        let path = out_file(&format!("racy-kept-{timeline:?}"));
+        let mut env = vec![("STREAMSIM_RACES", "collect")];
+        if let Some(t) = timeline {
+            env.push(("STREAMSIM_TIMELINE", t));
+        }
+        let o = run_racy(Lang::C, &["cuda", path.to_str().unwrap()], &env);
+        assert_eq!(o.status.code(), Some(0), "{timeline:?}: {}", stderr(&o));
+        assert_eq!(path.exists(), kept, "{timeline:?}");
+        if kept {
+            let (_, events) = parse_trace(&path);
+            let produce = events
+                .iter()
+                .filter(|e| e["ph"] == "X" && e["name"] == "produce")
+                .count();
+            assert_eq!(produce, 2);
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// `STREAMSIM_TRACE_WINDOW`: the default machine keeps the latest N operations of its trace (here the racy
+/// program's trace at exit): `all` keeps every slice (2 kernels, 2 copies, the fixed version's wait), `2` only
+/// the last two operations in the trace's order — that wait and its copy — and `0` none.
+#[test]
+fn trace_window_at_exit() {
+    let slices = |window: &str| {
+        let path = out_file(&format!("racy-window-{window}"));
+        let o = run_racy(
+            Lang::C,
+            &["cuda"],
+            &[
+                ("STREAMSIM_RACES", "collect"),
+                ("STREAMSIM_TRACE", path.to_str().unwrap()),
+                ("STREAMSIM_TRACE_WINDOW", window),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let (_, events) = parse_trace(&path);
+        let _ = std::fs::remove_file(&path);
+        events
+            .iter()
+            .filter(|e| e["ph"] == "X" && e["cat"] != "host")
+            .map(|e| e["name"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let copy = "memcpy_async · D2H 1 MiB";
+    let wait = "wait event `produced`";
+    assert_eq!(slices("all"), ["produce", copy, "produce", wait, copy]);
+    assert_eq!(slices("2"), [wait, copy]);
+    assert_eq!(slices("0"), Vec::<String>::new());
+}
+
 /// `STREAMSIM_TIMELINE=1`: at exit the timeline is printed to standard error, with the streams' names and
 /// the wait on the named event.
 #[test]
@@ -433,6 +493,16 @@ fn bad_toolkit_variables_are_errors() {
             "STREAMSIM_TRACE",
             "",
             "STREAMSIM_TRACE is empty (expected the path of the JSON file to write)",
+        ),
+        (
+            "STREAMSIM_TRACE_WINDOW",
+            "everything",
+            "STREAMSIM_TRACE_WINDOW=\"everything\" is not a valid value (expected a number of operations, or all)",
+        ),
+        (
+            "STREAMSIM_ENGINES",
+            "maybe",
+            "STREAMSIM_ENGINES=\"maybe\" is not a valid value (expected on or off)",
         ),
     ] {
         let o = run_racy(Lang::C, &["bad-env"], &[(var, value)]);

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use streamsim::{
     Dialect, Event, EventConfig, EventFlags, OpKind, Process, SimError, Status, Stream,
-    StreamFlags, UnrecordedWait,
+    StreamFlags, UnrecordedWait, WaitCycle, WaitLink,
 };
 
 use crate::multi_device::{counting, kernel, machine, span, us};
@@ -102,7 +102,22 @@ fn acl_synchronize_behind_a_deferred_wait_that_could_never_return_is_would_deadl
         let id = p.stream_id(s1).unwrap();
         let later = p.create_event(EventFlags::DEFAULT).unwrap(); // (t7)
         p.record_event(later, s1).unwrap(); // (t8): held
-        let deadlock = |what| SimError::WouldDeadlock { what, stream: id };
+        let deadlock = |what| SimError::WouldDeadlock {
+            what,
+            stream: id,
+            cycle: WaitCycle(vec![
+                WaitLink::HostThread {
+                    process: id.process,
+                    thread: 0,
+                    call: what,
+                },
+                WaitLink::Held { stream: id },
+                WaitLink::NoIssuer {
+                    process: id.process,
+                    blocked: vec![0],
+                },
+            ]),
+        };
         assert_eq!(
             p.stream_synchronize(s1),
             Err(deadlock("stream_synchronize"))

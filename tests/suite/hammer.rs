@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use streamsim::{
     Dialect, Event, EventFlags, Kernel, Machine, OpKind, Process, Stream, StreamFlags, StreamId,
-    TraceEvent,
+    TraceEvent, TraceWindow,
 };
 
 use crate::common::with_watchdog;
@@ -90,10 +90,12 @@ fn acl_two_processes_four_threads_two_devices_hammer() {
 fn run(dialect: Dialect) {
     let took = Instant::now();
     let (m, launched, bodies) = with_watchdog(120, move || {
+        // The checks below read every operation: the whole trace is kept.
         let m = Machine::builder()
             .devices(DEVICES)
             .dialect(dialect)
             .seed(3)
+            .trace_window(TraceWindow::All)
             .build()
             .unwrap();
         let procs: Vec<Process> = (0..PROCESSES).map(|_| m.process()).collect();

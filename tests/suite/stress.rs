@@ -7,7 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use streamsim::{Event, EventFlags, Kernel, Machine, OpKind, Stream, StreamFlags, StreamId};
+use streamsim::{
+    Event, EventFlags, Kernel, Machine, OpKind, Stream, StreamFlags, StreamId, TraceWindow,
+};
 
 use crate::common::with_watchdog;
 
@@ -30,7 +32,13 @@ enum Expect {
 #[test]
 fn sixty_four_streams_ten_thousand_ops_random_cross_stream_waits() {
     with_watchdog(300, || {
-        let m = Machine::builder().devices(1).seed(SEED).build().unwrap();
+        // The checks below read every operation: the whole trace is kept.
+        let m = Machine::builder()
+            .devices(1)
+            .seed(SEED)
+            .trace_window(TraceWindow::All)
+            .build()
+            .unwrap();
         let p = m.process();
         let mut rng = StdRng::seed_from_u64(SEED);
         let streams: Vec<Stream> = (0..STREAMS)

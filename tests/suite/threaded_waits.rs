@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use streamsim::{
     Dialect, EventConfig, EventFlags, Process, SimError, Status, StreamFlags, UnrecordedWait,
+    WaitCycle, WaitLink,
 };
 
 use crate::multi_device::{kernel, machine, span, us};
@@ -92,7 +93,20 @@ fn would_deadlock_once_the_other_thread_has_ended() {
             p.stream_synchronize(s1),
             Err(SimError::WouldDeadlock {
                 what: "stream_synchronize",
-                stream: id
+                stream: id,
+                cycle: WaitCycle(vec![
+                    WaitLink::HostThread {
+                        process: id.process,
+                        thread: 0,
+                        call: "stream_synchronize",
+                    },
+                    WaitLink::Held { stream: id },
+                    // B has ended: A is the only live thread.
+                    WaitLink::NoIssuer {
+                        process: id.process,
+                        blocked: vec![0],
+                    },
+                ]),
             })
         );
         b.join().unwrap();
@@ -132,12 +146,27 @@ fn two_threads_waiting_on_each_other_both_get_would_deadlock() {
         started.wait();
         let r = p.stream_synchronize(s1); // needs e1, which B records after its own wait
         p.record_event(e2, s1).unwrap();
-        let deadlock = |s| SimError::WouldDeadlock {
-            what: "stream_synchronize",
-            stream: p.stream_id(s).unwrap(),
+        let deadlock = |s, thread| {
+            let stream = p.stream_id(s).unwrap();
+            SimError::WouldDeadlock {
+                what: "stream_synchronize",
+                stream,
+                cycle: WaitCycle(vec![
+                    WaitLink::HostThread {
+                        process: stream.process,
+                        thread,
+                        call: "stream_synchronize",
+                    },
+                    WaitLink::Held { stream },
+                    WaitLink::NoIssuer {
+                        process: stream.process,
+                        blocked: vec![0, 1],
+                    },
+                ]),
+            }
         };
-        assert_eq!(r, Err(deadlock(s1)));
-        assert_eq!(b.join().unwrap(), Err(deadlock(s2)));
+        assert_eq!(r, Err(deadlock(s1, 0)));
+        assert_eq!(b.join().unwrap(), Err(deadlock(s2, 1)));
     });
 }
 

@@ -331,7 +331,7 @@ impl Process {
                 let who = self.node_who(lane, "memcpy", n, &accesses);
                 OpSpec::new(
                     self.m.cost.copy_nanos(*path, *bytes),
-                    Cow::Borrowed(what),
+                    Cow::<'static, str>::Borrowed(what),
                     OpKind::Memcpy {
                         path: *path,
                         bytes: *bytes,
@@ -354,7 +354,7 @@ impl Process {
                 let who = self.node_who(lane, "memset", n, &accesses);
                 OpSpec::new(
                     self.m.cost.copy_nanos(*path, *bytes),
-                    Cow::Borrowed(what),
+                    Cow::<'static, str>::Borrowed(what),
                     OpKind::Memset { bytes: *bytes },
                     Work::Fill {
                         dst: r,

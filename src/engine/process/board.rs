@@ -76,6 +76,9 @@ struct BoardState {
     /// Keys threads are subscribed with (`report.rs`), and those of them whose thread has ended.
     watched: BTreeSet<u64>,
     departed: BTreeSet<u64>,
+    /// The threads a deadlock verdict was for (all blocked then), kept for each told thread until it takes
+    /// them ([`WaitBoard::take_verdict`]), to name them in its error.
+    verdicts: BTreeMap<u32, Vec<u32>>,
 }
 
 impl BoardState {
@@ -131,6 +134,7 @@ impl WaitBoard {
         let mut st = self.state.lock();
         st.live.remove(&thread);
         st.blocked.remove(&thread);
+        st.verdicts.remove(&thread);
         let gone: Vec<u64> = st
             .keys
             .iter()
@@ -145,6 +149,11 @@ impl WaitBoard {
         }
         drop(st);
         self.cv.notify_all();
+    }
+
+    /// The threads (all blocked) of the deadlock verdict `thread` was told last, if any; forgotten here.
+    pub fn take_verdict(&self, thread: u32) -> Option<Vec<u32>> {
+        self.state.lock().verdicts.remove(&thread)
     }
 
     /// Host thread `thread` is known by `key` (the ACL facade passes `pthread_self()`).
@@ -193,6 +202,7 @@ impl WaitBoard {
     ) -> Woken {
         let mut st = self.state.lock();
         st.live.insert(thread);
+        st.verdicts.remove(&thread);
         st.blocked.insert(
             thread,
             Blocked {
@@ -228,11 +238,16 @@ impl WaitBoard {
                 st.resolving = false;
                 if !progress {
                     // The verdict is for the threads the resolver saw; one that blocked meanwhile checks again.
-                    for t in threads {
-                        if let Some(b) = st.blocked.get_mut(&t)
+                    for t in &threads {
+                        if let Some(b) = st.blocked.get_mut(t)
                             && !b.want.ready()
                         {
                             b.deadlocked = true;
+                        }
+                    }
+                    for t in &threads {
+                        if st.blocked.get(t).is_some_and(|b| b.deadlocked) {
+                            st.verdicts.insert(*t, threads.clone());
                         }
                     }
                 }

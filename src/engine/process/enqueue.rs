@@ -150,6 +150,10 @@ impl ProcState {
         if let Some(seq) = synced {
             s.synced_legacy = seq;
         }
+        s.note_work(h, &mut self.devices[dev], true);
+        if !s.held.is_empty() {
+            self.holding.insert(h);
+        }
         Ok(want_point.then(|| s.point(pushed)))
     }
 
@@ -183,11 +187,20 @@ impl ProcState {
             true,
         )?;
         // Accepted: the edges are taken.
-        self.devices[dev].retired.clear();
+        let d = &mut self.devices[dev];
+        d.retired.clear();
+        d.retired_done = Default::default();
         for (raw, seq) in seen {
-            self.streams.get_mut(raw)?.legacy_seen = seq;
+            let s = self.streams.get_mut(raw)?;
+            s.legacy_seen = seq;
+            s.listed_unseen = false;
+            d.unseen.remove(&raw);
         }
         let s = self.streams.get_mut(h)?;
+        s.note_work(h, d, false);
+        if !s.held.is_empty() {
+            self.holding.insert(h);
+        }
         let point = s.point(pushed);
         let point = match point.time() {
             Some(_) => point.with_vc(s.clock()),
@@ -198,13 +211,24 @@ impl ProcState {
     }
 
     /// The earlier work of `device`'s blocking streams that the legacy default stream `h` does not depend on
-    /// yet — the edges its next operation takes: the tails of destroyed blocking streams, and of every live
-    /// blocking stream with work the legacy stream has not seen, with (handle, seq) of the latter.
+    /// yet — the edges its next operation takes: the tails of destroyed blocking streams (the finished ones
+    /// summed up in one point), and of every live blocking stream with work the legacy stream has not seen, with
+    /// (handle, seq) of the latter.
     fn legacy_edges(&mut self, device: u32, h: u64) -> (Vec<Point>, Vec<(u64, u64)>) {
-        let mut deps: Vec<Point> = self.devices[device as usize].retired.clone();
+        let process = self
+            .streams
+            .get(h)
+            .map_or(crate::ProcessId(0), |s| s.id.process);
+        let d = &mut self.devices[device as usize];
+        d.retired_done.fold_finished(&mut d.retired);
+        let mut deps: Vec<Point> = d.retired.clone();
+        deps.extend(d.retired_done.point(process, device));
         let mut seen = Vec::new();
-        for (raw, s) in self.streams.iter_mut() {
-            if s.device == device && s.blocking() && raw != h && s.seq > s.legacy_seen {
+        for &raw in &d.unseen {
+            if let Ok(s) = self.streams.get(raw)
+                && raw != h
+                && s.seq > s.legacy_seen
+            {
                 seen.push((raw, s.seq));
                 deps.push(s.tail());
             }

@@ -10,11 +10,13 @@
 //! | `enqueue.rs` | appending an operation to a stream; the legacy default stream's implicit edges |
 //! | `stream.rs` | [`StreamEntry`]: dispatch to the worker, race-detection clock, held operations; [`OpSpec`] |
 //! | `stream_api.rs` | the stream calls of [`Process`] (create, destroy, synchronize, query…), device synchronize |
+//! | `live.rs` | held operations released (the pump) and expired; the tails a device-wide wait or a drain covers |
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
 mod board;
 mod enqueue;
+mod live;
 mod state;
 mod stream;
 mod stream_api;
@@ -155,16 +157,20 @@ impl Process {
         })
     }
 
-    /// Records a blocking host call in the trace.
-    pub(crate) fn host_event(&self, c: &Call, label: String) {
+    /// Records a blocking host call in the trace (its label made only then).
+    pub(crate) fn host_event(&self, c: &Call, label: impl FnOnce() -> String) {
         if self.m.trace_on {
-            self.m.host_events.lock().push(HostEvent {
+            let e = HostEvent {
                 process: c.process,
                 thread: c.thread,
-                label,
+                label: label(),
                 start: c.now,
                 end: c.clock,
-            });
+            };
+            if let Some(hook) = &self.m.trace.hook {
+                (hook.0)(crate::engine::trace_store::TraceRecord::Host(&e));
+            }
+            self.m.host_events.lock().push(e);
         }
     }
 
@@ -225,14 +231,19 @@ impl Process {
     /// A query's answer for `point` at the call's host time: complete iff its virtual time has passed, and
     /// then the work has really run (so its effects are visible and the host acquires it) — or the fault it
     /// observes.
-    pub(crate) fn settle(&self, c: &Call, point: &Point) -> Result<Status> {
-        self.settle_all(c, std::slice::from_ref(point))
+    pub(crate) fn settle(&self, c: &Call, what: &'static str, point: &Point) -> Result<Status> {
+        self.settle_all(c, what, std::slice::from_ref(point))
     }
 
     /// [`Process::settle`] for several points (of one device): complete iff every one's virtual time has
     /// passed; then all of them have really run, the host acquires them all, and the earliest fault among them
     /// is the answer.
-    pub(crate) fn settle_all(&self, c: &Call, points: &[Point]) -> Result<Status> {
+    pub(crate) fn settle_all(
+        &self,
+        c: &Call,
+        what: &'static str,
+        points: &[Point],
+    ) -> Result<Status> {
         if points.iter().any(|p| p.time().is_none()) {
             // A timed wait they are held behind may have given up by now.
             self.state().expire_for(&self.m, points, Some(c.now));
@@ -241,7 +252,9 @@ impl Process {
             return Ok(Status::NotReady);
         }
         for p in points {
-            p.wait();
+            if let Some(cycle) = p.wait() {
+                return Err(self.schedule_deadlock(c, what, p.exec.id, cycle));
+            }
         }
         if let Some(first) = points.first() {
             self.observe(first.exec.id.device, points, Observe::Other)?;

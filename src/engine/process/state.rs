@@ -6,7 +6,7 @@
 //!
 //! Lock order: a process's `state` lock is taken first and released before blocking (waiting on a worker);
 //! under it, only leaf locks (a device's fault list, an event's record state, the machine's worker / sink lists,
-//! memory) are taken.
+//! memory, a device's engines) are taken.
 //! Channel sends under it never block (the queues are unbounded).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -57,10 +57,20 @@ pub(crate) struct DeviceCtx {
     pub legacy: Option<u64>,
     pub per_thread: BTreeMap<u32, u64>,
     pub last_legacy: Option<Point>,
-    /// Tails of destroyed blocking streams the legacy stream has not waited for yet.
+    /// Tails of destroyed blocking streams the legacy stream has not waited for yet (those not summed up in
+    /// `retired_done`).
     pub retired: Vec<Point>,
+    /// The finished tails of destroyed blocking streams the legacy stream has not waited for yet (see
+    /// `live.rs`).
+    pub retired_done: super::live::Summary,
+    /// The live blocking streams (other than the legacy one) with work the legacy stream has not seen.
+    pub unseen: BTreeSet<u64>,
     /// Tails of destroyed streams whose work may still be pending (device synchronize waits for them).
     pub orphans: Vec<Point>,
+    /// The streams with work that no device synchronize has settled (see `live.rs`).
+    pub active: BTreeSet<u64>,
+    /// The work of the device that device synchronizes settled, and finished work of destroyed streams.
+    pub settled: super::live::Summary,
     /// (ACL) the device's default context in this process, and its SetDevice reference count.
     pub default_ctx: Option<u64>,
     pub refcount: u32,
@@ -80,7 +90,11 @@ impl DeviceCtx {
             per_thread: BTreeMap::new(),
             last_legacy: None,
             retired: Vec::new(),
+            retired_done: Default::default(),
+            unseen: BTreeSet::new(),
             orphans: Vec::new(),
+            active: BTreeSet::new(),
+            settled: Default::default(),
             default_ctx: None,
             refcount: 0,
             settings: Default::default(),
@@ -100,6 +114,8 @@ pub(crate) struct ProcState {
     pub peers: BTreeSet<(u32, u32)>,
     /// Destroyed streams that still hold operations back (their work must not be lost).
     pub zombies: Vec<StreamEntry>,
+    /// The live streams holding operations back (what the pump visits; see `live.rs`).
+    pub holding: BTreeSet<u64>,
     /// Race detection: the host threads' clocks, by thread ordinal.
     pub hosts: Vec<HostClock>,
     next_stream: u32,
@@ -122,6 +138,9 @@ pub(crate) struct ProcState {
     /// The memory pools (`pool.rs`), and destroyed ones whose allocations are not all freed yet.
     pub pools: Registry<crate::engine::pool::PoolEntry>,
     pub retired_pools: Vec<crate::engine::pool::PoolEntry>,
+    /// Per device: its copy engines and kernel slots as this process's work occupies them (`None`: the engine
+    /// model is off). Every stream of the device shares them; a device reset keeps them (see `engines.rs`).
+    pub engines: Vec<Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>>>,
 }
 
 pub(crate) struct ProcShared {
@@ -157,6 +176,7 @@ impl ProcShared {
                 devices: (0..m.device_count()).map(|_| DeviceCtx::new()).collect(),
                 peers: BTreeSet::new(),
                 zombies: Vec::new(),
+                holding: BTreeSet::new(),
                 hosts: Vec::new(),
                 next_stream: 1,
                 next_event: 1,
@@ -170,6 +190,7 @@ impl ProcShared {
                 clocks: m.race.on(),
                 pools: Registry::new(ObjectKind::MemPool, TAG_POOL, tag, id.0 as u64),
                 retired_pools: Vec::new(),
+                engines: m.devices.iter().map(|d| m.engines_of(d)).collect(),
             }),
             watch,
             next_thread: AtomicU32::new(0),
@@ -242,6 +263,11 @@ impl ProcState {
         if stop {
             exec.stop_from(1);
         }
+        let (actor, vc) = if self.clocks {
+            m.race.actor()
+        } else {
+            (0, VectorClock::default())
+        };
         Ok(StreamEntry {
             id,
             name: None,
@@ -257,15 +283,19 @@ impl ProcState {
             synced_legacy: 0,
             legacy_seen: 0,
             held: VecDeque::new(),
-            actor: if self.clocks { m.race.actor() } else { 0 },
-            vc: VectorClock::default(),
+            actor,
+            vc,
             track: self.clocks,
+            actors: self.clocks.then(|| m.race.actors.clone()),
             host_seen: (u32::MAX, 0),
             last_who: None,
             failure_mode: m.rules.failure_mode,
             stopped,
             callbacks: crate::engine::report::CallbackRoute::None,
             cb_gates: Vec::new(),
+            listed_active: false,
+            listed_unseen: false,
+            engines: self.engines.get(id.device as usize).cloned().flatten(),
         })
     }
 
@@ -448,8 +478,7 @@ impl ProcState {
     fn add_hosts(&mut self, m: &Shared, thread: u32) {
         {
             while self.hosts.len() <= thread as usize {
-                let actor = m.race.actor();
-                let mut vc = VectorClock::default();
+                let (actor, mut vc) = m.race.actor();
                 vc.tick(actor);
                 let thread = self.hosts.len() as u32;
                 self.hosts.push(HostClock {
@@ -488,8 +517,11 @@ impl ProcState {
             .map(|(_, s)| s)
             .chain(self.zombies.iter_mut())
         {
-            s.actor = m.race.actor();
+            let (actor, vc) = m.race.actor();
+            s.actor = actor;
+            s.vc = vc;
             s.track = true;
+            s.actors = Some(m.race.actors.clone());
         }
     }
 
@@ -525,135 +557,5 @@ impl ProcState {
                 s.stopped = Some(err.clone());
             }
         }
-    }
-
-    /// Releases every held operation that can run now, until nothing more can (a record can unblock a
-    /// deferred wait, whose release fixes points that other held streams wait for).
-    pub fn pump(&mut self, m: &Shared) {
-        let mut released = false;
-        loop {
-            let mut progress = false;
-            for (_, s) in self.streams.iter_mut() {
-                if !s.held.is_empty() {
-                    progress |= s.release(m);
-                }
-            }
-            for (_, x) in self.graphs.execs.iter_mut() {
-                for s in &mut x.lanes {
-                    if !s.held.is_empty() {
-                        progress |= s.release(m);
-                    }
-                }
-            }
-            for s in &mut self.zombies {
-                progress |= s.release(m);
-            }
-            self.zombies.retain(|s| !s.held.is_empty());
-            if !progress {
-                break;
-            }
-            released = true;
-        }
-        if released {
-            // A thread blocked on one of the points just fixed may go on.
-            self.board.notify();
-        }
-    }
-
-    /// Expires the timed waits that `points` are held behind (transitively, through the held dependencies of
-    /// other streams) whose deadline is not after `horizon` (`None`: whatever their deadline), then pumps. Whether
-    /// any expired. A thread calls this when nothing else could release them before `horizon` (see
-    /// `Process::fix_points`).
-    pub fn expire_for(
-        &mut self,
-        m: &Shared,
-        points: &[Point],
-        horizon: Option<VirtualTime>,
-    ) -> bool {
-        let mut any = false;
-        loop {
-            let mut progress = false;
-            let mut work: Vec<Point> = points
-                .iter()
-                .filter(|p| p.time().is_none())
-                .cloned()
-                .collect();
-            let mut seen = BTreeSet::new();
-            while let Some(p) = work.pop() {
-                let key = (Arc::as_ptr(&p.exec) as usize, p.seq);
-                if !seen.insert(key) {
-                    continue;
-                }
-                let entry = self
-                    .streams
-                    .iter_mut()
-                    .map(|(_, s)| s)
-                    .chain(self.zombies.iter_mut())
-                    .chain(
-                        self.graphs
-                            .execs
-                            .iter_mut()
-                            .flat_map(|(_, x)| x.lanes.iter_mut()),
-                    )
-                    .find(|s| Arc::ptr_eq(&s.exec, &p.exec));
-                let Some(s) = entry else {
-                    continue;
-                };
-                if s.expire_head(m, horizon) {
-                    progress = true;
-                    break;
-                }
-                if let Some(head) = s.held.front() {
-                    work.extend(
-                        head.spec
-                            .dep_list()
-                            .iter()
-                            .filter(|d| d.time().is_none())
-                            .cloned(),
-                    );
-                }
-            }
-            if !progress {
-                return any;
-            }
-            any = true;
-            self.pump(m);
-        }
-    }
-
-    /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched
-    /// (the held ones excluded), for [`crate::Machine::drain`].
-    pub fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
-        let lanes = self.graphs.execs.values().flat_map(|x| x.lanes.iter());
-        for s in self.streams.values().chain(&self.zombies).chain(lanes) {
-            out.push((s.exec.clone(), s.seq - s.held.len() as u64));
-        }
-        for d in &self.devices {
-            out.extend(
-                d.orphans
-                    .iter()
-                    .filter(|p| p.time().is_some())
-                    .map(|p| (p.exec.clone(), p.seq)),
-            );
-        }
-    }
-
-    /// The tails of every stream of `device` (and of destroyed ones), for a wait on the whole device.
-    pub fn device_tails(&mut self, device: u32, now: VirtualTime) -> Vec<Point> {
-        let d = &mut self.devices[device as usize];
-        // Forget an orphan only once it is both past in virtual time (so forgetting it changes no clock) and
-        // really done.
-        d.orphans
-            .retain(|p| p.time().is_none_or(|t| t > now) || p.exec.completed() < p.seq);
-        let mut points: Vec<Point> = d.orphans.clone();
-        let lanes = self.graphs.execs.values().flat_map(|x| x.lanes.iter());
-        points.extend(
-            self.streams
-                .values()
-                .chain(lanes)
-                .filter(|s| s.device == device && s.seq > 0)
-                .map(StreamEntry::tail),
-        );
-        points
     }
 }

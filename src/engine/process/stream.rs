@@ -6,22 +6,23 @@
 //! Everything here runs under the owning process's state lock (see `state.rs`); releasing a deferred wait also
 //! locks the event's record state briefly.
 
-use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::{Arc, OnceLock};
 
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
+use crate::engine::engines::Claim;
 use crate::engine::error::Result;
 use crate::engine::error::SimError;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::engine::handle::StreamId;
 use crate::engine::machine::Shared;
 use crate::engine::memory::Region;
+use crate::engine::names::{EventVerb, Label};
 use crate::engine::race::Who;
 use crate::engine::race::clock::{Actor, VectorClock};
-use crate::engine::time::{VirtualTime, schedule};
+use crate::engine::time::{VirtualTime, place, schedule};
 use crate::engine::trace::OpKind;
 
 pub(crate) struct StreamEntry {
@@ -51,6 +52,8 @@ pub(crate) struct StreamEntry {
     pub actor: Actor,
     pub vc: VectorClock,
     pub track: bool,
+    /// The machine's actor table (race detection on), told when the stream's actor takes no more steps.
+    pub actors: Option<Arc<crate::engine::race::clock::Actors>>,
     /// The (host thread, clock version) this stream's clock last joined.
     pub(super) host_seen: (u32, u64),
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
@@ -66,12 +69,24 @@ pub(crate) struct StreamEntry {
     /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
     /// streams it waited for).
     pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
+    /// Whether it is in its device's `active` set (work no device synchronize has settled; see `live.rs`).
+    pub listed_active: bool,
+    /// Whether it is in its device's `unseen` set (work the legacy stream has not seen).
+    pub listed_unseen: bool,
+    /// Its device's copy engines and kernel slots, shared by the process's streams of the device (`None`: the
+    /// engine model is off). A leaf lock, taken under the process's state lock.
+    pub engines: Option<Arc<parking_lot::Mutex<crate::engine::engines::DeviceEngines>>>,
 }
 
 impl Drop for StreamEntry {
     fn drop(&mut self) {
         // The sender goes with the entry: from now on the stream's work is what it was given (see `Done::wait`).
         self.exec.close(self.seq);
+        // Nothing more is dispatched: the stream's actor takes no more steps (its number is reused once no
+        // shadow record names it; see `race/clock.rs`).
+        if let Some(actors) = &self.actors {
+            actors.release(self.actor, self.vc.get(self.actor));
+        }
     }
 }
 
@@ -191,6 +206,13 @@ impl StreamEntry {
             mut extra,
             ..
         } = spec;
+        // What it occupies while it runs: a kernel slot, a copy engine, or nothing (read before a plain
+        // kernel's box is dropped below).
+        let claim = match extra.as_deref().map(|x| &x.kind) {
+            None | Some(OpKind::Kernel) => Some(Claim::Kernel),
+            Some(OpKind::Memcpy { path, .. }) => Claim::of_copy(*path),
+            Some(_) => None,
+        };
         // A wait with a timeout whose dependencies end after its deadline gives up then, without them.
         if let Some(x) = extra.as_deref_mut()
             && let Some(t) = x.wait_timeout
@@ -200,7 +222,7 @@ impl StreamEntry {
             if matches!(x.work, Work::Fail(_)) || done.is_some_and(|d| d > own.plus(t)) {
                 x.deps.clear();
                 if !matches!(x.work, Work::Fail(_)) {
-                    x.work = Work::Fail(timed_out(self.id, &label, Some(t)));
+                    x.work = Work::Fail(timed_out(self.id, &label.text(), Some(t)));
                 }
                 cost_ns = t;
             }
@@ -238,10 +260,14 @@ impl StreamEntry {
                     .expect("dispatched operations have fixed dependencies")
             }),
         );
+        let start = place(self.engines.as_deref(), claim, start, cost_ns);
         let end = start.plus(cost_ns);
         self.cursor = end;
         // The worker numbers operations by arrival, and they arrive in `seq` order: `push_op` dispatches only
         // when nothing is held, and `release` dispatches the held ones front to back.
+        if let Some(s) = &m.serial {
+            s.dispatched(&self.exec);
+        }
         self.tx.send(Op {
             start,
             end,
@@ -353,7 +379,7 @@ impl StreamEntry {
         }
         let err = timed_out(
             self.id,
-            &head.spec.label,
+            &head.spec.label.text(),
             head.spec.extra.as_ref().and_then(|x| x.wait_timeout),
         );
         let x = head.spec.extra_mut();
@@ -378,11 +404,12 @@ fn timed_out(stream: StreamId, label: &str, timeout: Option<u64>) -> SimError {
     }
 }
 
-/// What an enqueue adds to a stream. Small (40 bytes): a kernel with no body, dependencies or declared accesses
-/// has no `extra`, and allocates nothing; otherwise the box becomes the queued operation's (see [`Op`]).
+/// What an enqueue adds to a stream. Small (48 bytes): a kernel with no body, dependencies or declared accesses,
+/// and an event record, have no `extra` and allocate nothing; otherwise the box becomes the queued operation's
+/// (see [`Op`]).
 pub(crate) struct OpSpec {
     pub cost_ns: u64,
-    pub label: Cow<'static, str>,
+    pub label: Label,
     /// `None`: a plain kernel.
     pub extra: Option<Box<OpExtra>>,
     /// A synchronous copy or memset: not a task a context in the failure mode `Stop` refuses (the vendor's
@@ -392,22 +419,45 @@ pub(crate) struct OpSpec {
 
 impl OpSpec {
     /// An operation of `kind` doing `work`.
-    pub fn new(cost_ns: u64, label: Cow<'static, str>, kind: OpKind, work: Work) -> OpSpec {
+    pub fn new(cost_ns: u64, label: impl Into<Label>, kind: OpKind, work: Work) -> OpSpec {
         OpSpec {
             cost_ns,
-            label,
+            label: label.into(),
             extra: Some(Box::new(OpExtra::new(kind, work))),
             synchronous: false,
         }
     }
 
     /// A kernel without a body, dependencies or declared accesses.
-    pub fn plain_kernel(cost_ns: u64, label: Cow<'static, str>) -> OpSpec {
+    pub fn plain_kernel(cost_ns: u64, label: impl Into<Label>) -> OpSpec {
         OpSpec {
             cost_ns,
-            label,
+            label: label.into(),
             extra: None,
             synchronous: false,
+        }
+    }
+
+    /// A record of event `event` (named `name` at the call): no box, its label says what it is.
+    pub fn record(event: crate::engine::handle::EventId, name: Option<Arc<str>>) -> OpSpec {
+        OpSpec {
+            cost_ns: 0,
+            label: Label::Event {
+                verb: EventVerb::Record,
+                id: event,
+                name,
+            },
+            extra: None,
+            synchronous: false,
+        }
+    }
+
+    /// What the operation is (a record's kind is in its label).
+    pub fn kind(&self) -> OpKind {
+        match (&self.extra, self.label.record_of()) {
+            (Some(x), _) => x.kind.clone(),
+            (None, Some(event)) => OpKind::Record { event },
+            (None, None) => OpKind::Kernel,
         }
     }
 
@@ -459,8 +509,10 @@ impl OpSpec {
     }
 
     pub(super) fn extra_mut(&mut self) -> &mut OpExtra {
-        self.extra
-            .get_or_insert_with(|| Box::new(OpExtra::new(OpKind::Kernel, Work::Nothing)))
+        if self.extra.is_none() {
+            self.extra = Some(Box::new(OpExtra::new(self.kind(), Work::Nothing)));
+        }
+        self.extra.as_mut().expect("made above")
     }
 }
 

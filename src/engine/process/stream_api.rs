@@ -52,11 +52,20 @@ impl Process {
             st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
             st.capture_stream_destroyed(&self.m, stream.0)?;
             let s = st.streams.remove(stream.0)?;
-            if s.blocking() && s.seq > s.legacy_seen {
-                st.devices[s.device as usize].retired.push(s.tail());
+            st.holding.remove(&stream.0);
+            let d = &mut st.devices[s.device as usize];
+            if s.listed_unseen {
+                d.unseen.remove(&stream.0);
             }
-            if s.seq > 0 {
-                st.devices[s.device as usize].orphans.push(s.tail());
+            if s.blocking() && s.seq > s.legacy_seen {
+                d.retired.push(s.tail());
+                d.retired_done.fold_finished(&mut d.retired);
+            }
+            // Its work a device synchronize has settled is summed up already.
+            if s.listed_active {
+                d.active.remove(&stream.0);
+                d.orphans.push(s.tail());
+                d.settled.fold_finished(&mut d.orphans);
             }
             if !s.held.is_empty() {
                 // Work held behind a deferred wait still runs once its record is issued.
@@ -123,7 +132,7 @@ impl Process {
                 st.check_stream_sync(&self.m, h, "stream_query")?;
                 st.covered(h)?
             };
-            self.settle_all(c, &points)
+            self.settle_all(c, "stream_query", &points)
         })
     }
 
@@ -230,27 +239,28 @@ impl Process {
 
     fn sync_device(&self, c: &mut Call, timeout: Option<std::time::Duration>) -> Result<()> {
         let what = "device_synchronize";
-        let (device, points) = {
+        let (device, work) = {
             let mut st = self.state();
             let (device, _) = st.current(&self.m, c, what)?;
             st.check_device_sync(&self.m, device, what)?;
-            (device, st.device_tails(device, c.now))
+            (device, st.device_tails(c.process, device))
         };
-        let r = self.block_on_until(
-            c,
-            what,
-            device,
-            &points,
-            crate::engine::watch::Observe::Sync,
-            timeout,
-            || format!("device_synchronize({device})"),
-        );
+        let r = self
+            .wait_points_until(c, what, &work.points, timeout, || {
+                format!("device_synchronize({device})")
+            })
+            .and_then(|()| {
+                // What it covered need not be covered point by point again (see `live.rs`).
+                self.state().settle_device(device, &work);
+                self.observe(device, &work.points, crate::engine::watch::Observe::Sync)
+            });
         self.pools_after_sync(c);
         r
     }
 
     /// Sets a stream's priority (ACL `aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY)`), clamped to the
-    /// device's range as at creation. The simulator does not schedule by priority: the value is only reported.
+    /// device's range as at creation. It orders the stream's later releases of held operations against other
+    /// streams' (the engine model, `docs/semantics/engine-model.md` · Priorities).
     pub fn set_stream_priority(&self, stream: crate::Stream, priority: i32) -> Result<()> {
         self.call("set_stream_priority", |c| {
             let what = "set_stream_priority";

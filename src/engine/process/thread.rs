@@ -262,6 +262,10 @@ impl Process {
         let Some((thread, device, ctx, now)) = state else {
             return Err(SimError::NotPermitted { what });
         };
+        // The serialize schedule's idle rule counts from the last call a host thread entered or left.
+        if let Some(s) = &self.m.serial {
+            s.host_active();
+        }
         let mut c = Call {
             process: self.p.id,
             thread,
@@ -287,14 +291,21 @@ impl Process {
             if let Err(e) = &r
                 && self.m.trace_on
             {
-                self.m.failed_calls.lock().push(FailedCall {
+                let f = FailedCall {
                     process: c.process,
                     thread,
                     call: what,
                     at: now,
                     error: e.clone(),
-                });
+                };
+                if let Some(hook) = &self.m.trace.hook {
+                    (hook.0)(crate::engine::trace_store::TraceRecord::Failed(&f));
+                }
+                self.m.failed_calls.lock().push(f);
             }
+        }
+        if let Some(s) = &self.m.serial {
+            s.host_active();
         }
         r
     }

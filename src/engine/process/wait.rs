@@ -13,6 +13,7 @@ use std::time::Duration;
 use super::{Call, Process, Want, Woken};
 use crate::engine::error::{Result, SimError};
 use crate::engine::exec::Point;
+use crate::engine::hang::{WaitCycle, WaitLink};
 use crate::engine::time::{VirtualTime, saturating_nanos};
 use crate::engine::watch::Observe;
 
@@ -59,7 +60,7 @@ impl Process {
         if let Err(stream) = self.fix_points(c, points, deadline) {
             return Err(match timeout {
                 Some(t) => timed_out(c, t),
-                None => SimError::WouldDeadlock { what, stream },
+                None => self.board_deadlock(c, what, stream),
             });
         }
         let until = points
@@ -79,11 +80,72 @@ impl Process {
         self.wait_callbacks(c, what, &gates)?;
         c.clock = c.clock.max(until);
         for p in points {
-            p.wait();
+            if let Some(cycle) = p.wait() {
+                return Err(self.schedule_deadlock(c, what, p.exec.id, cycle));
+            }
         }
         self.state().acquire(&self.m, c.thread, points);
-        self.host_event(c, label());
+        self.host_event(c, label);
         Ok(())
+    }
+
+    /// Under the serialize schedule: the calling host thread waits for the device in a way that is not one
+    /// stream's point (the wait board, a callback to be reached), so the schedule runs operations meanwhile.
+    pub(crate) fn device_demand(&self) -> Option<crate::engine::serial::DemandGuard<'_>> {
+        self.m.serial.as_ref().map(|s| s.demand(None))
+    }
+
+    /// [`SimError::WouldDeadlock`] for a wait the board found nothing can release: the calling thread waits for
+    /// `stream`, held until something is issued that no live thread of the process can issue.
+    pub(crate) fn board_deadlock(
+        &self,
+        c: &Call,
+        what: &'static str,
+        stream: crate::engine::handle::StreamId,
+    ) -> SimError {
+        SimError::WouldDeadlock {
+            what,
+            stream,
+            cycle: WaitCycle(vec![
+                WaitLink::HostThread {
+                    process: c.process,
+                    thread: c.thread,
+                    call: what,
+                },
+                WaitLink::Held { stream },
+                WaitLink::NoIssuer {
+                    process: c.process,
+                    // The threads of the board's verdict; none: the call itself is the one that would issue it.
+                    blocked: self
+                        .p
+                        .board
+                        .take_verdict(c.thread)
+                        .unwrap_or_else(|| vec![c.thread]),
+                },
+            ]),
+        }
+    }
+
+    /// [`SimError::WouldDeadlock`] for a wait for `stream` that the serialize schedule's watchdog found stuck
+    /// (`cycle`: the running function, then what it holds back).
+    pub(crate) fn schedule_deadlock(
+        &self,
+        c: &Call,
+        what: &'static str,
+        stream: crate::engine::handle::StreamId,
+        cycle: WaitCycle,
+    ) -> SimError {
+        let mut links = vec![WaitLink::HostThread {
+            process: c.process,
+            thread: c.thread,
+            call: what,
+        }];
+        links.extend(cycle.0);
+        SimError::WouldDeadlock {
+            what,
+            stream,
+            cycle: WaitCycle(links),
+        }
     }
 
     /// Makes sure every point's virtual time is fixed: timed waits they are held behind whose deadline has
@@ -108,6 +170,7 @@ impl Process {
         let Some(first) = unfixed.first().map(|p| p.exec.id) else {
             return Ok(());
         };
+        let _demand = self.device_demand();
         let woken = self
             .p
             .board

@@ -15,11 +15,15 @@
 //! stream-ordered allocation is a use before allocation; an access not ordered before the free of its
 //! allocation (a stream-ordered free, or a free by the host while work that uses the block is queued), or made
 //! after it, is a use after free.
+//!
+//! Lock order: an allocation's shadow, then the machine's reports, then the actor table (`clock.rs`); the hook
+//! for new reports runs with none of them held.
 
 pub(crate) mod clock;
 pub(crate) mod shadow;
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::panic::Location;
 use std::sync::Arc;
 
@@ -30,7 +34,7 @@ use crate::engine::handle::{ProcessId, StreamId};
 use crate::engine::machine::Shared;
 use crate::engine::memory::{AddressSpace, Region};
 use crate::engine::names::StreamLabel;
-use clock::{Epoch, VectorClock};
+use clock::{Actors, Epoch, VectorClock};
 
 /// What the machine does about races (set with [`crate::MachineBuilder::race_detection`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -320,37 +324,73 @@ impl std::fmt::Display for RaceReport {
     }
 }
 
-/// A machine's race reports, deduplicated by (call sites, streams / threads, kinds), in order of discovery.
+/// The most distinct reports a machine keeps ([`crate::Machine::race_reports`]); past it, new pairs are only
+/// counted ([`crate::Machine::race_reports_dropped`]).
+pub const MAX_REPORTS: usize = 4096;
+
+/// One side of a race as reports are deduplicated by it: who, whether it wrote, where it was enqueued.
+type SideKey<'a> = (&'a Accessor, bool, &'static Location<'static>);
+
+/// A machine's race reports, deduplicated by (kind, call sites, streams / threads, kinds of access), in order of
+/// discovery; at most [`MAX_REPORTS`] of them.
 #[derive(Debug, Default)]
 pub(crate) struct Reports {
     list: Vec<RaceReport>,
-    index: BTreeMap<(String, String), usize>,
+    /// The reports by a hash of their key (several when hashes collide).
+    index: HashMap<u64, Vec<usize>>,
+    /// Racing accesses that matched no kept report once [`MAX_REPORTS`] were kept.
+    dropped: u64,
+}
+
+fn key_hash(kind: RaceKind, first: SideKey<'_>, second: SideKey<'_>) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    (kind, first, second).hash(&mut h);
+    h.finish()
+}
+
+fn same_side(a: &RaceAccess, (who, write, site): SideKey<'_>) -> bool {
+    a.write == write && a.call_site == site && &a.who == who
+}
+
+/// What [`Reports::note`] did.
+pub(crate) enum Noted {
+    /// The pair was seen before: counted again (the report as stored, when asked for).
+    Again(Option<RaceReport>),
+    /// A new report, kept.
+    New(RaceReport),
+    /// A new pair, not kept: the list is full (the report, when asked for).
+    Dropped(Option<RaceReport>),
 }
 
 impl Reports {
-    /// Adds a report (or counts it again); returns it as stored, and whether it is new.
-    pub fn add(&mut self, r: RaceReport) -> (RaceReport, bool) {
-        let key = (
-            format!(
-                "{:?} {:?} {} {}",
-                r.kind, r.first.who, r.first.write, r.first.call_site
-            ),
-            format!(
-                "{:?} {} {}",
-                r.second.who, r.second.write, r.second.call_site
-            ),
-        );
-        match self.index.get(&key) {
-            Some(&i) => {
-                self.list[i].occurrences += 1;
-                (self.list[i].clone(), false)
-            }
-            None => {
-                self.index.insert(key, self.list.len());
-                self.list.push(r.clone());
-                (r, true)
+    /// Counts the race of `first` and `second`: once more if the pair is known, or as the new report `make`
+    /// builds (only then). With `want`, the report is returned in every case (fail-fast detection).
+    pub fn note(
+        &mut self,
+        kind: RaceKind,
+        first: SideKey<'_>,
+        second: SideKey<'_>,
+        want: bool,
+        make: impl FnOnce() -> RaceReport,
+    ) -> Noted {
+        let h = key_hash(kind, first, second);
+        if let Some(ids) = self.index.get(&h) {
+            for &i in ids {
+                let r = &mut self.list[i];
+                if r.kind == kind && same_side(&r.first, first) && same_side(&r.second, second) {
+                    r.occurrences += 1;
+                    return Noted::Again(want.then(|| r.clone()));
+                }
             }
         }
+        if self.list.len() >= MAX_REPORTS {
+            self.dropped += 1;
+            return Noted::Dropped(want.then(make));
+        }
+        let r = make();
+        self.index.entry(h).or_default().push(self.list.len());
+        self.list.push(r.clone());
+        Noted::New(r)
     }
 
     pub fn list(&self) -> Vec<RaceReport> {
@@ -363,6 +403,10 @@ impl Reports {
 
     pub fn get(&self, i: usize) -> Option<RaceReport> {
         self.list.get(i).cloned()
+    }
+
+    pub fn dropped(&self) -> u64 {
+        self.dropped
     }
 }
 
@@ -381,7 +425,8 @@ impl std::fmt::Debug for RaceHook {
 pub(crate) struct RaceState {
     pub mode: RaceDetection,
     pub reports: Mutex<Reports>,
-    next_actor: std::sync::atomic::AtomicU32,
+    /// The actor numbers of streams and host threads (reused once free: see `clock.rs`).
+    pub actors: Arc<Actors>,
     hook: Option<RaceHook>,
 }
 
@@ -390,7 +435,7 @@ impl RaceState {
         RaceState {
             mode,
             reports: Mutex::new(Reports::default()),
-            next_actor: std::sync::atomic::AtomicU32::new(0),
+            actors: Arc::new(Actors::default()),
             hook,
         }
     }
@@ -399,20 +444,36 @@ impl RaceState {
         self.mode != RaceDetection::Off
     }
 
-    /// A new actor number (a stream or a host thread).
-    pub fn actor(&self) -> clock::Actor {
-        self.next_actor
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    /// A new actor (a stream or a host thread): its number, and the clock its steps start from.
+    pub fn actor(&self) -> (clock::Actor, VectorClock) {
+        let (a, base) = self.actors.acquire();
+        (a, VectorClock::starting_at(a, base))
     }
 
-    /// Adds a report; a new one is handed to the hook (after the reports' lock is released). Returns it as
-    /// stored.
-    fn add(&self, r: RaceReport) -> RaceReport {
-        let (stored, new) = self.reports.lock().add(r);
-        if new && let Some(hook) = &self.hook {
-            (hook.0)(&stored);
+    /// Hands a new report to the hook (the reports' lock released).
+    fn announce(&self, r: &RaceReport) {
+        if let Some(hook) = &self.hook {
+            (hook.0)(r);
         }
-        stored
+    }
+
+    /// Counts a report built already (see [`Reports::note`]); a new one is handed to the hook. Returns it as
+    /// stored (or as built, when the list is full).
+    fn add(&self, r: RaceReport) -> RaceReport {
+        let noted = self.reports.lock().note(
+            r.kind,
+            (&r.first.who, r.first.write, r.first.call_site),
+            (&r.second.who, r.second.write, r.second.call_site),
+            true,
+            || r.clone(),
+        );
+        match noted {
+            Noted::New(stored) => {
+                self.announce(&stored);
+                stored
+            }
+            Noted::Again(stored) | Noted::Dropped(stored) => stored.unwrap_or(r),
+        }
     }
 }
 
@@ -421,15 +482,17 @@ pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
 
 /// The position in its stream of the step `epoch` of an operation's accessor (`None` for a host thread). A
 /// stream's clock ticks its own actor once per dispatched operation, and operations are dispatched in their
-/// stream's order, so the epoch's count is the operation's position (its `seq`, from 1).
-fn seq_of(who: &Accessor, epoch: Epoch) -> Option<u64> {
+/// stream's order, so the epoch's count less its number's base is the operation's position (its `seq`, from 1).
+/// Asked while a record names the step (the number is not handed out again meanwhile).
+fn seq_of(m: &Shared, who: &Accessor, epoch: Epoch) -> Option<u64> {
     match who {
-        Accessor::Op { .. } => Some(epoch.count),
+        Accessor::Op { .. } => Some(epoch.count - m.race.actors.base(epoch.actor)),
         Accessor::Host { .. } => None,
     }
 }
 
 fn report(
+    m: &Shared,
     region: &Region,
     found: &shadow::Found,
     (write, epoch): (bool, Epoch),
@@ -440,14 +503,14 @@ fn report(
             who: found.who.0.clone(),
             write: found.write,
             call_site: found.who.1,
-            seq: seq_of(&found.who.0, found.epoch),
+            seq: seq_of(m, &found.who.0, found.epoch),
             os_process: None,
         },
         second: RaceAccess {
             who: who.0.clone(),
             write,
             call_site: who.1,
-            seq: seq_of(&who.0, epoch),
+            seq: seq_of(m, &who.0, epoch),
             os_process: None,
         },
         // Shadow offsets are the allocation's (an IPC mapping may start inside it).
@@ -487,32 +550,57 @@ pub(crate) fn lifetime(
         len: block.len,
     };
     let dry = may_fail && m.race.mode == RaceDetection::FailFast;
-    let found = {
+    let actors = &m.race.actors;
+    // The reports are built under the shadow's lock, while the records they name keep their actors' numbers.
+    let found: Vec<RaceReport> = {
         let mut shadow = block.store.shadow.lock();
         match point {
             LifePoint::Alloc => {
-                shadow.allocated(epoch, who);
+                shadow.allocated(epoch, who, actors);
                 return Ok(());
             }
-            LifePoint::Free => shadow.free(block.len, epoch, clock, who, dry),
+            LifePoint::Free => shadow
+                .free(block.len, epoch, clock, who, dry, actors)
+                .iter()
+                .map(|f| report(m, &region, f, (true, epoch), who))
+                .collect(),
         }
     };
     if dry {
-        if let Some(f) = found.first() {
-            let rep = m.race.add(report(&region, f, (true, epoch), who));
+        if let Some(f) = found.into_iter().next() {
+            let rep = m.race.add(f);
             return Err(SimError::Race(Box::new(rep)));
         }
         block
             .store
             .shadow
             .lock()
-            .free(block.len, epoch, clock, who, false);
+            .free(block.len, epoch, clock, who, false, actors);
         return Ok(());
     }
-    for f in &found {
-        m.race.add(report(&region, f, (true, epoch), who));
+    for f in found {
+        m.race.add(f);
     }
     Ok(())
+}
+
+/// Counts the race `found` (an earlier access) completes with the access `(write, epoch)` of `who` to `region`
+/// (see [`Reports::note`]). Called under the region's shadow lock.
+fn note(
+    m: &Shared,
+    region: &Region,
+    found: &shadow::Found,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+    want: bool,
+) -> Noted {
+    m.race.reports.lock().note(
+        found.kind,
+        (&found.who.0, found.write, found.who.1),
+        (&who.0, write, who.1),
+        want,
+        || report(m, region, found, (write, epoch), who),
+    )
 }
 
 /// Checks (and records) the accesses of one step `epoch` whose clock is `clock`. With fail-fast detection and
@@ -525,24 +613,34 @@ pub(crate) fn check(
     who: &Who,
     may_fail: bool,
 ) -> Result<(), SimError> {
-    let probe = |r: &Region, write: bool, dry_run: bool| {
-        let off = r.offset + r.block.store_off;
-        r.block
-            .store
-            .shadow
-            .lock()
-            .access((off, off + r.len), write, epoch, clock, who, dry_run)
-    };
+    let actors = &m.race.actors;
     if may_fail && m.race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
-            if let Some(f) = probe(r, *write, true).first() {
-                let rep = m.race.add(report(r, f, (*write, epoch), who));
-                return Err(SimError::Race(Box::new(rep)));
-            }
+            // Noted under the shadow's lock, while the record a new report names keeps its actor's number.
+            let noted = {
+                let off = r.offset + r.block.store_off;
+                let mut shadow = r.block.store.shadow.lock();
+                let found =
+                    shadow.access((off, off + r.len), *write, epoch, clock, who, true, actors);
+                found
+                    .first()
+                    .map(|f| note(m, r, f, (*write, epoch), who, true))
+            };
+            let rep = match noted {
+                None => continue,
+                Some(Noted::New(rep)) => {
+                    m.race.announce(&rep);
+                    rep
+                }
+                Some(Noted::Again(rep) | Noted::Dropped(rep)) => {
+                    rep.expect("fail-fast asks for the report")
+                }
+            };
+            return Err(SimError::Race(Box::new(rep)));
         }
     }
     // Consecutive accesses to one allocation (a kernel reading and writing a buffer) share one lock of its
-    // shadow; reports are added after it is released.
+    // shadow; new reports are handed to the hook after it is released.
     let mut rest = accesses;
     while let Some((first, _)) = rest.first() {
         let same = rest
@@ -550,21 +648,23 @@ pub(crate) fn check(
             .take_while(|(r, _)| Arc::ptr_eq(&r.block.store, &first.block.store))
             .count();
         let (group, tail) = rest.split_at(same);
-        let found: Vec<(usize, shadow::Found)> = {
+        let new: Vec<RaceReport> = {
             let mut shadow = first.block.store.shadow.lock();
-            let mut found = Vec::new();
-            for (i, (r, write)) in group.iter().enumerate() {
+            let mut new = Vec::new();
+            for (r, write) in group {
                 let off = r.offset + r.block.store_off;
-                let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false);
-                if !f.is_empty() {
-                    found.extend(f.into_iter().map(|f| (i, f)));
+                let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false, actors);
+                // Noted under the lock: see the fail-fast case.
+                for f in &f {
+                    if let Noted::New(rep) = note(m, r, f, (*write, epoch), who, false) {
+                        new.push(rep);
+                    }
                 }
             }
-            found
+            new
         };
-        for (i, f) in &found {
-            let (r, write) = &group[*i];
-            m.race.add(report(r, f, (*write, epoch), who));
+        for rep in &new {
+            m.race.announce(rep);
         }
         // Exported memory of a shared host: the accesses of the other OS processes too.
         if let Some(sh) = first.block.store.shared.get() {
@@ -572,7 +672,7 @@ pub(crate) fn check(
                 let off = r.offset + r.block.store_off;
                 for f in sh.access((off, off + r.len), *write, epoch, clock, &who.0) {
                     m.race
-                        .add(remote_report(r, &f, (*write, epoch), who, sh.link.pid));
+                        .add(remote_report(m, r, &f, (*write, epoch), who, sh.link.pid));
                 }
             }
         }
@@ -583,6 +683,7 @@ pub(crate) fn check(
 
 /// A race between an access `f` of another OS process of the shared host and this one, on `region`.
 fn remote_report(
+    m: &Shared,
     region: &Region,
     f: &crate::engine::host::shared_mem::RemoteAccess,
     (write, epoch): (bool, Epoch),
@@ -605,7 +706,7 @@ fn remote_report(
             who: who.0.clone(),
             write,
             call_site: who.1,
-            seq: seq_of(&who.0, epoch),
+            seq: seq_of(m, &who.0, epoch),
             os_process: Some(pid),
         },
         addr: (region.block.base + f.start).wrapping_sub(region.block.store_off),

@@ -88,6 +88,35 @@ pub enum EventCall {
     ExWithFlag,
 }
 
+/// The engine model a scenario's machine has (`docs/semantics/engine-model.md`): the `engines` statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Engines {
+    /// `engines off`: every operation starts when it is ready.
+    pub off: bool,
+    /// `copy-engines N`: the device's `AsyncEngineCount` (default 6: one engine per direction).
+    pub copy_engines: Option<u32>,
+    /// `kernel-slots N`: how many kernels a device runs at once (default 128).
+    pub kernel_slots: Option<u32>,
+}
+
+impl Engines {
+    /// How the transcript's header says it: `engines off`, `copy engines 1 · kernel slots 2`.
+    pub fn describe(&self) -> String {
+        if self.off {
+            return "engines off".to_string();
+        }
+        let mut parts = Vec::new();
+        if let Some(n) = self.copy_engines {
+            parts.push(format!("copy engines {n}"));
+        }
+        if let Some(n) = self.kernel_slots {
+            parts.push(format!("kernel slots {n}"));
+        }
+        parts.join(" · ")
+    }
+}
+
 /// One statement of a scenario.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -98,6 +127,8 @@ pub enum Stmt {
     Devices(u32),
     /// `seed N`
     Seed(u64),
+    /// `engines off` or `engines [copy-engines N] [kernel-slots N]`: the engine model (see [`Engines`]).
+    Engines(Engines),
     /// `process NAME`: later statements run in this simulated process (created at its first use).
     Process(Name),
     /// `set-device D`

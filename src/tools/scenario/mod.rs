@@ -30,8 +30,9 @@
 //! `MB`, `GB` for powers of ten); durations are `800ns`, `200us` (or `µs`), `1.5ms`, `2s`.
 //!
 //! The configuration lines come before the first call: `dialect cuda` (the default) / `musa` / `acl`,
-//! `devices N` (default 1), `seed N` (default 0). The dialect decides the semantics, the statements and words
-//! allowed, and how answers are printed. The calls:
+//! `devices N` (default 1), `seed N` (default 0), `engines off` or `engines [copy-engines N] [kernel-slots N]`
+//! (the engine model, `docs/semantics/engine-model.md`). The dialect decides the semantics, the statements and
+//! words allowed, and how answers are printed. The calls:
 //!
 //! | statement | CUDA / MUSA | ACL |
 //! |---|---|---|
@@ -96,7 +97,7 @@ mod report;
 mod run;
 mod tasks;
 
-pub use ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
+pub use ast::{Engines, EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 pub use outcome::{CallRecord, Outcome, Race, Run, RunError};
 pub use parse::{ParseError, parse};
 pub use report::{error_code, error_message, error_name, outcome_text};

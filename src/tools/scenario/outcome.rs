@@ -136,6 +136,8 @@ pub struct Run {
     pub devices: u32,
     /// The machine's seed.
     pub seed: u64,
+    /// The `engines` statement, if the scenario has one (the default engine model otherwise).
+    pub engines: Option<crate::tools::scenario::ast::Engines>,
     /// One record per executed statement (configuration lines excluded).
     pub calls: Vec<CallRecord>,
     /// What ran, with the blocking calls the scenario made (the runner's own final drain is left out).

@@ -52,7 +52,7 @@ impl Kind {
 /// Words that cannot be names.
 const RESERVED: &[&str] = &["default", "legacy", "device", "on", "reads", "writes"];
 
-const COMMANDS: &str = "a command (dialect, devices, seed, process, set-device, get-device, get-device-count, \
+const COMMANDS: &str = "a command (dialect, devices, seed, engines, process, set-device, get-device, get-device-count, \
      stream, event, malloc, malloc-host, pageable, free, destroy, kernel, memcpy, memcpy-async, memset, \
      memset-async, host-fn, record, wait, query, sync, elapsed, get-last-error, peek-last-error, \
      can-access-peer, enable-peer-access, disable-peer-access, ipc-get-event-handle, ipc-open-event-handle, \
@@ -270,6 +270,38 @@ pub(super) fn number<T>(
 }
 
 const SIZE: &str = "a size such as `4096`, `64KiB` or `1MiB`";
+
+/// `engines off` or `engines [copy-engines N] [kernel-slots N]` (at least one word).
+fn engines_stmt(line: &mut Line<'_>) -> Result<Stmt, ParseError> {
+    let expected = "`off`, `copy-engines N` or `kernel-slots N`";
+    let mut e = crate::tools::scenario::ast::Engines::default();
+    if line.eat("off") {
+        e.off = true;
+        return Ok(Stmt::Engines(e));
+    }
+    if line.peek().is_none() {
+        line.next(expected)?;
+    }
+    while let Some(t) = line.peek() {
+        line.pos += 1;
+        match t.text {
+            "copy-engines" => {
+                e.copy_engines = Some(number(line, "a copy engine count (0 to 64)", |s| {
+                    parse_u64(s).filter(|&n| n <= 64).map(|n| n as u32)
+                })?);
+            }
+            "kernel-slots" => {
+                e.kernel_slots = Some(number(line, "a kernel slot count (1 to 65536)", |s| {
+                    parse_u64(s)
+                        .filter(|&n| (1..=65536).contains(&n))
+                        .map(|n| n as u32)
+                })?);
+            }
+            _ => return Err(line.error_at(Some(t), expected, None)),
+        }
+    }
+    Ok(Stmt::Engines(e))
+}
 
 /// An optional size: present if the next word starts with a digit.
 fn opt_size(line: &mut Line<'_>) -> Result<Option<u64>, ParseError> {
@@ -557,6 +589,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             })?)
         }
         "seed" => Stmt::Seed(number(line, "a seed (an unsigned integer)", parse_u64)?),
+        "engines" => engines_stmt(line)?,
         "process" => Stmt::Process(names.declare(line, Kind::Process)?),
         "set-device" => Stmt::SetDevice(number(line, device_number, parse_i64)?),
         "get-device" => Stmt::GetDevice,
@@ -780,6 +813,7 @@ const STATEMENTS: &[&str] = &[
     "dialect",
     "devices",
     "seed",
+    "engines",
     "process",
     "set-device",
     "get-device",
@@ -906,6 +940,7 @@ pub fn parse(text: &str) -> Result<Scenario, ParseError> {
             Stmt::Dialect(_) => Some("dialect"),
             Stmt::Devices(_) => Some("devices"),
             Stmt::Seed(_) => Some("seed"),
+            Stmt::Engines(_) => Some("engines"),
             _ => None,
         };
         match config {
@@ -1030,6 +1065,9 @@ mod tests {
             "max-size",
             "pool",
             "max",
+            "off",
+            "copy-engines",
+            "kernel-slots",
         ];
         let all = STATEMENTS
             .iter()

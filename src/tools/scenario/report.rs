@@ -139,9 +139,13 @@ impl Run {
             Vendor::Musa => " (CUDA semantics)",
             _ => "",
         };
+        let engines = match self.engines {
+            Some(e) if !e.describe().is_empty() => format!(" · {}", e.describe()),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "streamsim · dialect {}{semantics} · {devices} · seed {}",
+            "streamsim · dialect {}{semantics} · {devices} · seed {}{engines}",
             self.vendor.keyword(),
             self.seed
         );

@@ -65,6 +65,8 @@ pub(super) struct Runner {
     vendor: Vendor,
     devices: u32,
     seed: u64,
+    /// The `engines` statement, if any.
+    engines: Option<crate::tools::scenario::ast::Engines>,
     dialect_line: Option<(usize, usize)>,
     machine: Option<Machine>,
     processes: Vec<(String, Process)>,
@@ -103,11 +105,30 @@ impl Runner {
         if self.machine.is_some() {
             return Ok(());
         }
-        let built = Machine::builder()
+        // A scenario's report and trace show every call: the whole trace is kept.
+        let mut builder = Machine::builder()
             .devices(self.devices)
             .seed(self.seed)
             .dialect(self.vendor.dialect())
-            .build();
+            .trace_window(crate::TraceWindow::All);
+        if let Some(e) = self.engines {
+            let mut model = crate::EngineModel::ON;
+            model.enabled = !e.off;
+            if let Some(n) = e.kernel_slots {
+                model = model.kernel_slots(n);
+            }
+            builder = builder.engine_model(model);
+            if let Some(n) = e.copy_engines {
+                for d in 0..self.devices {
+                    builder = builder.device(
+                        d,
+                        crate::DeviceConfig::default()
+                            .attribute(crate::Attribute::AsyncEngineCount, i64::from(n)),
+                    );
+                }
+            }
+        }
+        let built = builder.build();
         match built {
             Ok(m) => {
                 self.machine = Some(m);
@@ -435,7 +456,9 @@ impl Runner {
 
     fn exec(&mut self, st: &Statement) -> Result<Option<Outcome>, RunError> {
         match &st.stmt {
-            Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) => return Ok(None),
+            Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Engines(_) => {
+                return Ok(None);
+            }
             _ => {}
         }
         self.build(st)?;
@@ -672,7 +695,11 @@ impl Runner {
                 });
                 done(r, |()| Outcome::Ok)
             }
-            Stmt::Dialect(_) | Stmt::Devices(_) | Stmt::Seed(_) | Stmt::Process(_) => {
+            Stmt::Dialect(_)
+            | Stmt::Devices(_)
+            | Stmt::Seed(_)
+            | Stmt::Engines(_)
+            | Stmt::Process(_) => {
                 unreachable!("handled above")
             }
             other if super::graphs::is_graph_stmt(other) => self.graph_stmt(&p, other)?,
@@ -775,6 +802,7 @@ impl Runner {
             vendor: self.vendor,
             devices: self.devices,
             seed: self.seed,
+            engines: self.engines,
             calls: self.calls,
             trace,
             names: self.names,
@@ -792,6 +820,7 @@ pub fn run(scenario: &Scenario) -> Run {
         vendor: Vendor::default(),
         devices: 1,
         seed: 0,
+        engines: None,
         dialect_line: None,
         machine: None,
         processes: Vec::new(),
@@ -814,6 +843,7 @@ pub fn run(scenario: &Scenario) -> Run {
             }
             Stmt::Devices(n) => r.devices = n,
             Stmt::Seed(s) => r.seed = s,
+            Stmt::Engines(e) => r.engines = Some(e),
             _ => {}
         }
     }

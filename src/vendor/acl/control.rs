@@ -21,7 +21,8 @@ pub extern "C" fn aclrtSetStreamFailureMode(stream: aclrtStream, mode: u64) -> a
 }
 
 /// `aclrtSetStreamAttribute`: [`ACL_STREAM_ATTR_FAILURE_MODE`] (as [`aclrtSetStreamFailureMode`]) and
-/// [`ACL_STREAM_ATTR_PRIORITY`] (clamped to 0..=7; not scheduled by). The overflow, tag and cache attributes are
+/// [`ACL_STREAM_ATTR_PRIORITY`] (clamped to 0..=7; it orders the stream's later releases of held tasks, the engine
+/// model's priority rule in `docs/semantics/engine-model.md`). The overflow, tag and cache attributes are
 /// not simulated ([`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]); another value is [`ACL_ERROR_RT_PARAM_INVALID`].
 ///
 /// # Safety

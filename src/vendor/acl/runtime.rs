@@ -253,6 +253,34 @@ pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
 /// inside a host function or kernel body is refused, a missing process is `ACL_ERROR_UNINITIALIZE` (bad
 /// environment) or `ACL_ERROR_RT_FEATURE_NOT_SUPPORT` (bound to a machine of another dialect), and an error
 /// from the body is mapped and stored as the thread's last error.
+/// [`run`] for a kernel launch: the process is lent for the call rather than cloned (see
+/// `binding::with_process`; a launch runs nothing of the program on the calling thread).
+pub(super) fn run_launch(
+    what: &'static str,
+    f: impl FnOnce(&Process) -> Result<(), SimError>,
+) -> aclError {
+    contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
+        if crate::engine::process::on_worker_thread() {
+            return code(&SimError::NotPermitted { what });
+        }
+        let r = binding::with_process(Api::Acl, |p| {
+            p.set_host_thread_key(super::control_runtime::thread_key());
+            f(p).map_err(|mut e| {
+                let c = code(&e);
+                super::names::name_the_call(&mut e, what);
+                p.set_last_error(e);
+                c
+            })
+        });
+        match r {
+            Ok(Ok(())) => ACL_SUCCESS,
+            Ok(Err(c)) => c,
+            Err(NoProcess::Config(_)) => ACL_ERROR_UNINITIALIZE,
+            Err(NoProcess::WrongDialect(_)) => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+        }
+    })
+}
+
 pub(super) fn run(
     what: &'static str,
     f: impl FnOnce(&Process) -> Result<(), SimError>,
@@ -571,7 +599,12 @@ pub(crate) unsafe fn launch_kernel(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> aclError {
-    run(what, |p| {
+    run_launch(what, |p| {
+        if f.is_none() && count == 0 {
+            // SAFETY: NULL or NUL-terminated by the C contract.
+            let label = unsafe { crate::vendor::c_names::kernel_name(name) };
+            return p.launch_plain(stream(s), label, duration_ns);
+        }
         // SAFETY: forwarded C contract.
         let k = unsafe { rt::c_kernel(name, duration_ns, f, arg, accesses, count) }?;
         p.launch(stream(s), k)
@@ -588,7 +621,7 @@ pub(crate) unsafe fn launch_kernel_ctx(
     accesses: *const streamsimAccess,
     count: usize,
 ) -> aclError {
-    run("aclsimLaunchKernelCtx", |p| {
+    run_launch("aclsimLaunchKernelCtx", |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe {
             crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)

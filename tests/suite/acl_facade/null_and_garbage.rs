@@ -305,6 +305,12 @@ fn every_function_with_null_and_garbage_arguments() {
     let cuda = Machine::builder().devices(1).build().unwrap();
     on_machine(&cuda, |_| {
         assert_eq!(aclrtSetDevice(0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+        // A launch too (its route lends the bound process rather than cloning it).
+        assert_eq!(
+            // SAFETY: a NUL-terminated name, no body.
+            unsafe { aclsimLaunchKernel(NULL, c"k".as_ptr(), 0, None, NULL) },
+            ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+        );
         assert_eq!(aclrtSynchronizeDevice(), 207000);
         assert!(last_msg().contains("dialect"), "{}", last_msg());
     });

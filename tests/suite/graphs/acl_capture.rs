@@ -440,3 +440,50 @@ fn bad_model_and_stream_handles() {
         assert!(x.is_null());
     }
 }
+
+/// capture-and-graphs.md · Not simulated · stream-ordered memory in a capture · `aclrtMemPoolMallocAsync` /
+/// `aclrtMemPoolFreeAsync` on a capturing stream → 207000 (the runtime would capture its `SomaMemMng` task,
+/// which the simulator does not model); nothing allocated or freed, the capture stays active and ends; the
+/// free succeeds after the end
+#[test]
+fn pool_allocations_are_not_captured() {
+    let (_m, p) = machine();
+    let _g = p.bind();
+    ok!(ACL_SUCCESS, aclrtSetDevice(0));
+    let props = aclrtMemPoolProps {
+        allocType: ACL_MEM_ALLOCATION_TYPE_PINNED,
+        handleType: ACL_MEM_HANDLE_TYPE_NONE,
+        location: aclrtMemLocation {
+            id: 0,
+            r#type: ACL_MEM_LOCATION_TYPE_DEVICE,
+        },
+        maxSize: 64 << 20,
+        reserved: [0; 32],
+    };
+    let mut pool: H = null_mut();
+    ok!(ACL_SUCCESS, aclrtMemPoolCreate(&mut pool, &props));
+    let s = stream();
+    let mut early: H = null_mut();
+    ok!(
+        ACL_SUCCESS,
+        aclrtMemPoolMallocAsync(&mut early, 4096, pool, s)
+    );
+    ok!(ACL_SUCCESS, aclmdlRICaptureBegin(s, GLOBAL));
+    assert_eq!(kernel(s, c"k"), ACL_SUCCESS);
+    let mut d: H = null_mut();
+    ok!(
+        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+        aclrtMemPoolMallocAsync(&mut d, 4096, pool, s)
+    );
+    assert!(d.is_null());
+    ok!(
+        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+        aclrtMemPoolFreeAsync(early, s)
+    );
+    assert_eq!(status(s), ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE);
+    let model = end(s, ACL_SUCCESS);
+    ok!(ACL_SUCCESS, aclrtMemPoolFreeAsync(early, s));
+    ok!(ACL_SUCCESS, aclrtSynchronizeStream(s));
+    ok!(ACL_SUCCESS, aclmdlRIDestroy(model));
+    ok!(ACL_SUCCESS, aclrtMemPoolDestroy(pool));
+}

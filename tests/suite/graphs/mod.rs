@@ -5,5 +5,6 @@ mod acl_capture;
 mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
+mod fuzz;
 mod replay;
 mod scenario;

@@ -46,6 +46,35 @@ fn another_stream_without_an_order_gets_other_memory() {
     assert!(m.race_reports().is_empty());
 }
 
+/// stream-ordered-memory.md · Reuse · another stream, no order, free not complete → a new address, also when
+/// the other stream is made after the freeing one is destroyed (sim: race detection reuses a destroyed
+/// stream's actor number for the next stream, and a pending free keeps its number from being reused, so
+/// the new stream is not taken as ordered after the free). With the free still pending, the new stream's
+/// allocation gets the rest of the chunk, with detection on and off alike.
+#[test]
+fn a_stream_made_after_the_freeing_one_is_destroyed_is_not_after_its_free() {
+    for mode in [RaceDetection::Collect, RaceDetection::Off] {
+        let m = Machine::builder().race_detection(mode).build().unwrap();
+        let p = m.process();
+        let s1 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let a = p.malloc_async(N, s1).unwrap();
+        p.launch(
+            s1,
+            Kernel::new("long")
+                .writes(a, N)
+                .duration(Duration::from_secs(1)),
+        )
+        .unwrap();
+        p.free_async(a, s1).unwrap(); // ends after 1 s
+        p.destroy_stream(s1).unwrap();
+        let s2 = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        let b = p.malloc_async(N, s2).unwrap();
+        assert_eq!(b, a.offset(N), "{mode:?}");
+        p.device_synchronize().unwrap();
+        assert!(m.race_reports().is_empty(), "{:?}", m.race_reports());
+    }
+}
+
 /// stream-ordered-memory.md · Reuse · ReuseAllowOpportunistic, free complete in virtual time → reused; the
 /// allocation waits for the free in real time only: its virtual times do not change and no order is made (a
 /// later race with the old allocation's stream is still reported).

@@ -165,6 +165,7 @@ fn work(name: &'static str) -> Kernel {
 
 mod edges;
 mod ipc;
+mod lifetimes;
 mod modes;
 mod seed004;
 mod tracked;

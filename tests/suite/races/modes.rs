@@ -208,6 +208,93 @@ fn a_racy_loop_is_one_report_counted() {
     ));
 }
 
+/// Reports are bounded: a racy loop (two streams take turns writing one buffer, unordered, under a new kernel
+/// name each time: a new pair each time) keeps the first `MAX_REPORTS` (4,096) distinct reports, each seen
+/// once, hands exactly those to `on_race`, and counts the 10 later ones in `race_reports_dropped`. Fail-fast
+/// (one stream writes, racing with the other's first write, each time under a new name) refuses every call,
+/// also those of the dropped pairs, with their report.
+#[test]
+fn reports_are_bounded() {
+    with_watchdog(120, || {
+        for mode in [RaceDetection::Collect, RaceDetection::FailFast] {
+            let announced = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let seen = announced.clone();
+            let m = Machine::builder()
+                .race_detection(mode)
+                .on_race(move |_| {
+                    seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                })
+                .build()
+                .unwrap();
+            let p = m.process();
+            let s = streams(&p, 2, StreamFlags::NON_BLOCKING);
+            let a = p.malloc(N).unwrap();
+            // Fail-fast refuses every write but the first: the record stays stream 0's first write.
+            p.launch(s[0], Kernel::new("first").writes(a, N)).unwrap();
+            let mut refused = 0;
+            for i in 0..streamsim::race::MAX_REPORTS + 10 {
+                let turn = if mode == RaceDetection::FailFast {
+                    0
+                } else {
+                    i % 2
+                };
+                let (st, name) = (s[1 - turn], format!("w{i}"));
+                match p.launch(st, Kernel::new(name.clone()).writes(a, N)) {
+                    Ok(()) => {}
+                    Err(SimError::Race(r)) => {
+                        assert_eq!(r.second.who, kernel(&p, st, &name));
+                        refused += 1;
+                    }
+                    Err(e) => panic!("{e:?}"),
+                }
+            }
+            let expected = match mode {
+                RaceDetection::FailFast => streamsim::race::MAX_REPORTS + 10,
+                _ => 0,
+            };
+            assert_eq!(refused, expected, "{mode:?}");
+            assert_eq!(m.race_count(), streamsim::race::MAX_REPORTS, "{mode:?}");
+            assert_eq!(m.race_reports_dropped(), 10, "{mode:?}");
+            assert_eq!(
+                announced.load(std::sync::atomic::Ordering::Relaxed),
+                streamsim::race::MAX_REPORTS
+            );
+            assert_eq!(m.race_report(0).unwrap().occurrences, 1);
+            p.device_synchronize().unwrap();
+        }
+    });
+}
+
+/// A kept pair racing again is counted on its report, also once the list is full.
+#[test]
+fn a_kept_pair_is_counted_when_the_list_is_full() {
+    with_watchdog(120, || {
+        let m = Machine::builder().build().unwrap();
+        let p = m.process();
+        let s = streams(&p, 2, StreamFlags::NON_BLOCKING);
+        let fresh = p.malloc(N).unwrap();
+        // The same pair each time: stream 0 then stream 1 write a buffer of their own.
+        let pair = |p: &Process| {
+            let kept = p.malloc(N).unwrap();
+            p.launch(s[0], Kernel::new("kept").writes(kept, N)).unwrap();
+            p.launch(s[1], Kernel::new("kept").writes(kept, N)).unwrap();
+        };
+        pair(&p);
+        // 4,096 new pairs: 4,095 kept, 1 dropped.
+        for i in 0..=streamsim::race::MAX_REPORTS {
+            p.launch(s[i % 2], Kernel::new(format!("w{i}")).writes(fresh, N))
+                .unwrap();
+        }
+        assert_eq!(m.race_count(), streamsim::race::MAX_REPORTS);
+        assert_eq!(m.race_reports_dropped(), 1);
+        pair(&p);
+        pair(&p);
+        assert_eq!(m.race_report(0).unwrap().occurrences, 3);
+        assert_eq!(m.race_reports_dropped(), 1);
+        p.device_synchronize().unwrap();
+    });
+}
+
 /// The report's text: what, where, both sides with their call sites, and the fix.
 #[test]
 fn report_display() {
