@@ -21,8 +21,10 @@
 //! `proptests/main.regressions` (replayed first on the next run; commit it). `PROPTEST_RNG_SEED=<n>` replays a
 //! whole run; `PROPTEST_CASES=<n>` changes the number of cases.
 
+mod acl;
 mod graphs;
 mod model;
+mod world;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -96,7 +98,7 @@ fn run(prog: &Program, perturb: Option<u64>) -> Run {
 }
 
 /// The reports as the model names races: (earlier side, later side) → occurrences.
-fn race_counts(reports: &[RaceReport]) -> BTreeMap<RaceKey, u64> {
+pub(crate) fn race_counts(reports: &[RaceReport]) -> BTreeMap<RaceKey, u64> {
     let mut out = BTreeMap::new();
     for r in reports {
         let key = (
@@ -123,7 +125,7 @@ fn normalized(reports: &[RaceReport]) -> Vec<RaceReport> {
         .collect()
 }
 
-fn races_text(m: &BTreeMap<RaceKey, u64>) -> String {
+pub(crate) fn races_text(m: &BTreeMap<RaceKey, u64>) -> String {
     m.iter()
         .map(|((kind, (a, aw), (b, bw)), n)| {
             let v = |w: &bool| if *w { "writes" } else { "reads" };

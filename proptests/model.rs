@@ -35,7 +35,9 @@
 //! access had not been superseded by a later access that was after it and covered it (a write supersedes
 //! anything; a read supersedes only reads) when the racing access came (`races`).
 
+pub mod acl;
 pub mod capture;
+pub mod world;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -109,7 +109,7 @@
 //! |---|---|
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
-//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`) |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`); `testing/world.rs` (and `world/run.rs`): programs of several processes, host threads and devices; `testing/acl.rs`: ACL programs; `testing/codes.rs`: the facades' codes of errors |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
 //!
 //! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the

@@ -475,6 +475,10 @@ const PUBLISH_EVERY: u32 = 256;
 struct Worker {
     env: WorkerEnv,
     faulted: bool,
+    /// A fault of the mode `Stop` of this stream's context that an operation in the mode `Continue` was ordered
+    /// after (it caught nothing, keeping the mode it was sent with): the stream's first operation in the mode
+    /// `Stop` catches it.
+    latent: Option<StreamFault>,
     /// The position of the last operation taken from the queue.
     seq: u64,
     /// Plain kernels run but not yet published (the last of them is `seq`), and their trace records.
@@ -498,7 +502,7 @@ impl Worker {
         }
         self.publish();
         self.seq = seq;
-        run_op(&self.env, &mut self.faulted, seq, op);
+        run_op(&self.env, (&mut self.faulted, &mut self.latent), seq, op);
     }
 
     /// Publishes the plain kernels run so far: trace records first, then completion.
@@ -519,6 +523,7 @@ pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
     let mut w = Worker {
         env,
         faulted: false,
+        latent: None,
         seq: 0,
         unpublished: 0,
         batch: Default::default(),
@@ -531,7 +536,12 @@ pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
 }
 
 /// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.
-fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
+fn run_op(
+    env: &WorkerEnv,
+    (faulted, latent): (&mut bool, &mut Option<StreamFault>),
+    seq: u64,
+    op: Op,
+) {
     let (deps, work, kind) = match op.extra {
         None => (Vec::new(), Work::Nothing, OpKind::Kernel),
         Some(x) => {
@@ -551,23 +561,40 @@ fn run_op(env: &WorkerEnv, faulted: &mut bool, seq: u64, op: Op) {
         d.wait();
         // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
         // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.
+        let same_context = d.exec.ctx == env.exec.ctx;
         let catches = match mode {
             FailureMode::Sticky => true,
-            FailureMode::Stop => d.exec.ctx == env.exec.ctx,
+            FailureMode::Stop => same_context,
             FailureMode::Continue => false,
         };
-        if catches
-            && !*faulted
-            && let Some(f) = fault_at(d)
-        {
-            *faulted = true;
-            env.exec.poison(StreamFault {
-                seq,
-                time: f.time,
-                err: f.err,
-                sticky: true,
-            });
+        if !*faulted && let Some(f) = fault_at(d) {
+            if catches {
+                *faulted = true;
+                env.exec.poison(StreamFault {
+                    seq,
+                    time: f.time,
+                    err: f.err,
+                    sticky: true,
+                });
+            } else if mode == FailureMode::Continue && same_context && latent.is_none() {
+                // acl-runtime-api.md · SetStreamFailureMode · when the mode applies: this operation keeps the
+                // mode it was sent with; the stream's later operations in the mode `Stop` are ordered after
+                // the fault through it, and stop.
+                *latent = Some(f);
+            }
         }
+    }
+    if mode == FailureMode::Stop
+        && !*faulted
+        && let Some(f) = latent.take()
+    {
+        *faulted = true;
+        env.exec.poison(StreamFault {
+            seq,
+            time: f.time,
+            err: f.err,
+            sticky: true,
+        });
     }
     if let Some(seed) = env.perturb {
         perturb(seed, env.exec.id, seq);

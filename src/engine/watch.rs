@@ -15,8 +15,10 @@
 //!
 //! **Stop** (ACL `ACL_STOP_ON_FAILURE`, per context). A fault poisons its stream, and the poison travels along
 //! happens-before edges to the streams of the same context; a poisoned stream runs none of its later
-//! operations. Every synchronize or query that covers a poisoned point reports it, and the first one latches it
-//! on the context, which then refuses new tasks (`process/`).
+//! operations. An operation keeps the mode it was sent with: one sent in `Continue` that is ordered after the
+//! fault is not stopped, but its stream's next operation in `Stop` is (`exec.rs`, the worker's latent fault).
+//! Every synchronize or query that covers a poisoned point reports it, and the first one latches it on the
+//! context, which then refuses new tasks (`process/`).
 //!
 //! So a fault is visible exactly to what is ordered after it, the same on every run; a call that is not ordered
 //! after the fault (on hardware: a race with it) does not see it until something orders it. Nothing here ever

@@ -8,7 +8,10 @@
 //! reads and writes of pinned buffers, and streams destroyed (unsynchronized) and replaced by new ones. [`program`] is a `proptest` strategy for them; [`Program::run`]
 //! executes one on a [`Process`] with the public API only, and returns what the host observed.
 //!
-//! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]).
+//! Stream captures have a strategy of their own: [`capture_program`] ([`capture`]); so do programs of several
+//! processes, host threads and devices with IPC events, peers, per-thread default streams and kernel faults:
+//! [`world::world_program`] ([`world`]); and ACL programs (contexts, deferred waits on SYNC events,
+//! `aclrtResetEvent`, failure modes, faults): [`acl::acl_program`] ([`acl`]).
 //!
 //! The determinism self-check, [`check_determinism`] ([`determinism`]), runs any program twice and under other
 //! schedules and reports the first divergence.
@@ -41,8 +44,11 @@
 //!     .unwrap();
 //! ```
 
+pub mod acl;
 pub mod capture;
+pub mod codes;
 pub mod determinism;
+pub mod world;
 
 pub use determinism::{Aspect, Divergence, RunKind, check_determinism};
 

@@ -240,3 +240,45 @@ fn acl_reset_event_makes_the_next_wait_deferred_again() {
         assert_eq!(kinds, ["wait", "wait", "kernel"]);
     });
 }
+
+/// acl-runtime-api.md · Failure modes · SetStreamFailureMode · when the mode applies (a task keeps the mode it
+/// was sent with) with · ACL_STOP_ON_FAILURE, the context's other streams (another stream of the context stops
+/// from its first task ordered after the fault): a wait sent in ACL_CONTINUE_ON_FAILURE, before the stop was
+/// set, and released by a record after the fault, is not stopped itself; the stream's next task, sent in stop
+/// mode and ordered after the fault through that wait, stops (its body does not run) and its synchronize reports
+/// the fault. Found by the ACL property tests (proptests/acl.rs): the poison used to reach a stream only through
+/// an edge taken by a task in stop mode, so the kernel ran.
+#[test]
+fn acl_stop_reaches_a_stream_through_a_wait_sent_before_the_stop() {
+    crate::common::with_watchdog(30, || {
+        let m = machine(Dialect::Acl, 1);
+        let p = m.process();
+        let ran = Arc::new(AtomicUsize::new(0));
+        p.set_device(0).unwrap(); // (t1)
+        let s1 = p.create_stream(StreamFlags::DEFAULT).unwrap(); // (t2)
+        let s2 = p.create_stream(StreamFlags::DEFAULT).unwrap(); // (t3)
+        let e = sync_event(&p); // (t4)
+        p.stream_wait_event(s1, e).unwrap(); // (t5) deferred, sent in continue mode
+        p.set_stream_failure_mode(s2, streamsim::FailureMode::Stop)
+            .unwrap(); // (t6) the context's streams stop on failure from their next task
+        p.launch(s2, kernel("bad", 10).body(|_| Err("boom".into())))
+            .unwrap(); // (t7) 9..19
+        p.launch(s1, counting("after", 10, &ran)).unwrap(); // (t8) held, sent in stop mode
+        p.record_event(e, s2).unwrap(); // (t9) at 19, after the fault: releases s1
+        let fault = SimError::KernelFault {
+            kind: streamsim::FaultKind::LaunchFailure,
+            device: 0,
+            stream: p.stream_id(s2).unwrap(),
+            label: "bad".into(),
+            message: "boom".into(),
+        };
+        assert_eq!(p.stream_synchronize(s1), Err(fault)); // (t10) → 29
+        assert_eq!(p.now(), us(29));
+        assert_eq!(
+            ran.load(Ordering::SeqCst),
+            0,
+            "a task ordered after the fault in stop mode ran"
+        );
+        assert_eq!(span(&m.trace(), "after"), (us(19), us(29)));
+    });
+}
