@@ -162,6 +162,8 @@ pub struct Expected {
     pub pool: PoolStats,
     /// Where each `malloc_async` step's memory is: (step, device, cell of the device's chunk).
     pub cells: Vec<(usize, u32, usize)>,
+    /// Operations that waited for their copy engine, for a kernel slot.
+    pub engine_waits: (u64, u64),
 }
 
 /// How allocations found their memory (for the coverage check).
@@ -211,6 +213,37 @@ struct Model<'a> {
     slots: BTreeMap<PoolRef, usize>,
     pool: PoolStats,
     cells: Vec<(usize, u32, usize)>,
+    /// The engine model, written from `docs/semantics/engine-model.md`: per device, the intervals the
+    /// host-to-device copy engine (0), the device-to-host copy engine (1) and the kernel slots (2) are busy.
+    busy: BTreeMap<(u32, u8), Vec<(u64, u64)>>,
+    /// How many operations started later than ready because their engine was busy: (copies, kernels).
+    engine_waits: (u64, u64),
+}
+
+/// The default profile's kernel slots (`EngineModel`'s default, the guide's 128 resident grids of compute
+/// capability 7.0); its `asyncEngineCount` (6) gives each copy direction an engine of its own.
+const KERNEL_SLOTS: usize = 128;
+
+/// The earliest start at or after `ready` at which fewer than `cap` of `busy` overlap `[start, start + cost)`:
+/// first fit, as the engine model documents.
+fn first_fit(busy: &[(u64, u64)], ready: u64, cost: u64, cap: usize) -> u64 {
+    let mut candidates: Vec<u64> = busy
+        .iter()
+        .map(|&(_, e)| e)
+        .filter(|&e| e > ready)
+        .collect();
+    candidates.push(ready);
+    candidates.sort_unstable();
+    candidates
+        .into_iter()
+        .find(|&c| {
+            let end = c + cost;
+            // The load is highest at `c` or at an interval's start inside the window.
+            std::iter::once(c)
+                .chain(busy.iter().map(|&(s, _)| s).filter(|&s| s > c && s < end))
+                .all(|t| busy.iter().filter(|&&(s, e)| s <= t && t < e).count() < cap)
+        })
+        .expect("after the last interval everything is free")
 }
 
 const P0: ProcessId = ProcessId(0);
@@ -255,6 +288,8 @@ pub fn expect(prog: &Program) -> Expected {
         slots: BTreeMap::new(),
         pool: PoolStats::default(),
         cells: Vec::new(),
+        busy: BTreeMap::new(),
+        engine_waits: (0, 0),
     };
     m.setup();
     let mut known_after_step = Vec::new();
@@ -285,6 +320,7 @@ pub fn expect(prog: &Program) -> Expected {
         end: m.clock,
         pool: m.pool,
         cells: m.cells,
+        engine_waits: m.engine_waits,
     }
 }
 
@@ -418,10 +454,38 @@ impl Model<'_> {
         {
             deps.push(l);
         }
-        let start = deps
+        let ready = deps
             .iter()
             .map(|&d| self.end(d))
             .fold(s.cursor.max(now + LAUNCH_LATENCY), u64::max);
+        let resource = match kind {
+            OpKind::Memcpy {
+                path: CopyPath::HostToDevice,
+                ..
+            } => Some((0, 1)),
+            OpKind::Memcpy {
+                path: CopyPath::DeviceToHost,
+                ..
+            } => Some((1, 1)),
+            OpKind::Kernel => Some((2, KERNEL_SLOTS)),
+            _ => None,
+        };
+        let start = match resource {
+            Some((r, cap)) if cost > 0 => {
+                let busy = self.busy.entry((s.device, r)).or_default();
+                let t = first_fit(busy, ready, cost, cap);
+                busy.push((t, t + cost));
+                if t > ready {
+                    if r == 2 {
+                        self.engine_waits.1 += 1;
+                    } else {
+                        self.engine_waits.0 += 1;
+                    }
+                }
+                t
+            }
+            _ => ready,
+        };
         let end = start + cost;
         let mut before = self.host_known.clone();
         for d in s.last.iter().chain(&deps) {
