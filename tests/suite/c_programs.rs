@@ -22,7 +22,9 @@ pub(crate) struct Toolchain {
     pub include_dir: PathBuf,
     /// `tests/c/`.
     pub c_dir: PathBuf,
-    /// `target/<profile>/c-tests/`: the built programs.
+    /// `target/<profile>/c-tests/<pid>/`: the programs this test process built. Each test process has its own
+    /// folder: a program another `cargo test` is still linking under the same name could not be executed
+    /// (ETXTBSY, or EACCES before the linker marks it executable).
     pub out_dir: PathBuf,
 }
 
@@ -58,8 +60,10 @@ pub(crate) fn toolchain() -> &'static Toolchain {
             .cloned()
             .unwrap_or_else(|| build_library(&profile_dir));
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let out_dir = profile_dir.join("c-tests");
-        std::fs::create_dir_all(&out_dir).expect("creating target/<profile>/c-tests");
+        let all = profile_dir.join("c-tests");
+        forget_earlier_runs(&all);
+        let out_dir = all.join(std::process::id().to_string());
+        std::fs::create_dir_all(&out_dir).expect("creating target/<profile>/c-tests/<pid>");
         Toolchain {
             lib_dir,
             include_dir: root.join("include"),
@@ -67,6 +71,29 @@ pub(crate) fn toolchain() -> &'static Toolchain {
             out_dir,
         }
     })
+}
+
+/// Removes what test processes that have ended built in `all` (`c-tests/<pid>/` of a process that is gone, and
+/// the files of the layout before per-process folders), so that the folder holds live runs' programs only.
+fn forget_earlier_runs(all: &Path) {
+    let Ok(entries) = std::fs::read_dir(all) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        match name.to_str().and_then(|n| n.parse::<u32>().ok()) {
+            Some(pid) if Path::new(&format!("/proc/{pid}")).exists() => {}
+            // A run that has ended; or a file of the old layout. Another run may be removing it too.
+            Some(_) => {
+                let _ = std::fs::remove_dir_all(&path);
+            }
+            None if path.is_file() => {
+                let _ = std::fs::remove_file(&path);
+            }
+            None => {}
+        }
+    }
 }
 
 /// Builds the library with cargo for the profile of `profile_dir` (target/<profile>); returns where it is.
