@@ -60,6 +60,19 @@ struct Heap {
 const FREED_REMEMBERED: usize = 1 << 20;
 
 impl Heap {
+    /// `[base, base + len)` is handed out again: later addresses start after it, and none of it is "freed".
+    fn take_range(&mut self, base: u64, len: u64) {
+        self.next = self.next.max(base + len);
+        let stale: Vec<u64> = self
+            .freed
+            .range(base..base + len)
+            .map(|(&a, _)| a)
+            .collect();
+        for a in stale {
+            self.freed.remove(&a);
+        }
+    }
+
     /// Records a freed allocation, forgetting the lowest one past the cap.
     fn remember_freed(&mut self, base: u64, len: u64, how: &'static str) {
         self.freed.insert(base, (len, how));
@@ -241,16 +254,7 @@ impl Memory {
                 available: heap.capacity - heap.used,
             });
         };
-        heap.next = heap.next.max(base + len);
-        // A reused range is no longer "freed".
-        let stale: Vec<u64> = heap
-            .freed
-            .range(base..base + len)
-            .map(|(&a, _)| a)
-            .collect();
-        for a in stale {
-            heap.freed.remove(&a);
-        }
+        heap.take_range(base, len);
         heap.used += bytes;
         heap.allocated += 1;
         let block = Arc::new(Block {
@@ -340,15 +344,7 @@ impl Memory {
                 available: heap.largest_gap(span_start, span_end),
             });
         };
-        heap.next = heap.next.max(base + span);
-        let stale: Vec<u64> = heap
-            .freed
-            .range(base..base + span)
-            .map(|(&a, _)| a)
-            .collect();
-        for a in stale {
-            heap.freed.remove(&a);
-        }
+        heap.take_range(base, span);
         heap.live.insert(
             base,
             Arc::new(Block {

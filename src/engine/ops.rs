@@ -12,7 +12,7 @@ use crate::engine::graph::{Endpoint, NodeOp, Route};
 use crate::engine::handle::Stream;
 use crate::engine::kernel::Kernel;
 use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
-use crate::engine::process::{Call, HostClock, OpSpec, Process};
+use crate::engine::process::{Call, OpSpec, Process};
 use crate::engine::race::{Accessor, Who};
 use crate::engine::rules::PeerCopy;
 use crate::engine::time::CopyPath;
@@ -183,26 +183,9 @@ impl Process {
             return Ok(());
         }
         let mut st = self.state();
-        st.ensure_host(&self.m, c.thread);
-        let h = &mut st.hosts[c.thread as usize];
-        let mut next = HostClock {
-            actor: h.actor,
-            vc: h.vc.clone(),
-            version: h.version,
-            thread: h.thread,
-        };
-        let epoch = next.tick();
-        let who: Who = Arc::new((
-            Accessor::Host {
-                process: c.process,
-                thread: c.thread,
-                call,
-            },
-            site,
-        ));
-        crate::engine::race::check(&self.m, &[(r.clone(), write)], epoch, &next.vc, &who, true)?;
-        *h = next;
-        Ok(())
+        crate::engine::process::host_step(&mut st, &self.m, c, (call, site), |epoch, vc, who| {
+            crate::engine::race::check(&self.m, &[(r.clone(), write)], epoch, vc, who, true)
+        })
     }
 
     /// A potentially unsafe call `what` (see [`crate::rules::CaptureRules::unsafe_calls`]): refused while a

@@ -657,33 +657,9 @@ impl Process {
         if !self.m.race.on() {
             return Ok(());
         }
-        st.ensure_host(&self.m, c.thread);
-        let h = &mut st.hosts[c.thread as usize];
-        let mut next = crate::engine::process::HostClock {
-            actor: h.actor,
-            vc: h.vc.clone(),
-            version: h.version,
-            thread: h.thread,
-        };
-        let epoch = next.tick();
-        let who: Who = Arc::new((
-            Accessor::Host {
-                process: c.process,
-                thread: c.thread,
-                call: "free",
-            },
-            site,
-        ));
-        crate::engine::race::lifetime(
-            &self.m,
-            block,
-            LifePoint::Free,
-            (epoch, &next.vc),
-            &who,
-            true,
-        )?;
-        *h = next;
-        Ok(())
+        crate::engine::process::host_step(st, &self.m, c, ("free", site), |epoch, vc, who| {
+            crate::engine::race::lifetime(&self.m, block, LifePoint::Free, (epoch, vc), who, true)
+        })
     }
 
     /// Forgets the pools of `device` (its reset: their memory went with the device's).

@@ -36,15 +36,7 @@ impl Memory {
         let Some(bytes) = usize::try_from(len).ok().and_then(zeroed) else {
             return Err(oom(heap.capacity - heap.used));
         };
-        heap.next = heap.next.max(base + len);
-        let stale: Vec<u64> = heap
-            .freed
-            .range(base..base + len)
-            .map(|(&a, _)| a)
-            .collect();
-        for a in stale {
-            heap.freed.remove(&a);
-        }
+        heap.take_range(base, len);
         heap.used += len;
         heap.reserved.insert(base, (len, owner));
         Ok((base, Arc::new(Chunk::new(bytes))))

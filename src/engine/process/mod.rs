@@ -35,7 +35,7 @@ use crate::engine::watch::Observe;
 
 pub(crate) use board::{WaitBoard, Want, Woken};
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
-pub(crate) use stream::{HostClock, OpSpec, StreamEntry};
+pub(crate) use stream::{HostClock, OpSpec, StreamEntry, host_step};
 pub(crate) use thread::{Call, is_main_thread, mark_worker_thread, on_worker_thread};
 
 /// Stream creation flags (CUDA's values).

@@ -535,3 +535,39 @@ impl HostClock {
         self.vc.tick(self.actor)
     }
 }
+
+/// One step of host thread `c.thread` of `st` that race detection checks (a host access or a free), made by
+/// `call` at `site`: `check` sees the step's epoch, the thread's clock with it, and who it is; the thread's
+/// clock keeps the step only if `check` lets the call go on.
+pub(crate) fn host_step(
+    st: &mut crate::engine::process::ProcState,
+    m: &crate::engine::machine::Shared,
+    c: &crate::engine::process::Call,
+    (call, site): (&'static str, &'static std::panic::Location<'static>),
+    check: impl FnOnce(
+        crate::engine::race::clock::Epoch,
+        &VectorClock,
+        &crate::engine::race::Who,
+    ) -> crate::engine::error::Result<()>,
+) -> crate::engine::error::Result<()> {
+    st.ensure_host(m, c.thread);
+    let h = &mut st.hosts[c.thread as usize];
+    let mut next = HostClock {
+        actor: h.actor,
+        vc: h.vc.clone(),
+        version: h.version,
+        thread: h.thread,
+    };
+    let epoch = next.tick();
+    let who: crate::engine::race::Who = std::sync::Arc::new((
+        crate::engine::race::Accessor::Host {
+            process: c.process,
+            thread: c.thread,
+            call,
+        },
+        site,
+    ));
+    check(epoch, &next.vc, &who)?;
+    *h = next;
+    Ok(())
+}
