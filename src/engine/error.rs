@@ -728,7 +728,7 @@ pub enum SimError {
     ///   be waiting for: the program needs two streams to progress concurrently, which the vendors do not promise.
     ///
     /// The vendor's runtime would hang; the simulator says so. The message names the cycle under the serialize
-    /// schedule; a wait the board refuses keeps its message of before (the cycle is in `cycle`).
+    /// schedule; a wait the board refuses says what it waits for, then the cycle in parentheses.
     #[error("{}", crate::engine::hang::deadlock_message(what, stream, cycle))]
     WouldDeadlock {
         /// The call.

@@ -211,18 +211,8 @@ impl std::fmt::Display for HangReport {
 
 /// The message of [`SimError::WouldDeadlock`](crate::SimError::WouldDeadlock): with the cycle when the serialize
 /// schedule's watchdog found it (the first link's call written as `what`, the name the facade gave the call);
-/// a wait the board refuses keeps its message of before.
+/// a wait the board refuses says what it waits for, then the cycle in parentheses.
 pub(crate) fn deadlock_message(what: &str, stream: &StreamId, cycle: &WaitCycle) -> String {
-    if !cycle
-        .0
-        .iter()
-        .any(|l| matches!(l, WaitLink::Running { .. }))
-    {
-        return format!(
-            "{what} would wait forever: {stream} waits for a record, value write or callback that no thread is left \
-             to issue or run"
-        );
-    }
     let links: Vec<String> = cycle
         .0
         .iter()
@@ -233,6 +223,21 @@ pub(crate) fn deadlock_message(what: &str, stream: &StreamId, cycle: &WaitCycle)
             other => other.to_string(),
         })
         .collect();
+    if !cycle
+        .0
+        .iter()
+        .any(|l| matches!(l, WaitLink::Running { .. }))
+    {
+        let base = format!(
+            "{what} would wait forever: {stream} waits for a record, value write or callback that no thread is left \
+             to issue or run"
+        );
+        return if links.is_empty() {
+            base
+        } else {
+            format!("{base} ({})", links.join(" → "))
+        };
+    }
     format!(
         "{what} would wait forever for {stream}: {}",
         links.join(" → ")
