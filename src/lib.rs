@@ -176,10 +176,15 @@ mod engine;
 mod tools;
 mod vendor;
 
-pub use engine::{
-    device_state, error, graph, handle, hang, host_memory, ipc, ipc_memory, kernel, machine,
-    memory, pool, race, rules, stream_info, time, trace,
-};
+pub use engine::core::{error, handle, hang, rules, time};
+pub use engine::devices::settings as device_state;
+pub use engine::host_memory::calls as host_memory;
+pub use engine::ipc::{events as ipc, memory as ipc_memory};
+pub use engine::kernels::kernel;
+pub use engine::observe::{race, trace};
+pub use engine::pools::state as pool;
+pub use engine::streams::info as stream_info;
+pub use engine::{graph, machine, memory};
 pub use vendor::binding as facade;
 pub use vendor::{acl, capi, cuda, musa};
 
@@ -190,7 +195,7 @@ pub use tools::{export, scenario};
 
 /// The stream queue, for the bench's comparison with crossbeam-channel; not part of the API.
 #[doc(hidden)]
-pub use engine::queue::bench as bench_queue;
+pub use engine::exec::queue::bench as bench_queue;
 
 /// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
 /// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
@@ -203,45 +208,45 @@ pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters
 // The root names of engine items. Items of a public module are documented at that module's path
 // (`streamsim::machine::Machine`), so `no_inline`; those of `event` and `process` have no other path.
 #[doc(no_inline)]
-pub use engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
-#[doc(no_inline)]
-pub use engine::error::{
+pub use engine::core::error::{
     CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem,
     ObjectKind, ObjectLimit, PeerProblem, PoolProblem, Result, SimError, SubscriptionProblem,
 };
-pub use engine::event::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
-pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
-#[doc(no_inline)]
-pub use engine::handle::{
+pub use engine::core::handle::{
     Context, Event, EventId, Graph, GraphExec, GraphNode, MemPool, Notify, NotifyId, ProcessId,
     Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
-pub use engine::hang::{HangReport, Schedule, WaitCycle, WaitLink};
+pub use engine::core::hang::{HangReport, Schedule, WaitCycle, WaitLink};
 #[doc(no_inline)]
-pub use engine::host_memory::{MemoryKind, PointerAttributes};
+pub use engine::core::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
-pub use engine::ipc::IpcEventHandle;
+pub use engine::core::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
-pub use engine::ipc_memory::IpcMemHandle;
+pub use engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
+pub use engine::events::calls::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
-pub use engine::kernel::{Access, Kernel, KernelCtx, KernelError};
+pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
+#[doc(no_inline)]
+pub use engine::host_memory::calls::{MemoryKind, PointerAttributes};
+#[doc(no_inline)]
+pub use engine::ipc::events::IpcEventHandle;
+#[doc(no_inline)]
+pub use engine::ipc::memory::IpcMemHandle;
+#[doc(no_inline)]
+pub use engine::kernels::kernel::{Access, Kernel, KernelCtx, KernelError};
 #[doc(no_inline)]
 pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
 #[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 #[doc(no_inline)]
-pub use engine::pool::{PoolAttr, PoolProps, ReusePolicy};
-pub use engine::process::{Process, Status, StreamFlags};
+pub use engine::observe::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport};
 #[doc(no_inline)]
-pub use engine::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport};
-#[doc(no_inline)]
-pub use engine::rules::{Dialect, FailureMode, PoolRules, Rules};
-#[doc(no_inline)]
-pub use engine::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
-#[doc(no_inline)]
-pub use engine::trace::{
+pub use engine::observe::trace::{
     Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,
 };
-pub use engine::value::ValueCondition;
+#[doc(no_inline)]
+pub use engine::pools::state::{PoolAttr, PoolProps, ReusePolicy};
+pub use engine::process::{Process, Status, StreamFlags};
+pub use engine::value_waits::calls::ValueCondition;

@@ -1,46 +1,24 @@
-//! The engine: the vendor-neutral simulator core (machine, processes, streams and their workers and queues,
+//! The engine: the vendor-neutral simulator (machine, processes, streams and their workers and queues,
 //! events, memory, virtual time, the rules table, happens-before and races, sticky faults, the trace, handles
-//! and errors). Nothing here imports the vendor layer or the tools.
+//! and errors). Nothing here imports the facades or the tools; the code map in `lib.rs` says what each folder
+//! holds.
 
-pub(crate) mod block;
-pub(crate) mod builder;
-pub(crate) mod device;
-pub(crate) mod device_config;
-pub(crate) mod device_profile;
-pub mod device_state;
-pub(crate) mod engines;
-pub mod error;
-pub(crate) mod event;
+pub(crate) mod callbacks;
+pub(crate) mod core;
+pub(crate) mod devices;
+pub(crate) mod events;
 pub(crate) mod exec;
-pub(crate) mod freed_pinned;
-pub(crate) mod gate;
 pub mod graph;
-pub mod handle;
-pub mod hang;
 pub(crate) mod host;
-pub mod host_memory;
-pub mod ipc;
-pub mod ipc_memory;
-pub mod kernel;
+pub(crate) mod host_memory;
+pub(crate) mod ipc;
+pub(crate) mod kernels;
 pub mod machine;
 pub mod memory;
-pub(crate) mod names;
-pub(crate) mod notify;
-pub(crate) mod ops;
-pub mod pool;
-pub(crate) mod pool_api;
+pub(crate) mod notifies;
+pub(crate) mod observe;
+pub(crate) mod pools;
 pub(crate) mod process;
-pub(crate) mod queue;
-pub mod race;
-pub(crate) mod report;
-pub(crate) mod rng;
-pub mod rules;
-pub(crate) mod serial;
-pub mod stream_info;
-pub mod time;
-pub mod trace;
-pub(crate) mod trace_store;
-pub(crate) mod value;
-pub(crate) mod watch;
-pub(crate) mod watchdog;
-pub(crate) mod workers;
+pub(crate) mod schedules;
+pub(crate) mod streams;
+pub(crate) mod value_waits;

@@ -6,9 +6,9 @@
 use std::ffi::{CStr, c_char};
 use std::io::Write as _;
 
-use crate::engine::race::RaceReport;
-use crate::engine::rules::Dialect;
-use crate::engine::trace::Trace;
+use crate::engine::core::rules::Dialect;
+use crate::engine::observe::race::RaceReport;
+use crate::engine::observe::trace::Trace;
 use crate::tools::export::{ChromeTrace, ErrorCode, Timeline, acl_code, cuda_code};
 use crate::vendor::capi::{
     STREAMSIM_ERROR_INVALID_VALUE, STREAMSIM_ERROR_IO, STREAMSIM_ERROR_NO_TRACE, streamsimError,

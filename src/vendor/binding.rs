@@ -42,10 +42,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use parking_lot::Mutex;
 
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
+use crate::engine::core::rules::Dialect;
 use crate::engine::machine::Machine;
 use crate::engine::process::Process;
-use crate::engine::rules::Dialect;
 
 /// Which facade a call came through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,7 +219,7 @@ pub(crate) struct EnvConfig {
     /// call.
     pub host: String,
     /// `STREAMSIM_SCHEDULE` (`concurrent`, the default, or `serialize`).
-    pub schedule: crate::engine::hang::Schedule,
+    pub schedule: crate::engine::core::hang::Schedule,
     /// `STREAMSIM_WATCHDOG_MS`: the watchdog's limit in milliseconds of real time, `0` off (unset: the
     /// schedule's default).
     pub watchdog: Option<Option<std::time::Duration>>,
@@ -341,8 +341,8 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         Some(v) => v.trim().to_string(),
     };
     let schedule = match env_text("STREAMSIM_SCHEDULE")?.as_deref().map(str::trim) {
-        None | Some("concurrent") => crate::engine::hang::Schedule::Concurrent,
-        Some("serialize") => crate::engine::hang::Schedule::Serialize,
+        None | Some("concurrent") => crate::engine::core::hang::Schedule::Concurrent,
+        Some("serialize") => crate::engine::core::hang::Schedule::Serialize,
         Some(other) => {
             return Err(format!(
                 "streamsim: STREAMSIM_SCHEDULE={other:?} is not a valid value (expected concurrent or serialize)"
@@ -398,10 +398,10 @@ pub(crate) fn c_machine(
     builder: crate::engine::machine::MachineBuilder,
     mode: RaceMode,
     trace: bool,
-) -> crate::engine::error::Result<Machine> {
+) -> crate::engine::core::error::Result<Machine> {
     let builder = builder.trace(trace);
     let builder = match mode {
-        RaceMode::Off => builder.race_detection(crate::engine::race::RaceDetection::Off),
+        RaceMode::Off => builder.race_detection(crate::engine::observe::race::RaceDetection::Off),
         RaceMode::Collect => builder,
         RaceMode::Print | RaceMode::Fail => {
             builder.on_race(crate::vendor::exit::race_printer(mode == RaceMode::Fail))
@@ -425,9 +425,9 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
                     crate::vendor::exit::set_exit_code(config.exit_code);
                 }
                 let engines = if config.engines {
-                    crate::engine::time::EngineModel::ON
+                    crate::engine::core::time::EngineModel::ON
                 } else {
-                    crate::engine::time::EngineModel::OFF
+                    crate::engine::core::time::EngineModel::OFF
                 };
                 let builder = Machine::builder()
                     .devices(config.devices)
@@ -566,8 +566,8 @@ pub(crate) unsafe fn out<T>(what: &'static str, ptr: *mut T, value: T) -> Result
 }
 
 /// A stream argument (NULL is the default stream).
-pub(crate) fn stream(s: *mut std::ffi::c_void) -> crate::engine::handle::Stream {
-    crate::engine::handle::Stream::from_raw(s as usize as u64)
+pub(crate) fn stream(s: *mut std::ffi::c_void) -> crate::engine::core::handle::Stream {
+    crate::engine::core::handle::Stream::from_raw(s as usize as u64)
 }
 
 /// A handle as the opaque pointer the C ABI passes.

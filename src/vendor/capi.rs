@@ -44,12 +44,12 @@ use std::ffi::{CStr, CString, c_char, c_int, c_void};
 
 use parking_lot::Mutex;
 
-use crate::engine::error::{FaultKind, SimError};
-use crate::engine::handle::Stream;
-use crate::engine::kernel::KernelError;
+use crate::engine::core::error::{FaultKind, SimError};
+use crate::engine::core::handle::Stream;
+use crate::engine::core::rules::Dialect;
+use crate::engine::kernels::kernel::KernelError;
 use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::process::Process;
-use crate::engine::rules::Dialect;
 use crate::vendor::acl::{aclError, aclrtStream};
 use crate::vendor::binding::{self as facade, Api, NoProcess, contain};
 use crate::vendor::cuda_runtime as rt;

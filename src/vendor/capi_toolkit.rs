@@ -14,12 +14,12 @@ use std::ffi::{CStr, CString, c_char, c_int, c_void};
 
 use parking_lot::Mutex;
 
-use crate::engine::error::SimError;
-use crate::engine::handle::{Event, Stream};
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{Event, Stream};
+use crate::engine::core::rules::Dialect;
 use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::memory::AddressSpace;
-use crate::engine::race::{Accessor, RaceAccess, RaceKind, RaceReport};
-use crate::engine::rules::Dialect;
+use crate::engine::observe::race::{Accessor, RaceAccess, RaceKind, RaceReport};
 use crate::vendor::binding::{self as facade, NoProcess, RaceMode};
 use crate::vendor::capi::{
     STREAMSIM_DIALECT_ACL, STREAMSIM_DIALECT_CUDA, STREAMSIM_ERROR_CONFIG,

@@ -7,8 +7,8 @@ use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
 use super::binding::{Api, invalid, out};
 use super::cuda_device_prop::{DeviceProp, device_prop};
 use super::cuda_runtime::{Error, run};
-use crate::engine::device_state::{DeviceFlags, DeviceLimit, WaitPolicy};
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
+use crate::engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
 use crate::engine::machine::Attribute;
 use crate::engine::process::Process;
 

@@ -12,7 +12,7 @@
 
 use std::ffi::{c_char, c_int, c_uint};
 
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
 use crate::engine::machine::{Attribute, Machine};
 
 /// `cudaUUID_t` / `musaUUID_t`: 16 bytes.

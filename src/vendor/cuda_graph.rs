@@ -7,9 +7,9 @@ use std::ffi::{CStr, c_char, c_int, c_uint, c_ulonglong, c_void};
 
 use super::binding::{Api, handle_ptr, invalid, out, put, stream};
 use super::cuda_runtime::{Error, run};
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{Graph, GraphExec, GraphNode};
 use crate::engine::graph::CaptureMode;
-use crate::engine::handle::{Graph, GraphExec, GraphNode};
 
 /// `cudaStreamAddCaptureDependencies`.
 const ADD_CAPTURE_DEPENDENCIES: c_uint = 0x0;

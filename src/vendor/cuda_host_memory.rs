@@ -10,8 +10,8 @@ use std::ffi::{c_int, c_uint, c_void};
 
 use super::binding::{Api, invalid, out};
 use super::cuda_runtime::{Error, run};
-use crate::engine::error::SimError;
-use crate::engine::host_memory::MemoryKind;
+use crate::engine::core::error::SimError;
+use crate::engine::host_memory::calls::MemoryKind;
 
 /// `cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined`.
 const HOST_ALLOC_FLAGS: c_uint = 0x01 | 0x02 | 0x04;

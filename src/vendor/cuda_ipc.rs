@@ -9,8 +9,8 @@ use std::ffi::{c_char, c_uint, c_void};
 
 use super::binding::{Api, handle_ptr, invalid, out};
 use super::cuda_runtime::*;
-use crate::engine::error::SimError;
-use crate::engine::ipc::IpcEventHandle;
+use crate::engine::core::error::SimError;
+use crate::engine::ipc::events::IpcEventHandle;
 use crate::engine::memory::DevicePtr;
 
 /// `cudaIpcEventHandle_t` / `musaIpcEventHandle_t`: 64 opaque bytes.
@@ -98,7 +98,7 @@ pub(crate) unsafe fn ipc_open_mem_handle(
             });
         }
         let opened = p.ipc_open_mem_handle(
-            &crate::engine::ipc_memory::IpcMemHandle(
+            &crate::engine::ipc::memory::IpcMemHandle(
                 handle.reserved.map(|b| u8::from_ne_bytes(b.to_ne_bytes())),
             ),
             flags & 1 != 0,

@@ -7,10 +7,10 @@ use std::ffi::{c_int, c_uint, c_void};
 
 use super::binding::{Api, handle_ptr, invalid, out, stream};
 use super::cuda_runtime::{Error, run};
-use crate::engine::error::SimError;
-use crate::engine::handle::MemPool;
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::MemPool;
 use crate::engine::memory::DevicePtr;
-use crate::engine::pool::{PoolAttr, PoolProps};
+use crate::engine::pools::state::{PoolAttr, PoolProps};
 
 /// `cudaMemAllocationTypePinned`: the only allocation type a simulated pool has.
 pub const MEM_ALLOCATION_TYPE_PINNED: c_uint = 1;

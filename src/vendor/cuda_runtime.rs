@@ -11,13 +11,13 @@ use std::ffi::{CStr, c_char, c_int, c_uint, c_void};
 use std::time::Duration;
 
 use super::binding::{Api, NoProcess, contain, handle_ptr, invalid, out, put, stream};
-use crate::engine::error::{
+use crate::engine::core::error::{
     CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, IpcProblem, ObjectKind,
     PeerProblem, PoolProblem, SimError,
 };
-use crate::engine::event::EventFlags;
-use crate::engine::handle::Event;
-use crate::engine::kernel::Kernel;
+use crate::engine::core::handle::Event;
+use crate::engine::events::calls::EventFlags;
+use crate::engine::kernels::kernel::Kernel;
 use crate::engine::memory::DevicePtr;
 use crate::engine::process::{Process, Status, StreamFlags};
 

@@ -6,8 +6,8 @@ use std::ffi::{c_int, c_uint, c_void};
 
 use super::binding::{Api, invalid, out, stream};
 use super::cuda_runtime::{Error, event_record, run, stream_wait_event};
-use crate::engine::error::SimError;
-use crate::engine::handle::Event;
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::Event;
 
 /// `cudaEventRecordExternal` / `cudaEventWaitExternal`: make the record or wait an external node of the graph
 /// being captured (`docs/semantics/capture-and-graphs.md`). "This flag is invalid when used outside of capture"

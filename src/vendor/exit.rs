@@ -18,9 +18,9 @@
 use std::io::Write as _;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
-use crate::engine::error::SimError;
-use crate::engine::race::RaceReport;
-use crate::engine::trace::Trace;
+use crate::engine::core::error::SimError;
+use crate::engine::observe::race::RaceReport;
+use crate::engine::observe::trace::Trace;
 use crate::vendor::binding::{self, Api};
 
 /// A facade's code for an error and its name.

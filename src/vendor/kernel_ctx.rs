@@ -29,8 +29,8 @@ use std::alloc::Layout;
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, c_void};
 
-use crate::engine::error::SimError;
-use crate::engine::kernel::{Kernel, KernelCtx, KernelError};
+use crate::engine::core::error::SimError;
+use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
 use crate::engine::memory::DevicePtr;
 use crate::vendor::binding::contain;
 use crate::vendor::capi::{

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::capture::{merge_deps, unjoined};
 use super::{CaptureInfo, CaptureMode, CaptureStatus};
-use crate::engine::error::{CaptureProblem, Result, SimError};
-use crate::engine::handle::{Graph, GraphExec, GraphNode, Stream, StreamKind};
+use crate::engine::core::error::{CaptureProblem, Result, SimError};
+use crate::engine::core::handle::{Graph, GraphExec, GraphNode, Stream, StreamKind};
 use crate::engine::process::{Call, ProcState, Process};
 
 fn refuse(what: &'static str, st: &ProcState, h: u64, problem: CaptureProblem) -> SimError {

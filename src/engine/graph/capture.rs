@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::CaptureMode;
 use super::node::GraphEntry;
-use crate::engine::handle::{GraphNode, StreamId};
+use crate::engine::core::handle::{GraphNode, StreamId};
 
 /// One stream's part in a capture.
 pub(crate) struct Member {

@@ -4,12 +4,12 @@
 use super::Route;
 use super::capture::{CaptureRecord, merge_deps};
 use super::node::NodeOp;
-use crate::engine::error::{CaptureProblem, Result, SimError};
-use crate::engine::handle::{Event, Stream, StreamKind};
+use crate::engine::core::error::{CaptureProblem, Result, SimError};
+use crate::engine::core::handle::{Event, Stream, StreamKind};
 use crate::engine::machine::Shared;
 use crate::engine::process::{ProcState, Process};
 
-fn not_capturable(what: &'static str, id: crate::engine::handle::EventId) -> SimError {
+fn not_capturable(what: &'static str, id: crate::engine::core::handle::EventId) -> SimError {
     SimError::NotSupported {
         what,
         reason: format!(

@@ -7,11 +7,11 @@ use std::panic::Location;
 
 use super::CaptureMode;
 use super::node::NodeOp;
-use crate::engine::error::{CaptureProblem, Result, SimError};
-use crate::engine::handle::{GraphNode, StreamId, StreamKind};
+use crate::engine::core::error::{CaptureProblem, Result, SimError};
+use crate::engine::core::handle::{GraphNode, StreamId, StreamKind};
+use crate::engine::core::rules::DefaultStream;
 use crate::engine::machine::Shared;
 use crate::engine::process::ProcState;
-use crate::engine::rules::DefaultStream;
 
 /// Where an operation enqueued on a stream goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use super::NodeType;
 use super::node::{Endpoint, NodeOp};
 use super::replay::ExecEntry;
-use crate::engine::error::{Result, SimError};
-use crate::engine::handle::{Graph, GraphExec, GraphNode};
+use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::handle::{Graph, GraphExec, GraphNode};
 use crate::engine::process::{Call, ProcState, Process};
 
 fn being_captured(what: &'static str) -> SimError {
@@ -182,7 +182,7 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
                 format!(
                     "{}\\n{}",
                     escape(name),
-                    crate::engine::time::VirtualTime(*cost_ns)
+                    crate::engine::core::time::VirtualTime(*cost_ns)
                 )
             }
             NodeOp::Copy {

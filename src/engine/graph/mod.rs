@@ -33,7 +33,7 @@ mod replay;
 
 use std::sync::Arc;
 
-use crate::engine::handle::{Graph, GraphNode};
+use crate::engine::core::handle::{Graph, GraphNode};
 
 pub(crate) use capture::CaptureRecord;
 pub(crate) use gate::Route;

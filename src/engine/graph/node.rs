@@ -10,14 +10,14 @@ use std::sync::Arc;
 
 use super::NodeType;
 use super::capture::Captures;
-use crate::engine::error::{ObjectKind, Result};
-use crate::engine::handle::{
+use crate::engine::core::error::{ObjectKind, Result};
+use crate::engine::core::handle::{
     EventId, GraphNode, ProcessId, Registry, StreamId, TAG_GRAPH, TAG_GRAPH_EXEC, TAG_GRAPH_NODE,
     next_ordinal,
 };
-use crate::engine::kernel::{Access, KernelCtx, KernelError};
+use crate::engine::core::time::CopyPath;
+use crate::engine::kernels::kernel::{Access, KernelCtx, KernelError};
 use crate::engine::memory::{DevicePtr, HostPtr};
-use crate::engine::time::CopyPath;
 
 /// A kernel body that a graph can run at every launch.
 pub(crate) type SharedBody = Arc<dyn Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync>;

@@ -17,14 +17,14 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::node::{Endpoint, Node, NodeOp};
-use crate::engine::error::{Result, SimError};
+use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
+use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::{CopySource, Point, Work};
-use crate::engine::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
 use crate::engine::memory::Region;
+use crate::engine::observe::race::{Accessor, Who};
+use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, ProcState, Process, StreamEntry};
-use crate::engine::race::{Accessor, Who};
-use crate::engine::time::saturating_nanos;
-use crate::engine::trace::OpKind;
 
 /// An executable graph (`cudaGraphExec_t`, ACL `aclmdlRI`).
 pub(crate) struct ExecEntry {
@@ -141,7 +141,7 @@ impl Process {
                     SimError::Capture {
                         what,
                         stream: Some(id),
-                        problem: crate::engine::error::CaptureProblem::Unsupported,
+                        problem: crate::engine::core::error::CaptureProblem::Unsupported,
                     }
                 } else {
                     SimError::NotSupported {

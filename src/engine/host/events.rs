@@ -8,13 +8,13 @@ use std::time::Duration;
 use super::HostLink;
 use super::layout::*;
 use super::segment::{self, Seg};
-use crate::engine::error::{IpcProblem, SimError};
-use crate::engine::event::EventConfig;
+use crate::engine::core::error::{IpcProblem, SimError};
+use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::core::time::VirtualTime;
+use crate::engine::events::calls::EventConfig;
 use crate::engine::exec::{Point, StreamExec};
-use crate::engine::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::process::Status;
-use crate::engine::race::clock::VectorClock;
-use crate::engine::time::VirtualTime;
 
 /// How often a waiter checks that the process it waits for is still alive.
 const LIVENESS_EVERY: Duration = Duration::from_millis(20);
@@ -37,9 +37,9 @@ pub(crate) fn free_stream_slot(seg: &Seg, s: u32) {
 /// An event's configuration as the slot keeps it.
 pub(crate) fn config_bits(c: &EventConfig) -> u32 {
     let wait = match c.unrecorded_wait {
-        crate::engine::event::UnrecordedWait::NoOp => 0,
-        crate::engine::event::UnrecordedWait::Error => 1,
-        crate::engine::event::UnrecordedWait::Defer => 2,
+        crate::engine::events::calls::UnrecordedWait::NoOp => 0,
+        crate::engine::events::calls::UnrecordedWait::Error => 1,
+        crate::engine::events::calls::UnrecordedWait::Defer => 2,
     };
     u32::from(c.timing)
         | u32::from(c.blocking_sync) << 1
@@ -54,9 +54,9 @@ pub(crate) fn config_bits(c: &EventConfig) -> u32 {
 /// The configuration kept by [`config_bits`] (any bits decode to some configuration).
 pub(crate) fn config_of(bits: u32) -> EventConfig {
     let wait = match (bits >> 7) & 3 {
-        1 => crate::engine::event::UnrecordedWait::Error,
-        2 => crate::engine::event::UnrecordedWait::Defer,
-        _ => crate::engine::event::UnrecordedWait::NoOp,
+        1 => crate::engine::events::calls::UnrecordedWait::Error,
+        2 => crate::engine::events::calls::UnrecordedWait::Defer,
+        _ => crate::engine::events::calls::UnrecordedWait::NoOp,
     };
     EventConfig::new()
         .timing(bits & 1 != 0)

@@ -95,7 +95,7 @@ use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
 use layout::*;
 use segment::Seg;
 
@@ -158,7 +158,7 @@ pub(crate) fn hash(text: &[u8]) -> u64 {
     for &b in text {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
-    crate::engine::rng::mix(h)
+    crate::engine::core::rng::mix(h)
 }
 
 /// The objects in `/dev/shm` of host `object` (itself and its memory objects), by name with the leading `/`.

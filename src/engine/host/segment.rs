@@ -340,7 +340,7 @@ pub(crate) fn random_u64() -> u64 {
         let t = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        v = crate::engine::rng::mix(t ^ u64::from(std::process::id()) << 32);
+        v = crate::engine::core::rng::mix(t ^ u64::from(std::process::id()) << 32);
     }
     v | 1
 }

@@ -31,10 +31,10 @@ use std::sync::atomic::Ordering;
 use super::HostLink;
 use super::layout::*;
 use super::segment::{self, Seg};
-use crate::engine::error::{IpcProblem, SimError};
-use crate::engine::handle::{ProcessId, StreamId};
-use crate::engine::race::Accessor;
-use crate::engine::race::clock::{Epoch, VectorClock};
+use crate::engine::core::error::{IpcProblem, SimError};
+use crate::engine::core::handle::{ProcessId, StreamId};
+use crate::engine::observe::race::Accessor;
+use crate::engine::observe::race::clock::{Epoch, VectorClock};
 
 /// The shared-memory object holding the bytes of the allocation exported as `name_id`.
 pub(crate) fn mem_object(object: &str, name_id: u64) -> String {

@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use super::{ALIGN, AddressSpace, Backing, Block, Memory, device_span, zeroed};
-use crate::engine::block::{Chunk, Store};
-use crate::engine::error::{Result, SimError};
-use crate::engine::handle::ProcessId;
+use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::handle::ProcessId;
+use crate::engine::memory::block::{Chunk, Store};
 
 impl Memory {
     /// Reserves `len` bytes (a multiple of [`ALIGN`]) of `device`'s memory and addresses for a pool owned by

@@ -7,13 +7,13 @@ use std::sync::{Arc, OnceLock};
 
 use super::stream::{Checked, HeldOp, Pushed};
 use super::{Call, HostClock, OpSpec, ProcState, StreamEntry};
-use crate::engine::error::Result;
+use crate::engine::core::error::Result;
+use crate::engine::core::handle::StreamKind;
+use crate::engine::core::rules::Ownership;
+use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::Point;
-use crate::engine::gate::Gate;
-use crate::engine::handle::StreamKind;
+use crate::engine::exec::gate::Gate;
 use crate::engine::machine::Shared;
-use crate::engine::rules::Ownership;
-use crate::engine::time::VirtualTime;
 
 impl ProcState {
     /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and
@@ -99,7 +99,7 @@ impl ProcState {
                     &[cid],
                     "enqueue",
                     Some(id),
-                    crate::engine::error::CaptureProblem::Unsupported,
+                    crate::engine::core::error::CaptureProblem::Unsupported,
                 ));
             }
         }

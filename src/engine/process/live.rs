@@ -23,11 +23,11 @@ use std::sync::Arc;
 #[cfg(doc)]
 use super::DeviceCtx;
 use super::{ProcState, StreamEntry};
+use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::{Point, StreamExec};
-use crate::engine::handle::{ProcessId, StreamId, StreamKind};
 use crate::engine::machine::Shared;
-use crate::engine::race::clock::VectorClock;
-use crate::engine::time::VirtualTime;
+use crate::engine::observe::race::clock::VectorClock;
 
 /// Finished work of one device summed up in one point (see the module documentation).
 #[derive(Default)]

@@ -25,13 +25,13 @@ mod wait;
 
 use std::sync::Arc;
 
-use crate::engine::error::{InitProblem, Result, SimError};
+use crate::engine::core::error::{InitProblem, Result, SimError};
+use crate::engine::core::handle::ProcessId;
+use crate::engine::core::rules::FailureMode;
 use crate::engine::exec::Point;
-use crate::engine::handle::ProcessId;
+use crate::engine::exec::faults::Observe;
 use crate::engine::machine::Shared;
-use crate::engine::rules::FailureMode;
-use crate::engine::trace::HostEvent;
-use crate::engine::watch::Observe;
+use crate::engine::observe::trace::HostEvent;
 
 pub(crate) use board::{WaitBoard, Want, Woken};
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
@@ -168,7 +168,7 @@ impl Process {
                 end: c.clock,
             };
             if let Some(hook) = &self.m.trace.hook {
-                (hook.0)(crate::engine::trace_store::TraceRecord::Host(&e));
+                (hook.0)(crate::engine::observe::trace_store::TraceRecord::Host(&e));
             }
             self.m.host_events.lock().push(e);
         }
@@ -204,7 +204,7 @@ impl Process {
             // A fault the call now observes is its answer, and sticky from now on.
             return self.p.watch[device as usize].observe(points);
         }
-        match crate::engine::watch::report(points, observe) {
+        match crate::engine::exec::faults::report(points, observe) {
             None => Ok(()),
             Some((f, ctx)) => {
                 if f.sticky {

@@ -16,17 +16,17 @@ use std::sync::atomic::AtomicU32;
 use parking_lot::Mutex;
 
 use super::{Call, HostClock, StreamEntry, StreamFlags};
-use crate::engine::error::{ObjectKind, Result, SimError};
-use crate::engine::exec::Point;
-use crate::engine::handle::{
+use crate::engine::core::error::{ObjectKind, Result, SimError};
+use crate::engine::core::handle::{
     EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_NOTIFY,
     TAG_POOL, TAG_STREAM, next_ordinal,
 };
+use crate::engine::core::rules::{DefaultStream, Ownership};
+use crate::engine::core::time::VirtualTime;
+use crate::engine::exec::Point;
+use crate::engine::exec::faults::DeviceWatch;
 use crate::engine::machine::Shared;
-use crate::engine::race::clock::VectorClock;
-use crate::engine::rules::{DefaultStream, Ownership};
-use crate::engine::time::VirtualTime;
-use crate::engine::watch::DeviceWatch;
+use crate::engine::observe::race::clock::VectorClock;
 
 pub(crate) struct EventEntry {
     pub id: EventId,
@@ -34,9 +34,9 @@ pub(crate) struct EventEntry {
     pub name: Option<Arc<str>>,
     pub device: u32,
     pub ctx: Option<u64>,
-    pub config: crate::engine::event::EventConfig,
+    pub config: crate::engine::events::calls::EventConfig,
     /// The latest record; shared with the other processes that opened the event through IPC.
-    pub state: Arc<Mutex<crate::engine::event::EventState>>,
+    pub state: Arc<Mutex<crate::engine::events::calls::EventState>>,
     /// The latest record, when a capturing stream made it: the graph nodes it stands for (see `graph/`).
     pub captured: Option<crate::engine::graph::CaptureRecord>,
 }
@@ -76,7 +76,7 @@ pub(crate) struct DeviceCtx {
     pub refcount: u32,
     /// The device's flags and limits as this process set them, and whether profiling is on (see
     /// `device_state.rs`); a reset of the device forgets them.
-    pub settings: crate::engine::device_state::DeviceSettings,
+    pub settings: crate::engine::devices::settings::DeviceSettings,
     /// The device's default memory pool in this process (made at first use) and its current pool (`None`: the
     /// default one); see `pool.rs`.
     pub default_pool: Option<u64>,
@@ -108,7 +108,7 @@ pub(crate) struct ProcState {
     pub streams: Registry<StreamEntry>,
     pub events: Registry<EventEntry>,
     pub contexts: Registry<ContextEntry>,
-    pub notifies: Registry<crate::engine::notify::NotifyEntry>,
+    pub notifies: Registry<crate::engine::notifies::calls::NotifyEntry>,
     pub devices: Vec<DeviceCtx>,
     /// Enabled peer access: (accessing device, peer device).
     pub peers: BTreeSet<(u32, u32)>,
@@ -123,9 +123,9 @@ pub(crate) struct ProcState {
     pub next_context: u32,
     pub next_notify: u32,
     /// The words value writes and waits use (see `value.rs`).
-    pub words: crate::engine::value::Words,
+    pub words: crate::engine::value_waits::calls::Words,
     /// Threads subscribed to stream callbacks (see `report.rs`).
-    pub reports: crate::engine::report::Reports,
+    pub reports: crate::engine::callbacks::subscribed::Reports,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
     pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
     /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
@@ -136,11 +136,11 @@ pub(crate) struct ProcState {
     /// memory-pool call on (a pool's reuse follows the happens-before order, `pool.rs`).
     pub clocks: bool,
     /// The memory pools (`pool.rs`), and destroyed ones whose allocations are not all freed yet.
-    pub pools: Registry<crate::engine::pool::PoolEntry>,
-    pub retired_pools: Vec<crate::engine::pool::PoolEntry>,
+    pub pools: Registry<crate::engine::pools::state::PoolEntry>,
+    pub retired_pools: Vec<crate::engine::pools::state::PoolEntry>,
     /// Per device: its copy engines and kernel slots as this process's work occupies them (`None`: the engine
     /// model is off). Every stream of the device shares them; a device reset keeps them (see `engines.rs`).
-    pub engines: Vec<Option<Arc<Mutex<crate::engine::engines::DeviceEngines>>>>,
+    pub engines: Vec<Option<Arc<Mutex<crate::engine::exec::copy_engines::DeviceEngines>>>>,
 }
 
 pub(crate) struct ProcShared {
@@ -162,7 +162,7 @@ pub(crate) struct ProcShared {
 
 impl ProcShared {
     pub fn new(m: &Shared, id: ProcessId) -> ProcShared {
-        let tag = crate::engine::handle::machine_tag(m.id);
+        let tag = crate::engine::core::handle::machine_tag(m.id);
         let watch = DeviceWatch::for_process(m.device_count());
         let board = Arc::new(super::WaitBoard::default());
         ProcShared {
@@ -291,7 +291,7 @@ impl ProcState {
             last_who: None,
             failure_mode: m.rules.failure_mode,
             stopped,
-            callbacks: crate::engine::report::CallbackRoute::None,
+            callbacks: crate::engine::callbacks::subscribed::CallbackRoute::None,
             cb_gates: Vec::new(),
             listed_active: false,
             listed_unseen: false,
@@ -450,8 +450,8 @@ impl ProcState {
         &mut self,
         process: ProcessId,
         (device, ctx): (u32, Option<u64>),
-        config: crate::engine::event::EventConfig,
-        state: Arc<Mutex<crate::engine::event::EventState>>,
+        config: crate::engine::events::calls::EventConfig,
+        state: Arc<Mutex<crate::engine::events::calls::EventState>>,
     ) -> Result<crate::Event> {
         self.events.has_room()?;
         let ordinal = next_ordinal(&mut self.next_event, ObjectKind::Event, process)?;

@@ -12,18 +12,18 @@ use std::sync::{Arc, OnceLock};
 #[cfg(doc)]
 use super::ProcState;
 use super::StreamFlags;
-use crate::engine::engines::Claim;
-use crate::engine::error::Result;
-use crate::engine::error::SimError;
+use crate::engine::core::error::Result;
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::StreamId;
+use crate::engine::core::time::{VirtualTime, place, schedule};
+use crate::engine::exec::copy_engines::Claim;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
-use crate::engine::handle::StreamId;
 use crate::engine::machine::Shared;
 use crate::engine::memory::Region;
-use crate::engine::names::{EventVerb, Label};
-use crate::engine::race::Who;
-use crate::engine::race::clock::{Actor, VectorClock};
-use crate::engine::time::{VirtualTime, place, schedule};
-use crate::engine::trace::OpKind;
+use crate::engine::observe::names::{EventVerb, Label};
+use crate::engine::observe::race::Who;
+use crate::engine::observe::race::clock::{Actor, VectorClock};
+use crate::engine::observe::trace::OpKind;
 
 pub(crate) struct StreamEntry {
     pub id: StreamId,
@@ -53,29 +53,29 @@ pub(crate) struct StreamEntry {
     pub vc: VectorClock,
     pub track: bool,
     /// The machine's actor table (race detection on), told when the stream's actor takes no more steps.
-    pub actors: Option<Arc<crate::engine::race::clock::Actors>>,
+    pub actors: Option<Arc<crate::engine::observe::race::clock::Actors>>,
     /// The (host thread, clock version) this stream's clock last joined.
     pub(super) host_seen: (u32, u64),
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
     /// enqueues the same operation; see `Process::who`).
-    pub last_who: Option<crate::engine::race::Who>,
+    pub last_who: Option<crate::engine::observe::race::Who>,
     /// The failure mode set on this stream (ACL `aclrtGetStreamAttribute` reads it); the dialect's default until a
     /// program sets one. The mode in force also depends on the context (see [`crate::rules::FailureMode::Stop`]).
-    pub failure_mode: crate::engine::rules::FailureMode,
+    pub failure_mode: crate::engine::core::rules::FailureMode,
     /// (mode `Stop`) the fault its context reported: new tasks are refused with it.
-    pub stopped: Option<crate::engine::error::SimError>,
+    pub stopped: Option<crate::engine::core::error::SimError>,
     /// Where its host callbacks go (see `report.rs`).
-    pub callbacks: crate::engine::report::CallbackRoute,
+    pub callbacks: crate::engine::callbacks::subscribed::CallbackRoute,
     /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
     /// streams it waited for).
-    pub cb_gates: Vec<Arc<crate::engine::report::Callback>>,
+    pub cb_gates: Vec<Arc<crate::engine::callbacks::subscribed::Callback>>,
     /// Whether it is in its device's `active` set (work no device synchronize has settled; see `live.rs`).
     pub listed_active: bool,
     /// Whether it is in its device's `unseen` set (work the legacy stream has not seen).
     pub listed_unseen: bool,
     /// Its device's copy engines and kernel slots, shared by the process's streams of the device (`None`: the
     /// engine model is off). A leaf lock, taken under the process's state lock.
-    pub engines: Option<Arc<parking_lot::Mutex<crate::engine::engines::DeviceEngines>>>,
+    pub engines: Option<Arc<parking_lot::Mutex<crate::engine::exec::copy_engines::DeviceEngines>>>,
 }
 
 impl Drop for StreamEntry {
@@ -99,7 +99,7 @@ pub(crate) struct HeldOp {
     /// The enqueueing host thread's clock at the call (race detection on).
     pub(super) host_vc: Option<HostClock>,
     /// What the operation waits for before its dependency is known (see `gate.rs`).
-    pub(super) deferred: Option<crate::engine::gate::Gate>,
+    pub(super) deferred: Option<crate::engine::exec::gate::Gate>,
 }
 
 /// Where an enqueued operation went: dispatched (ending at that time) or held.
@@ -110,7 +110,7 @@ pub(crate) enum Pushed {
 
 /// Declared accesses to check for races at dispatch, and who makes them: lent by the enqueueing call, so that
 /// a checked kernel needs no boxed [`OpExtra`] (an operation held back gets a copy in its own).
-pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::engine::race::Who);
+pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::engine::observe::race::Who);
 
 /// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
 /// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
@@ -121,7 +121,7 @@ fn advance(
     seen: &mut (u32, u64),
     host: Option<&HostClock>,
     deps: &[Point],
-) -> crate::engine::race::clock::Epoch {
+) -> crate::engine::observe::race::clock::Epoch {
     if let Some(h) = host
         && (*seen != (h.thread, h.version) || h.version == u64::MAX)
     {
@@ -155,7 +155,7 @@ impl StreamEntry {
     }
 
     /// The blocking callbacks not yet run that the stream's next point is ordered after.
-    fn gates(&self) -> Option<Arc<Vec<Arc<crate::engine::report::Callback>>>> {
+    fn gates(&self) -> Option<Arc<Vec<Arc<crate::engine::callbacks::subscribed::Callback>>>> {
         if self.cb_gates.is_empty() {
             return None;
         }
@@ -290,26 +290,26 @@ impl StreamEntry {
         may_fail: bool,
         life: Option<(
             Arc<crate::engine::memory::Block>,
-            crate::engine::race::LifePoint,
+            crate::engine::observe::race::LifePoint,
         )>,
     ) -> Result<()> {
         let lifetime = |vc: &VectorClock, epoch| match &life {
             Some((block, point)) => {
-                crate::engine::race::lifetime(m, block, *point, (epoch, vc), who, may_fail)
+                crate::engine::observe::race::lifetime(m, block, *point, (epoch, vc), who, may_fail)
             }
             None => Ok(()),
         };
-        if may_fail && m.race.mode == crate::engine::race::RaceDetection::FailFast {
+        if may_fail && m.race.mode == crate::engine::observe::race::RaceDetection::FailFast {
             let mut vc = self.vc.clone();
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
             let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
-            crate::engine::race::check(m, accesses, epoch, &vc, who, may_fail)?;
+            crate::engine::observe::race::check(m, accesses, epoch, &vc, who, may_fail)?;
             lifetime(&vc, epoch)?;
             self.vc = vc;
         } else {
             let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
-            crate::engine::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
+            crate::engine::observe::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
             lifetime(&self.vc, epoch)?;
         }
         Ok(())
@@ -439,7 +439,7 @@ impl OpSpec {
     }
 
     /// A record of event `event` (named `name` at the call): no box, its label says what it is.
-    pub fn record(event: crate::engine::handle::EventId, name: Option<Arc<str>>) -> OpSpec {
+    pub fn record(event: crate::engine::core::handle::EventId, name: Option<Arc<str>>) -> OpSpec {
         OpSpec {
             cost_ns: 0,
             label: Label::Event {
@@ -493,7 +493,7 @@ impl OpSpec {
     pub fn life(
         mut self,
         block: Arc<crate::engine::memory::Block>,
-        point: crate::engine::race::LifePoint,
+        point: crate::engine::observe::race::LifePoint,
         who: Option<Who>,
     ) -> OpSpec {
         if who.is_some() {
@@ -530,7 +530,7 @@ pub(crate) struct HostClock {
 
 impl HostClock {
     /// One step of the host thread (a memory access).
-    pub fn tick(&mut self) -> crate::engine::race::clock::Epoch {
+    pub fn tick(&mut self) -> crate::engine::observe::race::clock::Epoch {
         self.version += 1;
         self.vc.tick(self.actor)
     }
@@ -545,11 +545,11 @@ pub(crate) fn host_step(
     c: &crate::engine::process::Call,
     (call, site): (&'static str, &'static std::panic::Location<'static>),
     check: impl FnOnce(
-        crate::engine::race::clock::Epoch,
+        crate::engine::observe::race::clock::Epoch,
         &VectorClock,
-        &crate::engine::race::Who,
-    ) -> crate::engine::error::Result<()>,
-) -> crate::engine::error::Result<()> {
+        &crate::engine::observe::race::Who,
+    ) -> crate::engine::core::error::Result<()>,
+) -> crate::engine::core::error::Result<()> {
     st.ensure_host(m, c.thread);
     let h = &mut st.hosts[c.thread as usize];
     let mut next = HostClock {
@@ -559,8 +559,8 @@ pub(crate) fn host_step(
         thread: h.thread,
     };
     let epoch = next.tick();
-    let who: crate::engine::race::Who = std::sync::Arc::new((
-        crate::engine::race::Accessor::Host {
+    let who: crate::engine::observe::race::Who = std::sync::Arc::new((
+        crate::engine::observe::race::Accessor::Host {
             process: c.process,
             thread: c.thread,
             call,

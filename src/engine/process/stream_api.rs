@@ -2,10 +2,10 @@
 //! flags, priority and identity; and device synchronize.
 
 use super::{Call, Process, Status, StreamFlags};
-use crate::engine::error::{HandleProblem, ObjectKind, Result, SimError};
-use crate::engine::handle::StreamId;
-use crate::engine::names::StreamLabel;
-use crate::engine::rules::FailureMode;
+use crate::engine::core::error::{HandleProblem, ObjectKind, Result, SimError};
+use crate::engine::core::handle::StreamId;
+use crate::engine::core::rules::FailureMode;
+use crate::engine::observe::names::StreamLabel;
 
 /// Streams and devices.
 impl Process {
@@ -114,7 +114,7 @@ impl Process {
             what,
             device,
             &points,
-            crate::engine::watch::Observe::Sync,
+            crate::engine::exec::faults::Observe::Sync,
             timeout,
             || format!("stream_synchronize({})", StreamLabel(id, name.as_deref())),
         );
@@ -252,7 +252,11 @@ impl Process {
             .and_then(|()| {
                 // What it covered need not be covered point by point again (see `live.rs`).
                 self.state().settle_device(device, &work);
-                self.observe(device, &work.points, crate::engine::watch::Observe::Sync)
+                self.observe(
+                    device,
+                    &work.points,
+                    crate::engine::exec::faults::Observe::Sync,
+                )
             });
         self.pools_after_sync(c);
         r

@@ -32,10 +32,10 @@ use parking_lot::Mutex;
 #[cfg(doc)]
 use super::ProcState;
 use super::{ProcShared, Process};
-use crate::engine::error::{Result, SimError};
-use crate::engine::handle::ProcessId;
-use crate::engine::time::VirtualTime;
-use crate::engine::trace::FailedCall;
+use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::handle::ProcessId;
+use crate::engine::core::time::VirtualTime;
+use crate::engine::observe::trace::FailedCall;
 
 /// The per-host-thread state of one process.
 pub(super) struct ThreadState {
@@ -299,7 +299,7 @@ impl Process {
                     error: e.clone(),
                 };
                 if let Some(hook) = &self.m.trace.hook {
-                    (hook.0)(crate::engine::trace_store::TraceRecord::Failed(&f));
+                    (hook.0)(crate::engine::observe::trace_store::TraceRecord::Failed(&f));
                 }
                 self.m.failed_calls.lock().push(f);
             }
@@ -326,7 +326,7 @@ impl Process {
     /// program that waits for the device by sleeping, as `std::this_thread::sleep_for` does on hardware, calls
     /// this instead.) Inside a kernel body or host function: nothing.
     pub fn host_sleep(&self, d: std::time::Duration) {
-        let ns = crate::engine::time::saturating_nanos(d);
+        let ns = crate::engine::core::time::saturating_nanos(d);
         if on_worker_thread() {
             return;
         }
@@ -382,17 +382,17 @@ impl Process {
     #[inline]
     fn check_sticky(&self, device: Option<u32>) -> Result<()> {
         match self.m.rules.sticky_scope {
-            crate::engine::rules::StickyScope::Process => match self.p.watch.first() {
+            crate::engine::core::rules::StickyScope::Process => match self.p.watch.first() {
                 Some(w) if w.any_in_process() => self.p.watch.iter().try_for_each(|w| w.check()),
                 _ => Ok(()),
             },
-            crate::engine::rules::StickyScope::Device => {
+            crate::engine::core::rules::StickyScope::Device => {
                 match device.and_then(|d| self.p.watch.get(d as usize)) {
                     Some(w) => w.check(),
                     None => Ok(()),
                 }
             }
-            crate::engine::rules::StickyScope::None => Ok(()),
+            crate::engine::core::rules::StickyScope::None => Ok(()),
         }
     }
 

@@ -11,11 +11,11 @@
 use std::time::Duration;
 
 use super::{Call, Process, Want, Woken};
-use crate::engine::error::{Result, SimError};
+use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::hang::{WaitCycle, WaitLink};
+use crate::engine::core::time::{VirtualTime, saturating_nanos};
 use crate::engine::exec::Point;
-use crate::engine::hang::{WaitCycle, WaitLink};
-use crate::engine::time::{VirtualTime, saturating_nanos};
-use crate::engine::watch::Observe;
+use crate::engine::exec::faults::Observe;
 
 impl Process {
     /// [`Process::block_on`] with an optional timeout: when the work cannot end by the call's time plus
@@ -91,7 +91,9 @@ impl Process {
 
     /// Under the serialize schedule: the calling host thread waits for the device in a way that is not one
     /// stream's point (the wait board, a callback to be reached), so the schedule runs operations meanwhile.
-    pub(crate) fn device_demand(&self) -> Option<crate::engine::serial::DemandGuard<'_>> {
+    pub(crate) fn device_demand(
+        &self,
+    ) -> Option<crate::engine::schedules::serialize::DemandGuard<'_>> {
         self.m.serial.as_ref().map(|s| s.demand(None))
     }
 
@@ -101,7 +103,7 @@ impl Process {
         &self,
         c: &Call,
         what: &'static str,
-        stream: crate::engine::handle::StreamId,
+        stream: crate::engine::core::handle::StreamId,
     ) -> SimError {
         SimError::WouldDeadlock {
             what,
@@ -132,7 +134,7 @@ impl Process {
         &self,
         c: &Call,
         what: &'static str,
-        stream: crate::engine::handle::StreamId,
+        stream: crate::engine::core::handle::StreamId,
         cycle: WaitCycle,
     ) -> SimError {
         let mut links = vec![WaitLink::HostThread {
@@ -157,7 +159,7 @@ impl Process {
         c: &Call,
         points: &[Point],
         deadline: Option<VirtualTime>,
-    ) -> std::result::Result<(), crate::engine::handle::StreamId> {
+    ) -> std::result::Result<(), crate::engine::core::handle::StreamId> {
         if points.iter().all(|p| p.time().is_some()) {
             return Ok(());
         }

@@ -32,10 +32,10 @@ use super::{
     ErrorCode, Names, bytes_text, event_text, op_caption, path_short, stream_name,
     stream_ordinal_name,
 };
-use crate::engine::handle::{ProcessId, StreamId};
-use crate::engine::race::{Accessor, RaceReport};
-use crate::engine::time::VirtualTime;
-use crate::engine::trace::{FailedCall, OpKind, Trace, TraceEvent};
+use crate::engine::core::handle::{ProcessId, StreamId};
+use crate::engine::core::time::VirtualTime;
+use crate::engine::observe::race::{Accessor, RaceReport};
+use crate::engine::observe::trace::{FailedCall, OpKind, Trace, TraceEvent};
 
 /// A trace in Chrome Trace Event format. Build it with [`ChromeTrace::new`], optionally add [`Names`], the
 /// facade's [`error codes`](ChromeTrace::error_codes) and the [`races`](ChromeTrace::races), then take [`ChromeTrace::to_json`] (one event per

@@ -33,10 +33,10 @@ use std::collections::BTreeMap;
 pub use chrome::ChromeTrace;
 pub use timeline::Timeline;
 
-use crate::engine::error::SimError;
-use crate::engine::handle::{EventId, ProcessId, StreamId, StreamKind};
-use crate::engine::time::CopyPath;
-use crate::engine::trace::{OpKind, Trace};
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{EventId, ProcessId, StreamId, StreamKind};
+use crate::engine::core::time::CopyPath;
+use crate::engine::observe::trace::{OpKind, Trace};
 
 /// Display names for streams and processes (e.g. the variable names of a scenario). Anything without a name
 /// is shown by its ordinal (`stream 1`, `default stream`, `process 0`).

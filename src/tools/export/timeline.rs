@@ -16,9 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::{Names, event_text, op_caption, stream_name, stream_ordinal_name};
-use crate::engine::handle::{ProcessId, StreamId, StreamKind};
-use crate::engine::time::VirtualTime;
-use crate::engine::trace::{OpKind, Trace};
+use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::core::time::VirtualTime;
+use crate::engine::observe::trace::{OpKind, Trace};
 
 /// A text Gantt chart of a trace. `Display` renders it: `Timeline::new(&trace).width(80).to_string()`.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::engine::rules::Dialect;
+use crate::engine::core::rules::Dialect;
 
 /// Which vendor's runtime a scenario is written for: the semantics (CUDA and MUSA share theirs), the
 /// statements allowed, and the codes and names the answers are printed with.
@@ -341,7 +341,7 @@ pub enum Stmt {
         /// The device buffer.
         buf: Name,
         /// The comparison.
-        condition: crate::engine::value::ValueCondition,
+        condition: crate::engine::value_waits::calls::ValueCondition,
         /// The value compared with.
         value: u64,
         /// The stream.
@@ -452,7 +452,7 @@ pub enum Stmt {
         /// The pool.
         pool: Name,
         /// The attribute.
-        attr: crate::engine::pool::PoolAttr,
+        attr: crate::engine::pools::state::PoolAttr,
         /// The value (0 or 1 for the reuse policies).
         value: u64,
     },
@@ -461,7 +461,7 @@ pub enum Stmt {
         /// The pool.
         pool: Name,
         /// The attribute.
-        attr: crate::engine::pool::PoolAttr,
+        attr: crate::engine::pools::state::PoolAttr,
     },
     /// `trim-pool P SIZE`: `cudaMemPoolTrimTo` / `aclrtMemPoolTrimTo`.
     TrimPool {

@@ -14,8 +14,8 @@ use super::lex::{Line, ParseError, Tok};
 use super::outcome::{Outcome, RunError};
 use super::parse::{Kind, Names};
 use super::run::{Runner, Var, done};
+use crate::engine::core::handle::{Graph, GraphExec};
 use crate::engine::graph::{CaptureMode, CaptureStatus};
-use crate::engine::handle::{Graph, GraphExec};
 use crate::engine::process::Process;
 
 /// Parses `cmd` if it is one of this module's statements (`None`: it is not).

@@ -4,11 +4,11 @@
 use std::fmt;
 
 use super::ast::Vendor;
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
+use crate::engine::core::time::VirtualTime;
+use crate::engine::observe::race::RaceReport;
+use crate::engine::observe::trace::Trace;
 use crate::engine::process::Status;
-use crate::engine::race::RaceReport;
-use crate::engine::time::VirtualTime;
-use crate::engine::trace::Trace;
 use crate::tools::export::Names;
 
 /// What one call answered.

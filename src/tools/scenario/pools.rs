@@ -11,8 +11,8 @@ use super::lex::{Line, ParseError, parse_duration, parse_i64, parse_size};
 use super::outcome::{Outcome, RunError};
 use super::parse::{Kind, Names, number};
 use super::run::{Runner, Var, done};
-use crate::engine::handle::MemPool;
-use crate::engine::pool::{PoolAttr, PoolProps};
+use crate::engine::core::handle::MemPool;
+use crate::engine::pools::state::{PoolAttr, PoolProps};
 use crate::engine::process::Process;
 use crate::tools::export::bytes_text;
 

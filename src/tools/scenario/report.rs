@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use super::ast::Vendor;
 use super::outcome::{Outcome, Run};
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
 use crate::engine::process::Status;
 use crate::tools::export::Timeline;
 use crate::vendor::binding::Api;
@@ -246,7 +246,7 @@ impl Run {
             Vendor::Musa => musa_code,
             Vendor::Acl => acl_code,
         };
-        let races: Vec<crate::engine::race::RaceReport> =
+        let races: Vec<crate::engine::observe::race::RaceReport> =
             self.races.iter().map(|r| r.report.clone()).collect();
         ChromeTrace::new(&self.trace)
             .names(&self.names)
@@ -259,7 +259,7 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::error::{HandleProblem, ObjectKind};
+    use crate::engine::core::error::{HandleProblem, ObjectKind};
 
     #[test]
     fn errors_print_with_the_dialect_code_and_without_raw_handles() {

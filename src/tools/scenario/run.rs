@@ -15,16 +15,16 @@ use std::collections::BTreeMap;
 
 use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, Vendor};
 use super::outcome::{CallRecord, Outcome, Race, Run, RunError};
-use crate::engine::error::SimError;
-use crate::engine::event::EventFlags;
-use crate::engine::handle::{Context, Event, Stream, StreamId};
-use crate::engine::ipc::IpcEventHandle;
-use crate::engine::kernel::Kernel;
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{Context, Event, Stream, StreamId};
+use crate::engine::events::calls::EventFlags;
+use crate::engine::ipc::events::IpcEventHandle;
+use crate::engine::kernels::kernel::Kernel;
 use crate::engine::machine::Machine;
 use crate::engine::memory::{DevicePtr, Dst, HostPtr, Src};
+use crate::engine::observe::race::Accessor;
+use crate::engine::observe::trace::Trace;
 use crate::engine::process::{Process, StreamFlags};
-use crate::engine::race::Accessor;
-use crate::engine::trace::Trace;
 use crate::tools::export::{Names, bytes_text, stream_ordinal_name};
 use crate::vendor::acl::runtime::{self as acl_facade, EventKind};
 use crate::vendor::cuda_runtime as runtime;
@@ -34,17 +34,17 @@ pub const MAX_HOST_BUFFER: u64 = 1 << 30;
 
 pub(super) enum Var {
     Stream(Stream),
-    Notify(crate::engine::handle::Notify),
+    Notify(crate::engine::core::handle::Notify),
     Event(Event),
     Context(Context),
     EventHandle(IpcEventHandle),
     Device(DevicePtr, u64),
     Pinned(HostPtr, u64),
     Pageable(Option<Vec<u8>>),
-    Graph(crate::engine::handle::Graph),
+    Graph(crate::engine::core::handle::Graph),
     /// An executable graph (ACL: a model runtime instance).
-    GraphExec(crate::engine::handle::GraphExec),
-    Pool(crate::engine::handle::MemPool),
+    GraphExec(crate::engine::core::handle::GraphExec),
+    Pool(crate::engine::core::handle::MemPool),
     /// Creation failed on this line: the variable holds nothing usable.
     Failed(usize),
 }

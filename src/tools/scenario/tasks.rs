@@ -13,10 +13,10 @@ use super::lex::{Line, ParseError, Tok, parse_i64, parse_u64};
 use super::outcome::{Outcome, RunError};
 use super::parse::{Kind, Names, number};
 use super::run::{Runner, Var, done};
-use crate::engine::error::SimError;
-use crate::engine::kernel::{Kernel, KernelError};
+use crate::engine::core::error::SimError;
+use crate::engine::kernels::kernel::{Kernel, KernelError};
 use crate::engine::process::Process;
-use crate::engine::value::ValueCondition;
+use crate::engine::value_waits::calls::ValueCondition;
 
 /// The key of the thread a scenario's process runs on (its callbacks' thread).
 pub(super) const THREAD_KEY: u64 = 1;
@@ -155,7 +155,10 @@ fn condition(t: Tok<'_>) -> Option<ValueCondition> {
 }
 
 impl Runner {
-    fn notify(&self, n: &super::ast::Name) -> Result<crate::engine::handle::Notify, RunError> {
+    fn notify(
+        &self,
+        n: &super::ast::Name,
+    ) -> Result<crate::engine::core::handle::Notify, RunError> {
         match self.var(n)? {
             Var::Notify(x) => Ok(*x),
             _ => Err(Self::wrong_kind(n, "a notify")),

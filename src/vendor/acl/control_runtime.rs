@@ -17,11 +17,11 @@ use std::time::Duration;
 
 use super::runtime::{SendPtr, WHAT_RT, not_null, run, timeout_arg};
 use super::types::*;
-use crate::engine::error::SimError;
-use crate::engine::handle::{Notify, StreamKind};
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{Notify, StreamKind};
+use crate::engine::core::rules::FailureMode;
 use crate::engine::memory::DevicePtr;
-use crate::engine::rules::FailureMode;
-use crate::engine::value::ValueCondition;
+use crate::engine::value_waits::calls::ValueCondition;
 use crate::vendor::binding::{self, Api, contain, invalid, out, put, stream};
 
 // ---------------------------------------------------------------------------------------------- failure modes

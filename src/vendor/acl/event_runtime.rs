@@ -10,9 +10,9 @@ use std::ffi::c_char;
 
 use super::runtime::*;
 use super::types::*;
-use crate::engine::error::SimError;
-use crate::engine::event::{EventConfig, RecordStatus, UnrecordedWait};
-use crate::engine::ipc::IpcEventHandle;
+use crate::engine::core::error::SimError;
+use crate::engine::events::calls::{EventConfig, RecordStatus, UnrecordedWait};
+use crate::engine::ipc::events::IpcEventHandle;
 use crate::engine::process::Status;
 use crate::vendor::binding::{handle_ptr, out, stream};
 

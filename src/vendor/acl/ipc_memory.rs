@@ -9,8 +9,8 @@ use std::ffi::{CStr, c_char, c_void};
 
 use super::runtime::{WHAT_RT, not_null, run};
 use super::types::*;
-use crate::engine::error::{IpcProblem, SimError};
-use crate::engine::ipc_memory::IpcMemHandle;
+use crate::engine::core::error::{IpcProblem, SimError};
+use crate::engine::ipc::memory::IpcMemHandle;
 use crate::engine::memory::DevicePtr;
 use crate::vendor::binding::{invalid, out};
 

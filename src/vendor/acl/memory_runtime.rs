@@ -10,7 +10,7 @@ use std::ffi::c_void;
 
 use super::runtime::*;
 use super::types::*;
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
 use crate::engine::memory::{AddressSpace, DevicePtr, HostPtr};
 use crate::vendor::binding::{invalid, out, stream};
 use crate::vendor::cuda_runtime::{self as rt};

@@ -9,9 +9,9 @@
 
 use super::runtime::{not_null, run};
 use super::types::*;
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{GraphExec, Stream};
 use crate::engine::graph::{CaptureMode, CaptureStatus};
-use crate::engine::handle::{GraphExec, Stream};
 use crate::engine::process::Process;
 use crate::vendor::binding::{handle_ptr, stream};
 

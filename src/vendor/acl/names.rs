@@ -4,7 +4,7 @@
 //! `aclGetRecentErrMsg` ([`name_the_call`]); the scenario runner, which calls the engine directly, looks the
 //! engine's name up here ([`acl_function`]).
 
-use crate::engine::error::SimError;
+use crate::engine::core::error::SimError;
 
 /// The ACL function a program calls for the engine call `engine`, if there is one.
 pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
@@ -160,8 +160,8 @@ mod tests {
     fn the_call_name_is_replaced_unless_it_is_already_acl() {
         let mut e = SimError::EventNotRecorded {
             what: "stream_wait_event",
-            event: crate::engine::handle::EventId {
-                process: crate::engine::handle::ProcessId(0),
+            event: crate::engine::core::handle::EventId {
+                process: crate::engine::core::handle::ProcessId(0),
                 ordinal: 1,
             },
         };

@@ -12,10 +12,10 @@ use std::ffi::c_void;
 
 use super::runtime::{WHAT_RT, not_null, run};
 use super::types::*;
-use crate::engine::error::{PoolProblem, SimError};
-use crate::engine::handle::MemPool;
+use crate::engine::core::error::{PoolProblem, SimError};
+use crate::engine::core::handle::MemPool;
 use crate::engine::memory::DevicePtr;
-use crate::engine::pool::{PoolAttr, PoolProps};
+use crate::engine::pools::state::{PoolAttr, PoolProps};
 use crate::vendor::binding::{handle_ptr, invalid, out, stream};
 
 /// `DEVICE_POOL_ALIGN_SIZE` / `DEVICE_POOL_MIN_BLOCK_SIZE` of the runtime's `stream_mem_pool.hpp`: 2 MiB.

@@ -22,11 +22,11 @@ use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
 use super::types::*;
-use crate::engine::error::{
+use crate::engine::core::error::{
     CaptureProblem, InitProblem, IpcProblem, PeerProblem, PoolProblem, SimError,
     SubscriptionProblem,
 };
-use crate::engine::handle::{Context, Event};
+use crate::engine::core::handle::{Context, Event};
 use crate::engine::machine::Attribute;
 use crate::engine::process::{Process, Status, StreamFlags};
 use crate::vendor::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};

@@ -1,0 +1,755 @@
+//! Execution: the worker thread behind every stream, the operations it runs, and record points.
+//!
+//! A worker runs its stream's FIFO in order. Before an operation it waits for the record points the operation
+//! depends on (stream waits, legacy default-stream edges); then it performs the effect (kernel body, copy,
+//! memset, host function, stream callback), appends the operation to its trace sink with the virtual times computed at
+//! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
+//! clock.
+
+pub(crate) mod copy_engines;
+pub(crate) mod faults;
+pub(crate) mod gate;
+pub(crate) mod queue;
+pub(crate) mod workers;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use parking_lot::{Condvar, Mutex};
+
+use crate::engine::callbacks::subscribed::Callback;
+use crate::engine::core::error::{FaultKind, SimError};
+use crate::engine::core::handle::StreamId;
+use crate::engine::core::hang::WaitCycle;
+use crate::engine::core::rules::FailureMode;
+use crate::engine::core::time::VirtualTime;
+use crate::engine::exec::faults::{StreamFault, fault_at};
+use crate::engine::kernels::kernel::{KernelBody, KernelCtx};
+use crate::engine::memory::{Memory, Region};
+use crate::engine::observe::names::Label;
+use crate::engine::observe::race::Who;
+use crate::engine::observe::race::clock::VectorClock;
+use crate::engine::observe::trace::{OpKind, TraceSink};
+
+/// The completion state of one stream, shared with record points and waiters.
+#[derive(Debug)]
+pub(crate) struct StreamExec {
+    pub id: StreamId,
+    /// The owning context's registry handle (0: none), for the failure mode `Stop` (see `watch.rs`).
+    pub ctx: u64,
+    completed: AtomicU64,
+    waiters: AtomicUsize,
+    lock: Mutex<()>,
+    cv: Condvar,
+    /// The stream's faults not reported yet, in order (see `watch.rs`); written by the worker before it
+    /// publishes the operation. A sticky fault (failure modes `Sticky` and `Stop`) stays; it is the last one.
+    faults: Mutex<Vec<StreamFault>>,
+    has_fault: AtomicBool,
+    /// The position from which the stream's operations are in the failure mode `Stop` (`u64::MAX`: none).
+    stop_from: AtomicU64,
+    /// Where the stream's progress is published for other OS processes, once it recorded an exported event
+    /// of a shared host (`host/events.rs`).
+    pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
+    /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
+    closed_at: AtomicU64,
+    /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
+    pub serial: OnceLock<Arc<crate::engine::schedules::serialize::Serial>>,
+}
+
+impl StreamExec {
+    pub fn new(id: StreamId, ctx: Option<u64>) -> StreamExec {
+        StreamExec {
+            id,
+            ctx: ctx.unwrap_or(0),
+            completed: AtomicU64::new(0),
+            waiters: AtomicUsize::new(0),
+            lock: Mutex::new(()),
+            cv: Condvar::new(),
+            faults: Mutex::new(Vec::new()),
+            has_fault: AtomicBool::new(false),
+            stop_from: AtomicU64::new(u64::MAX),
+            remote: OnceLock::new(),
+            closed_at: AtomicU64::new(u64::MAX),
+            serial: OnceLock::new(),
+        }
+    }
+
+    /// The stream's first sticky fault, if any (the one that poisons what is ordered after it).
+    pub fn fault(&self) -> Option<StreamFault> {
+        if self.has_fault.load(Ordering::SeqCst) {
+            self.faults.lock().iter().find(|f| f.sticky).cloned()
+        } else {
+            None
+        }
+    }
+
+    /// The first fault at or before operation `seq` that a call reports: with `take`, the non-sticky faults
+    /// up to `seq` are forgotten (reported once, failure mode `Continue`); sticky faults are always seen.
+    /// With `sticky_only`, only a sticky fault is reported (and nothing is forgotten).
+    pub fn report(&self, seq: u64, take: bool, sticky_only: bool) -> Option<StreamFault> {
+        if !self.has_fault.load(Ordering::SeqCst) {
+            return None;
+        }
+        let mut faults = self.faults.lock();
+        let first = faults
+            .iter()
+            .find(|f| f.seq <= seq && (f.sticky || !sticky_only))
+            .cloned();
+        if take && !sticky_only {
+            faults.retain(|f| f.sticky || f.seq > seq);
+            if faults.is_empty() {
+                self.has_fault.store(false, Ordering::SeqCst);
+            }
+        }
+        first
+    }
+
+    /// From operation `seq` on (the next one enqueued), the stream is in the failure mode `Stop`.
+    pub fn stop_from(&self, seq: u64) {
+        self.stop_from.fetch_min(seq, Ordering::SeqCst);
+    }
+
+    fn poison(&self, f: StreamFault) {
+        let mut faults = self.faults.lock();
+        // After a sticky fault nothing more is recorded: it is the stream's answer from then on.
+        if !faults.iter().any(|x| x.sticky) {
+            faults.push(f);
+            self.has_fault.store(true, Ordering::SeqCst);
+        }
+    }
+
+    pub fn completed(&self) -> u64 {
+        self.completed.load(Ordering::SeqCst)
+    }
+
+    /// The producer is gone after giving the stream `seq` operations.
+    pub fn close(&self, seq: u64) {
+        self.closed_at.store(seq, Ordering::SeqCst);
+    }
+
+    /// Whether the producer is gone and every operation it gave has run.
+    pub fn drained(&self) -> bool {
+        self.completed() >= self.closed_at.load(Ordering::SeqCst)
+    }
+
+    fn publish(&self, seq: u64) {
+        self.completed.store(seq, Ordering::SeqCst);
+        if let Some(r) = self.remote.get() {
+            r.publish(seq);
+        }
+        if self.waiters.load(Ordering::SeqCst) > 0 {
+            let _g = self.lock.lock();
+            self.cv.notify_all();
+        }
+    }
+
+    /// Blocks until operation `seq` of this stream has run. On a host thread of a machine under the serialize
+    /// schedule, the wait lets the schedule run operations (`serial.rs`), and it ends early with the wait-for
+    /// cycle if the watchdog finds the schedule stuck (`Some`: the work has not run).
+    pub fn wait_for(self: &Arc<Self>, seq: u64) -> Option<WaitCycle> {
+        // Most waits are short: spin, then yield, before sleeping on the condvar (a sleep and wake-up costs
+        // tens of microseconds on a virtual machine).
+        for i in 0..128 {
+            if self.completed() >= seq {
+                return None;
+            }
+            if i < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        let demand = self
+            .serial
+            .get()
+            .filter(|_| !crate::engine::process::on_worker_thread())
+            .map(|s| s.demand(Some((self.clone(), seq))));
+        let verdict = demand.as_ref().map(|d| d.verdict.clone());
+        self.waiters.fetch_add(1, Ordering::SeqCst);
+        let mut g = self.lock.lock();
+        let mut stuck = None;
+        loop {
+            // The verdict is given before the schedule lets anything else run: a wait that has one reports it,
+            // even if the work has run since (the same answer on every run).
+            if let Some(c) = verdict.as_ref().and_then(|v| v.get()) {
+                stuck = Some(c.clone());
+                break;
+            }
+            if self.completed() >= seq {
+                break;
+            }
+            self.cv.wait(&mut g);
+        }
+        drop(g);
+        self.waiters.fetch_sub(1, Ordering::SeqCst);
+        drop(demand);
+        stuck
+    }
+
+    /// Wakes the threads waiting here (the watchdog's verdict for them has come).
+    pub fn wake(&self) {
+        let _g = self.lock.lock();
+        self.cv.notify_all();
+    }
+}
+
+/// A point on one stream's timeline: "operation `seq` of that stream". Its virtual end time is known at
+/// enqueue, except behind an ACL deferred wait, where it is fixed once the awaited record is issued (`cell`).
+///
+/// With race detection on, a point also carries the stream's vector clock at that point (what a wait or a
+/// synchronize on it acquires).
+#[derive(Debug, Clone)]
+pub(crate) struct Point {
+    pub exec: Arc<StreamExec>,
+    pub seq: u64,
+    known: VirtualTime,
+    cell: Option<Arc<OnceLock<Fixed>>>,
+    vc: Option<Arc<VectorClock>>,
+    /// The blocking host callbacks (`report.rs`) not yet run that the point is ordered after.
+    gates: Option<Arc<Vec<Arc<Callback>>>>,
+    /// A record made in another OS process of a shared host: the point is done here at once (`exec` stands
+    /// for the other stream, `seq` is 0) and waiting on it waits for that process's stream (`host/events.rs`).
+    remote: Option<Arc<crate::engine::host::events::RemoteRecord>>,
+}
+
+/// What a held operation's point learns when it is released.
+#[derive(Debug)]
+pub(crate) struct Fixed {
+    pub time: VirtualTime,
+    pub vc: Option<Arc<VectorClock>>,
+}
+
+impl Point {
+    pub fn new(exec: Arc<StreamExec>, seq: u64, time: VirtualTime) -> Point {
+        Point {
+            exec,
+            seq,
+            known: time,
+            cell: None,
+            vc: None,
+            gates: None,
+            remote: None,
+        }
+    }
+
+    /// The point, standing for a record of another OS process (see the field `remote`).
+    pub fn with_remote(mut self, r: Arc<crate::engine::host::events::RemoteRecord>) -> Point {
+        self.remote = Some(r);
+        self
+    }
+
+    /// The point, ordered after the blocking callbacks `gates`.
+    pub fn with_gates(mut self, gates: Option<Arc<Vec<Arc<Callback>>>>) -> Point {
+        self.gates = gates;
+        self
+    }
+
+    /// The blocking callbacks the point is ordered after (some may have run since).
+    pub fn gates(&self) -> &[Arc<Callback>] {
+        self.gates.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// The point with the stream's clock at it.
+    pub fn with_vc(mut self, vc: Option<Arc<VectorClock>>) -> Point {
+        self.vc = vc;
+        self
+    }
+
+    /// The stream's vector clock at this point (race detection on), once fixed.
+    pub fn vc(&self) -> Option<&VectorClock> {
+        match &self.cell {
+            None => self.vc.as_deref(),
+            Some(c) => c.get().and_then(|f| f.vc.as_deref()),
+        }
+    }
+
+    /// A point whose time is fixed later, through `cell`.
+    pub fn pending(exec: Arc<StreamExec>, seq: u64, cell: Arc<OnceLock<Fixed>>) -> Point {
+        Point {
+            exec,
+            seq,
+            known: VirtualTime::ZERO,
+            cell: Some(cell),
+            vc: None,
+            gates: None,
+            remote: None,
+        }
+    }
+
+    /// The virtual end time, if it is fixed yet.
+    pub fn time(&self) -> Option<VirtualTime> {
+        match &self.cell {
+            None => Some(self.known),
+            Some(c) => c.get().map(|f| f.time),
+        }
+    }
+
+    /// Blocks until the point has run (see [`StreamExec::wait_for`]: `Some` is the serialize schedule's
+    /// wait-for cycle, the point has not run).
+    pub fn wait(&self) -> Option<WaitCycle> {
+        if let Some(c) = self.exec.wait_for(self.seq) {
+            return Some(c);
+        }
+        if let Some(r) = &self.remote {
+            r.wait();
+        }
+        None
+    }
+}
+
+/// What a copy reads.
+pub(crate) enum CopySource {
+    Region(Region),
+    Staged(Vec<u8>),
+}
+
+/// The effect an operation has when it runs.
+pub(crate) enum Work {
+    /// Nothing but time (a kernel without a body, a record, a wait).
+    Nothing,
+    /// A kernel body, and the launch's declared accesses resolved at the launch (region, written).
+    Kernel(KernelBody, Vec<(Region, bool)>),
+    Copy {
+        src: CopySource,
+        dst: Region,
+    },
+    /// A copy into pageable host memory: the bytes are handed back to the waiting host call.
+    CopyOut {
+        src: Region,
+        out: Arc<Mutex<Vec<u8>>>,
+    },
+    Fill {
+        dst: Region,
+        value: u8,
+    },
+    /// A graph's copy into pageable host memory at `addr` (`len` bytes), written when it runs: only the C API
+    /// captures such copies, and its caller keeps the memory valid (see `graph/node.rs`, `Endpoint::Pageable`).
+    CopyToHost {
+        src: CopySource,
+        addr: usize,
+        len: u64,
+    },
+    Host(Box<dyn FnOnce() + Send>),
+    /// The operation fails with this error when it runs (a wait that timed out).
+    Fail(SimError),
+    /// An ACL host callback: due to its subscribed thread when reached (`report.rs`).
+    Report(Arc<Callback>),
+    /// A record of an exported event of a shared host whose time was not known at the call: tells the host its
+    /// time when it runs (never skipped).
+    Publish(Box<dyn FnOnce(VirtualTime) + Send>),
+    /// A stream callback (`cudaStreamAddCallback`): runs exactly once, also on a poisoned stream, and is given
+    /// the stream's fault (`None`: none).
+    Callback(Box<dyn FnOnce(Option<SimError>) + Send>),
+}
+
+/// One queued operation with its virtual times fixed at enqueue.
+///
+/// Kept small (56 bytes) because it is moved through the queue: everything but the times and the label is
+/// boxed, and the common cases — a kernel without a body or dependencies, an event record — have no box at all
+/// (a record's label says what it is). Its position on
+/// the stream is not stored: operations reach the worker in order, numbered from 1, so the worker counts them.
+pub(crate) struct Op {
+    pub start: VirtualTime,
+    pub end: VirtualTime,
+    pub label: Label,
+    /// `None`: a kernel with no body and no dependencies, or a record without dependencies. The box is the one
+    /// the enqueue call made (see `OpSpec`); the race-detection fields are emptied at dispatch.
+    pub extra: Option<Box<OpExtra>>,
+}
+
+/// The rarer parts of an operation.
+pub(crate) struct OpExtra {
+    pub deps: Vec<Point>,
+    pub work: Work,
+    pub kind: OpKind,
+    /// Memory it reads (`false`) and writes (`true`), checked for races when `who` is set (enqueue side only).
+    pub accesses: Vec<(Region, bool)>,
+    pub who: Option<Who>,
+    /// A wait's timeout in nanoseconds: if its dependencies end later than its own start plus this, it ends at
+    /// that deadline instead and fails with [`SimError::WaitTimedOut`] (ACL `aclrtSetOpWaitTimeout`, the
+    /// timeout of `aclrtWaitAndResetNotify`).
+    pub wait_timeout: Option<u64>,
+    /// A lifetime point of an allocation this operation is (a stream-ordered allocation or free), checked for
+    /// races with `who` when it is dispatched (enqueue side only).
+    pub life: Option<(
+        Arc<crate::engine::memory::Block>,
+        crate::engine::observe::race::LifePoint,
+    )>,
+}
+
+impl OpExtra {
+    /// A kernel with no body and no dependencies (its declared accesses, if any, already checked): the
+    /// worker has nothing to do for it but note it ran.
+    pub fn is_plain_kernel(&self) -> bool {
+        self.kind == OpKind::Kernel
+            && matches!(self.work, Work::Nothing)
+            && self.deps.is_empty()
+            && self.who.is_none()
+            && self.wait_timeout.is_none()
+    }
+
+    /// An operation of `kind` doing `work`, with no dependencies or declared accesses yet.
+    pub fn new(kind: OpKind, work: Work) -> OpExtra {
+        OpExtra {
+            deps: Vec::new(),
+            work,
+            kind,
+            accesses: Vec::new(),
+            who: None,
+            wait_timeout: None,
+            life: None,
+        }
+    }
+}
+
+/// The sending side of a stream's queue (held by the stream's registry entry; see `queue.rs`). Dropping it
+/// ends the worker once the queue is drained.
+pub(crate) type OpSender = crate::engine::exec::queue::Sender<Op>;
+
+/// The worker's side of a stream's queue.
+pub(crate) type OpReceiver = crate::engine::exec::queue::Receiver<Op>;
+
+/// A new stream queue.
+pub(crate) fn queue() -> (OpSender, OpReceiver) {
+    crate::engine::exec::queue::channel()
+}
+
+/// What a worker needs besides its queue.
+pub(crate) struct WorkerEnv {
+    pub exec: Arc<StreamExec>,
+    pub sink: Option<Arc<TraceSink>>,
+    pub memory: Arc<Memory>,
+    pub live: Arc<AtomicUsize>,
+    /// Schedule perturbation: the machine seed, when on.
+    pub perturb: Option<u64>,
+    /// The dialect's failure mode (see [`FailureMode`]); `Stop` from the position the program set.
+    pub failure_mode: FailureMode,
+    /// The serialize schedule, when the machine runs under it (`serial.rs`).
+    pub serial: Option<Arc<crate::engine::schedules::serialize::Serial>>,
+    /// The real-time watchdog, when on (`watchdog.rs`).
+    pub watchdog: Option<Arc<crate::engine::schedules::watchdog::Watchdog>>,
+}
+
+fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic with a non-string payload".to_string()
+    }
+}
+
+/// A number for a stream, unique within a machine, from its identity alone (for the seed's choices).
+pub(crate) fn stream_key(stream: StreamId) -> u64 {
+    let kind = match stream.kind {
+        crate::engine::core::handle::StreamKind::Legacy => 0,
+        crate::engine::core::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
+        crate::engine::core::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
+        crate::engine::core::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
+        crate::engine::core::handle::StreamKind::Graph { exec, lane } => {
+            4 + (u64::from(exec) << 4) + (u64::from(lane) << 36)
+        }
+    };
+    (u64::from(stream.process.0) << 48) ^ (u64::from(stream.device) << 40) ^ (kind << 20)
+}
+
+/// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
+/// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
+/// virtual times and race verdicts are computed on the host and cannot.
+fn perturb(seed: u64, stream: StreamId, seq: u64) {
+    let key = seed ^ stream_key(stream) ^ seq;
+    let x = crate::engine::core::rng::mix(key);
+    if x.is_multiple_of(4) {
+        for _ in 0..(x >> 32) % 64 {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// How many plain kernels a worker runs before it publishes them, at most (see [`Worker`]).
+const PUBLISH_EVERY: u32 = 256;
+
+/// A worker's state between operations.
+///
+/// A plain kernel (no body, no dependencies: most of a long launch loop) has nothing to wait for and nothing to
+/// do, so the worker does not publish each one: it gathers their trace records and publishes the last one's
+/// completion (one lock for the trace, one store for the completion) at the end of the batch it took from the
+/// queue, every [`PUBLISH_EVERY`] of them, and before any other operation — which may block (on a dependency,
+/// or in a host function waiting for a host thread that waits for these kernels) and so must find everything
+/// before it published.
+struct Worker {
+    env: WorkerEnv,
+    faulted: bool,
+    /// A fault of the mode `Stop` of this stream's context that an operation in the mode `Continue` was ordered
+    /// after (it caught nothing, keeping the mode it was sent with): the stream's first operation in the mode
+    /// `Stop` catches it.
+    latent: Option<StreamFault>,
+    /// The position of the last operation taken from the queue.
+    seq: u64,
+    /// Plain kernels run but not yet published (the last of them is `seq`), and their trace records.
+    unpublished: u32,
+    batch: crate::engine::observe::trace::KernelBatch,
+}
+
+impl Worker {
+    fn run(&mut self, op: Op) {
+        let seq = self.seq + 1;
+        if op.extra.is_none() && self.env.perturb.is_none() && self.env.serial.is_none() {
+            if self.env.sink.is_some() {
+                self.batch.push(seq, op.label, (op.start, op.end));
+            }
+            self.seq = seq;
+            self.unpublished += 1;
+            if self.unpublished >= PUBLISH_EVERY {
+                self.publish();
+            }
+            return;
+        }
+        self.publish();
+        self.seq = seq;
+        run_op(&self.env, (&mut self.faulted, &mut self.latent), seq, op);
+    }
+
+    /// Publishes the plain kernels run so far: trace records first, then completion.
+    fn publish(&mut self) {
+        if self.unpublished > 0 {
+            if let Some(sink) = &self.env.sink {
+                sink.append(&mut self.batch);
+            }
+            self.env.exec.publish(self.seq);
+            self.unpublished = 0;
+        }
+    }
+}
+
+/// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
+pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
+    crate::engine::process::mark_worker_thread();
+    let mut w = Worker {
+        env,
+        faulted: false,
+        latent: None,
+        seq: 0,
+        unpublished: 0,
+        batch: Default::default(),
+    };
+    while rx.drain(|op| w.run(op)) {
+        w.publish();
+    }
+    w.publish();
+    w.env.live.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.
+fn run_op(
+    env: &WorkerEnv,
+    (faulted, latent): (&mut bool, &mut Option<StreamFault>),
+    seq: u64,
+    op: Op,
+) {
+    let (deps, work, kind) = match op.extra {
+        None => (Vec::new(), Work::Nothing, OpKind::Kernel),
+        Some(x) => {
+            let x = *x;
+            (x.deps, x.work, x.kind)
+        }
+    };
+    let mode = if seq >= env.exec.stop_from.load(Ordering::SeqCst) {
+        FailureMode::Stop
+    } else {
+        env.failure_mode
+    };
+    if let Some(s) = &env.serial {
+        s.before_deps(env.exec.id, &deps);
+    }
+    for d in &deps {
+        d.wait();
+        // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
+        // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.
+        let same_context = d.exec.ctx == env.exec.ctx;
+        let catches = match mode {
+            FailureMode::Sticky => true,
+            FailureMode::Stop => same_context,
+            FailureMode::Continue => false,
+        };
+        if !*faulted && let Some(f) = fault_at(d) {
+            if catches {
+                *faulted = true;
+                env.exec.poison(StreamFault {
+                    seq,
+                    time: f.time,
+                    err: f.err,
+                    sticky: true,
+                });
+            } else if mode == FailureMode::Continue && same_context && latent.is_none() {
+                // acl-runtime-api.md · SetStreamFailureMode · when the mode applies: this operation keeps the
+                // mode it was sent with; the stream's later operations in the mode `Stop` are ordered after
+                // the fault through it, and stop.
+                *latent = Some(f);
+            }
+        }
+    }
+    if mode == FailureMode::Stop
+        && !*faulted
+        && let Some(f) = latent.take()
+    {
+        *faulted = true;
+        env.exec.poison(StreamFault {
+            seq,
+            time: f.time,
+            err: f.err,
+            sticky: true,
+        });
+    }
+    if let Some(seed) = env.perturb {
+        perturb(seed, env.exec.id, seq);
+    }
+    if let Some(s) = &env.serial {
+        s.acquire(env.exec.id, seq, &op.label.text());
+    }
+    let skip = *faulted
+        && match mode {
+            FailureMode::Sticky => {
+                matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Report(_))
+            }
+            // A stream callback runs exactly once, given the fault.
+            FailureMode::Stop => {
+                !matches!(work, Work::Nothing | Work::Callback(_) | Work::Publish(_))
+            }
+            FailureMode::Continue => false,
+        };
+    // The watchdog watches what runs the program's code (`watchdog.rs`); it is told when it returns.
+    let watched = env.watchdog.as_ref().and_then(|w| {
+        let what = match &work {
+            Work::Kernel(..) if !skip => "kernel",
+            Work::Host(_) if !skip => "host-fn",
+            Work::Callback(_) => "callback",
+            _ => return None,
+        };
+        Some((w, w.enter(env.exec.id, seq, &op.label.text(), what)))
+    });
+    let outcome: Result<(), SimError> = match work {
+        Work::Report(cb) if skip => {
+            cb.cancel();
+            Ok(())
+        }
+        Work::Publish(f) => {
+            f(op.end);
+            Ok(())
+        }
+        _ if skip => Ok(()),
+        Work::Nothing => Ok(()),
+        Work::Fail(e) => Err(e),
+        Work::Report(cb) => {
+            cb.reach();
+            Ok(())
+        }
+        Work::Kernel(body, declared) => {
+            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(e)) => Err(kernel_fault(env, &op.label.text(), e.kind, e.message)),
+                Err(p) => Err(kernel_fault(
+                    env,
+                    &op.label.text(),
+                    FaultKind::LaunchFailure,
+                    format!("panicked: {}", panic_message(p)),
+                )),
+            }
+        }
+        Work::Host(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+            kernel_fault(
+                env,
+                &op.label.text(),
+                FaultKind::LaunchFailure,
+                format!("host function panicked: {}", panic_message(p)),
+            )
+        }),
+        Work::Callback(f) => {
+            // The fault that poisoned the stream (its own, or one ordered before this point).
+            let status = if *faulted {
+                env.exec.fault().map(|f| f.err)
+            } else {
+                None
+            };
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(status))).map_err(|p| {
+                kernel_fault(
+                    env,
+                    &op.label.text(),
+                    FaultKind::LaunchFailure,
+                    format!("stream callback panicked: {}", panic_message(p)),
+                )
+            })
+        }
+        Work::Copy { src, dst } => {
+            match src {
+                CopySource::Region(s) => crate::engine::memory::Block::copy(
+                    &s.block, s.offset, &dst.block, dst.offset, s.len,
+                ),
+                CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),
+            }
+            Ok(())
+        }
+        Work::CopyOut { src, out } => {
+            let mut buf = vec![0u8; src.len as usize];
+            src.block.read(src.offset, &mut buf);
+            *out.lock() = buf;
+            Ok(())
+        }
+        Work::Fill { dst, value } => {
+            dst.block.fill(dst.offset, dst.len, value);
+            Ok(())
+        }
+        Work::CopyToHost { src, addr, len } => {
+            let data = match src {
+                CopySource::Region(s) => {
+                    let mut buf = vec![0u8; s.len as usize];
+                    s.block.read(s.offset, &mut buf);
+                    buf
+                }
+                CopySource::Staged(bytes) => bytes,
+            };
+            let n = data.len().min(len as usize);
+            // SAFETY: the C caller that captured this copy keeps `len` bytes at `addr` valid while the graph may
+            // run (the vendor's contract for a captured copy of pageable memory); `data` is our own buffer.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), addr as *mut u8, n) };
+            Ok(())
+        }
+    };
+    if let Err(err) = outcome {
+        // In the mode `Continue` every fault is kept until a synchronize reports it; otherwise the first one
+        // poisons the stream.
+        let sticky = mode != FailureMode::Continue;
+        if !sticky || !*faulted {
+            *faulted |= sticky;
+            env.exec.poison(StreamFault {
+                seq,
+                time: op.end,
+                err,
+                sticky,
+            });
+        }
+    }
+    if let Some((w, token)) = watched {
+        w.leave(token);
+    }
+    if let Some(sink) = &env.sink {
+        sink.push(seq, kind, op.label, (op.start, op.end));
+    }
+    env.exec.publish(seq);
+    if let Some(s) = &env.serial {
+        s.release(env.exec.id);
+    }
+}
+
+/// The error of a kernel body (or host function) that failed on the worker of `env`.
+fn kernel_fault(env: &WorkerEnv, label: &str, kind: FaultKind, message: String) -> SimError {
+    SimError::KernelFault {
+        kind,
+        device: env.exec.id.device,
+        stream: env.exec.id,
+        label: label.to_string(),
+        message,
+    }
+}

@@ -1,0 +1,4 @@
+//! Interprocess communication: event handles, and memory exports and mappings.
+
+pub mod events;
+pub mod memory;

@@ -1,0 +1,3 @@
+//! Kernels: what a launch carries and what a kernel body sees.
+
+pub mod kernel;

@@ -1,0 +1,955 @@
+//! Work on streams and memory: kernel launches, copies, memsets, host functions, allocations.
+
+use std::borrow::Cow;
+use std::panic::Location;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::engine::core::error::{CaptureProblem, Result, SimError};
+use crate::engine::core::handle::Stream;
+use crate::engine::core::rules::PeerCopy;
+use crate::engine::core::time::CopyPath;
+use crate::engine::exec::{CopySource, Work};
+use crate::engine::graph::{Endpoint, NodeOp, Route};
+use crate::engine::kernels::kernel::Kernel;
+use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
+use crate::engine::observe::race::{Accessor, Who};
+use crate::engine::observe::trace::OpKind;
+use crate::engine::process::{Call, OpSpec, Process};
+
+/// What a memset writes.
+enum Fill {
+    Device(DevicePtr),
+    Pinned(HostPtr),
+}
+
+enum Out<'a> {
+    Region(Region),
+    Host(&'a mut [u8]),
+}
+
+/// A host function: run once, or shareable (a graph runs it at every launch).
+enum HostBody {
+    Once(Box<dyn FnOnce() + Send>),
+    Shared(crate::engine::graph::SharedHostFn),
+}
+
+fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {
+    if bytes > len as u64 {
+        return Err(SimError::OutOfRange {
+            what,
+            addr: addr as u64,
+            bytes,
+            base: addr as u64,
+            len: len as u64,
+        });
+    }
+    Ok(())
+}
+
+/// Where a copy's source is, as a graph node keeps it.
+fn src_endpoint(src: &Src<'_>) -> Endpoint {
+    match src {
+        Src::Device(p) => Endpoint::Device(*p),
+        Src::Pinned(p) => Endpoint::Pinned(*p),
+        Src::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+    }
+}
+
+/// Where a copy's destination is, as a graph node keeps it.
+fn dst_endpoint(dst: &Dst<'_>) -> Endpoint {
+    match dst {
+        Dst::Device(p) => Endpoint::Device(*p),
+        Dst::Pinned(p) => Endpoint::Pinned(*p),
+        Dst::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+    }
+}
+
+fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
+    match (src, dst) {
+        (AddressSpace::Device(a), AddressSpace::Device(b)) if a == b => CopyPath::OnDevice,
+        (AddressSpace::Device(_), AddressSpace::Device(_)) => CopyPath::StagedThroughHost,
+        (AddressSpace::Device(_), _) => CopyPath::DeviceToHost,
+        (_, AddressSpace::Device(_)) => CopyPath::HostToDevice,
+        _ => CopyPath::HostToHost,
+    }
+}
+
+impl Process {
+    /// Allocates `bytes` of device memory on the current device.
+    pub fn malloc(&self, bytes: u64) -> Result<DevicePtr> {
+        self.call("malloc", |c| {
+            self.check_unsafe_call(c, "malloc")?;
+            if bytes == 0 {
+                return Err(SimError::InvalidValue {
+                    what: "malloc",
+                    reason: "size 0".into(),
+                });
+            }
+            let (device, _) = self.state().current(&self.m, c, "malloc")?;
+            self.m.memory.malloc(device, bytes, c.process)
+        })
+    }
+
+    /// Frees device memory (also memory from [`Process::malloc_async`]: see `pool_api.rs`). Copies and kernels
+    /// already queued on it still see it; with race detection, those the calling thread has not observed
+    /// complete are a use after free (`cudaFree` "may perform implicit synchronization" — it is not promised;
+    /// `aclrtFree` performs none).
+    #[track_caller]
+    pub fn free(&self, ptr: DevicePtr) -> Result<()> {
+        let site = Location::caller();
+        self.call("free", |c| {
+            self.check_unsafe_call(c, "free")?;
+            if self.free_pooled_by_host(c, site, ptr)? {
+                return Ok(());
+            }
+            let region = self.m.memory.device_region("free", ptr, 1, c.process);
+            if let Ok(r) = &region
+                && r.offset == 0
+                && r.block.owner == c.process
+                && !r.block.mapping
+            {
+                self.host_free_check(&mut self.state(), c, site, &r.block)?;
+            }
+            self.m.memory.free(ptr, c.process)?;
+            if let Ok(r) = region {
+                let block = r.block;
+                // Exported: the handle opens nowhere any more (mappings made stay, "sim").
+                self.m.ipc_mem.lock().freed(&block);
+                crate::engine::value_waits::calls::forget(
+                    &mut self.state().words,
+                    block.base,
+                    block.len,
+                );
+            }
+            Ok(())
+        })
+    }
+
+    /// Allocates `bytes` of pinned host memory (zeroed).
+    pub fn malloc_host(&self, bytes: u64) -> Result<HostPtr> {
+        self.call("malloc_host", |c| {
+            self.check_unsafe_call(c, "malloc_host")?;
+            self.m.memory.malloc_host(bytes, c.process, c.device)
+        })
+    }
+
+    /// Frees pinned host memory.
+    pub fn free_host(&self, ptr: HostPtr) -> Result<()> {
+        self.call("free_host", |c| {
+            self.check_unsafe_call(c, "free_host")?;
+            self.m.memory.free_host(ptr, c.process)
+        })
+    }
+
+    /// Writes `data` into a pinned buffer from the host (no stream; what a C program does with a store). Checked
+    /// for races with the copies that use the buffer.
+    #[track_caller]
+    pub fn host_write(&self, ptr: HostPtr, data: &[u8]) -> Result<()> {
+        let site = Location::caller();
+        self.call("host_write", |c| {
+            let r = self
+                .m
+                .memory
+                .pinned_region("host_write", ptr, data.len() as u64, c.process)?;
+            self.host_access(c, "host_write", site, &r, true)?;
+            r.block.write(r.offset, data);
+            Ok(())
+        })
+    }
+
+    /// Reads a pinned buffer from the host. Checked for races with the copies that use the buffer.
+    #[track_caller]
+    pub fn host_read(&self, ptr: HostPtr, out: &mut [u8]) -> Result<()> {
+        let site = Location::caller();
+        self.call("host_read", |c| {
+            let r = self
+                .m
+                .memory
+                .pinned_region("host_read", ptr, out.len() as u64, c.process)?;
+            self.host_access(c, "host_read", site, &r, false)?;
+            r.block.read(r.offset, out);
+            Ok(())
+        })
+    }
+
+    /// A host thread's access to pinned memory: one step of its actor, checked against the shadow.
+    fn host_access(
+        &self,
+        c: &Call,
+        call: &'static str,
+        site: &'static Location<'static>,
+        r: &Region,
+        write: bool,
+    ) -> Result<()> {
+        if !self.m.race.on() || r.len == 0 {
+            return Ok(());
+        }
+        let mut st = self.state();
+        crate::engine::process::host_step(&mut st, &self.m, c, (call, site), |epoch, vc, who| {
+            crate::engine::observe::race::check(
+                &self.m,
+                &[(r.clone(), write)],
+                epoch,
+                vc,
+                who,
+                true,
+            )
+        })
+    }
+
+    /// A potentially unsafe call `what` (see [`crate::rules::CaptureRules::unsafe_calls`]): refused while a
+    /// capture that the calling thread's capture mode respects is in progress.
+    pub(crate) fn check_unsafe_call(&self, c: &Call, what: &'static str) -> Result<()> {
+        if !self.m.rules.capture.unsafe_calls.contains(&what) {
+            return Ok(());
+        }
+        let mode = self.capture_mode();
+        self.state().check_unsafe(&self.m, c.thread, mode, what)
+    }
+
+    /// Who an operation is, for race reports (only when detection is on and it touches memory). The stream
+    /// keeps the last one made; this lends it out (see [`Process::who_back`]) when the same line enqueues the
+    /// same operation again.
+    pub(crate) fn who(
+        &self,
+        st: &mut crate::engine::process::ProcState,
+        h: u64,
+        kind: &'static str,
+        label: &str,
+        site: &'static Location<'static>,
+        accesses: &[(Region, bool)],
+    ) -> Result<Option<Who>> {
+        if !self.m.race.on() || accesses.is_empty() {
+            return Ok(None);
+        }
+        let s = st.streams.get_mut(h)?;
+        // A loop enqueues the same operation from the same line again and again: reuse its record.
+        if let Some(w) = &s.last_who
+            && std::ptr::eq(w.1, site)
+            && matches!(&w.0, Accessor::Op { kind: k, label: l, .. } if *k == kind && l == label)
+        {
+            return Ok(s.last_who.take());
+        }
+        Ok(Some(Arc::new((
+            Accessor::Op {
+                stream: s.id,
+                stream_name: s.name.clone(),
+                kind,
+                label: label.to_string(),
+            },
+            site,
+        ))))
+    }
+
+    /// Gives the stream back the record [`Process::who`] lent (moving it costs nothing; a clone would be two
+    /// atomic operations per launch).
+    fn who_back(st: &mut crate::engine::process::ProcState, h: u64, who: Option<Who>) {
+        if let (Some(w), Ok(s)) = (who, st.streams.get_mut(h)) {
+            s.last_who = Some(w);
+        }
+    }
+
+    /// Launches a kernel on `stream` (which must belong to the current device).
+    #[track_caller]
+    pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
+        let site = Location::caller();
+        if kernel.body.is_none() && kernel.accesses.is_empty() {
+            let ns = self.kernel_ns(kernel.duration);
+            return self.launch_plain(stream, kernel.name, ns);
+        }
+        if kernel.body.is_none() && !self.m.race.on() {
+            // Only the name and the duration matter: declared accesses are checked, but without race detection
+            // nothing keeps them.
+            let Kernel {
+                name,
+                duration,
+                accesses,
+                ..
+            } = kernel;
+            return self.call("launch", |c| {
+                let mut st = self.state();
+                let h = st.resolve_stream(&self.m, c, stream.0)?;
+                if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                    let k = Kernel {
+                        name,
+                        duration,
+                        accesses,
+                        body: None,
+                    };
+                    return self.capture_launch(&mut st, c, cid, h, k, site);
+                }
+                for a in &accesses {
+                    self.declared_region(a, c)?;
+                }
+                let ns = self.kernel_ns(duration);
+                let owner = self.m.rules.owned.launch.then_some("launch");
+                let spec = OpSpec::plain_kernel(ns, name);
+                st.enqueue_discard(&self.m, c, h, spec, owner, None)
+            });
+        }
+        self.call("launch", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                return self.capture_launch(&mut st, c, cid, h, kernel, site);
+            }
+            let ns = self.kernel_ns(kernel.duration);
+            // A buffer kept by the process between launches (a loop of checked launches allocates nothing).
+            let mut accesses = std::mem::take(&mut st.scratch_accesses);
+            for a in &kernel.accesses {
+                accesses.push((self.declared_region(a, c)?, a.write));
+            }
+            let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
+            // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
+            let spec = match kernel.body {
+                Some(body) => OpSpec::new(
+                    ns,
+                    kernel.name,
+                    OpKind::Kernel,
+                    Work::Kernel(body.once(), accesses.clone()),
+                ),
+                None => OpSpec::plain_kernel(ns, kernel.name),
+            };
+            let owner = self.m.rules.owned.launch.then_some("launch");
+            let check = who.as_ref().map(|w| (&accesses[..], w));
+            let r = st.enqueue_discard(&self.m, c, h, spec, owner, check);
+            accesses.clear();
+            st.scratch_accesses = accesses;
+            Self::who_back(&mut st, h, who);
+            r
+        })
+    }
+
+    /// Launches a kernel with no body and no declared accesses, of `ns` nanoseconds, on `stream`: the hot path of
+    /// every launch loop (and what a C launch of a kernel without a body comes to, with no [`Kernel`] made).
+    #[track_caller]
+    pub(crate) fn launch_plain(
+        &self,
+        stream: Stream,
+        name: Cow<'static, str>,
+        ns: u64,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("launch", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                let k = Kernel {
+                    name,
+                    duration: Some(std::time::Duration::from_nanos(ns)),
+                    accesses: Vec::new(),
+                    body: None,
+                };
+                return self.capture_launch(&mut st, c, cid, h, k, site);
+            }
+            let owner = self.m.rules.owned.launch.then_some("launch");
+            st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner, None)
+        })
+    }
+
+    /// A launch on a capturing stream: a kernel node (its declared accesses checked now, as a launch checks
+    /// them, and resolved again at every launch of the graph).
+    fn capture_launch(
+        &self,
+        st: &mut crate::engine::process::ProcState,
+        c: &Call,
+        cid: u64,
+        h: u64,
+        kernel: Kernel,
+        site: &'static Location<'static>,
+    ) -> Result<()> {
+        st.check_owner(&self.m, c, "launch", self.m.rules.owned.launch, h)?;
+        for a in &kernel.accesses {
+            self.declared_region(a, c)?;
+        }
+        let body = match kernel.body {
+            None => None,
+            Some(crate::engine::kernels::kernel::Body::Shared(f)) => Some(f),
+            Some(crate::engine::kernels::kernel::Body::Once(_)) => {
+                return Err(SimError::NotSupported {
+                    what: "launch",
+                    reason: format!(
+                        "kernel `{}` is being captured into a graph, which runs it at every launch: give its body \
+                         with Kernel::shared_body (Fn), not Kernel::body (FnOnce)",
+                        kernel.name
+                    ),
+                });
+            }
+        };
+        let op = NodeOp::Kernel {
+            cost_ns: self.kernel_ns(kernel.duration),
+            name: kernel.name,
+            accesses: kernel.accesses,
+            body,
+        };
+        st.capture_node(cid, h, op, site).map(drop)
+    }
+
+    /// The region a kernel declares it reads or writes, checked (live, this process's, in range): device
+    /// memory, or pinned host memory where the dialect's kernels can reach it (`Rules::kernel_pinned_access`).
+    pub(crate) fn declared_region(
+        &self,
+        a: &crate::engine::kernels::kernel::Access,
+        c: &Call,
+    ) -> Result<Region> {
+        const WHAT: &str = "kernel declared access";
+        let mem = &self.m.memory;
+        if mem.classify(a.ptr.addr()) != AddressSpace::PinnedHost {
+            return mem.device_region(WHAT, a.ptr, a.bytes, c.process);
+        }
+        if !self.m.rules.kernel_pinned_access {
+            return Err(SimError::InvalidAddress {
+                what: WHAT,
+                addr: a.ptr.addr(),
+                space: AddressSpace::PinnedHost,
+                problem: "pinned host memory, which this dialect's kernels cannot access (it must be \
+                          registered for the device first, which is not simulated)",
+            });
+        }
+        mem.pinned_region(WHAT, HostPtr(a.ptr.addr()), a.bytes, c.process)
+    }
+
+    /// A kernel's virtual duration in nanoseconds: its own, or the cost model's default.
+    #[inline]
+    fn kernel_ns(&self, duration: Option<std::time::Duration>) -> u64 {
+        match duration {
+            Some(d) => crate::engine::core::time::saturating_nanos(d),
+            None => self.m.hot.default_kernel_ns,
+        }
+    }
+
+    /// Enqueues a host function on `stream`: it runs after all earlier work of the stream and holds back later
+    /// work until it returns. Runtime calls made from inside it fail with [`SimError::NotPermitted`]. A capturing
+    /// stream cannot take it (it runs once, a graph runs its nodes at every launch):
+    /// [`Process::launch_host_func_shared`] can be captured.
+    #[track_caller]
+    pub fn launch_host_func(
+        &self,
+        stream: Stream,
+        f: impl FnOnce() + Send + 'static,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("launch_host_func", |c| {
+            self.host_func(c, stream, HostBody::Once(Box::new(f)), site)
+        })
+    }
+
+    /// [`Process::launch_host_func`] for a function that can run more than once: a capturing stream makes it a
+    /// host node of its graph, run at every launch of the graph (the C API's host functions are of this kind).
+    #[track_caller]
+    pub fn launch_host_func_shared(
+        &self,
+        stream: Stream,
+        f: impl Fn() + Send + Sync + 'static,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("launch_host_func", |c| {
+            self.host_func(c, stream, HostBody::Shared(Arc::new(f)), site)
+        })
+    }
+
+    fn host_func(
+        &self,
+        c: &mut Call,
+        stream: Stream,
+        f: HostBody,
+        site: &'static Location<'static>,
+    ) -> Result<()> {
+        let mut st = self.state();
+        let h = st.resolve_stream(&self.m, c, stream.0)?;
+        let owned = self.m.rules.owned.host_func;
+        st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
+        // The two callback mechanisms do not mix on a stream (`report.rs`).
+        if let crate::engine::callbacks::subscribed::CallbackRoute::Thread(_) =
+            st.streams.get(h)?.callbacks
+        {
+            return Err(SimError::Subscription {
+                what: "launch_host_func",
+                problem: crate::engine::core::error::SubscriptionProblem::SubscribedStream,
+            });
+        }
+        if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch_host_func")? {
+            let HostBody::Shared(f) = f else {
+                return Err(SimError::NotSupported {
+                    what: "launch_host_func",
+                    reason: "a host function captured into a graph runs at every launch of the graph: give \
+                             it with launch_host_func_shared (Fn), not launch_host_func (FnOnce)"
+                        .into(),
+                });
+            };
+            return st.capture_node(cid, h, NodeOp::Host(f), site).map(drop);
+        }
+        let work: Box<dyn FnOnce() + Send> = match f {
+            HostBody::Once(f) => f,
+            HostBody::Shared(f) => Box::new(move || f()),
+        };
+        st.enqueue(
+            &self.m,
+            c,
+            h,
+            OpSpec::new(
+                crate::engine::core::time::saturating_nanos(self.m.cost.host_function),
+                Cow::Borrowed("host function"),
+                OpKind::HostFunction,
+                Work::Host(work),
+            ),
+        )?;
+        st.streams.get_mut(h)?.callbacks =
+            crate::engine::callbacks::subscribed::CallbackRoute::Runtime;
+        Ok(())
+    }
+
+    /// Enqueues a stream callback on `stream` (`cudaStreamAddCallback`): like a host function it runs after all
+    /// earlier work of the stream and holds back later work until it returns, but it runs exactly once whatever
+    /// happened — also after a device fault, when host functions and kernel bodies of the stream no longer run —
+    /// and gets the stream's status: `Ok(())`, or the fault that poisoned the stream (its own, or one ordered
+    /// before the callback). Runtime calls made from inside it fail with [`SimError::NotPermitted`].
+    pub fn stream_add_callback(
+        &self,
+        stream: Stream,
+        f: impl FnOnce(Result<()>) + Send + 'static,
+    ) -> Result<()> {
+        self.call("stream_add_callback", |c| {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            let owned = self.m.rules.owned.host_func;
+            st.check_owner(&self.m, c, "stream_add_callback", owned, h)?;
+            let f = move |fault: Option<SimError>| f(fault.map_or(Ok(()), Err));
+            st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    crate::engine::core::time::saturating_nanos(self.m.cost.host_function),
+                    Cow::Borrowed("stream callback"),
+                    OpKind::HostFunction,
+                    Work::Callback(Box::new(f)),
+                ),
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Copies `bytes` bytes and returns when they have arrived (ordered on the default stream).
+    #[track_caller]
+    pub fn memcpy<'a>(
+        &self,
+        dst: impl Into<Dst<'a>>,
+        src: impl Into<Src<'a>>,
+        bytes: u64,
+    ) -> Result<()> {
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
+        self.call("memcpy", |c| {
+            self.copy(
+                c,
+                ("memcpy", site),
+                dst,
+                src,
+                bytes,
+                Stream::DEFAULT,
+                (true, false),
+            )
+        })
+    }
+
+    /// Enqueues a copy of `bytes` bytes on `stream`. Pageable host sources are staged at the call; a pageable
+    /// host destination makes the call wait for the copy (as the vendors do); pinned and device memory are
+    /// read and written when the copy runs.
+    #[track_caller]
+    pub fn memcpy_async<'a>(
+        &self,
+        dst: impl Into<Dst<'a>>,
+        src: impl Into<Src<'a>>,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
+        self.call("memcpy_async", |c| {
+            self.copy(
+                c,
+                ("memcpy_async", site),
+                dst,
+                src,
+                bytes,
+                stream,
+                (false, false),
+            )
+        })
+    }
+
+    /// [`Process::memcpy_async`] for the C API: a capturing stream may keep pageable host memory in its graph (a
+    /// node that reads the source at each launch and writes the destination when it runs).
+    ///
+    /// # Safety
+    /// The pageable memory of `dst` and `src` stays valid for as long as a graph captured from this call can
+    /// run (the vendor's contract for a captured copy).
+    #[track_caller]
+    pub(crate) unsafe fn memcpy_async_c<'a>(
+        &self,
+        dst: Dst<'a>,
+        src: Src<'a>,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("memcpy_async", |c| {
+            self.copy(
+                c,
+                ("memcpy_async", site),
+                dst,
+                src,
+                bytes,
+                stream,
+                (false, true),
+            )
+        })
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for four public copy calls"
+    )]
+    fn copy(
+        &self,
+        c: &mut Call,
+        (what, site): (&'static str, &'static Location<'static>),
+        dst: Dst<'_>,
+        src: Src<'_>,
+        bytes: u64,
+        stream: Stream,
+        (sync, raw): (bool, bool),
+    ) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        if sync {
+            self.check_unsafe_call(c, what)?;
+        }
+        let endpoints = (dst_endpoint(&dst), src_endpoint(&src));
+        let mem = &self.m.memory;
+        let (source, sspace) = match src {
+            Src::Device(p) => {
+                let r = mem.device_region(what, p, bytes, c.process)?;
+                let space = r.block.space;
+                (CopySource::Region(r), space)
+            }
+            Src::Pinned(p) => (
+                CopySource::Region(mem.pinned_region(what, p, bytes, c.process)?),
+                AddressSpace::PinnedHost,
+            ),
+            Src::Host(s) => {
+                host_range(what, s.as_ptr() as usize, s.len(), bytes)?;
+                (
+                    CopySource::Staged(s[..bytes as usize].to_vec()),
+                    AddressSpace::PageableHost,
+                )
+            }
+        };
+        let (out, dspace) = match dst {
+            Dst::Device(p) => {
+                let r = mem.device_region(what, p, bytes, c.process)?;
+                let space = r.block.space;
+                (Out::Region(r), space)
+            }
+            Dst::Pinned(p) => (
+                Out::Region(mem.pinned_region(what, p, bytes, c.process)?),
+                AddressSpace::PinnedHost,
+            ),
+            Dst::Host(s) => {
+                host_range(what, s.as_ptr() as usize, s.len(), bytes)?;
+                (Out::Host(s), AddressSpace::PageableHost)
+            }
+        };
+        let mut accesses = Vec::new();
+        if let CopySource::Region(r) = &source {
+            accesses.push((r.clone(), false));
+        }
+        if let Out::Region(r) = &out {
+            accesses.push((r.clone(), true));
+        }
+        let back = Arc::new(Mutex::new(Vec::new()));
+        let (work, out) = match (out, source) {
+            (Out::Region(dst), src) => (Work::Copy { src, dst }, None),
+            (Out::Host(slice), CopySource::Region(src)) => (
+                Work::CopyOut {
+                    src,
+                    out: back.clone(),
+                },
+                Some(slice),
+            ),
+            (Out::Host(slice), CopySource::Staged(bytes)) => {
+                // Pageable to pageable: the bytes move on the host, once the copy is accepted.
+                *back.lock() = bytes;
+                (Work::Nothing, Some(slice))
+            }
+        };
+        let point = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if !sync {
+                st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
+            }
+            let path = match copy_path(sspace, dspace) {
+                CopyPath::StagedThroughHost => {
+                    let (AddressSpace::Device(a), AddressSpace::Device(b)) = (sspace, dspace)
+                    else {
+                        unreachable!("staged copies are device to device")
+                    };
+                    // Peer access is one direction: the device that runs the copy (the stream's) must have
+                    // enabled access to the other one.
+                    let runner = st.streams.get(h)?.device;
+                    let enabled = if runner == a {
+                        st.peers.contains(&(a, b))
+                    } else if runner == b {
+                        st.peers.contains(&(b, a))
+                    } else {
+                        st.peers.contains(&(runner, a)) && st.peers.contains(&(runner, b))
+                    };
+                    if enabled {
+                        CopyPath::PeerLink
+                    } else if self.m.rules.peer_copy_without_access == PeerCopy::Reject {
+                        return Err(SimError::PeerAccessRequired {
+                            what,
+                            src: a,
+                            dst: b,
+                        });
+                    } else {
+                        CopyPath::StagedThroughHost
+                    }
+                }
+                p => p,
+            };
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let (dst, src) = endpoints;
+                let pageable = |e: Endpoint| matches!(e, Endpoint::Pageable(_));
+                if pageable(dst) || pageable(src) {
+                    if !self.m.rules.capture.pageable_copies {
+                        let id = st.streams.get(h)?.id;
+                        return Err(SimError::Capture {
+                            what,
+                            stream: Some(id),
+                            problem: CaptureProblem::PageableCopy,
+                        });
+                    }
+                    if !raw {
+                        return Err(SimError::NotSupported {
+                            what,
+                            reason: "a copy of pageable host memory (a borrowed slice) cannot be captured \
+                                     through the Rust API: the graph would outlive the borrow (use pinned \
+                                     memory; the C API captures it)"
+                                .into(),
+                        });
+                    }
+                }
+                let op = NodeOp::Copy {
+                    what,
+                    dst,
+                    src,
+                    bytes,
+                    path,
+                };
+                return st.capture_node(cid, h, op, site).map(drop);
+            }
+            let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
+            // The operation keeps its own reference; the stream keeps one too, for the next time.
+            Self::who_back(&mut st, h, who.clone());
+            let point = st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    self.m.cost.copy_nanos(path, bytes),
+                    Cow::Borrowed(what),
+                    OpKind::Memcpy { path, bytes },
+                    work,
+                )
+                .accesses(accesses, who)
+                .synchronous(sync),
+            )?;
+            // A host that waits on it acquires the stream's clock there.
+            if sync || out.is_some() {
+                st.with_clock(h, point)?
+            } else {
+                point
+            }
+        };
+        if sync || out.is_some() {
+            let device = point.exec.id.device;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::exec::faults::Observe::Other,
+                || what.to_string(),
+            )?;
+        }
+        if let Some(slice) = out {
+            let data = back.lock();
+            slice[..data.len()].copy_from_slice(&data);
+        }
+        Ok(())
+    }
+
+    /// Sets `bytes` bytes of device memory to `value` and returns when done (ordered on the default stream).
+    #[track_caller]
+    pub fn memset(&self, ptr: DevicePtr, value: u8, bytes: u64) -> Result<()> {
+        let site = Location::caller();
+        self.call("memset", |c| {
+            let at = ("memset", site);
+            self.fill(
+                c,
+                at,
+                Fill::Device(ptr),
+                value,
+                bytes,
+                Stream::DEFAULT,
+                true,
+            )
+        })
+    }
+
+    /// Enqueues a memset on `stream`.
+    #[track_caller]
+    pub fn memset_async(
+        &self,
+        ptr: DevicePtr,
+        value: u8,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("memset_async", |c| {
+            let at = ("memset_async", site);
+            self.fill(c, at, Fill::Device(ptr), value, bytes, stream, false)
+        })
+    }
+
+    /// Sets `bytes` bytes of pinned host memory (from [`Process::malloc_host`]) to `value` and returns when done
+    /// (ordered on the default stream): ACL's `aclrtMemset` on `aclrtMallocHost` memory ("host memory from the
+    /// ACL APIs", reference/acl.md · Memset / MemsetAsync). A real write when it runs, checked for races like a
+    /// copy into the buffer. It costs a device-to-host copy of its size (sim: the device writes host memory).
+    #[track_caller]
+    pub fn memset_host(&self, ptr: HostPtr, value: u8, bytes: u64) -> Result<()> {
+        let site = Location::caller();
+        self.call("memset", |c| {
+            let at = ("memset", site);
+            self.fill(
+                c,
+                at,
+                Fill::Pinned(ptr),
+                value,
+                bytes,
+                Stream::DEFAULT,
+                true,
+            )
+        })
+    }
+
+    /// Enqueues a memset of pinned host memory on `stream` (see [`Process::memset_host`]).
+    #[track_caller]
+    pub fn memset_host_async(
+        &self,
+        ptr: HostPtr,
+        value: u8,
+        bytes: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        self.call("memset_async", |c| {
+            let at = ("memset_async", site);
+            self.fill(c, at, Fill::Pinned(ptr), value, bytes, stream, false)
+        })
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for four public calls"
+    )]
+    fn fill(
+        &self,
+        c: &mut Call,
+        (what, site): (&'static str, &'static Location<'static>),
+        target: Fill,
+        value: u8,
+        bytes: u64,
+        stream: Stream,
+        sync: bool,
+    ) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        if sync {
+            self.check_unsafe_call(c, what)?;
+        }
+        let endpoint = match target {
+            Fill::Device(p) => Endpoint::Device(p),
+            Fill::Pinned(p) => Endpoint::Pinned(p),
+        };
+        let mem = &self.m.memory;
+        let (dst, path) = match target {
+            Fill::Device(ptr) => (
+                mem.device_region(what, ptr, bytes, c.process)?,
+                CopyPath::OnDevice,
+            ),
+            Fill::Pinned(ptr) => (
+                mem.pinned_region(what, ptr, bytes, c.process)?,
+                CopyPath::DeviceToHost,
+            ),
+        };
+        let point = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            if !sync {
+                st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
+            }
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let op = NodeOp::Memset {
+                    what,
+                    dst: endpoint,
+                    value,
+                    bytes,
+                    path,
+                };
+                return st.capture_node(cid, h, op, site).map(drop);
+            }
+            let accesses = vec![(dst.clone(), true)];
+            let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
+            // The operation keeps its own reference; the stream keeps one too, for the next time.
+            Self::who_back(&mut st, h, who.clone());
+            let point = st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    self.m.cost.copy_nanos(path, bytes),
+                    Cow::Borrowed(what),
+                    OpKind::Memset { bytes },
+                    Work::Fill { dst, value },
+                )
+                .accesses(accesses, who)
+                .synchronous(sync),
+            )?;
+            // A host that waits on it acquires the stream's clock there.
+            if sync {
+                st.with_clock(h, point)?
+            } else {
+                point
+            }
+        };
+        if sync {
+            let device = point.exec.id.device;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::exec::faults::Observe::Other,
+                || what.to_string(),
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,3 @@
+//! ACL notifies: create, record, wait (with its timeout), reset.
+
+pub(crate) mod calls;

@@ -1,0 +1,720 @@
+//! Happens-before race detection with deterministic verdicts.
+//!
+//! Every stream and every host thread is an actor with a vector clock (`clock.rs`). Enqueueing carries the host
+//! thread's clock to the operation; a record releases the stream's clock into the record point; a stream
+//! wait, a legacy default-stream edge and every synchronize or completed query acquire it. All of this is
+//! computed on the host thread at enqueue, in program order, so the verdicts are the same on every run and do
+//! not depend on how the workers were scheduled.
+//!
+//! Every access to device memory or pinned host memory — copies, memsets, kernels' declared reads and writes,
+//! host reads and writes of pinned buffers through the API — is checked against the earlier accesses to the
+//! same bytes that it is not ordered after (`shadow.rs`). An unordered conflicting pair (at least one write) is a
+//! [`RaceReport`], naming both operations and both call sites, with a one-line fix.
+//!
+//! The same reports carry the lifetime checks of allocations ([`RaceKind`]): an access not ordered after a
+//! stream-ordered allocation is a use before allocation; an access not ordered before the free of its
+//! allocation (a stream-ordered free, or a free by the host while work that uses the block is queued), or made
+//! after it, is a use after free.
+//!
+//! Lock order: an allocation's shadow, then the machine's reports, then the actor table (`clock.rs`); the hook
+//! for new reports runs with none of them held.
+
+pub(crate) mod clock;
+pub(crate) mod shadow;
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::panic::Location;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{ProcessId, StreamId};
+use crate::engine::machine::Shared;
+use crate::engine::memory::{AddressSpace, Region};
+use crate::engine::observe::names::StreamLabel;
+use clock::{Actors, Epoch, VectorClock};
+
+/// What the machine does about races (set with [`crate::MachineBuilder::race_detection`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RaceDetection {
+    /// No tracking at all (the fastest).
+    Off,
+    /// Track accesses and collect reports, read with [`crate::Machine::race_reports`] (the default).
+    #[default]
+    Collect,
+    /// Like `Collect`, and the call that completes a race fails with [`crate::SimError::Race`] (its operation
+    /// is not enqueued).
+    FailFast,
+}
+
+/// What kind of report a [`RaceReport`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum RaceKind {
+    /// Two accesses to the same bytes, at least one a write, neither ordered before the other.
+    #[default]
+    Data,
+    /// An access (or a free) not ordered after the stream-ordered allocation of its memory (`first` is the
+    /// allocation): "the allocation must not be accessed until the allocation operation completes".
+    UseBeforeAlloc,
+    /// An access not ordered before the free of its memory (`first` the access, `second` the free), or made
+    /// after the free (`first` the free): "the allocation must not be accessed after stream execution
+    /// reaches the free".
+    UseAfterFree,
+}
+
+impl RaceKind {
+    /// `data race`, `use before allocation`, `use after free`.
+    pub fn title(self) -> &'static str {
+        match self {
+            RaceKind::Data => "data race",
+            RaceKind::UseBeforeAlloc => "use before allocation",
+            RaceKind::UseAfterFree => "use after free",
+        }
+    }
+}
+
+/// Who made an access.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Accessor {
+    /// An operation on a stream.
+    Op {
+        /// The stream.
+        stream: StreamId,
+        /// The name the program gave the stream ([`crate::Process::name_stream`]), if any.
+        stream_name: Option<Arc<str>>,
+        /// `kernel`, `memcpy`, `memset`; for the lifetime points of a stream-ordered allocation, `alloc` and
+        /// `free`.
+        kind: &'static str,
+        /// The operation's label (a kernel's name).
+        label: String,
+    },
+    /// A host thread, through the API (pinned host memory).
+    Host {
+        /// The process.
+        process: ProcessId,
+        /// The host thread's ordinal in the process.
+        thread: u32,
+        /// The call (`host_write`, `host_read`; `free` for a free by the host).
+        call: &'static str,
+    },
+}
+
+impl Accessor {
+    /// The process that made the access.
+    pub fn process(&self) -> ProcessId {
+        match self {
+            Accessor::Op { stream, .. } => stream.process,
+            Accessor::Host { process, .. } => *process,
+        }
+    }
+
+    /// The stream as reports write it: `stream \`copy\`` if it has a name, else `stream 2`; `None` for a host
+    /// thread.
+    pub fn stream_label(&self) -> Option<String> {
+        match self {
+            Accessor::Op {
+                stream,
+                stream_name,
+                ..
+            } => Some(StreamLabel(*stream, stream_name.as_deref()).to_string()),
+            Accessor::Host { .. } => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Accessor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Accessor::Op {
+                stream,
+                stream_name,
+                kind,
+                label,
+            } => write!(
+                f,
+                "{kind} `{label}` on {} (device {}, process {})",
+                StreamLabel(*stream, stream_name.as_deref()),
+                stream.device,
+                stream.process
+            ),
+            Accessor::Host {
+                process,
+                thread,
+                call,
+            } => write!(f, "`{call}` on host thread {thread} of process {process}"),
+        }
+    }
+}
+
+/// One side of a race.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RaceAccess {
+    /// Who.
+    pub who: Accessor,
+    /// Whether it wrote (otherwise it read).
+    pub write: bool,
+    /// Where the call that enqueued (or made) it is in the program.
+    pub call_site: &'static Location<'static>,
+    /// The operation's position in its stream, as in the trace ([`crate::TraceEvent::seq`]); `None` for a
+    /// host thread's access.
+    pub seq: Option<u64>,
+    /// For a race between two OS processes of a shared host (on exported device memory): the OS process that
+    /// made this access. `None` for a race within one OS process.
+    pub os_process: Option<u32>,
+}
+
+impl RaceAccess {
+    /// `reads`, `writes`; `allocates` and `frees` for the lifetime points of an allocation.
+    pub fn verb(&self) -> &'static str {
+        match &self.who {
+            Accessor::Op { kind: "alloc", .. } => "allocates",
+            Accessor::Op { kind: "free", .. } | Accessor::Host { call: "free", .. } => "frees",
+            _ if self.write => "writes",
+            _ => "reads",
+        }
+    }
+
+    /// Whether this side is the free of the allocation.
+    fn is_free(&self) -> bool {
+        self.verb() == "frees"
+    }
+
+    /// The operation's label (a kernel's name, a copy's call), or the host call.
+    fn label(&self) -> &str {
+        match &self.who {
+            Accessor::Op { label, .. } => label,
+            Accessor::Host { call, .. } => call,
+        }
+    }
+}
+
+/// Two accesses to the same bytes, at least one a write, neither ordered before the other.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RaceReport {
+    /// The earlier access in program order.
+    pub first: RaceAccess,
+    /// The later access, which completed the race.
+    pub second: RaceAccess,
+    /// The first byte both touch (for pinned host memory a real address, which differs between runs; see
+    /// `allocation` and `offset`).
+    pub addr: u64,
+    /// The allocation's number in its address space, in allocation order (1 is the first).
+    pub allocation: u64,
+    /// The first byte both touch, from the start of the allocation.
+    pub offset: u64,
+    /// How many bytes both touch.
+    pub bytes: u64,
+    /// Which memory.
+    pub space: AddressSpace,
+    /// How many times this pair of call sites raced on these streams (the report is kept once).
+    pub occurrences: u64,
+    /// A data race, or a use of memory outside its allocation's lifetime.
+    pub kind: RaceKind,
+}
+
+impl RaceReport {
+    /// A one-line fix.
+    pub fn fix(&self) -> String {
+        if self.kind == RaceKind::UseAfterFree && self.first.is_free() {
+            // Enqueued after the free: no ordering can make it right.
+            return format!(
+                "`{}` uses the memory after `{}` freed it: enqueue it before the free (and order the free \
+                 after it), or allocate the memory again",
+                self.second.label(),
+                self.first.label()
+            );
+        }
+        let (first, second) = (&self.first.who, &self.second.who);
+        match (first, second) {
+            (
+                Accessor::Op {
+                    stream: a,
+                    label: la,
+                    ..
+                },
+                Accessor::Op {
+                    stream: b,
+                    label: lb,
+                    ..
+                },
+            ) => {
+                let (na, nb) = (
+                    first.stream_label().unwrap_or_default(),
+                    second.stream_label().unwrap_or_default(),
+                );
+                if let (Some(pa), Some(pb)) = (self.first.os_process, self.second.os_process)
+                    && pa != pb
+                {
+                    format!(
+                        "record an interprocess event on {na} in OS process {pa} after `{la}`, and make {nb} in \
+                         OS process {pb} wait on it (IPC handle) before `{lb}`"
+                    )
+                } else if a.process != b.process {
+                    format!(
+                        "record an interprocess event on {na} of process {} after `{la}`, and make {nb} of \
+                         process {} wait on it (IPC handle) before `{lb}`",
+                        a.process, b.process
+                    )
+                } else {
+                    format!(
+                        "record an event on {na} after `{la}` and make {nb} wait on it before `{lb}`"
+                    )
+                }
+            }
+            (Accessor::Op { label: la, .. }, Accessor::Host { call, .. }) => format!(
+                "synchronize {} (or an event recorded after `{la}`) before `{call}`",
+                first.stream_label().unwrap_or_default()
+            ),
+            (Accessor::Host { call, .. }, Accessor::Op { label: lb, .. }) => format!(
+                "finish `{call}` before enqueueing `{lb}` on {} (enqueue it later from the same thread, or \
+                 synchronize the threads)",
+                second.stream_label().unwrap_or_default()
+            ),
+            (Accessor::Host { .. }, Accessor::Host { .. }) => {
+                "order the two host threads (join one, or use a host lock) before the second access"
+                    .to_string()
+            }
+        }
+    }
+
+    /// The report as [`Display`](std::fmt::Display) writes it, with or without the call sites (`— enqueued
+    /// at src/main.rs:12:5`). Without them for programs whose calls come through the C library, where the
+    /// call site would be a line of the simulator's own facade, not of the program.
+    pub fn text(&self, call_sites: bool) -> String {
+        let mut out = format!(
+            "{} {} {} bytes at offset {} of allocation #{} ({}){}\n",
+            self.kind.title(),
+            if self.kind == RaceKind::Data {
+                "on"
+            } else {
+                "of"
+            },
+            self.bytes,
+            self.offset,
+            self.allocation,
+            self.space,
+            if self.occurrences > 1 {
+                format!(", {} times", self.occurrences)
+            } else {
+                String::new()
+            }
+        );
+        for (tag, side) in [("first: ", &self.first), ("second:", &self.second)] {
+            out.push_str(&format!("  {tag} {}", side.who));
+            if let Some(pid) = side.os_process {
+                out.push_str(&format!(" in OS process {pid}"));
+            }
+            out.push_str(&format!(" {}", side.verb()));
+            // The call site of another OS process's access is not known here.
+            if call_sites && side.os_process.is_none_or(|p| p == std::process::id()) {
+                out.push_str(&format!(" — enqueued at {}", side.call_site));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("  fix: {}", self.fix()));
+        out
+    }
+}
+
+impl std::fmt::Display for RaceReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(true))
+    }
+}
+
+/// The most distinct reports a machine keeps ([`crate::Machine::race_reports`]); past it, new pairs are only
+/// counted ([`crate::Machine::race_reports_dropped`]).
+pub const MAX_REPORTS: usize = 4096;
+
+/// One side of a race as reports are deduplicated by it: who, whether it wrote, where it was enqueued.
+type SideKey<'a> = (&'a Accessor, bool, &'static Location<'static>);
+
+/// A machine's race reports, deduplicated by (kind, call sites, streams / threads, kinds of access), in order of
+/// discovery; at most [`MAX_REPORTS`] of them.
+#[derive(Debug, Default)]
+pub(crate) struct Reports {
+    list: Vec<RaceReport>,
+    /// The reports by a hash of their key (several when hashes collide).
+    index: HashMap<u64, Vec<usize>>,
+    /// Racing accesses that matched no kept report once [`MAX_REPORTS`] were kept.
+    dropped: u64,
+}
+
+fn key_hash(kind: RaceKind, first: SideKey<'_>, second: SideKey<'_>) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    (kind, first, second).hash(&mut h);
+    h.finish()
+}
+
+fn same_side(a: &RaceAccess, (who, write, site): SideKey<'_>) -> bool {
+    a.write == write && a.call_site == site && &a.who == who
+}
+
+/// What [`Reports::note`] did.
+pub(crate) enum Noted {
+    /// The pair was seen before: counted again (the report as stored, when asked for).
+    Again(Option<RaceReport>),
+    /// A new report, kept.
+    New(RaceReport),
+    /// A new pair, not kept: the list is full (the report, when asked for).
+    Dropped(Option<RaceReport>),
+}
+
+impl Reports {
+    /// Counts the race of `first` and `second`: once more if the pair is known, or as the new report `make`
+    /// builds (only then). With `want`, the report is returned in every case (fail-fast detection).
+    pub fn note(
+        &mut self,
+        kind: RaceKind,
+        first: SideKey<'_>,
+        second: SideKey<'_>,
+        want: bool,
+        make: impl FnOnce() -> RaceReport,
+    ) -> Noted {
+        let h = key_hash(kind, first, second);
+        if let Some(ids) = self.index.get(&h) {
+            for &i in ids {
+                let r = &mut self.list[i];
+                if r.kind == kind && same_side(&r.first, first) && same_side(&r.second, second) {
+                    r.occurrences += 1;
+                    return Noted::Again(want.then(|| r.clone()));
+                }
+            }
+        }
+        if self.list.len() >= MAX_REPORTS {
+            self.dropped += 1;
+            return Noted::Dropped(want.then(make));
+        }
+        let r = make();
+        self.index.entry(h).or_default().push(self.list.len());
+        self.list.push(r.clone());
+        Noted::New(r)
+    }
+
+    pub fn list(&self) -> Vec<RaceReport> {
+        self.list.clone()
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn get(&self, i: usize) -> Option<RaceReport> {
+        self.list.get(i).cloned()
+    }
+
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+}
+
+/// What [`crate::MachineBuilder::on_race`] calls with each new report.
+#[derive(Clone)]
+pub(crate) struct RaceHook(pub Arc<dyn Fn(&RaceReport) + Send + Sync>);
+
+impl std::fmt::Debug for RaceHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RaceHook(..)")
+    }
+}
+
+/// The machine-wide race state: mode, reports, actor numbering, the hook for new reports.
+#[derive(Debug)]
+pub(crate) struct RaceState {
+    pub mode: RaceDetection,
+    pub reports: Mutex<Reports>,
+    /// The actor numbers of streams and host threads (reused once free: see `clock.rs`).
+    pub actors: Arc<Actors>,
+    hook: Option<RaceHook>,
+}
+
+impl RaceState {
+    pub fn new(mode: RaceDetection, hook: Option<RaceHook>) -> RaceState {
+        RaceState {
+            mode,
+            reports: Mutex::new(Reports::default()),
+            actors: Arc::new(Actors::default()),
+            hook,
+        }
+    }
+
+    pub fn on(&self) -> bool {
+        self.mode != RaceDetection::Off
+    }
+
+    /// A new actor (a stream or a host thread): its number, and the clock its steps start from.
+    pub fn actor(&self) -> (clock::Actor, VectorClock) {
+        let (a, base) = self.actors.acquire();
+        (a, VectorClock::starting_at(a, base))
+    }
+
+    /// Hands a new report to the hook (the reports' lock released).
+    fn announce(&self, r: &RaceReport) {
+        if let Some(hook) = &self.hook {
+            (hook.0)(r);
+        }
+    }
+
+    /// Counts a report built already (see [`Reports::note`]); a new one is handed to the hook. Returns it as
+    /// stored (or as built, when the list is full).
+    fn add(&self, r: RaceReport) -> RaceReport {
+        let noted = self.reports.lock().note(
+            r.kind,
+            (&r.first.who, r.first.write, r.first.call_site),
+            (&r.second.who, r.second.write, r.second.call_site),
+            true,
+            || r.clone(),
+        );
+        match noted {
+            Noted::New(stored) => {
+                self.announce(&stored);
+                stored
+            }
+            Noted::Again(stored) | Noted::Dropped(stored) => stored.unwrap_or(r),
+        }
+    }
+}
+
+/// What an operation's accesses are checked with: who it is and where it was enqueued.
+pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
+
+/// The position in its stream of the step `epoch` of an operation's accessor (`None` for a host thread). A
+/// stream's clock ticks its own actor once per dispatched operation, and operations are dispatched in their
+/// stream's order, so the epoch's count less its number's base is the operation's position (its `seq`, from 1).
+/// Asked while a record names the step (the number is not handed out again meanwhile).
+fn seq_of(m: &Shared, who: &Accessor, epoch: Epoch) -> Option<u64> {
+    match who {
+        Accessor::Op { .. } => Some(epoch.count - m.race.actors.base(epoch.actor)),
+        Accessor::Host { .. } => None,
+    }
+}
+
+fn report(
+    m: &Shared,
+    region: &Region,
+    found: &shadow::Found,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+) -> RaceReport {
+    RaceReport {
+        first: RaceAccess {
+            who: found.who.0.clone(),
+            write: found.write,
+            call_site: found.who.1,
+            seq: seq_of(m, &found.who.0, found.epoch),
+            os_process: None,
+        },
+        second: RaceAccess {
+            who: who.0.clone(),
+            write,
+            call_site: who.1,
+            seq: seq_of(m, &who.0, epoch),
+            os_process: None,
+        },
+        // Shadow offsets are the allocation's (an IPC mapping may start inside it).
+        addr: (region.block.base + found.start).wrapping_sub(region.block.store_off),
+        allocation: region.block.ordinal,
+        offset: found.start,
+        bytes: found.end - found.start,
+        space: region.block.space,
+        occurrences: 1,
+        kind: found.kind,
+    }
+}
+
+/// A lifetime point of an allocation (see [`lifetime`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LifePoint {
+    /// Its stream-ordered allocation.
+    Alloc,
+    /// Its free (stream-ordered, or by the host).
+    Free,
+}
+
+/// Records a lifetime point of `block` made at step `epoch` by `who`, whose clock is `clock`; a free reports the
+/// uses it completes (see `shadow.rs`). With fail-fast detection and `may_fail`, the first is returned as an
+/// error and nothing is recorded.
+pub(crate) fn lifetime(
+    m: &Shared,
+    block: &Arc<crate::engine::memory::Block>,
+    point: LifePoint,
+    (epoch, clock): (Epoch, &VectorClock),
+    who: &Who,
+    may_fail: bool,
+) -> Result<(), SimError> {
+    let region = Region {
+        block: block.clone(),
+        offset: 0,
+        len: block.len,
+    };
+    let dry = may_fail && m.race.mode == RaceDetection::FailFast;
+    let actors = &m.race.actors;
+    // The reports are built under the shadow's lock, while the records they name keep their actors' numbers.
+    let found: Vec<RaceReport> = {
+        let mut shadow = block.store.shadow.lock();
+        match point {
+            LifePoint::Alloc => {
+                shadow.allocated(epoch, who, actors);
+                return Ok(());
+            }
+            LifePoint::Free => shadow
+                .free(block.len, epoch, clock, who, dry, actors)
+                .iter()
+                .map(|f| report(m, &region, f, (true, epoch), who))
+                .collect(),
+        }
+    };
+    if dry {
+        if let Some(f) = found.into_iter().next() {
+            let rep = m.race.add(f);
+            return Err(SimError::Race(Box::new(rep)));
+        }
+        block
+            .store
+            .shadow
+            .lock()
+            .free(block.len, epoch, clock, who, false, actors);
+        return Ok(());
+    }
+    for f in found {
+        m.race.add(f);
+    }
+    Ok(())
+}
+
+/// Counts the race `found` (an earlier access) completes with the access `(write, epoch)` of `who` to `region`
+/// (see [`Reports::note`]). Called under the region's shadow lock.
+fn note(
+    m: &Shared,
+    region: &Region,
+    found: &shadow::Found,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+    want: bool,
+) -> Noted {
+    m.race.reports.lock().note(
+        found.kind,
+        (&found.who.0, found.write, found.who.1),
+        (&who.0, write, who.1),
+        want,
+        || report(m, region, found, (write, epoch), who),
+    )
+}
+
+/// Checks (and records) the accesses of one step `epoch` whose clock is `clock`. With fail-fast detection and
+/// `may_fail`, the first race is returned as an error and nothing is recorded; otherwise races are collected.
+pub(crate) fn check(
+    m: &Shared,
+    accesses: &[(Region, bool)],
+    epoch: Epoch,
+    clock: &VectorClock,
+    who: &Who,
+    may_fail: bool,
+) -> Result<(), SimError> {
+    let actors = &m.race.actors;
+    if may_fail && m.race.mode == RaceDetection::FailFast {
+        for (r, write) in accesses {
+            // Noted under the shadow's lock, while the record a new report names keeps its actor's number.
+            let noted = {
+                let off = r.offset + r.block.store_off;
+                let mut shadow = r.block.store.shadow.lock();
+                let found =
+                    shadow.access((off, off + r.len), *write, epoch, clock, who, true, actors);
+                found
+                    .first()
+                    .map(|f| note(m, r, f, (*write, epoch), who, true))
+            };
+            let rep = match noted {
+                None => continue,
+                Some(Noted::New(rep)) => {
+                    m.race.announce(&rep);
+                    rep
+                }
+                Some(Noted::Again(rep) | Noted::Dropped(rep)) => {
+                    rep.expect("fail-fast asks for the report")
+                }
+            };
+            return Err(SimError::Race(Box::new(rep)));
+        }
+    }
+    // Consecutive accesses to one allocation (a kernel reading and writing a buffer) share one lock of its
+    // shadow; new reports are handed to the hook after it is released.
+    let mut rest = accesses;
+    while let Some((first, _)) = rest.first() {
+        let same = rest
+            .iter()
+            .take_while(|(r, _)| Arc::ptr_eq(&r.block.store, &first.block.store))
+            .count();
+        let (group, tail) = rest.split_at(same);
+        let new: Vec<RaceReport> = {
+            let mut shadow = first.block.store.shadow.lock();
+            let mut new = Vec::new();
+            for (r, write) in group {
+                let off = r.offset + r.block.store_off;
+                let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false, actors);
+                // Noted under the lock: see the fail-fast case.
+                for f in &f {
+                    if let Noted::New(rep) = note(m, r, f, (*write, epoch), who, false) {
+                        new.push(rep);
+                    }
+                }
+            }
+            new
+        };
+        for rep in &new {
+            m.race.announce(rep);
+        }
+        // Exported memory of a shared host: the accesses of the other OS processes too.
+        if let Some(sh) = first.block.store.shared.get() {
+            for (r, write) in group {
+                let off = r.offset + r.block.store_off;
+                for f in sh.access((off, off + r.len), *write, epoch, clock, &who.0) {
+                    m.race
+                        .add(remote_report(m, r, &f, (*write, epoch), who, sh.link.pid));
+                }
+            }
+        }
+        rest = tail;
+    }
+    Ok(())
+}
+
+/// A race between an access `f` of another OS process of the shared host and this one, on `region`.
+fn remote_report(
+    m: &Shared,
+    region: &Region,
+    f: &crate::engine::host::shared_mem::RemoteAccess,
+    (write, epoch): (bool, Epoch),
+    who: &Who,
+    pid: u32,
+) -> RaceReport {
+    RaceReport {
+        first: RaceAccess {
+            who: f.who.clone(),
+            write: f.write,
+            // Not known in this OS process: the report does not print it (`os_process` is another's).
+            call_site: Location::caller(),
+            seq: match f.who {
+                Accessor::Op { .. } => Some(f.count),
+                Accessor::Host { .. } => None,
+            },
+            os_process: Some(f.pid),
+        },
+        second: RaceAccess {
+            who: who.0.clone(),
+            write,
+            call_site: who.1,
+            seq: seq_of(m, &who.0, epoch),
+            os_process: Some(pid),
+        },
+        addr: (region.block.base + f.start).wrapping_sub(region.block.store_off),
+        allocation: region.block.ordinal,
+        offset: f.start,
+        bytes: f.end - f.start,
+        space: region.block.space,
+        occurrences: 1,
+        kind: RaceKind::Data,
+    }
+}

@@ -1,0 +1,3 @@
+//! Value waits and writes on device words (ACL's `aclrtValueWait` / `aclrtValueWrite`).
+
+pub(crate) mod calls;
