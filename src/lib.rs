@@ -41,7 +41,7 @@
 //! ## Code map
 //!
 //! Three layers, one folder each. **Dependencies point down only: tools → vendor → engine.** Nothing in
-//! `src/engine/` names the vendor layer or the tools, and nothing in `src/vendor/` names the tools
+//! `src/engine/` names the vendor layer or the tools, and nothing in `src/facade/` names the tools
 //! (`tests/suite/layers.rs` checks every file's paths). The public paths (`streamsim::Machine`,
 //! `streamsim::cuda`, `streamsim::scenario`, …) are re-exports from here, so the folders are free to change.
 //!
@@ -83,7 +83,7 @@
 //! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
 //! | [`graph`] (`graph/`) | stream capture and graphs: capture sequences per stream and capture modes per thread (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`: forks, joins, external event nodes), graphs and their inspection and DOT (`node.rs`, `graph_api.rs`), executable graphs replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
 //!
-//! **The vendor layer, `src/vendor/`**: the vendors' names, C types and codes, translated to engine calls.
+//! **The vendor layer, `src/facade/`**: the vendors' names, C types and codes, translated to engine calls.
 //! It holds no simulator state.
 //!
 //! | file | what it holds |
@@ -118,15 +118,15 @@
 //! ### Where a change goes
 //!
 //! - **A new vendor call**, e.g. `cudaStreamGetDevice`: a row in the `fns` table of
-//!   `src/vendor/cuda_family.rs` (it becomes `cudaStreamGetDevice` and `musaStreamGetDevice`), its body in
-//!   `src/vendor/cuda_runtime.rs`, the prototype in `include/cuda_runtime.h` and `include/musa_runtime.h`
+//!   `src/facade/cuda_family.rs` (it becomes `cudaStreamGetDevice` and `musaStreamGetDevice`), its body in
+//!   `src/facade/cuda_runtime.rs`, the prototype in `include/cuda_runtime.h` and `include/musa_runtime.h`
 //!   (`tests/suite/c_headers.rs` fails until the three agree). An ACL call: the `extern "C"` function in
-//!   `src/vendor/acl/mod.rs`, its body in `src/vendor/acl/runtime.rs`, constants in `src/vendor/acl/types.rs`,
+//!   `src/facade/acl/mod.rs`, its body in `src/facade/acl/runtime.rs`, constants in `src/facade/acl/types.rs`,
 //!   the prototype in `include/acl/acl.h`. If the engine cannot answer it yet, widen the engine's API first
 //!   (a method of [`Process`]) rather than reaching into its internals.
 //! - **A new rule**, e.g. "ACL refuses X": a field of [`Rules`] in `src/engine/rules.rs`, set in both dialects'
 //!   tables there, asked by the engine where X happens; the error it returns is a [`SimError`] variant, and
-//!   the vendor's code for it is chosen in the `code` function of `src/vendor/acl/runtime.rs` (and of
+//!   the vendor's code for it is chosen in the `code` function of `src/facade/acl/runtime.rs` (and of
 //!   `cuda_runtime.rs`). Its test names the row of the reference table.
 //! - **A new exporter**: a module in `src/tools/export/` that reads a [`Trace`] (see `chrome.rs`), declared and
 //!   re-exported in `src/tools/export/mod.rs`.
@@ -173,8 +173,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod engine;
+pub mod facade;
 mod tools;
-mod vendor;
 
 pub use engine::core::{error, handle, hang, rules, time};
 pub use engine::devices::settings as device_state;
@@ -185,8 +185,9 @@ pub use engine::observe::{race, trace};
 pub use engine::pools::state as pool;
 pub use engine::streams::info as stream_info;
 pub use engine::{graph, machine, memory};
-pub use vendor::binding as facade;
-pub use vendor::{acl, capi, cuda, musa};
+// The facades are documented at the crate root (`streamsim::cuda`, …), their paths since the first release.
+#[doc(inline)]
+pub use facade::{acl, capi, cuda, musa};
 
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
@@ -197,10 +198,10 @@ pub use tools::{export, scenario};
 #[doc(hidden)]
 pub use engine::exec::queue::bench as bench_queue;
 
-/// The exporters that the C library's exit actions use (`src/vendor/exit.rs`: the trace written for
+/// The exporters that the C library's exit actions use (`src/facade/exit.rs`: the trace written for
 /// `STREAMSIM_TRACE`, the timeline for `STREAMSIM_TIMELINE`). The vendor layer does not name the tools; the
 /// crate root, which knows every layer, hands them down here.
-pub(crate) static C_EXPORTERS: vendor::exit::Exporters = vendor::exit::Exporters {
+pub(crate) static C_EXPORTERS: facade::exit::Exporters = facade::exit::Exporters {
     chrome: tools::c_trace::chrome_json,
     timeline: tools::c_trace::timeline_text,
 };

@@ -1,5 +1,5 @@
 //! The C library's trace calls, which need the exporters: `streamsimMachineWriteTrace` (the Chrome trace of
-//! a machine, on demand), and the exporters that the exit actions of `src/vendor/exit.rs` use (handed to it
+//! a machine, on demand), and the exporters that the exit actions of `src/facade/exit.rs` use (handed to it
 //! by the crate root, `crate::C_EXPORTERS`).
 #![allow(non_snake_case, reason = "the C API's names")]
 
@@ -9,11 +9,11 @@ use std::io::Write as _;
 use crate::engine::core::rules::Dialect;
 use crate::engine::observe::race::RaceReport;
 use crate::engine::observe::trace::Trace;
-use crate::tools::export::{ChromeTrace, ErrorCode, Timeline, acl_code, cuda_code};
-use crate::vendor::capi::{
+use crate::facade::capi::{
     STREAMSIM_ERROR_INVALID_VALUE, STREAMSIM_ERROR_IO, STREAMSIM_ERROR_NO_TRACE, streamsimError,
     streamsimMachine,
 };
+use crate::tools::export::{ChromeTrace, ErrorCode, Timeline, acl_code, cuda_code};
 
 /// The Chrome trace of `trace` with its races, failed calls written with `codes`.
 pub(crate) fn chrome_json(trace: &Trace, races: &[RaceReport], codes: ErrorCode) -> String {
@@ -41,8 +41,8 @@ pub unsafe extern "C" fn streamsimMachineWriteTrace(
     machine: streamsimMachine,
     path: *const c_char,
 ) -> streamsimError {
-    crate::vendor::capi::run(|| {
-        let m = crate::vendor::capi::machine(machine)?;
+    crate::facade::capi::run(|| {
+        let m = crate::facade::capi::machine(machine)?;
         if path.is_null() {
             return Err(STREAMSIM_ERROR_INVALID_VALUE);
         }

@@ -9,8 +9,8 @@
 //!   as C++17 with `-Wall -Wextra -Werror -pedantic`, links, and prints those values.
 //!
 //! The headers are parsed after the C preprocessor (`cc -E`, `cc -dM -E`); the Rust definitions are read
-//! from the sources (`src/vendor/cuda_family.rs`, `src/vendor/cuda_runtime.rs`, `src/vendor/acl/`,
-//! `src/vendor/capi.rs`) and from the constants themselves.
+//! from the sources (`src/facade/cuda_family.rs`, `src/facade/cuda_runtime.rs`, `src/facade/acl/`,
+//! `src/facade/capi.rs`) and from the constants themselves.
 #![allow(non_upper_case_globals, reason = "the vendor's constant names")]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -355,7 +355,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         let mut out = BTreeMap::new();
         // The CUDA / MUSA table: `(cudaX, musaX)(params) => imp(…);` returning cudaError_t, and the string
         // functions `(cudaGetErrorName, musaGetErrorName) => imp;`.
-        let family = read("src/vendor/cuda_family.rs");
+        let family = read("src/facade/cuda_family.rs");
         let fns = block(&family, "fns {");
         for (c, m, at) in family_pairs(fns) {
             let open = at + fns[at..].find('(').expect("a parameter list");
@@ -377,13 +377,13 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
         }
         // Functions written out: `#[unsafe(no_mangle)] pub [unsafe] extern "C" fn name(params) -> ret {`.
         for file in [
-            "src/vendor/acl/mod.rs",
-            "src/vendor/acl/control.rs",
-            "src/vendor/acl/model.rs",
-            "src/vendor/acl/pool.rs",
-            "src/vendor/capi.rs",
-            "src/vendor/kernel_ctx.rs",
-            "src/vendor/capi_toolkit.rs",
+            "src/facade/acl/mod.rs",
+            "src/facade/acl/control.rs",
+            "src/facade/acl/model.rs",
+            "src/facade/acl/pool.rs",
+            "src/facade/capi.rs",
+            "src/facade/kernel_ctx.rs",
+            "src/facade/capi_toolkit.rs",
             "src/tools/c_trace.rs",
         ] {
             let src = read(file);
@@ -465,9 +465,9 @@ fn same_class(c: &str, rust: &str) -> bool {
 fn rust_constant_names() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for file in [
-        "src/vendor/acl/types.rs",
-        "src/vendor/capi.rs",
-        "src/vendor/capi_toolkit.rs",
+        "src/facade/acl/types.rs",
+        "src/facade/capi.rs",
+        "src/facade/capi_toolkit.rs",
     ] {
         for line in read(file).lines() {
             if let Some(rest) = line.trim_start().strip_prefix("pub const ") {
@@ -476,14 +476,14 @@ fn rust_constant_names() -> BTreeSet<String> {
             }
         }
     }
-    let family = read("src/vendor/cuda_family.rs");
+    let family = read("src/facade/cuda_family.rs");
     for marker in ["consts {", "handles {"] {
         for (c, m, _) in family_pairs(block(&family, marker)) {
             out.insert(c);
             out.insert(m);
         }
     }
-    let runtime = read("src/vendor/cuda_runtime.rs");
+    let runtime = read("src/facade/cuda_runtime.rs");
     for (c, m, _) in family_pairs(block(&runtime, "$($callback)*! {")) {
         out.insert(c);
         out.insert(m);

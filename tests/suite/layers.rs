@@ -1,6 +1,6 @@
 //! The layering rule of `src/lib.rs`: dependencies point down only, tools → vendor → engine. A file of the
 //! engine (`src/engine/`) names nothing of the vendor layer or the tools; a file of the vendor layer
-//! (`src/vendor/`) names nothing of the tools. Checked on the code of every file (comments may mention any
+//! (`src/facade/`) names nothing of the tools. Checked on the code of every file (comments may mention any
 //! layer), including paths through the crate root's re-exports (`crate::cuda` is the vendor layer) and macro
 //! paths (`$crate::…`).
 
@@ -142,7 +142,7 @@ fn the_engine_imports_neither_the_vendor_layer_nor_the_tools() {
 
 #[test]
 fn the_vendor_layer_does_not_import_the_tools() {
-    check_layer("src/vendor", TOOLS);
+    check_layer("src/facade", TOOLS);
 }
 
 #[test]

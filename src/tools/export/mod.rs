@@ -95,17 +95,17 @@ pub type ErrorCode = fn(&SimError) -> (i64, &'static str);
 
 /// The CUDA facade's code for an error (`(400, "cudaErrorInvalidResourceHandle")`).
 pub fn cuda_code(e: &SimError) -> (i64, &'static str) {
-    crate::vendor::binding::code_of(crate::vendor::binding::Api::Cuda, e)
+    crate::facade::binding::code_of(crate::facade::binding::Api::Cuda, e)
 }
 
 /// The MUSA facade's code for an error (`(400, "musaErrorInvalidResourceHandle")`).
 pub fn musa_code(e: &SimError) -> (i64, &'static str) {
-    crate::vendor::binding::code_of(crate::vendor::binding::Api::Musa, e)
+    crate::facade::binding::code_of(crate::facade::binding::Api::Musa, e)
 }
 
 /// The ACL facade's code for an error (`(107003, "ACL_ERROR_RT_STREAM_CONTEXT")`).
 pub fn acl_code(e: &SimError) -> (i64, &'static str) {
-    crate::vendor::binding::code_of(crate::vendor::binding::Api::Acl, e)
+    crate::facade::binding::code_of(crate::facade::binding::Api::Acl, e)
 }
 
 /// The core's name for a stream within its device: `default stream`, `per-thread stream 0`, `stream 3`.

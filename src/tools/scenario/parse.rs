@@ -222,18 +222,18 @@ const CUDA_EVENT_FLAGS: &[(&str, u32)] = &[
 
 /// ACL's event flag words and their bits (`ACL_EVENT_*`).
 const ACL_EVENT_FLAGS: &[(&str, u32)] = &[
-    ("sync", crate::vendor::acl::ACL_EVENT_SYNC),
+    ("sync", crate::facade::acl::ACL_EVENT_SYNC),
     (
         "capture-stream-progress",
-        crate::vendor::acl::ACL_EVENT_CAPTURE_STREAM_PROGRESS,
+        crate::facade::acl::ACL_EVENT_CAPTURE_STREAM_PROGRESS,
     ),
-    ("time-line", crate::vendor::acl::ACL_EVENT_TIME_LINE),
+    ("time-line", crate::facade::acl::ACL_EVENT_TIME_LINE),
     (
         "device-use-only",
-        crate::vendor::acl::ACL_EVENT_DEVICE_USE_ONLY,
+        crate::facade::acl::ACL_EVENT_DEVICE_USE_ONLY,
     ),
-    ("external", crate::vendor::acl::ACL_EVENT_EXTERNAL),
-    ("ipc", crate::vendor::acl::ACL_EVENT_IPC),
+    ("external", crate::facade::acl::ACL_EVENT_EXTERNAL),
+    ("ipc", crate::facade::acl::ACL_EVENT_IPC),
 ];
 
 /// `event NAME ...`: CUDA's flag words, or ACL's (`ex` picks `aclrtCreateEventExWithFlag`; any flag picks

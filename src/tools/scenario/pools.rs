@@ -239,7 +239,7 @@ impl Runner {
                 .and_then(|d| {
                     // ACL rounds the size to 2 MiB (0: the device's memory); CUDA's 0 is "no limit".
                     let size = if acl {
-                        crate::vendor::acl::pool_runtime::pool_size(p, d, *max_size)?
+                        crate::facade::acl::pool_runtime::pool_size(p, d, *max_size)?
                     } else {
                         *max_size
                     };

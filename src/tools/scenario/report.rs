@@ -4,7 +4,7 @@
 //! How an answer is written is decided in one function, [`outcome_text`]: the vendor's code and name for the
 //! scenario's dialect (`600 cudaErrorNotReady`, `0 musaSuccess`, `107003 ACL_ERROR_RT_STREAM_CONTEXT`), then
 //! what the call returned or why it failed. The code comes from the facades' own mapping functions
-//! (`code` in `src/vendor/cuda_runtime.rs` for CUDA and MUSA, in `src/vendor/acl/runtime.rs` for ACL), so a
+//! (`code` in `src/facade/cuda_runtime.rs` for CUDA and MUSA, in `src/facade/acl/runtime.rs` for ACL), so a
 //! scenario prints exactly what the `cuda*` / `musa*` / `aclrt*` function would have returned.
 
 use std::fmt::Write as _;
@@ -13,9 +13,9 @@ use super::ast::Vendor;
 use super::outcome::{Outcome, Run};
 use crate::engine::core::error::SimError;
 use crate::engine::process::Status;
+use crate::facade::binding::Api;
+use crate::facade::{acl::runtime as acl, cuda_runtime as runtime};
 use crate::tools::export::Timeline;
-use crate::vendor::binding::Api;
-use crate::vendor::{acl::runtime as acl, cuda_runtime as runtime};
 
 /// The variant name of an error (`InvalidHandle`, `NotReady`, ...): [`SimError::name`].
 pub fn error_name(e: &SimError) -> String {
@@ -49,7 +49,7 @@ fn cuda_family(vendor: Vendor, code: runtime::Error) -> (i64, &'static str) {
     (code.into(), name)
 }
 
-fn acl_code(code: crate::vendor::acl::aclError) -> (i64, &'static str) {
+fn acl_code(code: crate::facade::acl::aclError) -> (i64, &'static str) {
     (
         code.into(),
         acl::code_name(code).unwrap_or("(unnamed code)"),
@@ -59,7 +59,7 @@ fn acl_code(code: crate::vendor::acl::aclError) -> (i64, &'static str) {
 /// `0 cudaSuccess`, `0 musaSuccess`, `0 ACL_SUCCESS`.
 fn success(vendor: Vendor) -> String {
     let (code, name) = match vendor {
-        Vendor::Acl => acl_code(crate::vendor::acl::ACL_SUCCESS),
+        Vendor::Acl => acl_code(crate::facade::acl::ACL_SUCCESS),
         v => cuda_family(v, 0),
     };
     format!("{code} {name}")
@@ -74,7 +74,7 @@ fn failure(vendor: Vendor, e: &SimError) -> String {
 /// `stream_wait_event`), as the facade's messages do.
 fn named(vendor: Vendor, e: &SimError) -> SimError {
     match vendor {
-        Vendor::Acl => crate::vendor::acl::names::with_acl_names(e),
+        Vendor::Acl => crate::facade::acl::names::with_acl_names(e),
         Vendor::Cuda | Vendor::Musa => e.clone(),
     }
 }

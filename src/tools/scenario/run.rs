@@ -25,9 +25,9 @@ use crate::engine::memory::{DevicePtr, Dst, HostPtr, Src};
 use crate::engine::observe::race::Accessor;
 use crate::engine::observe::trace::Trace;
 use crate::engine::process::{Process, StreamFlags};
+use crate::facade::acl::runtime::{self as acl_facade, EventKind};
+use crate::facade::cuda_runtime as runtime;
 use crate::tools::export::{Names, bytes_text, stream_ordinal_name};
-use crate::vendor::acl::runtime::{self as acl_facade, EventKind};
-use crate::vendor::cuda_runtime as runtime;
 
 /// The most host memory one `pageable` or `malloc-host` buffer may take in a scenario.
 pub const MAX_HOST_BUFFER: u64 = 1 << 30;
@@ -639,14 +639,14 @@ impl Runner {
                 Outcome::Value(format!("canAccessPeer = {}", i32::from(yes)))
             }),
             Stmt::SetDeviceFlags(bits) => done(
-                crate::vendor::cuda_device::device_flags_from_bits(*bits)
+                crate::facade::cuda_device::device_flags_from_bits(*bits)
                     .and_then(|f| p.set_device_flags(f)),
                 |()| Outcome::Ok,
             ),
             Stmt::GetDeviceFlags => done(p.device_flags(), |f| {
                 Outcome::Value(format!(
                     "flags = {:#x}",
-                    crate::vendor::cuda_device::device_flags_bits(f)
+                    crate::facade::cuda_device::device_flags_bits(f)
                 ))
             }),
             Stmt::EnablePeerAccess { peer, flags } => {

@@ -2,7 +2,7 @@
 //! exact code a vendor call would return for an answer of the engine API.
 
 use crate::SimError;
-use crate::vendor::binding::{Api, code_of};
+use crate::facade::binding::{Api, code_of};
 
 /// The `cudaError_t` that the CUDA facade returns for `e` (e.g. 719 for a kernel fault).
 pub fn cuda_code(e: &SimError) -> i64 {

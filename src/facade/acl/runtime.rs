@@ -14,7 +14,7 @@
 
 #![allow(
     clippy::missing_safety_doc,
-    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
+    reason = "the vendor functions' contracts are the vendor's; see crate::facade::acl"
 )]
 
 use std::cell::RefCell;
@@ -29,8 +29,8 @@ use crate::engine::core::error::{
 use crate::engine::core::handle::{Context, Event};
 use crate::engine::machine::Attribute;
 use crate::engine::process::{Process, Status, StreamFlags};
-use crate::vendor::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
-use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
+use crate::facade::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
+use crate::facade::cuda_runtime::{self as rt, streamsimAccess};
 
 pub(crate) use super::event_runtime::*;
 pub(crate) use super::memory_runtime::*;
@@ -602,7 +602,7 @@ pub(crate) unsafe fn launch_kernel(
     run_launch(what, |p| {
         if f.is_none() && count == 0 {
             // SAFETY: NULL or NUL-terminated by the C contract.
-            let label = unsafe { crate::vendor::c_names::kernel_name(name) };
+            let label = unsafe { crate::facade::c_names::kernel_name(name) };
             return p.launch_plain(stream(s), label, duration_ns);
         }
         // SAFETY: forwarded C contract.
@@ -616,7 +616,7 @@ pub(crate) unsafe fn launch_kernel_ctx(
     s: aclrtStream,
     name: *const c_char,
     duration_ns: u64,
-    body: crate::vendor::kernel_ctx::streamsimKernelCtxBody,
+    body: crate::facade::kernel_ctx::streamsimKernelCtxBody,
     arg: *mut c_void,
     accesses: *const streamsimAccess,
     count: usize,
@@ -624,7 +624,7 @@ pub(crate) unsafe fn launch_kernel_ctx(
     run_launch("aclsimLaunchKernelCtx", |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe {
-            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+            crate::facade::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
         }?;
         p.launch(stream(s), k)
     })

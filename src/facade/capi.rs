@@ -50,19 +50,19 @@ use crate::engine::core::rules::Dialect;
 use crate::engine::kernels::kernel::KernelError;
 use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::process::Process;
-use crate::vendor::acl::{aclError, aclrtStream};
-use crate::vendor::binding::{self as facade, Api, NoProcess, contain};
-use crate::vendor::cuda_runtime as rt;
+use crate::facade::acl::{aclError, aclrtStream};
+use crate::facade::binding::{self as facade, Api, NoProcess, contain};
+use crate::facade::cuda_runtime as rt;
 
 // ---------------------------------------------------------------------------------------------- types
 
-/// The toolkit's calls (machine options, race reports, names): `src/vendor/capi_toolkit.rs`.
-pub use crate::vendor::capi_toolkit::*;
+/// The toolkit's calls (machine options, race reports, names): `src/facade/capi_toolkit.rs`.
+pub use crate::facade::capi_toolkit::*;
 
 /// `streamsimAccess`: a kernel stand-in's declared access to device memory (the `Ex` and `Ctx` stand-ins).
-pub use crate::vendor::cuda_runtime::streamsimAccess;
+pub use crate::facade::cuda_runtime::streamsimAccess;
 // C kernel bodies on device memory (`…LaunchKernelCtx`): the context and its accessors.
-pub use crate::vendor::kernel_ctx::{
+pub use crate::facade::kernel_ctx::{
     streamsimKernelCtx, streamsimKernelCtxBody, streamsimKernelMap, streamsimKernelRead,
     streamsimKernelWrite,
 };
@@ -316,8 +316,8 @@ pub extern "C" fn streamsimMachineDestroy(machine: streamsimMachine) -> streamsi
     run(|| {
         let removed = REGISTRY.lock().machines.remove(&(machine as usize as u64));
         if removed.is_some() {
-            // The race reports' strings read through this handle (src/vendor/capi_toolkit.rs).
-            crate::vendor::capi_toolkit::forget_machine(machine as usize as u64);
+            // The race reports' strings read through this handle (src/facade/capi_toolkit.rs).
+            crate::facade::capi_toolkit::forget_machine(machine as usize as u64);
         }
         // Dropped here, outside the registry's lock: the last handle waits for the machine's work.
         removed.map(drop).ok_or(STREAMSIM_ERROR_INVALID_HANDLE)
@@ -590,7 +590,7 @@ struct FacadeCodes {
 }
 
 fn facade_codes(api: Api) -> FacadeCodes {
-    use crate::vendor::acl::*;
+    use crate::facade::acl::*;
     match api {
         Api::Cuda | Api::Musa => FacadeCodes {
             internal: rt::codes::Unknown.into(),
@@ -604,7 +604,7 @@ fn facade_codes(api: Api) -> FacadeCodes {
             not_permitted: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.into(),
             no_config: ACL_ERROR_UNINITIALIZE.into(),
             wrong_dialect: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.into(),
-            map: |e| crate::vendor::acl::runtime::code(e).into(),
+            map: |e| crate::facade::acl::runtime::code(e).into(),
         },
     }
 }
@@ -628,7 +628,7 @@ fn launch_fallible(
                     let c = (codes.map)(&e);
                     if api == Api::Acl {
                         // aclGetRecentErrMsg names the function the program called.
-                        crate::vendor::acl::names::name_the_call(
+                        crate::facade::acl::names::name_the_call(
                             &mut e,
                             "aclsimLaunchFallibleKernel",
                         );

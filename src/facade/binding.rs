@@ -1,38 +1,4 @@
-//! What the vendor facades ([`crate::cuda`], [`crate::musa`], [`crate::acl`]) share: which process a call goes
-//! to (a [`Binding`], or the facade's default machine), panic containment at the `extern "C"` boundary, and
-//! pointer helpers. A facade holds no simulator state of its own.
-//!
-//! # Routing
-//! [`Process::bind`] routes the calling thread's facade calls to that process until the returned [`Binding`]
-//! drops (bindings nest, and may be dropped in any order: calls go to the innermost binding still in force).
-//! With no binding, each facade lazily builds its own default machine in its dialect,
-//! configured from the environment:
-//!
-//! | variable | meaning | default |
-//! |---|---|---|
-//! | `STREAMSIM_DEVICES` | number of devices (0–1024) | 1 |
-//! | `STREAMSIM_SEED` | the machine seed (a u64) | 0 |
-//! | `STREAMSIM_RACES` | `off`, `collect` (silently), `print` (each new report to standard error), `fail` (print, and exit status `STREAMSIM_RACES_EXITCODE` at exit if any) | `print` |
-//! | `STREAMSIM_RACES_EXITCODE` | the exit status of `fail` (0–255; 0 leaves it alone) | 66 |
-//! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
-//! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
-//! | `STREAMSIM_TRACE_WINDOW` | the latest N operations, host calls and failed calls the trace keeps, or `all` | 65536 |
-//! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |
-//! | `STREAMSIM_ENGINES` | `on`: the engine model (copy engines per direction, 128 kernel slots; `docs/semantics/engine-model.md`); `off`: every operation starts when it is ready | `on` |
-//!
-//! A default machine keeps a trace only when `STREAMSIM_TRACE` or `STREAMSIM_TIMELINE` asks for one. What
-//! happens at exit is in `src/vendor/exit.rs`.
-//!
-//! A bad value is not replaced by the default: every call of that facade fails (CUDA/MUSA: `NoDevice`; ACL:
-//! `ACL_ERROR_UNINITIALIZE`) and the message naming the variable is printed once to standard error and is the
-//! thread's last error message.
-//!
-//! # During process exit
-//! Calls from `atexit` handlers and C++ global destructors come after the main thread's thread-locals are
-//! destroyed. Every thread-local read here tolerates that: the main thread's bindings are kept when its
-//! thread-local goes, so its calls still go where it bound them; on another thread whose thread-locals are
-//! gone, nothing is bound (its calls go to the default machine, as a fresh thread's would). See also
-//! `src/engine/process/thread.rs`.
+//! The routing of facade calls and panic containment; documented at [`crate::facade`].
 
 use std::cell::RefCell;
 use std::io::Write as _;
@@ -224,7 +190,7 @@ pub(crate) struct EnvConfig {
     /// schedule's default).
     pub watchdog: Option<Option<std::time::Duration>>,
     /// `STREAMSIM_CHECK_DETERMINISM=1` (`determinism_check.rs`).
-    pub check: crate::vendor::determinism_check::Check,
+    pub check: crate::facade::determinism_check::Check,
     /// `STREAMSIM_ENGINES` (default `on`): whether the engine model is on.
     pub engines: bool,
 }
@@ -376,9 +342,9 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
         host,
         schedule,
         watchdog,
-        check: crate::vendor::determinism_check::Check::from_env(
+        check: crate::facade::determinism_check::Check::from_env(
             env_text("STREAMSIM_CHECK_DETERMINISM")?,
-            env_text(crate::vendor::determinism_check::CHILD_VAR)?,
+            env_text(crate::facade::determinism_check::CHILD_VAR)?,
         )?,
         engines,
     })
@@ -404,10 +370,10 @@ pub(crate) fn c_machine(
         RaceMode::Off => builder.race_detection(crate::engine::observe::race::RaceDetection::Off),
         RaceMode::Collect => builder,
         RaceMode::Print | RaceMode::Fail => {
-            builder.on_race(crate::vendor::exit::race_printer(mode == RaceMode::Fail))
+            builder.on_race(crate::facade::exit::race_printer(mode == RaceMode::Fail))
         }
     };
-    crate::vendor::exit::arm();
+    crate::facade::exit::arm();
     builder.build()
 }
 
@@ -422,7 +388,7 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
         .get_or_init(|| {
             let built = env_config().and_then(|config| {
                 if config.races == RaceMode::Fail {
-                    crate::vendor::exit::set_exit_code(config.exit_code);
+                    crate::facade::exit::set_exit_code(config.exit_code);
                 }
                 let engines = if config.engines {
                     crate::engine::core::time::EngineModel::ON
@@ -620,17 +586,17 @@ pub(crate) fn keep_message(
 pub(crate) fn code_of(api: Api, e: &SimError) -> (i64, &'static str) {
     match api {
         Api::Cuda | Api::Musa => {
-            let code = crate::vendor::cuda_runtime::code(e);
+            let code = crate::facade::cuda_runtime::code(e);
             (
                 code.into(),
-                crate::vendor::cuda_runtime::code_name(api, code).unwrap_or("(unnamed code)"),
+                crate::facade::cuda_runtime::code_name(api, code).unwrap_or("(unnamed code)"),
             )
         }
         Api::Acl => {
-            let code = crate::vendor::acl::runtime::code(e);
+            let code = crate::facade::acl::runtime::code(e);
             (
                 code.into(),
-                crate::vendor::acl::runtime::code_name(code).unwrap_or("(unnamed code)"),
+                crate::facade::acl::runtime::code_name(code).unwrap_or("(unnamed code)"),
             )
         }
     }

@@ -12,7 +12,7 @@ use super::types::*;
 use crate::engine::core::error::{IpcProblem, SimError};
 use crate::engine::ipc::memory::IpcMemHandle;
 use crate::engine::memory::DevicePtr;
-use crate::vendor::binding::{invalid, out};
+use crate::facade::binding::{invalid, out};
 
 /// The key's text, read from C (a NUL-terminated string), as a handle.
 ///

@@ -5,7 +5,7 @@
 
 #![allow(
     clippy::missing_safety_doc,
-    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
+    reason = "the vendor functions' contracts are the vendor's; see crate::facade::acl"
 )]
 
 use std::ffi::c_void;
@@ -16,7 +16,7 @@ use crate::engine::core::error::{PoolProblem, SimError};
 use crate::engine::core::handle::MemPool;
 use crate::engine::memory::DevicePtr;
 use crate::engine::pools::state::{PoolAttr, PoolProps};
-use crate::vendor::binding::{handle_ptr, invalid, out, stream};
+use crate::facade::binding::{handle_ptr, invalid, out, stream};
 
 /// `DEVICE_POOL_ALIGN_SIZE` / `DEVICE_POOL_MIN_BLOCK_SIZE` of the runtime's `stream_mem_pool.hpp`: 2 MiB.
 const POOL_ALIGN: u64 = 2 << 20;

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use crate::engine::core::error::SimError;
 use crate::engine::observe::race::RaceReport;
 use crate::engine::observe::trace::Trace;
-use crate::vendor::binding::{self, Api};
+use crate::facade::binding::{self, Api};
 
 /// A facade's code for an error and its name.
 pub(crate) type CodeFn = fn(&SimError) -> (i64, &'static str);
@@ -181,7 +181,7 @@ fn exit_actions() {
             let _ = err.write_all(text.as_bytes());
         }
     }
-    let diverged = crate::vendor::determinism_check::at_exit(&check, &traces);
+    let diverged = crate::facade::determinism_check::at_exit(&check, &traces);
     let races = failing_races();
     let code = EXIT_CODE.load(Ordering::Relaxed);
     if let Some(status) = diverged {

@@ -1,6 +1,6 @@
 //! The Ascend CANN ACL runtime facade: `aclrt*` functions with ACL's names, C types and error codes, routed to
 //! the bound process (see [`crate::Process::bind`]) or to the ACL default machine (see [`crate::facade`]).
-//! `kernel<<<…, stream>>>` becomes [`aclsimLaunchKernel`]. The module is three files in `src/vendor/acl/`:
+//! `kernel<<<…, stream>>>` becomes [`aclsimLaunchKernel`]. The module is three files in `src/facade/acl/`:
 //! `types.rs` (the C types, enum constants, flags and error codes), `mod.rs` (the `extern "C"` functions, each a
 //! line that translates its arguments) and `runtime.rs` (what they do: calls into the engine, and `code`, the
 //! one mapping of a simulator error to an `aclError`). The semantics are the rows of `docs/semantics/acl.md`.

@@ -7,4 +7,4 @@
     reason = "the vendor's names"
 )]
 
-crate::vendor::cuda_family::cuda_family!(cuda);
+crate::facade::cuda_family::cuda_family!(cuda);

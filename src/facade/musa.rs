@@ -6,4 +6,4 @@
     reason = "the vendor's names"
 )]
 
-crate::vendor::cuda_family::cuda_family!(musa);
+crate::facade::cuda_family::cuda_family!(musa);

@@ -162,9 +162,9 @@ pub struct aclrtIpcEventHandle {
 
 /// The simulated kernel's declared device-memory access (`streamsimAccess`), for
 /// [`aclsimLaunchKernelEx`](super::aclsimLaunchKernelEx).
-pub use crate::vendor::cuda_runtime::streamsimAccess;
+pub use crate::facade::cuda_runtime::streamsimAccess;
 /// The context and body of [`aclsimLaunchKernelCtx`](super::aclsimLaunchKernelCtx) (see [`crate::capi`]).
-pub use crate::vendor::kernel_ctx::{streamsimKernelCtx, streamsimKernelCtxBody};
+pub use crate::facade::kernel_ctx::{streamsimKernelCtx, streamsimKernelCtxBody};
 
 // ---------------------------------------------------------------------------------------------- enums
 

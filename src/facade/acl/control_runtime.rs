@@ -8,7 +8,7 @@
 
 #![allow(
     clippy::missing_safety_doc,
-    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
+    reason = "the vendor functions' contracts are the vendor's; see crate::facade::acl"
 )]
 
 use std::ffi::{CString, c_char, c_void};
@@ -22,7 +22,7 @@ use crate::engine::core::handle::{Notify, StreamKind};
 use crate::engine::core::rules::FailureMode;
 use crate::engine::memory::DevicePtr;
 use crate::engine::value_waits::calls::ValueCondition;
-use crate::vendor::binding::{self, Api, contain, invalid, out, put, stream};
+use crate::facade::binding::{self, Api, contain, invalid, out, put, stream};
 
 // ---------------------------------------------------------------------------------------------- failure modes
 

@@ -32,12 +32,12 @@ use std::ffi::{c_char, c_void};
 use crate::engine::core::error::SimError;
 use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
 use crate::engine::memory::DevicePtr;
-use crate::vendor::binding::contain;
-use crate::vendor::capi::{
+use crate::facade::binding::contain;
+use crate::facade::capi::{
     STREAMSIM_ERROR_ILLEGAL_ADDRESS, STREAMSIM_ERROR_INTERNAL, STREAMSIM_ERROR_INVALID_HANDLE,
     STREAMSIM_ERROR_INVALID_VALUE, STREAMSIM_SUCCESS, streamsimError,
 };
-use crate::vendor::cuda_runtime::{self as rt, streamsimAccess};
+use crate::facade::cuda_runtime::{self as rt, streamsimAccess};
 
 /// `streamsimKernelCtx`: what a Ctx kernel body is given, an opaque token (never dereferenced by the C side).
 #[repr(C)]

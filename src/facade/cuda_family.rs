@@ -7,10 +7,10 @@ macro_rules! cuda_family {
     ($which:ident) => {
         use std::ffi::{c_char, c_int, c_uint, c_void};
 
-        use $crate::vendor::binding::Api;
-        use $crate::vendor::cuda_runtime as rt;
+        use $crate::facade::binding::Api;
+        use $crate::facade::cuda_runtime as rt;
 
-        $crate::vendor::cuda_family::pick! { $which;
+        $crate::facade::cuda_family::pick! { $which;
             types {
                 (cudaError_t, musaError_t) = rt::Error, "An error code (`enum cudaError`).";
                 (cudaStream_t, musaStream_t) = *mut c_void, "An opaque stream handle; NULL is the default stream.";
@@ -488,10 +488,10 @@ macro_rules! cuda_family {
         }
 
         /// The simulated kernel's declared access (`streamsimAccess`).
-        pub use $crate::vendor::cuda_runtime::streamsimAccess;
+        pub use $crate::facade::cuda_runtime::streamsimAccess;
         /// The context and body of a Ctx kernel (`streamsimKernelCtx`, `streamsimKernelCtxBody`; the accessors
         /// are in [`crate::capi`]).
-        pub use $crate::vendor::kernel_ctx::{streamsimKernelCtx, streamsimKernelCtxBody};
+        pub use $crate::facade::kernel_ctx::{streamsimKernelCtx, streamsimKernelCtxBody};
     };
 }
 pub(crate) use cuda_family;
@@ -505,15 +505,15 @@ macro_rules! pick {
         fns { $(($fc:ident, $fm:ident)($($a:ident: $t:ty),*) => $imp:ident($($x:expr),*);)* }
         strings { $(($sc:ident, $sm:ident) => $simp:ident;)* }
     ) => {
-        $crate::vendor::cuda_family::pick!(@types $which; $(($tc, $tm) = $tty, $tdoc;)*);
-        $crate::vendor::cuda_family::pick!(@consts $which; $(($cc, $cm): $cty = $cval;)*);
-        $crate::vendor::cuda_family::pick!(@handles $which; $(($hc, $hm) = $hval;)*);
-        $crate::vendor::cuda_family::pick!(@fns $which; $(($fc, $fm)($($a: $t),*) => $imp($($x),*);)*);
-        $crate::vendor::cuda_family::pick!(@strings $which; $(($sc, $sm) => $simp;)*);
-        $crate::vendor::cuda_family::pick!(@codes $which);
+        $crate::facade::cuda_family::pick!(@types $which; $(($tc, $tm) = $tty, $tdoc;)*);
+        $crate::facade::cuda_family::pick!(@consts $which; $(($cc, $cm): $cty = $cval;)*);
+        $crate::facade::cuda_family::pick!(@handles $which; $(($hc, $hm) = $hval;)*);
+        $crate::facade::cuda_family::pick!(@fns $which; $(($fc, $fm)($($a: $t),*) => $imp($($x),*);)*);
+        $crate::facade::cuda_family::pick!(@strings $which; $(($sc, $sm) => $simp;)*);
+        $crate::facade::cuda_family::pick!(@codes $which);
     };
-    (@codes cuda) => { $crate::vendor::cuda_runtime::with_error_codes!($crate::vendor::cuda_family::emit_codes_cuda); };
-    (@codes musa) => { $crate::vendor::cuda_runtime::with_error_codes!($crate::vendor::cuda_family::emit_codes_musa); };
+    (@codes cuda) => { $crate::facade::cuda_runtime::with_error_codes!($crate::facade::cuda_family::emit_codes_cuda); };
+    (@codes musa) => { $crate::facade::cuda_runtime::with_error_codes!($crate::facade::cuda_family::emit_codes_musa); };
     (@types cuda; $(($c:ident, $m:ident) = $ty:ty, $doc:literal;)*) => { $(#[doc = $doc] pub type $c = $ty;)* };
     (@types musa; $(($c:ident, $m:ident) = $ty:ty, $doc:literal;)*) => { $(#[doc = $doc] pub type $m = $ty;)* };
     (@consts cuda; $(($c:ident, $m:ident): $ty:ty = $v:expr;)*) => {
@@ -533,10 +533,10 @@ macro_rules! pick {
           pub const $m: *mut c_void = $v as *mut c_void;)*
     };
     (@fns cuda; $(($c:ident, $m:ident)($($a:ident: $t:ty),*) => $imp:ident($($x:expr),*);)*) => {
-        $crate::vendor::cuda_family::pick!(@emit Api::Cuda; $($c($($a: $t),*) => $imp($($x),*);)*);
+        $crate::facade::cuda_family::pick!(@emit Api::Cuda; $($c($($a: $t),*) => $imp($($x),*);)*);
     };
     (@fns musa; $(($c:ident, $m:ident)($($a:ident: $t:ty),*) => $imp:ident($($x:expr),*);)*) => {
-        $crate::vendor::cuda_family::pick!(@emit Api::Musa; $($m($($a: $t),*) => $imp($($x),*);)*);
+        $crate::facade::cuda_family::pick!(@emit Api::Musa; $($m($($a: $t),*) => $imp($($x),*);)*);
     };
     (@emit $api:expr; $($f:ident($($a:ident: $t:ty),*) => $imp:ident($($x:expr),*);)*) => {
         $(
@@ -555,17 +555,17 @@ macro_rules! pick {
         )*
     };
     (@strings cuda; $(($c:ident, $m:ident) => $imp:ident;)*) => {
-        $crate::vendor::cuda_family::pick!(@str Api::Cuda; $($c => $imp;)*);
+        $crate::facade::cuda_family::pick!(@str Api::Cuda; $($c => $imp;)*);
     };
     (@strings musa; $(($c:ident, $m:ident) => $imp:ident;)*) => {
-        $crate::vendor::cuda_family::pick!(@str Api::Musa; $($m => $imp;)*);
+        $crate::facade::cuda_family::pick!(@str Api::Musa; $($m => $imp;)*);
     };
     (@str $api:expr; $($f:ident => $imp:ident;)*) => {
         $(
             #[doc = concat!("`", stringify!($f), "`: a static NUL-terminated string.")]
             #[unsafe(no_mangle)]
             pub extern "C" fn $f(error: rt::Error) -> *const c_char {
-                $crate::vendor::cuda_family::pick!(@strcall $imp, $api, error)
+                $crate::facade::cuda_family::pick!(@strcall $imp, $api, error)
             }
         )*
     };

@@ -3,7 +3,7 @@
 
 #![allow(
     clippy::missing_safety_doc,
-    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
+    reason = "the vendor functions' contracts are the vendor's; see crate::facade::acl"
 )]
 
 use std::ffi::c_char;
@@ -14,7 +14,7 @@ use crate::engine::core::error::SimError;
 use crate::engine::events::calls::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::ipc::events::IpcEventHandle;
 use crate::engine::process::Status;
-use crate::vendor::binding::{handle_ptr, out, stream};
+use crate::facade::binding::{handle_ptr, out, stream};
 
 /// Which `aclrtCreateEvent*` call made an event.
 #[derive(Debug, Clone, Copy)]

@@ -3,7 +3,7 @@
 
 #![allow(
     clippy::missing_safety_doc,
-    reason = "the vendor functions' contracts are the vendor's; see crate::vendor::acl"
+    reason = "the vendor functions' contracts are the vendor's; see crate::facade::acl"
 )]
 
 use std::ffi::c_void;
@@ -12,8 +12,8 @@ use super::runtime::*;
 use super::types::*;
 use crate::engine::core::error::SimError;
 use crate::engine::memory::{AddressSpace, DevicePtr, HostPtr};
-use crate::vendor::binding::{invalid, out, stream};
-use crate::vendor::cuda_runtime::{self as rt};
+use crate::facade::binding::{invalid, out, stream};
+use crate::facade::cuda_runtime::{self as rt};
 
 /// The policy values (low byte) and the bits that may be combined with them.
 const POLICY_BITS: u32 =

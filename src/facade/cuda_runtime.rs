@@ -662,7 +662,7 @@ pub(crate) unsafe fn c_kernel(
     count: usize,
 ) -> Result<Kernel, SimError> {
     // SAFETY: NULL or NUL-terminated by the C contract.
-    let label = unsafe { crate::vendor::c_names::kernel_name(name) };
+    let label = unsafe { crate::facade::c_names::kernel_name(name) };
     let mut k = Kernel::new(label).duration(Duration::from_nanos(duration_ns));
     if count > 0 {
         if accesses.is_null() {
@@ -721,8 +721,8 @@ pub(crate) unsafe fn c_kernel(
     Ok(k)
 }
 
-/// `streamsimKernelCtxBody`, the body of `cudasimLaunchKernelCtx` (see `crate::vendor::kernel_ctx`).
-pub type KernelCtxBody = crate::vendor::kernel_ctx::streamsimKernelCtxBody;
+/// `streamsimKernelCtxBody`, the body of `cudasimLaunchKernelCtx` (see `crate::facade::kernel_ctx`).
+pub type KernelCtxBody = crate::facade::kernel_ctx::streamsimKernelCtxBody;
 
 /// `cudasimLaunchKernelCtx` / `musasimLaunchKernelCtx`: a kernel whose C body works on its declared memory.
 #[allow(clippy::too_many_arguments, reason = "the C signature")]
@@ -739,7 +739,7 @@ pub(crate) unsafe fn launch_kernel_ctx(
     run_launch(api, |p| {
         // SAFETY: forwarded C contract.
         let k = unsafe {
-            crate::vendor::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
+            crate::facade::kernel_ctx::ctx_kernel(name, duration_ns, body, arg, accesses, count)
         }?;
         p.launch(stream(s), k)
     })
@@ -759,7 +759,7 @@ pub(crate) unsafe fn launch_kernel(
     run_launch(api, |p| {
         if f.is_none() && count == 0 {
             // SAFETY: NULL or NUL-terminated by the C contract.
-            let label = unsafe { crate::vendor::c_names::kernel_name(name) };
+            let label = unsafe { crate::facade::c_names::kernel_name(name) };
             return p.launch_plain(stream(s), label, duration_ns);
         }
         // SAFETY: forwarded C contract.

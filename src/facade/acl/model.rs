@@ -13,7 +13,7 @@ use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{GraphExec, Stream};
 use crate::engine::graph::{CaptureMode, CaptureStatus};
 use crate::engine::process::Process;
-use crate::vendor::binding::{handle_ptr, stream};
+use crate::facade::binding::{handle_ptr, stream};
 
 /// The mode, or the runtime's refusal (`ApiErrorDecorator::StreamBeginCapture`: `RT_ERROR_INVALID_VALUE`).
 fn mode(what: &'static str, raw: aclmdlRICaptureMode) -> Result<CaptureMode, SimError> {
@@ -59,7 +59,7 @@ pub unsafe extern "C" fn aclmdlRICaptureGetInfo(
     run(what, |p| {
         not_null(what, "stream", stream_)?;
         if status.is_null() && modelRI.is_null() {
-            return Err(crate::vendor::binding::invalid(
+            return Err(crate::facade::binding::invalid(
                 what,
                 "status and modelRI cannot both be NULL",
             ));
@@ -73,8 +73,8 @@ pub unsafe extern "C" fn aclmdlRICaptureGetInfo(
         };
         // SAFETY: each pointer is NULL (skipped) or valid for a write, by the C contract.
         unsafe {
-            crate::vendor::binding::put(status, info.status.to_raw());
-            crate::vendor::binding::put(modelRI, model);
+            crate::facade::binding::put(status, info.status.to_raw());
+            crate::facade::binding::put(modelRI, model);
         }
         Ok(())
     })

@@ -2,7 +2,7 @@
 //! options (race mode, trace), race reports read from C (how many; each as text and as a
 //! [`streamsimRaceReport`]), the default machine's handle, and names for streams and events. Writing the
 //! Chrome trace on demand (`streamsimMachineWriteTrace`) needs the exporters and is in the tools layer
-//! (`src/tools/c_trace.rs`); what happens at exit is in `src/vendor/exit.rs`.
+//! (`src/tools/c_trace.rs`); what happens at exit is in `src/facade/exit.rs`.
 //!
 //! Strings handed to C (a report's names, stream labels and fix) belong to the machine handle they were read
 //! through: valid until `streamsimMachineDestroy` releases that handle. Lock order: the string cache's lock
@@ -20,8 +20,8 @@ use crate::engine::core::rules::Dialect;
 use crate::engine::machine::{MAX_DEVICES, Machine};
 use crate::engine::memory::AddressSpace;
 use crate::engine::observe::race::{Accessor, RaceAccess, RaceKind, RaceReport};
-use crate::vendor::binding::{self as facade, NoProcess, RaceMode};
-use crate::vendor::capi::{
+use crate::facade::binding::{self as facade, NoProcess, RaceMode};
+use crate::facade::capi::{
     STREAMSIM_DIALECT_ACL, STREAMSIM_DIALECT_CUDA, STREAMSIM_ERROR_CONFIG,
     STREAMSIM_ERROR_INVALID_HANDLE, STREAMSIM_ERROR_INVALID_VALUE, STREAMSIM_ERROR_NOT_PERMITTED,
     streamsimApi, streamsimDialect, streamsimError, streamsimMachine,
@@ -219,13 +219,13 @@ fn report_struct(r: &RaceReport, s: &ReportStrings) -> streamsimRaceReport {
 
 /// The machine of a handle, and report `index` of it.
 fn report_of(machine: streamsimMachine, index: usize) -> Result<RaceReport, streamsimError> {
-    let m = crate::vendor::capi::machine(machine)?;
+    let m = crate::facade::capi::machine(machine)?;
     m.race_report(index).ok_or(STREAMSIM_ERROR_INVALID_VALUE)
 }
 
 /// Runs a `streamsim*` body (refused inside host functions and kernel bodies, panics contained).
 fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
-    crate::vendor::capi::run(f)
+    crate::facade::capi::run(f)
 }
 
 /// Writes through an out-pointer, or fails with [`STREAMSIM_ERROR_INVALID_VALUE`] if it is NULL.
@@ -306,7 +306,7 @@ pub unsafe extern "C" fn streamsimMachineCreateWithOptions(
                 );
                 STREAMSIM_ERROR_CONFIG
             })?;
-            crate::vendor::exit::set_exit_code(code);
+            crate::facade::exit::set_exit_code(code);
         }
         let builder = Machine::builder()
             .devices(o.devices)
@@ -315,7 +315,7 @@ pub unsafe extern "C" fn streamsimMachineCreateWithOptions(
         let m = facade::c_machine(builder, mode, o.trace != 0)
             .map_err(|_| STREAMSIM_ERROR_INVALID_VALUE)?;
         // SAFETY: checked non-NULL; C contract.
-        unsafe { out(machine, crate::vendor::capi::add_machine(m)) }
+        unsafe { out(machine, crate::facade::capi::add_machine(m)) }
     })
 }
 
@@ -331,13 +331,13 @@ pub unsafe extern "C" fn streamsimDefaultMachine(
     api: streamsimApi,
 ) -> streamsimError {
     run(|| {
-        let api = crate::vendor::capi::api(api)?;
+        let api = crate::facade::capi::api(api)?;
         if machine.is_null() {
             return Err(STREAMSIM_ERROR_INVALID_VALUE);
         }
         let p = facade::default_process(api).map_err(|_| STREAMSIM_ERROR_CONFIG)?;
         // SAFETY: checked non-NULL; C contract.
-        unsafe { out(machine, crate::vendor::capi::add_machine(p.machine())) }
+        unsafe { out(machine, crate::facade::capi::add_machine(p.machine())) }
     })
 }
 
@@ -354,7 +354,7 @@ pub unsafe extern "C" fn streamsimMachineGetRaceCount(
     count: *mut usize,
 ) -> streamsimError {
     run(|| {
-        let m = crate::vendor::capi::machine(machine)?;
+        let m = crate::facade::capi::machine(machine)?;
         // SAFETY: C contract.
         unsafe { out(count, m.race_count()) }
     })
@@ -461,7 +461,7 @@ fn name_in(
     f: impl FnOnce(&crate::engine::process::Process) -> Result<(), SimError>,
 ) -> streamsimError {
     run(|| {
-        let api = crate::vendor::capi::api(api)?;
+        let api = crate::facade::capi::api(api)?;
         let p = facade::process(api).map_err(|e| match e {
             NoProcess::Config(_) => STREAMSIM_ERROR_CONFIG,
             NoProcess::WrongDialect(_) => STREAMSIM_ERROR_INVALID_VALUE,
