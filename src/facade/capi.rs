@@ -46,9 +46,10 @@ use parking_lot::Mutex;
 
 use crate::engine::core::error::{FaultKind, SimError};
 use crate::engine::core::handle::Stream;
+use crate::engine::core::limits::MAX_DEVICES;
 use crate::engine::core::rules::Dialect;
 use crate::engine::kernels::kernel::KernelError;
-use crate::engine::machine::{MAX_DEVICES, Machine};
+use crate::engine::machine::Machine;
 use crate::engine::process::Process;
 use crate::facade::acl::{aclError, aclrtStream};
 use crate::facade::binding::{self as facade, Api, NoProcess, contain};

@@ -16,10 +16,11 @@ use parking_lot::Mutex;
 
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{Event, Stream};
+use crate::engine::core::limits::MAX_DEVICES;
+use crate::engine::core::pointers::AddressSpace;
+use crate::engine::core::races::{Accessor, RaceAccess, RaceKind, RaceReport};
 use crate::engine::core::rules::Dialect;
-use crate::engine::machine::{MAX_DEVICES, Machine};
-use crate::engine::memory::AddressSpace;
-use crate::engine::observe::race::{Accessor, RaceAccess, RaceKind, RaceReport};
+use crate::engine::machine::Machine;
 use crate::facade::binding::{self as facade, NoProcess, RaceMode};
 use crate::facade::capi::{
     STREAMSIM_DIALECT_ACL, STREAMSIM_DIALECT_CUDA, STREAMSIM_ERROR_CONFIG,

@@ -10,8 +10,8 @@ use std::ffi::{c_char, c_uint, c_void};
 use super::binding::{Api, handle_ptr, invalid, out};
 use super::cuda_runtime::*;
 use crate::engine::core::error::SimError;
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::ipc::events::IpcEventHandle;
-use crate::engine::memory::DevicePtr;
 
 /// `cudaIpcEventHandle_t` / `musaIpcEventHandle_t`: 64 opaque bytes.
 #[repr(C)]

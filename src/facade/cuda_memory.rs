@@ -11,7 +11,7 @@ use std::ffi::{c_int, c_uint, c_void};
 use super::binding::{Api, invalid, out, stream};
 use super::cuda_runtime::*;
 use crate::engine::core::error::SimError;
-use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 use crate::engine::process::Process;
 
 pub(crate) unsafe fn malloc(api: Api, ptr: *mut *mut c_void, size: usize) -> Error {

@@ -9,7 +9,7 @@ use super::binding::{Api, handle_ptr, invalid, out, stream};
 use super::cuda_runtime::{Error, run};
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::MemPool;
-use crate::engine::memory::DevicePtr;
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::pools::state::{PoolAttr, PoolProps};
 
 /// `cudaMemAllocationTypePinned`: the only allocation type a simulated pool has.

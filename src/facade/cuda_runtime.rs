@@ -16,9 +16,9 @@ use crate::engine::core::error::{
     PeerProblem, PoolProblem, SimError,
 };
 use crate::engine::core::handle::Event;
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::events::calls::EventFlags;
 use crate::engine::kernels::kernel::Kernel;
-use crate::engine::memory::DevicePtr;
 use crate::engine::process::{Process, Status, StreamFlags};
 
 pub(crate) use super::cuda_graph::*;

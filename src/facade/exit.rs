@@ -19,7 +19,7 @@ use std::io::Write as _;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 use crate::engine::core::error::SimError;
-use crate::engine::observe::race::RaceReport;
+use crate::engine::core::races::RaceReport;
 use crate::engine::observe::trace::Trace;
 use crate::facade::binding::{self, Api};
 

@@ -30,8 +30,8 @@ use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, c_void};
 
 use crate::engine::core::error::SimError;
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
-use crate::engine::memory::DevicePtr;
 use crate::facade::binding::contain;
 use crate::facade::capi::{
     STREAMSIM_ERROR_ILLEGAL_ADDRESS, STREAMSIM_ERROR_INTERNAL, STREAMSIM_ERROR_INVALID_HANDLE,

@@ -6,8 +6,8 @@
 use std::ffi::{CStr, c_char};
 use std::io::Write as _;
 
+use crate::engine::core::races::RaceReport;
 use crate::engine::core::rules::Dialect;
-use crate::engine::observe::race::RaceReport;
 use crate::engine::observe::trace::Trace;
 use crate::facade::capi::{
     STREAMSIM_ERROR_INVALID_VALUE, STREAMSIM_ERROR_IO, STREAMSIM_ERROR_NO_TRACE, streamsimError,

@@ -5,7 +5,7 @@
 //! each variant to the vendor's code in one function each.
 
 use crate::engine::core::handle::{EventId, ProcessId, StreamId};
-use crate::engine::memory::AddressSpace;
+use crate::engine::core::pointers::AddressSpace;
 
 /// The result type of every simulator call.
 pub type Result<T, E = SimError> = std::result::Result<T, E>;
@@ -740,7 +740,7 @@ pub enum SimError {
     },
     /// A data race found by fail-fast race detection; the call's operation was not enqueued.
     #[error("{0}")]
-    Race(Box<crate::engine::observe::race::RaceReport>),
+    Race(Box<crate::engine::core::races::RaceReport>),
     /// An init / finalize call out of order.
     #[error("{what}: {problem:?}")]
     Init {

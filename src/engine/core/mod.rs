@@ -4,6 +4,10 @@
 pub mod error;
 pub mod handle;
 pub mod hang;
+pub(crate) mod labels;
+pub(crate) mod limits;
+pub(crate) mod pointers;
+pub(crate) mod races;
 pub(crate) mod rng;
 pub mod rules;
 pub mod time;

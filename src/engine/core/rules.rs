@@ -189,7 +189,7 @@ pub struct PoolRules {
     pub chunk: u64,
     /// The reuse policies of a new pool (CUDA: all three enabled, "default enabled"; ACL: none,
     /// `PoolDependencyFea` of the runtime source).
-    pub reuse: crate::engine::pools::state::ReusePolicy,
+    pub reuse: ReusePolicy,
     /// Whether the stream of a stream-ordered allocation or free must belong to the current context (ACL:
     /// 107003, `COND_RETURN_AND_MSG_INVALID_CONTEXT_STREAM` in `api_impl_soma.cc`; CUDA: any stream, "cudaMallocAsync
     /// ignores the current device/context").
@@ -295,7 +295,7 @@ const CUDA: Rules = Rules {
         default_pools: true,
         alignment: 256,
         chunk: 2 << 20,
-        reuse: crate::engine::pools::state::ReusePolicy {
+        reuse: ReusePolicy {
             follow_event_dependencies: true,
             allow_opportunistic: true,
             allow_internal_dependencies: true,
@@ -360,7 +360,7 @@ const ACL: Rules = Rules {
         default_pools: false,
         alignment: 2 << 20,
         chunk: 2 << 20,
-        reuse: crate::engine::pools::state::ReusePolicy {
+        reuse: ReusePolicy {
             follow_event_dependencies: false,
             allow_opportunistic: false,
             allow_internal_dependencies: false,
@@ -380,4 +380,15 @@ impl Dialect {
             Dialect::Acl => &ACL,
         }
     }
+}
+
+/// The three reuse policies of a pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReusePolicy {
+    /// Reuse memory freed on a stream the allocating stream is ordered after.
+    pub follow_event_dependencies: bool,
+    /// Reuse memory whose free has completed, without an order.
+    pub allow_opportunistic: bool,
+    /// When the pool cannot grow, reuse freed memory by making the allocation wait for its free.
+    pub allow_internal_dependencies: bool,
 }

@@ -253,22 +253,6 @@ pub(crate) fn schedule(
         .fold(cursor.max(now.plus(launch_latency_ns)), VirtualTime::max)
 }
 
-/// When an operation ready at `ready` that occupies `claim` (a copy engine or a kernel slot, if any) of its
-/// device's `engines` (`None`: the model is off) for `cost` nanoseconds starts: at `ready`, or later when the
-/// engine is busy then (see `engines.rs`).
-#[inline]
-pub(crate) fn place(
-    engines: Option<&parking_lot::Mutex<crate::engine::exec::copy_engines::DeviceEngines>>,
-    claim: Option<crate::engine::exec::copy_engines::Claim>,
-    ready: VirtualTime,
-    cost: u64,
-) -> VirtualTime {
-    match (engines, claim) {
-        (Some(e), Some(claim)) => e.lock().place(claim, ready, cost),
-        _ => ready,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,11 +13,11 @@ use parking_lot::Mutex;
 
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Event, EventId, Stream};
+use crate::engine::core::labels::{EventLabel, EventVerb, Label};
 use crate::engine::core::rules::{Allow, ElapsedCheck};
 use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::{Point, Work};
 use crate::engine::graph::Route;
-use crate::engine::observe::names::{EventLabel, EventVerb, Label};
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
 

@@ -264,6 +264,22 @@ impl DeviceEngines {
     }
 }
 
+/// When an operation ready at `ready` that occupies `claim` (a copy engine or a kernel slot, if any) of its
+/// device's `engines` (`None`: the model is off) for `cost` nanoseconds starts: at `ready`, or later when the
+/// engine is busy then (see this file).
+#[inline]
+pub(crate) fn place(
+    engines: Option<&parking_lot::Mutex<DeviceEngines>>,
+    claim: Option<Claim>,
+    ready: VirtualTime,
+    cost: u64,
+) -> VirtualTime {
+    match (engines, claim) {
+        (Some(e), Some(claim)) => e.lock().place(claim, ready, cost),
+        _ => ready,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

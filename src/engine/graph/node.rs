@@ -15,9 +15,9 @@ use crate::engine::core::handle::{
     EventId, GraphNode, ProcessId, Registry, StreamId, TAG_GRAPH, TAG_GRAPH_EXEC, TAG_GRAPH_NODE,
     next_ordinal,
 };
+use crate::engine::core::pointers::{DevicePtr, HostPtr};
 use crate::engine::core::time::CopyPath;
 use crate::engine::kernels::kernel::{Access, KernelCtx, KernelError};
-use crate::engine::memory::{DevicePtr, HostPtr};
 
 /// A kernel body that a graph can run at every launch.
 pub(crate) type SharedBody = Arc<dyn Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync>;

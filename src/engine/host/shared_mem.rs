@@ -33,7 +33,7 @@ use super::layout::*;
 use super::segment::{self, Seg};
 use crate::engine::core::error::{IpcProblem, SimError};
 use crate::engine::core::handle::{ProcessId, StreamId};
-use crate::engine::observe::race::Accessor;
+use crate::engine::core::races::Accessor;
 use crate::engine::observe::race::clock::{Epoch, VectorClock};
 
 /// The shared-memory object holding the bytes of the allocation exported as `name_id`.

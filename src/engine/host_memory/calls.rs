@@ -7,8 +7,8 @@
 //! the device pointer of pinned memory is its host pointer.
 
 use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::pointers::{AddressSpace, DEVICE_ADDRESS_BASE};
 use crate::engine::machine::Attribute;
-use crate::engine::memory::{AddressSpace, DEVICE_ADDRESS_BASE};
 use crate::engine::process::Process;
 
 /// What kind of memory a pointer points into (CUDA `enum cudaMemoryType`).

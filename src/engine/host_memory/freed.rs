@@ -96,7 +96,8 @@ mod tests {
     use super::*;
     use crate::engine::core::error::SimError;
     use crate::engine::core::handle::ProcessId;
-    use crate::engine::memory::{AddressSpace, HostPtr, Memory};
+    use crate::engine::core::pointers::{AddressSpace, HostPtr};
+    use crate::engine::memory::Memory;
 
     const P: ProcessId = ProcessId(0);
 

@@ -38,7 +38,8 @@ use std::sync::{Arc, Weak};
 
 use crate::engine::core::error::{IpcProblem, Result, SimError};
 use crate::engine::core::handle::ProcessId;
-use crate::engine::memory::{Backing, Block, DevicePtr, Store};
+use crate::engine::core::pointers::DevicePtr;
+use crate::engine::memory::{Backing, Block, Store};
 use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::process::Process;
 

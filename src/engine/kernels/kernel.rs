@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use crate::engine::core::error::FaultKind;
 use crate::engine::core::handle::ProcessId;
-use crate::engine::memory::{DevicePtr, HostPtr, Memory, Region};
+use crate::engine::core::pointers::{DevicePtr, HostPtr};
+use crate::engine::memory::{Memory, Region};
 
 pub(crate) type KernelBody = Box<dyn FnOnce(&mut KernelCtx) -> Result<(), KernelError> + Send>;
 

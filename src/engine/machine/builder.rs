@@ -11,11 +11,13 @@ use parking_lot::Mutex;
 use crate::engine::core::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::hang::Schedule;
+use crate::engine::core::limits::MAX_DEVICES;
+use crate::engine::core::races::{RaceDetection, RaceReport};
 use crate::engine::core::rules::Dialect;
 use crate::engine::core::time::{CostModel, EngineModel};
 use crate::engine::machine::*;
 use crate::engine::memory::Memory;
-use crate::engine::observe::race::{RaceDetection, RaceHook, RaceReport, RaceState};
+use crate::engine::observe::race::{RaceHook, RaceState};
 use crate::engine::observe::trace::TraceNames;
 use crate::engine::observe::trace_store::{Kept, TraceHook, TraceRecord, TraceStore, TraceWindow};
 
@@ -46,9 +48,6 @@ pub struct MachineBuilder {
     /// it, and `build` reports it.
     pub(crate) too_many_devices: Option<u64>,
 }
-
-/// The most devices a machine can have.
-pub const MAX_DEVICES: u32 = 1024;
 
 impl MachineBuilder {
     /// `n` devices, each with the default [`DeviceConfig`] (default: 1).

@@ -15,18 +15,20 @@ use parking_lot::Mutex;
 use crate::engine::core::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::engine::core::handle::{ProcessId, StreamId};
 use crate::engine::core::hang::{HangReport, Schedule};
+use crate::engine::core::races::{RaceDetection, RaceReport};
 use crate::engine::core::rules::{Dialect, Rules};
 use crate::engine::core::time::CostModel;
 use crate::engine::exec::workers::{self, Assignment, Done};
 use crate::engine::exec::{OpSender, StreamExec, WorkerEnv};
 use crate::engine::memory::Memory;
-use crate::engine::observe::race::{RaceDetection, RaceReport, RaceState};
+use crate::engine::observe::race::RaceState;
 use crate::engine::observe::trace::{Dropped, FailedCall, HostEvent, Trace, TraceNames, TraceSink};
 use crate::engine::observe::trace_store::{Kept, TraceStore, TraceWindow};
 use crate::engine::process::{ProcShared, Process};
 
+pub use crate::engine::core::limits::MAX_DEVICES;
 pub use crate::engine::devices::config::{Attribute, DeviceConfig};
-pub use crate::engine::machine::builder::{MAX_DEVICES, MachineBuilder};
+pub use crate::engine::machine::builder::MachineBuilder;
 
 /// The simulated host with its devices. A cheap `Clone + Send + Sync` handle; the machine shuts down (every
 /// queued operation completes and every worker thread is released: it parks in the process-wide pool, no

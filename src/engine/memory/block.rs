@@ -10,7 +10,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::engine::core::handle::ProcessId;
-use crate::engine::memory::AddressSpace;
+use crate::engine::core::pointers::AddressSpace;
 
 /// The bytes of a block: the simulator's own, or host memory the program registered.
 pub(crate) enum Backing {

@@ -8,13 +8,15 @@ use parking_lot::Mutex;
 
 use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::Stream;
+use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+use crate::engine::core::races::Accessor;
 use crate::engine::core::rules::PeerCopy;
 use crate::engine::core::time::CopyPath;
 use crate::engine::exec::{CopySource, Work};
 use crate::engine::graph::{Endpoint, NodeOp, Route};
 use crate::engine::kernels::kernel::Kernel;
-use crate::engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Region, Src};
-use crate::engine::observe::race::{Accessor, Who};
+use crate::engine::memory::Region;
+use crate::engine::observe::race::Who;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process};
 

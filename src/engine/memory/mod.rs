@@ -23,24 +23,18 @@ pub(crate) use crate::engine::memory::block::{Backing, Block, HostBlock, Region,
 
 pub(crate) mod block;
 pub(crate) mod copies;
-mod pointers;
 mod reserve;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
 
-/// Where device `0`'s addresses start.
-pub const DEVICE_ADDRESS_BASE: u64 = 0x00D0_0000_0000_0000;
-const DEVICE_SPAN_SHIFT: u32 = 40;
-
-/// Device `device`'s address range: `[start, end)`.
-fn device_span(device: u32) -> (u64, u64) {
-    let start = DEVICE_ADDRESS_BASE + (u64::from(device) << DEVICE_SPAN_SHIFT);
-    (start, start + (1 << DEVICE_SPAN_SHIFT))
-}
 const ALIGN: u64 = 256;
 
-pub use pointers::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+pub use crate::engine::core::pointers::DEVICE_ADDRESS_BASE;
+#[cfg(test)]
+use crate::engine::core::pointers::DEVICE_SPAN_SHIFT;
+pub use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
+use crate::engine::core::pointers::{device_of, device_span};
 
 struct Heap {
     capacity: u64,
@@ -145,16 +139,6 @@ pub(crate) struct Memory {
 pub(crate) struct Pinned {
     live: BTreeMap<u64, Arc<Block>>,
     pub(crate) freed: crate::engine::host_memory::freed::FreedPinned,
-}
-
-fn device_of(addr: u64) -> Option<u32> {
-    if addr < DEVICE_ADDRESS_BASE {
-        return None;
-    }
-    let d = (addr - DEVICE_ADDRESS_BASE) >> DEVICE_SPAN_SHIFT;
-    u32::try_from(d)
-        .ok()
-        .filter(|&d| d < crate::engine::machine::MAX_DEVICES)
 }
 
 /// Zeroed bytes from the host allocator, or `None` if it cannot provide them (never an abort: a huge request

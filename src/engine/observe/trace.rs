@@ -11,8 +11,8 @@ use parking_lot::Mutex;
 
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{EventId, NotifyId, ProcessId, StreamId};
+use crate::engine::core::labels::Label;
 use crate::engine::core::time::{CopyPath, VirtualTime};
-use crate::engine::observe::names::Label;
 use crate::engine::observe::trace_store::{KeptCount, TraceStore};
 pub use crate::engine::observe::trace_store::{TraceRecord, TraceWindow};
 

@@ -32,6 +32,8 @@ use crate::engine::memory::Block;
 use crate::engine::memory::block::Chunk;
 use crate::engine::observe::race::clock::{Actor, ActorHold, Epoch, VectorClock};
 
+pub use crate::engine::core::rules::ReusePolicy;
+
 /// What a pool is made with ([`crate::Process::create_pool`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -106,17 +108,6 @@ impl PoolAttr {
                 | PoolAttr::ReuseAllowInternalDependencies
         )
     }
-}
-
-/// The three reuse policies of a pool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ReusePolicy {
-    /// Reuse memory freed on a stream the allocating stream is ordered after.
-    pub follow_event_dependencies: bool,
-    /// Reuse memory whose free has completed, without an order.
-    pub allow_opportunistic: bool,
-    /// When the pool cannot grow, reuse freed memory by making the allocation wait for its free.
-    pub allow_internal_dependencies: bool,
 }
 
 /// The free operation a freed range waits on: its point (with the stream's clock there) and its stream's

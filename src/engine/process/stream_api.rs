@@ -4,8 +4,8 @@
 use super::{Call, Process, Status, StreamFlags};
 use crate::engine::core::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::engine::core::handle::StreamId;
+use crate::engine::core::labels::StreamLabel;
 use crate::engine::core::rules::FailureMode;
-use crate::engine::observe::names::StreamLabel;
 
 /// Streams and devices.
 impl Process {

@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use crate::engine::core::error::Result;
 use crate::engine::core::handle::Stream;
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::exec::gate::{Gate, Slot};
 use crate::engine::exec::{CopySource, Point, Work};
-use crate::engine::memory::DevicePtr;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{OpSpec, Process};
 

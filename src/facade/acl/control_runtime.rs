@@ -19,8 +19,8 @@ use super::runtime::{SendPtr, WHAT_RT, not_null, run, timeout_arg};
 use super::types::*;
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{Notify, StreamKind};
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::core::rules::FailureMode;
-use crate::engine::memory::DevicePtr;
 use crate::engine::value_waits::calls::ValueCondition;
 use crate::facade::binding::{self, Api, contain, invalid, out, put, stream};
 

@@ -10,8 +10,8 @@ use std::ffi::{CStr, c_char, c_void};
 use super::runtime::{WHAT_RT, not_null, run};
 use super::types::*;
 use crate::engine::core::error::{IpcProblem, SimError};
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::ipc::memory::IpcMemHandle;
-use crate::engine::memory::DevicePtr;
 use crate::facade::binding::{invalid, out};
 
 /// The key's text, read from C (a NUL-terminated string), as a handle.

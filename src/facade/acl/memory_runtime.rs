@@ -11,7 +11,7 @@ use std::ffi::c_void;
 use super::runtime::*;
 use super::types::*;
 use crate::engine::core::error::SimError;
-use crate::engine::memory::{AddressSpace, DevicePtr, HostPtr};
+use crate::engine::core::pointers::{AddressSpace, DevicePtr, HostPtr};
 use crate::facade::binding::{invalid, out, stream};
 use crate::facade::cuda_runtime::{self as rt};
 

@@ -14,7 +14,7 @@ use super::runtime::{WHAT_RT, not_null, run};
 use super::types::*;
 use crate::engine::core::error::{PoolProblem, SimError};
 use crate::engine::core::handle::MemPool;
-use crate::engine::memory::DevicePtr;
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::pools::state::{PoolAttr, PoolProps};
 use crate::facade::binding::{handle_ptr, invalid, out, stream};
 

@@ -33,8 +33,8 @@ use super::{
     stream_ordinal_name,
 };
 use crate::engine::core::handle::{ProcessId, StreamId};
+use crate::engine::core::races::{Accessor, RaceReport};
 use crate::engine::core::time::VirtualTime;
-use crate::engine::observe::race::{Accessor, RaceReport};
 use crate::engine::observe::trace::{FailedCall, OpKind, Trace, TraceEvent};
 
 /// A trace in Chrome Trace Event format. Build it with [`ChromeTrace::new`], optionally add [`Names`], the

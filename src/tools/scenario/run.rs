@@ -17,12 +17,12 @@ use super::ast::{EventCall, Name, Scenario, Statement, Stmt, StreamRef, Target, 
 use super::outcome::{CallRecord, Outcome, Race, Run, RunError};
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{Context, Event, Stream, StreamId};
+use crate::engine::core::pointers::{DevicePtr, Dst, HostPtr, Src};
+use crate::engine::core::races::Accessor;
 use crate::engine::events::calls::EventFlags;
 use crate::engine::ipc::events::IpcEventHandle;
 use crate::engine::kernels::kernel::Kernel;
 use crate::engine::machine::Machine;
-use crate::engine::memory::{DevicePtr, Dst, HostPtr, Src};
-use crate::engine::observe::race::Accessor;
 use crate::engine::observe::trace::Trace;
 use crate::engine::process::{Process, StreamFlags};
 use crate::facade::acl::runtime::{self as acl_facade, EventKind};

@@ -293,7 +293,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::observe::race::Accessor;
+    use crate::engine::core::races::Accessor;
 
     /// A table in which actors 0 to 7 are alive.
     fn actors() -> Arc<Actors> {

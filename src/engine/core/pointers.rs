@@ -1,7 +1,25 @@
 //! The addresses the simulator hands out and takes: [`DevicePtr`], [`HostPtr`], the [`AddressSpace`] an address
 //! is in, and the endpoints of a copy ([`Src`], [`Dst`]).
 
-use super::*;
+/// Where device `0`'s addresses start.
+pub const DEVICE_ADDRESS_BASE: u64 = 0x00D0_0000_0000_0000;
+pub(crate) const DEVICE_SPAN_SHIFT: u32 = 40;
+
+/// Device `device`'s address range: `[start, end)`.
+pub(crate) fn device_span(device: u32) -> (u64, u64) {
+    let start = DEVICE_ADDRESS_BASE + (u64::from(device) << DEVICE_SPAN_SHIFT);
+    (start, start + (1 << DEVICE_SPAN_SHIFT))
+}
+
+pub(crate) fn device_of(addr: u64) -> Option<u32> {
+    if addr < DEVICE_ADDRESS_BASE {
+        return None;
+    }
+    let d = (addr - DEVICE_ADDRESS_BASE) >> DEVICE_SPAN_SHIFT;
+    u32::try_from(d)
+        .ok()
+        .filter(|&d| d < crate::engine::core::limits::MAX_DEVICES)
+}
 
 /// A device address (what `cudaMalloc` returns). `Copy`; offset it with [`DevicePtr::offset`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
