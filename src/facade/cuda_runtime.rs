@@ -17,9 +17,10 @@ use crate::engine::core::error::{
 };
 use crate::engine::core::handle::Event;
 use crate::engine::core::pointers::DevicePtr;
+use crate::engine::core::status::Status;
 use crate::engine::events::calls::EventFlags;
 use crate::engine::kernels::kernel::Kernel;
-use crate::engine::process::{Process, Status, StreamFlags};
+use crate::engine::process::{Process, StreamFlags};
 
 pub(crate) use super::cuda_graph::*;
 pub(crate) use super::cuda_ipc::*;

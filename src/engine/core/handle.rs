@@ -560,6 +560,18 @@ impl<T> Registry<T> {
     }
 }
 
+/// A number for a stream, unique within a machine, from its identity alone (for the seed's choices).
+pub(crate) fn stream_key(stream: StreamId) -> u64 {
+    let kind = match stream.kind {
+        StreamKind::Legacy => 0,
+        StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
+        StreamKind::Created(n) => 2 + (u64::from(n) << 4),
+        StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
+        StreamKind::Graph { exec, lane } => 4 + (u64::from(exec) << 4) + (u64::from(lane) << 36),
+    };
+    (u64::from(stream.process.0) << 48) ^ (u64::from(stream.device) << 40) ^ (kind << 20)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,4 +10,5 @@ pub(crate) mod pointers;
 pub(crate) mod races;
 pub(crate) mod rng;
 pub mod rules;
+pub(crate) mod status;
 pub mod time;

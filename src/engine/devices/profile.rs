@@ -10,7 +10,7 @@
 //! calculator computes with. Any of them can be overridden per device with [`DeviceConfig::attribute`].
 
 use crate::engine::core::error::{Result, SimError};
-use crate::engine::machine::{Attribute, DeviceConfig};
+use crate::engine::devices::config::{Attribute, DeviceConfig};
 
 /// The default profile: (attribute, value).
 pub(crate) const DEFAULT_PROFILE: &[(Attribute, i64)] = &[

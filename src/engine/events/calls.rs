@@ -15,11 +15,12 @@ use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Event, EventId, Stream};
 use crate::engine::core::labels::{EventLabel, EventVerb, Label};
 use crate::engine::core::rules::{Allow, ElapsedCheck};
+use crate::engine::core::status::Status;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::{Point, Work};
 use crate::engine::graph::Route;
 use crate::engine::observe::trace::OpKind;
-use crate::engine::process::{Call, EventEntry, OpSpec, Process, Status};
+use crate::engine::process::{Call, EventEntry, OpSpec, Process};
 
 /// Event creation flags (CUDA's values).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

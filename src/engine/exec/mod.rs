@@ -19,7 +19,7 @@ use parking_lot::{Condvar, Mutex};
 
 use crate::engine::callbacks::subscribed::Callback;
 use crate::engine::core::error::{FaultKind, SimError};
-use crate::engine::core::handle::StreamId;
+use crate::engine::core::handle::{StreamId, stream_key};
 use crate::engine::core::hang::WaitCycle;
 use crate::engine::core::labels::Label;
 use crate::engine::core::rules::FailureMode;
@@ -30,6 +30,7 @@ use crate::engine::memory::{Memory, Region};
 use crate::engine::observe::race::Who;
 use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::observe::trace::{OpKind, TraceSink};
+use crate::engine::schedules::serialize::Progress;
 
 /// The completion state of one stream, shared with record points and waiters.
 #[derive(Debug)]
@@ -163,7 +164,7 @@ impl StreamExec {
             .serial
             .get()
             .filter(|_| !crate::engine::process::on_worker_thread())
-            .map(|s| s.demand(Some((self.clone(), seq))));
+            .map(|s| s.demand(Some((self.clone() as Arc<dyn Progress>, seq))));
         let verdict = demand.as_ref().map(|d| d.verdict.clone());
         self.waiters.fetch_add(1, Ordering::SeqCst);
         let mut g = self.lock.lock();
@@ -190,6 +191,20 @@ impl StreamExec {
     pub fn wake(&self) {
         let _g = self.lock.lock();
         self.cv.notify_all();
+    }
+}
+
+impl Progress for StreamExec {
+    fn stream(&self) -> StreamId {
+        self.id
+    }
+
+    fn completed(&self) -> u64 {
+        StreamExec::completed(self)
+    }
+
+    fn wake(&self) {
+        StreamExec::wake(self);
     }
 }
 
@@ -440,20 +455,6 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
     }
 }
 
-/// A number for a stream, unique within a machine, from its identity alone (for the seed's choices).
-pub(crate) fn stream_key(stream: StreamId) -> u64 {
-    let kind = match stream.kind {
-        crate::engine::core::handle::StreamKind::Legacy => 0,
-        crate::engine::core::handle::StreamKind::PerThread(t) => 1 + (u64::from(t) << 4),
-        crate::engine::core::handle::StreamKind::Created(n) => 2 + (u64::from(n) << 4),
-        crate::engine::core::handle::StreamKind::ContextDefault(c) => 3 + (u64::from(c) << 4),
-        crate::engine::core::handle::StreamKind::Graph { exec, lane } => {
-            4 + (u64::from(exec) << 4) + (u64::from(lane) << 36)
-        }
-    };
-    (u64::from(stream.process.0) << 48) ^ (u64::from(stream.device) << 40) ^ (kind << 20)
-}
-
 /// Schedule perturbation: from the machine seed, the stream and the operation's position, sometimes give the
 /// CPU away before running it, so racy programs also show it in their data. Only real scheduling changes:
 /// virtual times and race verdicts are computed on the host and cannot.
@@ -561,7 +562,11 @@ fn run_op(
         env.failure_mode
     };
     if let Some(s) = &env.serial {
-        s.before_deps(env.exec.id, &deps);
+        s.before_deps(
+            env.exec.id,
+            deps.iter()
+                .map(|d| (d.exec.clone() as Arc<dyn Progress>, d.seq)),
+        );
     }
     for d in &deps {
         d.wait();

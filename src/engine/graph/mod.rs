@@ -37,7 +37,7 @@ use crate::engine::core::handle::{Graph, GraphNode};
 
 pub(crate) use capture::CaptureRecord;
 pub(crate) use gate::Route;
-pub(crate) use node::{Endpoint, GraphState, NodeOp, SharedBody, SharedHostFn};
+pub(crate) use node::{Endpoint, GraphState, NodeOp};
 
 /// How a capture sequence, and a thread, interact with potentially unsafe calls made while a capture is in
 /// progress (`cudaStreamCaptureMode`, `aclmdlRICaptureMode`; the values are the vendors').

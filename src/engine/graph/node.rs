@@ -6,7 +6,6 @@
 
 use std::borrow::Cow;
 use std::panic::Location;
-use std::sync::Arc;
 
 use super::NodeType;
 use super::capture::Captures;
@@ -17,13 +16,7 @@ use crate::engine::core::handle::{
 };
 use crate::engine::core::pointers::{DevicePtr, HostPtr};
 use crate::engine::core::time::CopyPath;
-use crate::engine::kernels::kernel::{Access, KernelCtx, KernelError};
-
-/// A kernel body that a graph can run at every launch.
-pub(crate) type SharedBody = Arc<dyn Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync>;
-
-/// A host function that a graph can run at every launch.
-pub(crate) type SharedHostFn = Arc<dyn Fn() + Send + Sync>;
+use crate::engine::kernels::kernel::{Access, SharedBody, SharedHostFn};
 
 /// One end of a captured copy or memset, as an address (resolved again at every launch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

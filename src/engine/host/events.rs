@@ -10,11 +10,11 @@ use super::layout::*;
 use super::segment::{self, Seg};
 use crate::engine::core::error::{IpcProblem, SimError};
 use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
+use crate::engine::core::status::Status;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::events::calls::EventConfig;
 use crate::engine::exec::{Point, StreamExec};
 use crate::engine::observe::race::clock::VectorClock;
-use crate::engine::process::Status;
 
 /// How often a waiter checks that the process it waits for is still alive.
 const LIVENESS_EVERY: Duration = Duration::from_millis(20);

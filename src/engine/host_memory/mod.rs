@@ -1,5 +1,3 @@
-//! Host memory: registering host memory as pinned, device pointers of pinned memory, pointer attributes, and
-//! freed pinned buffers.
+//! Host memory: registering host memory as pinned, device pointers of pinned memory, pointer attributes.
 
 pub mod calls;
-pub(crate) mod freed;

@@ -9,12 +9,18 @@ use crate::engine::core::handle::ProcessId;
 use crate::engine::core::pointers::{DevicePtr, HostPtr};
 use crate::engine::memory::{Memory, Region};
 
+/// A kernel body that a graph can run at every launch.
+pub(crate) type SharedBody = Arc<dyn Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync>;
+
+/// A host function that a graph can run at every launch.
+pub(crate) type SharedHostFn = Arc<dyn Fn() + Send + Sync>;
+
 pub(crate) type KernelBody = Box<dyn FnOnce(&mut KernelCtx) -> Result<(), KernelError> + Send>;
 
 /// A kernel's body: run once, or shareable (a graph that captured the launch runs it at every launch).
 pub(crate) enum Body {
     Once(KernelBody),
-    Shared(crate::engine::graph::SharedBody),
+    Shared(SharedBody),
 }
 
 impl Body {

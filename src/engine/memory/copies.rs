@@ -34,7 +34,7 @@ enum Out<'a> {
 /// A host function: run once, or shareable (a graph runs it at every launch).
 enum HostBody {
     Once(Box<dyn FnOnce() + Send>),
-    Shared(crate::engine::graph::SharedHostFn),
+    Shared(crate::engine::kernels::kernel::SharedHostFn),
 }
 
 fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {

@@ -23,6 +23,7 @@ pub(crate) use crate::engine::memory::block::{Backing, Block, HostBlock, Region,
 
 pub(crate) mod block;
 pub(crate) mod copies;
+pub(crate) mod freed_pinned;
 mod reserve;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
@@ -138,7 +139,7 @@ pub(crate) struct Memory {
 #[derive(Default)]
 pub(crate) struct Pinned {
     live: BTreeMap<u64, Arc<Block>>,
-    pub(crate) freed: crate::engine::host_memory::freed::FreedPinned,
+    pub(crate) freed: crate::engine::memory::freed_pinned::FreedPinned,
 }
 
 /// Zeroed bytes from the host allocator, or `None` if it cannot provide them (never an abort: a huge request

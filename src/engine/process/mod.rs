@@ -33,6 +33,7 @@ use crate::engine::exec::faults::Observe;
 use crate::engine::machine::Shared;
 use crate::engine::observe::trace::HostEvent;
 
+pub use crate::engine::core::status::Status;
 pub(crate) use board::{WaitBoard, Want, Woken};
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
 pub(crate) use stream::{HostClock, OpSpec, StreamEntry, host_step};
@@ -52,15 +53,6 @@ impl StreamFlags {
     pub fn is_non_blocking(self) -> bool {
         self.0 & 1 != 0
     }
-}
-
-/// Whether work is finished, as a query reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Everything the query covers has finished (or there is nothing to wait for).
-    Complete,
-    /// Some of it has not finished at the calling thread's virtual time.
-    NotReady,
 }
 
 /// A simulated host process. A cheap `Clone + Send + Sync` handle; its streams, events and allocations are

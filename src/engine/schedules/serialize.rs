@@ -34,15 +34,25 @@ use std::time::{Duration, Instant};
 use parking_lot::{Condvar, Mutex};
 
 use crate::engine::core::handle::StreamId;
+use crate::engine::core::handle::stream_key;
 use crate::engine::core::hang::{WaitCycle, WaitLink};
-use crate::engine::exec::{Point, StreamExec, stream_key};
+
+/// A stream's progress, as the schedule sees it (the stream's completion state, `exec/`'s `StreamExec`).
+pub(crate) trait Progress: Send + Sync {
+    /// The stream.
+    fn stream(&self) -> StreamId;
+    /// How many of its operations have run.
+    fn completed(&self) -> u64;
+    /// Wakes the threads waiting on the stream, to look again.
+    fn wake(&self);
+}
 
 /// Where a stream's worker is, as far as the schedule knows.
 enum At {
     /// Between operations (just given one, or just done with one): it will say soon.
     Moving,
     /// Waiting for these dependencies (stream, position) of its next operation.
-    Deps(Vec<(Arc<StreamExec>, u64)>),
+    Deps(Vec<(Arc<dyn Progress>, u64)>),
     /// Its next operation, `seq`, is ready.
     Ready { seq: u64, label: String },
     /// Its operation holds the schedule.
@@ -50,7 +60,7 @@ enum At {
 }
 
 struct Slot {
-    exec: Arc<StreamExec>,
+    exec: Arc<dyn Progress>,
     /// Operations dispatched to it so far.
     sent: u64,
     at: At,
@@ -65,7 +75,7 @@ impl Slot {
 /// What a blocked host thread waits for.
 struct Demand {
     id: u64,
-    target: Option<(Arc<StreamExec>, u64)>,
+    target: Option<(Arc<dyn Progress>, u64)>,
     verdict: Arc<OnceLock<WaitCycle>>,
 }
 
@@ -202,12 +212,12 @@ impl Serial {
     }
 
     /// The host dispatched one more operation to `exec`'s stream.
-    pub fn dispatched(&self, exec: &Arc<StreamExec>) {
+    pub fn dispatched<P: Progress + 'static>(&self, exec: &Arc<P>) {
         let mut st = self.st.lock();
         // A stream is known here only while it has work: a new entry starts from what has run (everything
         // dispatched before, since the entry goes once its work has run).
-        let slot = st.slots.entry(exec.id).or_insert_with(|| Slot {
-            exec: exec.clone(),
+        let slot = st.slots.entry(exec.stream()).or_insert_with(|| Slot {
+            exec: exec.clone() as Arc<dyn Progress>,
             sent: exec.completed(),
             at: At::Moving,
         });
@@ -220,7 +230,7 @@ impl Serial {
 
     /// A host thread waits for operation `seq` of `exec`'s stream (`None`: for anything, until it stops
     /// waiting). While it waits, the schedule runs operations.
-    pub fn demand(&self, target: Option<(Arc<StreamExec>, u64)>) -> DemandGuard<'_> {
+    pub fn demand(&self, target: Option<(Arc<dyn Progress>, u64)>) -> DemandGuard<'_> {
         let mut st = self.st.lock();
         let id = st.next_demand;
         st.next_demand += 1;
@@ -246,13 +256,17 @@ impl Serial {
     }
 
     /// A worker is about to wait for the dependencies of its next operation.
-    pub fn before_deps(&self, stream: StreamId, deps: &[Point]) {
+    pub fn before_deps(
+        &self,
+        stream: StreamId,
+        deps: impl Iterator<Item = (Arc<dyn Progress>, u64)>,
+    ) {
         if self.off() {
             return;
         }
         let mut st = self.st.lock();
         if let Some(slot) = st.slots.get_mut(&stream) {
-            slot.at = At::Deps(deps.iter().map(|d| (d.exec.clone(), d.seq)).collect());
+            slot.at = At::Deps(deps.collect());
         }
         self.decide(&mut st);
     }
@@ -359,7 +373,7 @@ impl Serial {
         for (id, slot) in &st.slots {
             if let At::Deps(deps) = &slot.at {
                 for (e, s) in deps {
-                    if e.id == stream && *s >= seq && e.completed() < *s {
+                    if e.stream() == stream && *s >= seq && e.completed() < *s {
                         out.push(WaitLink::WaitsFor {
                             stream: *id,
                             seq: slot.exec.completed() + 1,

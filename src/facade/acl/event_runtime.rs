@@ -11,9 +11,9 @@ use std::ffi::c_char;
 use super::runtime::*;
 use super::types::*;
 use crate::engine::core::error::SimError;
+use crate::engine::core::status::Status;
 use crate::engine::events::calls::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::ipc::events::IpcEventHandle;
-use crate::engine::process::Status;
 use crate::facade::binding::{handle_ptr, out, stream};
 
 /// Which `aclrtCreateEvent*` call made an event.

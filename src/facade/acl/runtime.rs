@@ -27,8 +27,9 @@ use crate::engine::core::error::{
     SubscriptionProblem,
 };
 use crate::engine::core::handle::{Context, Event};
+use crate::engine::core::status::Status;
 use crate::engine::machine::Attribute;
-use crate::engine::process::{Process, Status, StreamFlags};
+use crate::engine::process::{Process, StreamFlags};
 use crate::facade::binding::{self, Api, NoProcess, contain, handle_ptr, invalid, out, stream};
 use crate::facade::cuda_runtime::{self as rt, streamsimAccess};
 

@@ -6,9 +6,9 @@ use std::fmt;
 use super::ast::Vendor;
 use crate::engine::core::error::SimError;
 use crate::engine::core::races::RaceReport;
+use crate::engine::core::status::Status;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::observe::trace::Trace;
-use crate::engine::process::Status;
 use crate::tools::export::Names;
 
 /// What one call answered.

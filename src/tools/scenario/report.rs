@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use super::ast::Vendor;
 use super::outcome::{Outcome, Run};
 use crate::engine::core::error::SimError;
-use crate::engine::process::Status;
+use crate::engine::core::status::Status;
 use crate::facade::binding::Api;
 use crate::facade::{acl::runtime as acl, cuda_runtime as runtime};
 use crate::tools::export::Timeline;
