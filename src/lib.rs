@@ -107,9 +107,9 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner, report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
-//! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON, the terminal timeline |
-//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs and a runner, for property tests; `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`); `testing/world.rs` (and `world/run.rs`): programs of several processes, host threads and devices; `testing/acl.rs`: ACL programs; `testing/codes.rs`: the facades' codes of errors |
+//! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner (`run.rs`; `run/statements.rs`: what each statement calls), report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
+//! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON (`chrome.rs`), the terminal timeline (`timeline.rs`), which draws [`export::TimelineModel`] (`timeline_model.rs`: lanes, bars, marks and waits in virtual time, no glyphs; what any other timeline renderer reads) |
+//! | `testing.rs` (`testing`, feature `proptest`) | random stream programs for property tests: their steps and outcomes; `testing/strategy.rs`: the strategy (`program`, `Limits`); `testing/runner.rs`: running one (`Program::run`); `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`); `testing/world.rs` (and `world/run.rs`): programs of several processes, host threads and devices; `testing/acl.rs`: ACL programs; `testing/codes.rs`: the facades' codes of errors |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
 //!
 //! The vendor layer's exit actions write traces and timelines with the tools' exporters without naming the
@@ -129,7 +129,8 @@
 //!   the vendor's code for it is chosen in the `code` function of `src/facade/acl/runtime.rs` (and of
 //!   `cuda_runtime.rs`). Its test names the row of the reference table.
 //! - **A new exporter**: a module in `src/tools/export/` that reads a [`Trace`] (see `chrome.rs`), declared and
-//!   re-exported in `src/tools/export/mod.rs`.
+//!   re-exported in `src/tools/export/mod.rs`; a new view of the timeline (SVG, HTML) draws
+//!   [`export::TimelineModel`] (`timeline_model.rs`), as `timeline.rs` does.
 
 //! ## CUDA ↔ ACL ↔ streamsim
 //!

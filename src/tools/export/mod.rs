@@ -1,6 +1,11 @@
 //! Seeing a [`Trace`](crate::Trace): export to the Chrome Trace Event format that the Perfetto UI and
 //! `chrome://tracing` open ([`ChromeTrace`]), and a text Gantt chart for the terminal ([`Timeline`]).
 //!
+//! The terminal chart draws from [`TimelineModel`]: its lanes ([`Lane`]: a stream or a host thread), their
+//! [`Bar`]s and [`Mark`]s and the waits with their records ([`WaitEdge`]), in virtual time and with labels,
+//! but no characters or widths. It is for whoever writes another view of a timeline (an SVG or HTML page, a
+//! custom report): build the model from the trace and draw it; the scaling and the glyphs are the renderer's.
+//!
 //! Both read only the trace, so they work for any program, and both are deterministic: the same trace gives
 //! the same bytes. Streams and events show the names the program gave them ([`crate::Process::name_stream`],
 //! [`crate::Process::name_event`], kept in [`Trace::names`]); [`Names`] lets a caller (a test) show its own
@@ -27,11 +32,15 @@
 
 mod chrome;
 mod timeline;
+mod timeline_model;
 
 use std::collections::BTreeMap;
 
 pub use chrome::ChromeTrace;
 pub use timeline::Timeline;
+pub use timeline_model::{
+    Bar, BarKind, Lane, LaneKind, Mark, MarkKind, Span, TimelineModel, WaitEdge,
+};
 
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{EventId, ProcessId, StreamId, StreamKind};
@@ -82,7 +91,12 @@ pub(crate) fn stream_name<'a>(names: &'a Names, trace: &'a Trace, id: StreamId) 
 
 /// An event as the exporters write it: `event \`done\`` if the program named it, else `event 3`.
 pub(crate) fn event_text(trace: &Trace, id: EventId) -> String {
-    match trace.names.event(id) {
+    event_label(id, trace.names.event(id))
+}
+
+/// An event with its name, if any, as the exporters write it: `event \`done\``, else `event 3`.
+pub(crate) fn event_label(id: EventId, name: Option<&str>) -> String {
+    match name {
         Some(name) => format!("event `{name}`"),
         None => format!("event {id}"),
     }

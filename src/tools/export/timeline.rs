@@ -1,4 +1,6 @@
-//! [`Timeline`]: a text Gantt chart of a [`Trace`] for the terminal.
+//! [`Timeline`]: a text Gantt chart of a [`Trace`] for the terminal, drawn from the trace's
+//! [`TimelineModel`] (which lanes, bars and marks there are); this file scales it to columns and chooses the
+//! characters.
 //!
 //! One row per stream (grouped by process, labelled with its name — the caller's [`Names`], else the one the
 //! program gave it — or ordinal, prefixed by device and process
@@ -12,13 +14,13 @@
 //! waits with the record each one waited for. Every line fits the width (default 80 characters, at most
 //! [`Timeline::MAX_WIDTH`], counted as characters, not bytes), and the same trace always gives the same text.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use super::{Names, event_text, op_caption, stream_name, stream_ordinal_name};
-use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
+use super::timeline_model::{BarKind, MarkKind, TimelineModel};
+use super::{Names, event_label};
+use crate::engine::core::handle::StreamId;
 use crate::engine::core::time::VirtualTime;
-use crate::engine::observe::trace::{OpKind, Trace};
+use crate::engine::observe::trace::Trace;
 
 /// A text Gantt chart of a trace. `Display` renders it: `Timeline::new(&trace).width(80).to_string()`.
 #[derive(Debug, Clone)]
@@ -33,31 +35,29 @@ const MAX_WAITS_LISTED: usize = 20;
 /// The fewest columns between two ticks (room for a label like `100.000 ms`).
 const MIN_TICK_COLUMNS: u64 = 12;
 
-#[derive(Debug, Clone, Copy)]
-enum Glyph {
-    Kernel,
-    Copy,
-    Memset,
-    HostFn,
-    HostBlocked,
-}
-
-impl Glyph {
-    fn fill(self) -> char {
-        match self {
-            Glyph::Kernel => '=',
-            Glyph::Copy => '~',
-            Glyph::Memset => '-',
-            Glyph::HostFn => '%',
-            Glyph::HostBlocked => '.',
-        }
+/// The character that fills a bar of this kind.
+fn fill(kind: BarKind) -> char {
+    match kind {
+        BarKind::Kernel => '=',
+        BarKind::Copy => '~',
+        BarKind::Memset => '-',
+        BarKind::HostBlocked => '.',
+        BarKind::OtherOp => '%',
     }
 }
 
-struct Row {
-    label: String,
-    spans: Vec<(u64, u64, Glyph, String)>,
-    marks: Vec<(u64, char)>,
+/// The character of a mark of this kind.
+fn glyph(kind: MarkKind) -> char {
+    match kind {
+        MarkKind::Record => 'R',
+        MarkKind::Wait => 'W',
+        MarkKind::GraphLaunch => 'L',
+        MarkKind::GraphEnd => 'D',
+        MarkKind::Alloc => 'A',
+        MarkKind::Free => 'F',
+        MarkKind::HostCall => 'S',
+        MarkKind::Instant => '|',
+    }
 }
 
 /// The smallest of 1, 2, 5 × 10ⁿ that is at least `x` (saturating).
@@ -153,134 +153,17 @@ impl<'a> Timeline<'a> {
         self
     }
 
-    fn process_prefix(&self, p: ProcessId, several: bool) -> String {
-        if !several {
-            return String::new();
-        }
-        match self.names.process_name(p) {
-            Some(n) => format!("{n} "),
-            None => format!("p{p} "),
-        }
-    }
-
-    fn stream_short(&self, id: StreamId) -> String {
-        match (stream_name(&self.names, self.trace, id), id.kind) {
-            (Some(n), _) => n.to_string(),
-            (None, StreamKind::Legacy) => "default".to_string(),
-            (None, StreamKind::PerThread(t)) => format!("per-thread {t}"),
-            (None, StreamKind::ContextDefault(c)) => format!("ctx {c} default"),
-            (None, StreamKind::Created(_) | StreamKind::Graph { .. }) => stream_ordinal_name(id),
-        }
-    }
-
-    fn rows(&self) -> (Vec<Row>, BTreeMap<StreamId, String>) {
-        let t = self.trace;
-        let processes: BTreeSet<ProcessId> = t
-            .ops
-            .iter()
-            .map(|o| o.stream.process)
-            .chain(t.host.iter().map(|h| h.process))
-            .collect();
-        let devices: BTreeSet<u32> = t.ops.iter().map(|o| o.stream.device).collect();
-        let (several_p, several_d) = (processes.len() > 1, devices.len() > 1);
-        let stream_label = |id: StreamId| {
-            let dev = if several_d {
-                format!("d{} ", id.device)
-            } else {
-                String::new()
-            };
-            format!(
-                "{}{dev}{}",
-                self.process_prefix(id.process, several_p),
-                self.stream_short(id)
-            )
-        };
-
-        let mut streams: BTreeMap<StreamId, Row> = BTreeMap::new();
-        for op in &t.ops {
-            let row = streams.entry(op.stream).or_insert_with(|| Row {
-                label: stream_label(op.stream),
-                spans: Vec::new(),
-                marks: Vec::new(),
-            });
-            let (s, e) = (op.start.as_nanos(), op.end.as_nanos());
-            match &op.kind {
-                OpKind::Record { .. } => row.marks.push((s, 'R')),
-                OpKind::Wait { .. } => row.marks.push((s, 'W')),
-                OpKind::GraphLaunch { .. } => row.marks.push((s, 'L')),
-                OpKind::GraphEnd { .. } => row.marks.push((s, 'D')),
-                OpKind::MemAlloc { .. } => row.marks.push((s, 'A')),
-                OpKind::MemFree { .. } => row.marks.push((s, 'F')),
-                kind if e > s => {
-                    let glyph = match kind {
-                        OpKind::Kernel => Glyph::Kernel,
-                        OpKind::Memcpy { .. } => Glyph::Copy,
-                        OpKind::Memset { .. } => Glyph::Memset,
-                        _ => Glyph::HostFn,
-                    };
-                    row.spans.push((s, e, glyph, op_caption(kind, &op.label)));
-                }
-                _ => row.marks.push((s, '|')),
-            }
-        }
-        let mut hosts: BTreeMap<(ProcessId, u32), Row> = BTreeMap::new();
-        for h in &t.host {
-            let row = hosts.entry((h.process, h.thread)).or_insert_with(|| Row {
-                label: format!(
-                    "{}host {}",
-                    self.process_prefix(h.process, several_p),
-                    h.thread
-                ),
-                spans: Vec::new(),
-                marks: Vec::new(),
-            });
-            let (s, e) = (h.start.as_nanos(), h.end.as_nanos());
-            if e > s {
-                row.spans.push((s, e, Glyph::HostBlocked, h.label.clone()));
-            } else {
-                row.marks.push((s, 'S'));
-            }
-        }
-        let labels = streams
-            .iter()
-            .map(|(id, r)| (*id, r.label.clone()))
-            .collect();
-        let mut rows = Vec::new();
-        for p in processes {
-            let mine = |q: ProcessId| q == p;
-            let s: Vec<StreamId> = streams
-                .keys()
-                .copied()
-                .filter(|id| mine(id.process))
-                .collect();
-            for id in s {
-                rows.extend(streams.remove(&id));
-            }
-            let h: Vec<(ProcessId, u32)> = hosts.keys().copied().filter(|k| mine(k.0)).collect();
-            for k in h {
-                rows.extend(hosts.remove(&k));
-            }
-        }
-        (rows, labels)
-    }
-
     fn render(&self) -> Vec<String> {
         let width = self.width;
         let mut out = Vec::new();
-        let (rows, labels) = self.rows();
-        if rows.is_empty() {
+        let model = TimelineModel::with_names(self.trace, &self.names);
+        if model.is_empty() {
             wrap("timeline: the trace is empty", width, 2, &mut out);
             return out;
         }
-        let end = self
-            .trace
-            .ops
-            .iter()
-            .map(|o| o.end)
-            .chain(self.trace.host.iter().map(|h| h.end))
-            .max()
-            .unwrap_or(VirtualTime::ZERO);
-        let max_label = rows
+        let end = model.end;
+        let max_label = model
+            .lanes
             .iter()
             .map(|r| r.label.chars().count())
             .max()
@@ -330,46 +213,40 @@ impl<'a> Timeline<'a> {
         out.push(ruler.into_iter().collect());
 
         let col_of = |t: u64| (t / step).min(cols - 1) as usize;
-        for row in &rows {
+        for lane in &model.lanes {
             let mut cells = vec![' '; cols as usize];
-            for (s, e, glyph, caption) in &row.spans {
-                let first = col_of(*s);
-                let last = (e.div_ceil(step).saturating_sub(1))
+            for bar in &lane.bars {
+                let first = col_of(bar.start.as_nanos());
+                let last = (bar.end.as_nanos().div_ceil(step).saturating_sub(1))
                     .min(cols - 1)
                     .max(first as u64) as usize;
                 if first == last {
-                    cells[first] = glyph.fill();
+                    cells[first] = fill(bar.kind);
                     continue;
                 }
                 cells[first] = '[';
                 cells[last] = ']';
-                let mut text = caption.chars();
+                let mut text = bar.caption.chars();
                 for cell in cells.iter_mut().take(last).skip(first + 1) {
-                    *cell = text.next().unwrap_or(glyph.fill());
+                    *cell = text.next().unwrap_or(fill(bar.kind));
                 }
             }
             let mut marked = vec![false; cols as usize];
-            for &(t, m) in &row.marks {
-                let c = col_of(t);
+            for mark in &lane.marks {
+                let (c, m) = (col_of(mark.at.as_nanos()), glyph(mark.kind));
                 cells[c] = if marked[c] && cells[c] != m { '*' } else { m };
                 marked[c] = true;
             }
-            let label = cut(&row.label, label_w);
+            let label = cut(&lane.label, label_w);
             let chart: String = cells.iter().collect();
             out.push(format!("{label:label_w$} |{chart}").trim_end().to_string());
         }
 
-        let graphs = self
-            .trace
-            .ops
-            .iter()
-            .any(|op| matches!(op.kind, OpKind::GraphLaunch { .. }));
+        let graphs = model.marks().any(|m| m.kind == MarkKind::GraphLaunch);
         // Stream-ordered allocations and frees, in the legend only when the trace has some.
-        let pools = self
-            .trace
-            .ops
-            .iter()
-            .any(|op| matches!(op.kind, OpKind::MemAlloc { .. } | OpKind::MemFree { .. }));
+        let pools = model
+            .marks()
+            .any(|m| matches!(m.kind, MarkKind::Alloc | MarkKind::Free));
         let legend = format!(
             "legend: [name===] kernel · [H2D ~~] copy · [memset --] memset · [host-fn %] host \
              function · [call ...] host blocked · R record · W wait{} · S host call that did not block \
@@ -386,65 +263,57 @@ impl<'a> Timeline<'a> {
             }
         );
         wrap(&legend, width, 2, &mut out);
-        self.list_waits(&labels, width, &mut out);
+        list_waits(&model, width, &mut out);
         out
     }
+}
 
-    fn list_waits(&self, labels: &BTreeMap<StreamId, String>, width: usize, out: &mut Vec<String>) {
-        let waits: Vec<_> = self
-            .trace
-            .ops
-            .iter()
-            .filter_map(|op| match &op.kind {
-                OpKind::Wait { event, on, seq } => Some((op, *event, *on, *seq)),
-                _ => None,
-            })
-            .collect();
-        if waits.is_empty() {
-            return;
-        }
+/// The waits under the chart, each with the record it waited for.
+fn list_waits(model: &TimelineModel, width: usize, out: &mut Vec<String>) {
+    let waits = &model.waits;
+    if waits.is_empty() {
+        return;
+    }
+    wrap(
+        "waits (W) and the records (R) they waited for:",
+        width,
+        2,
+        out,
+    );
+    let label = |id: StreamId| {
+        model
+            .stream_label(id)
+            .map_or_else(|| id.to_string(), str::to_string)
+    };
+    for wait in waits.iter().take(MAX_WAITS_LISTED) {
+        let record = wait.record.map_or("not in the trace".to_string(), |r| {
+            if wait.gave_up() {
+                // ACL aclrtSetOpWaitTimeout: the wait gave up before the record.
+                format!("done at {}; the wait gave up at {}", r.end, wait.end)
+            } else {
+                format!("done at {}", r.end)
+            }
+        });
         wrap(
-            "waits (W) and the records (R) they waited for:",
+            &format!(
+                "  {} at {}: {} recorded on {} ({record})",
+                label(wait.stream),
+                wait.start,
+                event_label(wait.event, wait.event_name.as_deref()),
+                label(wait.recorder)
+            ),
             width,
-            2,
+            4,
             out,
         );
-        let label = |id: StreamId| labels.get(&id).cloned().unwrap_or_else(|| id.to_string());
-        for (op, event, on, seq) in waits.iter().take(MAX_WAITS_LISTED) {
-            let record = self
-                .trace
-                .ops
-                .iter()
-                .find(|o| o.stream == *on && o.seq == *seq)
-                .map_or("not in the trace".to_string(), |r| {
-                    if r.start > op.end {
-                        // ACL aclrtSetOpWaitTimeout: the wait gave up before the record.
-                        format!("done at {}; the wait gave up at {}", r.end, op.end)
-                    } else {
-                        format!("done at {}", r.end)
-                    }
-                });
-            wrap(
-                &format!(
-                    "  {} at {}: {} recorded on {} ({record})",
-                    label(op.stream),
-                    op.start,
-                    event_text(self.trace, *event),
-                    label(*on)
-                ),
-                width,
-                4,
-                out,
-            );
-        }
-        if waits.len() > MAX_WAITS_LISTED {
-            wrap(
-                &format!("  ... and {} more", waits.len() - MAX_WAITS_LISTED),
-                width,
-                4,
-                out,
-            );
-        }
+    }
+    if waits.len() > MAX_WAITS_LISTED {
+        wrap(
+            &format!("  ... and {} more", waits.len() - MAX_WAITS_LISTED),
+            width,
+            4,
+            out,
+        );
     }
 }
 
