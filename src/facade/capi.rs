@@ -243,7 +243,7 @@ fn process(h: streamsimProcess) -> Result<Process, streamsimError> {
 /// Runs a `streamsim*` body: refused inside host functions and kernel bodies, panics contained.
 pub(crate) fn run(f: impl FnOnce() -> Result<(), streamsimError>) -> streamsimError {
     contain(STREAMSIM_ERROR_INTERNAL, || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return STREAMSIM_ERROR_NOT_PERMITTED;
         }
         match f() {
@@ -504,7 +504,7 @@ static MESSAGE_AFTER_EXIT: Mutex<Option<CString>> = Mutex::new(None);
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimGetLastErrorMessage(api: streamsimApi) -> *const c_char {
     contain(std::ptr::null(), || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return std::ptr::null();
         }
         let Ok(api) = self::api(api) else {
@@ -619,7 +619,7 @@ fn launch_fallible(
 ) -> i64 {
     let codes = facade_codes(api);
     contain(codes.internal, || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return codes.not_permitted;
         }
         match facade::process(api) {

@@ -234,7 +234,7 @@ pub(crate) fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) ->
     contain(Unknown, || {
         // A runtime call from inside a host function or kernel body is refused before anything else (it must
         // not reach a default machine either).
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return NotPermitted;
         }
         match super::binding::process(api) {
@@ -256,7 +256,7 @@ pub(crate) fn run(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) ->
 /// `binding::with_process`; a launch runs nothing of the program on the calling thread).
 pub(crate) fn run_launch(api: Api, f: impl FnOnce(&Process) -> Result<(), SimError>) -> Error {
     contain(Unknown, || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return NotPermitted;
         }
         let r = super::binding::with_process(api, |p| {
@@ -575,7 +575,7 @@ pub(crate) fn code_name(api: Api, code: Error) -> Option<&'static str> {
 
 pub(crate) fn get_last_error(api: Api, clear: bool) -> Error {
     contain(Unknown, || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return NotPermitted;
         }
         match super::binding::process(api) {

@@ -25,189 +25,17 @@
 //! Lock order: a key's queue and a callback's phase are leaves (taken under the process's state lock or the
 //! wait board's lock, never the other way).
 
-use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
-use parking_lot::{Condvar, Mutex};
-
+use crate::engine::callbacks::reports::{CallbackRoute, KeyState};
 use crate::engine::core::error::{Result, SimError, SubscriptionProblem};
 use crate::engine::core::handle::Stream;
 use crate::engine::core::time::{VirtualTime, saturating_nanos};
-use crate::engine::exec::{Point, Work};
+use crate::engine::exec::Work;
+use crate::engine::exec::callback::Callback;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process, Want, Woken};
-
-/// Where a stream's host callbacks go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CallbackRoute {
-    /// Nowhere yet.
-    None,
-    /// Through the runtime's own thread: the stream has had a host function (`launch_host_func`).
-    Runtime,
-    /// To the thread subscribed with this key.
-    Thread(u64),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Enqueued; the stream has not reached it.
-    Issued,
-    /// The stream has reached it: due to its thread.
-    Reached,
-    /// Run, or never to run (its stream stopped before it, or the process is gone).
-    Finished,
-}
-
-/// One launched callback.
-pub(crate) struct Callback {
-    /// The key of the thread that runs it.
-    pub key: u64,
-    pub blocking: bool,
-    /// The point at which its operation ends (set once it is enqueued); its start is that minus `cost`.
-    point: std::sync::OnceLock<Point>,
-    cost: u64,
-    /// The order in which callbacks were issued in the process (ties of start times).
-    order: u64,
-    phase: Mutex<Phase>,
-    cv: Condvar,
-    f: Mutex<Option<Box<dyn FnOnce() + Send>>>,
-}
-
-impl std::fmt::Debug for Callback {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Callback")
-            .field("key", &self.key)
-            .field("blocking", &self.blocking)
-            .field("phase", &*self.phase.lock())
-            .finish()
-    }
-}
-
-impl Callback {
-    /// Its virtual start, once fixed.
-    pub fn start(&self) -> Option<VirtualTime> {
-        self.point
-            .get()
-            .and_then(Point::time)
-            .map(|t| VirtualTime(t.0.saturating_sub(self.cost)))
-    }
-
-    /// Its virtual end (its start plus the time it occupies its stream), once fixed.
-    pub fn end(&self) -> Option<VirtualTime> {
-        self.point.get().and_then(Point::time)
-    }
-
-    /// The blocking callbacks its stream's earlier work waits for.
-    fn gates(&self) -> Vec<Arc<Callback>> {
-        self.point
-            .get()
-            .map(|p| p.gates().to_vec())
-            .unwrap_or_default()
-    }
-
-    fn exec(&self) -> Option<&Arc<crate::engine::exec::StreamExec>> {
-        self.point.get().map(|p| &p.exec)
-    }
-
-    /// Whether it has run, or will never run.
-    pub fn is_finished(&self) -> bool {
-        *self.phase.lock() == Phase::Finished
-    }
-
-    fn set(&self, p: Phase) {
-        let mut g = self.phase.lock();
-        if *g != Phase::Finished {
-            *g = p;
-        }
-        self.cv.notify_all();
-    }
-
-    /// The worker has reached it: it is due to its thread; a blocking one holds the worker until it has run.
-    pub fn reach(&self) {
-        self.set(Phase::Reached);
-        if self.blocking {
-            let mut g = self.phase.lock();
-            while *g != Phase::Finished {
-                self.cv.wait(&mut g);
-            }
-        }
-    }
-
-    /// It will never run (its stream stopped before it, or nothing can run it any more).
-    pub fn cancel(&self) {
-        self.f.lock().take();
-        self.set(Phase::Finished);
-    }
-
-    /// Blocks until the worker has reached it (or cancelled it); whether it can run.
-    fn wait_reached(&self) -> bool {
-        let mut g = self.phase.lock();
-        while *g == Phase::Issued {
-            self.cv.wait(&mut g);
-        }
-        *g == Phase::Reached
-    }
-
-    /// Runs it on the calling thread (a panic in it is contained), then releases its stream.
-    fn run(&self) {
-        if let Some(f) = self.f.lock().take() {
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-        }
-        self.set(Phase::Finished);
-    }
-}
-
-/// The callbacks issued to one thread and not run yet, in issue order.
-#[derive(Debug, Default)]
-pub(crate) struct KeyQueue {
-    pending: Mutex<VecDeque<Arc<Callback>>>,
-}
-
-impl KeyQueue {
-    /// Whether a callback is issued to the thread with a fixed start not after `horizon` (`None`: any).
-    pub fn has_due(&self, horizon: Option<VirtualTime>) -> bool {
-        self.pending.lock().iter().any(|cb| {
-            !cb.is_finished() && cb.start().is_some_and(|s| horizon.is_none_or(|h| s <= h))
-        })
-    }
-
-    /// The earliest due callback (by start, then issue order).
-    fn first_due(&self, horizon: Option<VirtualTime>) -> Option<Arc<Callback>> {
-        let mut q = self.pending.lock();
-        q.retain(|cb| !cb.is_finished());
-        q.iter()
-            .filter_map(|cb| cb.start().map(|s| (s, cb.order, cb)))
-            .filter(|(s, _, _)| horizon.is_none_or(|h| *s <= h))
-            .min_by_key(|(s, o, _)| (*s, *o))
-            .map(|(_, _, cb)| cb.clone())
-    }
-}
-
-/// One subscribed thread key: its device, how many streams it is subscribed to, its callbacks.
-struct KeyState {
-    device: u32,
-    streams: usize,
-    queue: Arc<KeyQueue>,
-}
-
-/// A process's subscriptions.
-#[derive(Default)]
-pub(crate) struct Reports {
-    keys: BTreeMap<u64, KeyState>,
-    issued: u64,
-}
-
-impl Drop for Reports {
-    /// The process is gone: no thread will run its callbacks; the workers waiting on blocking ones go on.
-    fn drop(&mut self) {
-        for k in self.keys.values() {
-            for cb in k.queue.pending.lock().iter() {
-                cb.cancel();
-            }
-        }
-    }
-}
 
 fn refused(what: &'static str, problem: SubscriptionProblem) -> SimError {
     SimError::Subscription { what, problem }
@@ -327,16 +155,13 @@ impl Process {
                 0
             };
             st.reports.issued += 1;
-            let cb = Arc::new(Callback {
+            let cb = Arc::new(Callback::new(
                 key,
                 blocking,
-                point: std::sync::OnceLock::new(),
                 cost,
-                order: st.reports.issued,
-                phase: Mutex::new(Phase::Issued),
-                cv: Condvar::new(),
-                f: Mutex::new(Some(Box::new(f))),
-            });
+                st.reports.issued,
+                Box::new(f),
+            ));
             let point = st.enqueue(
                 &self.m,
                 c,
@@ -348,7 +173,7 @@ impl Process {
                     Work::Report(cb.clone()),
                 ),
             )?;
-            let _ = cb.point.set(point);
+            cb.set_point(point);
             if blocking {
                 st.streams.get_mut(h)?.cb_gates.push(cb.clone());
             }
@@ -437,7 +262,7 @@ impl Process {
             .filter(|cb| !cb.is_finished())
             .cloned()
             .collect();
-        pending.sort_by_key(|cb| (cb.start().unwrap_or(VirtualTime(u64::MAX)), cb.order));
+        pending.sort_by_key(|cb| (cb.start().unwrap_or(VirtualTime(u64::MAX)), cb.order()));
         for cb in pending {
             if !{
                 let _demand = self.device_demand();

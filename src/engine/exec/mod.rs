@@ -6,6 +6,7 @@
 //! enqueue, and publishes its completion. Workers sleep on their queue (`queue.rs`) when idle; nothing here reads a
 //! clock.
 
+pub(crate) mod callback;
 pub(crate) mod copy_engines;
 pub(crate) mod faults;
 pub(crate) mod gate;
@@ -17,13 +18,13 @@ use std::sync::{Arc, OnceLock};
 
 use parking_lot::{Condvar, Mutex};
 
-use crate::engine::callbacks::subscribed::Callback;
 use crate::engine::core::error::{FaultKind, SimError};
 use crate::engine::core::handle::{StreamId, stream_key};
 use crate::engine::core::hang::WaitCycle;
 use crate::engine::core::labels::Label;
 use crate::engine::core::rules::FailureMode;
 use crate::engine::core::time::VirtualTime;
+use crate::engine::exec::callback::Callback;
 use crate::engine::exec::faults::{StreamFault, fault_at};
 use crate::engine::kernels::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
@@ -163,7 +164,7 @@ impl StreamExec {
         let demand = self
             .serial
             .get()
-            .filter(|_| !crate::engine::process::on_worker_thread())
+            .filter(|_| !crate::engine::exec::workers::on_worker_thread())
             .map(|s| s.demand(Some((self.clone() as Arc<dyn Progress>, seq))));
         let verdict = demand.as_ref().map(|d| d.verdict.clone());
         self.waiters.fetch_add(1, Ordering::SeqCst);
@@ -526,7 +527,7 @@ impl Worker {
 
 /// The worker loop: runs until the sender of `rx` is gone and the queue is drained.
 pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
-    crate::engine::process::mark_worker_thread();
+    crate::engine::exec::workers::mark_worker_thread();
     let mut w = Worker {
         env,
         faulted: false,

@@ -11,6 +11,7 @@
 //!
 //! Lock order: the pool's lock is a leaf. No operation runs, and no other lock is taken, while it is held.
 
+use std::cell::Cell;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
@@ -171,6 +172,23 @@ fn spawn(a: Assignment, stack: Option<usize>) -> Result<(), Assignment> {
     }
 }
 
+thread_local! {
+    /// Whether this thread is a stream worker.
+    static WORKER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
+/// from inside a host function or kernel body). Works while thread-locals are destroyed (the flag has no
+/// destructor).
+pub(crate) fn on_worker_thread() -> bool {
+    WORKER.try_with(Cell::get).unwrap_or(false)
+}
+
+/// Marks the calling thread as a stream worker.
+pub(crate) fn mark_worker_thread() {
+    let _ = WORKER.try_with(|w| w.set(true));
+}
+
 /// A worker thread's life: serve the first stream, then park and serve the next, until idle.
 fn serve(
     first: Arc<Mutex<Option<Assignment>>>,
@@ -178,7 +196,7 @@ fn serve(
     rx: Receiver<Assignment>,
     stack: Option<usize>,
 ) {
-    crate::engine::process::mark_worker_thread();
+    mark_worker_thread();
     let mut job = first
         .lock()
         .take()

@@ -464,7 +464,7 @@ impl Process {
         let owned = self.m.rules.owned.host_func;
         st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
         // The two callback mechanisms do not mix on a stream (`report.rs`).
-        if let crate::engine::callbacks::subscribed::CallbackRoute::Thread(_) =
+        if let crate::engine::callbacks::reports::CallbackRoute::Thread(_) =
             st.streams.get(h)?.callbacks
         {
             return Err(SimError::Subscription {
@@ -499,7 +499,7 @@ impl Process {
             ),
         )?;
         st.streams.get_mut(h)?.callbacks =
-            crate::engine::callbacks::subscribed::CallbackRoute::Runtime;
+            crate::engine::callbacks::reports::CallbackRoute::Runtime;
         Ok(())
     }
 

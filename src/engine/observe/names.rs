@@ -86,7 +86,7 @@ impl Process {
     /// The calling thread's state as a call would see it, without advancing its clock (for accessors that
     /// resolve the special stream handles); [`SimError::NotPermitted`] on a stream worker.
     pub(crate) fn probe(&self, what: &'static str) -> Result<Call> {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return Err(SimError::NotPermitted { what });
         }
         let (thread, device, ctx) = self.thread_identity();

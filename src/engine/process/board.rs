@@ -33,9 +33,9 @@ use std::sync::Arc;
 
 use parking_lot::{Condvar, Mutex};
 
-use crate::engine::callbacks::subscribed::Callback;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::Point;
+use crate::engine::exec::callback::Callback;
 
 /// What a blocked thread waits for.
 #[derive(Clone)]

@@ -37,7 +37,7 @@ pub use crate::engine::core::status::Status;
 pub(crate) use board::{WaitBoard, Want, Woken};
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
 pub(crate) use stream::{HostClock, OpSpec, StreamEntry, host_step};
-pub(crate) use thread::{Call, is_main_thread, mark_worker_thread, on_worker_thread};
+pub(crate) use thread::{Call, is_main_thread};
 
 /// Stream creation flags (CUDA's values).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -125,7 +125,7 @@ pub(crate) struct ProcState {
     /// The words value writes and waits use (see `value.rs`).
     pub words: crate::engine::value_waits::calls::Words,
     /// Threads subscribed to stream callbacks (see `report.rs`).
-    pub reports: crate::engine::callbacks::subscribed::Reports,
+    pub reports: crate::engine::callbacks::reports::Reports,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
     pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
     /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
@@ -291,7 +291,7 @@ impl ProcState {
             last_who: None,
             failure_mode: m.rules.failure_mode,
             stopped,
-            callbacks: crate::engine::callbacks::subscribed::CallbackRoute::None,
+            callbacks: crate::engine::callbacks::reports::CallbackRoute::None,
             cb_gates: Vec::new(),
             listed_active: false,
             listed_unseen: false,

@@ -66,10 +66,10 @@ pub(crate) struct StreamEntry {
     /// (mode `Stop`) the fault its context reported: new tasks are refused with it.
     pub stopped: Option<crate::engine::core::error::SimError>,
     /// Where its host callbacks go (see `report.rs`).
-    pub callbacks: crate::engine::callbacks::subscribed::CallbackRoute,
+    pub callbacks: crate::engine::callbacks::reports::CallbackRoute,
     /// The blocking callbacks not yet run that its later work is ordered after (its own, and those of the
     /// streams it waited for).
-    pub cb_gates: Vec<Arc<crate::engine::callbacks::subscribed::Callback>>,
+    pub cb_gates: Vec<Arc<crate::engine::exec::callback::Callback>>,
     /// Whether it is in its device's `active` set (work no device synchronize has settled; see `live.rs`).
     pub listed_active: bool,
     /// Whether it is in its device's `unseen` set (work the legacy stream has not seen).
@@ -156,7 +156,7 @@ impl StreamEntry {
     }
 
     /// The blocking callbacks not yet run that the stream's next point is ordered after.
-    fn gates(&self) -> Option<Arc<Vec<Arc<crate::engine::callbacks::subscribed::Callback>>>> {
+    fn gates(&self) -> Option<Arc<Vec<Arc<crate::engine::exec::callback::Callback>>>> {
         if self.cb_gates.is_empty() {
             return None;
         }

@@ -35,6 +35,7 @@ use super::{ProcShared, Process};
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::time::VirtualTime;
+use crate::engine::exec::workers::on_worker_thread;
 use crate::engine::observe::trace::FailedCall;
 
 /// The per-host-thread state of one process.
@@ -68,8 +69,6 @@ impl Drop for TlsEntry {
 
 /// Everything the simulator keeps per OS thread, in one thread-local (one access per call).
 struct ThreadLocal {
-    /// Whether this thread is a stream worker.
-    worker: Cell<bool>,
     /// The per-process states of this thread; `last` is the index used last.
     entries: RefCell<Vec<TlsEntry>>,
     last: Cell<usize>,
@@ -82,7 +81,6 @@ thread_local! {
 impl ThreadLocal {
     const fn new() -> ThreadLocal {
         ThreadLocal {
-            worker: Cell::new(false),
             entries: RefCell::new(Vec::new()),
             last: Cell::new(0),
         }
@@ -137,17 +135,6 @@ fn with_local<R>(f: impl FnOnce(&ThreadLocal) -> R) -> R {
     }
 }
 
-/// Whether the calling thread is a stream worker (runtime calls from one are not permitted: they can only come
-/// from inside a host function or kernel body).
-pub(crate) fn on_worker_thread() -> bool {
-    with_local(|t| t.worker.get())
-}
-
-/// Marks the calling thread as a stream worker.
-pub(crate) fn mark_worker_thread() {
-    with_local(|t| t.worker.set(true));
-}
-
 /// One call in progress: who is calling, and at what virtual time.
 pub(crate) struct Call {
     pub process: ProcessId,
@@ -167,13 +154,11 @@ impl Process {
     /// not a host thread of the process: it gets a fresh state that is not kept, so that it never takes a
     /// thread ordinal — which would otherwise depend on when the worker happened to run.
     pub(super) fn with_thread<R>(&self, f: impl FnOnce(&mut ThreadState) -> R) -> R {
-        with_local(|t| {
-            if t.worker.get() {
-                let mut scratch = self.fresh_thread_state(u32::MAX);
-                return f(&mut scratch);
-            }
-            self.thread_state(t, f)
-        })
+        if on_worker_thread() {
+            let mut scratch = self.fresh_thread_state(u32::MAX);
+            return f(&mut scratch);
+        }
+        with_local(|t| self.thread_state(t, f))
     }
 
     /// A host thread's state before its first call.
@@ -250,14 +235,13 @@ impl Process {
         f: impl FnOnce(&mut Call) -> Result<T>,
     ) -> Result<T> {
         let api = self.m.hot.api_call_ns;
-        let state = with_local(|t| {
-            if t.worker.get() {
-                return None;
-            }
-            Some(self.thread_state(t, |st| {
-                st.clock = st.clock.plus(api);
-                (st.ordinal, st.device, st.ctx, st.clock)
-            }))
+        let state = (!on_worker_thread()).then(|| {
+            with_local(|t| {
+                self.thread_state(t, |st| {
+                    st.clock = st.clock.plus(api);
+                    (st.ordinal, st.device, st.ctx, st.clock)
+                })
+            })
         });
         let Some((thread, device, ctx, now)) = state else {
             return Err(SimError::NotPermitted { what });

@@ -261,7 +261,7 @@ pub(super) fn run_launch(
     f: impl FnOnce(&Process) -> Result<(), SimError>,
 ) -> aclError {
     contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
         let r = binding::with_process(Api::Acl, |p| {
@@ -287,7 +287,7 @@ pub(super) fn run(
     f: impl FnOnce(&Process) -> Result<(), SimError>,
 ) -> aclError {
     contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
-        if crate::engine::process::on_worker_thread() {
+        if crate::engine::exec::workers::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
         match binding::process(Api::Acl) {
