@@ -227,7 +227,7 @@ pub use engine::core::rules::{Dialect, FailureMode, PoolRules, Rules};
 pub use engine::core::time::{CopyPath, CostModel, EngineModel, LinkCost, VirtualTime};
 #[doc(no_inline)]
 pub use engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
-pub use engine::events::calls::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
+pub use engine::events::config::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
 pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
 #[doc(no_inline)]
@@ -251,4 +251,4 @@ pub use engine::observe::trace::{
 #[doc(no_inline)]
 pub use engine::pools::state::{PoolAttr, PoolProps, ReusePolicy};
 pub use engine::process::{Process, Status, StreamFlags};
-pub use engine::value_waits::calls::ValueCondition;
+pub use engine::value_waits::state::ValueCondition;

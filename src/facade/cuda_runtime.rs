@@ -18,7 +18,7 @@ use crate::engine::core::error::{
 use crate::engine::core::handle::Event;
 use crate::engine::core::pointers::DevicePtr;
 use crate::engine::core::status::Status;
-use crate::engine::events::calls::EventFlags;
+use crate::engine::events::config::EventFlags;
 use crate::engine::kernels::kernel::Kernel;
 use crate::engine::process::{Process, StreamFlags};
 

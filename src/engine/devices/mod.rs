@@ -4,4 +4,5 @@
 pub(crate) mod calls;
 pub(crate) mod config;
 pub(crate) mod profile;
+pub(crate) mod queries;
 pub mod settings;

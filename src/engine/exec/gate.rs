@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use parking_lot::Mutex;
 
-use crate::engine::events::calls::EventState;
+use crate::engine::events::state::EventState;
 use crate::engine::exec::Point;
 
 /// What a held wait waits for before its dependency is known.

@@ -12,7 +12,7 @@ use crate::engine::core::error::{IpcProblem, SimError};
 use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
 use crate::engine::core::status::Status;
 use crate::engine::core::time::VirtualTime;
-use crate::engine::events::calls::EventConfig;
+use crate::engine::events::config::EventConfig;
 use crate::engine::exec::{Point, StreamExec};
 use crate::engine::observe::race::clock::VectorClock;
 
@@ -37,9 +37,9 @@ pub(crate) fn free_stream_slot(seg: &Seg, s: u32) {
 /// An event's configuration as the slot keeps it.
 pub(crate) fn config_bits(c: &EventConfig) -> u32 {
     let wait = match c.unrecorded_wait {
-        crate::engine::events::calls::UnrecordedWait::NoOp => 0,
-        crate::engine::events::calls::UnrecordedWait::Error => 1,
-        crate::engine::events::calls::UnrecordedWait::Defer => 2,
+        crate::engine::events::config::UnrecordedWait::NoOp => 0,
+        crate::engine::events::config::UnrecordedWait::Error => 1,
+        crate::engine::events::config::UnrecordedWait::Defer => 2,
     };
     u32::from(c.timing)
         | u32::from(c.blocking_sync) << 1
@@ -54,9 +54,9 @@ pub(crate) fn config_bits(c: &EventConfig) -> u32 {
 /// The configuration kept by [`config_bits`] (any bits decode to some configuration).
 pub(crate) fn config_of(bits: u32) -> EventConfig {
     let wait = match (bits >> 7) & 3 {
-        1 => crate::engine::events::calls::UnrecordedWait::Error,
-        2 => crate::engine::events::calls::UnrecordedWait::Defer,
-        _ => crate::engine::events::calls::UnrecordedWait::NoOp,
+        1 => crate::engine::events::config::UnrecordedWait::Error,
+        2 => crate::engine::events::config::UnrecordedWait::Defer,
+        _ => crate::engine::events::config::UnrecordedWait::NoOp,
     };
     EventConfig::new()
         .timing(bits & 1 != 0)

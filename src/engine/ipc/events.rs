@@ -33,7 +33,8 @@ use parking_lot::Mutex;
 
 use crate::engine::core::error::{IpcProblem, Result, SimError};
 use crate::engine::core::handle::{Event, EventId, ProcessId};
-use crate::engine::events::calls::{EventConfig, EventState};
+use crate::engine::events::config::EventConfig;
+use crate::engine::events::state::EventState;
 use crate::engine::process::Process;
 
 /// The 64 opaque bytes of an exported interprocess event (`cudaIpcEventHandle_t`, `aclrtIpcEventHandle`).

@@ -119,7 +119,7 @@ impl Process {
                 let block = r.block;
                 // Exported: the handle opens nowhere any more (mappings made stay, "sim").
                 self.m.ipc_mem.lock().freed(&block);
-                crate::engine::value_waits::calls::forget(
+                crate::engine::value_waits::state::forget(
                     &mut self.state().words,
                     block.base,
                     block.len,

@@ -16,26 +16,15 @@
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::core::error::{ObjectKind, Result};
 use crate::engine::core::handle::{Notify, NotifyId, Stream, next_ordinal};
+use crate::engine::exec::Work;
 use crate::engine::exec::gate::{Gate, Slot};
-use crate::engine::exec::{Point, Work};
+use crate::engine::notifies::state::NotifyEntry;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{OpSpec, Process};
-
-/// A notify of a process: its device and context, and its pairing state.
-pub(crate) struct NotifyEntry {
-    pub id: NotifyId,
-    /// The device it was created on (a reset of that device frees it).
-    pub device: u32,
-    /// The record no wait has claimed yet.
-    unclaimed: Option<Point>,
-    /// Waits issued before their record, in order.
-    waiters: VecDeque<Arc<Slot>>,
-}
 
 impl Process {
     /// Creates a notify on the current device (ACL `aclrtCreateNotify`).

@@ -610,7 +610,7 @@ impl Process {
                 }
                 None => self.m.memory.free(ptr, c.process)?,
             }
-            crate::engine::value_waits::calls::forget(&mut st.words, block.base, block.len);
+            crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
             Ok(())
         })
     }
@@ -643,7 +643,7 @@ impl Process {
         let block = st.home(&home).live[&addr].block.clone();
         self.host_free_check(&mut st, c, site, &block)?;
         st.home(&home).give_back(addr, None);
-        crate::engine::value_waits::calls::forget(&mut st.words, block.base, block.len);
+        crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
         Ok(true)
     }
 

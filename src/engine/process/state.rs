@@ -34,9 +34,9 @@ pub(crate) struct EventEntry {
     pub name: Option<Arc<str>>,
     pub device: u32,
     pub ctx: Option<u64>,
-    pub config: crate::engine::events::calls::EventConfig,
+    pub config: crate::engine::events::config::EventConfig,
     /// The latest record; shared with the other processes that opened the event through IPC.
-    pub state: Arc<Mutex<crate::engine::events::calls::EventState>>,
+    pub state: Arc<Mutex<crate::engine::events::state::EventState>>,
     /// The latest record, when a capturing stream made it: the graph nodes it stands for (see `graph/`).
     pub captured: Option<crate::engine::graph::CaptureRecord>,
 }
@@ -108,7 +108,7 @@ pub(crate) struct ProcState {
     pub streams: Registry<StreamEntry>,
     pub events: Registry<EventEntry>,
     pub contexts: Registry<ContextEntry>,
-    pub notifies: Registry<crate::engine::notifies::calls::NotifyEntry>,
+    pub notifies: Registry<crate::engine::notifies::state::NotifyEntry>,
     pub devices: Vec<DeviceCtx>,
     /// Enabled peer access: (accessing device, peer device).
     pub peers: BTreeSet<(u32, u32)>,
@@ -123,7 +123,7 @@ pub(crate) struct ProcState {
     pub next_context: u32,
     pub next_notify: u32,
     /// The words value writes and waits use (see `value.rs`).
-    pub words: crate::engine::value_waits::calls::Words,
+    pub words: crate::engine::value_waits::state::Words,
     /// Threads subscribed to stream callbacks (see `report.rs`).
     pub reports: crate::engine::callbacks::reports::Reports,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
@@ -450,8 +450,8 @@ impl ProcState {
         &mut self,
         process: ProcessId,
         (device, ctx): (u32, Option<u64>),
-        config: crate::engine::events::calls::EventConfig,
-        state: Arc<Mutex<crate::engine::events::calls::EventState>>,
+        config: crate::engine::events::config::EventConfig,
+        state: Arc<Mutex<crate::engine::events::state::EventState>>,
     ) -> Result<crate::Event> {
         self.events.has_room()?;
         let ordinal = next_ordinal(&mut self.next_event, ObjectKind::Event, process)?;

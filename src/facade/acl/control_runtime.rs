@@ -21,7 +21,7 @@ use crate::engine::core::error::SimError;
 use crate::engine::core::handle::{Notify, StreamKind};
 use crate::engine::core::pointers::DevicePtr;
 use crate::engine::core::rules::FailureMode;
-use crate::engine::value_waits::calls::ValueCondition;
+use crate::engine::value_waits::state::ValueCondition;
 use crate::facade::binding::{self, Api, contain, invalid, out, put, stream};
 
 // ---------------------------------------------------------------------------------------------- failure modes

@@ -12,7 +12,7 @@ use super::runtime::*;
 use super::types::*;
 use crate::engine::core::error::SimError;
 use crate::engine::core::status::Status;
-use crate::engine::events::calls::{EventConfig, RecordStatus, UnrecordedWait};
+use crate::engine::events::config::{EventConfig, RecordStatus, UnrecordedWait};
 use crate::engine::ipc::events::IpcEventHandle;
 use crate::facade::binding::{handle_ptr, out, stream};
 

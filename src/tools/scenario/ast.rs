@@ -341,7 +341,7 @@ pub enum Stmt {
         /// The device buffer.
         buf: Name,
         /// The comparison.
-        condition: crate::engine::value_waits::calls::ValueCondition,
+        condition: crate::engine::value_waits::state::ValueCondition,
         /// The value compared with.
         value: u64,
         /// The stream.

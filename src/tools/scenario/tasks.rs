@@ -16,7 +16,7 @@ use super::run::{Runner, Var, done};
 use crate::engine::core::error::SimError;
 use crate::engine::kernels::kernel::{Kernel, KernelError};
 use crate::engine::process::Process;
-use crate::engine::value_waits::calls::ValueCondition;
+use crate::engine::value_waits::state::ValueCondition;
 
 /// The key of the thread a scenario's process runs on (its callbacks' thread).
 pub(super) const THREAD_KEY: u64 = 1;
