@@ -299,3 +299,15 @@ impl std::fmt::Display for RaceReport {
 /// The most distinct reports a machine keeps ([`crate::Machine::race_reports`]); past it, new pairs are only
 /// counted ([`crate::Machine::race_reports_dropped`]).
 pub const MAX_REPORTS: usize = 4096;
+
+/// What an operation's accesses are checked with: who it is and where it was enqueued.
+pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
+
+/// A lifetime point of an allocation (see `observe/race/`'s `lifetime`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LifePoint {
+    /// Its stream-ordered allocation.
+    Alloc,
+    /// Its free (stream-ordered, or by the host).
+    Free,
+}

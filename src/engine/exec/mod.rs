@@ -22,13 +22,13 @@ use crate::engine::core::error::{FaultKind, SimError};
 use crate::engine::core::handle::{StreamId, stream_key};
 use crate::engine::core::hang::WaitCycle;
 use crate::engine::core::labels::Label;
+use crate::engine::core::races::Who;
 use crate::engine::core::rules::FailureMode;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::callback::Callback;
 use crate::engine::exec::faults::{StreamFault, fault_at};
 use crate::engine::kernels::kernel::{KernelBody, KernelCtx};
 use crate::engine::memory::{Memory, Region};
-use crate::engine::observe::race::Who;
 use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::observe::trace::{OpKind, TraceSink};
 use crate::engine::schedules::serialize::Progress;
@@ -389,7 +389,7 @@ pub(crate) struct OpExtra {
     /// races with `who` when it is dispatched (enqueue side only).
     pub life: Option<(
         Arc<crate::engine::memory::Block>,
-        crate::engine::observe::race::LifePoint,
+        crate::engine::core::races::LifePoint,
     )>,
 }
 

@@ -20,10 +20,10 @@ use super::node::{Endpoint, Node, NodeOp};
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
 use crate::engine::core::races::Accessor;
+use crate::engine::core::races::Who;
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::{CopySource, Point, Work};
 use crate::engine::memory::Region;
-use crate::engine::observe::race::Who;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, ProcState, Process, StreamEntry};
 

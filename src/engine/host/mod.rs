@@ -471,7 +471,7 @@ fn reclaim(seg: &Seg, object: &str, i: u32) {
 }
 
 /// The device configuration as the shared host compares it (and errors show it).
-pub(crate) fn config_text(devices: &[crate::engine::machine::DeviceConfig]) -> String {
+pub(crate) fn config_text(devices: &[crate::engine::devices::config::DeviceConfig]) -> String {
     let mut out = format!("{} device(s)", devices.len());
     for (i, d) in devices.iter().enumerate() {
         out.push_str(&format!("; {i}: {:?} {} bytes", d.name, d.memory));

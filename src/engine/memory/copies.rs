@@ -10,13 +10,13 @@ use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::Stream;
 use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 use crate::engine::core::races::Accessor;
+use crate::engine::core::races::Who;
 use crate::engine::core::rules::PeerCopy;
 use crate::engine::core::time::CopyPath;
 use crate::engine::exec::{CopySource, Work};
 use crate::engine::graph::{Endpoint, NodeOp, Route};
 use crate::engine::kernels::kernel::Kernel;
 use crate::engine::memory::Region;
-use crate::engine::observe::race::Who;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process};
 
@@ -191,7 +191,7 @@ impl Process {
         let mut st = self.state();
         crate::engine::process::host_step(&mut st, &self.m, c, (call, site), |epoch, vc, who| {
             crate::engine::observe::race::check(
-                &self.m,
+                &self.m.race,
                 &[(r.clone(), write)],
                 epoch,
                 vc,

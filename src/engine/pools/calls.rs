@@ -17,11 +17,11 @@ use crate::engine::core::error::{PoolProblem, Result, SimError};
 use crate::engine::core::handle::{MemPool, Stream};
 use crate::engine::core::pointers::{AddressSpace, DevicePtr};
 use crate::engine::core::races::Accessor;
+use crate::engine::core::races::{LifePoint, Who};
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::Work;
 use crate::engine::memory::Block;
 use crate::engine::observe::race::clock::ActorHold;
-use crate::engine::observe::race::{LifePoint, Who};
 use crate::engine::observe::trace::OpKind;
 use crate::engine::pools::state::{Asker, FreedAt, Pick, PoolAttr, PoolEntry, PoolProps};
 use crate::engine::process::{Call, OpSpec, ProcState, Process};
@@ -661,7 +661,7 @@ impl Process {
         }
         crate::engine::process::host_step(st, &self.m, c, ("free", site), |epoch, vc, who| {
             crate::engine::observe::race::lifetime(
-                &self.m,
+                &self.m.race,
                 block,
                 LifePoint::Free,
                 (epoch, vc),

@@ -16,13 +16,13 @@ use crate::engine::core::error::Result;
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::StreamId;
 use crate::engine::core::labels::{EventVerb, Label};
+use crate::engine::core::races::Who;
 use crate::engine::core::time::{VirtualTime, schedule};
 use crate::engine::exec::copy_engines::Claim;
 use crate::engine::exec::copy_engines::place;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::engine::machine::Shared;
 use crate::engine::memory::Region;
-use crate::engine::observe::race::Who;
 use crate::engine::observe::race::clock::{Actor, VectorClock};
 use crate::engine::observe::trace::OpKind;
 
@@ -59,7 +59,7 @@ pub(crate) struct StreamEntry {
     pub(super) host_seen: (u32, u64),
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
     /// enqueues the same operation; see `Process::who`).
-    pub last_who: Option<crate::engine::observe::race::Who>,
+    pub last_who: Option<crate::engine::core::races::Who>,
     /// The failure mode set on this stream (ACL `aclrtGetStreamAttribute` reads it); the dialect's default until a
     /// program sets one. The mode in force also depends on the context (see [`crate::rules::FailureMode::Stop`]).
     pub failure_mode: crate::engine::core::rules::FailureMode,
@@ -111,7 +111,7 @@ pub(crate) enum Pushed {
 
 /// Declared accesses to check for races at dispatch, and who makes them: lent by the enqueueing call, so that
 /// a checked kernel needs no boxed [`OpExtra`] (an operation held back gets a copy in its own).
-pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::engine::observe::race::Who);
+pub(crate) type Checked<'a> = (&'a [(Region, bool)], &'a crate::engine::core::races::Who);
 
 /// One step of a stream's clock: joins the enqueueing host thread's clock (only when it changed since the
 /// stream last joined it, as recorded in `seen`) and the dependencies' clocks, then ticks `actor`.
@@ -291,13 +291,18 @@ impl StreamEntry {
         may_fail: bool,
         life: Option<(
             Arc<crate::engine::memory::Block>,
-            crate::engine::observe::race::LifePoint,
+            crate::engine::core::races::LifePoint,
         )>,
     ) -> Result<()> {
         let lifetime = |vc: &VectorClock, epoch| match &life {
-            Some((block, point)) => {
-                crate::engine::observe::race::lifetime(m, block, *point, (epoch, vc), who, may_fail)
-            }
+            Some((block, point)) => crate::engine::observe::race::lifetime(
+                &m.race,
+                block,
+                *point,
+                (epoch, vc),
+                who,
+                may_fail,
+            ),
             None => Ok(()),
         };
         if may_fail && m.race.mode == crate::engine::observe::race::RaceDetection::FailFast {
@@ -305,12 +310,12 @@ impl StreamEntry {
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
             let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
-            crate::engine::observe::race::check(m, accesses, epoch, &vc, who, may_fail)?;
+            crate::engine::observe::race::check(&m.race, accesses, epoch, &vc, who, may_fail)?;
             lifetime(&vc, epoch)?;
             self.vc = vc;
         } else {
             let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
-            crate::engine::observe::race::check(m, accesses, epoch, &self.vc, who, may_fail)?;
+            crate::engine::observe::race::check(&m.race, accesses, epoch, &self.vc, who, may_fail)?;
             lifetime(&self.vc, epoch)?;
         }
         Ok(())
@@ -494,7 +499,7 @@ impl OpSpec {
     pub fn life(
         mut self,
         block: Arc<crate::engine::memory::Block>,
-        point: crate::engine::observe::race::LifePoint,
+        point: crate::engine::core::races::LifePoint,
         who: Option<Who>,
     ) -> OpSpec {
         if who.is_some() {
@@ -548,7 +553,7 @@ pub(crate) fn host_step(
     check: impl FnOnce(
         crate::engine::observe::race::clock::Epoch,
         &VectorClock,
-        &crate::engine::observe::race::Who,
+        &crate::engine::core::races::Who,
     ) -> crate::engine::core::error::Result<()>,
 ) -> crate::engine::core::error::Result<()> {
     st.ensure_host(m, c.thread);
@@ -560,7 +565,7 @@ pub(crate) fn host_step(
         thread: h.thread,
     };
     let epoch = next.tick();
-    let who: crate::engine::observe::race::Who = std::sync::Arc::new((
+    let who: crate::engine::core::races::Who = std::sync::Arc::new((
         crate::engine::observe::race::Accessor::Host {
             process: c.process,
             thread: c.thread,

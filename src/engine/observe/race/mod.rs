@@ -34,7 +34,8 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::engine::core::error::SimError;
-use crate::engine::machine::Shared;
+use crate::engine::core::races::LifePoint;
+use crate::engine::core::races::Who;
 use crate::engine::memory::Region;
 use clock::{Actors, Epoch, VectorClock};
 
@@ -187,22 +188,19 @@ impl RaceState {
     }
 }
 
-/// What an operation's accesses are checked with: who it is and where it was enqueued.
-pub(crate) type Who = Arc<(Accessor, &'static Location<'static>)>;
-
 /// The position in its stream of the step `epoch` of an operation's accessor (`None` for a host thread). A
 /// stream's clock ticks its own actor once per dispatched operation, and operations are dispatched in their
 /// stream's order, so the epoch's count less its number's base is the operation's position (its `seq`, from 1).
 /// Asked while a record names the step (the number is not handed out again meanwhile).
-fn seq_of(m: &Shared, who: &Accessor, epoch: Epoch) -> Option<u64> {
+fn seq_of(race: &RaceState, who: &Accessor, epoch: Epoch) -> Option<u64> {
     match who {
-        Accessor::Op { .. } => Some(epoch.count - m.race.actors.base(epoch.actor)),
+        Accessor::Op { .. } => Some(epoch.count - race.actors.base(epoch.actor)),
         Accessor::Host { .. } => None,
     }
 }
 
 fn report(
-    m: &Shared,
+    race: &RaceState,
     region: &Region,
     found: &shadow::Found,
     (write, epoch): (bool, Epoch),
@@ -213,14 +211,14 @@ fn report(
             who: found.who.0.clone(),
             write: found.write,
             call_site: found.who.1,
-            seq: seq_of(m, &found.who.0, found.epoch),
+            seq: seq_of(race, &found.who.0, found.epoch),
             os_process: None,
         },
         second: RaceAccess {
             who: who.0.clone(),
             write,
             call_site: who.1,
-            seq: seq_of(m, &who.0, epoch),
+            seq: seq_of(race, &who.0, epoch),
             os_process: None,
         },
         // Shadow offsets are the allocation's (an IPC mapping may start inside it).
@@ -234,20 +232,11 @@ fn report(
     }
 }
 
-/// A lifetime point of an allocation (see [`lifetime`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LifePoint {
-    /// Its stream-ordered allocation.
-    Alloc,
-    /// Its free (stream-ordered, or by the host).
-    Free,
-}
-
 /// Records a lifetime point of `block` made at step `epoch` by `who`, whose clock is `clock`; a free reports the
 /// uses it completes (see `shadow.rs`). With fail-fast detection and `may_fail`, the first is returned as an
 /// error and nothing is recorded.
 pub(crate) fn lifetime(
-    m: &Shared,
+    race: &RaceState,
     block: &Arc<crate::engine::memory::Block>,
     point: LifePoint,
     (epoch, clock): (Epoch, &VectorClock),
@@ -259,8 +248,8 @@ pub(crate) fn lifetime(
         offset: 0,
         len: block.len,
     };
-    let dry = may_fail && m.race.mode == RaceDetection::FailFast;
-    let actors = &m.race.actors;
+    let dry = may_fail && race.mode == RaceDetection::FailFast;
+    let actors = &race.actors;
     // The reports are built under the shadow's lock, while the records they name keep their actors' numbers.
     let found: Vec<RaceReport> = {
         let mut shadow = block.store.shadow.lock();
@@ -272,13 +261,13 @@ pub(crate) fn lifetime(
             LifePoint::Free => shadow
                 .free(block.len, epoch, clock, who, dry, actors)
                 .iter()
-                .map(|f| report(m, &region, f, (true, epoch), who))
+                .map(|f| report(race, &region, f, (true, epoch), who))
                 .collect(),
         }
     };
     if dry {
         if let Some(f) = found.into_iter().next() {
-            let rep = m.race.add(f);
+            let rep = race.add(f);
             return Err(SimError::Race(Box::new(rep)));
         }
         block
@@ -289,7 +278,7 @@ pub(crate) fn lifetime(
         return Ok(());
     }
     for f in found {
-        m.race.add(f);
+        race.add(f);
     }
     Ok(())
 }
@@ -297,34 +286,34 @@ pub(crate) fn lifetime(
 /// Counts the race `found` (an earlier access) completes with the access `(write, epoch)` of `who` to `region`
 /// (see [`Reports::note`]). Called under the region's shadow lock.
 fn note(
-    m: &Shared,
+    race: &RaceState,
     region: &Region,
     found: &shadow::Found,
     (write, epoch): (bool, Epoch),
     who: &Who,
     want: bool,
 ) -> Noted {
-    m.race.reports.lock().note(
+    race.reports.lock().note(
         found.kind,
         (&found.who.0, found.write, found.who.1),
         (&who.0, write, who.1),
         want,
-        || report(m, region, found, (write, epoch), who),
+        || report(race, region, found, (write, epoch), who),
     )
 }
 
 /// Checks (and records) the accesses of one step `epoch` whose clock is `clock`. With fail-fast detection and
 /// `may_fail`, the first race is returned as an error and nothing is recorded; otherwise races are collected.
 pub(crate) fn check(
-    m: &Shared,
+    race: &RaceState,
     accesses: &[(Region, bool)],
     epoch: Epoch,
     clock: &VectorClock,
     who: &Who,
     may_fail: bool,
 ) -> Result<(), SimError> {
-    let actors = &m.race.actors;
-    if may_fail && m.race.mode == RaceDetection::FailFast {
+    let actors = &race.actors;
+    if may_fail && race.mode == RaceDetection::FailFast {
         for (r, write) in accesses {
             // Noted under the shadow's lock, while the record a new report names keeps its actor's number.
             let noted = {
@@ -334,12 +323,12 @@ pub(crate) fn check(
                     shadow.access((off, off + r.len), *write, epoch, clock, who, true, actors);
                 found
                     .first()
-                    .map(|f| note(m, r, f, (*write, epoch), who, true))
+                    .map(|f| note(race, r, f, (*write, epoch), who, true))
             };
             let rep = match noted {
                 None => continue,
                 Some(Noted::New(rep)) => {
-                    m.race.announce(&rep);
+                    race.announce(&rep);
                     rep
                 }
                 Some(Noted::Again(rep) | Noted::Dropped(rep)) => {
@@ -366,7 +355,7 @@ pub(crate) fn check(
                 let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false, actors);
                 // Noted under the lock: see the fail-fast case.
                 for f in &f {
-                    if let Noted::New(rep) = note(m, r, f, (*write, epoch), who, false) {
+                    if let Noted::New(rep) = note(race, r, f, (*write, epoch), who, false) {
                         new.push(rep);
                     }
                 }
@@ -374,15 +363,21 @@ pub(crate) fn check(
             new
         };
         for rep in &new {
-            m.race.announce(rep);
+            race.announce(rep);
         }
         // Exported memory of a shared host: the accesses of the other OS processes too.
         if let Some(sh) = first.block.store.shared.get() {
             for (r, write) in group {
                 let off = r.offset + r.block.store_off;
                 for f in sh.access((off, off + r.len), *write, epoch, clock, &who.0) {
-                    m.race
-                        .add(remote_report(m, r, &f, (*write, epoch), who, sh.link.pid));
+                    race.add(remote_report(
+                        race,
+                        r,
+                        &f,
+                        (*write, epoch),
+                        who,
+                        sh.link.pid,
+                    ));
                 }
             }
         }
@@ -393,7 +388,7 @@ pub(crate) fn check(
 
 /// A race between an access `f` of another OS process of the shared host and this one, on `region`.
 fn remote_report(
-    m: &Shared,
+    race: &RaceState,
     region: &Region,
     f: &crate::engine::host::shared_mem::RemoteAccess,
     (write, epoch): (bool, Epoch),
@@ -416,7 +411,7 @@ fn remote_report(
             who: who.0.clone(),
             write,
             call_site: who.1,
-            seq: seq_of(m, &who.0, epoch),
+            seq: seq_of(race, &who.0, epoch),
             os_process: Some(pid),
         },
         addr: (region.block.base + f.start).wrapping_sub(region.block.store_off),
