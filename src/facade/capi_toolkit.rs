@@ -210,11 +210,16 @@ fn report_struct(r: &RaceReport, s: &ReportStrings) -> streamsimRaceReport {
         memory,
         memoryDevice,
         fix: s.fix.as_ptr(),
-        kind: match r.kind {
-            RaceKind::Data => STREAMSIM_RACE_DATA,
-            RaceKind::UseBeforeAlloc => STREAMSIM_RACE_USE_BEFORE_ALLOC,
-            RaceKind::UseAfterFree => STREAMSIM_RACE_USE_AFTER_FREE,
-        },
+        kind: c_kind(r.kind),
+    }
+}
+
+/// A race kind's C constant (`STREAMSIM_RACE_*` in `include/streamsim.h`).
+fn c_kind(kind: RaceKind) -> c_int {
+    match kind {
+        RaceKind::Data => STREAMSIM_RACE_DATA,
+        RaceKind::UseBeforeAlloc => STREAMSIM_RACE_USE_BEFORE_ALLOC,
+        RaceKind::UseAfterFree => STREAMSIM_RACE_USE_AFTER_FREE,
     }
 }
 
@@ -521,4 +526,35 @@ pub extern "C" fn streamsimHostSleep(api: streamsimApi, ns: u64) -> streamsimErr
         p.host_sleep(std::time::Duration::from_nanos(ns));
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every race kind of the one list ([`RaceKind::ALL`]) has its own C constant, defined in
+    /// `include/streamsim.h` under the kind's name with the value the C API reports.
+    #[test]
+    fn every_race_kind_has_its_c_constant_in_the_header() {
+        let header = include_str!("../../include/streamsim.h");
+        let mut seen = std::collections::BTreeSet::new();
+        for &kind in RaceKind::ALL {
+            let mut name = String::from("STREAMSIM_RACE");
+            for ch in format!("{kind:?}").chars() {
+                if ch.is_ascii_uppercase() {
+                    name.push('_');
+                }
+                name.push(ch.to_ascii_uppercase());
+            }
+            let define = format!("#define {name} {}", c_kind(kind));
+            assert!(
+                header
+                    .lines()
+                    .any(|l| l.starts_with(&(define.clone() + " "))),
+                "include/streamsim.h lacks `{define}`"
+            );
+            assert!(seen.insert(c_kind(kind)), "{kind:?} shares its C constant");
+        }
+        assert!(!seen.is_empty());
+    }
 }

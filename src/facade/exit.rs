@@ -50,7 +50,7 @@ pub(crate) fn race_printer(fail: bool) -> impl Fn(&RaceReport) + Send + Sync + '
     move |r: &RaceReport| {
         if fail {
             FAILING_RACES.fetch_add(1, Ordering::Relaxed);
-            if r.kind != crate::RaceKind::Data {
+            if r.kind.is_lifetime() {
                 FAILING_LIFETIMES.fetch_add(1, Ordering::Relaxed);
             }
         }

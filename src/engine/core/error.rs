@@ -12,6 +12,7 @@ pub type Result<T, E = SimError> = std::result::Result<T, E>;
 
 /// What kind of object a handle names (used in [`SimError::InvalidHandle`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum ObjectKind {
     /// A stream.
     Stream,
@@ -48,6 +49,7 @@ impl std::fmt::Display for ObjectKind {
 
 /// Why a handle was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HandleProblem {
     /// The handle named a live object once; it has been destroyed since.
     Destroyed,
@@ -86,6 +88,7 @@ impl std::fmt::Display for HandleProblem {
 
 /// Why an asynchronous operation failed on its stream (a sticky error).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FaultKind {
     /// A kernel body touched device memory outside every live allocation.
     IllegalAddress,
@@ -95,6 +98,7 @@ pub enum FaultKind {
 
 /// What is wrong in a peer-access call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PeerProblem {
     /// The peer is the current device.
     SameDevice,
@@ -108,6 +112,7 @@ pub enum PeerProblem {
 
 /// What is wrong in an IPC call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum IpcProblem {
     /// The event was not created interprocess.
     NotInterprocess,
@@ -167,6 +172,7 @@ impl std::fmt::Display for IpcProblem {
 /// What is wrong in a call about stream callbacks and the host threads that process them (ACL
 /// `aclrtSubscribeReport`, `aclrtLaunchCallback`, `aclrtProcessReport`, `aclrtUnSubscribeReport`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SubscriptionProblem {
     /// The stream already has a subscribed thread.
     StreamAlreadySubscribed,
@@ -218,6 +224,7 @@ impl std::fmt::Display for SubscriptionProblem {
 
 /// Which rule of stream capture a call broke (see [`SimError::Capture`] and `docs/semantics/capture-and-graphs.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CaptureProblem {
     /// Not permitted while the stream, or something that encompasses it (its device), is capturing: a
     /// synchronize or query of a capturing stream or of its device, or an operation that cannot be captured.
@@ -293,6 +300,7 @@ impl std::fmt::Display for CaptureProblem {
 
 /// What is wrong in an init / finalize call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum InitProblem {
     /// Initialised twice.
     AlreadyInitialized,
@@ -304,6 +312,7 @@ pub enum InitProblem {
 
 /// What is wrong in a host-memory registration call (see [`SimError::HostMemory`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostMemoryProblem {
     /// The range overlaps host memory that is already pinned (registered, or allocated pinned).
     AlreadyRegistered,
@@ -326,6 +335,7 @@ impl std::fmt::Display for HostMemoryProblem {
 
 /// Which limit stopped the creation of an object (see [`SimError::TooManyObjects`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ObjectLimit {
     /// The process has as many live objects of this kind as a handle can address.
     Live {
@@ -371,6 +381,7 @@ impl std::fmt::Display for ObjectLimit {
 
 /// What is wrong in a call about a memory pool or a stream-ordered allocation (see `pool.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PoolProblem {
     /// The pool handle is destroyed, unknown or another process's.
     Handle(HandleProblem),

@@ -21,28 +21,53 @@ pub enum RaceDetection {
     FailFast,
 }
 
-/// What kind of report a [`RaceReport`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum RaceKind {
+/// Declares [`RaceKind`] from one list: the variants, [`RaceKind::ALL`] and each kind's title. Everything else
+/// that lists kinds matches on the enum exhaustively inside the crate (the C constants in
+/// `src/facade/capi_toolkit.rs`, [`RaceKind::is_lifetime`]) or iterates [`RaceKind::ALL`] (the header check in
+/// `tests/suite/c_headers.rs`), so a new kind is a compile error or a failing test until every place has it.
+macro_rules! race_kinds {
+    ($($(#[$meta:meta])* $kind:ident => $title:literal,)*) => {
+        /// What kind of report a [`RaceReport`] is. New kinds are added (a match outside the crate needs a `_` arm).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        #[non_exhaustive]
+        pub enum RaceKind {
+            $($(#[$meta])* $kind,)*
+        }
+
+        impl RaceKind {
+            /// Every kind, in the order reports sort by.
+            pub const ALL: &'static [RaceKind] = &[$(RaceKind::$kind),*];
+
+            /// `data race`, `use before allocation`, `use after free`.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(RaceKind::$kind => $title,)*
+                }
+            }
+        }
+    };
+}
+
+race_kinds! {
     /// Two accesses to the same bytes, at least one a write, neither ordered before the other.
     #[default]
-    Data,
+    Data => "data race",
     /// An access (or a free) not ordered after the stream-ordered allocation of its memory (`first` is the
     /// allocation): "the allocation must not be accessed until the allocation operation completes".
-    UseBeforeAlloc,
+    UseBeforeAlloc => "use before allocation",
     /// An access not ordered before the free of its memory (`first` the access, `second` the free), or made
     /// after the free (`first` the free): "the allocation must not be accessed after stream execution
     /// reaches the free".
-    UseAfterFree,
+    UseAfterFree => "use after free",
 }
 
 impl RaceKind {
-    /// `data race`, `use before allocation`, `use after free`.
-    pub fn title(self) -> &'static str {
+    /// Whether the report is about an allocation's lifetime (use before allocation, use after free) rather
+    /// than two accesses.
+    pub fn is_lifetime(self) -> bool {
         match self {
-            RaceKind::Data => "data race",
-            RaceKind::UseBeforeAlloc => "use before allocation",
-            RaceKind::UseAfterFree => "use after free",
+            RaceKind::Data => false,
+            RaceKind::UseBeforeAlloc | RaceKind::UseAfterFree => true,
         }
     }
 }
