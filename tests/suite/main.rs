@@ -49,6 +49,7 @@ mod scenario_pools;
 mod scenario_tasks;
 mod scenarios;
 mod schedules;
+mod shared_host_faults;
 mod shutdown;
 mod smoke;
 mod stress;

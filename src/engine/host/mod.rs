@@ -17,8 +17,13 @@
 //!   "is member *i* alive" is one `F_OFD_GETLK`, and a pid that was reused cannot pass for a live member. A
 //!   joiner that finds no live member (the object is new, from an earlier run whose last process was killed,
 //!   malformed, or of another layout version) re-makes it with a new random *epoch*: handles of the earlier run
-//!   are refused from then on. Otherwise the device configurations must agree, or the first shared call fails
-//!   naming both. Dead members found at a join are swept: their exports freed, their locks released.
+//!   are refused from then on. A joiner that finds live members (their record locks, which nothing written in
+//!   the object can fake or hide) in an object whose header does not validate — too short, another magic or
+//!   layout version (another streamsim build on the same name), a corrupted size field or ready flag — refuses
+//!   it with [`SimError::HostUnavailable`] naming the field and the value found, and leaves it alone: re-making
+//!   it would pull the host from under its members (their waits would end as if their exporters had left).
+//!   Otherwise the device configurations must agree, or the first shared call fails naming both. Dead members
+//!   found at a join are swept: their exports freed, their locks released.
 //! - **Leaving** (the machine is dropped, or the process exits: an `atexit` handler) frees the member's exports
 //!   and unlinks the object and every memory object of the host when no other member is left, so nothing is
 //!   left in `/dev/shm` after the last process; a process killed last leaves them for the next joiner, which
@@ -236,14 +241,18 @@ impl HostLink {
             name: name.to_string(),
             reason,
         };
-        let valid = size >= SIZE as i64 && seg.map(SIZE).is_ok() && {
-            seg.u64(H_MAGIC).load(Ordering::Acquire) == MAGIC
-                && seg.u32(H_VERSION).load(Ordering::Acquire) == VERSION
-                && seg.u64(H_SIZE).load(Ordering::Acquire) == SIZE as u64
-                && seg.u32(H_READY).load(Ordering::Acquire) == 1
-        };
-        let live =
-            valid && (0..MEMBERS as u32).any(|i| seg.record_locked_elsewhere(liveness_byte(i)));
+        let fault = header_fault(seg, size);
+        // Liveness is the members' record locks on the object, not anything written in it: a live member of a
+        // segment whose header does not validate (another build's layout, a corrupted field) still counts.
+        let live = (0..MEMBERS as u32).any(|i| seg.record_locked_elsewhere(liveness_byte(i)));
+        if let (Some(fault), true) = (&fault, live) {
+            seg.unmap();
+            return Err(unavailable(format!(
+                "{object} is in use by live OS processes but its header does not validate ({fault}); \
+                 refusing it rather than rebuilding it under them (another streamsim build on the same \
+                 STREAMSIM_MACHINE name? use another name)"
+            )));
+        }
         if !live {
             // A new host, or one nobody lives in any more: stale memory objects go, and it is made anew.
             for n in host_objects(object) {
@@ -468,6 +477,40 @@ fn reclaim(seg: &Seg, object: &str, i: u32) {
     }
     seg.u32(member(i, M_UID)).store(0, Ordering::Release);
     seg.u32(member(i, M_PID)).store(0, Ordering::Release);
+}
+
+/// What is wrong with the header of a segment of `size` bytes (mapping it if it is long enough), or `None` if
+/// it validates: the layout's size, magic, version, size field and ready flag, named with the value found.
+fn header_fault(seg: &mut Seg, size: i64) -> Option<String> {
+    if size < SIZE as i64 {
+        return Some(format!(
+            "{size} bytes, fewer than the {SIZE} of layout version {VERSION}"
+        ));
+    }
+    if let Err(e) = seg.map(SIZE) {
+        return Some(e);
+    }
+    let magic = seg.u64(H_MAGIC).load(Ordering::Acquire);
+    let version = seg.u32(H_VERSION).load(Ordering::Acquire);
+    let size_field = seg.u64(H_SIZE).load(Ordering::Acquire);
+    let ready = seg.u32(H_READY).load(Ordering::Acquire);
+    if magic != MAGIC {
+        Some(format!(
+            "magic {magic:#018x}, not {MAGIC:#018x} (\"SSIMHST1\")"
+        ))
+    } else if version != VERSION {
+        Some(format!(
+            "layout version {version}, this build uses version {VERSION}"
+        ))
+    } else if size_field != SIZE as u64 {
+        Some(format!(
+            "size field {size_field}, not the {SIZE} of layout version {VERSION}"
+        ))
+    } else if ready != 1 {
+        Some(format!("ready flag {ready}, not 1"))
+    } else {
+        None
+    }
 }
 
 /// The device configuration as the shared host compares it (and errors show it).

@@ -1,0 +1,124 @@
+//! A hostile or broken shared host (`src/engine/host/`): segments whose header does not validate while members
+//! live in them, segments truncated under their members, corrupted lock words, dead recorders, host names that
+//! differ only in punctuation or after their 96th character, and objects pre-created by someone else. Two
+//! machines of this test process on one host are two members (each joins with its own open file description,
+//! whose record locks are its liveness). Every test has a host name of its own, and every wait that could hang
+//! runs under a watchdog: a hang fails the test instead of stopping the suite.
+
+use std::os::unix::fs::FileExt as _;
+
+use streamsim::{EventFlags, Machine, Process, SimError};
+
+use crate::c_programs::unique_host;
+use crate::os_processes::leftovers;
+
+/// Byte offsets of the segment's header fields (`host/layout.rs`).
+const H_VERSION: u64 = 8;
+const H_READY: u64 = 12;
+const H_SIZE: u64 = 16;
+
+pub(crate) fn machine(host: &str) -> Machine {
+    Machine::builder()
+        .devices(1)
+        .shared_host(host)
+        .build()
+        .expect("machine")
+}
+
+/// The path of host `host`'s segment (CUDA dialect).
+pub(crate) fn segment_path(host: &str) -> std::path::PathBuf {
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
+    std::path::PathBuf::from(format!("/dev/shm/streamsim.{uid}.{host}.cuda"))
+}
+
+/// Makes `p`'s machine a member of its host (its first IPC call): an exported event.
+pub(crate) fn join(p: &Process) -> Result<streamsim::IpcEventHandle, SimError> {
+    let e = p
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .unwrap();
+    p.ipc_get_event_handle(e)
+}
+
+fn poke32(host: &str, off: u64, v: u32) {
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(segment_path(host))
+        .expect("the segment");
+    f.write_all_at(&v.to_le_bytes(), off).unwrap();
+}
+
+fn poke64(host: &str, off: u64, v: u64) {
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(segment_path(host))
+        .expect("the segment");
+    f.write_all_at(&v.to_le_bytes(), off).unwrap();
+}
+
+fn seg_len(host: &str) -> u64 {
+    std::fs::metadata(segment_path(host)).unwrap().len()
+}
+
+/// Issue 27 item 2 (ipc-between-processes.md · the shared host · a joiner finds a header that does not validate
+/// while members live): a second member that finds another layout version, a corrupted ready flag or a
+/// corrupted size field refuses the segment with CUDA 205's error naming the field and its value, and leaves it
+/// as it is (not truncated, not re-made: the live member keeps its host). Once the header is right again, it
+/// joins.
+#[test]
+fn a_joiner_refuses_an_invalid_header_while_a_member_lives_and_never_rebuilds_it() {
+    let host = unique_host("badhdr");
+    let a = machine(&host);
+    let pa = a.process();
+    join(&pa).expect("the first member joins");
+    let len = seg_len(&host);
+    let cases: [(&str, u64, u64, u64, &str); 3] = [
+        (
+            "version",
+            H_VERSION,
+            7,
+            2,
+            "layout version 7, this build uses version 2",
+        ),
+        ("ready", H_READY, 9, 1, "ready flag 9, not 1"),
+        ("size", H_SIZE, 12345, len, "size field 12345"),
+    ];
+    for (what, off, bad, good, text) in cases {
+        if off == H_SIZE {
+            poke64(&host, off, bad);
+        } else {
+            poke32(&host, off, bad as u32);
+        }
+        let b = machine(&host);
+        let pb = b.process();
+        let err = join(&pb).expect_err(&format!("a joiner took a segment with a corrupted {what}"));
+        let msg = err.to_string();
+        assert!(
+            matches!(err, SimError::HostUnavailable { .. })
+                && msg.contains(text)
+                && msg.contains("in use by live OS processes")
+                && msg.contains("refusing it rather than rebuilding it"),
+            "{what}: {msg}"
+        );
+        assert_eq!(
+            seg_len(&host),
+            len,
+            "{what}: the segment was truncated or resized"
+        );
+        drop(b);
+        if off == H_SIZE {
+            poke64(&host, off, good);
+        } else {
+            poke32(&host, off, good as u32);
+        }
+    }
+    // The member's host is intact: a new member joins and opens its handle.
+    let h = join(&pa).unwrap();
+    let b = machine(&host);
+    let pb = b.process();
+    join(&pb).expect("joins once the header is right");
+    pb.ipc_open_event_handle(&h)
+        .expect("opens the live member's handle");
+    drop((pb, b, pa, a));
+    assert!(leftovers(&host).is_empty(), "{:?}", leftovers(&host));
+}
