@@ -6,11 +6,16 @@
 //! runs under a watchdog: a hang fails the test instead of stopping the suite.
 
 use std::os::unix::fs::FileExt as _;
+use std::sync::mpsc;
+use std::time::Duration;
 
-use streamsim::{EventFlags, Machine, Process, SimError};
+use streamsim::{EventFlags, Machine, Process, SimError, StreamFlags};
 
 use crate::c_programs::unique_host;
 use crate::os_processes::leftovers;
+
+/// How long a call that must not hang may take before the test fails.
+const WATCHDOG: Duration = Duration::from_secs(20);
 
 /// Byte offsets of the segment's header fields (`host/layout.rs`).
 const H_VERSION: u64 = 8;
@@ -38,6 +43,18 @@ pub(crate) fn join(p: &Process) -> Result<streamsim::IpcEventHandle, SimError> {
         .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
         .unwrap();
     p.ipc_get_event_handle(e)
+}
+
+/// Runs `f` on a thread of its own; panics naming `what` if it has not returned within [`WATCHDOG`].
+pub(crate) fn within<R: Send + 'static>(what: &str, f: impl FnOnce() -> R + Send + 'static) -> R {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(WATCHDOG) {
+        Ok(r) => r,
+        Err(_) => panic!("{what} did not return within {WATCHDOG:?}: it hangs"),
+    }
 }
 
 fn poke32(host: &str, off: u64, v: u32) {
@@ -121,4 +138,79 @@ fn a_joiner_refuses_an_invalid_header_while_a_member_lives_and_never_rebuilds_it
         .expect("opens the live member's handle");
     drop((pb, b, pa, a));
     assert!(leftovers(&host).is_empty(), "{:?}", leftovers(&host));
+}
+
+/// Removes what is left of host `host` in `/dev/shm` (a test that broke the host on purpose).
+fn remove_host(host: &str) {
+    for n in leftovers(host) {
+        let _ = std::fs::remove_file(std::path::Path::new("/dev/shm").join(n));
+    }
+}
+
+/// Issue 27 item 3 (ipc-between-processes.md · the shared host · the segment or a memory object is truncated
+/// under live members): A's stream waits on B's record, which sits behind a host function that has not
+/// returned, and A synchronizes; meanwhile another process truncates the segment to 0 bytes, and the memory
+/// object of an allocation A exported. Nothing dies of SIGBUS: A's synchronize returns (the wait ends, the
+/// truncation said on standard error), A's next IPC call fails with CUDA 205's error saying the segment was
+/// truncated under it, copies into and out of A's exported allocation still work (on private zeros), and B,
+/// released, finishes its stream too.
+#[test]
+fn a_segment_truncated_under_waiting_members_never_kills_them() {
+    let host = unique_host("trunc");
+    let a = machine(&host);
+    let b = machine(&host);
+    let (pa, pb) = (a.process(), b.process());
+    let buf = pa.malloc(64).unwrap();
+    pa.ipc_get_mem_handle(buf).expect("A exports memory");
+    let eb = pb
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .unwrap();
+    let hb = pb.ipc_get_event_handle(eb).unwrap();
+    let sb = pb.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let (release, stalled) = mpsc::channel::<()>();
+    pb.launch_host_func(sb, move || {
+        let _ = stalled.recv();
+    })
+    .unwrap();
+    pb.record_event(eb, sb).unwrap();
+    let sa = pa.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let ea = pa.ipc_open_event_handle(&hb).unwrap();
+    pa.stream_wait_event(sa, ea).unwrap();
+    let waiter = {
+        let pa = pa.clone();
+        std::thread::spawn(move || pa.stream_synchronize(sa))
+    };
+    // Give A time to sleep in its wait (the test holds whether it is asleep yet or not).
+    std::thread::sleep(Duration::from_millis(50));
+    for n in leftovers(&host) {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(std::path::Path::new("/dev/shm").join(&n))
+            .unwrap()
+            .set_len(0)
+            .unwrap();
+    }
+    within("A's synchronize on a truncated host", move || {
+        waiter.join().unwrap()
+    })
+    .expect("A's synchronize ends");
+    let err = join(&pa).expect_err("an IPC call on a truncated host");
+    assert!(
+        matches!(err, SimError::HostUnavailable { .. })
+            && err
+                .to_string()
+                .contains("was truncated under this OS process"),
+        "{err}"
+    );
+    let pa2 = pa.clone();
+    within("copies into a truncated memory object", move || {
+        pa2.memcpy(buf, &[5u8; 64][..], 64).unwrap();
+        let mut out = [0u8; 64];
+        pa2.memcpy(&mut out[..], buf, 64).unwrap();
+    });
+    release.send(()).unwrap();
+    let pb2 = pb.clone();
+    within("B's synchronize", move || pb2.stream_synchronize(sb)).expect("B's stream finishes");
+    drop((pa, pb, a, b));
+    remove_host(&host);
 }

@@ -66,7 +66,11 @@
 //! - **Locks** in the segment are words holding the holder's member index; a waiter sleeps on the word (futex)
 //!   and takes it over when its holder has died. Every value read from the segment is bounds-checked before it
 //!   is used (`segment.rs`), so a hostile or malformed segment can give wrong answers but never crash a process
-//!   or make it touch memory outside the mapping. The objects are created with mode 0600 and refused if they
+//!   or make it touch memory outside the mapping. A segment or memory object truncated under its members does
+//!   not kill them with SIGBUS either (`guard.rs`: the fault swaps the mapping for private zeros and marks it
+//!   cut off); a cut-off member's waits end, said once on standard error, and its later IPC calls fail with
+//!   [`SimError::HostUnavailable`] ("truncated under this OS process"). Exported memory's bytes are touched
+//!   only through raw pointers (`shared_mem.rs`, `Mapping`), never as Rust slices that other processes write. The objects are created with mode 0600 and refused if they
 //!   are not owned by the user or are open to others.
 
 //! # Why a segment rather than a host process
@@ -90,6 +94,7 @@
 //! record.
 
 pub(crate) mod events;
+pub(crate) mod guard;
 pub(crate) mod layout;
 pub(crate) mod segment;
 pub(crate) mod shared_mem;
@@ -125,6 +130,8 @@ pub(crate) struct HostLink {
     /// How many handles of each event slot this member holds.
     pub held_events: Mutex<BTreeMap<u32, u32>>,
     left: AtomicBool,
+    /// Whether the segment's truncation under this member was said.
+    said_cut_off: AtomicBool,
     /// OS processes already reported as gone with records not run.
     pub reported_dead: Mutex<Vec<u32>>,
 }
@@ -212,6 +219,7 @@ impl HostLink {
                 pid: std::process::id(),
                 held_events: Mutex::new(BTreeMap::new()),
                 left: AtomicBool::new(false),
+                said_cut_off: AtomicBool::new(false),
                 reported_dead: Mutex::new(Vec::new()),
             });
             let mut links = LINKS.lock();
@@ -317,8 +325,33 @@ impl HostLink {
         )))
     }
 
-    /// Whether member `index` is still the member `uid` and alive.
+    /// The error of an IPC call once the segment was truncated under this member (`guard.rs`).
+    pub fn cut_off_error(&self) -> SimError {
+        SimError::HostUnavailable {
+            name: self.name.clone(),
+            reason: format!(
+                "{} was truncated under this OS process by another process; this machine is cut off from the \
+                 host (its waits on other processes' records have ended)",
+                self.object
+            ),
+        }
+    }
+
+    /// Says once per link, on standard error, that the segment was truncated under this member.
+    fn report_cut_off(&self) {
+        if !self.said_cut_off.swap(true, Ordering::AcqRel) {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "streamsim: {}", self.cut_off_error());
+        }
+    }
+
+    /// Whether member `index` is still the member `uid` and alive. Nobody is, to a member whose segment was
+    /// truncated under it: its waits end.
     pub fn member_alive(&self, index: u32, uid: u32) -> bool {
+        if self.seg.cut_off() {
+            self.report_cut_off();
+            return false;
+        }
         if index as usize >= MEMBERS || uid == 0 {
             return false;
         }
@@ -350,6 +383,10 @@ impl HostLink {
 
     /// Says once per OS process, on standard error, that `pid` died with records not run.
     pub fn report_dead(&self, pid: u32) {
+        if self.seg.cut_off() {
+            // Not a death: the truncation was said (`member_alive`).
+            return;
+        }
         let mut seen = self.reported_dead.lock();
         if !seen.contains(&pid) {
             seen.push(pid);

@@ -17,6 +17,8 @@ pub(crate) struct Seg {
     base: *mut u8,
     len: usize,
     pub fd: i32,
+    /// The mapping's slot in the SIGBUS guard (`guard.rs`), while mapped.
+    guard: Option<usize>,
 }
 
 // SAFETY: the mapping is shared memory accessed only through atomics (`u32`, `u64`) and byte copies; the
@@ -45,6 +47,7 @@ impl Seg {
             base: std::ptr::null_mut(),
             len: 0,
             fd,
+            guard: None,
         };
         let st = seg.stat()?;
         // SAFETY: getuid cannot fail.
@@ -101,9 +104,24 @@ impl Seg {
         if p == libc::MAP_FAILED {
             return Err(os_error("mmap"));
         }
+        // A shrink of the object under the mapping must not kill the process (`guard.rs`).
+        let Some(slot) = super::guard::register(p.cast(), len) else {
+            // SAFETY: the mapping just made, not handed out.
+            unsafe { libc::munmap(p, len) };
+            return Err(format!(
+                "more than {} shared mappings in this OS process (or no SIGBUS guard)",
+                super::guard::SLOTS
+            ));
+        };
         self.base = p.cast();
         self.len = len;
+        self.guard = Some(slot);
         Ok(())
+    }
+
+    /// Whether the object shrank under the mapping, which now reads zeros (`guard.rs`).
+    pub fn cut_off(&self) -> bool {
+        self.guard.is_some_and(super::guard::cut_off)
     }
 
     /// The mapping's start and length (null and 0 when not mapped).
@@ -113,6 +131,9 @@ impl Seg {
 
     /// Removes the mapping (the object stays open).
     pub fn unmap(&mut self) {
+        if let Some(slot) = self.guard.take() {
+            super::guard::unregister(slot);
+        }
         if !self.base.is_null() {
             // SAFETY: the mapping made by `map`, unmapped once; nothing borrows it (`&mut self`).
             unsafe { libc::munmap(self.base.cast(), self.len) };
