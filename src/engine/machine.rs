@@ -183,7 +183,7 @@ impl Shared {
         });
         Some(match link {
             Ok(l) if l.pid != std::process::id() => Err(forked(l)),
-            Ok(l) if l.seg.cut_off() => Err(l.cut_off_error()),
+            Ok(l) => l.fault().map_or_else(|| Ok(l.clone()), Err),
             other => other.clone(),
         })
     }

@@ -214,3 +214,49 @@ fn a_segment_truncated_under_waiting_members_never_kills_them() {
     drop((pa, pb, a, b));
     remove_host(&host);
 }
+
+/// The table lock word's offset in the header (`host/layout.rs`, `H_TABLE_LOCK`).
+const H_TABLE_LOCK: u64 = 56;
+
+/// Issue 27 item 4, the lock word (ipc-between-processes.md · the shared host · a corrupted lock word): the
+/// table lock word is set to a value naming the caller's own member (A is member 0: value 1), then to one naming
+/// a live other member (A, for B's call), then to an impossible holder. The first two are given up after
+/// about 2 s instead of spinning forever: the call fails with CUDA 205's error naming the word, its value and
+/// why it is corrupted, and the machine's later IPC calls fail the same way. The impossible holder is taken
+/// over at once (a dead holder), and the call succeeds.
+#[test]
+fn a_corrupted_lock_word_is_given_up_with_a_clear_error_instead_of_spinning() {
+    let host = unique_host("lockword");
+    let (a, b, c) = (machine(&host), machine(&host), machine(&host));
+    let (pa, pb, pc) = (a.process(), b.process(), c.process());
+    join(&pa).unwrap();
+    join(&pb).unwrap();
+    join(&pc).unwrap();
+    poke32(&host, H_TABLE_LOCK, 0x7fff_0000);
+    let p = pc.clone();
+    within("an export behind an impossible holder", move || join(&p))
+        .expect("an impossible holder is taken over");
+    for (p, value, whose) in [
+        (pa.clone(), 1, "this member's own index"),
+        (pb.clone(), 1, "member 0, alive"),
+    ] {
+        poke32(&host, H_TABLE_LOCK, value);
+        let q = p.clone();
+        let err = within("an export behind a corrupted lock word", move || join(&q))
+            .expect_err("a corrupted lock word");
+        let msg = err.to_string();
+        assert!(
+            matches!(err, SimError::HostUnavailable { .. })
+                && msg.contains(&format!("the lock word at byte {H_TABLE_LOCK}"))
+                && msg.contains(&format!("held {value:#x} ({whose}"))
+                && msg.contains("it is corrupted"),
+            "{msg}"
+        );
+        let again = join(&p).expect_err("later IPC calls fail too");
+        assert_eq!(again.to_string(), msg);
+    }
+    // C, which never met the corrupted word, still uses the host.
+    join(&pc).expect("another member is unaffected");
+    drop((pa, pb, pc, a, b, c));
+    remove_host(&host);
+}

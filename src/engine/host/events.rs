@@ -172,7 +172,9 @@ impl SharedEvent {
             });
         };
         let generation_ = seg.u32(event(slot, E_GEN)).load(Ordering::Acquire);
-        Ok(SharedEvent::hold(link, slot, generation_, devices))
+        let held = SharedEvent::hold(link, slot, generation_, devices);
+        // A corrupted lock word found on the way fails this call too (dropping the hold frees the slot).
+        link.fault().map_or(Ok(held), Err)
     }
 
     /// A hold on slot `slot` of generation `generation_` for an opener: the event's configuration, or why not.
@@ -465,11 +467,12 @@ impl RemoteProgress {
                 reason: format!("all {STREAMS} stream progress slots are in use"),
             });
         };
-        Ok(RemoteProgress {
+        let p = RemoteProgress {
             link: link.clone(),
             slot,
             generation_: seg.u32(stream(slot, S_GEN)).load(Ordering::Acquire),
-        })
+        };
+        link.fault().map_or(Ok(p), Err)
     }
 
     /// The stream has run its operations up to `seq`.

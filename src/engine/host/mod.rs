@@ -64,7 +64,10 @@
 //!   holds the open file description of its parent's liveness lock, so a parent that dies first is taken for
 //!   alive by the others until then.)
 //! - **Locks** in the segment are words holding the holder's member index; a waiter sleeps on the word (futex)
-//!   and takes it over when its holder has died. Every value read from the segment is bounds-checked before it
+//!   and takes it over when its holder has died (or the word names no member at all). A word that keeps one
+//!   value through 400 timed-out 5 ms sleeps (about 2 s; a real hold lasts microseconds) while its holder lives,
+//!   or that names the waiter's own member, is corrupted: the waiter goes on without it and its machine stops
+//!   using the host, every later IPC call failing with [`SimError::HostUnavailable`] naming the word and value. Every value read from the segment is bounds-checked before it
 //!   is used (`segment.rs`), so a hostile or malformed segment can give wrong answers but never crash a process
 //!   or make it touch memory outside the mapping. A segment or memory object truncated under its members does
 //!   not kill them with SIGBUS either (`guard.rs`: the fault swaps the mapping for private zeros and marks it
@@ -132,6 +135,8 @@ pub(crate) struct HostLink {
     left: AtomicBool,
     /// Whether the segment's truncation under this member was said.
     said_cut_off: AtomicBool,
+    /// A corrupted lock word found (`with_word`): why this member stopped using the host.
+    broken: std::sync::OnceLock<String>,
     /// OS processes already reported as gone with records not run.
     pub reported_dead: Mutex<Vec<u32>>,
 }
@@ -220,6 +225,7 @@ impl HostLink {
                 held_events: Mutex::new(BTreeMap::new()),
                 left: AtomicBool::new(false),
                 said_cut_off: AtomicBool::new(false),
+                broken: std::sync::OnceLock::new(),
                 reported_dead: Mutex::new(Vec::new()),
             });
             let mut links = LINKS.lock();
@@ -373,12 +379,56 @@ impl HostLink {
     }
 
     /// Runs `f` under the lock word at `off`.
+    ///
+    /// A word that stays held with one value for about 2 s while its holder lives (or that names this
+    /// member, whose threads hold a word for microseconds) is corrupted: `f` runs without it (the values it
+    /// reads are checked as always; releasing the word afterwards clears it), the fault is said once on
+    /// standard error, and every later IPC call of the machine fails with it ([`HostLink::fault`]).
     pub fn with_word<R>(&self, off: usize, f: impl FnOnce() -> R) -> R {
         let w = self.seg.u32(off);
-        segment::seg_lock(w, self.index, &|i| self.slot_alive(i));
+        if let Err(v) = segment::seg_lock(w, self.index, &|i| self.slot_alive(i)) {
+            let holder = (v & !segment::CONTENDED).wrapping_sub(1);
+            let whose = if holder == self.index {
+                "this member's own index, which none of its threads held".to_string()
+            } else {
+                format!("member {holder}, alive")
+            };
+            self.broke(format!(
+                "the lock word at byte {off} of {} held {:#x} ({whose}) through {} sleeps of 5 ms: it is \
+                 corrupted; this machine stops using the host",
+                self.object,
+                v & !segment::CONTENDED,
+                segment::STUCK_SLEEPS
+            ));
+        }
         let r = f();
         segment::seg_unlock(w);
         r
+    }
+
+    /// Marks the host broken for this member with `reason` (the first one stays), said once on standard error.
+    fn broke(&self, reason: String) {
+        if self.broken.set(reason).is_ok() {
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "streamsim: shared host {:?}: {}",
+                self.name,
+                self.broken.get().map_or("", String::as_str)
+            );
+        }
+    }
+
+    /// Why this member can no longer use its host (the segment was truncated under it, or a lock word of it
+    /// is corrupted): the error of every IPC call from then on.
+    pub fn fault(&self) -> Option<SimError> {
+        if self.seg.cut_off() {
+            return Some(self.cut_off_error());
+        }
+        self.broken.get().map(|reason| SimError::HostUnavailable {
+            name: self.name.clone(),
+            reason: reason.clone(),
+        })
     }
 
     /// Says once per OS process, on standard error, that `pid` died with records not run.

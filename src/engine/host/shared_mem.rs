@@ -216,11 +216,13 @@ impl SharedMem {
             )));
         };
         *backing = crate::engine::memory::Backing::Shared(mapping);
-        Ok(SharedMem {
+        let held = SharedMem {
             link: link.clone(),
             slot,
             generation_: seg.u32(mem(slot, X_GEN)).load(Ordering::Acquire),
-        })
+        };
+        // A corrupted lock word found on the way fails this call too (dropping the hold frees the slot).
+        link.fault().map_or(Ok(held), Err)
     }
 
     /// Imports the allocation of slot `slot`, generation `generation_`, into this member: its hold, the mapped
