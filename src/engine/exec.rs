@@ -48,6 +48,9 @@ pub(crate) struct StreamExec {
     closed_at: AtomicU64,
     /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
     pub serial: OnceLock<Arc<crate::engine::serial::Serial>>,
+    /// The position of the operation whose worker waits on a record of another OS process that has not run
+    /// (0: none): a query does not wait for it (`wait_unless_stalled`).
+    remote_stall: AtomicU64,
 }
 
 impl StreamExec {
@@ -65,6 +68,7 @@ impl StreamExec {
             remote: OnceLock::new(),
             closed_at: AtomicU64::new(u64::MAX),
             serial: OnceLock::new(),
+            remote_stall: AtomicU64::new(0),
         }
     }
 
@@ -180,6 +184,50 @@ impl StreamExec {
         stuck
     }
 
+    /// For a query: blocks until operation `seq` has run, like [`StreamExec::wait_for`], unless the stream's
+    /// worker waits, at or before `seq`, on a record of another OS process that has not run (`Err`): how long
+    /// that takes depends on the other process (a host function of it may never return), and a query never
+    /// blocks on it. Polls every 2 ms while the work has not run.
+    pub fn wait_unless_stalled(self: &Arc<Self>, seq: u64) -> Result<Option<WaitCycle>, ()> {
+        let stalled = || {
+            let s = self.remote_stall.load(Ordering::SeqCst);
+            s != 0 && s <= seq && self.completed() < seq
+        };
+        if self.serial.get().is_some() {
+            // The serialize schedule runs the work only while the host waits, and diagnoses stuck waits.
+            return if stalled() {
+                Err(())
+            } else {
+                Ok(self.wait_for(seq))
+            };
+        }
+        for i in 0..128 {
+            if self.completed() >= seq {
+                return Ok(None);
+            }
+            if i < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        self.waiters.fetch_add(1, Ordering::SeqCst);
+        let mut g = self.lock.lock();
+        let r = loop {
+            if self.completed() >= seq {
+                break Ok(None);
+            }
+            if stalled() {
+                break Err(());
+            }
+            self.cv
+                .wait_for(&mut g, std::time::Duration::from_millis(2));
+        };
+        drop(g);
+        self.waiters.fetch_sub(1, Ordering::SeqCst);
+        r
+    }
+
     /// Wakes the threads waiting here (the watchdog's verdict for them has come).
     pub fn wake(&self) {
         let _g = self.lock.lock();
@@ -276,6 +324,24 @@ impl Point {
             None => Some(self.known),
             Some(c) => c.get().map(|f| f.time),
         }
+    }
+
+    /// For a query: [`Point::wait`], unless the point waits on a record of another OS process that has not
+    /// run (`Err`: the query answers "not ready" rather than blocking; see [`StreamExec::wait_unless_stalled`]).
+    pub fn wait_unless_stalled(&self) -> Result<Option<WaitCycle>, ()> {
+        if self.remote_pending() {
+            return Err(());
+        }
+        let r = self.exec.wait_unless_stalled(self.seq)?;
+        if r.is_none() && self.remote_pending() {
+            return Err(());
+        }
+        Ok(r)
+    }
+
+    /// Whether the point stands for a record of another OS process that has not run yet.
+    pub fn remote_pending(&self) -> bool {
+        self.remote.as_ref().is_some_and(|r| r.pending())
     }
 
     /// Blocks until the point has run (see [`StreamExec::wait_for`]: `Some` is the serialize schedule's
@@ -558,7 +624,15 @@ fn run_op(
         s.before_deps(env.exec.id, &deps);
     }
     for d in &deps {
+        // A wait on another OS process's record that has not run: queries of this stream do not wait for it.
+        let remote = d.remote_pending();
+        if remote {
+            env.exec.remote_stall.store(seq, Ordering::SeqCst);
+        }
         d.wait();
+        if remote {
+            env.exec.remote_stall.store(0, Ordering::SeqCst);
+        }
         // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
         // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.
         let same_context = d.exec.ctx == env.exec.ctx;

@@ -57,6 +57,18 @@ pub(crate) fn within<R: Send + 'static>(what: &str, f: impl FnOnce() -> R + Send
     }
 }
 
+/// [`within`], but `None` when `f` hangs (the caller then unblocks it before failing, so that the test fails
+/// instead of hanging in its clean-up).
+pub(crate) fn within_or_none<R: Send + 'static>(
+    f: impl FnOnce() -> R + Send + 'static,
+) -> Option<R> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(WATCHDOG).ok()
+}
+
 fn poke32(host: &str, off: u64, v: u32) {
     let f = std::fs::OpenOptions::new()
         .write(true)
@@ -258,5 +270,53 @@ fn a_corrupted_lock_word_is_given_up_with_a_clear_error_instead_of_spinning() {
     // C, which never met the corrupted word, still uses the host.
     join(&pc).expect("another member is unaffected");
     drop((pa, pb, pc, a, b, c));
+    remove_host(&host);
+}
+
+/// Issue 27 item 4, queries (cuda-musa.md, ipc-between-processes.md · Events across OS processes ·
+/// StreamQuery / EventQuery on a wait whose record sits in another process behind a host function that has not
+/// returned): A's stream waits on B's record, which B's stream reaches only after a host function that does
+/// not return yet. Every query of A's stream, however many and whatever A's host clock says, answers NotReady
+/// at once (a query never blocks), as a query of the opened event does; once B's host function returns, A's
+/// stream synchronizes and its query answers Complete.
+#[test]
+fn a_stream_query_never_blocks_on_a_record_stalled_in_another_process() {
+    let host = unique_host("query");
+    let (a, b) = (machine(&host), machine(&host));
+    let (pa, pb) = (a.process(), b.process());
+    let eb = pb
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .unwrap();
+    let hb = pb.ipc_get_event_handle(eb).unwrap();
+    let sb = pb.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let (release, stalled) = mpsc::channel::<()>();
+    pb.launch_host_func(sb, move || {
+        let _ = stalled.recv();
+    })
+    .unwrap();
+    pb.record_event(eb, sb).unwrap();
+    let sa = pa.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let ea = pa.ipc_open_event_handle(&hb).unwrap();
+    pa.stream_wait_event(sa, ea).unwrap();
+    let q = pa.clone();
+    let answers = within_or_none(move || {
+        (0..5)
+            .map(|_| (q.stream_query(sa), q.event_query(ea)))
+            .collect::<Vec<_>>()
+    });
+    release.send(()).unwrap();
+    let answers = answers.expect("a query blocked on a record stalled in another process");
+    for (i, (s, e)) in answers.into_iter().enumerate() {
+        assert_eq!(s.unwrap(), streamsim::Status::NotReady, "stream query {i}");
+        assert_eq!(e.unwrap(), streamsim::Status::NotReady, "event query {i}");
+    }
+    let p = pa.clone();
+    // (Host clocks are per host thread: the synchronize and the query after it run on one.)
+    let after = within("A's synchronize once B runs", move || {
+        p.stream_synchronize(sa).unwrap();
+        p.stream_query(sa)
+    });
+    assert_eq!(after.unwrap(), streamsim::Status::Complete);
+    drop((pa, pb, a, b));
     remove_host(&host);
 }

@@ -535,6 +535,12 @@ impl RemoteRecord {
             .then_some(true)
     }
 
+    /// Whether the record has not run yet (and can still run: its stream and process are there). No lock, no
+    /// sleep: a few loads and a record-lock query.
+    pub fn pending(&self) -> bool {
+        self.passed().is_none() && self.link.member_alive(self.owner_idx, self.owner_uid)
+    }
+
     /// Blocks until the record has run in the other process, or that process is gone.
     pub fn wait(&self) {
         if self.passed().is_some() {
