@@ -25,6 +25,7 @@ mod deferred_waits;
 mod determinism;
 mod engines;
 mod facade_abuse;
+mod fault_injection;
 mod golden;
 mod graphs;
 mod hammer;

@@ -560,6 +560,12 @@ impl RemoteRecord {
             }
         }
         loop {
+            // Liveness before the sleep, not after it: a recorder already dead (remembered by the link) costs
+            // no sleep at all.
+            if !self.link.member_alive(self.owner_idx, self.owner_uid) {
+                self.link.report_dead(self.pid);
+                return;
+            }
             let seen = w.load(Ordering::Acquire);
             waiters.fetch_add(1, Ordering::AcqRel);
             if self.passed().is_none() {
@@ -567,10 +573,6 @@ impl RemoteRecord {
             }
             waiters.fetch_sub(1, Ordering::AcqRel);
             if self.passed().is_some() {
-                return;
-            }
-            if !self.link.member_alive(self.owner_idx, self.owner_uid) {
-                self.link.report_dead(self.pid);
                 return;
             }
         }

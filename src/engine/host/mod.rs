@@ -34,7 +34,8 @@
 //!   it has run into its progress slot (one atomic store per batch, and a futex wake only when someone
 //!   sleeps). A wait or a query in another member takes the record's virtual time and clock and, to finish,
 //!   sleeps on that futex until the stream has passed the record — or until the recording member is dead (it
-//!   is checked every 20 ms of real time while waiting): a record a dead process can no longer run counts as
+//!   is checked before each sleep of at most 20 ms of real time, and a member found dead is remembered by the
+//!   link, so later waits on it cost no sleep): a record a dead process can no longer run counts as
 //!   done, and the first such wait in a process says so once on standard error ("sim": the vendors document
 //!   nothing for it).
 //! - **Memory** (`shared_mem.rs`): exporting an allocation moves its bytes, under its byte lock, into a
@@ -137,6 +138,8 @@ pub(crate) struct HostLink {
     said_cut_off: AtomicBool,
     /// A corrupted lock word found (`with_word`): why this member stopped using the host.
     broken: std::sync::OnceLock<String>,
+    /// Members (index, uid) found dead: never probed again.
+    dead_members: Mutex<std::collections::BTreeSet<(u32, u32)>>,
     /// OS processes already reported as gone with records not run.
     pub reported_dead: Mutex<Vec<u32>>,
 }
@@ -225,6 +228,7 @@ impl HostLink {
                 held_events: Mutex::new(BTreeMap::new()),
                 left: AtomicBool::new(false),
                 said_cut_off: AtomicBool::new(false),
+                dead_members: Mutex::new(std::collections::BTreeSet::new()),
                 broken: std::sync::OnceLock::new(),
                 reported_dead: Mutex::new(Vec::new()),
             });
@@ -361,10 +365,17 @@ impl HostLink {
         if index as usize >= MEMBERS || uid == 0 {
             return false;
         }
-        if self.seg.u32(member(index, M_UID)).load(Ordering::Acquire) != uid {
+        // A member found dead stays dead (a uid is never given again in a run): remembered, so that waits on
+        // its records cost nothing after the first (issue: 20 ms on every call, forever).
+        if self.dead_members.lock().contains(&(index, uid)) {
             return false;
         }
-        index == self.index || self.seg.record_locked_elsewhere(liveness_byte(index))
+        let alive = self.seg.u32(member(index, M_UID)).load(Ordering::Acquire) == uid
+            && (index == self.index || self.seg.record_locked_elsewhere(liveness_byte(index)));
+        if !alive {
+            self.dead_members.lock().insert((index, uid));
+        }
+        alive
     }
 
     /// Whether member slot `index` is alive now (for taking over a lock word its holder left).
