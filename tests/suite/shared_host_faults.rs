@@ -320,3 +320,111 @@ fn a_stream_query_never_blocks_on_a_record_stalled_in_another_process() {
     drop((pa, pb, a, b));
     remove_host(&host);
 }
+
+/// Issue 27 item 6, names (ipc-between-processes.md · the shared host · distinct `STREAMSIM_MACHINE` names):
+/// names that differ only in punctuation (`.`, `/`, `_`, a space) or only after their 96th character are
+/// distinct hosts: a handle exported on one is refused by a machine of the other with CUDA 1's "another shared
+/// host" (before, they shared one object and the handle opened).
+#[test]
+fn distinct_host_names_never_share_a_host() {
+    let base = unique_host("names");
+    let long = format!("{base}-{}", "x".repeat(100));
+    let pairs = [
+        (format!("{base}.a"), format!("{base}/a")),
+        (format!("{base}.a"), format!("{base}_a")),
+        (format!("{base} a"), format!("{base}_a")),
+        (format!("{long}1"), format!("{long}2")),
+    ];
+    for (one, other) in &pairs {
+        let (m1, m2) = (machine(one), machine(other));
+        let (p1, p2) = (m1.process(), m2.process());
+        let h = join(&p1).unwrap();
+        join(&p2).unwrap();
+        let err = p2
+            .ipc_open_event_handle(&h)
+            .expect_err(&format!("{one:?} and {other:?} share a host"));
+        assert!(
+            err.to_string().contains("another shared host"),
+            "{one:?} / {other:?}: {err}"
+        );
+        drop((p1, p2, m1, m2));
+    }
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
+    let ours = format!("streamsim.{uid}.{base}");
+    let left: Vec<String> = std::fs::read_dir("/dev/shm")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with(&ours))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// Creates `/dev/shm/<name>` owned by `uid` with `mode`, as another local user (or root) squatting it would.
+fn squat(name: &str, uid: u32, mode: u32) {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = std::path::Path::new("/dev/shm").join(name);
+    std::fs::write(&path, b"squatted").unwrap();
+    std::os::unix::fs::chown(&path, Some(uid), None).expect("chown (the tests run as root)");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Issue 27 item 6, squatting (ipc-between-processes.md · the shared host · the host's object exists but is not
+/// private to the user): the host's object is pre-created owned by another user (`nobody`), then (for another
+/// host) owned by the user but open to others (mode 0666). The squatted object is never used and IPC is not
+/// denied: two machines of the host meet at the first alternative name (`….cuda.alt1`), an exported handle
+/// opens, and the squatted object is left untouched. With every place squatted, the first IPC call fails with
+/// CUDA 205's error naming each object, its owner and mode.
+#[test]
+fn a_squatted_host_object_is_avoided_and_never_used() {
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
+    if uid != 0 {
+        eprintln!("skipped: creating an object owned by another user needs root");
+        return;
+    }
+    for (label, owner, mode) in [("squat-owner", 65534, 0o600), ("squat-mode", uid, 0o666)] {
+        let host = unique_host(label);
+        let object = format!("streamsim.{uid}.{host}.cuda");
+        squat(&object, owner, mode);
+        let (m1, m2) = (machine(&host), machine(&host));
+        let (p1, p2) = (m1.process(), m2.process());
+        let h = join(&p1).expect("IPC is not denied by a squatted object");
+        p2.ipc_open_event_handle(&h)
+            .expect("both members meet at the same place");
+        assert!(
+            leftovers(&host).contains(&format!("{object}.alt1")),
+            "{label}: {:?}",
+            leftovers(&host)
+        );
+        assert_eq!(
+            std::fs::read(std::path::Path::new("/dev/shm").join(&object)).unwrap(),
+            b"squatted",
+            "{label}: the squatted object was touched"
+        );
+        drop((p1, p2, m1, m2));
+        remove_host(&host);
+    }
+    let host = unique_host("squat-all");
+    let object = format!("streamsim.{uid}.{host}.cuda");
+    squat(&object, 65534, 0o600);
+    for k in 1..=3 {
+        squat(&format!("{object}.alt{k}"), 65534, 0o644);
+    }
+    let m = machine(&host);
+    let err = join(&m.process()).expect_err("every place squatted");
+    let msg = err.to_string();
+    assert!(
+        matches!(err, SimError::HostUnavailable { .. })
+            && msg.contains(&format!("shared host {host:?}"))
+            && msg.contains(&format!(
+                "/{object} (a file, owned by uid 65534 with mode 600)"
+            ))
+            && msg.contains(&format!(
+                "/{object}.alt3 (a file, owned by uid 65534 with mode 644)"
+            )),
+        "{msg}"
+    );
+    drop(m);
+    remove_host(&host);
+}

@@ -5,7 +5,9 @@
 //!
 //! One POSIX shared-memory object per user, host name and dialect — `/dev/shm/streamsim.<uid>.<NAME>.<cuda|acl>`,
 //! `NAME` from `STREAMSIM_MACHINE` (default `default`) for the C library's default machines, from
-//! [`crate::MachineBuilder::shared_host`] for a Rust machine — holds what the OS processes share: the device
+//! [`crate::MachineBuilder::shared_host`] for a Rust machine, escaped one-to-one (`names.rs`: every byte but
+//! letters, digits and `-` as `_` and two hex digits; a long name as a prefix and a hash of the whole), and
+//! moved to `<object>.alt1`… when another user has squatted the object — holds what the OS processes share: the device
 //! configuration, a table of members (one per machine attached, with its OS pid), exported events with their
 //! latest record, the progress of the streams that recorded them, and exported device memory with one shadow
 //! of its accesses for race detection (`layout.rs` has every field). No process is started and nothing is
@@ -100,6 +102,7 @@
 pub(crate) mod events;
 pub(crate) mod guard;
 pub(crate) mod layout;
+pub(crate) mod names;
 pub(crate) mod segment;
 pub(crate) mod shared_mem;
 
@@ -154,22 +157,12 @@ extern "C" fn leave_all_at_exit() {
     }
 }
 
-/// The shared-memory object of host `name` in `dialect` for this user.
+/// The shared-memory object of host `name` in `dialect` for this user (one-to-one with the name: `names.rs`;
+/// where a squatted one moves to: [`names::choose`]).
 pub(crate) fn object_name(name: &str, dialect: &str) -> String {
     // SAFETY: getuid cannot fail.
     let uid = unsafe { libc::getuid() };
-    let clean: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(96)
-        .collect();
-    format!("/streamsim.{uid}.{clean}.{dialect}")
+    format!("/streamsim.{uid}.{}.{dialect}", names::escape(name))
 }
 
 /// A 64-bit hash of text (FNV-1a, then mixed): stable across runs and builds.
@@ -198,12 +191,14 @@ impl HostLink {
     /// Joins (creating or re-making it as needed) the shared host `name` of `dialect` whose machines have the
     /// device configuration `config` (text, as errors show it).
     pub fn join(name: &str, dialect: &str, config: &str) -> Result<Arc<HostLink>, SimError> {
-        let object = object_name(name, dialect);
+        let base = object_name(name, dialect);
         let unavailable = |reason: String| SimError::HostUnavailable {
             name: name.to_string(),
             reason,
         };
         for _ in 0..16 {
+            // The first name another user has not squatted (`names.rs`).
+            let object = names::choose(&base).map_err(unavailable)?;
             let mut seg = Seg::open(&object, true).map_err(unavailable)?;
             seg.record_lock(INIT_LOCK_BYTE, libc::F_WRLCK, true)
                 .map_err(unavailable)?;
@@ -242,7 +237,7 @@ impl HostLink {
             return Ok(link);
         }
         Err(unavailable(format!(
-            "{object} kept being removed while joining"
+            "{base} kept being removed while joining"
         )))
     }
 
