@@ -304,11 +304,14 @@ fn random_corruption_of_a_live_segment_never_crashes_or_hangs() {
         let r = spawn_child(&mut run, "child_recorder", "steady", &dir, 300);
         let handle = take(&dir.join("handle")).expect("the handle");
         let host = run.host.clone();
+        let (opened, is_open) = std::sync::mpsc::channel();
         let waiter = std::thread::spawn(move || {
             let m = machine(&host);
             let p = m.process();
             let h = IpcEventHandle(handle.try_into().expect("64 bytes"));
-            let Ok(e) = p.ipc_open_event_handle(&h) else {
+            let e = p.ipc_open_event_handle(&h);
+            let _ = opened.send(e.is_ok());
+            let Ok(e) = e else {
                 return 0;
             };
             let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
@@ -322,6 +325,12 @@ fn random_corruption_of_a_live_segment_never_crashes_or_hangs() {
             std::mem::forget(m);
             ok
         });
+        // The waiter is a member before the corruption starts (a joiner would refuse a corrupted header).
+        assert_eq!(
+            is_open.recv_timeout(LIMIT),
+            Ok(true),
+            "seed {seed}: the waiter could not open the handle"
+        );
         let seg = std::fs::OpenOptions::new()
             .write(true)
             .open(segment_path(&run.host))
@@ -339,7 +348,8 @@ fn random_corruption_of_a_live_segment_never_crashes_or_hangs() {
             };
             let _ = seg.write_all_at(&value.to_le_bytes(), off);
             done.push((off, value));
-            std::thread::sleep(Duration::from_micros(rng.below(500)));
+            // Spread over the recorder's run (about 300 ms).
+            std::thread::sleep(Duration::from_micros(rng.below(5000)));
         }
         let exe = std::env::current_exe().unwrap();
         let out = wait_for(&exe, &[], &mut run.children[r], LIMIT);
