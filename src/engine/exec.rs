@@ -51,6 +51,9 @@ pub(crate) struct StreamExec {
     /// The position of the operation whose worker waits on a record of another OS process that has not run
     /// (0: none): a query does not wait for it (`wait_unless_stalled`).
     remote_stall: AtomicU64,
+    /// The point of another stream the worker waits for now, if it had not run when the wait began: a query
+    /// follows the chain to a stall on another OS process (a leaf lock: cloned out, never held while waiting).
+    waiting_on: Mutex<Option<(Arc<StreamExec>, u64)>>,
 }
 
 impl StreamExec {
@@ -69,6 +72,7 @@ impl StreamExec {
             closed_at: AtomicU64::new(u64::MAX),
             serial: OnceLock::new(),
             remote_stall: AtomicU64::new(0),
+            waiting_on: Mutex::new(None),
         }
     }
 
@@ -189,10 +193,7 @@ impl StreamExec {
     /// that takes depends on the other process (a host function of it may never return), and a query never
     /// blocks on it. Polls every 2 ms while the work has not run.
     pub fn wait_unless_stalled(self: &Arc<Self>, seq: u64) -> Result<Option<WaitCycle>, ()> {
-        let stalled = || {
-            let s = self.remote_stall.load(Ordering::SeqCst);
-            s != 0 && s <= seq && self.completed() < seq
-        };
+        let stalled = || self.stalled_at(seq, 16);
         if self.serial.get().is_some() {
             // The serialize schedule runs the work only while the host waits, and diagnoses stuck waits.
             return if stalled() {
@@ -226,6 +227,24 @@ impl StreamExec {
         drop(g);
         self.waiters.fetch_sub(1, Ordering::SeqCst);
         r
+    }
+
+    /// Whether operation `seq` has not run and the worker, on its way there, waits on a record of another OS
+    /// process that has not run — directly, or through up to `depth` streams it waits for in turn. (The
+    /// operation the worker runs now is the next one, at or before `seq`.)
+    fn stalled_at(&self, seq: u64, depth: u32) -> bool {
+        if self.completed() >= seq {
+            return false;
+        }
+        if self.remote_stall.load(Ordering::SeqCst) != 0 {
+            return true;
+        }
+        let next = if depth == 0 {
+            None
+        } else {
+            self.waiting_on.lock().clone()
+        };
+        next.is_some_and(|(e, q)| e.stalled_at(q, depth - 1))
     }
 
     /// Wakes the threads waiting here (the watchdog's verdict for them has come).
@@ -626,12 +645,18 @@ fn run_op(
     for d in &deps {
         // A wait on another OS process's record that has not run: queries of this stream do not wait for it.
         let remote = d.remote_pending();
+        let local = !remote && !Arc::ptr_eq(&d.exec, &env.exec) && d.exec.completed() < d.seq;
         if remote {
             env.exec.remote_stall.store(seq, Ordering::SeqCst);
+        } else if local {
+            // ... nor for one that another stream it waits for is stalled on.
+            *env.exec.waiting_on.lock() = Some((d.exec.clone(), d.seq));
         }
         d.wait();
         if remote {
             env.exec.remote_stall.store(0, Ordering::SeqCst);
+        } else if local {
+            *env.exec.waiting_on.lock() = None;
         }
         // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
         // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.

@@ -433,3 +433,53 @@ fn a_squatted_host_object_is_avoided_and_never_used() {
     drop(m);
     remove_host(&host);
 }
+
+/// Issue 27 item 4, queries through a local event (as above): A's stream `c` waits on B's stalled record and
+/// records a local event; A's stream `a` waits on that event. Queries of `a` and of the local event answer
+/// NotReady at once too (the query follows what `a` waits for to the stall in the other process).
+#[test]
+fn a_stream_query_never_blocks_through_a_local_event_on_a_stalled_remote_record() {
+    let host = unique_host("query2");
+    let (ma, mb) = (machine(&host), machine(&host));
+    let (pa, pb) = (ma.process(), mb.process());
+    let eb = pb
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .unwrap();
+    let hb = pb.ipc_get_event_handle(eb).unwrap();
+    let sb = pb.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let (release, stalled) = mpsc::channel::<()>();
+    pb.launch_host_func(sb, move || {
+        let _ = stalled.recv();
+    })
+    .unwrap();
+    pb.record_event(eb, sb).unwrap();
+    let (sc, sa) = (
+        pa.create_stream(StreamFlags::NON_BLOCKING).unwrap(),
+        pa.create_stream(StreamFlags::NON_BLOCKING).unwrap(),
+    );
+    let ea = pa.ipc_open_event_handle(&hb).unwrap();
+    pa.stream_wait_event(sc, ea).unwrap();
+    let local = pa.create_event(EventFlags::DISABLE_TIMING).unwrap();
+    pa.record_event(local, sc).unwrap();
+    pa.stream_wait_event(sa, local).unwrap();
+    let q = pa.clone();
+    let answers = within_or_none(move || {
+        (0..5)
+            .map(|_| (q.stream_query(sa), q.event_query(local)))
+            .collect::<Vec<_>>()
+    });
+    release.send(()).unwrap();
+    let answers = answers.expect("a query blocked on a record stalled in another process");
+    for (i, (s, e)) in answers.into_iter().enumerate() {
+        assert_eq!(s.unwrap(), streamsim::Status::NotReady, "stream query {i}");
+        assert_eq!(e.unwrap(), streamsim::Status::NotReady, "event query {i}");
+    }
+    let p = pa.clone();
+    let after = within("A's synchronize once B runs", move || {
+        p.stream_synchronize(sa).unwrap();
+        p.stream_query(sa)
+    });
+    assert_eq!(after.unwrap(), streamsim::Status::Complete);
+    drop((pa, pb, ma, mb));
+    remove_host(&host);
+}
