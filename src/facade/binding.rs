@@ -242,10 +242,10 @@ pub(crate) fn env_race_exit_code() -> Result<i32, String> {
 pub(crate) fn env_config() -> Result<EnvConfig, String> {
     let devices = env_number("STREAMSIM_DEVICES", 1u32)?;
     let seed = env_number("STREAMSIM_SEED", 0u64)?;
-    if devices > crate::engine::machine::MAX_DEVICES {
+    if devices > crate::engine::core::limits::MAX_DEVICES {
         return Err(format!(
             "streamsim: STREAMSIM_DEVICES={devices} is too large (at most {})",
-            crate::engine::machine::MAX_DEVICES
+            crate::engine::core::limits::MAX_DEVICES
         ));
     }
     let races = match env_text("STREAMSIM_RACES")?.as_deref().map(str::trim) {
@@ -367,7 +367,7 @@ pub(crate) fn c_machine(
 ) -> crate::engine::core::error::Result<Machine> {
     let builder = builder.trace(trace);
     let builder = match mode {
-        RaceMode::Off => builder.race_detection(crate::engine::observe::race::RaceDetection::Off),
+        RaceMode::Off => builder.race_detection(crate::engine::core::races::RaceDetection::Off),
         RaceMode::Collect => builder,
         RaceMode::Print | RaceMode::Fail => {
             builder.on_race(crate::facade::exit::race_printer(mode == RaceMode::Fail))

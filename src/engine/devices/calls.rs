@@ -111,7 +111,7 @@ impl Process {
         drop(st);
         self.m.memory.free_all(d, c.process);
         self.state().words.retain(|&addr, _| {
-            self.m.memory.classify(addr) != crate::engine::memory::AddressSpace::Device(d)
+            self.m.memory.classify(addr) != crate::engine::core::pointers::AddressSpace::Device(d)
         });
         if c.device == Some(d) && self.m.rules.explicit_contexts {
             self.set_thread_current(None, None);

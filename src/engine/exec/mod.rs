@@ -56,6 +56,12 @@ pub(crate) struct StreamExec {
     closed_at: AtomicU64,
     /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
     pub serial: OnceLock<Arc<crate::engine::schedules::serialize::Serial>>,
+    /// The position of the operation whose worker waits on a record of another OS process that has not run
+    /// (0: none): a query does not wait for it (`wait_unless_stalled`).
+    remote_stall: AtomicU64,
+    /// The point of another stream the worker waits for now, if it had not run when the wait began: a query
+    /// follows the chain to a stall on another OS process (a leaf lock: cloned out, never held while waiting).
+    waiting_on: Mutex<Option<(Arc<StreamExec>, u64)>>,
 }
 
 impl StreamExec {
@@ -73,6 +79,8 @@ impl StreamExec {
             remote: OnceLock::new(),
             closed_at: AtomicU64::new(u64::MAX),
             serial: OnceLock::new(),
+            remote_stall: AtomicU64::new(0),
+            waiting_on: Mutex::new(None),
         }
     }
 
@@ -188,6 +196,65 @@ impl StreamExec {
         stuck
     }
 
+    /// For a query: blocks until operation `seq` has run, like [`StreamExec::wait_for`], unless the stream's
+    /// worker waits, at or before `seq`, on a record of another OS process that has not run (`Err`): how long
+    /// that takes depends on the other process (a host function of it may never return), and a query never
+    /// blocks on it. Polls every 2 ms while the work has not run.
+    pub fn wait_unless_stalled(self: &Arc<Self>, seq: u64) -> Result<Option<WaitCycle>, ()> {
+        let stalled = || self.stalled_at(seq, 16);
+        if self.serial.get().is_some() {
+            // The serialize schedule runs the work only while the host waits, and diagnoses stuck waits.
+            return if stalled() {
+                Err(())
+            } else {
+                Ok(self.wait_for(seq))
+            };
+        }
+        for i in 0..128 {
+            if self.completed() >= seq {
+                return Ok(None);
+            }
+            if i < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        self.waiters.fetch_add(1, Ordering::SeqCst);
+        let mut g = self.lock.lock();
+        let r = loop {
+            if self.completed() >= seq {
+                break Ok(None);
+            }
+            if stalled() {
+                break Err(());
+            }
+            self.cv
+                .wait_for(&mut g, std::time::Duration::from_millis(2));
+        };
+        drop(g);
+        self.waiters.fetch_sub(1, Ordering::SeqCst);
+        r
+    }
+
+    /// Whether operation `seq` has not run and the worker, on its way there, waits on a record of another OS
+    /// process that has not run — directly, or through up to `depth` streams it waits for in turn. (The
+    /// operation the worker runs now is the next one, at or before `seq`.)
+    fn stalled_at(&self, seq: u64, depth: u32) -> bool {
+        if self.completed() >= seq {
+            return false;
+        }
+        if self.remote_stall.load(Ordering::SeqCst) != 0 {
+            return true;
+        }
+        let next = if depth == 0 {
+            None
+        } else {
+            self.waiting_on.lock().clone()
+        };
+        next.is_some_and(|(e, q)| e.stalled_at(q, depth - 1))
+    }
+
     /// Wakes the threads waiting here (the watchdog's verdict for them has come).
     pub fn wake(&self) {
         let _g = self.lock.lock();
@@ -298,6 +365,24 @@ impl Point {
             None => Some(self.known),
             Some(c) => c.get().map(|f| f.time),
         }
+    }
+
+    /// For a query: [`Point::wait`], unless the point waits on a record of another OS process that has not
+    /// run (`Err`: the query answers "not ready" rather than blocking; see [`StreamExec::wait_unless_stalled`]).
+    pub fn wait_unless_stalled(&self) -> Result<Option<WaitCycle>, ()> {
+        if self.remote_pending() {
+            return Err(());
+        }
+        let r = self.exec.wait_unless_stalled(self.seq)?;
+        if r.is_none() && self.remote_pending() {
+            return Err(());
+        }
+        Ok(r)
+    }
+
+    /// Whether the point stands for a record of another OS process that has not run yet.
+    pub fn remote_pending(&self) -> bool {
+        self.remote.as_ref().is_some_and(|r| r.pending())
     }
 
     /// Blocks until the point has run (see [`StreamExec::wait_for`]: `Some` is the serialize schedule's
@@ -570,7 +655,21 @@ fn run_op(
         );
     }
     for d in &deps {
+        // A wait on another OS process's record that has not run: queries of this stream do not wait for it.
+        let remote = d.remote_pending();
+        let local = !remote && !Arc::ptr_eq(&d.exec, &env.exec) && d.exec.completed() < d.seq;
+        if remote {
+            env.exec.remote_stall.store(seq, Ordering::SeqCst);
+        } else if local {
+            // ... nor for one that another stream it waits for is stalled on.
+            *env.exec.waiting_on.lock() = Some((d.exec.clone(), d.seq));
+        }
         d.wait();
+        if remote {
+            env.exec.remote_stall.store(0, Ordering::SeqCst);
+        } else if local {
+            *env.exec.waiting_on.lock() = None;
+        }
         // A sticky fault ordered before this operation poisons this stream too (see `watch.rs`): always in CUDA,
         // within the faulted stream's context in the mode `Stop`, never in the mode `Continue`.
         let same_context = d.exec.ctx == env.exec.ctx;

@@ -172,7 +172,9 @@ impl SharedEvent {
             });
         };
         let generation_ = seg.u32(event(slot, E_GEN)).load(Ordering::Acquire);
-        Ok(SharedEvent::hold(link, slot, generation_, devices))
+        let held = SharedEvent::hold(link, slot, generation_, devices);
+        // A corrupted lock word found on the way fails this call too (dropping the hold frees the slot).
+        link.fault().map_or(Ok(held), Err)
     }
 
     /// A hold on slot `slot` of generation `generation_` for an opener: the event's configuration, or why not.
@@ -465,11 +467,12 @@ impl RemoteProgress {
                 reason: format!("all {STREAMS} stream progress slots are in use"),
             });
         };
-        Ok(RemoteProgress {
+        let p = RemoteProgress {
             link: link.clone(),
             slot,
             generation_: seg.u32(stream(slot, S_GEN)).load(Ordering::Acquire),
-        })
+        };
+        link.fault().map_or(Ok(p), Err)
     }
 
     /// The stream has run its operations up to `seq`.
@@ -532,6 +535,12 @@ impl RemoteRecord {
             .then_some(true)
     }
 
+    /// Whether the record has not run yet (and can still run: its stream and process are there). No lock, no
+    /// sleep: a few loads and a record-lock query.
+    pub fn pending(&self) -> bool {
+        self.passed().is_none() && self.link.member_alive(self.owner_idx, self.owner_uid)
+    }
+
     /// Blocks until the record has run in the other process, or that process is gone.
     pub fn wait(&self) {
         if self.passed().is_some() {
@@ -551,6 +560,12 @@ impl RemoteRecord {
             }
         }
         loop {
+            // Liveness before the sleep, not after it: a recorder already dead (remembered by the link) costs
+            // no sleep at all.
+            if !self.link.member_alive(self.owner_idx, self.owner_uid) {
+                self.link.report_dead(self.pid);
+                return;
+            }
             let seen = w.load(Ordering::Acquire);
             waiters.fetch_add(1, Ordering::AcqRel);
             if self.passed().is_none() {
@@ -558,10 +573,6 @@ impl RemoteRecord {
             }
             waiters.fetch_sub(1, Ordering::AcqRel);
             if self.passed().is_some() {
-                return;
-            }
-            if !self.link.member_alive(self.owner_idx, self.owner_uid) {
-                self.link.report_dead(self.pid);
                 return;
             }
         }

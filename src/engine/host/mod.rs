@@ -5,7 +5,9 @@
 //!
 //! One POSIX shared-memory object per user, host name and dialect — `/dev/shm/streamsim.<uid>.<NAME>.<cuda|acl>`,
 //! `NAME` from `STREAMSIM_MACHINE` (default `default`) for the C library's default machines, from
-//! [`crate::MachineBuilder::shared_host`] for a Rust machine — holds what the OS processes share: the device
+//! [`crate::MachineBuilder::shared_host`] for a Rust machine, escaped one-to-one (`names.rs`: every byte but
+//! letters, digits and `-` as `_` and two hex digits; a long name as a prefix and a hash of the whole), and
+//! moved to `<object>.alt1`… when another user has squatted the object — holds what the OS processes share: the device
 //! configuration, a table of members (one per machine attached, with its OS pid), exported events with their
 //! latest record, the progress of the streams that recorded them, and exported device memory with one shadow
 //! of its accesses for race detection (`layout.rs` has every field). No process is started and nothing is
@@ -17,8 +19,13 @@
 //!   "is member *i* alive" is one `F_OFD_GETLK`, and a pid that was reused cannot pass for a live member. A
 //!   joiner that finds no live member (the object is new, from an earlier run whose last process was killed,
 //!   malformed, or of another layout version) re-makes it with a new random *epoch*: handles of the earlier run
-//!   are refused from then on. Otherwise the device configurations must agree, or the first shared call fails
-//!   naming both. Dead members found at a join are swept: their exports freed, their locks released.
+//!   are refused from then on. A joiner that finds live members (their record locks, which nothing written in
+//!   the object can fake or hide) in an object whose header does not validate — too short, another magic or
+//!   layout version (another streamsim build on the same name), a corrupted size field or ready flag — refuses
+//!   it with [`SimError::HostUnavailable`] naming the field and the value found, and leaves it alone: re-making
+//!   it would pull the host from under its members (their waits would end as if their exporters had left).
+//!   Otherwise the device configurations must agree, or the first shared call fails naming both. Dead members
+//!   found at a join are swept: their exports freed, their locks released.
 //! - **Leaving** (the machine is dropped, or the process exits: an `atexit` handler) frees the member's exports
 //!   and unlinks the object and every memory object of the host when no other member is left, so nothing is
 //!   left in `/dev/shm` after the last process; a process killed last leaves them for the next joiner, which
@@ -29,7 +36,8 @@
 //!   it has run into its progress slot (one atomic store per batch, and a futex wake only when someone
 //!   sleeps). A wait or a query in another member takes the record's virtual time and clock and, to finish,
 //!   sleeps on that futex until the stream has passed the record — or until the recording member is dead (it
-//!   is checked every 20 ms of real time while waiting): a record a dead process can no longer run counts as
+//!   is checked before each sleep of at most 20 ms of real time, and a member found dead is remembered by the
+//!   link, so later waits on it cost no sleep): a record a dead process can no longer run counts as
 //!   done, and the first such wait in a process says so once on standard error ("sim": the vendors document
 //!   nothing for it).
 //! - **Memory** (`shared_mem.rs`): exporting an allocation moves its bytes, under its byte lock, into a
@@ -59,9 +67,16 @@
 //!   holds the open file description of its parent's liveness lock, so a parent that dies first is taken for
 //!   alive by the others until then.)
 //! - **Locks** in the segment are words holding the holder's member index; a waiter sleeps on the word (futex)
-//!   and takes it over when its holder has died. Every value read from the segment is bounds-checked before it
+//!   and takes it over when its holder has died (or the word names no member at all). A word that keeps one
+//!   value through 400 timed-out 5 ms sleeps (about 2 s; a real hold lasts microseconds) while its holder lives,
+//!   or that names the waiter's own member, is corrupted: the waiter goes on without it and its machine stops
+//!   using the host, every later IPC call failing with [`SimError::HostUnavailable`] naming the word and value. Every value read from the segment is bounds-checked before it
 //!   is used (`segment.rs`), so a hostile or malformed segment can give wrong answers but never crash a process
-//!   or make it touch memory outside the mapping. The objects are created with mode 0600 and refused if they
+//!   or make it touch memory outside the mapping. A segment or memory object truncated under its members does
+//!   not kill them with SIGBUS either (`guard.rs`: the fault swaps the mapping for private zeros and marks it
+//!   cut off); a cut-off member's waits end, said once on standard error, and its later IPC calls fail with
+//!   [`SimError::HostUnavailable`] ("truncated under this OS process"). Exported memory's bytes are touched
+//!   only through raw pointers (`shared_mem.rs`, `Mapping`), never as Rust slices that other processes write. The objects are created with mode 0600 and refused if they
 //!   are not owned by the user or are open to others.
 
 //! # Why a segment rather than a host process
@@ -85,7 +100,9 @@
 //! record.
 
 pub(crate) mod events;
+pub(crate) mod guard;
 pub(crate) mod layout;
+pub(crate) mod names;
 pub(crate) mod segment;
 pub(crate) mod shared_mem;
 
@@ -120,6 +137,12 @@ pub(crate) struct HostLink {
     /// How many handles of each event slot this member holds.
     pub held_events: Mutex<BTreeMap<u32, u32>>,
     left: AtomicBool,
+    /// Whether the segment's truncation under this member was said.
+    said_cut_off: AtomicBool,
+    /// A corrupted lock word found (`with_word`): why this member stopped using the host.
+    broken: std::sync::OnceLock<String>,
+    /// Members (index, uid) found dead: never probed again.
+    dead_members: Mutex<std::collections::BTreeSet<(u32, u32)>>,
     /// OS processes already reported as gone with records not run.
     pub reported_dead: Mutex<Vec<u32>>,
 }
@@ -134,22 +157,12 @@ extern "C" fn leave_all_at_exit() {
     }
 }
 
-/// The shared-memory object of host `name` in `dialect` for this user.
+/// The shared-memory object of host `name` in `dialect` for this user (one-to-one with the name: `names.rs`;
+/// where a squatted one moves to: [`names::choose`]).
 pub(crate) fn object_name(name: &str, dialect: &str) -> String {
     // SAFETY: getuid cannot fail.
     let uid = unsafe { libc::getuid() };
-    let clean: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(96)
-        .collect();
-    format!("/streamsim.{uid}.{clean}.{dialect}")
+    format!("/streamsim.{uid}.{}.{dialect}", names::escape(name))
 }
 
 /// A 64-bit hash of text (FNV-1a, then mixed): stable across runs and builds.
@@ -178,12 +191,14 @@ impl HostLink {
     /// Joins (creating or re-making it as needed) the shared host `name` of `dialect` whose machines have the
     /// device configuration `config` (text, as errors show it).
     pub fn join(name: &str, dialect: &str, config: &str) -> Result<Arc<HostLink>, SimError> {
-        let object = object_name(name, dialect);
+        let base = object_name(name, dialect);
         let unavailable = |reason: String| SimError::HostUnavailable {
             name: name.to_string(),
             reason,
         };
         for _ in 0..16 {
+            // The first name another user has not squatted (`names.rs`).
+            let object = names::choose(&base).map_err(unavailable)?;
             let mut seg = Seg::open(&object, true).map_err(unavailable)?;
             seg.record_lock(INIT_LOCK_BYTE, libc::F_WRLCK, true)
                 .map_err(unavailable)?;
@@ -207,6 +222,9 @@ impl HostLink {
                 pid: std::process::id(),
                 held_events: Mutex::new(BTreeMap::new()),
                 left: AtomicBool::new(false),
+                said_cut_off: AtomicBool::new(false),
+                dead_members: Mutex::new(std::collections::BTreeSet::new()),
+                broken: std::sync::OnceLock::new(),
                 reported_dead: Mutex::new(Vec::new()),
             });
             let mut links = LINKS.lock();
@@ -219,7 +237,7 @@ impl HostLink {
             return Ok(link);
         }
         Err(unavailable(format!(
-            "{object} kept being removed while joining"
+            "{base} kept being removed while joining"
         )))
     }
 
@@ -236,14 +254,18 @@ impl HostLink {
             name: name.to_string(),
             reason,
         };
-        let valid = size >= SIZE as i64 && seg.map(SIZE).is_ok() && {
-            seg.u64(H_MAGIC).load(Ordering::Acquire) == MAGIC
-                && seg.u32(H_VERSION).load(Ordering::Acquire) == VERSION
-                && seg.u64(H_SIZE).load(Ordering::Acquire) == SIZE as u64
-                && seg.u32(H_READY).load(Ordering::Acquire) == 1
-        };
-        let live =
-            valid && (0..MEMBERS as u32).any(|i| seg.record_locked_elsewhere(liveness_byte(i)));
+        let fault = header_fault(seg, size);
+        // Liveness is the members' record locks on the object, not anything written in it: a live member of a
+        // segment whose header does not validate (another build's layout, a corrupted field) still counts.
+        let live = (0..MEMBERS as u32).any(|i| seg.record_locked_elsewhere(liveness_byte(i)));
+        if let (Some(fault), true) = (&fault, live) {
+            seg.unmap();
+            return Err(unavailable(format!(
+                "{object} is in use by live OS processes but its header does not validate ({fault}); \
+                 refusing it rather than rebuilding it under them (another streamsim build on the same \
+                 STREAMSIM_MACHINE name? use another name)"
+            )));
+        }
         if !live {
             // A new host, or one nobody lives in any more: stale memory objects go, and it is made anew.
             for n in host_objects(object) {
@@ -308,15 +330,47 @@ impl HostLink {
         )))
     }
 
-    /// Whether member `index` is still the member `uid` and alive.
+    /// The error of an IPC call once the segment was truncated under this member (`guard.rs`).
+    pub fn cut_off_error(&self) -> SimError {
+        SimError::HostUnavailable {
+            name: self.name.clone(),
+            reason: format!(
+                "{} was truncated under this OS process by another process; this machine is cut off from the \
+                 host (its waits on other processes' records have ended)",
+                self.object
+            ),
+        }
+    }
+
+    /// Says once per link, on standard error, that the segment was truncated under this member.
+    fn report_cut_off(&self) {
+        if !self.said_cut_off.swap(true, Ordering::AcqRel) {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "streamsim: {}", self.cut_off_error());
+        }
+    }
+
+    /// Whether member `index` is still the member `uid` and alive. Nobody is, to a member whose segment was
+    /// truncated under it: its waits end.
     pub fn member_alive(&self, index: u32, uid: u32) -> bool {
+        if self.seg.cut_off() {
+            self.report_cut_off();
+            return false;
+        }
         if index as usize >= MEMBERS || uid == 0 {
             return false;
         }
-        if self.seg.u32(member(index, M_UID)).load(Ordering::Acquire) != uid {
+        // A member found dead stays dead (a uid is never given again in a run): remembered, so that waits on
+        // its records cost nothing after the first (issue: 20 ms on every call, forever).
+        if self.dead_members.lock().contains(&(index, uid)) {
             return false;
         }
-        index == self.index || self.seg.record_locked_elsewhere(liveness_byte(index))
+        let alive = self.seg.u32(member(index, M_UID)).load(Ordering::Acquire) == uid
+            && (index == self.index || self.seg.record_locked_elsewhere(liveness_byte(index)));
+        if !alive {
+            self.dead_members.lock().insert((index, uid));
+        }
+        alive
     }
 
     /// Whether member slot `index` is alive now (for taking over a lock word its holder left).
@@ -331,16 +385,64 @@ impl HostLink {
     }
 
     /// Runs `f` under the lock word at `off`.
+    ///
+    /// A word that stays held with one value for about 2 s while its holder lives (or that names this
+    /// member, whose threads hold a word for microseconds) is corrupted: `f` runs without it (the values it
+    /// reads are checked as always; releasing the word afterwards clears it), the fault is said once on
+    /// standard error, and every later IPC call of the machine fails with it ([`HostLink::fault`]).
     pub fn with_word<R>(&self, off: usize, f: impl FnOnce() -> R) -> R {
         let w = self.seg.u32(off);
-        segment::seg_lock(w, self.index, &|i| self.slot_alive(i));
+        if let Err(v) = segment::seg_lock(w, self.index, &|i| self.slot_alive(i)) {
+            let holder = (v & !segment::CONTENDED).wrapping_sub(1);
+            let whose = if holder == self.index {
+                "this member's own index, which none of its threads held".to_string()
+            } else {
+                format!("member {holder}, alive")
+            };
+            self.broke(format!(
+                "the lock word at byte {off} of {} held {:#x} ({whose}) through {} sleeps of 5 ms: it is \
+                 corrupted; this machine stops using the host",
+                self.object,
+                v & !segment::CONTENDED,
+                segment::STUCK_SLEEPS
+            ));
+        }
         let r = f();
         segment::seg_unlock(w);
         r
     }
 
+    /// Marks the host broken for this member with `reason` (the first one stays), said once on standard error.
+    fn broke(&self, reason: String) {
+        if self.broken.set(reason).is_ok() {
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "streamsim: shared host {:?}: {}",
+                self.name,
+                self.broken.get().map_or("", String::as_str)
+            );
+        }
+    }
+
+    /// Why this member can no longer use its host (the segment was truncated under it, or a lock word of it
+    /// is corrupted): the error of every IPC call from then on.
+    pub fn fault(&self) -> Option<SimError> {
+        if self.seg.cut_off() {
+            return Some(self.cut_off_error());
+        }
+        self.broken.get().map(|reason| SimError::HostUnavailable {
+            name: self.name.clone(),
+            reason: reason.clone(),
+        })
+    }
+
     /// Says once per OS process, on standard error, that `pid` died with records not run.
     pub fn report_dead(&self, pid: u32) {
+        if self.seg.cut_off() {
+            // Not a death: the truncation was said (`member_alive`).
+            return;
+        }
         let mut seen = self.reported_dead.lock();
         if !seen.contains(&pid) {
             seen.push(pid);
@@ -468,6 +570,40 @@ fn reclaim(seg: &Seg, object: &str, i: u32) {
     }
     seg.u32(member(i, M_UID)).store(0, Ordering::Release);
     seg.u32(member(i, M_PID)).store(0, Ordering::Release);
+}
+
+/// What is wrong with the header of a segment of `size` bytes (mapping it if it is long enough), or `None` if
+/// it validates: the layout's size, magic, version, size field and ready flag, named with the value found.
+fn header_fault(seg: &mut Seg, size: i64) -> Option<String> {
+    if size < SIZE as i64 {
+        return Some(format!(
+            "{size} bytes, fewer than the {SIZE} of layout version {VERSION}"
+        ));
+    }
+    if let Err(e) = seg.map(SIZE) {
+        return Some(e);
+    }
+    let magic = seg.u64(H_MAGIC).load(Ordering::Acquire);
+    let version = seg.u32(H_VERSION).load(Ordering::Acquire);
+    let size_field = seg.u64(H_SIZE).load(Ordering::Acquire);
+    let ready = seg.u32(H_READY).load(Ordering::Acquire);
+    if magic != MAGIC {
+        Some(format!(
+            "magic {magic:#018x}, not {MAGIC:#018x} (\"SSIMHST1\")"
+        ))
+    } else if version != VERSION {
+        Some(format!(
+            "layout version {version}, this build uses version {VERSION}"
+        ))
+    } else if size_field != SIZE as u64 {
+        Some(format!(
+            "size field {size_field}, not the {SIZE} of layout version {VERSION}"
+        ))
+    } else if ready != 1 {
+        Some(format!("ready flag {ready}, not 1"))
+    } else {
+        None
+    }
 }
 
 /// The device configuration as the shared host compares it (and errors show it).

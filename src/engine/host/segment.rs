@@ -17,6 +17,8 @@ pub(crate) struct Seg {
     base: *mut u8,
     len: usize,
     pub fd: i32,
+    /// The mapping's slot in the SIGBUS guard (`guard.rs`), while mapped.
+    guard: Option<usize>,
 }
 
 // SAFETY: the mapping is shared memory accessed only through atomics (`u32`, `u64`) and byte copies; the
@@ -45,6 +47,7 @@ impl Seg {
             base: std::ptr::null_mut(),
             len: 0,
             fd,
+            guard: None,
         };
         let st = seg.stat()?;
         // SAFETY: getuid cannot fail.
@@ -101,9 +104,24 @@ impl Seg {
         if p == libc::MAP_FAILED {
             return Err(os_error("mmap"));
         }
+        // A shrink of the object under the mapping must not kill the process (`guard.rs`).
+        let Some(slot) = super::guard::register(p.cast(), len) else {
+            // SAFETY: the mapping just made, not handed out.
+            unsafe { libc::munmap(p, len) };
+            return Err(format!(
+                "more than {} shared mappings in this OS process (or no SIGBUS guard)",
+                super::guard::SLOTS
+            ));
+        };
         self.base = p.cast();
         self.len = len;
+        self.guard = Some(slot);
         Ok(())
+    }
+
+    /// Whether the object shrank under the mapping, which now reads zeros (`guard.rs`).
+    pub fn cut_off(&self) -> bool {
+        self.guard.is_some_and(super::guard::cut_off)
     }
 
     /// The mapping's start and length (null and 0 when not mapped).
@@ -113,6 +131,9 @@ impl Seg {
 
     /// Removes the mapping (the object stays open).
     pub fn unmap(&mut self) {
+        if let Some(slot) = self.guard.take() {
+            super::guard::unregister(slot);
+        }
         if !self.base.is_null() {
             // SAFETY: the mapping made by `map`, unmapped once; nothing borrows it (`&mut self`).
             unsafe { libc::munmap(self.base.cast(), self.len) };
@@ -237,14 +258,15 @@ pub(crate) fn unlink(name: &str) {
 }
 
 /// Sleeps on `word` while it holds `expected`, at most `timeout` (a futex on shared memory: not private).
-pub(crate) fn futex_wait(word: &AtomicU32, expected: u32, timeout: Duration) {
+/// `true` if the sleep lasted the whole timeout.
+pub(crate) fn futex_wait(word: &AtomicU32, expected: u32, timeout: Duration) -> bool {
     let ts = libc::timespec {
         tv_sec: timeout.as_secs() as libc::time_t,
         tv_nsec: timeout.subsec_nanos() as libc::c_long,
     };
     // SAFETY: `word` is a valid, aligned u32 in a shared mapping; the timeout is a valid timespec. A spurious
     // return is harmless: every caller re-checks.
-    unsafe {
+    let r = unsafe {
         libc::syscall(
             libc::SYS_futex,
             word.as_ptr(),
@@ -255,6 +277,7 @@ pub(crate) fn futex_wait(word: &AtomicU32, expected: u32, timeout: Duration) {
             0u32,
         )
     };
+    r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ETIMEDOUT)
 }
 
 /// Wakes every waiter on `word`.
@@ -277,23 +300,32 @@ pub(crate) fn futex_wake(word: &AtomicU32) {
 /// someone sleeps on it. A waiter that finds the holder dead (`alive` says no) takes the lock over.
 pub(crate) const CONTENDED: u32 = 1 << 31;
 
+/// How many 5 ms sleeps on a lock word that keeps one value (nobody takes or releases it meanwhile) make it
+/// corrupted rather than held: about 2 s of real time, where a real hold lasts microseconds (no lock word is
+/// held across a blocking call).
+pub(crate) const STUCK_SLEEPS: u32 = 400;
+
 /// Takes the lock word `w` for member `me` (its index + 1 is stored). `alive(index)` tells whether a member
-/// still lives.
-pub(crate) fn seg_lock(w: &AtomicU32, me: u32, alive: &dyn Fn(u32) -> bool) {
+/// still lives. `Err(value)` if the word kept holding `value` for [`STUCK_SLEEPS`] sleeps while its holder
+/// lives (or names this member, whose threads never hold a word that long): it is corrupted, and the caller
+/// goes on without it (`HostLink::with_word`). A holder that died is taken over at once.
+pub(crate) fn seg_lock(w: &AtomicU32, me: u32, alive: &dyn Fn(u32) -> bool) -> Result<(), u32> {
     let mine = me + 1;
     if w.compare_exchange(0, mine, Ordering::Acquire, Ordering::Relaxed)
         .is_ok()
     {
-        return;
+        return Ok(());
     }
     let mut spins = 0u32;
+    // The value the word kept over consecutive timed-out sleeps, and how many.
+    let mut stuck = (0u32, 0u32);
     loop {
         let v = w.load(Ordering::Relaxed);
         if v == 0 {
             if w.compare_exchange(0, mine | CONTENDED, Ordering::Acquire, Ordering::Relaxed)
                 .is_ok()
             {
-                return;
+                return Ok(());
             }
             continue;
         }
@@ -308,8 +340,22 @@ pub(crate) fn seg_lock(w: &AtomicU32, me: u32, alive: &dyn Fn(u32) -> bool) {
         {
             continue;
         }
-        futex_wait(w, v | CONTENDED, Duration::from_millis(5));
+        let timed_out = futex_wait(w, v | CONTENDED, Duration::from_millis(5));
         let now = w.load(Ordering::Relaxed);
+        // A release wakes the sleepers (the word is marked contended): only sleeps that time out on an
+        // unchanged word count towards "corrupted".
+        if timed_out && now == v | CONTENDED {
+            stuck = if stuck.0 == now {
+                (now, stuck.1 + 1)
+            } else {
+                (now, 1)
+            };
+            if stuck.1 >= STUCK_SLEEPS {
+                return Err(now);
+            }
+        } else if !timed_out {
+            stuck = (0, 0);
+        }
         let holder = (now & !CONTENDED).wrapping_sub(1);
         if now != 0
             && now & !CONTENDED != mine
@@ -318,7 +364,7 @@ pub(crate) fn seg_lock(w: &AtomicU32, me: u32, alive: &dyn Fn(u32) -> bool) {
                 .is_ok()
         {
             // The holder died holding it: taken over.
-            return;
+            return Ok(());
         }
     }
 }

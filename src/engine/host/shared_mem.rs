@@ -57,24 +57,55 @@ pub(crate) struct Mapping {
 }
 
 impl Mapping {
-    /// The bytes.
-    pub fn bytes(&self) -> &[u8] {
-        let (p, n) = self.seg.raw();
-        // SAFETY: a live mapping of `n` bytes owned by `self`. Other OS processes may write them concurrently:
-        // that is the program's race on shared device memory, as on hardware (module documentation).
-        unsafe { std::slice::from_raw_parts(p, n) }
+    /// How many bytes are mapped.
+    pub fn len(&self) -> usize {
+        self.seg.raw().1
     }
 
-    /// The bytes, writable.
-    #[allow(
-        clippy::mut_from_ref,
-        reason = "the caller holds the block's byte lock, the one way to these bytes in this OS process"
-    )]
-    pub fn bytes_mut(&self) -> &mut [u8] {
-        let (p, n) = self.seg.raw();
-        // SAFETY: as for `bytes`; within this OS process the block's lock (held by the caller through
-        // `Backing`'s `&mut`) makes this the only reference.
-        unsafe { std::slice::from_raw_parts_mut(p, n) }
+    /// The start of `off..off + n`, checked against the mapping (regions are range-checked before they get
+    /// here: past the end is a bug).
+    fn at(&self, off: usize, n: usize) -> *mut u8 {
+        let (p, len) = self.seg.raw();
+        assert!(
+            off.checked_add(n).is_some_and(|e| e <= len),
+            "bytes {off}..+{n} outside a {len}-byte shared mapping"
+        );
+        // SAFETY: in bounds (checked).
+        unsafe { p.add(off) }
+    }
+
+    // The bytes are only ever touched through raw pointers, never as `&[u8]` / `&mut [u8]`: other OS processes
+    // write them concurrently (the program's race on shared device memory, as on hardware), which a Rust
+    // reference would promise cannot happen. Within this OS process the block's lock, held by the caller,
+    // serialises the simulator's accesses. A shrink of the object under the mapping cannot fault (`guard.rs`).
+
+    /// Copies `out.len()` bytes from offset `off` into `out`.
+    pub fn read(&self, off: usize, out: &mut [u8]) {
+        let src = self.at(off, out.len());
+        // SAFETY: `src` is valid for `out.len()` bytes of the mapping, which `out` (our own memory) cannot
+        // overlap.
+        unsafe { std::ptr::copy_nonoverlapping(src, out.as_mut_ptr(), out.len()) };
+    }
+
+    /// Copies `data` to offset `off`.
+    pub fn write(&self, off: usize, data: &[u8]) {
+        let dst = self.at(off, data.len());
+        // SAFETY: as for `read`, the other way.
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), dst, data.len()) };
+    }
+
+    /// Sets `n` bytes from offset `off` to `value`.
+    pub fn fill(&self, off: usize, n: usize, value: u8) {
+        let dst = self.at(off, n);
+        // SAFETY: valid for `n` bytes of the mapping.
+        unsafe { std::ptr::write_bytes(dst, value, n) };
+    }
+
+    /// Copies `n` bytes from offset `src` to offset `dst` of the mapping (the ranges may overlap).
+    pub fn copy_within(&self, src: usize, dst: usize, n: usize) {
+        let (s, d) = (self.at(src, n), self.at(dst, n));
+        // SAFETY: both valid for `n` bytes of the mapping; `copy` allows overlap.
+        unsafe { std::ptr::copy(s, d, n) };
     }
 }
 
@@ -144,7 +175,7 @@ impl SharedMem {
         seg.truncate(n).map_err(unavailable)?;
         seg.map(n).map_err(unavailable)?;
         let mapping = Arc::new(Mapping { seg });
-        mapping.bytes_mut().copy_from_slice(&backing[..n]);
+        mapping.write(0, &backing[..n]);
         let seg = &link.seg;
         let found = link.with_table(|| {
             (0..MEMS as u32).find(|&x| {
@@ -185,11 +216,13 @@ impl SharedMem {
             )));
         };
         *backing = crate::engine::memory::Backing::Shared(mapping);
-        Ok(SharedMem {
+        let held = SharedMem {
             link: link.clone(),
             slot,
             generation_: seg.u32(mem(slot, X_GEN)).load(Ordering::Acquire),
-        })
+        };
+        // A corrupted lock word found on the way fails this call too (dropping the hold frees the slot).
+        link.fault().map_or(Ok(held), Err)
     }
 
     /// Imports the allocation of slot `slot`, generation `generation_`, into this member: its hold, the mapped

@@ -309,7 +309,7 @@ impl Process {
                     }
                     None => {
                         let device = match block.space {
-                            crate::engine::memory::AddressSpace::Device(d) => d,
+                            crate::engine::core::pointers::AddressSpace::Device(d) => d,
                             _ => unreachable!("device_region gives device memory"),
                         };
                         let sh = block.store.with_backing(|backing| {
@@ -446,7 +446,7 @@ impl Process {
                     if x.pid_check && !x.pids.contains(&std::process::id()) {
                         return Err(ipc(IpcProblem::NotAllowed));
                     }
-                    let crate::engine::memory::AddressSpace::Device(d) = block.space else {
+                    let crate::engine::core::pointers::AddressSpace::Device(d) = block.space else {
                         unreachable!("exports are device memory")
                     };
                     (
@@ -467,7 +467,7 @@ impl Process {
                     }) =>
                 {
                     // Imported already, on another device: the same bytes and the same shadows.
-                    let crate::engine::memory::AddressSpace::Device(d) = b.space else {
+                    let crate::engine::core::pointers::AddressSpace::Device(d) = b.space else {
                         unreachable!("mappings are device memory")
                     };
                     (d, b.store.clone(), b.store_off, b.len, b.ordinal, None)

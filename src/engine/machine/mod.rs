@@ -187,6 +187,7 @@ impl Shared {
         });
         Some(match link {
             Ok(l) if l.pid != std::process::id() => Err(forked(l)),
+            Ok(l) => l.fault().map_or_else(|| Ok(l.clone()), Err),
             other => other.clone(),
         })
     }
@@ -352,7 +353,7 @@ impl Machine {
     }
 
     /// Which address space a raw address belongs to (device range, live pinned buffer, or pageable host).
-    pub fn address_space(&self, addr: u64) -> crate::engine::memory::AddressSpace {
+    pub fn address_space(&self, addr: u64) -> crate::engine::core::pointers::AddressSpace {
         self.shared.memory.classify(addr)
     }
 

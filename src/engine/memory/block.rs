@@ -62,7 +62,9 @@ impl std::ops::Deref for Backing {
             // SAFETY: see `Send` above: valid for `len` bytes while registered.
             Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
             Backing::Detached => &[],
-            Backing::Shared(m) => m.bytes(),
+            Backing::Shared(_) => {
+                unreachable!("shared bytes are read through their mapping's raw pointer")
+            }
             Backing::Pool { .. } => unreachable!("a pool block's bytes are read through its chunk"),
         }
     }
@@ -77,7 +79,9 @@ impl std::ops::DerefMut for Backing {
                 std::slice::from_raw_parts_mut(*ptr, *len)
             },
             Backing::Detached => &mut [],
-            Backing::Shared(m) => m.bytes_mut(),
+            Backing::Shared(_) => {
+                unreachable!("shared bytes are written through their mapping's raw pointer")
+            }
             Backing::Pool { .. } => {
                 unreachable!("a pool block's bytes are written through its chunk")
             }
@@ -91,7 +95,7 @@ impl std::fmt::Debug for Backing {
             Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
             Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
             Backing::Detached => f.write_str("Detached"),
-            Backing::Shared(m) => write!(f, "Shared({} bytes)", m.bytes().len()),
+            Backing::Shared(m) => write!(f, "Shared({} bytes)", m.len()),
             Backing::Pool { offset, len, .. } => write!(f, "Pool({len} bytes at {offset})"),
         }
     }
@@ -168,22 +172,22 @@ impl Block {
     pub fn read(&self, offset: u64, out: &mut [u8]) {
         let offset = offset + self.store_off;
         let mut b = self.bytes().lock();
-        with_bytes(&mut b, |bytes| {
-            out.copy_from_slice(&bytes[offset as usize..offset as usize + out.len()]);
-        });
+        read_locked(&mut b, offset as usize, out);
     }
 
     pub fn write(&self, offset: u64, data: &[u8]) {
         let offset = offset + self.store_off;
         let mut b = self.bytes().lock();
-        with_bytes(&mut b, |bytes| {
-            bytes[offset as usize..offset as usize + data.len()].copy_from_slice(data);
-        });
+        write_locked(&mut b, offset as usize, data);
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
         let offset = offset + self.store_off;
         let mut b = self.bytes().lock();
+        if let Backing::Shared(m) = &*b {
+            m.fill(offset as usize, len as usize, value);
+            return;
+        }
         with_bytes(&mut b, |bytes| {
             bytes[offset as usize..(offset + len) as usize].fill(value);
         });
@@ -205,6 +209,10 @@ impl Block {
         if Arc::ptr_eq(&src.store, &dst.store) {
             // One allocation, or an allocation and an IPC mapping of it: one lock.
             let mut b = src.bytes().lock();
+            if let Backing::Shared(m) = &*b {
+                m.copy_within(s, d, n);
+                return;
+            }
             with_bytes(&mut b, |bytes| bytes.copy_within(s..s + n, d));
             return;
         }
@@ -215,6 +223,15 @@ impl Block {
             let db = dst.bytes().lock();
             (src.bytes().lock(), db)
         };
+        let shared = |b: &Backing| matches!(b, Backing::Shared(_));
+        let detached = |b: &Backing| matches!(b, Backing::Detached);
+        if (shared(&sb) || shared(&db)) && !detached(&sb) && !detached(&db) {
+            // Shared bytes are never borrowed as a slice (`host/shared_mem.rs`): through a buffer.
+            let mut tmp = vec![0u8; n];
+            read_locked(&mut sb, s, &mut tmp);
+            write_locked(&mut db, d, &tmp);
+            return;
+        }
         match (&mut *sb, &mut *db) {
             (Backing::Detached, _) | (_, Backing::Detached) => {}
             (
@@ -277,6 +294,26 @@ fn with_bytes(b: &mut Backing, f: impl FnOnce(&mut [u8])) {
             f(&mut c[*offset..*offset + *len]);
         }
         other => f(other),
+    }
+}
+
+/// Copies bytes `off..off + out.len()` of a locked block's bytes into `out` (nothing for a detached block).
+fn read_locked(b: &mut Backing, off: usize, out: &mut [u8]) {
+    match b {
+        Backing::Shared(m) => m.read(off, out),
+        other => with_bytes(other, |bytes| {
+            out.copy_from_slice(&bytes[off..off + out.len()]);
+        }),
+    }
+}
+
+/// Copies `data` to offset `off` of a locked block's bytes (nothing for a detached block).
+fn write_locked(b: &mut Backing, off: usize, data: &[u8]) {
+    match b {
+        Backing::Shared(m) => m.write(off, data),
+        other => with_bytes(other, |bytes| {
+            bytes[off..off + data.len()].copy_from_slice(data);
+        }),
     }
 }
 

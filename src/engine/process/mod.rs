@@ -244,8 +244,12 @@ impl Process {
             return Ok(Status::NotReady);
         }
         for p in points {
-            if let Some(cycle) = p.wait() {
-                return Err(self.schedule_deadlock(c, what, p.exec.id, cycle));
+            // A query never blocks on another OS process (a record of it behind a host function that does not
+            // return): not ready until that record has run there.
+            match p.wait_unless_stalled() {
+                Err(()) => return Ok(Status::NotReady),
+                Ok(Some(cycle)) => return Err(self.schedule_deadlock(c, what, p.exec.id, cycle)),
+                Ok(None) => {}
             }
         }
         if let Some(first) = points.first() {

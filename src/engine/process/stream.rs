@@ -305,7 +305,7 @@ impl StreamEntry {
             ),
             None => Ok(()),
         };
-        if may_fail && m.race.mode == crate::engine::observe::race::RaceDetection::FailFast {
+        if may_fail && m.race.mode == crate::engine::core::races::RaceDetection::FailFast {
             let mut vc = self.vc.clone();
             // A dry run does not record that the stream has seen the host's clock.
             let mut seen = self.host_seen;
@@ -566,7 +566,7 @@ pub(crate) fn host_step(
     };
     let epoch = next.tick();
     let who: crate::engine::core::races::Who = std::sync::Arc::new((
-        crate::engine::observe::race::Accessor::Host {
+        crate::engine::core::races::Accessor::Host {
             process: c.process,
             thread: c.thread,
             call,

@@ -370,7 +370,7 @@ fn statement(names: &mut Names, line: &mut Line<'_>, cmd: Tok<'_>) -> Result<Stm
             let expected = "a device count from 0 to 1024";
             Stmt::Devices(number(line, expected, |s| {
                 parse_u64(s)
-                    .filter(|&n| n <= u64::from(crate::engine::machine::MAX_DEVICES))
+                    .filter(|&n| n <= u64::from(crate::engine::core::limits::MAX_DEVICES))
                     .map(|n| n as u32)
             })?)
         }

@@ -246,7 +246,7 @@ impl Run {
             Vendor::Musa => musa_code,
             Vendor::Acl => acl_code,
         };
-        let races: Vec<crate::engine::observe::race::RaceReport> =
+        let races: Vec<crate::engine::core::races::RaceReport> =
             self.races.iter().map(|r| r.report.clone()).collect();
         ChromeTrace::new(&self.trace)
             .names(&self.names)
