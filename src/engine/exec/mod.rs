@@ -51,7 +51,7 @@ pub(crate) struct StreamExec {
     stop_from: AtomicU64,
     /// Where the stream's progress is published for other OS processes, once it recorded an exported event
     /// of a shared host (`host/events.rs`).
-    pub remote: OnceLock<crate::engine::host::events::RemoteProgress>,
+    pub remote: OnceLock<crate::engine::host::remote::RemoteProgress>,
     /// How many operations the stream was given in all, once its producer is gone (`u64::MAX` before).
     closed_at: AtomicU64,
     /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
@@ -292,7 +292,7 @@ pub(crate) struct Point {
     gates: Option<Arc<Vec<Arc<Callback>>>>,
     /// A record made in another OS process of a shared host: the point is done here at once (`exec` stands
     /// for the other stream, `seq` is 0) and waiting on it waits for that process's stream (`host/events.rs`).
-    remote: Option<Arc<crate::engine::host::events::RemoteRecord>>,
+    remote: Option<Arc<crate::engine::host::remote::RemoteRecord>>,
 }
 
 /// What a held operation's point learns when it is released.
@@ -316,7 +316,7 @@ impl Point {
     }
 
     /// The point, standing for a record of another OS process (see the field `remote`).
-    pub fn with_remote(mut self, r: Arc<crate::engine::host::events::RemoteRecord>) -> Point {
+    pub fn with_remote(mut self, r: Arc<crate::engine::host::remote::RemoteRecord>) -> Point {
         self.remote = Some(r);
         self
     }

@@ -3,36 +3,20 @@
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 use super::HostLink;
 use super::layout::*;
-use super::segment::{self, Seg};
+use super::remote::LIVENESS_EVERY;
+use super::segment::{self};
 use crate::engine::core::error::{IpcProblem, SimError};
 use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
 use crate::engine::core::status::Status;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::events::config::EventConfig;
 use crate::engine::exec::{Point, StreamExec};
+use crate::engine::host::remote::RemoteProgress;
+use crate::engine::host::remote::RemoteRecord;
 use crate::engine::observe::race::clock::VectorClock;
-
-/// How often a waiter checks that the process it waits for is still alive.
-const LIVENESS_EVERY: Duration = Duration::from_millis(20);
-
-/// Frees event slot `e` (nobody holds it any more).
-pub(crate) fn free_event_slot(seg: &Seg, e: u32) {
-    seg.u32(event(e, E_USED)).store(0, Ordering::Release);
-    seg.u32(event(e, E_GEN)).fetch_add(1, Ordering::AcqRel);
-    seg.u32(event(e, R_PRESENT)).store(0, Ordering::Release);
-}
-
-/// Frees stream progress slot `s`: waiters on it see its generation change and stop waiting.
-pub(crate) fn free_stream_slot(seg: &Seg, s: u32) {
-    seg.u32(stream(s, S_USED)).store(0, Ordering::Release);
-    seg.u32(stream(s, S_GEN)).fetch_add(1, Ordering::AcqRel);
-    seg.u32(stream(s, S_WAKE)).fetch_add(1, Ordering::AcqRel);
-    segment::futex_wake(seg.u32(stream(s, S_WAKE)));
-}
 
 /// An event's configuration as the slot keeps it.
 pub(crate) fn config_bits(c: &EventConfig) -> u32 {
@@ -71,36 +55,6 @@ pub(crate) fn config_of(bits: u32) -> EventConfig {
             Status::Complete
         })
         .unrecorded_wait(wait)
-}
-
-pub(crate) fn kind_bits(k: StreamKind) -> u64 {
-    match k {
-        StreamKind::Legacy => 0,
-        StreamKind::PerThread(t) => 1 << 32 | u64::from(t),
-        StreamKind::Created(n) => 2 << 32 | u64::from(n),
-        StreamKind::ContextDefault(c) => 3 << 32 | u64::from(c),
-        // A graph's lane (an event record node of an exported event): the top bit, the executable graph's
-        // ordinal in bits 16..48, the lane in bits 0..16.
-        StreamKind::Graph { exec, lane } => {
-            1 << 63 | u64::from(exec) << 16 | u64::from(lane & 0xffff)
-        }
-    }
-}
-
-pub(crate) fn kind_of(b: u64) -> StreamKind {
-    let n = b as u32;
-    if b >> 63 == 1 {
-        return StreamKind::Graph {
-            exec: (b >> 16) as u32,
-            lane: (b & 0xffff) as u32,
-        };
-    }
-    match b >> 32 {
-        1 => StreamKind::PerThread(n),
-        2 => StreamKind::Created(n),
-        3 => StreamKind::ContextDefault(n),
-        _ => StreamKind::Legacy,
-    }
 }
 
 /// A member's hold on an exported event's slot (the exporter's, or an opener's). Dropping the last hold of
@@ -417,7 +371,7 @@ impl Drop for SharedEvent {
                     .fetch_and(!bit, Ordering::AcqRel)
                     & !bit;
                 if left == 0 && seg.u32(event(slot, E_USED)).load(Ordering::Acquire) == 1 {
-                    free_event_slot(seg, slot);
+                    segment::free_event_slot(seg, slot);
                 }
             }
         });
@@ -432,149 +386,4 @@ pub(crate) fn attach(link: &Arc<HostLink>, exec: &StreamExec) -> Result<(), SimE
         let _ = exec.remote.set(p);
     }
     Ok(())
-}
-
-/// A stream's progress slot: its worker stores how far it has run, for waiters in other processes.
-#[derive(Debug)]
-pub(crate) struct RemoteProgress {
-    pub link: Arc<HostLink>,
-    pub slot: u32,
-    pub generation_: u32,
-}
-
-impl RemoteProgress {
-    /// A progress slot for a stream that has completed `completed` operations.
-    pub fn new(link: &Arc<HostLink>, completed: u64) -> Result<RemoteProgress, SimError> {
-        let seg = &link.seg;
-        let found = link.with_table(|| {
-            (0..STREAMS as u32).find(|&s| {
-                let free = seg.u32(stream(s, S_USED)).load(Ordering::Acquire) == 0;
-                if free {
-                    seg.u32(stream(s, S_OWNER_IDX))
-                        .store(link.index, Ordering::Relaxed);
-                    seg.u32(stream(s, S_OWNER_UID))
-                        .store(link.uid, Ordering::Relaxed);
-                    seg.u64(stream(s, S_COMPLETED))
-                        .store(completed, Ordering::Relaxed);
-                    seg.u32(stream(s, S_USED)).store(1, Ordering::Release);
-                }
-                free
-            })
-        });
-        let Some(slot) = found else {
-            return Err(SimError::HostUnavailable {
-                name: link.name.clone(),
-                reason: format!("all {STREAMS} stream progress slots are in use"),
-            });
-        };
-        let p = RemoteProgress {
-            link: link.clone(),
-            slot,
-            generation_: seg.u32(stream(slot, S_GEN)).load(Ordering::Acquire),
-        };
-        link.fault().map_or(Ok(p), Err)
-    }
-
-    /// The stream has run its operations up to `seq`.
-    pub fn publish(&self, seq: u64) {
-        let seg = &self.link.seg;
-        if seg.u32(stream(self.slot, S_GEN)).load(Ordering::Relaxed) != self.generation_ {
-            return;
-        }
-        seg.u64(stream(self.slot, S_COMPLETED))
-            .fetch_max(seq, Ordering::AcqRel);
-        let w = seg.u32(stream(self.slot, S_WAKE));
-        w.store(seq as u32, Ordering::Release);
-        if seg
-            .u32(stream(self.slot, S_WAITERS))
-            .load(Ordering::Acquire)
-            > 0
-        {
-            segment::futex_wake(w);
-        }
-    }
-}
-
-impl Drop for RemoteProgress {
-    fn drop(&mut self) {
-        let seg = &self.link.seg;
-        let (slot, generation_) = (self.slot, self.generation_);
-        self.link.with_table(|| {
-            if seg.u32(stream(slot, S_GEN)).load(Ordering::Acquire) == generation_ {
-                free_stream_slot(seg, slot);
-            }
-        });
-    }
-}
-
-/// A record of another member: operation `seq` of the stream behind progress slot `slot`.
-#[derive(Debug)]
-pub(crate) struct RemoteRecord {
-    link: Arc<HostLink>,
-    slot: u32,
-    generation_: u32,
-    owner_idx: u32,
-    owner_uid: u32,
-    pid: u32,
-    seq: u64,
-}
-
-impl RemoteRecord {
-    /// Whether the record has run (or can no longer run: its stream is gone, or its process is).
-    fn passed(&self) -> Option<bool> {
-        if self.slot as usize >= STREAMS {
-            return Some(true);
-        }
-        let seg = &self.link.seg;
-        if seg.u32(stream(self.slot, S_GEN)).load(Ordering::Acquire) != self.generation_ {
-            return Some(true);
-        }
-        (seg.u64(stream(self.slot, S_COMPLETED))
-            .load(Ordering::Acquire)
-            >= self.seq)
-            .then_some(true)
-    }
-
-    /// Whether the record has not run yet (and can still run: its stream and process are there). No lock, no
-    /// sleep: a few loads and a record-lock query.
-    pub fn pending(&self) -> bool {
-        self.passed().is_none() && self.link.member_alive(self.owner_idx, self.owner_uid)
-    }
-
-    /// Blocks until the record has run in the other process, or that process is gone.
-    pub fn wait(&self) {
-        if self.passed().is_some() {
-            return;
-        }
-        let seg = &self.link.seg;
-        let w = seg.u32(stream(self.slot, S_WAKE));
-        let waiters = seg.u32(stream(self.slot, S_WAITERS));
-        for i in 0..64 {
-            if self.passed().is_some() {
-                return;
-            }
-            if i < 32 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
-        loop {
-            // Liveness before the sleep, not after it: a recorder already dead (remembered by the link) costs
-            // no sleep at all.
-            if !self.link.member_alive(self.owner_idx, self.owner_uid) {
-                self.link.report_dead(self.pid);
-                return;
-            }
-            let seen = w.load(Ordering::Acquire);
-            waiters.fetch_add(1, Ordering::AcqRel);
-            if self.passed().is_none() {
-                segment::futex_wait(w, seen, LIVENESS_EVERY);
-            }
-            waiters.fetch_sub(1, Ordering::AcqRel);
-            if self.passed().is_some() {
-                return;
-            }
-        }
-    }
 }

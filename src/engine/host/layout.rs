@@ -1,5 +1,6 @@
 //! The fixed layout of the shared segment: where every table and field is. Every offset is computed from these
 //! constants and an index checked against its table's length, never from a value read out of the segment.
+use crate::engine::core::handle::StreamKind;
 
 /// `SSIMHST1`, little-endian.
 pub(crate) const MAGIC: u64 = u64::from_le_bytes(*b"SSIMHST1");
@@ -174,3 +175,33 @@ pub(crate) fn shadow_rec(i: u32, r: usize, f: usize) -> usize {
 
 /// The whole segment's length.
 pub(crate) const SIZE: usize = MEM_BASE + MEMS * MEM_LEN;
+
+pub(crate) fn kind_bits(k: StreamKind) -> u64 {
+    match k {
+        StreamKind::Legacy => 0,
+        StreamKind::PerThread(t) => 1 << 32 | u64::from(t),
+        StreamKind::Created(n) => 2 << 32 | u64::from(n),
+        StreamKind::ContextDefault(c) => 3 << 32 | u64::from(c),
+        // A graph's lane (an event record node of an exported event): the top bit, the executable graph's
+        // ordinal in bits 16..48, the lane in bits 0..16.
+        StreamKind::Graph { exec, lane } => {
+            1 << 63 | u64::from(exec) << 16 | u64::from(lane & 0xffff)
+        }
+    }
+}
+
+pub(crate) fn kind_of(b: u64) -> StreamKind {
+    let n = b as u32;
+    if b >> 63 == 1 {
+        return StreamKind::Graph {
+            exec: (b >> 16) as u32,
+            lane: (b & 0xffff) as u32,
+        };
+    }
+    match b >> 32 {
+        1 => StreamKind::PerThread(n),
+        2 => StreamKind::Created(n),
+        3 => StreamKind::ContextDefault(n),
+        _ => StreamKind::Legacy,
+    }
+}

@@ -103,6 +103,7 @@ pub(crate) mod events;
 pub(crate) mod guard;
 pub(crate) mod layout;
 pub(crate) mod names;
+pub(crate) mod remote;
 pub(crate) mod segment;
 pub(crate) mod shared_mem;
 
@@ -544,14 +545,14 @@ fn reclaim(seg: &Seg, object: &str, i: u32) {
         let h = seg.u64(event(e, E_HOLDERS));
         let left = h.fetch_and(!bit, Ordering::AcqRel) & !bit;
         if seg.u32(event(e, E_USED)).load(Ordering::Acquire) == 1 && left == 0 {
-            events::free_event_slot(seg, e);
+            segment::free_event_slot(seg, e);
         }
     }
     for s in 0..STREAMS as u32 {
         if seg.u32(stream(s, S_USED)).load(Ordering::Acquire) == 1
             && seg.u32(stream(s, S_OWNER_IDX)).load(Ordering::Acquire) == i
         {
-            events::free_stream_slot(seg, s);
+            segment::free_stream_slot(seg, s);
         }
     }
     for x in 0..MEMS as u32 {

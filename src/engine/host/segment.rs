@@ -11,6 +11,8 @@ use std::ffi::CString;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::layout::{E_GEN, E_USED, R_PRESENT, S_GEN, S_USED, S_WAKE, event, stream};
+
 /// An open, mapped shared-memory object.
 #[derive(Debug)]
 pub(crate) struct Seg {
@@ -389,4 +391,19 @@ pub(crate) fn random_u64() -> u64 {
         v = crate::engine::core::rng::mix(t ^ u64::from(std::process::id()) << 32);
     }
     v | 1
+}
+
+/// Frees event slot `e` (nobody holds it any more).
+pub(crate) fn free_event_slot(seg: &Seg, e: u32) {
+    seg.u32(event(e, E_USED)).store(0, Ordering::Release);
+    seg.u32(event(e, E_GEN)).fetch_add(1, Ordering::AcqRel);
+    seg.u32(event(e, R_PRESENT)).store(0, Ordering::Release);
+}
+
+/// Frees stream progress slot `s`: waiters on it see its generation change and stop waiting.
+pub(crate) fn free_stream_slot(seg: &Seg, s: u32) {
+    seg.u32(stream(s, S_USED)).store(0, Ordering::Release);
+    seg.u32(stream(s, S_GEN)).fetch_add(1, Ordering::AcqRel);
+    seg.u32(stream(s, S_WAKE)).fetch_add(1, Ordering::AcqRel);
+    futex_wake(seg.u32(stream(s, S_WAKE)));
 }

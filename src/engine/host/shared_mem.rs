@@ -148,7 +148,8 @@ fn code_of(names: &[&str], s: &str) -> u32 {
 
 impl SharedMem {
     /// Exports an allocation of `len` bytes on `device` (number `ordinal` there), range `range` of it: a slot,
-    /// and a shared-memory object that `backing`'s bytes move into.
+    /// and a shared-memory object holding a copy of `bytes` (the allocation's), its mapping returned for the
+    /// allocation to move onto.
     #[allow(clippy::too_many_arguments, reason = "one export, spelled out")]
     pub fn export(
         link: &Arc<HostLink>,
@@ -158,8 +159,8 @@ impl SharedMem {
         range: (u64, u64),
         pid_check: bool,
         clock: Option<&VectorClock>,
-        backing: &mut crate::engine::memory::Backing,
-    ) -> Result<SharedMem, SimError> {
+        bytes: &[u8],
+    ) -> Result<(SharedMem, Arc<Mapping>), SimError> {
         let entries = clock.map(|c| c.entries(link.uid)).unwrap_or_default();
         if entries.len() > X_CLOCK_CAP {
             link.report_clock_truncated("an export of IPC memory", entries.len(), X_CLOCK_CAP);
@@ -175,7 +176,7 @@ impl SharedMem {
         seg.truncate(n).map_err(unavailable)?;
         seg.map(n).map_err(unavailable)?;
         let mapping = Arc::new(Mapping { seg });
-        mapping.write(0, &backing[..n]);
+        mapping.write(0, &bytes[..n]);
         let seg = &link.seg;
         let found = link.with_table(|| {
             (0..MEMS as u32).find(|&x| {
@@ -215,14 +216,13 @@ impl SharedMem {
                 "all {MEMS} exported-memory slots are in use"
             )));
         };
-        *backing = crate::engine::memory::Backing::Shared(mapping);
         let held = SharedMem {
             link: link.clone(),
             slot,
             generation_: seg.u32(mem(slot, X_GEN)).load(Ordering::Acquire),
         };
         // A corrupted lock word found on the way fails this call too (dropping the hold frees the slot).
-        link.fault().map_or(Ok(held), Err)
+        link.fault().map_or(Ok((held, mapping)), Err)
     }
 
     /// Imports the allocation of slot `slot`, generation `generation_`, into this member: its hold, the mapped
@@ -481,7 +481,7 @@ fn encode(
             code_of(&OP_KINDS, kind) << 8,
             stream.process.0,
             stream.device,
-            super::events::kind_bits(stream.kind),
+            super::layout::kind_bits(stream.kind),
             0,
             label.as_bytes(),
         ),
@@ -536,7 +536,7 @@ fn decode(
             stream: StreamId {
                 process: ProcessId(field32(rec, SH_PROCESS)),
                 device: field32(rec, SH_DEVICE),
-                kind: super::events::kind_of(rec[SH_KIND / 8]),
+                kind: super::layout::kind_of(rec[SH_KIND / 8]),
             },
             stream_name: None,
             kind: OP_KINDS.get(code).copied().unwrap_or(OP_KINDS[0]),

@@ -32,9 +32,9 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::engine::core::error::{IpcProblem, Result, SimError};
-use crate::engine::core::handle::{Event, EventId, ProcessId};
-use crate::engine::events::config::EventConfig;
+use crate::engine::core::handle::{Event, EventId};
 use crate::engine::events::state::EventState;
+use crate::engine::ipc::tables::Export;
 use crate::engine::process::Process;
 
 /// The 64 opaque bytes of an exported interprocess event (`cudaIpcEventHandle_t`, `aclrtIpcEventHandle`).
@@ -62,13 +62,6 @@ impl IpcEventHandle {
         b[Self::HOST_BYTES].fill(0);
         b
     }
-}
-
-/// An exported event, as the machine's IPC table keeps it.
-pub(crate) struct Export {
-    process: ProcessId,
-    config: EventConfig,
-    state: Arc<Mutex<EventState>>,
 }
 
 const MAGIC: &[u8; 8] = b"SSIMIPC1";

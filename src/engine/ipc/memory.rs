@@ -33,13 +33,15 @@
 //! ACL's key is the text form of bytes 8..50 ([`IpcMemHandle::key`]): 56 characters of URL-safe base64, so
 //! with its NUL it fits the 65 bytes the CANN docs give the key.
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Weak};
+use std::sync::Arc;
 
 use crate::engine::core::error::{IpcProblem, Result, SimError};
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::pointers::DevicePtr;
-use crate::engine::memory::{Backing, Block, Store};
+use crate::engine::ipc::tables::IpcMemTable;
+use crate::engine::ipc::tables::MemExport;
+use crate::engine::ipc::tables::MemMap;
+use crate::engine::memory::{Backing, Store};
 use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::process::Process;
 
@@ -101,53 +103,6 @@ impl IpcMemHandle {
 
 /// How many exports the table keeps before it forgets those whose allocation is gone.
 const REMEMBERED: usize = 1024;
-
-/// An exported range of an allocation, as the machine's table keeps it.
-#[derive(Debug)]
-pub(crate) struct MemExport {
-    process: ProcessId,
-    block: Weak<Block>,
-    /// The exported bytes: offset in the allocation, length.
-    range: (u64, u64),
-    pid_check: bool,
-    pids: Vec<u32>,
-    /// The exporter closed it (ACL) or freed the allocation.
-    closed: bool,
-    /// The exporting host thread's race-detection clock at the (first) export: an open joins it, since it
-    /// happens after the export. The first, not a later one: an importer may hold the first handle, and a
-    /// later clock could hide a race from it.
-    clock: Option<VectorClock>,
-}
-
-/// A mapping of an importing process.
-#[derive(Debug)]
-struct MemMap {
-    ptr: DevicePtr,
-    refs: u32,
-}
-
-/// The machine's IPC memory: exports by handle, and the importing processes' mappings.
-#[derive(Debug, Default)]
-pub(crate) struct IpcMemTable {
-    exports: BTreeMap<[u8; 64], MemExport>,
-    /// (importing process, its device at the open, handle) → the mapping.
-    maps: BTreeMap<(ProcessId, u32, [u8; 64]), MemMap>,
-    next: u32,
-}
-
-impl IpcMemTable {
-    /// Marks the exports of the allocation `block` closed (it was freed): no new open.
-    pub fn freed(&mut self, block: &Arc<Block>) {
-        for x in self.exports.values_mut() {
-            if x.block.upgrade().is_some_and(|b| Arc::ptr_eq(&b, block)) {
-                x.closed = true;
-            }
-        }
-        if let Some(sh) = block.store.shared.get() {
-            sh.close_export();
-        }
-    }
-}
 
 fn encode(seed: u64, process: ProcessId, number: u32) -> [u8; 64] {
     let mut b = [0u8; 64];
@@ -313,7 +268,7 @@ impl Process {
                             _ => unreachable!("device_region gives device memory"),
                         };
                         let sh = block.store.with_backing(|backing| {
-                            crate::engine::host::shared_mem::SharedMem::export(
+                            let (sh, mapping) = crate::engine::host::shared_mem::SharedMem::export(
                                 &link,
                                 block.len,
                                 device,
@@ -321,8 +276,10 @@ impl Process {
                                 range,
                                 pid_check,
                                 clock.as_ref(),
-                                backing,
-                            )
+                                &backing[..],
+                            )?;
+                            *backing = crate::engine::memory::block::Backing::Shared(mapping);
+                            Ok(sh)
                         })?;
                         let sh = Arc::new(sh);
                         sh.seed(block.store.shadow.lock().records());

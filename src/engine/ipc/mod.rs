@@ -2,3 +2,4 @@
 
 pub mod events;
 pub mod memory;
+pub(crate) mod tables;

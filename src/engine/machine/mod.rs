@@ -105,10 +105,10 @@ pub(crate) struct Shared {
     pub watchdog: Option<Arc<crate::engine::schedules::watchdog::Watchdog>>,
     pub(crate) worker_stack: Option<usize>,
     /// Exported IPC event handles → the exported event.
-    pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::events::Export>>,
+    pub ipc: Mutex<BTreeMap<[u8; 64], crate::engine::ipc::tables::Export>>,
     /// Exported IPC memory and its mappings (`ipc_memory.rs`). Lock order: this table, then a process's
     /// state, then a heap.
-    pub ipc_mem: Mutex<crate::engine::ipc::memory::IpcMemTable>,
+    pub ipc_mem: Mutex<crate::engine::ipc::tables::IpcMemTable>,
     /// The shared host's name, if the machine is on one, and the link to it once joined (at the first call
     /// that needs it).
     pub shared_host: Option<String>,
