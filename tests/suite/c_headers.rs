@@ -34,7 +34,7 @@ const PREFIXES: &[&str] = &[
     "STREAMSIM_",
 ];
 
-fn ours(name: &str) -> bool {
+pub(crate) fn ours(name: &str) -> bool {
     PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
@@ -47,8 +47,12 @@ fn read(rel: &str) -> String {
 }
 
 /// A translation unit that includes every header.
-const ALL_HEADERS: &str =
-    "#include <cuda_runtime.h>\n#include <musa_runtime.h>\n#include <acl/acl.h>\n";
+pub(crate) const ALL_HEADERS: &str = "#include <cuda_runtime.h>\n#include <musa_runtime.h>\n\
+     #include <acl/acl.h>\n#include <acl/acl_base.h>\n#include <acl/acl_base_rt.h>\n\
+     #include <acl/acl_base_mdl.h>\n#include <acl/acl_rt.h>\n#include <acl/acl_op.h>\n\
+     #include <acl/acl_mdl.h>\n#include <acl/acl_prof.h>\n#include <acl/acl_rt_allocator.h>\n\
+     #include <acl/acl_rt_memory_soma.h>\n#include <acl/error_codes/rt_error_codes.h>\n\
+     #include <acl/error_codes/ge_error_codes.h>\n";
 
 /// Runs the C preprocessor on `ALL_HEADERS` with `extra` flags (`-E -P`, or `-dM -E`).
 fn preprocess(extra: &[&str]) -> String {
@@ -78,7 +82,7 @@ fn preprocess(extra: &[&str]) -> String {
 
 /// A prototype: return type and parameter types, as C spells them (names removed).
 #[derive(Debug, Clone)]
-struct CProto {
+pub(crate) struct CProto {
     ret: String,
     params: Vec<String>,
 }
@@ -129,7 +133,7 @@ fn headers() -> &'static Headers {
 
 /// The statements at brace depth 0 of preprocessed C, whitespace-normalised (a statement with a body, such as
 /// `typedef enum X { … } X;`, keeps its body).
-fn top_level_statements(code: &str) -> Vec<String> {
+pub(crate) fn top_level_statements(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let (mut cur, mut depth) = (String::new(), 0usize);
     for ch in code.chars() {
@@ -149,7 +153,7 @@ fn top_level_statements(code: &str) -> Vec<String> {
 }
 
 /// The enumerator list of a statement that defines an enum.
-fn enum_body(stmt: &str) -> Option<&str> {
+pub(crate) fn enum_body(stmt: &str) -> Option<&str> {
     let at = stmt.find("enum")?;
     let open = stmt[at..].find('{')? + at;
     let close = stmt.rfind('}')?;
@@ -187,7 +191,7 @@ fn is_ident_char(c: char) -> bool {
 }
 
 /// `RET NAME(TYPE name, …)` → (NAME, prototype with the parameter names removed).
-fn parse_prototype(stmt: &str) -> (String, CProto) {
+pub(crate) fn parse_prototype(stmt: &str) -> (String, CProto) {
     let open = stmt.find('(').expect("a parameter list");
     let close = stmt.rfind(')').expect("a parameter list");
     let head = stmt[..open].trim_end();
@@ -242,6 +246,7 @@ fn c_class(ty: &str) -> &'static str {
         | "enum musaStreamCaptureMode"
         | "aclmdlRICaptureMode"
         | "aclrtMemPoolAttr"
+        | "aclrtLastErrLevel"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
@@ -432,7 +437,8 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtMemAttr"
         | "aclrtCallbackBlockType"
         | "aclmdlRICaptureMode"
-        | "aclrtMemPoolAttr" => "u32",
+        | "aclrtMemPoolAttr"
+        | "aclrtLastErrLevel" => "u32",
         "usize" => "usize",
         "u64" => "u64",
         "i64" => "i64",
@@ -1066,6 +1072,10 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_CALLBACK_BLOCK,
         acl::ACL_DEVICE,
         acl::ACL_HOST,
+        acl::ACL_RT_THREAD_LEVEL,
+        acl::ACL_MAJOR_VERSION,
+        acl::ACL_MINOR_VERSION,
+        acl::ACL_PATCH_VERSION,
         acl::ACL_RT_DEVICE_STATUS_NORMAL,
         acl::ACL_RT_DEVICE_STATUS_ABNORMAL,
         acl::ACL_RT_DEVICE_STATUS_END,
@@ -1416,7 +1426,7 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
 }
 
 /// The names `nm -D --defined-only` lists for the shared library's exported functions.
-fn exported_functions() -> BTreeSet<String> {
+pub(crate) fn exported_functions() -> BTreeSet<String> {
     let so = toolchain().lib_dir.join("libstreamsim.so");
     let out = Command::new("nm")
         .args(["-D", "--defined-only"])
@@ -1536,11 +1546,9 @@ fn the_header_constants_are_the_rust_constants() {
 #[test]
 fn every_constant_and_layout_has_the_rust_value_in_c_and_cpp() {
     let h = headers();
-    let mut src = String::from(
-        "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <cuda_runtime.h>\n\
-         #include <musa_runtime.h>\n#include <acl/acl.h>\n\ntypedef void (*any_fn)(void);\n\
-         static any_fn functions[] = {\n",
-    );
+    let mut src = String::from("#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n");
+    src += ALL_HEADERS;
+    src += "\ntypedef void (*any_fn)(void);\nstatic any_fn functions[] = {\n";
     for (name, p) in &h.protos {
         // C++ overloads some names (as CUDA's cuda_runtime.h does): pick the C function by its type.
         src += &format!(

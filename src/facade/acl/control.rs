@@ -245,3 +245,33 @@ pub unsafe extern "C" fn aclrtGetMemInfo(
     // SAFETY: forwarded C contract.
     unsafe { imp::mem_info(attr, free, total) }
 }
+
+/// `aclrtPeekAtLastError`: the code of the calling thread's last failed runtime call (an `ACL_ERROR_RT_*`),
+/// [`ACL_SUCCESS`] if none; the read does not clear it. A `level` other than [`ACL_RT_THREAD_LEVEL`]:
+/// [`ACL_ERROR_INVALID_PARAM`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtPeekAtLastError(level: aclrtLastErrLevel) -> aclError {
+    super::runtime::last_error(level, false)
+}
+
+/// `aclrtGetLastError`: as [`aclrtPeekAtLastError`], and the read clears it (the next read is [`ACL_SUCCESS`]
+/// until a runtime call fails again).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtGetLastError(level: aclrtLastErrLevel) -> aclError {
+    super::runtime::last_error(level, true)
+}
+
+/// `aclrtGetVersion`: [`ACL_MAJOR_VERSION`].[`ACL_MINOR_VERSION`].[`ACL_PATCH_VERSION`] (1.17.0). A NULL
+/// pointer: [`ACL_ERROR_INVALID_PARAM`], nothing written.
+///
+/// # Safety
+/// Each pointer is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetVersion(
+    majorVersion: *mut i32,
+    minorVersion: *mut i32,
+    patchVersion: *mut i32,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::version(majorVersion, minorVersion, patchVersion) }
+}

@@ -372,6 +372,21 @@ pub(crate) unsafe fn run_mode(mode: *mut aclrtRunMode) -> aclError {
     })
 }
 
+pub(crate) unsafe fn version(major: *mut i32, minor: *mut i32, patch: *mut i32) -> aclError {
+    let what = "aclrtGetVersion";
+    run(what, |_| {
+        not_null(what, "majorVersion", major)?;
+        not_null(what, "minorVersion", minor)?;
+        not_null(what, "patchVersion", patch)?;
+        // SAFETY: C contract (all three non-NULL).
+        unsafe {
+            out(what, major, ACL_MAJOR_VERSION)?;
+            out(what, minor, ACL_MINOR_VERSION)?;
+            out(what, patch, ACL_PATCH_VERSION)
+        }
+    })
+}
+
 pub(crate) unsafe fn device_status(device: i32, status: *mut aclrtDeviceStatus) -> aclError {
     let what = "aclrtQueryDeviceStatus";
     run(what, |p| {

@@ -43,6 +43,8 @@ pub type aclrtCallback = Option<unsafe extern "C" fn(userData: *mut c_void)>;
 pub type aclrtCallbackBlockType = c_uint;
 /// `enum aclrtRunMode`: where the application runs ([`aclrtGetRunMode`](super::aclrtGetRunMode)).
 pub type aclrtRunMode = c_uint;
+/// `enum aclrtLastErrLevel` ([`aclrtGetLastError`](super::aclrtGetLastError)): which last error is read.
+pub type aclrtLastErrLevel = c_uint;
 /// `enum aclrtDeviceStatus` ([`aclrtQueryDeviceStatus`](super::aclrtQueryDeviceStatus)).
 pub type aclrtDeviceStatus = c_uint;
 /// `enum aclrtMemAttr`: which memory [`aclrtGetMemInfo`](super::aclrtGetMemInfo) reports.
@@ -249,6 +251,17 @@ pub const ACL_CALLBACK_BLOCK: aclrtCallbackBlockType = 1;
 pub const ACL_DEVICE: aclrtRunMode = 0;
 /// `ACL_HOST`: the application runs on the host (always, in the simulator).
 pub const ACL_HOST: aclrtRunMode = 1;
+
+/// `ACL_RT_THREAD_LEVEL`: the calling thread's last error (the only level `acl_rt.h` defines).
+pub const ACL_RT_THREAD_LEVEL: aclrtLastErrLevel = 0;
+
+/// `ACL_MAJOR_VERSION`: the ACL interface version `acl_rt.h` describes ([`aclrtGetVersion`](super::aclrtGetVersion)
+/// returns it), 1.17.0 as in the CANN runtime's header.
+pub const ACL_MAJOR_VERSION: i32 = 1;
+/// `ACL_MINOR_VERSION`.
+pub const ACL_MINOR_VERSION: i32 = 17;
+/// `ACL_PATCH_VERSION`.
+pub const ACL_PATCH_VERSION: i32 = 0;
 
 /// `ACL_RT_DEVICE_STATUS_NORMAL`.
 pub const ACL_RT_DEVICE_STATUS_NORMAL: aclrtDeviceStatus = 0;

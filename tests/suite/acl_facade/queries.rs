@@ -191,3 +191,83 @@ fn mem_info_follows_the_allocations() {
         assert_eq!(info(ACL_HBM_MEM), Ok((1 << 20, 1 << 20)));
     });
 }
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetLastError / aclrtPeekAtLastError (ACL_RT_THREAD_LEVEL):
+/// the code of the thread's last failed runtime call, ACL_SUCCESS if none; Peek reads, Get reads and clears
+/// (`ApiImpl::GetLastErr` / `PeekLastErr`: `InnerThreadLocalContainer::GetGlobalErr` / `PeekGlobalErr`); a later
+/// success does not clear it; the ACL layer's own checks (NULL → 100000) keep nothing; another thread's errors are
+/// not seen; a level other than 0 → 100000 (`ACL_REQUIRES_PARAM_EQUAL_REPORT`)
+#[test]
+fn last_error_is_the_threads_and_get_clears_it() {
+    on_acl(1, |p| {
+        let mut status = 7;
+        assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            assert_eq!(aclrtQueryDeviceStatus(5, &mut status), 107001);
+            ok(aclrtQueryDeviceStatus(0, &mut status)); // a success keeps the error
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107001);
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107001);
+            assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), 107001);
+            assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+            // The ACL layer's NULL check returns before the runtime.
+            assert_eq!(aclrtGetRunMode(std::ptr::null_mut()), 100000);
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+        }
+        // The newest runtime error wins.
+        ok(aclrtSetDevice(0));
+        assert_eq!(aclrtSynchronizeDeviceWithTimeout(0), 107000);
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107000);
+        assert_eq!(aclrtDestroyStream(GARBAGE), 107017);
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107017);
+        // Another thread of the process has its own.
+        let q = p.clone();
+        std::thread::spawn(move || {
+            let _bound = q.bind();
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+            assert_eq!(aclrtSetDevice(9), 107001);
+            assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), 107001);
+        })
+        .join()
+        .expect("the other thread");
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107017);
+        // Only the thread level is defined; the read is refused and the error kept.
+        assert_eq!(aclrtGetLastError(1), 100000);
+        assert_eq!(aclrtPeekAtLastError(1), 100000);
+        assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), 107017);
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetVersion → ACL_MAJOR_VERSION.ACL_MINOR_VERSION.
+/// ACL_PATCH_VERSION, 1.17.0 (`aclrtGetVersionImpl`, the constants of acl_rt.h); any NULL → 100000, nothing written
+#[test]
+fn get_version() {
+    on_acl(1, |_| {
+        let (mut major, mut minor, mut patch) = (-1, -1, -1);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            ok(aclrtGetVersion(&mut major, &mut minor, &mut patch));
+            assert_eq!((major, minor, patch), (1, 17, 0));
+            assert_eq!(
+                (ACL_MAJOR_VERSION, ACL_MINOR_VERSION, ACL_PATCH_VERSION),
+                (1, 17, 0)
+            );
+            let mut m = -1;
+            assert_eq!(
+                aclrtGetVersion(&mut m, std::ptr::null_mut(), &mut patch),
+                100000
+            );
+            assert_eq!(
+                aclrtGetVersion(std::ptr::null_mut(), &mut minor, &mut patch),
+                100000
+            );
+            assert_eq!(
+                aclrtGetVersion(&mut m, &mut minor, std::ptr::null_mut()),
+                100000
+            );
+            assert_eq!(m, -1);
+        }
+    });
+}
