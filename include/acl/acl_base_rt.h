@@ -30,6 +30,51 @@ typedef void *aclrtNotify;
 #define ACL_ERROR_BAD_ALLOC 200000
 #define ACL_ERROR_FEATURE_UNSUPPORTED 200006    /* aclrtDeviceEnablePeerAccess with flags != 0 */
 
+typedef uint16_t aclFloat16; /* the bits of a half */
+
+/* aclDataTypeSize: a tensor element type. */
+typedef enum {
+    ACL_DT_UNDEFINED = -1,
+    ACL_FLOAT = 0,
+    ACL_FLOAT16 = 1,
+    ACL_INT8 = 2,
+    ACL_INT32 = 3,
+    ACL_UINT8 = 4,
+    ACL_INT16 = 6,
+    ACL_UINT16 = 7,
+    ACL_UINT32 = 8,
+    ACL_INT64 = 9,
+    ACL_UINT64 = 10,
+    ACL_DOUBLE = 11,
+    ACL_BOOL = 12,
+    ACL_STRING = 13,
+    ACL_COMPLEX64 = 16,
+    ACL_COMPLEX128 = 17,
+    ACL_BF16 = 27,
+    ACL_INT4 = 29,
+    ACL_UINT1 = 30,
+    ACL_COMPLEX32 = 33,
+    ACL_HIFLOAT8 = 34,
+    ACL_FLOAT8_E5M2 = 35,
+    ACL_FLOAT8_E4M3FN = 36,
+    ACL_FLOAT8_E8M0 = 37,
+    ACL_FLOAT6_E3M2 = 38,
+    ACL_FLOAT6_E2M3 = 39,
+    ACL_FLOAT4_E2M1 = 40,
+    ACL_FLOAT4_E1M2 = 41
+} aclDataType;
+
+/* ------------------------------------------------------------------------------------------------ data types */
+
+/* The runtime's conversions, bit for bit: to nearest even and saturating (a value beyond the range, an infinity
+ * or a NaN becomes +-65504, 0x7BFF / 0xFBFF); back, the exponent 31 is read as a finite one (+infinity becomes
+ * 65536, a NaN 98304 or more). Not cuda_fp16.h's IEEE conversions. */
+float aclFloat16ToFloat(aclFloat16 value);
+aclFloat16 aclFloatToFloat16(float value);
+/* The bytes of an element: 0 for ACL_STRING and ACL_DT_UNDEFINED, 1 for the 1-byte and sub-byte types, 2, 4, 16
+ * for ACL_COMPLEX128, and 8 for the 8-byte types and any other value (the runtime's default). */
+size_t aclDataTypeSize(aclDataType dataType);
+
 /* ------------------------------------------------------------------------------------------------ queries */
 
 const char *aclrtGetSocName(void); /* device 0's configured name */

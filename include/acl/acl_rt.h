@@ -232,6 +232,10 @@ aclError aclrtGetLastError(aclrtLastErrLevel level);
 /* ACL_MAJOR_VERSION.ACL_MINOR_VERSION.ACL_PATCH_VERSION; a NULL pointer: ACL_ERROR_INVALID_PARAM (deprecated by
  * CANN for aclsysGetVersionStr, which streamsim does not provide). */
 aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion);
+/* Refused: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (the runtime reads the version file of an installed CANN package; the
+ * simulator installs none); a NULL pointer: ACL_ERROR_INVALID_PARAM. */
+aclError aclsysGetVersionStr(char *pkgName, char *versionStr);
+aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
 
 /* ------------------------------------------------------------------------------------------------ devices */
 

@@ -8,6 +8,8 @@
  *   - the vector types' sizes and alignment;
  *   - cuda_fp16.h's host conversions on known values, bit for bit (nearest even, toward zero, down, up; NaN,
  *     infinity, overflow, subnormals, ties);
+ *   - aclFloatToFloat16 / aclFloat16ToFloat against cuda_fp16.h's (a sweep of floats, every half),
+ *     aclDataTypeSize, aclsysGetVersionNum (refused);
  *   - aclrtGetRunMode, aclrtGetSocName, aclrtGetLastError / aclrtPeekAtLastError, a capture whose
  *     aclmdlRICaptureGetInfo handle is the one aclmdlRICaptureEnd returns, a SOMA pool.
  * Built as C11 and C++17 by tests/suite/c_header_sets.rs; prints "header sets: ok".
@@ -197,6 +199,28 @@ static void acl_calls(void) {
     EXPECT(aclrtGetRunMode(&mode), ACL_SUCCESS);
     CHECK_EQ(mode, ACL_HOST);
     CHECK(aclrtGetSocName() != NULL);
+
+    /* acl/acl_base_rt.h: the runtime's fp16 conversions are IEEE's to nearest even within the range
+     * (cuda_fp16.h's __float2half_rn), and saturate beyond it. */
+    for (uint64_t u = 0; u <= 0xFFFFFFFFu; u += 0x3F1u) {
+        const float f = bits_float((unsigned int)u);
+        const unsigned int mag = (unsigned int)u & 0x7FFFFFFFu;
+        const unsigned short want = mag < 0x477FF000u ? __half_as_ushort(__float2half_rn(f))
+                                                      : (unsigned short)(((unsigned int)u >> 16 & 0x8000u) | 0x7BFFu);
+        CHECK_EQ(aclFloatToFloat16(f), want);
+    }
+    for (unsigned int h = 0; h < 0x10000u; h++) {
+        if ((h & 0x7C00u) != 0x7C00u) {
+            CHECK_EQ(float_bits(aclFloat16ToFloat((aclFloat16)h)), float_bits(__half2float(__ushort_as_half((unsigned short)h))));
+        }
+    }
+    CHECK_EQ(float_bits(aclFloat16ToFloat(0x7C00)), float_bits(65536.0f));
+    CHECK_EQ(aclDataTypeSize(ACL_FLOAT16), 2);
+    CHECK_EQ(aclDataTypeSize(ACL_COMPLEX128), 16);
+    char pkg[] = "runtime";
+    int32_t num = 0;
+    EXPECT(aclsysGetVersionNum(pkg, &num), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    EXPECT(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 
     /* The thread's last runtime error: Peek reads, Get reads and clears. */
     EXPECT(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);

@@ -253,7 +253,25 @@ fn each_header_includes_what_the_vendors_includes() {
 /// The header where the vendor declares `name` (a function or a constant of streamsim's prefixes).
 fn vendor_header(name: &str) -> &'static str {
     const SOMA: &[&str] = &["aclrtMemPool", "ACL_RT_MEM_POOL_"];
-    const BASE_RT: &[&str] = &["aclrtGetSocName"];
+    const BASE_RT: &[&str] = &[
+        "aclrtGetSocName",
+        "aclFloatToFloat16",
+        "aclFloat16ToFloat",
+        "aclDataTypeSize",
+    ];
+    // The enumerators of aclDataType.
+    const DATA_TYPES: &[&str] = &[
+        "ACL_DT_",
+        "ACL_FLOAT",
+        "ACL_INT",
+        "ACL_UINT",
+        "ACL_DOUBLE",
+        "ACL_BOOL",
+        "ACL_STRING",
+        "ACL_COMPLEX",
+        "ACL_BF16",
+        "ACL_HIFLOAT8",
+    ];
     if name.starts_with("cudasim")
         || name.starts_with("musasim")
         || name.starts_with("aclsim")
@@ -263,7 +281,7 @@ fn vendor_header(name: &str) -> &'static str {
         "streamsim.h"
     } else if SOMA.iter().any(|p| name.starts_with(p)) {
         "acl/acl_rt_memory_soma.h"
-    } else if BASE_RT.contains(&name) {
+    } else if BASE_RT.contains(&name) || DATA_TYPES.iter().any(|p| name.starts_with(p)) {
         "acl/acl_base_rt.h"
     } else if name.starts_with("ACL_ERROR_RT_") || name == "ACL_ERROR_STREAM_CAPTURE_CONFLICT" {
         "acl/error_codes/rt_error_codes.h"

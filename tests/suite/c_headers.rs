@@ -225,6 +225,7 @@ fn c_class(ty: &str) -> &'static str {
     match ty {
         "void" => "void",
         "int" | "int32_t" | "aclError" => "i32",
+        "aclFloat16" => "u16",
         "unsigned int" | "uint32_t" => "u32",
         "size_t" => "usize",
         "uint64_t" | "unsigned long long" => "u64",
@@ -251,6 +252,7 @@ fn c_class(ty: &str) -> &'static str {
         | "aclmdlRICaptureMode"
         | "aclrtMemPoolAttr"
         | "aclrtLastErrLevel"
+        | "aclDataType"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
@@ -429,8 +431,8 @@ fn rust_class(ty: &str) -> &'static str {
     }
     match ty {
         "()" => "void",
-        "c_int" | "i32" | "aclError" | "streamsimError" | "streamsimDialect" | "streamsimApi"
-        | "streamsimRaceMode" => "i32",
+        "c_int" | "i32" | "aclError" | "aclDataType" | "streamsimError" | "streamsimDialect"
+        | "streamsimApi" | "streamsimRaceMode" => "i32",
         "c_uint"
         | "u32"
         | "rt::Error"
@@ -444,6 +446,7 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtMemPoolAttr"
         | "aclrtLastErrLevel" => "u32",
         "usize" => "usize",
+        "u16" | "aclFloat16" => "u16",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
@@ -1077,6 +1080,34 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_DEVICE,
         acl::ACL_HOST,
         acl::ACL_RT_THREAD_LEVEL,
+        acl::ACL_DT_UNDEFINED,
+        acl::ACL_FLOAT,
+        acl::ACL_FLOAT16,
+        acl::ACL_INT8,
+        acl::ACL_INT32,
+        acl::ACL_UINT8,
+        acl::ACL_INT16,
+        acl::ACL_UINT16,
+        acl::ACL_UINT32,
+        acl::ACL_INT64,
+        acl::ACL_UINT64,
+        acl::ACL_DOUBLE,
+        acl::ACL_BOOL,
+        acl::ACL_STRING,
+        acl::ACL_COMPLEX64,
+        acl::ACL_COMPLEX128,
+        acl::ACL_BF16,
+        acl::ACL_INT4,
+        acl::ACL_UINT1,
+        acl::ACL_COMPLEX32,
+        acl::ACL_HIFLOAT8,
+        acl::ACL_FLOAT8_E5M2,
+        acl::ACL_FLOAT8_E4M3FN,
+        acl::ACL_FLOAT8_E8M0,
+        acl::ACL_FLOAT6_E3M2,
+        acl::ACL_FLOAT6_E2M3,
+        acl::ACL_FLOAT4_E2M1,
+        acl::ACL_FLOAT4_E1M2,
         acl::ACL_MAJOR_VERSION,
         acl::ACL_MINOR_VERSION,
         acl::ACL_PATCH_VERSION,

@@ -275,3 +275,40 @@ pub unsafe extern "C" fn aclrtGetVersion(
     // SAFETY: forwarded C contract.
     unsafe { imp::version(majorVersion, minorVersion, patchVersion) }
 }
+
+/// `aclFloatToFloat16`: the runtime's conversion (`acl::FloatToFp16`), bit for bit: to nearest even, and
+/// saturating: a value beyond the range, an infinity or a NaN becomes ±65504 (0x7BFF / 0xFBFF), never an
+/// infinity or a NaN.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclFloatToFloat16(value: f32) -> aclFloat16 {
+    crate::facade::binding::contain(0x7BFF, || imp::float_to_fp16(value))
+}
+
+/// `aclFloat16ToFloat`: the runtime's conversion (`acl::Fp16ToFloat`), bit for bit: exact for finite halves; the
+/// exponent 31 is read as a finite one, so +infinity becomes 65536, a NaN 98304 or more.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclFloat16ToFloat(value: aclFloat16) -> f32 {
+    crate::facade::binding::contain(0.0, || imp::fp16_to_float(value))
+}
+
+/// `aclDataTypeSize`: the bytes of an element of `dataType` (`aclDataTypeSizeImpl`): 0 for [`ACL_STRING`] and
+/// [`ACL_DT_UNDEFINED`], 1 for the 1-byte and sub-byte types, 2, 4, 16 for [`ACL_COMPLEX128`], and 8 for the
+/// 8-byte types and for any other value (the runtime's default).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclDataTypeSize(dataType: aclDataType) -> usize {
+    crate::facade::binding::contain(8, || imp::data_type_size(dataType))
+}
+
+/// `aclsysGetVersionStr`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`] (the runtime reads the version file of an
+/// installed CANN package; the simulator installs none). NULL: [`ACL_ERROR_INVALID_PARAM`]. The pointers are
+/// neither read nor written.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclsysGetVersionStr(pkgName: *mut c_char, versionStr: *mut c_char) -> aclError {
+    imp::sys_version("aclsysGetVersionStr", pkgName, versionStr.cast())
+}
+
+/// `aclsysGetVersionNum`: refused as [`aclsysGetVersionStr`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclsysGetVersionNum(pkgName: *mut c_char, versionNum: *mut i32) -> aclError {
+    imp::sys_version("aclsysGetVersionNum", pkgName, versionNum.cast())
+}

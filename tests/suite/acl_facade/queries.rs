@@ -271,3 +271,103 @@ fn get_version() {
         }
     });
 }
+
+/// acl-runtime-api.md · Device and stream queries · aclFloatToFloat16 / aclFloat16ToFloat: the runtime's
+/// `acl::FloatToFp16` / `Fp16ToFloat` (src/acl/aclrt_impl/types/fp16_impl.cpp): to nearest even, saturating
+/// (beyond the range, ±infinity and NaN → ±65504); back, the exponent 31 is finite (0x7C00 → 65536, 0x7E00 →
+/// 98304)
+#[test]
+fn fp16_conversions_are_the_runtimes() {
+    let to = |bits: u32| aclFloatToFloat16(f32::from_bits(bits));
+    for (f, h) in [
+        (0x3F80_0000, 0x3C00), // 1
+        (0x3DCC_CCCD, 0x2E66), // 0.1
+        (0xBDCC_CCCD, 0xAE66), // -0.1
+        (0x3EAA_AAAB, 0x3555), // 1/3
+        (0x477F_E000, 0x7BFF), // 65504
+        (0x477F_F000, 0x7BFF), // 65520: saturates (IEEE: infinity)
+        (0x4780_0000, 0x7BFF), // 65536
+        (0xC77F_F000, 0xFBFF), // -65520
+        (0x7F80_0000, 0x7BFF), // infinity
+        (0xFF80_0000, 0xFBFF), // -infinity
+        (0x7FC0_0000, 0x7BFF), // NaN
+        (0x3F80_1000, 0x3C00), // 1 + 2^-11: a tie, to even
+        (0x3F80_3000, 0x3C02), // 1 + 3·2^-11: a tie, to even
+        (0x3380_0000, 0x0001), // 2^-24
+        (0x3300_0000, 0x0000), // 2^-25: a tie, to even
+        (0x3300_0001, 0x0001),
+        (0x387F_E000, 0x0400), // rounds up into the smallest normal
+        (0x3880_0000, 0x0400), // 2^-14
+        (0x8000_0000, 0x8000), // -0
+    ] {
+        assert_eq!(to(f), h, "{f:#x}");
+    }
+    for (h, f) in [
+        (0x3C00u16, 1.0f32),
+        (0x0001, 5.960_464_5e-8),
+        (0x03FF, 6.097_555e-5),
+        (0x7BFF, 65504.0),
+        (0x7C00, 65536.0),
+        (0xFC00, -65536.0),
+        (0x7E00, 98304.0),
+        (0x8000, -0.0),
+    ] {
+        assert_eq!(aclFloat16ToFloat(h).to_bits(), f.to_bits(), "{h:#x}");
+    }
+    // Every finite half comes back.
+    for h in 0..=u16::MAX {
+        if h & 0x7C00 != 0x7C00 {
+            assert_eq!(aclFloatToFloat16(aclFloat16ToFloat(h)), h, "{h:#x}");
+        }
+    }
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclDataTypeSize: `aclDataTypeSizeImpl`
+/// (src/acl/aclrt_impl/data_buffer.cpp): 0 for ACL_STRING and ACL_DT_UNDEFINED, 1 for the byte and sub-byte types,
+/// 2, 4, 8, 16 for ACL_COMPLEX128, and 8 for any other value (the default of its switch)
+#[test]
+fn data_type_sizes_are_the_runtimes() {
+    for (t, size) in [
+        (ACL_DT_UNDEFINED, 0),
+        (ACL_STRING, 0),
+        (ACL_BOOL, 1),
+        (ACL_INT4, 1),
+        (ACL_UINT1, 1),
+        (ACL_FLOAT8_E4M3FN, 1),
+        (ACL_FLOAT16, 2),
+        (ACL_BF16, 2),
+        (ACL_FLOAT, 4),
+        (ACL_COMPLEX32, 4),
+        (ACL_INT64, 8),
+        (ACL_DOUBLE, 8),
+        (ACL_COMPLEX64, 8),
+        (ACL_COMPLEX128, 16),
+        (ACL_FLOAT4_E2M1, 8),
+        (99, 8),
+    ] {
+        assert_eq!(aclDataTypeSize(t), size, "{t}");
+    }
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclsysGetVersionStr / aclsysGetVersionNum: refused, 207000
+/// ACL_ERROR_RT_FEATURE_NOT_SUPPORT (the runtime reads an installed package's version file; the simulator has no
+/// package); a NULL pointer 100000 (`ACL_REQUIRES_NOT_NULL_WITH_INPUT_REPORT`); nothing written
+#[test]
+fn package_versions_are_refused() {
+    on_acl(1, |_| {
+        let mut name = *b"runtime\0";
+        let mut text = [7 as c_char; 64];
+        let mut num = -7;
+        let pkg = name.as_mut_ptr().cast::<c_char>();
+        assert_eq!(aclsysGetVersionStr(pkg, text.as_mut_ptr()), 207000);
+        assert_eq!(aclsysGetVersionNum(pkg, &mut num), 207000);
+        assert_eq!((text[0], num), (7, -7));
+        assert_eq!(
+            aclsysGetVersionStr(std::ptr::null_mut(), text.as_mut_ptr()),
+            100000
+        );
+        assert_eq!(aclsysGetVersionStr(pkg, std::ptr::null_mut()), 100000);
+        assert_eq!(aclsysGetVersionNum(pkg, std::ptr::null_mut()), 100000);
+        assert!(last_msg().contains("aclsysGetVersionNum"), "{}", last_msg());
+    });
+}
