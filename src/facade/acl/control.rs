@@ -312,3 +312,11 @@ pub extern "C" fn aclsysGetVersionStr(pkgName: *mut c_char, versionStr: *mut c_c
 pub extern "C" fn aclsysGetVersionNum(pkgName: *mut c_char, versionNum: *mut i32) -> aclError {
     imp::sys_version("aclsysGetVersionNum", pkgName, versionNum.cast())
 }
+
+/// `aclrtGetErrorVerbose`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`], `*errorInfo` not written (the runtime
+/// asks the driver for a hardware fault's details; a simulated device has none). NULL errorInfo:
+/// [`ACL_ERROR_INVALID_PARAM`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtGetErrorVerbose(deviceId: i32, errorInfo: *mut c_void) -> aclError {
+    imp::error_verbose(deviceId, errorInfo)
+}

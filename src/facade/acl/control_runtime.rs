@@ -464,6 +464,20 @@ pub(crate) fn data_type_size(t: aclDataType) -> usize {
     }
 }
 
+/// `aclrtGetErrorVerbose`: the NULL check, then the refusal.
+pub(crate) fn error_verbose(device: i32, info: *mut c_void) -> aclError {
+    let what = "aclrtGetErrorVerbose";
+    run(what, |_| {
+        not_null(what, "errorInfo", info)?;
+        Err(SimError::NotSupported {
+            what,
+            reason: format!(
+                "device {device}: a simulated device has no hardware fault details (errorInfo is not written)"
+            ),
+        })
+    })
+}
+
 /// `aclsysGetVersionStr` / `aclsysGetVersionNum`: the argument checks, then the refusal.
 pub(crate) fn sys_version(what: &'static str, pkg: *const c_char, out: *const c_void) -> aclError {
     run(what, |_| {

@@ -47,6 +47,10 @@ pub type aclrtRunMode = c_uint;
 pub type aclFloat16 = u16;
 /// `aclDataType` (an anonymous enum in `acl_base_rt.h`): a tensor element type ([`aclDataTypeSize`](super::aclDataTypeSize)).
 pub type aclDataType = i32;
+/// `aclrtErrorType`: the kind of a hardware fault (`aclrtErrorInfo::errorType`).
+pub type aclrtErrorType = c_uint;
+/// `enum aclrtAicoreErrorType`.
+pub type aclrtAicoreErrorType = c_uint;
 /// `enum aclrtLastErrLevel` ([`aclrtGetLastError`](super::aclrtGetLastError)): which last error is read.
 pub type aclrtLastErrLevel = c_uint;
 /// `enum aclrtDeviceStatus` ([`aclrtQueryDeviceStatus`](super::aclrtQueryDeviceStatus)).
@@ -312,6 +316,29 @@ pub const ACL_FLOAT6_E2M3: aclDataType = 39;
 pub const ACL_FLOAT4_E2M1: aclDataType = 40;
 /// `ACL_FLOAT4_E1M2`.
 pub const ACL_FLOAT4_E1M2: aclDataType = 41;
+
+/// `ACL_RT_NO_ERROR` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_NO_ERROR: aclrtErrorType = 0;
+/// `ACL_RT_ERROR_MEMORY` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_MEMORY: aclrtErrorType = 1;
+/// `ACL_RT_ERROR_L2` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_L2: aclrtErrorType = 2;
+/// `ACL_RT_ERROR_AICORE` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_AICORE: aclrtErrorType = 3;
+/// `ACL_RT_ERROR_LINK` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_LINK: aclrtErrorType = 4;
+/// `ACL_RT_ERROR_L3_PORT` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_L3_PORT: aclrtErrorType = 5;
+/// `ACL_RT_ERROR_OTHERS` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_OTHERS: aclrtErrorType = 0xFFFF;
+/// `ACL_RT_AICORE_ERROR_UNKNOWN` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_AICORE_ERROR_UNKNOWN: aclrtAicoreErrorType = 0;
+/// `ACL_RT_AICORE_ERROR_SW` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_AICORE_ERROR_SW: aclrtAicoreErrorType = 1;
+/// `ACL_RT_AICORE_ERROR_HW_LOCAL` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_AICORE_ERROR_HW_LOCAL: aclrtAicoreErrorType = 2;
+/// `ACL_RT_MEM_UCE_INFO_MAX_NUM` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_MEM_UCE_INFO_MAX_NUM: usize = 20;
 
 /// `ACL_RT_THREAD_LEVEL`: the calling thread's last error (the only level `acl_rt.h` defines).
 pub const ACL_RT_THREAD_LEVEL: aclrtLastErrLevel = 0;

@@ -351,7 +351,8 @@ fn data_type_sizes_are_the_runtimes() {
 
 /// acl-runtime-api.md · Device and stream queries · aclsysGetVersionStr / aclsysGetVersionNum: refused, 207000
 /// ACL_ERROR_RT_FEATURE_NOT_SUPPORT (the runtime reads an installed package's version file; the simulator has no
-/// package); a NULL pointer 100000 (`ACL_REQUIRES_NOT_NULL_WITH_INPUT_REPORT`); nothing written
+/// package); a NULL pointer 100000 (`ACL_REQUIRES_NOT_NULL_WITH_INPUT_REPORT`); nothing written. GetErrorVerbose:
+/// 207000, errorInfo not written; NULL 100000
 #[test]
 fn package_versions_are_refused() {
     on_acl(1, |_| {
@@ -369,5 +370,10 @@ fn package_versions_are_refused() {
         assert_eq!(aclsysGetVersionStr(pkg, std::ptr::null_mut()), 100000);
         assert_eq!(aclsysGetVersionNum(pkg, std::ptr::null_mut()), 100000);
         assert!(last_msg().contains("aclsysGetVersionNum"), "{}", last_msg());
+        // aclrtGetErrorVerbose: refused the same way, the 1,3xx-byte aclrtErrorInfo left as it was.
+        let mut info = [0xA5u8; 2048];
+        assert_eq!(aclrtGetErrorVerbose(0, info.as_mut_ptr().cast()), 207000);
+        assert!(info.iter().all(|b| *b == 0xA5));
+        assert_eq!(aclrtGetErrorVerbose(0, std::ptr::null_mut()), 100000);
     });
 }
