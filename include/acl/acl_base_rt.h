@@ -75,9 +75,34 @@ aclFloat16 aclFloatToFloat16(float value);
  * for ACL_COMPLEX128, and 8 for the 8-byte types and any other value (the runtime's default). */
 size_t aclDataTypeSize(aclDataType dataType);
 
+/* aclGetCannAttribute: a feature of the installed CANN package. */
+typedef enum {
+    ACL_CANN_ATTR_UNDEFINED = -1,
+    ACL_CANN_ATTR_INF_NAN = 0,
+    ACL_CANN_ATTR_BF16 = 1,
+    ACL_CANN_ATTR_JIT_COMPILE = 2
+} aclCannAttr;
+
+/* aclGetDeviceCapability. */
+typedef enum {
+    ACL_DEVICE_INFO_UNDEFINED = -1,
+    ACL_DEVICE_INFO_AI_CORE_NUM = 0,
+    ACL_DEVICE_INFO_VECTOR_CORE_NUM = 1,
+    ACL_DEVICE_INFO_L2_SIZE = 2
+} aclDeviceInfo;
+
 /* ------------------------------------------------------------------------------------------------ queries */
 
 const char *aclrtGetSocName(void); /* device 0's configured name */
+/* Refused: ACL_ERROR_RT_FEATURE_NOT_SUPPORT, nothing written (the attributes are the installed CANN package's; the
+ * simulator installs none); a NULL pointer: ACL_ERROR_INVALID_PARAM. */
+aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num);
+aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value);
+/* The AI core and vector core counts of the device's configuration (as aclrtGetDeviceInfo's
+ * ACL_DEV_ATTR_AICORE_CORE_NUM / ACL_DEV_ATTR_VECTOR_CORE_NUM); ACL_DEVICE_INFO_L2_SIZE is not modelled:
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT. A device beyond the machine's, another value or NULL: ACL_ERROR_INVALID_PARAM
+ * (the ACL layer's checks). */
+aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value);
 
 #ifdef __cplusplus
 }

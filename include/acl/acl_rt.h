@@ -377,6 +377,9 @@ aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
 aclError aclrtGetRunMode(aclrtRunMode *runMode);
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus);
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+/* Refused: ACL_ERROR_RT_FEATURE_NOT_SUPPORT, *canCompatible not written (the runtime's compatibility rules between
+ * SoC versions are not modelled); a NULL pointer: ACL_ERROR_INVALID_PARAM. */
+aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompatible);
 
 /* ------------------------------------------------------------------------------------------------ fault details */
 

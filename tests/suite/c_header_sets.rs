@@ -258,8 +258,11 @@ fn vendor_header(name: &str) -> &'static str {
         "aclFloatToFloat16",
         "aclFloat16ToFloat",
         "aclDataTypeSize",
+        "aclGetCannAttributeList",
+        "aclGetCannAttribute",
+        "aclGetDeviceCapability",
     ];
-    // The enumerators of aclDataType.
+    // The enumerators of aclDataType, aclCannAttr and aclDeviceInfo.
     const DATA_TYPES: &[&str] = &[
         "ACL_DT_",
         "ACL_FLOAT",
@@ -271,6 +274,8 @@ fn vendor_header(name: &str) -> &'static str {
         "ACL_COMPLEX",
         "ACL_BF16",
         "ACL_HIFLOAT8",
+        "ACL_CANN_ATTR_",
+        "ACL_DEVICE_INFO_",
     ];
     if name.starts_with("cudasim")
         || name.starts_with("musasim")

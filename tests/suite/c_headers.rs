@@ -253,6 +253,8 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtMemPoolAttr"
         | "aclrtLastErrLevel"
         | "aclDataType"
+        | "aclCannAttr"
+        | "aclDeviceInfo"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
@@ -431,8 +433,8 @@ fn rust_class(ty: &str) -> &'static str {
     }
     match ty {
         "()" => "void",
-        "c_int" | "i32" | "aclError" | "aclDataType" | "streamsimError" | "streamsimDialect"
-        | "streamsimApi" | "streamsimRaceMode" => "i32",
+        "c_int" | "i32" | "aclError" | "aclDataType" | "aclCannAttr" | "aclDeviceInfo"
+        | "streamsimError" | "streamsimDialect" | "streamsimApi" | "streamsimRaceMode" => "i32",
         "c_uint"
         | "u32"
         | "rt::Error"
@@ -1080,6 +1082,14 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_DEVICE,
         acl::ACL_HOST,
         acl::ACL_RT_THREAD_LEVEL,
+        acl::ACL_CANN_ATTR_UNDEFINED,
+        acl::ACL_CANN_ATTR_INF_NAN,
+        acl::ACL_CANN_ATTR_BF16,
+        acl::ACL_CANN_ATTR_JIT_COMPILE,
+        acl::ACL_DEVICE_INFO_UNDEFINED,
+        acl::ACL_DEVICE_INFO_AI_CORE_NUM,
+        acl::ACL_DEVICE_INFO_VECTOR_CORE_NUM,
+        acl::ACL_DEVICE_INFO_L2_SIZE,
         acl::ACL_RT_NO_ERROR,
         acl::ACL_RT_ERROR_MEMORY,
         acl::ACL_RT_ERROR_L2,

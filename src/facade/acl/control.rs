@@ -320,3 +320,59 @@ pub extern "C" fn aclsysGetVersionNum(pkgName: *mut c_char, versionNum: *mut i32
 pub extern "C" fn aclrtGetErrorVerbose(deviceId: i32, errorInfo: *mut c_void) -> aclError {
     imp::error_verbose(deviceId, errorInfo)
 }
+
+/// `aclGetCannAttributeList`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`] (the attributes are the installed CANN
+/// package's; the simulator installs none). NULL: [`ACL_ERROR_INVALID_PARAM`]. Nothing written.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclGetCannAttributeList(
+    cannAttrList: *mut *const aclCannAttr,
+    num: *mut usize,
+) -> aclError {
+    imp::refused(
+        "aclGetCannAttributeList",
+        &[cannAttrList.cast(), num.cast()],
+        "the attributes are the installed CANN package's, and the simulator installs none",
+    )
+}
+
+/// `aclGetCannAttribute`: refused as [`aclGetCannAttributeList`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclGetCannAttribute(cannAttr: aclCannAttr, value: *mut i32) -> aclError {
+    let _ = cannAttr;
+    imp::refused(
+        "aclGetCannAttribute",
+        &[value.cast()],
+        "the attributes are the installed CANN package's, and the simulator installs none",
+    )
+}
+
+/// `aclrtCheckArchCompatibility`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`] (the compatibility rules between
+/// SoC versions are not modelled). NULL: [`ACL_ERROR_INVALID_PARAM`]. Nothing written.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtCheckArchCompatibility(
+    socVersion: *const c_char,
+    canCompatible: *mut i32,
+) -> aclError {
+    imp::refused(
+        "aclrtCheckArchCompatibility",
+        &[socVersion.cast(), canCompatible.cast()],
+        "the compatibility rules between SoC versions are not modelled",
+    )
+}
+
+/// `aclGetDeviceCapability`: the AI core or vector core count of the device's configuration (as
+/// [`aclrtGetDeviceInfo`](super::aclrtGetDeviceInfo)); [`ACL_DEVICE_INFO_L2_SIZE`] is not modelled,
+/// [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]. NULL, a device beyond the machine's or another value:
+/// [`ACL_ERROR_INVALID_PARAM`] (the ACL layer's checks, `aclGetDeviceCapabilityImpl`).
+///
+/// # Safety
+/// `value` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclGetDeviceCapability(
+    deviceId: u32,
+    deviceInfo: aclDeviceInfo,
+    value: *mut i64,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::device_capability(deviceId, deviceInfo, value) }
+}

@@ -464,6 +464,58 @@ pub(crate) fn data_type_size(t: aclDataType) -> usize {
     }
 }
 
+/// A call streamsim refuses: the NULL checks of its `pointers`, then [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`].
+pub(crate) fn refused(what: &'static str, pointers: &[*const c_void], why: &str) -> aclError {
+    run(what, |_| {
+        for p in pointers {
+            not_null(what, "a pointer argument", *p)?;
+        }
+        Err(SimError::NotSupported {
+            what,
+            reason: why.to_string(),
+        })
+    })
+}
+
+/// `aclGetDeviceCapability` (`aclGetDeviceCapabilityImpl`: the ACL layer checks the pointer, the device and the
+/// kind, 100000 each).
+pub(crate) unsafe fn device_capability(
+    device: u32,
+    info: aclDeviceInfo,
+    value: *mut i64,
+) -> aclError {
+    use crate::engine::machine::Attribute;
+    let what = "aclGetDeviceCapability";
+    run(what, |p| {
+        not_null(what, "value", value)?;
+        let m = p.machine();
+        if device >= m.device_count() {
+            return Err(invalid(
+                what,
+                format!(
+                    "deviceId {device} greater than deviceNum {}",
+                    m.device_count()
+                ),
+            ));
+        }
+        let attr = match info {
+            ACL_DEVICE_INFO_AI_CORE_NUM => Attribute::AiCoreCount,
+            ACL_DEVICE_INFO_VECTOR_CORE_NUM => Attribute::VectorCoreCount,
+            ACL_DEVICE_INFO_L2_SIZE => {
+                return Err(SimError::NotSupported {
+                    what,
+                    reason: "a simulated device has no L2 cache size (ACL_DEVICE_INFO_L2_SIZE)"
+                        .into(),
+                });
+            }
+            other => return Err(invalid(what, format!("invalid info type {other}"))),
+        };
+        let v = m.device_attribute(device, attr)?;
+        // SAFETY: C contract (non-NULL).
+        unsafe { out(what, value, v) }
+    })
+}
+
 /// `aclrtGetErrorVerbose`: the NULL check, then the refusal.
 pub(crate) fn error_verbose(device: i32, info: *mut c_void) -> aclError {
     let what = "aclrtGetErrorVerbose";

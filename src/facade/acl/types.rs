@@ -51,6 +51,11 @@ pub type aclDataType = i32;
 pub type aclrtErrorType = c_uint;
 /// `enum aclrtAicoreErrorType`.
 pub type aclrtAicoreErrorType = c_uint;
+/// `aclCannAttr` (an anonymous enum in `acl_base_rt.h`): a feature of the CANN package.
+pub type aclCannAttr = i32;
+/// `aclDeviceInfo` (an anonymous enum in `acl_base_rt.h`): what
+/// [`aclGetDeviceCapability`](super::aclGetDeviceCapability) reports.
+pub type aclDeviceInfo = i32;
 /// `enum aclrtLastErrLevel` ([`aclrtGetLastError`](super::aclrtGetLastError)): which last error is read.
 pub type aclrtLastErrLevel = c_uint;
 /// `enum aclrtDeviceStatus` ([`aclrtQueryDeviceStatus`](super::aclrtQueryDeviceStatus)).
@@ -339,6 +344,23 @@ pub const ACL_RT_AICORE_ERROR_SW: aclrtAicoreErrorType = 1;
 pub const ACL_RT_AICORE_ERROR_HW_LOCAL: aclrtAicoreErrorType = 2;
 /// `ACL_RT_MEM_UCE_INFO_MAX_NUM` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
 pub const ACL_RT_MEM_UCE_INFO_MAX_NUM: usize = 20;
+
+/// `ACL_CANN_ATTR_UNDEFINED`.
+pub const ACL_CANN_ATTR_UNDEFINED: aclCannAttr = -1;
+/// `ACL_CANN_ATTR_INF_NAN`.
+pub const ACL_CANN_ATTR_INF_NAN: aclCannAttr = 0;
+/// `ACL_CANN_ATTR_BF16`.
+pub const ACL_CANN_ATTR_BF16: aclCannAttr = 1;
+/// `ACL_CANN_ATTR_JIT_COMPILE`.
+pub const ACL_CANN_ATTR_JIT_COMPILE: aclCannAttr = 2;
+/// `ACL_DEVICE_INFO_UNDEFINED`.
+pub const ACL_DEVICE_INFO_UNDEFINED: aclDeviceInfo = -1;
+/// `ACL_DEVICE_INFO_AI_CORE_NUM`.
+pub const ACL_DEVICE_INFO_AI_CORE_NUM: aclDeviceInfo = 0;
+/// `ACL_DEVICE_INFO_VECTOR_CORE_NUM`.
+pub const ACL_DEVICE_INFO_VECTOR_CORE_NUM: aclDeviceInfo = 1;
+/// `ACL_DEVICE_INFO_L2_SIZE`.
+pub const ACL_DEVICE_INFO_L2_SIZE: aclDeviceInfo = 2;
 
 /// `ACL_RT_THREAD_LEVEL`: the calling thread's last error (the only level `acl_rt.h` defines).
 pub const ACL_RT_THREAD_LEVEL: aclrtLastErrLevel = 0;

@@ -377,3 +377,72 @@ fn package_versions_are_refused() {
         assert_eq!(aclrtGetErrorVerbose(0, std::ptr::null_mut()), 100000);
     });
 }
+
+/// acl-runtime-api.md · Device and stream queries · aclGetDeviceCapability: the AI core and vector core counts,
+/// those aclrtGetDeviceInfo reports; ACL_DEVICE_INFO_L2_SIZE → 207000 (not modelled); a device beyond the
+/// machine's, another kind or NULL → 100000 (`aclGetDeviceCapabilityImpl`). aclGetCannAttributeList,
+/// aclGetCannAttribute, aclrtCheckArchCompatibility → 207000 (refused), NULL 100000, nothing written
+#[test]
+fn device_capability_and_the_refused_package_queries() {
+    on_acl(2, |_| {
+        let (mut v, mut want) = (-1i64, -2i64);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            for (info, attr) in [
+                (ACL_DEVICE_INFO_AI_CORE_NUM, ACL_DEV_ATTR_AICORE_CORE_NUM),
+                (
+                    ACL_DEVICE_INFO_VECTOR_CORE_NUM,
+                    ACL_DEV_ATTR_VECTOR_CORE_NUM,
+                ),
+            ] {
+                for d in [0, 1] {
+                    ok(aclGetDeviceCapability(d, info, &mut v));
+                    ok(aclrtGetDeviceInfo(d, attr, &mut want));
+                    assert_eq!(v, want, "{info} on {d}");
+                }
+            }
+            v = -1;
+            assert_eq!(
+                aclGetDeviceCapability(0, ACL_DEVICE_INFO_L2_SIZE, &mut v),
+                207000
+            );
+            assert_eq!(
+                aclGetDeviceCapability(2, ACL_DEVICE_INFO_AI_CORE_NUM, &mut v),
+                100000
+            );
+            assert_eq!(
+                aclGetDeviceCapability(0, ACL_DEVICE_INFO_UNDEFINED, &mut v),
+                100000
+            );
+            assert_eq!(aclGetDeviceCapability(0, 7, &mut v), 100000);
+            assert_eq!(
+                aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, std::ptr::null_mut()),
+                100000
+            );
+            assert_eq!(v, -1);
+        }
+        let mut list: *const aclCannAttr = std::ptr::null();
+        let (mut n, mut value, mut compatible) = (7usize, 7i32, 7i32);
+        assert_eq!(aclGetCannAttributeList(&mut list, &mut n), 207000);
+        assert_eq!(aclGetCannAttribute(ACL_CANN_ATTR_BF16, &mut value), 207000);
+        let soc = c"Ascend910B4".as_ptr();
+        assert_eq!(aclrtCheckArchCompatibility(soc, &mut compatible), 207000);
+        assert_eq!((list.is_null(), n, value, compatible), (true, 7, 7, 7));
+        assert_eq!(
+            aclGetCannAttributeList(std::ptr::null_mut(), &mut n),
+            100000
+        );
+        assert_eq!(
+            aclGetCannAttribute(ACL_CANN_ATTR_BF16, std::ptr::null_mut()),
+            100000
+        );
+        assert_eq!(
+            aclrtCheckArchCompatibility(std::ptr::null(), &mut compatible),
+            100000
+        );
+        assert_eq!(
+            aclrtCheckArchCompatibility(soc, std::ptr::null_mut()),
+            100000
+        );
+    });
+}
