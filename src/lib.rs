@@ -119,11 +119,13 @@
 //!
 //! - **A new vendor call**, e.g. `cudaStreamGetDevice`: a row in the `fns` table of
 //!   `src/facade/cuda_family.rs` (it becomes `cudaStreamGetDevice` and `musaStreamGetDevice`), its body in
-//!   `src/facade/cuda_runtime.rs`, the prototype in `include/cuda_runtime.h` and `include/musa_runtime.h`
-//!   (`tests/suite/c_headers.rs` fails until the three agree). An ACL call: the `extern "C"` function in
-//!   `src/facade/acl/mod.rs`, its body in `src/facade/acl/runtime.rs`, constants in `src/facade/acl/types.rs`,
-//!   the prototype in `include/acl/acl.h`. If the engine cannot answer it yet, widen the engine's API first
-//!   (a method of [`Process`]) rather than reaching into its internals.
+//!   `src/facade/cuda_runtime.rs`, the prototype in `include/cuda_runtime_api.h` and
+//!   `include/musa_runtime_api.h` (types and constants in `include/driver_types.h`; `tests/suite/c_headers.rs`
+//!   fails until the three agree).
+//!   An ACL call: the `extern "C"` function in `src/facade/acl/mod.rs`, its body in `src/facade/acl/runtime.rs`,
+//!   constants in `src/facade/acl/types.rs`, the prototype in the header of `include/acl/` where CANN has it
+//!   (`acl_rt.h` for most; `tests/suite/c_header_sets.rs` checks the place). If the engine cannot answer it
+//!   yet, widen the engine's API first (a method of [`Process`]) rather than reaching into its internals.
 //! - **A new rule**, e.g. "ACL refuses X": a field of [`Rules`] in `src/engine/rules.rs`, set in both dialects'
 //!   tables there, asked by the engine where X happens; the error it returns is a [`SimError`] variant, and
 //!   the vendor's code for it is chosen in the `code` function of `src/facade/acl/runtime.rs` (and of

@@ -12,7 +12,7 @@ use crate::engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
 use crate::engine::machine::Attribute;
 use crate::engine::process::Process;
 
-/// The runtime version the simulator implements (`CUDART_VERSION` in `include/cuda_runtime.h`): 12.8, the
+/// The runtime version the simulator implements (`CUDART_VERSION` in `include/cuda_runtime_api.h`): 12.8, the
 /// first with `cudaStreamGetDevice`.
 pub(crate) const RUNTIME_VERSION: c_int = 12080;
 /// The driver version reported: the same (sim: a driver that supports exactly this runtime).

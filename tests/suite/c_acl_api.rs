@@ -135,3 +135,28 @@ fn callbacks_and_notifies_in_both_block_types() {
         assert_eq!(out.trim(), "no-block: A B C callback");
     }
 }
+
+/// The CANN runtime's example/0_quickstart/1_error_handling, ported (acl-runtime-api.md · Device and stream
+/// queries · GetLastError / PeekAtLastError, GetErrorVerbose): aclrtGetRunMode(NULL) → 100000 keeps no runtime
+/// error (both reads 0); aclrtGetErrorVerbose → 207000, which the next reads return; a runtime error (107001) is
+/// kept by Peek and cleared by Get. The program checks the codes; here, the order of its log.
+#[test]
+fn cann_error_handling_sample() {
+    for out in build_and_run("cann_error_handling", "cann_error_handling", &[], &[]) {
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "[INFO]  ACL init and set device successfully",
+                "[INFO]  Current run mode: ACL_HOST",
+                "[INFO]  Triggering an expected invalid-parameter error with aclrtGetRunMode(nullptr)",
+                "[ERROR]  Diagnostics: ret=100000, peekErr=0, lastErr=0",
+                "[WARN]  aclrtGetErrorVerbose(0) returned error code 207000",
+                "[INFO]  After diagnostics are consumed once: peekErr=207000, lastErr=207000, recentErrMsg present: yes",
+                "[INFO]  Runtime error kept by peek, cleared by get",
+                "[INFO]  ACL finalize successfully",
+            ],
+            "{out}"
+        );
+    }
+}

@@ -34,7 +34,7 @@ const PREFIXES: &[&str] = &[
     "STREAMSIM_",
 ];
 
-fn ours(name: &str) -> bool {
+pub(crate) fn ours(name: &str) -> bool {
     PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
@@ -46,9 +46,17 @@ fn read(rel: &str) -> String {
     std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
 }
 
-/// A translation unit that includes every header.
-const ALL_HEADERS: &str =
-    "#include <cuda_runtime.h>\n#include <musa_runtime.h>\n#include <acl/acl.h>\n";
+/// A translation unit that includes every header (the header sets of `c_header_sets`; cuda_fp16.h, whose inline
+/// functions this file's statement splitter does not parse, last).
+pub(crate) const ALL_HEADERS: &str = "#include <cuda_runtime.h>\n#include <cuda_runtime_api.h>\n\
+     #include <driver_types.h>\n#include <vector_types.h>\n#include <device_launch_parameters.h>\n\
+     #include <cuda_profiler_api.h>\n#include <musa_runtime.h>\n#include <musa_runtime_api.h>\n\
+     #include <musa_profiler_api.h>\n#include <acl/acl.h>\n#include <acl/acl_base.h>\n\
+     #include <acl/acl_base_rt.h>\n#include <acl/acl_base_mdl.h>\n#include <acl/acl_rt.h>\n\
+     #include <acl/acl_op.h>\n#include <acl/acl_mdl.h>\n#include <acl/acl_prof.h>\n\
+     #include <acl/acl_rt_allocator.h>\n#include <acl/acl_rt_memory_soma.h>\n\
+     #include <acl/error_codes/rt_error_codes.h>\n#include <acl/error_codes/ge_error_codes.h>\n\
+     #include <streamsim.h>\n#include <cuda_fp16.h>\n";
 
 /// Runs the C preprocessor on `ALL_HEADERS` with `extra` flags (`-E -P`, or `-dM -E`).
 fn preprocess(extra: &[&str]) -> String {
@@ -78,7 +86,7 @@ fn preprocess(extra: &[&str]) -> String {
 
 /// A prototype: return type and parameter types, as C spells them (names removed).
 #[derive(Debug, Clone)]
-struct CProto {
+pub(crate) struct CProto {
     ret: String,
     params: Vec<String>,
 }
@@ -129,7 +137,7 @@ fn headers() -> &'static Headers {
 
 /// The statements at brace depth 0 of preprocessed C, whitespace-normalised (a statement with a body, such as
 /// `typedef enum X { … } X;`, keeps its body).
-fn top_level_statements(code: &str) -> Vec<String> {
+pub(crate) fn top_level_statements(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let (mut cur, mut depth) = (String::new(), 0usize);
     for ch in code.chars() {
@@ -149,7 +157,7 @@ fn top_level_statements(code: &str) -> Vec<String> {
 }
 
 /// The enumerator list of a statement that defines an enum.
-fn enum_body(stmt: &str) -> Option<&str> {
+pub(crate) fn enum_body(stmt: &str) -> Option<&str> {
     let at = stmt.find("enum")?;
     let open = stmt[at..].find('{')? + at;
     let close = stmt.rfind('}')?;
@@ -187,7 +195,7 @@ fn is_ident_char(c: char) -> bool {
 }
 
 /// `RET NAME(TYPE name, …)` → (NAME, prototype with the parameter names removed).
-fn parse_prototype(stmt: &str) -> (String, CProto) {
+pub(crate) fn parse_prototype(stmt: &str) -> (String, CProto) {
     let open = stmt.find('(').expect("a parameter list");
     let close = stmt.rfind(')').expect("a parameter list");
     let head = stmt[..open].trim_end();
@@ -217,6 +225,7 @@ fn c_class(ty: &str) -> &'static str {
     match ty {
         "void" => "void",
         "int" | "int32_t" | "aclError" => "i32",
+        "aclFloat16" => "u16",
         "unsigned int" | "uint32_t" => "u32",
         "size_t" => "usize",
         "uint64_t" | "unsigned long long" => "u64",
@@ -242,6 +251,10 @@ fn c_class(ty: &str) -> &'static str {
         | "enum musaStreamCaptureMode"
         | "aclmdlRICaptureMode"
         | "aclrtMemPoolAttr"
+        | "aclrtLastErrLevel"
+        | "aclDataType"
+        | "aclCannAttr"
+        | "aclDeviceInfo"
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
@@ -420,8 +433,8 @@ fn rust_class(ty: &str) -> &'static str {
     }
     match ty {
         "()" => "void",
-        "c_int" | "i32" | "aclError" | "streamsimError" | "streamsimDialect" | "streamsimApi"
-        | "streamsimRaceMode" => "i32",
+        "c_int" | "i32" | "aclError" | "aclDataType" | "aclCannAttr" | "aclDeviceInfo"
+        | "streamsimError" | "streamsimDialect" | "streamsimApi" | "streamsimRaceMode" => "i32",
         "c_uint"
         | "u32"
         | "rt::Error"
@@ -432,8 +445,10 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtMemAttr"
         | "aclrtCallbackBlockType"
         | "aclmdlRICaptureMode"
-        | "aclrtMemPoolAttr" => "u32",
+        | "aclrtMemPoolAttr"
+        | "aclrtLastErrLevel" => "u32",
         "usize" => "usize",
+        "u16" | "aclFloat16" => "u16",
         "u64" => "u64",
         "i64" => "i64",
         "f32" => "f32",
@@ -1066,6 +1081,57 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_CALLBACK_BLOCK,
         acl::ACL_DEVICE,
         acl::ACL_HOST,
+        acl::ACL_RT_THREAD_LEVEL,
+        acl::ACL_CANN_ATTR_UNDEFINED,
+        acl::ACL_CANN_ATTR_INF_NAN,
+        acl::ACL_CANN_ATTR_BF16,
+        acl::ACL_CANN_ATTR_JIT_COMPILE,
+        acl::ACL_DEVICE_INFO_UNDEFINED,
+        acl::ACL_DEVICE_INFO_AI_CORE_NUM,
+        acl::ACL_DEVICE_INFO_VECTOR_CORE_NUM,
+        acl::ACL_DEVICE_INFO_L2_SIZE,
+        acl::ACL_RT_NO_ERROR,
+        acl::ACL_RT_ERROR_MEMORY,
+        acl::ACL_RT_ERROR_L2,
+        acl::ACL_RT_ERROR_AICORE,
+        acl::ACL_RT_ERROR_LINK,
+        acl::ACL_RT_ERROR_L3_PORT,
+        acl::ACL_RT_ERROR_OTHERS,
+        acl::ACL_RT_AICORE_ERROR_UNKNOWN,
+        acl::ACL_RT_AICORE_ERROR_SW,
+        acl::ACL_RT_AICORE_ERROR_HW_LOCAL,
+        acl::ACL_RT_MEM_UCE_INFO_MAX_NUM,
+        acl::ACL_DT_UNDEFINED,
+        acl::ACL_FLOAT,
+        acl::ACL_FLOAT16,
+        acl::ACL_INT8,
+        acl::ACL_INT32,
+        acl::ACL_UINT8,
+        acl::ACL_INT16,
+        acl::ACL_UINT16,
+        acl::ACL_UINT32,
+        acl::ACL_INT64,
+        acl::ACL_UINT64,
+        acl::ACL_DOUBLE,
+        acl::ACL_BOOL,
+        acl::ACL_STRING,
+        acl::ACL_COMPLEX64,
+        acl::ACL_COMPLEX128,
+        acl::ACL_BF16,
+        acl::ACL_INT4,
+        acl::ACL_UINT1,
+        acl::ACL_COMPLEX32,
+        acl::ACL_HIFLOAT8,
+        acl::ACL_FLOAT8_E5M2,
+        acl::ACL_FLOAT8_E4M3FN,
+        acl::ACL_FLOAT8_E8M0,
+        acl::ACL_FLOAT6_E3M2,
+        acl::ACL_FLOAT6_E2M3,
+        acl::ACL_FLOAT4_E2M1,
+        acl::ACL_FLOAT4_E1M2,
+        acl::ACL_MAJOR_VERSION,
+        acl::ACL_MINOR_VERSION,
+        acl::ACL_PATCH_VERSION,
         acl::ACL_RT_DEVICE_STATUS_NORMAL,
         acl::ACL_RT_DEVICE_STATUS_ABNORMAL,
         acl::ACL_RT_DEVICE_STATUS_END,
@@ -1416,7 +1482,7 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
 }
 
 /// The names `nm -D --defined-only` lists for the shared library's exported functions.
-fn exported_functions() -> BTreeSet<String> {
+pub(crate) fn exported_functions() -> BTreeSet<String> {
     let so = toolchain().lib_dir.join("libstreamsim.so");
     let out = Command::new("nm")
         .args(["-D", "--defined-only"])
@@ -1536,11 +1602,9 @@ fn the_header_constants_are_the_rust_constants() {
 #[test]
 fn every_constant_and_layout_has_the_rust_value_in_c_and_cpp() {
     let h = headers();
-    let mut src = String::from(
-        "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <cuda_runtime.h>\n\
-         #include <musa_runtime.h>\n#include <acl/acl.h>\n\ntypedef void (*any_fn)(void);\n\
-         static any_fn functions[] = {\n",
-    );
+    let mut src = String::from("#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n");
+    src += ALL_HEADERS;
+    src += "\ntypedef void (*any_fn)(void);\nstatic any_fn functions[] = {\n";
     for (name, p) in &h.protos {
         // C++ overloads some names (as CUDA's cuda_runtime.h does): pick the C function by its type.
         src += &format!(

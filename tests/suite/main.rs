@@ -8,6 +8,7 @@ mod acl_facade;
 mod bad_input;
 mod c_acl_api;
 mod c_graphs;
+mod c_header_sets;
 mod c_headers;
 mod c_kernels;
 mod c_pools;

@@ -245,3 +245,134 @@ pub unsafe extern "C" fn aclrtGetMemInfo(
     // SAFETY: forwarded C contract.
     unsafe { imp::mem_info(attr, free, total) }
 }
+
+/// `aclrtPeekAtLastError`: the code of the calling thread's last failed runtime call (an `ACL_ERROR_RT_*`),
+/// [`ACL_SUCCESS`] if none; the read does not clear it. A `level` other than [`ACL_RT_THREAD_LEVEL`]:
+/// [`ACL_ERROR_INVALID_PARAM`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtPeekAtLastError(level: aclrtLastErrLevel) -> aclError {
+    super::runtime::last_error(level, false)
+}
+
+/// `aclrtGetLastError`: as [`aclrtPeekAtLastError`], and the read clears it (the next read is [`ACL_SUCCESS`]
+/// until a runtime call fails again).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtGetLastError(level: aclrtLastErrLevel) -> aclError {
+    super::runtime::last_error(level, true)
+}
+
+/// `aclrtGetVersion`: [`ACL_MAJOR_VERSION`].[`ACL_MINOR_VERSION`].[`ACL_PATCH_VERSION`] (1.17.0). A NULL
+/// pointer: [`ACL_ERROR_INVALID_PARAM`], nothing written.
+///
+/// # Safety
+/// Each pointer is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtGetVersion(
+    majorVersion: *mut i32,
+    minorVersion: *mut i32,
+    patchVersion: *mut i32,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::version(majorVersion, minorVersion, patchVersion) }
+}
+
+/// `aclFloatToFloat16`: the runtime's conversion (`acl::FloatToFp16`), bit for bit: to nearest even, and
+/// saturating: a value beyond the range, an infinity or a NaN becomes ±65504 (0x7BFF / 0xFBFF), never an
+/// infinity or a NaN.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclFloatToFloat16(value: f32) -> aclFloat16 {
+    crate::facade::binding::contain(0x7BFF, || imp::float_to_fp16(value))
+}
+
+/// `aclFloat16ToFloat`: the runtime's conversion (`acl::Fp16ToFloat`), bit for bit: exact for finite halves; the
+/// exponent 31 is read as a finite one, so +infinity becomes 65536, a NaN 98304 or more.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclFloat16ToFloat(value: aclFloat16) -> f32 {
+    crate::facade::binding::contain(0.0, || imp::fp16_to_float(value))
+}
+
+/// `aclDataTypeSize`: the bytes of an element of `dataType` (`aclDataTypeSizeImpl`): 0 for [`ACL_STRING`] and
+/// [`ACL_DT_UNDEFINED`], 1 for the 1-byte and sub-byte types, 2, 4, 16 for [`ACL_COMPLEX128`], and 8 for the
+/// 8-byte types and for any other value (the runtime's default).
+#[unsafe(no_mangle)]
+pub extern "C" fn aclDataTypeSize(dataType: aclDataType) -> usize {
+    crate::facade::binding::contain(8, || imp::data_type_size(dataType))
+}
+
+/// `aclsysGetVersionStr`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`] (the runtime reads the version file of an
+/// installed CANN package; the simulator installs none). NULL: [`ACL_ERROR_INVALID_PARAM`]. The pointers are
+/// neither read nor written.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclsysGetVersionStr(pkgName: *mut c_char, versionStr: *mut c_char) -> aclError {
+    imp::sys_version("aclsysGetVersionStr", pkgName, versionStr.cast())
+}
+
+/// `aclsysGetVersionNum`: refused as [`aclsysGetVersionStr`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclsysGetVersionNum(pkgName: *mut c_char, versionNum: *mut i32) -> aclError {
+    imp::sys_version("aclsysGetVersionNum", pkgName, versionNum.cast())
+}
+
+/// `aclrtGetErrorVerbose`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`], `*errorInfo` not written (the runtime
+/// asks the driver for a hardware fault's details; a simulated device has none). NULL errorInfo:
+/// [`ACL_ERROR_INVALID_PARAM`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtGetErrorVerbose(deviceId: i32, errorInfo: *mut c_void) -> aclError {
+    imp::error_verbose(deviceId, errorInfo)
+}
+
+/// `aclGetCannAttributeList`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`] (the attributes are the installed CANN
+/// package's; the simulator installs none). NULL: [`ACL_ERROR_INVALID_PARAM`]. Nothing written.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclGetCannAttributeList(
+    cannAttrList: *mut *const aclCannAttr,
+    num: *mut usize,
+) -> aclError {
+    imp::refused(
+        "aclGetCannAttributeList",
+        &[cannAttrList.cast(), num.cast()],
+        "the attributes are the installed CANN package's, and the simulator installs none",
+    )
+}
+
+/// `aclGetCannAttribute`: refused as [`aclGetCannAttributeList`].
+#[unsafe(no_mangle)]
+pub extern "C" fn aclGetCannAttribute(cannAttr: aclCannAttr, value: *mut i32) -> aclError {
+    let _ = cannAttr;
+    imp::refused(
+        "aclGetCannAttribute",
+        &[value.cast()],
+        "the attributes are the installed CANN package's, and the simulator installs none",
+    )
+}
+
+/// `aclrtCheckArchCompatibility`: refused, [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`] (the compatibility rules between
+/// SoC versions are not modelled). NULL: [`ACL_ERROR_INVALID_PARAM`]. Nothing written.
+#[unsafe(no_mangle)]
+pub extern "C" fn aclrtCheckArchCompatibility(
+    socVersion: *const c_char,
+    canCompatible: *mut i32,
+) -> aclError {
+    imp::refused(
+        "aclrtCheckArchCompatibility",
+        &[socVersion.cast(), canCompatible.cast()],
+        "the compatibility rules between SoC versions are not modelled",
+    )
+}
+
+/// `aclGetDeviceCapability`: the AI core or vector core count of the device's configuration (as
+/// [`aclrtGetDeviceInfo`](super::aclrtGetDeviceInfo)); [`ACL_DEVICE_INFO_L2_SIZE`] is not modelled,
+/// [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]. NULL, a device beyond the machine's or another value:
+/// [`ACL_ERROR_INVALID_PARAM`] (the ACL layer's checks, `aclGetDeviceCapabilityImpl`).
+///
+/// # Safety
+/// `value` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclGetDeviceCapability(
+    deviceId: u32,
+    deviceInfo: aclDeviceInfo,
+    value: *mut i64,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::device_capability(deviceId, deviceInfo, value) }
+}

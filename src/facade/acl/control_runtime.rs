@@ -372,6 +372,177 @@ pub(crate) unsafe fn run_mode(mode: *mut aclrtRunMode) -> aclError {
     })
 }
 
+pub(crate) unsafe fn version(major: *mut i32, minor: *mut i32, patch: *mut i32) -> aclError {
+    let what = "aclrtGetVersion";
+    run(what, |_| {
+        not_null(what, "majorVersion", major)?;
+        not_null(what, "minorVersion", minor)?;
+        not_null(what, "patchVersion", patch)?;
+        // SAFETY: C contract (all three non-NULL).
+        unsafe {
+            out(what, major, ACL_MAJOR_VERSION)?;
+            out(what, minor, ACL_MINOR_VERSION)?;
+            out(what, patch, ACL_PATCH_VERSION)
+        }
+    })
+}
+
+/// The runtime's `IsRoundOne`: whether dropping the low `trunc` bits of `man` rounds up (to nearest even).
+fn round_up(man: u64, trunc: u32) -> bool {
+    let last = 1u64 << trunc;
+    let high = last >> 1;
+    man & high != 0 && (man & (high - 1) != 0 || man & last != 0)
+}
+
+/// `acl::FloatToFp16` of the CANN runtime (`src/acl/aclrt_impl/types/fp16_impl.cpp`), ported line by line.
+pub(crate) fn float_to_fp16(value: f32) -> aclFloat16 {
+    let u = value.to_bits();
+    let sign = (u >> 31) as u16;
+    let e = (u & 0x7F80_0000) >> 23;
+    let mut m = u & 0x007F_FFFF;
+    let (mut e_ret, mut m_ret): (u16, u16);
+    if e > 0x8F {
+        // Beyond the range, infinity and NaN saturate.
+        (e_ret, m_ret) = (30, 0x3FF);
+    } else if e <= 0x70 {
+        e_ret = 0;
+        if e >= 0x67 {
+            m |= 0x0080_0000;
+            let tmp = u64::from(m) << (e - 0x67);
+            m_ret = (tmp >> 23) as u16 + u16::from(round_up(tmp, 23));
+        } else if e == 0x66 && m > 0 {
+            m_ret = 1;
+        } else {
+            m_ret = 0;
+        }
+    } else {
+        e_ret = (e - 0x70) as u16;
+        m_ret = (m >> 13) as u16 + u16::from(round_up(u64::from(m), 13));
+        if m_ret & 0x400 != 0 {
+            e_ret += 1;
+        }
+    }
+    // Fp16Normalize.
+    if e_ret >= 31 {
+        (e_ret, m_ret) = (30, 0x3FF);
+    } else if e_ret == 0 && m_ret == 0x400 {
+        (e_ret, m_ret) = (1, 0);
+    }
+    (sign << 15) | (e_ret << 10) | (m_ret & 0x3FF)
+}
+
+/// `acl::Fp16ToFloat` of the CANN runtime, ported line by line (the exponent 31 is a finite one).
+pub(crate) fn fp16_to_float(value: aclFloat16) -> f32 {
+    let sign = u32::from(value >> 15);
+    let mut e = i32::from((value >> 10) & 0x1F);
+    let mut m = u32::from(value & 0x3FF) | if e > 0 { 0x400 } else { 0 };
+    if e == 0 {
+        e = 1;
+    }
+    while m != 0 && m & 0x400 == 0 {
+        m <<= 1;
+        e -= 1;
+    }
+    let (e_ret, m_ret) = if m == 0 {
+        (0, 0)
+    } else {
+        ((e + 112) as u32, (m & 0x3FF) << 13)
+    };
+    f32::from_bits((sign << 31) | (e_ret << 23) | (m_ret & 0x007F_FFFF))
+}
+
+/// `aclDataTypeSizeImpl` (`src/acl/aclrt_impl/data_buffer.cpp`).
+pub(crate) fn data_type_size(t: aclDataType) -> usize {
+    match t {
+        ACL_STRING | ACL_DT_UNDEFINED => 0,
+        ACL_UINT1 | ACL_INT4 | ACL_BOOL | ACL_INT8 | ACL_UINT8 | ACL_HIFLOAT8 | ACL_FLOAT8_E5M2
+        | ACL_FLOAT8_E4M3FN | ACL_FLOAT8_E8M0 => 1,
+        ACL_FLOAT16 | ACL_INT16 | ACL_UINT16 | ACL_BF16 => 2,
+        ACL_FLOAT | ACL_INT32 | ACL_UINT32 | ACL_COMPLEX32 => 4,
+        ACL_COMPLEX128 => 16,
+        _ => 8,
+    }
+}
+
+/// A call streamsim refuses: the NULL checks of its `pointers`, then [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`].
+pub(crate) fn refused(what: &'static str, pointers: &[*const c_void], why: &str) -> aclError {
+    run(what, |_| {
+        for p in pointers {
+            not_null(what, "a pointer argument", *p)?;
+        }
+        Err(SimError::NotSupported {
+            what,
+            reason: why.to_string(),
+        })
+    })
+}
+
+/// `aclGetDeviceCapability` (`aclGetDeviceCapabilityImpl`: the ACL layer checks the pointer, the device and the
+/// kind, 100000 each).
+pub(crate) unsafe fn device_capability(
+    device: u32,
+    info: aclDeviceInfo,
+    value: *mut i64,
+) -> aclError {
+    use crate::engine::machine::Attribute;
+    let what = "aclGetDeviceCapability";
+    run(what, |p| {
+        not_null(what, "value", value)?;
+        let m = p.machine();
+        if device >= m.device_count() {
+            return Err(invalid(
+                what,
+                format!(
+                    "deviceId {device} greater than deviceNum {}",
+                    m.device_count()
+                ),
+            ));
+        }
+        let attr = match info {
+            ACL_DEVICE_INFO_AI_CORE_NUM => Attribute::AiCoreCount,
+            ACL_DEVICE_INFO_VECTOR_CORE_NUM => Attribute::VectorCoreCount,
+            ACL_DEVICE_INFO_L2_SIZE => {
+                return Err(SimError::NotSupported {
+                    what,
+                    reason: "a simulated device has no L2 cache size (ACL_DEVICE_INFO_L2_SIZE)"
+                        .into(),
+                });
+            }
+            other => return Err(invalid(what, format!("invalid info type {other}"))),
+        };
+        let v = m.device_attribute(device, attr)?;
+        // SAFETY: C contract (non-NULL).
+        unsafe { out(what, value, v) }
+    })
+}
+
+/// `aclrtGetErrorVerbose`: the NULL check, then the refusal.
+pub(crate) fn error_verbose(device: i32, info: *mut c_void) -> aclError {
+    let what = "aclrtGetErrorVerbose";
+    run(what, |_| {
+        not_null(what, "errorInfo", info)?;
+        Err(SimError::NotSupported {
+            what,
+            reason: format!(
+                "device {device}: a simulated device has no hardware fault details (errorInfo is not written)"
+            ),
+        })
+    })
+}
+
+/// `aclsysGetVersionStr` / `aclsysGetVersionNum`: the argument checks, then the refusal.
+pub(crate) fn sys_version(what: &'static str, pkg: *const c_char, out: *const c_void) -> aclError {
+    run(what, |_| {
+        not_null(what, "the output", out)?;
+        not_null(what, "pkgName", pkg)?;
+        Err(SimError::NotSupported {
+            what,
+            reason: "no CANN package is installed in the simulator, so it has no package version"
+                .into(),
+        })
+    })
+}
+
 pub(crate) unsafe fn device_status(device: i32, status: *mut aclrtDeviceStatus) -> aclError {
     let what = "aclrtQueryDeviceStatus";
     run(what, |p| {

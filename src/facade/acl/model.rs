@@ -3,9 +3,11 @@
 //! runtime (`src/acl/aclrt_impl/model_ri.cpp`, `src/runtime/feature/aclgraph/`), are in
 //! `docs/semantics/capture-and-graphs.md`.
 //!
-//! An `aclmdlRI` from [`aclmdlRICaptureEnd`] is an executable graph of the engine (the capture's graph is
-//! instantiated at once and dropped). During a capture, [`aclmdlRICaptureGetInfo`] reports the graph being
-//! built, a handle of its own (sim: the runtime reports the model that the end will return).
+//! An `aclmdlRI` is the handle of the capture's graph, from the capture's begin: [`aclmdlRICaptureGetInfo`]
+//! reports it during the capture and [`aclmdlRICaptureEnd`] returns the same value, as the runtime's
+//! `Context::StreamGetCaptureInfo` and `Context::StreamEndCapture` both hand out `captureStream->Model_()`. At the
+//! end the graph is instantiated into an executable graph of the engine (and dropped); [`MODELS`] maps the
+//! model's handle to that executable graph for [`aclmdlRIExecuteAsync`] and [`aclmdlRIDestroy`].
 
 use super::runtime::{not_null, run};
 use super::types::*;
@@ -14,6 +16,20 @@ use crate::engine::core::handle::{GraphExec, Stream};
 use crate::engine::graph::{CaptureMode, CaptureStatus};
 use crate::engine::process::Process;
 use crate::facade::binding::{handle_ptr, stream};
+
+/// The executable graph of each model a capture ended into, by the model's handle (the capture's graph's raw
+/// handle, which carries its machine, process and slot generation, so it is never reused for another model).
+/// Entries stay after [`aclmdlRIDestroy`]: the executable graph's handle is then stale, and a later use of the
+/// model is the engine's stale-handle error.
+static MODELS: parking_lot::Mutex<std::collections::BTreeMap<u64, u64>> =
+    parking_lot::Mutex::new(std::collections::BTreeMap::new());
+
+/// The executable graph behind a model handle (a handle that is no model is passed on as it is, for the engine
+/// to refuse).
+fn model(modelRI: aclmdlRI) -> GraphExec {
+    let raw = modelRI as usize as u64;
+    GraphExec::from_raw(MODELS.lock().get(&raw).copied().unwrap_or(raw))
+}
 
 /// The mode, or the runtime's refusal (`ApiErrorDecorator::StreamBeginCapture`: `RT_ERROR_INVALID_VALUE`).
 fn mode(what: &'static str, raw: aclmdlRICaptureMode) -> Result<CaptureMode, SimError> {
@@ -44,8 +60,8 @@ pub extern "C" fn aclmdlRICaptureBegin(
     })
 }
 
-/// `aclmdlRICaptureGetInfo`: the stream's capture status and the model being captured (NULL if none). Both
-/// outputs NULL: [`ACL_ERROR_INVALID_PARAM`].
+/// `aclmdlRICaptureGetInfo`: the stream's capture status and the model being captured (NULL if none), the same
+/// handle [`aclmdlRICaptureEnd`] returns for the capture. Both outputs NULL: [`ACL_ERROR_INVALID_PARAM`].
 ///
 /// # Safety
 /// `status` and `modelRI` are NULL or valid for a write.
@@ -84,7 +100,8 @@ pub unsafe extern "C" fn aclmdlRICaptureGetInfo(
 /// failure). Not capturing: [`ACL_ERROR_RT_STREAM_NOT_CAPTURED`]; a stream that only joined the capture:
 /// [`ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED`]; another thread: [`ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD`];
 /// invalidated: [`ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED`]; a sub stream not joined back:
-/// [`ACL_ERROR_RT_STREAM_UNJOINED`].
+/// [`ACL_ERROR_RT_STREAM_UNJOINED`]. The model's handle is the one [`aclmdlRICaptureGetInfo`] reported during
+/// the capture.
 ///
 /// # Safety
 /// `modelRI` is NULL or valid for a write.
@@ -104,9 +121,18 @@ pub unsafe extern "C" fn aclmdlRICaptureEnd(
         }
         // SAFETY: checked non-NULL; C contract ("*captureMdl = nullptr" first, as the runtime does).
         unsafe { modelRI.write(std::ptr::null_mut()) };
-        let x = end_capture_model(p, stream(stream_))?;
+        let s = stream(stream_);
+        let graph = p.capture_info(s).ok().and_then(|info| info.graph);
+        let x = end_capture_model(p, s)?;
+        let handle = match graph {
+            Some(g) => {
+                MODELS.lock().insert(g.to_raw(), x.to_raw());
+                g.to_raw()
+            }
+            None => x.to_raw(),
+        };
         // SAFETY: as above.
-        unsafe { modelRI.write(handle_ptr(x.to_raw())) };
+        unsafe { modelRI.write(handle_ptr(handle)) };
         Ok(())
     })
 }
@@ -119,10 +145,7 @@ pub extern "C" fn aclmdlRIExecuteAsync(modelRI: aclmdlRI, stream_: aclrtStream) 
     let what = "aclmdlRIExecuteAsync";
     run(what, |p| {
         not_null(what, "modelRI", modelRI)?;
-        p.launch_graph(
-            GraphExec::from_raw(modelRI as usize as u64),
-            stream(stream_),
-        )
+        p.launch_graph(model(modelRI), stream(stream_))
     })
 }
 
@@ -132,7 +155,7 @@ pub extern "C" fn aclmdlRIDestroy(modelRI: aclmdlRI) -> aclError {
     let what = "aclmdlRIDestroy";
     run(what, |p| {
         not_null(what, "modelRI", modelRI)?;
-        p.destroy_graph_exec(GraphExec::from_raw(modelRI as usize as u64))
+        p.destroy_graph_exec(model(modelRI))
     })
 }
 

@@ -273,12 +273,12 @@ pub(super) fn run_launch(
                 c
             })
         });
-        match r {
+        note_last_error(match r {
             Ok(Ok(())) => ACL_SUCCESS,
             Ok(Err(c)) => c,
             Err(NoProcess::Config(_)) => ACL_ERROR_UNINITIALIZE,
             Err(NoProcess::WrongDialect(_)) => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-        }
+        })
     })
 }
 
@@ -290,7 +290,7 @@ pub(super) fn run(
         if crate::engine::exec::workers::on_worker_thread() {
             return code(&SimError::NotPermitted { what });
         }
-        match binding::process(Api::Acl) {
+        note_last_error(match binding::process(Api::Acl) {
             Ok(p) => {
                 // The runtime knows threads by pthread_self() (stream callbacks name the thread that runs them).
                 p.set_host_thread_key(super::control_runtime::thread_key());
@@ -307,7 +307,59 @@ pub(super) fn run(
             }
             Err(NoProcess::Config(_)) => ACL_ERROR_UNINITIALIZE,
             Err(NoProcess::WrongDialect(_)) => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-        }
+        })
+    })
+}
+
+thread_local! {
+    /// The code of the calling thread's last failed runtime call, for `aclrtGetLastError` /
+    /// `aclrtPeekAtLastError` (`ACL_RT_THREAD_LEVEL`).
+    static LAST_RT_ERROR: std::cell::Cell<aclError> = const { std::cell::Cell::new(ACL_SUCCESS) };
+}
+
+/// Whether `c` is a runtime code (`ACL_ERROR_RT_*` and the capture codes of `rt_error_codes.h`: 107xxx, 207xxx,
+/// 507xxx), the ones the runtime keeps as the thread's last error (its `GetRtExtErrCodeAndSetGlobalErr`); the
+/// ACL layer's own argument checks (100000, …) return before the runtime and keep nothing.
+fn is_runtime_code(c: aclError) -> bool {
+    matches!(c / 1000, 107 | 207 | 507)
+}
+
+/// Keeps `c` as the thread's last error if it is a runtime code; returns it.
+fn note_last_error(c: aclError) -> aclError {
+    if is_runtime_code(c) {
+        // After the thread's locals are destroyed there is no later read to keep it for.
+        let _ = LAST_RT_ERROR.try_with(|l| l.set(c));
+    }
+    c
+}
+
+/// `aclrtGetLastError` (`clear`) / `aclrtPeekAtLastError`: the thread's last runtime error, [`ACL_SUCCESS`] if
+/// none (since the last clearing read). A level other than [`ACL_RT_THREAD_LEVEL`] is
+/// [`ACL_ERROR_INVALID_PARAM`] (the ACL layer's `ACL_REQUIRES_PARAM_EQUAL_REPORT`).
+pub(crate) fn last_error(level: aclrtLastErrLevel, clear: bool) -> aclError {
+    let what = if clear {
+        "aclrtGetLastError"
+    } else {
+        "aclrtPeekAtLastError"
+    };
+    if level != ACL_RT_THREAD_LEVEL {
+        return run(what, |_| {
+            Err(invalid(
+                what,
+                format!("level {level} (only ACL_RT_THREAD_LEVEL 0 is defined)"),
+            ))
+        });
+    }
+    contain(ACL_ERROR_RT_INTERNAL_ERROR, || {
+        LAST_RT_ERROR
+            .try_with(|l| {
+                if clear {
+                    l.replace(ACL_SUCCESS)
+                } else {
+                    l.get()
+                }
+            })
+            .unwrap_or(ACL_SUCCESS)
     })
 }
 

@@ -43,6 +43,21 @@ pub type aclrtCallback = Option<unsafe extern "C" fn(userData: *mut c_void)>;
 pub type aclrtCallbackBlockType = c_uint;
 /// `enum aclrtRunMode`: where the application runs ([`aclrtGetRunMode`](super::aclrtGetRunMode)).
 pub type aclrtRunMode = c_uint;
+/// `aclFloat16`: the bits of a half-precision value (`acl_base_rt.h`: `uint16_t`).
+pub type aclFloat16 = u16;
+/// `aclDataType` (an anonymous enum in `acl_base_rt.h`): a tensor element type ([`aclDataTypeSize`](super::aclDataTypeSize)).
+pub type aclDataType = i32;
+/// `aclrtErrorType`: the kind of a hardware fault (`aclrtErrorInfo::errorType`).
+pub type aclrtErrorType = c_uint;
+/// `enum aclrtAicoreErrorType`.
+pub type aclrtAicoreErrorType = c_uint;
+/// `aclCannAttr` (an anonymous enum in `acl_base_rt.h`): a feature of the CANN package.
+pub type aclCannAttr = i32;
+/// `aclDeviceInfo` (an anonymous enum in `acl_base_rt.h`): what
+/// [`aclGetDeviceCapability`](super::aclGetDeviceCapability) reports.
+pub type aclDeviceInfo = i32;
+/// `enum aclrtLastErrLevel` ([`aclrtGetLastError`](super::aclrtGetLastError)): which last error is read.
+pub type aclrtLastErrLevel = c_uint;
 /// `enum aclrtDeviceStatus` ([`aclrtQueryDeviceStatus`](super::aclrtQueryDeviceStatus)).
 pub type aclrtDeviceStatus = c_uint;
 /// `enum aclrtMemAttr`: which memory [`aclrtGetMemInfo`](super::aclrtGetMemInfo) reports.
@@ -249,6 +264,114 @@ pub const ACL_CALLBACK_BLOCK: aclrtCallbackBlockType = 1;
 pub const ACL_DEVICE: aclrtRunMode = 0;
 /// `ACL_HOST`: the application runs on the host (always, in the simulator).
 pub const ACL_HOST: aclrtRunMode = 1;
+
+/// `ACL_DT_UNDEFINED`.
+pub const ACL_DT_UNDEFINED: aclDataType = -1;
+/// `ACL_FLOAT`.
+pub const ACL_FLOAT: aclDataType = 0;
+/// `ACL_FLOAT16`.
+pub const ACL_FLOAT16: aclDataType = 1;
+/// `ACL_INT8`.
+pub const ACL_INT8: aclDataType = 2;
+/// `ACL_INT32`.
+pub const ACL_INT32: aclDataType = 3;
+/// `ACL_UINT8`.
+pub const ACL_UINT8: aclDataType = 4;
+/// `ACL_INT16`.
+pub const ACL_INT16: aclDataType = 6;
+/// `ACL_UINT16`.
+pub const ACL_UINT16: aclDataType = 7;
+/// `ACL_UINT32`.
+pub const ACL_UINT32: aclDataType = 8;
+/// `ACL_INT64`.
+pub const ACL_INT64: aclDataType = 9;
+/// `ACL_UINT64`.
+pub const ACL_UINT64: aclDataType = 10;
+/// `ACL_DOUBLE`.
+pub const ACL_DOUBLE: aclDataType = 11;
+/// `ACL_BOOL`.
+pub const ACL_BOOL: aclDataType = 12;
+/// `ACL_STRING`.
+pub const ACL_STRING: aclDataType = 13;
+/// `ACL_COMPLEX64`.
+pub const ACL_COMPLEX64: aclDataType = 16;
+/// `ACL_COMPLEX128`.
+pub const ACL_COMPLEX128: aclDataType = 17;
+/// `ACL_BF16`.
+pub const ACL_BF16: aclDataType = 27;
+/// `ACL_INT4`.
+pub const ACL_INT4: aclDataType = 29;
+/// `ACL_UINT1`.
+pub const ACL_UINT1: aclDataType = 30;
+/// `ACL_COMPLEX32`.
+pub const ACL_COMPLEX32: aclDataType = 33;
+/// `ACL_HIFLOAT8`.
+pub const ACL_HIFLOAT8: aclDataType = 34;
+/// `ACL_FLOAT8_E5M2`.
+pub const ACL_FLOAT8_E5M2: aclDataType = 35;
+/// `ACL_FLOAT8_E4M3FN`.
+pub const ACL_FLOAT8_E4M3FN: aclDataType = 36;
+/// `ACL_FLOAT8_E8M0`.
+pub const ACL_FLOAT8_E8M0: aclDataType = 37;
+/// `ACL_FLOAT6_E3M2`.
+pub const ACL_FLOAT6_E3M2: aclDataType = 38;
+/// `ACL_FLOAT6_E2M3`.
+pub const ACL_FLOAT6_E2M3: aclDataType = 39;
+/// `ACL_FLOAT4_E2M1`.
+pub const ACL_FLOAT4_E2M1: aclDataType = 40;
+/// `ACL_FLOAT4_E1M2`.
+pub const ACL_FLOAT4_E1M2: aclDataType = 41;
+
+/// `ACL_RT_NO_ERROR` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_NO_ERROR: aclrtErrorType = 0;
+/// `ACL_RT_ERROR_MEMORY` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_MEMORY: aclrtErrorType = 1;
+/// `ACL_RT_ERROR_L2` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_L2: aclrtErrorType = 2;
+/// `ACL_RT_ERROR_AICORE` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_AICORE: aclrtErrorType = 3;
+/// `ACL_RT_ERROR_LINK` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_LINK: aclrtErrorType = 4;
+/// `ACL_RT_ERROR_L3_PORT` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_L3_PORT: aclrtErrorType = 5;
+/// `ACL_RT_ERROR_OTHERS` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_ERROR_OTHERS: aclrtErrorType = 0xFFFF;
+/// `ACL_RT_AICORE_ERROR_UNKNOWN` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_AICORE_ERROR_UNKNOWN: aclrtAicoreErrorType = 0;
+/// `ACL_RT_AICORE_ERROR_SW` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_AICORE_ERROR_SW: aclrtAicoreErrorType = 1;
+/// `ACL_RT_AICORE_ERROR_HW_LOCAL` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_AICORE_ERROR_HW_LOCAL: aclrtAicoreErrorType = 2;
+/// `ACL_RT_MEM_UCE_INFO_MAX_NUM` (`aclrtErrorInfo`, which [`aclrtGetErrorVerbose`](super::aclrtGetErrorVerbose) never fills).
+pub const ACL_RT_MEM_UCE_INFO_MAX_NUM: usize = 20;
+
+/// `ACL_CANN_ATTR_UNDEFINED`.
+pub const ACL_CANN_ATTR_UNDEFINED: aclCannAttr = -1;
+/// `ACL_CANN_ATTR_INF_NAN`.
+pub const ACL_CANN_ATTR_INF_NAN: aclCannAttr = 0;
+/// `ACL_CANN_ATTR_BF16`.
+pub const ACL_CANN_ATTR_BF16: aclCannAttr = 1;
+/// `ACL_CANN_ATTR_JIT_COMPILE`.
+pub const ACL_CANN_ATTR_JIT_COMPILE: aclCannAttr = 2;
+/// `ACL_DEVICE_INFO_UNDEFINED`.
+pub const ACL_DEVICE_INFO_UNDEFINED: aclDeviceInfo = -1;
+/// `ACL_DEVICE_INFO_AI_CORE_NUM`.
+pub const ACL_DEVICE_INFO_AI_CORE_NUM: aclDeviceInfo = 0;
+/// `ACL_DEVICE_INFO_VECTOR_CORE_NUM`.
+pub const ACL_DEVICE_INFO_VECTOR_CORE_NUM: aclDeviceInfo = 1;
+/// `ACL_DEVICE_INFO_L2_SIZE`.
+pub const ACL_DEVICE_INFO_L2_SIZE: aclDeviceInfo = 2;
+
+/// `ACL_RT_THREAD_LEVEL`: the calling thread's last error (the only level `acl_rt.h` defines).
+pub const ACL_RT_THREAD_LEVEL: aclrtLastErrLevel = 0;
+
+/// `ACL_MAJOR_VERSION`: the ACL interface version `acl_rt.h` describes ([`aclrtGetVersion`](super::aclrtGetVersion)
+/// returns it), 1.17.0 as in the CANN runtime's header.
+pub const ACL_MAJOR_VERSION: i32 = 1;
+/// `ACL_MINOR_VERSION`.
+pub const ACL_MINOR_VERSION: i32 = 17;
+/// `ACL_PATCH_VERSION`.
+pub const ACL_PATCH_VERSION: i32 = 0;
 
 /// `ACL_RT_DEVICE_STATUS_NORMAL`.
 pub const ACL_RT_DEVICE_STATUS_NORMAL: aclrtDeviceStatus = 0;

@@ -191,3 +191,258 @@ fn mem_info_follows_the_allocations() {
         assert_eq!(info(ACL_HBM_MEM), Ok((1 << 20, 1 << 20)));
     });
 }
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetLastError / aclrtPeekAtLastError (ACL_RT_THREAD_LEVEL):
+/// the code of the thread's last failed runtime call, ACL_SUCCESS if none; Peek reads, Get reads and clears
+/// (`ApiImpl::GetLastErr` / `PeekLastErr`: `InnerThreadLocalContainer::GetGlobalErr` / `PeekGlobalErr`); a later
+/// success does not clear it; the ACL layer's own checks (NULL → 100000) keep nothing; another thread's errors are
+/// not seen; a level other than 0 → 100000 (`ACL_REQUIRES_PARAM_EQUAL_REPORT`)
+#[test]
+fn last_error_is_the_threads_and_get_clears_it() {
+    on_acl(1, |p| {
+        let mut status = 7;
+        assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            assert_eq!(aclrtQueryDeviceStatus(5, &mut status), 107001);
+            ok(aclrtQueryDeviceStatus(0, &mut status)); // a success keeps the error
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107001);
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107001);
+            assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), 107001);
+            assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+            // The ACL layer's NULL check returns before the runtime.
+            assert_eq!(aclrtGetRunMode(std::ptr::null_mut()), 100000);
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+        }
+        // The newest runtime error wins.
+        ok(aclrtSetDevice(0));
+        assert_eq!(aclrtSynchronizeDeviceWithTimeout(0), 107000);
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107000);
+        assert_eq!(aclrtDestroyStream(GARBAGE), 107017);
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107017);
+        // Another thread of the process has its own.
+        let q = p.clone();
+        std::thread::spawn(move || {
+            let _bound = q.bind();
+            assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+            assert_eq!(aclrtSetDevice(9), 107001);
+            assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), 107001);
+        })
+        .join()
+        .expect("the other thread");
+        assert_eq!(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), 107017);
+        // Only the thread level is defined; the read is refused and the error kept.
+        assert_eq!(aclrtGetLastError(1), 100000);
+        assert_eq!(aclrtPeekAtLastError(1), 100000);
+        assert_eq!(aclrtGetLastError(ACL_RT_THREAD_LEVEL), 107017);
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclrtGetVersion → ACL_MAJOR_VERSION.ACL_MINOR_VERSION.
+/// ACL_PATCH_VERSION, 1.17.0 (`aclrtGetVersionImpl`, the constants of acl_rt.h); any NULL → 100000, nothing written
+#[test]
+fn get_version() {
+    on_acl(1, |_| {
+        let (mut major, mut minor, mut patch) = (-1, -1, -1);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            ok(aclrtGetVersion(&mut major, &mut minor, &mut patch));
+            assert_eq!((major, minor, patch), (1, 17, 0));
+            assert_eq!(
+                (ACL_MAJOR_VERSION, ACL_MINOR_VERSION, ACL_PATCH_VERSION),
+                (1, 17, 0)
+            );
+            let mut m = -1;
+            assert_eq!(
+                aclrtGetVersion(&mut m, std::ptr::null_mut(), &mut patch),
+                100000
+            );
+            assert_eq!(
+                aclrtGetVersion(std::ptr::null_mut(), &mut minor, &mut patch),
+                100000
+            );
+            assert_eq!(
+                aclrtGetVersion(&mut m, &mut minor, std::ptr::null_mut()),
+                100000
+            );
+            assert_eq!(m, -1);
+        }
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclFloatToFloat16 / aclFloat16ToFloat: the runtime's
+/// `acl::FloatToFp16` / `Fp16ToFloat` (src/acl/aclrt_impl/types/fp16_impl.cpp): to nearest even, saturating
+/// (beyond the range, ±infinity and NaN → ±65504); back, the exponent 31 is finite (0x7C00 → 65536, 0x7E00 →
+/// 98304)
+#[test]
+fn fp16_conversions_are_the_runtimes() {
+    let to = |bits: u32| aclFloatToFloat16(f32::from_bits(bits));
+    for (f, h) in [
+        (0x3F80_0000, 0x3C00), // 1
+        (0x3DCC_CCCD, 0x2E66), // 0.1
+        (0xBDCC_CCCD, 0xAE66), // -0.1
+        (0x3EAA_AAAB, 0x3555), // 1/3
+        (0x477F_E000, 0x7BFF), // 65504
+        (0x477F_F000, 0x7BFF), // 65520: saturates (IEEE: infinity)
+        (0x4780_0000, 0x7BFF), // 65536
+        (0xC77F_F000, 0xFBFF), // -65520
+        (0x7F80_0000, 0x7BFF), // infinity
+        (0xFF80_0000, 0xFBFF), // -infinity
+        (0x7FC0_0000, 0x7BFF), // NaN
+        (0x3F80_1000, 0x3C00), // 1 + 2^-11: a tie, to even
+        (0x3F80_3000, 0x3C02), // 1 + 3·2^-11: a tie, to even
+        (0x3380_0000, 0x0001), // 2^-24
+        (0x3300_0000, 0x0000), // 2^-25: a tie, to even
+        (0x3300_0001, 0x0001),
+        (0x387F_E000, 0x0400), // rounds up into the smallest normal
+        (0x3880_0000, 0x0400), // 2^-14
+        (0x8000_0000, 0x8000), // -0
+    ] {
+        assert_eq!(to(f), h, "{f:#x}");
+    }
+    for (h, f) in [
+        (0x3C00u16, 1.0f32),
+        (0x0001, 5.960_464_5e-8),
+        (0x03FF, 6.097_555e-5),
+        (0x7BFF, 65504.0),
+        (0x7C00, 65536.0),
+        (0xFC00, -65536.0),
+        (0x7E00, 98304.0),
+        (0x8000, -0.0),
+    ] {
+        assert_eq!(aclFloat16ToFloat(h).to_bits(), f.to_bits(), "{h:#x}");
+    }
+    // Every finite half comes back.
+    for h in 0..=u16::MAX {
+        if h & 0x7C00 != 0x7C00 {
+            assert_eq!(aclFloatToFloat16(aclFloat16ToFloat(h)), h, "{h:#x}");
+        }
+    }
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclDataTypeSize: `aclDataTypeSizeImpl`
+/// (src/acl/aclrt_impl/data_buffer.cpp): 0 for ACL_STRING and ACL_DT_UNDEFINED, 1 for the byte and sub-byte types,
+/// 2, 4, 8, 16 for ACL_COMPLEX128, and 8 for any other value (the default of its switch)
+#[test]
+fn data_type_sizes_are_the_runtimes() {
+    for (t, size) in [
+        (ACL_DT_UNDEFINED, 0),
+        (ACL_STRING, 0),
+        (ACL_BOOL, 1),
+        (ACL_INT4, 1),
+        (ACL_UINT1, 1),
+        (ACL_FLOAT8_E4M3FN, 1),
+        (ACL_FLOAT16, 2),
+        (ACL_BF16, 2),
+        (ACL_FLOAT, 4),
+        (ACL_COMPLEX32, 4),
+        (ACL_INT64, 8),
+        (ACL_DOUBLE, 8),
+        (ACL_COMPLEX64, 8),
+        (ACL_COMPLEX128, 16),
+        (ACL_FLOAT4_E2M1, 8),
+        (99, 8),
+    ] {
+        assert_eq!(aclDataTypeSize(t), size, "{t}");
+    }
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclsysGetVersionStr / aclsysGetVersionNum: refused, 207000
+/// ACL_ERROR_RT_FEATURE_NOT_SUPPORT (the runtime reads an installed package's version file; the simulator has no
+/// package); a NULL pointer 100000 (`ACL_REQUIRES_NOT_NULL_WITH_INPUT_REPORT`); nothing written. GetErrorVerbose:
+/// 207000, errorInfo not written; NULL 100000
+#[test]
+fn package_versions_are_refused() {
+    on_acl(1, |_| {
+        let mut name = *b"runtime\0";
+        let mut text = [7 as c_char; 64];
+        let mut num = -7;
+        let pkg = name.as_mut_ptr().cast::<c_char>();
+        assert_eq!(aclsysGetVersionStr(pkg, text.as_mut_ptr()), 207000);
+        assert_eq!(aclsysGetVersionNum(pkg, &mut num), 207000);
+        assert_eq!((text[0], num), (7, -7));
+        assert_eq!(
+            aclsysGetVersionStr(std::ptr::null_mut(), text.as_mut_ptr()),
+            100000
+        );
+        assert_eq!(aclsysGetVersionStr(pkg, std::ptr::null_mut()), 100000);
+        assert_eq!(aclsysGetVersionNum(pkg, std::ptr::null_mut()), 100000);
+        assert!(last_msg().contains("aclsysGetVersionNum"), "{}", last_msg());
+        // aclrtGetErrorVerbose: refused the same way, the 1,3xx-byte aclrtErrorInfo left as it was.
+        let mut info = [0xA5u8; 2048];
+        assert_eq!(aclrtGetErrorVerbose(0, info.as_mut_ptr().cast()), 207000);
+        assert!(info.iter().all(|b| *b == 0xA5));
+        assert_eq!(aclrtGetErrorVerbose(0, std::ptr::null_mut()), 100000);
+    });
+}
+
+/// acl-runtime-api.md · Device and stream queries · aclGetDeviceCapability: the AI core and vector core counts,
+/// those aclrtGetDeviceInfo reports; ACL_DEVICE_INFO_L2_SIZE → 207000 (not modelled); a device beyond the
+/// machine's, another kind or NULL → 100000 (`aclGetDeviceCapabilityImpl`). aclGetCannAttributeList,
+/// aclGetCannAttribute, aclrtCheckArchCompatibility → 207000 (refused), NULL 100000, nothing written
+#[test]
+fn device_capability_and_the_refused_package_queries() {
+    on_acl(2, |_| {
+        let (mut v, mut want) = (-1i64, -2i64);
+        // SAFETY: valid out-pointers, or NULL.
+        unsafe {
+            for (info, attr) in [
+                (ACL_DEVICE_INFO_AI_CORE_NUM, ACL_DEV_ATTR_AICORE_CORE_NUM),
+                (
+                    ACL_DEVICE_INFO_VECTOR_CORE_NUM,
+                    ACL_DEV_ATTR_VECTOR_CORE_NUM,
+                ),
+            ] {
+                for d in [0, 1] {
+                    ok(aclGetDeviceCapability(d, info, &mut v));
+                    ok(aclrtGetDeviceInfo(d, attr, &mut want));
+                    assert_eq!(v, want, "{info} on {d}");
+                }
+            }
+            v = -1;
+            assert_eq!(
+                aclGetDeviceCapability(0, ACL_DEVICE_INFO_L2_SIZE, &mut v),
+                207000
+            );
+            assert_eq!(
+                aclGetDeviceCapability(2, ACL_DEVICE_INFO_AI_CORE_NUM, &mut v),
+                100000
+            );
+            assert_eq!(
+                aclGetDeviceCapability(0, ACL_DEVICE_INFO_UNDEFINED, &mut v),
+                100000
+            );
+            assert_eq!(aclGetDeviceCapability(0, 7, &mut v), 100000);
+            assert_eq!(
+                aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, std::ptr::null_mut()),
+                100000
+            );
+            assert_eq!(v, -1);
+        }
+        let mut list: *const aclCannAttr = std::ptr::null();
+        let (mut n, mut value, mut compatible) = (7usize, 7i32, 7i32);
+        assert_eq!(aclGetCannAttributeList(&mut list, &mut n), 207000);
+        assert_eq!(aclGetCannAttribute(ACL_CANN_ATTR_BF16, &mut value), 207000);
+        let soc = c"Ascend910B4".as_ptr();
+        assert_eq!(aclrtCheckArchCompatibility(soc, &mut compatible), 207000);
+        assert_eq!((list.is_null(), n, value, compatible), (true, 7, 7, 7));
+        assert_eq!(
+            aclGetCannAttributeList(std::ptr::null_mut(), &mut n),
+            100000
+        );
+        assert_eq!(
+            aclGetCannAttribute(ACL_CANN_ATTR_BF16, std::ptr::null_mut()),
+            100000
+        );
+        assert_eq!(
+            aclrtCheckArchCompatibility(std::ptr::null(), &mut compatible),
+            100000
+        );
+        assert_eq!(
+            aclrtCheckArchCompatibility(soc, std::ptr::null_mut()),
+            100000
+        );
+    });
+}

@@ -317,7 +317,8 @@ fn cross_stream_rules() {
 
 /// capture-and-graphs.md · ACL · aclmdlRIExecuteAsync / aclmdlRIDestroy / aclmdlRICaptureGetInfo · a NULL model
 /// → 100000; a destroyed one → 107017; on a capturing stream → 107027; from another context → 107004;
-/// GetInfo with both outputs NULL → 100000, NULL stream → 100000, and during the capture a model handle
+/// GetInfo with both outputs NULL → 100000, NULL stream → 100000, and during the capture the model handle that
+/// aclmdlRICaptureEnd then returns
 #[test]
 fn execute_destroy_get_info() {
     let (_m, p) = machine();
@@ -345,6 +346,10 @@ fn execute_destroy_get_info() {
     assert_eq!(st, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE);
     assert!(!building.is_null());
     let model = end(s, ACL_SUCCESS);
+    assert_eq!(
+        model, building,
+        "GetInfo and End hand out the same aclmdlRI"
+    );
     ok!(ACL_SUCCESS, aclmdlRICaptureBegin(s, GLOBAL));
     ok!(ACL_ERROR_RT_STREAM_CAPTURED, aclmdlRIExecuteAsync(model, s));
     end(s, ACL_SUCCESS);

@@ -1,0 +1,230 @@
+/*
+ * cuda_runtime_api.h — the C functions of the CUDA runtime API as streamsim simulates it (libstreamsim, no GPU
+ * needed), as NVIDIA's header declares them; cuda_runtime.h includes it and adds the C++ overloads.
+ *
+ * Compile unchanged CUDA host code against this directory and link libstreamsim instead of libcudart:
+ *     cc app.c -I include -L target/release -lstreamsim
+ * Names, argument order, constants and error codes are CUDA's; the semantics are the rows of streamsim's
+ * reference table (docs/semantics/cuda-musa.md). `kernel<<<…, stream>>>(…)` becomes cudasimLaunchKernel (see
+ * streamsim.h). Only the functions below are simulated.
+ */
+#ifndef __CUDA_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+
+/* The runtime version these headers describe (what cudaRuntimeGetVersion returns): 12.8. __CUDART_API_VERSION
+ * is the API version the declarations follow (NVIDIA's header: CUDART_VERSION unless a program asks for an
+ * older API). */
+#define CUDART_VERSION 12080
+#ifndef __CUDART_API_VERSION
+#define __CUDART_API_VERSION CUDART_VERSION
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "driver_types.h"
+#include "vector_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* C++ default arguments, as in CUDA's header. */
+#ifndef STREAMSIM_DEFAULT_ARG
+#ifdef __cplusplus
+#define STREAMSIM_DEFAULT_ARG(value) = value
+#else
+#define STREAMSIM_DEFAULT_ARG(value)
+#endif
+#endif
+
+/* ------------------------------------------------------------------------------------------------ devices */
+
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+/* free: the device's memory less every simulated process's allocations on it; total: the device's memory. */
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+/* "0000:01:00.0" (domain:bus:device.function, hexadecimal), truncated to len bytes with its NUL. */
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+/* The flags set for the current device, with cudaDeviceMapHost (implicit in the runtime's contexts). */
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+/* From the device's attributes, for a kernel with no static shared memory and no register limit; func is any
+ * non-NULL pointer standing for the kernel (cudaErrorInvalidDeviceFunction if NULL). */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize,
+                                                          size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                   int blockSize, size_t dynamicSMemSize,
+                                                                   unsigned int flags);
+
+/* ------------------------------------------------------------------------------------------------ streams */
+
+cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+/* On the NULL stream (cudaStreamLegacy): also all earlier work of the device's blocking streams. */
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+/* Unique among the process's streams for its whole life (created streams: 1, 2, … in creation order). */
+cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId);
+cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device);
+/* A host function is not called once its stream has seen a device fault; a stream callback
+ * (cudaStreamAddCallback) is called exactly once, with cudaSuccess or the fault's error (e.g. 719, 700). */
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                                  unsigned int flags);
+
+/* ------------------------------------------------------------------------------------------------ events */
+
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0),
+                                     unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+/* A handle that was not exported on this simulated machine or its shared host (zeroed, forged, of an earlier
+ * run or another STREAMSIM_MACHINE) is cudaErrorInvalidValue; streamsimGetLastErrorMessage says
+ * why. The opened event belongs to the calling thread's current device (not the exporter's) and shares the
+ * exporter's records: record it on a stream of that device. */
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+
+/* Exports the device allocation holding devPtr (the whole allocation; the same handle each time). */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+/* Maps memory exported by another process into this one's current device: a pointer of this process to the
+ * same bytes (not a copy). In the exporting process: cudaErrorDeviceUninitialized; freed or closed export:
+ * cudaErrorMapBufferObjectFailed; forged, stale or foreign handle: cudaErrorInvalidValue. Opening the same handle
+ * again on the same device returns the same pointer (a reference more). flags: 0 or
+ * cudaIpcMemLazyEnablePeerAccess. */
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+/* Drops one reference of a mapping made by cudaIpcOpenMemHandle; the last unmaps it. */
+cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+
+/* ------------------------------------------------------------------------------------------------ capture, graphs */
+
+/* Refused on the NULL / legacy stream (cudaErrorStreamCaptureUnsupported) and on a capturing stream
+ * (cudaErrorIllegalState). While a stream captures, its operations become graph nodes; a record on it makes a
+ * captured event, and a stream that waits on that joins the capture. */
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+/* *pGraph is NULL on failure: not capturing (cudaErrorIllegalState), capture joined only
+ * (cudaErrorStreamCaptureUnmatched), another thread (cudaErrorStreamCaptureWrongThread), invalidated
+ * (cudaErrorStreamCaptureInvalidated), forked work not joined back (cudaErrorStreamCaptureUnjoined). */
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+/* The CUDA 12 signature. *dependencies_out stays valid until the next capture call about the stream or the end of
+ * the capture. */
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                                    unsigned long long *id_out STREAMSIM_DEFAULT_ARG(0),
+                                    cudaGraph_t *graph_out STREAMSIM_DEFAULT_ARG(0),
+                                    const cudaGraphNode_t **dependencies_out STREAMSIM_DEFAULT_ARG(0),
+                                    size_t *numDependencies_out STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                               size_t numDependencies,
+                                               unsigned int flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                         unsigned long long flags STREAMSIM_DEFAULT_ARG(0));
+/* Ordered after the stream's earlier work and after the executable graph's previous launch; the nodes run as
+ * early as their dependencies allow, on the graph's own tracks of the trace. */
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+/* The CUDA 12 signature (no edge data). */
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t *numEdges);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                        size_t *pNumDependencies);
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                          size_t *pNumDependentNodes);
+/* A file that cannot be written is cudaErrorInvalidValue. */
+cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+
+/* ------------------------------------------------------------------------------------------------ memory */
+
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaFree(void *devPtr);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+/* The device pointer of pinned memory is its host pointer (one address space). */
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+/* Registered memory behaves as pinned memory (copies read and write it when they run; races are tracked) until
+ * cudaHostUnregister; work still queued on it then touches no memory. */
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
+                                cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                            cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+
+/* ------------------------------------------------------------------------------------------------ stream-ordered
+ * memory: cudaMallocAsync allocates from the current pool of the stream's device, as an operation of the stream;
+ * cudaFreeAsync frees as one. A freed block is reused by a later allocation as the pool's reuse policies allow
+ * (the same stream; an order by events; a free complete in virtual time; a synchronize); with race detection, an
+ * access not ordered after the allocation or before the free is a "use before allocation" / "use after free"
+ * report. cudaFree of such memory does not synchronize. */
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+
+/* ------------------------------------------------------------------------------------------------ errors */
+
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorName(cudaError_t error);
+const char *cudaGetErrorString(cudaError_t error);
+
+/* ------------------------------------------------------------------------------------------------ profiler */
+
+/* Recorded in the trace as host events profiler_start(device N) / profiler_stop(device N). Also declared by
+ * cuda_profiler_api.h. */
+cudaError_t cudaProfilerStart(void);
+cudaError_t cudaProfilerStop(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* __CUDA_RUNTIME_API_H__ */
