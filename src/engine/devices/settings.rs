@@ -27,7 +27,7 @@ pub struct DeviceFlags {
     /// How host threads wait.
     pub wait: WaitPolicy,
     /// Pinned host memory may be mapped into the device's address space (`cudaDeviceMapHost`). The runtime's
-    /// contexts always have it, so [`Process::device_flags`] reports it set whatever was asked.
+    /// contexts always have it, so [`Process::device_flags`](crate::Process::device_flags) reports it set whatever was asked.
     pub map_host: bool,
     /// Keep local memory after a launch resized it (`cudaDeviceLmemResizeToMax`, deprecated: the behaviour
     /// is always on).
@@ -53,7 +53,7 @@ pub enum DeviceLimit {
     /// The L2 fetch granularity hint, 0 to 128 bytes (default 64; larger values are clamped).
     MaxL2FetchGranularity,
     /// The L2 persisting-lines cache size, in bytes (default 0; clamped to the device's
-    /// [`Attribute::MaxPersistingL2CacheSize`]).
+    /// [`Attribute::MaxPersistingL2CacheSize`](crate::Attribute::MaxPersistingL2CacheSize)).
     PersistingL2CacheSize,
 }
 

@@ -11,10 +11,11 @@ use super::NodeType;
 use super::capture::Captures;
 use crate::engine::core::error::{ObjectKind, Result};
 use crate::engine::core::handle::{
-    EventId, GraphNode, ProcessId, Registry, StreamId, TAG_GRAPH, TAG_GRAPH_EXEC, TAG_GRAPH_NODE,
+    EventId, GraphNode, ProcessId, StreamId, TAG_GRAPH, TAG_GRAPH_EXEC, TAG_GRAPH_NODE,
     next_ordinal,
 };
 use crate::engine::core::pointers::{DevicePtr, HostPtr};
+use crate::engine::core::registry::Registry;
 use crate::engine::core::time::CopyPath;
 use crate::engine::kernels::kernel::{Access, SharedBody, SharedHostFn};
 

@@ -18,9 +18,10 @@ use parking_lot::Mutex;
 use super::{Call, HostClock, StreamEntry, StreamFlags};
 use crate::engine::core::error::{ObjectKind, Result, SimError};
 use crate::engine::core::handle::{
-    EventId, ProcessId, Registry, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_NOTIFY,
-    TAG_POOL, TAG_STREAM, next_ordinal,
+    EventId, ProcessId, StreamId, StreamKind, TAG_CONTEXT, TAG_EVENT, TAG_NOTIFY, TAG_POOL,
+    TAG_STREAM, next_ordinal,
 };
+use crate::engine::core::registry::Registry;
 use crate::engine::core::rules::{DefaultStream, Ownership};
 use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::Point;
