@@ -1,4 +1,5 @@
-//! The layering rule of `src/lib.rs`: dependencies point down only, tools → vendor → engine. A file of the
+//! The layering rule of `src/lib.rs`: dependencies point down only, tools → facade → engine; inside the engine,
+//! `core/` imports nothing else and the runtime objects reach each other only through what they keep. A file of the
 //! engine (`src/engine/`) names nothing of the vendor layer or the tools; a file of the vendor layer
 //! (`src/facade/`) names nothing of the tools. Checked on the code of every file (comments may mention any
 //! layer), including paths through the crate root's re-exports (`crate::cuda` is the vendor layer) and macro
@@ -181,5 +182,120 @@ fn the_checker_sees_every_spelling_of_an_upward_path() {
     assert_eq!(
         violations(&code("use crate::cuda_like::X;"), &forbidden),
         Vec::<String>::new()
+    );
+}
+
+/// The engine folders of `crate::engine::…` paths that `code` names (first segment after `engine::`).
+fn engine_paths(code: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::engine::") {
+        let after = &rest[at + "crate::engine::".len()..];
+        let folder = first_segment(after);
+        let sub = after[folder.len()..]
+            .strip_prefix("::")
+            .map(first_segment)
+            .unwrap_or("");
+        found.push((folder.to_string(), sub.to_string()));
+        rest = after;
+    }
+    found
+}
+
+fn engine_files(folder: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut list = Vec::new();
+    files(&root.join("src/engine").join(folder), &mut list);
+    list
+}
+
+/// `src/engine/core/` is the engine's vocabulary: it imports nothing of the engine outside itself (lib.rs's code
+/// map), so any file can use it without joining an import circle.
+#[test]
+fn the_engine_core_imports_nothing_outside_core() {
+    let list = engine_files("core");
+    assert!(list.len() >= 8, "core's files: {list:?}");
+    let mut bad = Vec::new();
+    for file in &list {
+        let code = code(&std::fs::read_to_string(file).expect("a source file"));
+        for (folder, sub) in engine_paths(&code) {
+            if folder != "core" {
+                bad.push(format!(
+                    "{}: crate::engine::{folder}::{sub}",
+                    file.display()
+                ));
+            }
+        }
+        if code.contains("super::super::") {
+            bad.push(format!("{}: super::super::", file.display()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "core/ reaches outside itself:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// The runtime objects' folders (lib.rs's code map) and the modules of each that the others may name: what the
+/// object keeps (its state, configuration, queues, tables) and the types of its `mod.rs`, never its calls — one
+/// object reaches another's behaviour only through `Process`'s methods, and its fields are private to its
+/// folder (`pub(super)`) where the calls of other folders have no business with them.
+const OBJECTS: &[(&str, &[&str])] = &[
+    ("callbacks", &["reports"]),
+    ("devices", &["config", "profile", "settings"]),
+    ("events", &["config", "state"]),
+    // graph/gate.rs: the capture rules that every enqueueing call asks (where an operation goes)
+    ("graph", &["capture", "gate", "node"]),
+    ("host_memory", &[]),
+    ("ipc", &["tables"]),
+    ("kernels", &["kernel"]),
+    ("memory", &["block", "freed_pinned"]),
+    ("notifies", &["state"]),
+    ("pools", &["state"]),
+    ("streams", &["info"]),
+    ("value_waits", &["state"]),
+];
+
+#[test]
+fn no_object_folder_reaches_into_another_objects_calls() {
+    let mut bad = Vec::new();
+    for &(object, _) in OBJECTS {
+        let list = engine_files(object);
+        assert!(!list.is_empty(), "src/engine/{object}/ has no files");
+        for file in &list {
+            let code = code(&std::fs::read_to_string(file).expect("a source file"));
+            for (folder, sub) in engine_paths(&code) {
+                // A type of the folder's `mod.rs` (`crate::engine::memory::Memory`) is what the folder keeps.
+                let module = sub.starts_with(|c: char| c.is_ascii_lowercase());
+                let kept = OBJECTS.iter().find(|(o, _)| *o == folder).map(|(_, k)| *k);
+                if folder != object
+                    && kept.is_some_and(|k| sub.is_empty() || module && !k.contains(&sub.as_str()))
+                {
+                    bad.push(format!(
+                        "{}: crate::engine::{folder}::{sub}",
+                        file.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "an object folder names another object's calls (reach it through Process instead):\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_engine_path_reader_sees_folder_and_module() {
+    assert_eq!(
+        engine_paths(&code(
+            "use crate::engine::events::calls::X; let y = crate::engine::core::time::Y;"
+        )),
+        [
+            ("events".to_string(), "calls".to_string()),
+            ("core".to_string(), "time".to_string())
+        ]
     );
 }

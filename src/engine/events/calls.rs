@@ -23,7 +23,7 @@ use crate::engine::events::config::RecordStatus;
 use crate::engine::events::config::UnrecordedWait;
 use crate::engine::events::state::EventState;
 use crate::engine::exec::{Point, Work};
-use crate::engine::graph::Route;
+use crate::engine::graph::gate::Route;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, EventEntry, OpSpec, Process};
 

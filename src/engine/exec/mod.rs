@@ -28,7 +28,8 @@ use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::callback::Callback;
 use crate::engine::exec::faults::{StreamFault, fault_at};
 use crate::engine::kernels::kernel::{KernelBody, KernelCtx};
-use crate::engine::memory::{Memory, Region};
+use crate::engine::memory::Memory;
+use crate::engine::memory::block::Region;
 use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::observe::trace::{OpKind, TraceSink};
 use crate::engine::schedules::serialize::Progress;
@@ -473,7 +474,7 @@ pub(crate) struct OpExtra {
     /// A lifetime point of an allocation this operation is (a stream-ordered allocation or free), checked for
     /// races with `who` when it is dispatched (enqueue side only).
     pub life: Option<(
-        Arc<crate::engine::memory::Block>,
+        Arc<crate::engine::memory::block::Block>,
         crate::engine::core::races::LifePoint,
     )>,
 }
@@ -789,7 +790,7 @@ fn run_op(
         }
         Work::Copy { src, dst } => {
             match src {
-                CopySource::Region(s) => crate::engine::memory::Block::copy(
+                CopySource::Region(s) => crate::engine::memory::block::Block::copy(
                     &s.block, s.offset, &dst.block, dst.offset, s.len,
                 ),
                 CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),

@@ -23,21 +23,19 @@
 //!
 //! Everything here runs under the process's state lock (see `process/state.rs`); nothing blocks under it.
 
-mod api;
-mod capture;
-mod events;
-mod gate;
-mod graph_api;
-mod node;
-mod replay;
+pub(crate) mod api;
+pub(crate) mod capture;
+pub(crate) mod events;
+pub(crate) mod gate;
+pub(crate) mod graph_api;
+pub(crate) mod node;
+pub(crate) mod replay;
 
 use std::sync::Arc;
 
 use crate::engine::core::handle::{Graph, GraphNode};
 
-pub(crate) use capture::CaptureRecord;
 pub(crate) use gate::Route;
-pub(crate) use node::{Endpoint, GraphState, NodeOp};
 
 /// How a capture sequence, and a thread, interact with potentially unsafe calls made while a capture is in
 /// progress (`cudaStreamCaptureMode`, `aclmdlRICaptureMode`; the values are the vendors').

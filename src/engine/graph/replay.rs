@@ -23,7 +23,7 @@ use crate::engine::core::races::Accessor;
 use crate::engine::core::races::Who;
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::{CopySource, Point, Work};
-use crate::engine::memory::Region;
+use crate::engine::memory::block::Region;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, ProcState, Process, StreamEntry};
 

@@ -41,7 +41,7 @@ use crate::engine::core::pointers::DevicePtr;
 use crate::engine::ipc::tables::IpcMemTable;
 use crate::engine::ipc::tables::MemExport;
 use crate::engine::ipc::tables::MemMap;
-use crate::engine::memory::{Backing, Store};
+use crate::engine::memory::block::{Backing, Store};
 use crate::engine::observe::race::clock::VectorClock;
 use crate::engine::process::Process;
 

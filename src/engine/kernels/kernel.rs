@@ -7,7 +7,8 @@ use std::time::Duration;
 use crate::engine::core::error::FaultKind;
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::pointers::{DevicePtr, HostPtr};
-use crate::engine::memory::{Memory, Region};
+use crate::engine::memory::Memory;
+use crate::engine::memory::block::Region;
 
 /// A kernel body that a graph can run at every launch.
 pub(crate) type SharedBody = Arc<dyn Fn(&mut KernelCtx) -> Result<(), KernelError> + Send + Sync>;

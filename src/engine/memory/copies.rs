@@ -14,9 +14,10 @@ use crate::engine::core::races::Who;
 use crate::engine::core::rules::PeerCopy;
 use crate::engine::core::time::CopyPath;
 use crate::engine::exec::{CopySource, Work};
-use crate::engine::graph::{Endpoint, NodeOp, Route};
+use crate::engine::graph::gate::Route;
+use crate::engine::graph::node::{Endpoint, NodeOp};
 use crate::engine::kernels::kernel::Kernel;
-use crate::engine::memory::Region;
+use crate::engine::memory::block::Region;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process};
 

@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
-use crate::engine::memory::Block;
+use crate::engine::memory::block::Block;
 
 /// The most bytes of freed pinned buffers kept reserved (64 MiB).
 pub(crate) const MAX_BYTES: u64 = 64 << 20;

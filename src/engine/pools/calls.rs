@@ -20,7 +20,7 @@ use crate::engine::core::races::Accessor;
 use crate::engine::core::races::{LifePoint, Who};
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::Work;
-use crate::engine::memory::Block;
+use crate::engine::memory::block::Block;
 use crate::engine::observe::race::clock::ActorHold;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::pools::state::{Asker, FreedAt, Pick, PoolAttr, PoolEntry, PoolProps};

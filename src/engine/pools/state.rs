@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::{Point, StreamExec};
-use crate::engine::memory::Block;
+use crate::engine::memory::block::Block;
 use crate::engine::memory::block::Chunk;
 use crate::engine::observe::race::clock::{Actor, ActorHold, Epoch, VectorClock};
 
@@ -440,7 +440,9 @@ mod tests {
                 space: crate::AddressSpace::Device(0),
                 ordinal: 1,
                 host: None,
-                store: crate::engine::memory::Store::new(crate::engine::memory::Backing::Detached),
+                store: crate::engine::memory::block::Store::new(
+                    crate::engine::memory::block::Backing::Detached,
+                ),
                 store_off: 0,
                 mapping: false,
             })

@@ -90,7 +90,7 @@ impl ProcState {
         if !self.graphs.captures.is_empty() {
             // The calls that can be captured route their operation before they enqueue (see `graph/gate.rs`):
             // what reaches a capturing stream here cannot be captured.
-            if let crate::engine::graph::Route::Capture(cid) =
+            if let crate::engine::graph::gate::Route::Capture(cid) =
                 self.capture_route(m, h, "enqueue")?
             {
                 let id = self.streams.get(h)?.id;

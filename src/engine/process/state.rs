@@ -39,7 +39,7 @@ pub(crate) struct EventEntry {
     /// The latest record; shared with the other processes that opened the event through IPC.
     pub state: Arc<Mutex<crate::engine::events::state::EventState>>,
     /// The latest record, when a capturing stream made it: the graph nodes it stands for (see `graph/`).
-    pub captured: Option<crate::engine::graph::CaptureRecord>,
+    pub captured: Option<crate::engine::graph::capture::CaptureRecord>,
 }
 
 pub(crate) struct ContextEntry {
@@ -128,11 +128,11 @@ pub(crate) struct ProcState {
     /// Threads subscribed to stream callbacks (see `report.rs`).
     pub reports: crate::engine::callbacks::reports::Reports,
     /// An empty buffer for a launch's declared accesses, kept between launches (see `Process::launch`).
-    pub scratch_accesses: Vec<(crate::engine::memory::Region, bool)>,
+    pub scratch_accesses: Vec<(crate::engine::memory::block::Region, bool)>,
     /// The process's wait board (also in [`ProcShared`]), notified when held operations are released.
     pub board: Arc<super::WaitBoard>,
     /// Graphs, executable graphs (with their lanes) and capture sequences (see `graph/`).
-    pub graphs: crate::engine::graph::GraphState,
+    pub graphs: crate::engine::graph::node::GraphState,
     /// Whether streams and host threads keep vector clocks: with race detection, or from the process's first
     /// memory-pool call on (a pool's reuse follows the happens-before order, `pool.rs`).
     pub clocks: bool,
@@ -187,7 +187,7 @@ impl ProcShared {
                 reports: Default::default(),
                 scratch_accesses: Vec::new(),
                 board: board.clone(),
-                graphs: crate::engine::graph::GraphState::new(tag, id.0 as u64),
+                graphs: crate::engine::graph::node::GraphState::new(tag, id.0 as u64),
                 clocks: m.race.on(),
                 pools: Registry::new(ObjectKind::MemPool, TAG_POOL, tag, id.0 as u64),
                 retired_pools: Vec::new(),

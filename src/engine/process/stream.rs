@@ -22,7 +22,7 @@ use crate::engine::exec::copy_engines::Claim;
 use crate::engine::exec::copy_engines::place;
 use crate::engine::exec::{Fixed, Op, OpExtra, OpSender, Point, StreamExec, Work};
 use crate::engine::machine::Shared;
-use crate::engine::memory::Region;
+use crate::engine::memory::block::Region;
 use crate::engine::observe::race::clock::{Actor, VectorClock};
 use crate::engine::observe::trace::OpKind;
 
@@ -290,7 +290,7 @@ impl StreamEntry {
         host: Option<&HostClock>,
         may_fail: bool,
         life: Option<(
-            Arc<crate::engine::memory::Block>,
+            Arc<crate::engine::memory::block::Block>,
             crate::engine::core::races::LifePoint,
         )>,
     ) -> Result<()> {
@@ -498,7 +498,7 @@ impl OpSpec {
     /// A lifetime point of `block` (a stream-ordered allocation or free), checked for races as `who` when set.
     pub fn life(
         mut self,
-        block: Arc<crate::engine::memory::Block>,
+        block: Arc<crate::engine::memory::block::Block>,
         point: crate::engine::core::races::LifePoint,
         who: Option<Who>,
     ) -> OpSpec {

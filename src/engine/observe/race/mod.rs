@@ -36,7 +36,7 @@ use parking_lot::Mutex;
 use crate::engine::core::error::SimError;
 use crate::engine::core::races::LifePoint;
 use crate::engine::core::races::Who;
-use crate::engine::memory::Region;
+use crate::engine::memory::block::Region;
 use clock::{Actors, Epoch, VectorClock};
 
 /// One side of a race as reports are deduplicated by it: who, whether it wrote, where it was enqueued.
@@ -237,7 +237,7 @@ fn report(
 /// error and nothing is recorded.
 pub(crate) fn lifetime(
     race: &RaceState,
-    block: &Arc<crate::engine::memory::Block>,
+    block: &Arc<crate::engine::memory::block::Block>,
     point: LifePoint,
     (epoch, clock): (Epoch, &VectorClock),
     who: &Who,
