@@ -335,7 +335,7 @@ impl MachineBuilder {
                 shared_host: self.shared_host,
                 host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
-                processes: Mutex::new(Vec::new()),
+                processes: Mutex::new(Default::default()),
                 host_events: Mutex::new(Kept::new(self.trace_window)),
                 trace_names: Mutex::new(TraceNames::default()),
                 failed_calls: Mutex::new(Kept::new(self.trace_window)),

@@ -48,6 +48,8 @@ pub(crate) struct StreamExec {
     closed_at: AtomicU64,
     /// The machine's serialize schedule, if it runs under one (`serial.rs`): host threads waiting here tell it.
     pub serial: OnceLock<Arc<crate::engine::serial::Serial>>,
+    /// What the thread serving the stream can be handed once the stream is destroyed (`workers.rs`).
+    pub(crate) handoff: Mutex<crate::engine::workers::Handoff>,
 }
 
 impl StreamExec {
@@ -65,6 +67,7 @@ impl StreamExec {
             remote: OnceLock::new(),
             closed_at: AtomicU64::new(u64::MAX),
             serial: OnceLock::new(),
+            handoff: Mutex::new(Default::default()),
         }
     }
 
@@ -502,7 +505,9 @@ impl Worker {
         }
         self.publish();
         self.seq = seq;
+        crate::engine::workers::may_block(&self.env.exec);
         run_op(&self.env, (&mut self.faulted, &mut self.latent), seq, op);
+        crate::engine::workers::blocked_no_more(&self.env.exec);
     }
 
     /// Publishes the plain kernels run so far: trace records first, then completion.

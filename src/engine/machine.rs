@@ -5,8 +5,8 @@
 //! `host_events`; memory locks (see `memory.rs`) are leaves.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
@@ -78,6 +78,49 @@ fn forked(l: &crate::engine::host::HostLink) -> SimError {
     }
 }
 
+/// A machine's simulated processes, held weakly (a process goes when its last handle is dropped), and the
+/// next id to give.
+#[derive(Default)]
+pub(crate) struct ProcessList {
+    live: Vec<Weak<ProcShared>>,
+    next: u32,
+}
+
+impl ProcessList {
+    /// The processes still alive.
+    pub fn live(&self) -> Vec<Arc<ProcShared>> {
+        self.live.iter().filter_map(Weak::upgrade).collect()
+    }
+
+    /// The id of a new process: the next one; past the ids a handle can carry, the first id after the last
+    /// given that no live process has (so that a stale handle of a gone process needs 4,096 processes to
+    /// name a live one); if every id is taken, the next one, whose handles cannot be made
+    /// ([`ObjectLimit::ProcessId`]).
+    fn next_id(&mut self) -> ProcessId {
+        self.live.retain(|w| w.strong_count() > 0);
+        let ids = crate::engine::handle::PROCESS_IDS;
+        if self.next >= ids {
+            let taken: BTreeSet<u32> = self
+                .live
+                .iter()
+                .filter_map(Weak::upgrade)
+                .map(|p| p.id.0)
+                .collect();
+            if let Some(free) = (0..ids)
+                .map(|i| (self.next + i) % ids)
+                .find(|id| !taken.contains(id))
+            {
+                self.next = ids + (free + 1) % ids;
+                return ProcessId(free);
+            }
+            return ProcessId(ids);
+        }
+        let id = self.next;
+        self.next += 1;
+        ProcessId(id)
+    }
+}
+
 pub(crate) struct Shared {
     pub id: u64,
     pub dialect: Dialect,
@@ -111,7 +154,7 @@ pub(crate) struct Shared {
     pub(crate) host:
         std::sync::OnceLock<std::result::Result<Arc<crate::engine::host::HostLink>, SimError>>,
     pub memory: Arc<Memory>,
-    pub(crate) processes: Mutex<Vec<Arc<ProcShared>>>,
+    pub(crate) processes: Mutex<ProcessList>,
     /// Blocking host calls, kept for the trace (tracing on), within the window.
     pub host_events: Mutex<Kept<HostEvent>>,
     /// Names of streams and events, kept for the trace (tracing on).
@@ -161,7 +204,7 @@ impl Shared {
     /// Releases held operations in every process (a record of an interprocess event can release a deferred
     /// wait in another process). Takes each process's state lock in turn, holding none of them on entry.
     pub fn pump_all(&self) {
-        let procs: Vec<Arc<ProcShared>> = self.processes.lock().clone();
+        let procs = self.processes.lock().live();
         for p in procs {
             p.state.lock().pump(self);
         }
@@ -264,7 +307,7 @@ impl Drop for Shared {
     fn drop(&mut self) {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
-        drop(processes);
+        drop(processes.live());
         // Under the serialize schedule, what is left runs now (nothing else would wait for it).
         if let Some(s) = &self.serial {
             s.flush();
@@ -304,12 +347,15 @@ impl Machine {
         }
     }
 
-    /// A new simulated host process on this machine.
+    /// A new simulated host process on this machine. It lives, with its streams, events and memory, until its
+    /// last handle ([`Process`] and its clones, bindings) is dropped; then its streams' queued work still runs
+    /// and their threads are released (`tests/suite/churn.rs`). Ids count up from 0; after id 4,095 (the most a
+    /// handle can carry) the id of a process that is gone is given again, the next one after the last given.
     pub fn process(&self) -> Process {
         let mut procs = self.shared.processes.lock();
-        let id = ProcessId(procs.len() as u32);
+        let id = procs.next_id();
         let p = Arc::new(ProcShared::new(&self.shared, id));
-        procs.push(p.clone());
+        procs.live.push(Arc::downgrade(&p));
         Process::new(self.shared.clone(), p)
     }
 
@@ -437,7 +483,7 @@ impl Machine {
     /// call: no clock moves, nothing is added to the trace, no fault is reported. Operations held back behind
     /// an ACL wait for a record nobody has issued cannot run and are not waited for.
     pub fn drain(&self) {
-        let procs: Vec<Arc<ProcShared>> = self.shared.processes.lock().clone();
+        let procs = self.shared.processes.lock().live();
         let mut waits = Vec::new();
         for p in procs {
             p.state.lock().dispatched_tails(&mut waits);

@@ -9,10 +9,20 @@
 //! A machine does not join threads: it waits for each of its streams' [`Done`], which the thread signals once
 //! that stream's last operation has run and the thread no longer carries the machine's name.
 //!
-//! Lock order: the pool's lock is a leaf. No operation runs, and no other lock is taken, while it is held.
+//! **Hand-off.** A destroyed stream's thread usually has a few operations left when the program creates its
+//! next stream (a create/destroy loop outruns its workers), so waiting for it to park would not help and a new
+//! thread would start each time. Instead a stream created when no thread is parked is handed to the thread of
+//! a destroyed stream ([`retire`]) that is not inside an operation that can block (one with dependencies, a
+//! body or a host function: [`may_block`]); that thread serves it as soon as its old stream is drained. A
+//! thread about to enter such an operation first starts its hand-off elsewhere (a parked thread, another
+//! retiring one, or a new thread), so a hand-off never waits behind work that might wait for it. The live
+//! thread count follows the live streams (`tests/suite/churn.rs`).
+//!
+//! Lock order: the pool's lock, then a stream's [`Handoff`]; both are taken for a few steps only. No operation
+//! runs, and no other lock is taken, while either is held.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Mutex as StdMutex, Weak};
 use std::time::Duration;
 
 use parking_lot::{Condvar, Mutex};
@@ -119,13 +129,103 @@ struct Parked {
 struct Pool {
     parked: Vec<Parked>,
     next_id: u64,
+    /// Destroyed streams whose thread may still be serving them (see the module doc, "Hand-off").
+    retiring: Vec<Weak<StreamExec>>,
 }
 
 // std's Mutex: `const`-constructible in a static, and never held across anything that blocks.
 static POOL: StdMutex<Pool> = StdMutex::new(Pool {
     parked: Vec::new(),
     next_id: 0,
+    retiring: Vec::new(),
 });
+
+/// What the thread serving a stream can be handed (see the module doc, "Hand-off"); in [`StreamExec`].
+#[derive(Default)]
+pub(crate) struct Handoff {
+    /// The stack size of the thread serving the stream.
+    stack: Option<usize>,
+    /// The thread is inside an operation that can block.
+    blocking: bool,
+    /// The thread is done with the stream (it took its next stream, parked or exited).
+    finished: bool,
+    /// The stream the thread serves once this one is drained.
+    next: Option<Assignment>,
+}
+
+impl std::fmt::Debug for Handoff {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Handoff")
+            .field("blocking", &self.blocking)
+            .field("finished", &self.finished)
+            .field("next", &self.next.is_some())
+            .finish()
+    }
+}
+
+/// The stream `exec` was destroyed (its queue is closed): its thread may take the next stream created.
+pub(crate) fn retire(exec: &Arc<StreamExec>) {
+    if exec.handoff.lock().finished {
+        return;
+    }
+    let mut p = pool();
+    // Forget the streams whose threads are done, so that the list follows the retiring streams.
+    if p.retiring.len() >= 64 && p.retiring.len().is_power_of_two() {
+        p.retiring
+            .retain(|w| w.upgrade().is_some_and(|e| !e.handoff.lock().finished));
+    }
+    p.retiring.push(Arc::downgrade(exec));
+}
+
+/// The thread serving `exec` is about to run an operation that can block: the stream handed to it, if any,
+/// goes elsewhere (kept for later only if the host refuses a new thread).
+pub(crate) fn may_block(exec: &StreamExec) {
+    let next = {
+        let mut h = exec.handoff.lock();
+        h.blocking = true;
+        h.next.take()
+    };
+    if let Some(a) = next {
+        let stack = exec.handoff.lock().stack;
+        // Not to another retiring stream: `a` may be followed by streams handed to it, and one of them could
+        // be chosen, making a cycle of streams each waiting for the other's thread.
+        if let Err(a) = start_on(a, stack, false) {
+            exec.handoff.lock().next = Some(a);
+        }
+    }
+}
+
+/// The operation [`may_block`] announced has run.
+pub(crate) fn blocked_no_more(exec: &StreamExec) {
+    exec.handoff.lock().blocking = false;
+}
+
+/// Hands `a` to the thread of a retiring stream with the same stack size that can take it; gives it back if
+/// there is none. Under the pool's lock.
+fn hand_to_retiring(p: &mut Pool, a: Assignment, stack: Option<usize>) -> Option<Assignment> {
+    let mut i = p.retiring.len();
+    while i > 0 {
+        i -= 1;
+        let Some(exec) = p.retiring[i].upgrade() else {
+            p.retiring.swap_remove(i);
+            continue;
+        };
+        let mut h = exec.handoff.lock();
+        if h.finished || h.next.is_some() {
+            drop(h);
+            p.retiring.swap_remove(i);
+            continue;
+        }
+        if h.blocking || h.stack != stack {
+            continue;
+        }
+        h.next = Some(a);
+        drop(h);
+        p.retiring.swap_remove(i);
+        return None;
+    }
+    Some(a)
+}
 
 fn pool() -> std::sync::MutexGuard<'static, Pool> {
     // A panic while the pool is locked cannot leave it inconsistent (each step is one Vec operation).
@@ -135,13 +235,30 @@ fn pool() -> std::sync::MutexGuard<'static, Pool> {
 
 /// Starts serving a stream: on a parked thread with the same stack size if there is one, else on a new
 /// thread. `Err` gives the assignment back if the host refuses a new thread.
+/// Failing that, on the thread of a destroyed stream (see the module doc, "Hand-off").
 pub(crate) fn start(a: Assignment, stack: Option<usize>) -> Result<(), Assignment> {
+    start_on(a, stack, true)
+}
+
+/// [`start`], handing `a` to a retiring stream's thread only `if handoff`.
+fn start_on(a: Assignment, stack: Option<usize>, handoff: bool) -> Result<(), Assignment> {
+    a.env.exec.handoff.lock().stack = stack;
     let mut a = a;
     loop {
         let parked = {
             let mut p = pool();
             let at = p.parked.iter().rposition(|w| w.stack == stack);
-            at.map(|i| p.parked.swap_remove(i))
+            match at {
+                Some(i) => Some(p.parked.swap_remove(i)),
+                None if !handoff => None,
+                None => match hand_to_retiring(&mut p, a, stack) {
+                    None => return Ok(()),
+                    Some(back) => {
+                        a = back;
+                        None
+                    }
+                },
+            }
         };
         let Some(w) = parked else { break };
         // The thread waits on its mailbox until it takes itself out of the pool, which it can no longer do
@@ -187,11 +304,24 @@ fn serve(
     loop {
         *job.done.thread.lock() = Some(ThreadMark::current());
         set_name(&job.name);
+        let exec = job.env.exec.clone();
         run_worker(job.rx, job.env);
         set_name(IDLE_NAME);
         job.done.finish();
         let id = {
             let mut p = pool();
+            let next = {
+                let mut h = exec.handoff.lock();
+                h.finished = true;
+                h.next.take()
+            };
+            drop(exec);
+            if let Some(next) = next {
+                // Handed a stream while draining this one: serve it without parking.
+                drop(p);
+                job = next;
+                continue;
+            }
             if p.parked.len() >= MAX_PARKED {
                 return;
             }

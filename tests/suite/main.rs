@@ -16,6 +16,7 @@ mod c_runtime_api;
 mod c_schedules;
 mod c_semantics;
 mod c_toolkit;
+mod churn;
 mod common;
 mod contexts;
 mod cuda_events;
