@@ -340,6 +340,11 @@ impl MachineBuilder {
                 trace_names: Mutex::new(TraceNames::default()),
                 failed_calls: Mutex::new(Kept::new(self.trace_window)),
                 workers: Mutex::new(Vec::new()),
+                made_in: (std::process::id(), {
+                    crate::engine::workers::watch_forks();
+                    crate::engine::workers::fork_generation()
+                }),
+                broken: std::sync::OnceLock::new(),
                 live_workers: Arc::new(AtomicUsize::new(0)),
             }),
         })

@@ -164,6 +164,10 @@ pub(crate) struct Shared {
     /// The streams' workers, until drained (see `workers.rs`).
     pub(crate) workers: Mutex<Vec<Arc<Done>>>,
     pub(crate) live_workers: Arc<AtomicUsize>,
+    /// The OS process the machine was made in and its fork generation (`workers.rs`, "Fork").
+    pub(crate) made_in: (u32, u32),
+    /// Set once a call panicked inside the simulator: the panic's message (see [`Shared::check_usable`]).
+    pub(crate) broken: std::sync::OnceLock<String>,
 }
 
 impl Shared {
@@ -238,6 +242,31 @@ impl Shared {
             _ => Ok(()),
         }
     }
+    /// Refuses call `what` on a machine that cannot answer it: one made before this OS process was forked from
+    /// its parent (its streams' threads are not in this process; [`SimError::ForkedChild`]), or one a panic
+    /// inside the simulator may have left half-updated ([`SimError::Broken`]).
+    pub fn check_usable(&self, what: &'static str) -> Result<()> {
+        if self.made_in.1 != crate::engine::workers::fork_generation() {
+            return Err(SimError::ForkedChild {
+                what,
+                parent: self.made_in.0,
+                child: std::process::id(),
+            });
+        }
+        if let Some(message) = self.broken.get() {
+            return Err(SimError::Broken {
+                what,
+                message: message.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether the machine was made before this OS process was forked (see [`Shared::check_usable`]).
+    pub fn forked_away(&self) -> bool {
+        self.made_in.1 != crate::engine::workers::fork_generation()
+    }
+
     /// Whether the topology links devices `a` and `b`.
     pub fn linked(&self, a: u32, b: u32) -> bool {
         a != b
@@ -483,6 +512,10 @@ impl Machine {
     /// call: no clock moves, nothing is added to the trace, no fault is reported. Operations held back behind
     /// an ACL wait for a record nobody has issued cannot run and are not waited for.
     pub fn drain(&self) {
+        if self.shared.forked_away() {
+            // In a forked child none of the streams' threads exist: nothing would ever run.
+            return;
+        }
         let procs = self.shared.processes.lock().live();
         let mut waits = Vec::new();
         for p in procs {

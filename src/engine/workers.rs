@@ -18,11 +18,19 @@
 //! retiring one, or a new thread), so a hand-off never waits behind work that might wait for it. The live
 //! thread count follows the live streams (`tests/suite/churn.rs`).
 //!
+//! **Fork.** `fork` copies only the calling thread: in a child, no worker of the parent exists. A fork handler
+//! ([`watch_forks`]) counts forks ([`fork_generation`]); a machine made before the fork refuses every call in
+//! the child (`SimError::ForkedChild`), a wait for a stream of the parent returns at once there (nothing
+//! would ever finish it), and the pool forgets the parent's parked and retiring threads, so that a machine
+//! made in the child starts threads of its own. The pool's lock is held across `fork`, so the child never
+//! inherits it locked.
+//!
 //! Lock order: the pool's lock, then a stream's [`Handoff`]; both are taken for a few steps only. No operation
 //! runs, and no other lock is taken, while either is held.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex as StdMutex, Weak};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use parking_lot::{Condvar, Mutex};
@@ -51,6 +59,8 @@ pub(crate) struct Assignment {
 #[derive(Debug)]
 pub(crate) struct Done {
     exec: Arc<StreamExec>,
+    /// The fork generation the stream was made in (see the module doc, "Fork").
+    generation: u32,
     finished: Mutex<bool>,
     cv: Condvar,
     /// The thread serving the stream (so that a machine dropped by one of its own workers does not wait for
@@ -62,6 +72,7 @@ impl Done {
     pub fn new(exec: Arc<StreamExec>) -> Done {
         Done {
             exec,
+            generation: fork_generation(),
             finished: Mutex::new(false),
             cv: Condvar::new(),
             thread: Mutex::new(None),
@@ -78,6 +89,7 @@ impl Done {
     /// would cost two thread switches per stream, most of a small machine's drop).
     pub fn wait(&self) {
         if self.exec.drained()
+            || self.generation != fork_generation()
             || self
                 .thread
                 .lock()
@@ -127,14 +139,17 @@ struct Parked {
 }
 
 struct Pool {
+    /// The fork generation the entries belong to (see the module doc, "Fork").
+    generation: u32,
     parked: Vec<Parked>,
     next_id: u64,
     /// Destroyed streams whose thread may still be serving them (see the module doc, "Hand-off").
     retiring: Vec<Weak<StreamExec>>,
 }
 
-// std's Mutex: `const`-constructible in a static, and never held across anything that blocks.
-static POOL: StdMutex<Pool> = StdMutex::new(Pool {
+// Never held across anything that blocks; held across `fork` (see [`watch_forks`]).
+static POOL: Mutex<Pool> = Mutex::new(Pool {
+    generation: 0,
     parked: Vec::new(),
     next_id: 0,
     retiring: Vec::new(),
@@ -227,10 +242,53 @@ fn hand_to_retiring(p: &mut Pool, a: Assignment, stack: Option<usize>) -> Option
     Some(a)
 }
 
-fn pool() -> std::sync::MutexGuard<'static, Pool> {
-    // A panic while the pool is locked cannot leave it inconsistent (each step is one Vec operation).
-    POOL.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+fn pool() -> parking_lot::MutexGuard<'static, Pool> {
+    let mut p = POOL.lock();
+    let generation = fork_generation();
+    if p.generation != generation {
+        // A forked child: the threads listed are its parent's (see the module doc, "Fork").
+        p.parked.clear();
+        p.retiring.clear();
+        p.generation = generation;
+    }
+    p
+}
+
+/// How many times this OS process's ancestors forked it since it started (0 in a process that was not forked
+/// from a process running streamsim), once [`watch_forks`] ran.
+static FORKS: AtomicU32 = AtomicU32::new(0);
+
+/// The number of forks this OS process descends from (see [`FORKS`]).
+pub(crate) fn fork_generation() -> u32 {
+    FORKS.load(Ordering::SeqCst)
+}
+
+/// Installs the fork handlers, once (every machine build calls it, before any stream exists).
+pub(crate) fn watch_forks() {
+    #[cfg(unix)]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        extern "C" fn prepare() {
+            // Held across fork, so that the child does not inherit it locked by another thread.
+            std::mem::forget(POOL.lock());
+        }
+        extern "C" fn parent() {
+            // SAFETY: `prepare` locked it on this thread and forgot the guard.
+            unsafe { POOL.force_unlock(Default::default()) };
+        }
+        extern "C" fn child() {
+            FORKS.fetch_add(1, Ordering::SeqCst);
+            // SAFETY: the forking thread (this one, in the child) locked it in `prepare`.
+            unsafe { POOL.force_unlock(Default::default()) };
+        }
+        ONCE.call_once(|| {
+            // SAFETY: the handlers are `extern "C"` functions that live for the whole program; they only lock,
+            // unlock and count (no allocation).
+            unsafe {
+                libc::pthread_atfork(Some(prepare), Some(parent), Some(child));
+            }
+        });
+    }
 }
 
 /// Starts serving a stream: on a parked thread with the same stack size if there is one, else on a new

@@ -26,6 +26,7 @@ mod deferred_waits;
 mod determinism;
 mod engines;
 mod facade_abuse;
+mod fork;
 mod golden;
 mod graphs;
 mod hammer;

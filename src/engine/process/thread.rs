@@ -262,6 +262,11 @@ impl Process {
         let Some((thread, device, ctx, now)) = state else {
             return Err(SimError::NotPermitted { what });
         };
+        // Before anything else is touched: in a forked child, locks of the parent's threads may be held.
+        if let Err(e) = self.m.check_usable(what) {
+            self.with_thread(|st| st.last_error = Some(e.clone()));
+            return Err(e);
+        }
         // The serialize schedule's idle rule counts from the last call a host thread entered or left.
         if let Some(s) = &self.m.serial {
             s.host_active();
