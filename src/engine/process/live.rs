@@ -227,6 +227,17 @@ impl ProcState {
         }
     }
 
+    /// How many points of destroyed streams and lanes the process keeps (not summed up yet), for tests that
+    /// check that churn does not pile them up.
+    pub fn destroyed_tails(&self) -> usize {
+        self.zombies.len()
+            + self
+                .devices
+                .iter()
+                .map(|d| d.orphans.len() + d.retired.len())
+                .sum::<usize>()
+    }
+
     /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched
     /// (the held ones excluded), for [`crate::Machine::drain`].
     pub fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
