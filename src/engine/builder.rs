@@ -345,6 +345,8 @@ impl MachineBuilder {
                     crate::engine::workers::fork_generation()
                 }),
                 broken: std::sync::OnceLock::new(),
+                inject: Mutex::new(None),
+                inject_armed: std::sync::atomic::AtomicBool::new(false),
                 live_workers: Arc::new(AtomicUsize::new(0)),
             }),
         })

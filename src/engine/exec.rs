@@ -427,7 +427,7 @@ pub(crate) struct WorkerEnv {
     pub watchdog: Option<Arc<crate::engine::watchdog::Watchdog>>,
 }
 
-fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+pub(crate) fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = p.downcast_ref::<String>() {

@@ -168,6 +168,9 @@ pub(crate) struct Shared {
     pub(crate) made_in: (u32, u32),
     /// Set once a call panicked inside the simulator: the panic's message (see [`Shared::check_usable`]).
     pub(crate) broken: std::sync::OnceLock<String>,
+    /// A test's injected panic: the call (engine name, `*` any) whose next run panics ([`Machine::inject_panic`]).
+    pub(crate) inject: Mutex<Option<String>>,
+    pub(crate) inject_armed: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
@@ -260,6 +263,25 @@ impl Shared {
             });
         }
         Ok(())
+    }
+
+    /// Panics if a test injected a panic into call `what` ([`Machine::inject_panic`]); a load otherwise.
+    pub fn injected_panic(&self, what: &'static str) {
+        if !self.inject_armed.load(Ordering::Relaxed) {
+            return;
+        }
+        let hit = {
+            let mut i = self.inject.lock();
+            let hit = i.as_deref().is_some_and(|w| w == what || w == "*");
+            if hit {
+                *i = None;
+                self.inject_armed.store(false, Ordering::Relaxed);
+            }
+            hit
+        };
+        if hit {
+            panic!("injected panic in {what}");
+        }
     }
 
     /// Whether the machine was made before this OS process was forked (see [`Shared::check_usable`]).
@@ -459,6 +481,21 @@ impl Machine {
             .watchdog
             .as_ref()
             .map_or_else(Vec::new, |w| w.reports())
+    }
+
+    /// Test hook: the next call named `what` (the engine's name of the call, e.g. `"launch"`, `"create_stream"`;
+    /// `"*"`: any call) panics inside the simulator, as a bug would. The machine is then broken: that call and
+    /// every later one fail with [`SimError::Broken`] (CUDA 999 `cudaErrorUnknown`, ACL 507000
+    /// `ACL_ERROR_RT_INTERNAL_ERROR`), naming the panic (`tests/suite/panics.rs`).
+    #[doc(hidden)]
+    pub fn inject_panic(&self, what: &str) {
+        *self.shared.inject.lock() = Some(what.to_string());
+        self.shared.inject_armed.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a call panicked inside the simulator on this machine (see [`Machine::inject_panic`]).
+    pub fn is_broken(&self) -> bool {
+        self.shared.broken.get().is_some()
     }
 
     /// Worker threads currently alive (one per stream that has not been destroyed and drained).

@@ -43,6 +43,7 @@ mod null_stream_sync;
 mod os_children;
 mod os_processes;
 mod ownership;
+mod panics;
 mod peers;
 mod pools;
 mod races;
