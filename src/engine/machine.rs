@@ -493,6 +493,13 @@ impl Machine {
         self.shared.inject_armed.store(true, Ordering::Relaxed);
     }
 
+    /// Test hook: the host address where the simulator keeps the byte of device address `addr`, if it owns
+    /// it (device memory's bytes live in the simulator's own heap memory).
+    #[doc(hidden)]
+    pub fn own_bytes_of(&self, addr: u64) -> Option<u64> {
+        self.shared.memory.own_byte_address(addr)
+    }
+
     /// Whether a call panicked inside the simulator on this machine (see [`Machine::inject_panic`]).
     pub fn is_broken(&self) -> bool {
         self.shared.broken.get().is_some()

@@ -36,6 +36,7 @@ mod ipc_devices;
 mod ipc_memory;
 mod kernel_bodies;
 mod layers;
+mod limits;
 mod multi_device;
 mod musa_facade;
 mod newcomer;
