@@ -22,8 +22,8 @@
 //! ([`watch_forks`]) counts forks ([`fork_generation`]); a machine made before the fork refuses every call in
 //! the child (`SimError::ForkedChild`), a wait for a stream of the parent returns at once there (nothing
 //! would ever finish it), and the pool forgets the parent's parked and retiring threads, so that a machine
-//! made in the child starts threads of its own. The pool's lock is held across `fork`, so the child never
-//! inherits it locked.
+//! made in the child starts threads of its own: the child uses a pool of its own, never the parent's (whose
+//! lock a thread of the parent may have held at the fork).
 //!
 //! Lock order: the pool's lock, then a stream's [`Handoff`]; both are taken for a few steps only. No operation
 //! runs, and no other lock is taken, while either is held.
@@ -139,17 +139,14 @@ struct Parked {
 }
 
 struct Pool {
-    /// The fork generation the entries belong to (see the module doc, "Fork").
-    generation: u32,
     parked: Vec<Parked>,
     next_id: u64,
     /// Destroyed streams whose thread may still be serving them (see the module doc, "Hand-off").
     retiring: Vec<Weak<StreamExec>>,
 }
 
-// Never held across anything that blocks; held across `fork` (see [`watch_forks`]).
+// Never held across anything that blocks. A forked child uses its own (see [`pool`]).
 static POOL: Mutex<Pool> = Mutex::new(Pool {
-    generation: 0,
     parked: Vec::new(),
     next_id: 0,
     retiring: Vec::new(),
@@ -243,16 +240,40 @@ fn hand_to_retiring(p: &mut Pool, a: Assignment, stack: Option<usize>) -> Option
 }
 
 fn pool() -> parking_lot::MutexGuard<'static, Pool> {
-    let mut p = POOL.lock();
-    let generation = fork_generation();
-    if p.generation != generation {
-        // A forked child: the threads listed are its parent's (see the module doc, "Fork").
-        p.parked.clear();
-        p.retiring.clear();
-        p.generation = generation;
+    if fork_generation() == 0 {
+        return POOL.lock();
     }
-    p
+    // A forked child: a pool of its own (see the module doc, "Fork"). The parent's lists name threads that do
+    // not exist here, and its lock may have been held by one of them (unlocking it could wake them).
+    let mut at = CHILD_POOL.load(Ordering::Acquire);
+    if at.is_null() {
+        let fresh = Box::into_raw(Box::new(Mutex::new(Pool {
+            parked: Vec::new(),
+            next_id: 0,
+            retiring: Vec::new(),
+        })));
+        at = match CHILD_POOL.compare_exchange(
+            std::ptr::null_mut(),
+            fresh,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => fresh,
+            Err(other) => {
+                // SAFETY: `fresh` was never shared.
+                drop(unsafe { Box::from_raw(fresh) });
+                other
+            }
+        };
+    }
+    // SAFETY: a pool once published is never freed (a child's pool is left behind by its own forks, never
+    // dropped: a few bytes per fork).
+    unsafe { &*at }.lock()
 }
+
+/// The pool of a forked child, made at its first use there; reset (not freed) by each fork.
+static CHILD_POOL: std::sync::atomic::AtomicPtr<Mutex<Pool>> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
 
 /// How many times this OS process's ancestors forked it since it started (0 in a process that was not forked
 /// from a process running streamsim), once [`watch_forks`] ran.
@@ -268,24 +289,16 @@ pub(crate) fn watch_forks() {
     #[cfg(unix)]
     {
         static ONCE: std::sync::Once = std::sync::Once::new();
-        extern "C" fn prepare() {
-            // Held across fork, so that the child does not inherit it locked by another thread.
-            std::mem::forget(POOL.lock());
-        }
-        extern "C" fn parent() {
-            // SAFETY: `prepare` locked it on this thread and forgot the guard.
-            unsafe { POOL.force_unlock(Default::default()) };
-        }
         extern "C" fn child() {
+            // Only atomic stores: the child may not take any lock a thread of the parent held at the fork.
             FORKS.fetch_add(1, Ordering::SeqCst);
-            // SAFETY: the forking thread (this one, in the child) locked it in `prepare`.
-            unsafe { POOL.force_unlock(Default::default()) };
+            CHILD_POOL.store(std::ptr::null_mut(), Ordering::SeqCst);
         }
         ONCE.call_once(|| {
-            // SAFETY: the handlers are `extern "C"` functions that live for the whole program; they only lock,
-            // unlock and count (no allocation).
+            // SAFETY: the handler is an `extern "C"` function that lives for the whole program; it only stores
+            // to atomics (async-signal-safe, no allocation, no lock).
             unsafe {
-                libc::pthread_atfork(Some(prepare), Some(parent), Some(child));
+                libc::pthread_atfork(None, None, Some(child));
             }
         });
     }
