@@ -216,8 +216,9 @@ streamsimError streamsimMachineGetDeviceCount(streamsimMachine machine, uint32_t
  * device, last error). Another process's handles are refused; IPC handles can be opened across processes. */
 streamsimError streamsimProcessCreate(streamsimProcess *process, streamsimMachine machine);
 
-/* Releases a process handle. The simulated process and its objects live as long as its machine; a binding
- * made with the handle stays in force until streamsimUnbind. */
+/* Releases a process handle. The simulated process and its objects live until its last handle (and the last
+ * binding made with one) is released; then its queued work still runs and its streams' threads are released.
+ * A binding made with the handle stays in force until streamsimUnbind. */
 streamsimError streamsimProcessDestroy(streamsimProcess process);
 
 /* A new handle of the process's machine (release it with streamsimMachineDestroy). */

@@ -238,6 +238,40 @@ pub(crate) fn env_race_exit_code() -> Result<i32, String> {
     Ok(code as i32)
 }
 
+/// Whether a file can be written at `path` (or a sibling of it: with several default machines each writes
+/// `<stem>.<api>.json`), without making or changing anything: an existing file opens for writing, and
+/// otherwise its folder exists and is writable.
+fn writable(path: &std::path::Path) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    if path.is_dir() {
+        return Err(Error::new(ErrorKind::IsADirectory, "a directory"));
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new().write(true).open(path)?;
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !std::fs::metadata(dir)?.is_dir() {
+        return Err(Error::new(
+            ErrorKind::NotADirectory,
+            "its folder is not a directory",
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let c = std::ffi::CString::new(dir.as_os_str().as_bytes())
+            .map_err(|_| Error::new(ErrorKind::InvalidInput, "a NUL in the path"))?;
+        // SAFETY: a valid NUL-terminated path.
+        if unsafe { libc::access(c.as_ptr(), libc::W_OK | libc::X_OK) } != 0 {
+            return Err(Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
 /// Parses the default machine's configuration from the environment.
 pub(crate) fn env_config() -> Result<EnvConfig, String> {
     let devices = env_number("STREAMSIM_DEVICES", 1u32)?;
@@ -269,7 +303,18 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
                     .to_string(),
             );
         }
-        Some(v) => Some(std::path::PathBuf::from(v)),
+        Some(v) => {
+            // Checked now, not only at exit: a trace that cannot be written is a bad value, and every call
+            // fails (after the exit status was decided, a message would be all the program got).
+            let path = std::path::PathBuf::from(&v);
+            if let Err(e) = writable(&path) {
+                return Err(format!(
+                    "streamsim: STREAMSIM_TRACE={v:?} cannot be written ({e}); expected the path of a JSON \
+                     file to write"
+                ));
+            }
+            Some(path)
+        }
     };
     let timeline = match env_text("STREAMSIM_TIMELINE")?.as_deref().map(str::trim) {
         None | Some("0") => false,

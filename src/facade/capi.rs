@@ -364,8 +364,9 @@ pub unsafe extern "C" fn streamsimProcessCreate(
     })
 }
 
-/// `streamsimProcessDestroy`: releases a process handle. The simulated process and its objects live as long
-/// as its machine (a binding made with the handle stays valid until `streamsimUnbind`).
+/// `streamsimProcessDestroy`: releases a process handle. The simulated process and its objects live until its
+/// last handle and binding are released ([`Machine::process`]; a binding made with the handle stays valid
+/// until `streamsimUnbind`).
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimProcessDestroy(process: streamsimProcess) -> streamsimError {
     run(|| {

@@ -196,6 +196,27 @@ pub(crate) unsafe fn graph_instantiate(
                 ),
             ));
         }
+        // docs/semantics/capture-and-graphs.md, "Instantiate flags": DeviceLaunch is honoured (the handle launches
+        // from the host, as the Runtime API says it does; no kernel here can launch one), except with
+        // AutoFreeOnLaunch, which the Runtime API forbids with it; UseNodePriority is refused (per-node priorities
+        // are not simulated: a graph runs at its launch stream's priority).
+        if flags & 4 != 0 && flags & 1 != 0 {
+            return Err(invalid(
+                what,
+                format!(
+                    "flags {flags:#x}: DeviceLaunch 4 cannot be used with AutoFreeOnLaunch 1 (the Runtime API's rule)"
+                ),
+            ));
+        }
+        if flags & 8 != 0 {
+            return Err(invalid(
+                what,
+                format!(
+                    "flags {flags:#x}: UseNodePriority 8 is not simulated (per-node priorities: a graph runs at the \
+                     priority of the stream it is launched into)"
+                ),
+            ));
+        }
         let e = p.instantiate_graph(graph(g))?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out(what, x, handle_ptr(e.to_raw())) }

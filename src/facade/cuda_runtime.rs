@@ -185,6 +185,9 @@ pub(crate) fn code(e: &SimError) -> Error {
         },
         SimError::HostMismatch { .. } => InvalidDevice,
         SimError::HostUnavailable { .. } => MapBufferObjectFailed,
+        // docs/semantics/fork.md: the runtime cannot be used in a forked child (error 3, "initialization error").
+        SimError::ForkedChild { .. } => InitializationError,
+        SimError::Broken { .. } => Unknown,
         SimError::Timeout { .. } | SimError::WaitTimedOut { .. } => Timeout,
         // No CUDA call subscribes threads to stream callbacks (the engine API can).
         SimError::Subscription { .. } => NotSupported,

@@ -150,6 +150,10 @@ fn exit_actions() {
             continue;
         }
         let machine = d.process.machine();
+        if machine.shared.forked_away() {
+            // A child forked without exec: the parent's machine is the parent's to report.
+            continue;
+        }
         machine.drain();
         let trace = machine.trace();
         if check.on() {

@@ -14,7 +14,7 @@
 //! | `STREAMSIM_SEED` | the machine seed (a u64) | 0 |
 //! | `STREAMSIM_RACES` | `off`, `collect` (silently), `print` (each new report to standard error), `fail` (print, and exit status `STREAMSIM_RACES_EXITCODE` at exit if any) | `print` |
 //! | `STREAMSIM_RACES_EXITCODE` | the exit status of `fail` (0–255; 0 leaves it alone) | 66 |
-//! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit | none |
+//! | `STREAMSIM_TRACE` | a file to write the Chrome trace to at exit (checked when the default machine is built: a file that cannot be written is a bad value) | none |
 //! | `STREAMSIM_TIMELINE` | `1`: print the timeline to standard error at exit | `0` |
 //! | `STREAMSIM_TRACE_WINDOW` | the latest N operations, host calls and failed calls the trace keeps, or `all` | 65536 |
 //! | `STREAMSIM_MACHINE` | the shared host the default machines join at their first IPC call: OS processes on the same host exchange IPC handles (see `src/engine/host/mod.rs`) | `default` |

@@ -35,13 +35,16 @@ use streamsim::{
 
 use crate::common::{cuda1, kernel};
 
-/// The 4097th process of a machine (id 4096), the first one a handle cannot name.
-fn process_4096(m: &Machine) -> Process {
+/// The 4097th process of a machine (id 4096), the first one a handle cannot name, with the 4,096 before it
+/// kept alive (the id of a process that is gone is given again: `churn.rs`).
+fn process_4096(m: &Machine) -> (Process, Vec<Process>) {
+    let mut alive = Vec::new();
     let mut p = m.process();
     while p.id() < ProcessId(4096) {
+        alive.push(p);
         p = m.process();
     }
-    p
+    (p, alive)
 }
 
 /// What creating an object of `kind` in process 4096 fails with.
@@ -53,14 +56,14 @@ fn too_many(kind: ObjectKind) -> SimError {
     }
 }
 
-/// Process 4096 of a CUDA machine (a handle has 12 bits for the process): creating an event, a stream or
+/// Process 4096 of a CUDA machine with 4,096 processes alive (a handle has 12 bits for the process): creating an event, a stream or
 /// the legacy default stream is `TooManyObjects { limit: ProcessId { max: 4095 } }` — before, the handles were
 /// made with the process bits cut off and every later use failed as "another process's". Through CUDA:
 /// 2 `cudaErrorMemoryAllocation`. Process 4095 still works.
 #[test]
 fn a_cuda_process_beyond_what_a_handle_encodes_cannot_create_objects() {
     let (m, _) = cuda1();
-    let p = process_4096(&m);
+    let (p, _alive) = process_4096(&m);
     assert_eq!(
         p.create_event(EventFlags::DEFAULT),
         Err(too_many(ObjectKind::Event))
@@ -94,12 +97,12 @@ fn a_cuda_process_beyond_what_a_handle_encodes_cannot_create_objects() {
     q.event_synchronize(e).unwrap();
 }
 
-/// Process 4096 of an ACL machine: `aclrtSetDevice` (which creates the default context) and
+/// Process 4096 of an ACL machine with 4,096 processes alive: `aclrtSetDevice` (which creates the default context) and
 /// `aclrtCreateEvent` give 207001 `ACL_ERROR_RT_MEMORY_ALLOCATION`; the core says `TooManyObjects`.
 #[test]
 fn an_acl_process_beyond_what_a_handle_encodes_cannot_create_objects() {
     let m = Machine::builder().dialect(Dialect::Acl).build().unwrap();
-    let p = process_4096(&m);
+    let (p, _alive) = process_4096(&m);
     assert_eq!(p.set_device(0), Err(too_many(ObjectKind::Context)));
     assert_eq!(p.create_context(0), Err(too_many(ObjectKind::Context)));
     let _g = p.bind();

@@ -495,6 +495,11 @@ fn bad_toolkit_variables_are_errors() {
             "STREAMSIM_TRACE is empty (expected the path of the JSON file to write)",
         ),
         (
+            "STREAMSIM_TRACE",
+            "/nonexistent-streamsim-dir/trace.json",
+            "STREAMSIM_TRACE=\"/nonexistent-streamsim-dir/trace.json\" cannot be written",
+        ),
+        (
             "STREAMSIM_TRACE_WINDOW",
             "everything",
             "STREAMSIM_TRACE_WINDOW=\"everything\" is not a valid value (expected a number of operations, or all)",

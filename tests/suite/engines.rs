@@ -698,3 +698,54 @@ fn random_programs_never_exceed_the_engines() {
         assert_eq!(times(&t), times(&again), "seed {seed}");
     }
 }
+
+/// As [`released_together`], `high` launching an executable graph of one 10 µs kernel ("high") instead of
+/// the kernel: the graph's lane runs at the priority of the stream it is launched into, so the graph's kernel
+/// takes the free slot first (before: lanes were released after every stream, at priority 0 in effect last).
+fn released_together_as_a_graph(high_priority: i32) -> [(VirtualTime, VirtualTime); 2] {
+    let (m, p) = machine(Dialect::Acl, 6, EngineModel::ON.kernel_slots(1));
+    p.set_device(0).unwrap();
+    let capture = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    p.begin_capture(capture, streamsim::CaptureMode::Global)
+        .unwrap();
+    p.launch(capture, kernel("high", 10)).unwrap();
+    let (x, _) = p.end_capture_executable(capture).unwrap();
+    let low = p
+        .create_stream_with_priority(StreamFlags::DEFAULT, 7)
+        .unwrap();
+    let high = p
+        .create_stream_with_priority(StreamFlags::DEFAULT, high_priority)
+        .unwrap();
+    let other = p.create_stream(StreamFlags::DEFAULT).unwrap();
+    let e = p
+        .create_event_with(EventConfig::new().unrecorded_wait(UnrecordedWait::Defer))
+        .unwrap();
+    p.stream_wait_event(low, e).unwrap();
+    p.launch(low, kernel("low", 10)).unwrap();
+    p.stream_wait_event(high, e).unwrap();
+    p.launch_graph(x, high).unwrap(); // held behind the wait, with its lane's kernel
+    p.launch(other, kernel("first", 20)).unwrap();
+    p.record_event(e, other).unwrap(); // releases both streams (and the lane) in one step
+    p.device_synchronize().unwrap();
+    let t = m.trace();
+    let first = span(&t, "first");
+    let (low, high) = (span(&t, "low"), span(&t, "high"));
+    // Relative to the end of "first" (the times before it depend on the capture's calls).
+    let after = |t: VirtualTime| VirtualTime(t.0 - first.1.0);
+    [(after(low.0), after(low.1)), (after(high.0), after(high.1))]
+}
+
+/// engine-model.md · Priorities · a graph launched into the higher-priority stream, released in the same step
+/// as a kernel of a lower-priority one → the graph's kernel takes the free slot (its lane has the launching
+/// stream's priority)
+#[test]
+fn a_graph_keeps_the_priority_of_its_stream() {
+    assert_eq!(
+        released_together_as_a_graph(0),
+        [(us(10), us(20)), (us(0), us(10))]
+    );
+    assert_eq!(
+        released_together_as_a_graph(7),
+        [(us(0), us(10)), (us(10), us(20))]
+    );
+}

@@ -279,7 +279,7 @@ fn cann_ipc_samples_with_handles_and_keys_in_files() {
 }
 
 /// Fork without exec (`tests/c/os_fork_no_exec.c`): the child's IPC calls on the machine it inherited are
-/// refused (cudaErrorMapBufferObjectFailed, "forked from it without exec"), its exit does not take the parent
+/// refused (cudaErrorInitializationError, "forked from it without exec"), its exit does not take the parent
 /// off the host (the parent's exports still open afterwards), and nothing is left in /dev/shm.
 #[test]
 fn a_child_forked_without_exec_gets_a_clear_error_at_its_next_ipc_call() {

@@ -268,6 +268,37 @@ pub enum SimError {
         /// The host's.
         theirs: String,
     },
+    /// A call in an OS process forked (without exec) from the one that made the machine: `fork` copies only
+    /// the calling thread, so the machine's stream threads do not exist in the child and nothing of it could
+    /// run. Every call on such a machine fails with this (CUDA: `cudaErrorInitializationError`; ACL:
+    /// `ACL_ERROR_UNINITIALIZE`; `docs/semantics/fork.md`); a machine made in the child works.
+    #[error(
+        "{what}: this machine was made in OS process {parent}, and this is OS process {child}, forked from it \
+         without exec: fork copies only the calling thread, so the machine's streams have no threads here and no \
+         call on it can run (exec a program after fork, as cuda-samples simpleIPC does, or make a new machine in \
+         the child)"
+    )]
+    ForkedChild {
+        /// The call.
+        what: &'static str,
+        /// The OS process that made the machine.
+        parent: u32,
+        /// This OS process.
+        child: u32,
+    },
+    /// A call on a machine on which an earlier call panicked inside the simulator (a bug): its state may be
+    /// half-updated (its locks are not poisoned), so every later call fails with this (CUDA: `cudaErrorUnknown`;
+    /// ACL: `ACL_ERROR_RT_INTERNAL_ERROR`).
+    #[error(
+        "{what}: this machine is broken: an earlier call panicked inside the simulator ({message}), and its \
+         state may be half-updated; make a new machine (and please report the panic)"
+    )]
+    Broken {
+        /// The call.
+        what: &'static str,
+        /// The panic's message (and the call that panicked).
+        message: String,
+    },
     /// The shared host could not be joined or has no room (an operating-system error, a table full).
     #[error("shared host {name:?}: {reason}")]
     HostUnavailable {
@@ -444,7 +475,9 @@ impl SimError {
             | SimError::UnsupportedLimit { what, .. }
             | SimError::InvalidKernel { what, .. }
             | SimError::Capture { what, .. }
-            | SimError::MemPool { what, .. } => Some(what),
+            | SimError::MemPool { what, .. }
+            | SimError::ForkedChild { what, .. }
+            | SimError::Broken { what, .. } => Some(what),
             SimError::InvalidHandle { .. }
             | SimError::InvalidDevice { .. }
             | SimError::TimingDisabled { .. }

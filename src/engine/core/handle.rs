@@ -97,6 +97,9 @@ pub(crate) const INDEX_BITS: u32 = 22;
 pub(crate) const EPOCH_BITS: u32 = 10;
 const _: () = assert!(KIND_BITS + MACHINE_BITS + PROCESS_BITS + INDEX_BITS + EPOCH_BITS == 64);
 
+/// The most process ids a handle can encode (ids 0 to 4,095).
+pub(crate) const PROCESS_IDS: u32 = 1 << PROCESS_BITS;
+
 /// The bits of machine `id` its handles carry.
 pub(crate) fn machine_tag(id: u64) -> u64 {
     id & mask(MACHINE_BITS)

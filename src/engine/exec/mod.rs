@@ -63,6 +63,8 @@ pub(crate) struct StreamExec {
     /// The point of another stream the worker waits for now, if it had not run when the wait began: a query
     /// follows the chain to a stall on another OS process (a leaf lock: cloned out, never held while waiting).
     waiting_on: Mutex<Option<(Arc<StreamExec>, u64)>>,
+    /// What the thread serving the stream can be handed once the stream is destroyed (`workers.rs`).
+    pub(crate) handoff: Mutex<crate::engine::exec::workers::Handoff>,
 }
 
 impl StreamExec {
@@ -82,6 +84,7 @@ impl StreamExec {
             serial: OnceLock::new(),
             remote_stall: AtomicU64::new(0),
             waiting_on: Mutex::new(None),
+            handoff: Mutex::new(Default::default()),
         }
     }
 
@@ -532,7 +535,7 @@ pub(crate) struct WorkerEnv {
     pub watchdog: Option<Arc<crate::engine::schedules::watchdog::Watchdog>>,
 }
 
-fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+pub(crate) fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = p.downcast_ref::<String>() {
@@ -596,7 +599,9 @@ impl Worker {
         }
         self.publish();
         self.seq = seq;
+        crate::engine::exec::workers::may_block(&self.env.exec);
         run_op(&self.env, (&mut self.faulted, &mut self.latent), seq, op);
+        crate::engine::exec::workers::blocked_no_more(&self.env.exec);
     }
 
     /// Publishes the plain kernels run so far: trace records first, then completion.

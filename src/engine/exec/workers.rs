@@ -9,11 +9,29 @@
 //! A machine does not join threads: it waits for each of its streams' [`Done`], which the thread signals once
 //! that stream's last operation has run and the thread no longer carries the machine's name.
 //!
-//! Lock order: the pool's lock is a leaf. No operation runs, and no other lock is taken, while it is held.
+//! **Hand-off.** A destroyed stream's thread usually has a few operations left when the program creates its
+//! next stream (a create/destroy loop outruns its workers), so waiting for it to park would not help and a new
+//! thread would start each time. Instead a stream created when no thread is parked is handed to the thread of
+//! a destroyed stream ([`retire`]) that is not inside an operation that can block (one with dependencies, a
+//! body or a host function: [`may_block`]); that thread serves it as soon as its old stream is drained. A
+//! thread about to enter such an operation first starts its hand-off elsewhere (a parked thread, another
+//! retiring one, or a new thread), so a hand-off never waits behind work that might wait for it. The live
+//! thread count follows the live streams (`tests/suite/churn.rs`).
+//!
+//! **Fork.** `fork` copies only the calling thread: in a child, no worker of the parent exists. A fork handler
+//! ([`watch_forks`]) counts forks ([`fork_generation`]); a machine made before the fork refuses every call in
+//! the child (`SimError::ForkedChild`), a wait for a stream of the parent returns at once there (nothing
+//! would ever finish it), and the pool forgets the parent's parked and retiring threads, so that a machine
+//! made in the child starts threads of its own: the child uses a pool of its own, never the parent's (whose
+//! lock a thread of the parent may have held at the fork).
+//!
+//! Lock order: the pool's lock, then a stream's [`Handoff`]; both are taken for a few steps only. No operation
+//! runs, and no other lock is taken, while either is held.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use parking_lot::{Condvar, Mutex};
@@ -42,6 +60,8 @@ pub(crate) struct Assignment {
 #[derive(Debug)]
 pub(crate) struct Done {
     exec: Arc<StreamExec>,
+    /// The fork generation the stream was made in (see the module doc, "Fork").
+    generation: u32,
     finished: Mutex<bool>,
     cv: Condvar,
     /// The thread serving the stream (so that a machine dropped by one of its own workers does not wait for
@@ -53,6 +73,7 @@ impl Done {
     pub fn new(exec: Arc<StreamExec>) -> Done {
         Done {
             exec,
+            generation: fork_generation(),
             finished: Mutex::new(false),
             cv: Condvar::new(),
             thread: Mutex::new(None),
@@ -69,6 +90,7 @@ impl Done {
     /// would cost two thread switches per stream, most of a small machine's drop).
     pub fn wait(&self) {
         if self.exec.drained()
+            || self.generation != fork_generation()
             || self
                 .thread
                 .lock()
@@ -120,29 +142,195 @@ struct Parked {
 struct Pool {
     parked: Vec<Parked>,
     next_id: u64,
+    /// Destroyed streams whose thread may still be serving them (see the module doc, "Hand-off").
+    retiring: Vec<Weak<StreamExec>>,
 }
 
-// std's Mutex: `const`-constructible in a static, and never held across anything that blocks.
-static POOL: StdMutex<Pool> = StdMutex::new(Pool {
+// Never held across anything that blocks. A forked child uses its own (see [`pool`]).
+static POOL: Mutex<Pool> = Mutex::new(Pool {
     parked: Vec::new(),
     next_id: 0,
+    retiring: Vec::new(),
 });
 
-fn pool() -> std::sync::MutexGuard<'static, Pool> {
-    // A panic while the pool is locked cannot leave it inconsistent (each step is one Vec operation).
-    POOL.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// What the thread serving a stream can be handed (see the module doc, "Hand-off"); in [`StreamExec`].
+#[derive(Default)]
+pub(crate) struct Handoff {
+    /// The stack size of the thread serving the stream.
+    stack: Option<usize>,
+    /// The thread is inside an operation that can block.
+    blocking: bool,
+    /// The thread is done with the stream (it took its next stream, parked or exited).
+    finished: bool,
+    /// The stream the thread serves once this one is drained.
+    next: Option<Assignment>,
+}
+
+impl std::fmt::Debug for Handoff {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Handoff")
+            .field("blocking", &self.blocking)
+            .field("finished", &self.finished)
+            .field("next", &self.next.is_some())
+            .finish()
+    }
+}
+
+/// The stream `exec` was destroyed (its queue is closed): its thread may take the next stream created.
+pub(crate) fn retire(exec: &Arc<StreamExec>) {
+    if exec.handoff.lock().finished {
+        return;
+    }
+    let mut p = pool();
+    // Forget the streams whose threads are done, so that the list follows the retiring streams.
+    if p.retiring.len() >= 64 && p.retiring.len().is_power_of_two() {
+        p.retiring
+            .retain(|w| w.upgrade().is_some_and(|e| !e.handoff.lock().finished));
+    }
+    p.retiring.push(Arc::downgrade(exec));
+}
+
+/// The thread serving `exec` is about to run an operation that can block: the stream handed to it, if any,
+/// goes elsewhere (kept for later only if the host refuses a new thread).
+pub(crate) fn may_block(exec: &StreamExec) {
+    let next = {
+        let mut h = exec.handoff.lock();
+        h.blocking = true;
+        h.next.take()
+    };
+    if let Some(a) = next {
+        let stack = exec.handoff.lock().stack;
+        // Not to another retiring stream: `a` may be followed by streams handed to it, and one of them could
+        // be chosen, making a cycle of streams each waiting for the other's thread.
+        if let Err(a) = start_on(a, stack, false) {
+            exec.handoff.lock().next = Some(a);
+        }
+    }
+}
+
+/// The operation [`may_block`] announced has run.
+pub(crate) fn blocked_no_more(exec: &StreamExec) {
+    exec.handoff.lock().blocking = false;
+}
+
+/// Hands `a` to the thread of a retiring stream with the same stack size that can take it; gives it back if
+/// there is none. Under the pool's lock.
+fn hand_to_retiring(p: &mut Pool, a: Assignment, stack: Option<usize>) -> Option<Assignment> {
+    let mut i = p.retiring.len();
+    while i > 0 {
+        i -= 1;
+        let Some(exec) = p.retiring[i].upgrade() else {
+            p.retiring.swap_remove(i);
+            continue;
+        };
+        let mut h = exec.handoff.lock();
+        if h.finished || h.next.is_some() {
+            drop(h);
+            p.retiring.swap_remove(i);
+            continue;
+        }
+        if h.blocking || h.stack != stack {
+            continue;
+        }
+        h.next = Some(a);
+        drop(h);
+        p.retiring.swap_remove(i);
+        return None;
+    }
+    Some(a)
+}
+
+fn pool() -> parking_lot::MutexGuard<'static, Pool> {
+    if fork_generation() == 0 {
+        return POOL.lock();
+    }
+    // A forked child: a pool of its own (see the module doc, "Fork"). The parent's lists name threads that do
+    // not exist here, and its lock may have been held by one of them (unlocking it could wake them).
+    let mut at = CHILD_POOL.load(Ordering::Acquire);
+    if at.is_null() {
+        let fresh = Box::into_raw(Box::new(Mutex::new(Pool {
+            parked: Vec::new(),
+            next_id: 0,
+            retiring: Vec::new(),
+        })));
+        at = match CHILD_POOL.compare_exchange(
+            std::ptr::null_mut(),
+            fresh,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => fresh,
+            Err(other) => {
+                // SAFETY: `fresh` was never shared.
+                drop(unsafe { Box::from_raw(fresh) });
+                other
+            }
+        };
+    }
+    // SAFETY: a pool once published is never freed (a child's pool is left behind by its own forks, never
+    // dropped: a few bytes per fork).
+    unsafe { &*at }.lock()
+}
+
+/// The pool of a forked child, made at its first use there; reset (not freed) by each fork.
+static CHILD_POOL: std::sync::atomic::AtomicPtr<Mutex<Pool>> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+/// How many times this OS process's ancestors forked it since it started (0 in a process that was not forked
+/// from a process running streamsim), once [`watch_forks`] ran.
+static FORKS: AtomicU32 = AtomicU32::new(0);
+
+/// The number of forks this OS process descends from (see [`FORKS`]).
+pub(crate) fn fork_generation() -> u32 {
+    FORKS.load(Ordering::SeqCst)
+}
+
+/// Installs the fork handlers, once (every machine build calls it, before any stream exists).
+pub(crate) fn watch_forks() {
+    #[cfg(unix)]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        extern "C" fn child() {
+            // Only atomic stores: the child may not take any lock a thread of the parent held at the fork.
+            FORKS.fetch_add(1, Ordering::SeqCst);
+            CHILD_POOL.store(std::ptr::null_mut(), Ordering::SeqCst);
+        }
+        ONCE.call_once(|| {
+            // SAFETY: the handler is an `extern "C"` function that lives for the whole program; it only stores
+            // to atomics (async-signal-safe, no allocation, no lock).
+            unsafe {
+                libc::pthread_atfork(None, None, Some(child));
+            }
+        });
+    }
 }
 
 /// Starts serving a stream: on a parked thread with the same stack size if there is one, else on a new
 /// thread. `Err` gives the assignment back if the host refuses a new thread.
+/// Failing that, on the thread of a destroyed stream (see the module doc, "Hand-off").
 pub(crate) fn start(a: Assignment, stack: Option<usize>) -> Result<(), Assignment> {
+    start_on(a, stack, true)
+}
+
+/// [`start`], handing `a` to a retiring stream's thread only `if handoff`.
+fn start_on(a: Assignment, stack: Option<usize>, handoff: bool) -> Result<(), Assignment> {
+    a.env.exec.handoff.lock().stack = stack;
     let mut a = a;
     loop {
         let parked = {
             let mut p = pool();
             let at = p.parked.iter().rposition(|w| w.stack == stack);
-            at.map(|i| p.parked.swap_remove(i))
+            match at {
+                Some(i) => Some(p.parked.swap_remove(i)),
+                None if !handoff => None,
+                None => match hand_to_retiring(&mut p, a, stack) {
+                    None => return Ok(()),
+                    Some(back) => {
+                        a = back;
+                        None
+                    }
+                },
+            }
         };
         let Some(w) = parked else { break };
         // The thread waits on its mailbox until it takes itself out of the pool, which it can no longer do
@@ -205,11 +393,24 @@ fn serve(
     loop {
         *job.done.thread.lock() = Some(ThreadMark::current());
         set_name(&job.name);
+        let exec = job.env.exec.clone();
         run_worker(job.rx, job.env);
         set_name(IDLE_NAME);
         job.done.finish();
         let id = {
             let mut p = pool();
+            let next = {
+                let mut h = exec.handoff.lock();
+                h.finished = true;
+                h.next.take()
+            };
+            drop(exec);
+            if let Some(next) = next {
+                // Handed a stream while draining this one: serve it without parking.
+                drop(p);
+                job = next;
+                continue;
+            }
             if p.parked.len() >= MAX_PARKED {
                 return;
             }

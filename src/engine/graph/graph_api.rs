@@ -39,6 +39,13 @@ impl Process {
         })
     }
 
+    /// How many tails of destroyed streams and executable graphs' lanes the process keeps (work that may not
+    /// have run, not summed up yet): it follows the live work, not the objects destroyed (`tests/suite/churn.rs`).
+    #[doc(hidden)]
+    pub fn destroyed_tails(&self) -> usize {
+        self.state().destroyed_tails()
+    }
+
     /// Destroys a graph and its nodes (CUDA `cudaGraphDestroy`); executable graphs made from it are not
     /// affected. A graph still being captured is [`SimError::InvalidValue`] (the capture owns it).
     pub fn destroy_graph(&self, graph: Graph) -> Result<()> {

@@ -157,6 +157,11 @@ impl Process {
             // Everything that can fail is checked before anything is enqueued.
             let prepared = self.prepare_launch(&st, c, exec)?;
             self.ensure_lanes(&mut st, c, exec)?;
+            // The lanes run at the launching stream's priority (the engine model's tie rule; `live.rs`).
+            let priority = st.streams.get(h)?.priority;
+            for lane in &mut st.graphs.execs.get_mut(exec.0)?.lanes {
+                lane.priority = priority;
+            }
             let marker = st.enqueue_checked(
                 &self.m,
                 c,

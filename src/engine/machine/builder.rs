@@ -339,11 +339,18 @@ impl MachineBuilder {
                 shared_host: self.shared_host,
                 host: std::sync::OnceLock::new(),
                 memory: Arc::new(Memory::new(&capacities)),
-                processes: Mutex::new(Vec::new()),
+                processes: Mutex::new(Default::default()),
                 host_events: Mutex::new(Kept::new(self.trace_window)),
                 trace_names: Mutex::new(TraceNames::default()),
                 failed_calls: Mutex::new(Kept::new(self.trace_window)),
                 workers: Mutex::new(Vec::new()),
+                made_in: (std::process::id(), {
+                    crate::engine::exec::workers::watch_forks();
+                    crate::engine::exec::workers::fork_generation()
+                }),
+                broken: std::sync::OnceLock::new(),
+                inject: Mutex::new(None),
+                inject_armed: std::sync::atomic::AtomicBool::new(false),
                 live_workers: Arc::new(AtomicUsize::new(0)),
             }),
         })

@@ -7,8 +7,8 @@
 pub(crate) mod builder;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
@@ -82,6 +82,49 @@ fn forked(l: &crate::engine::host::HostLink) -> SimError {
     }
 }
 
+/// A machine's simulated processes, held weakly (a process goes when its last handle is dropped), and the
+/// next id to give.
+#[derive(Default)]
+pub(crate) struct ProcessList {
+    live: Vec<Weak<ProcShared>>,
+    next: u32,
+}
+
+impl ProcessList {
+    /// The processes still alive.
+    pub fn live(&self) -> Vec<Arc<ProcShared>> {
+        self.live.iter().filter_map(Weak::upgrade).collect()
+    }
+
+    /// The id of a new process: the next one; past the ids a handle can carry, the first id after the last
+    /// given that no live process has (so that a stale handle of a gone process needs 4,096 processes to
+    /// name a live one); if every id is taken, the next one, whose handles cannot be made
+    /// ([`ObjectLimit::ProcessId`]).
+    fn next_id(&mut self) -> ProcessId {
+        self.live.retain(|w| w.strong_count() > 0);
+        let ids = crate::engine::core::handle::PROCESS_IDS;
+        if self.next >= ids {
+            let taken: BTreeSet<u32> = self
+                .live
+                .iter()
+                .filter_map(Weak::upgrade)
+                .map(|p| p.id.0)
+                .collect();
+            if let Some(free) = (0..ids)
+                .map(|i| (self.next + i) % ids)
+                .find(|id| !taken.contains(id))
+            {
+                self.next = ids + (free + 1) % ids;
+                return ProcessId(free);
+            }
+            return ProcessId(ids);
+        }
+        let id = self.next;
+        self.next += 1;
+        ProcessId(id)
+    }
+}
+
 pub(crate) struct Shared {
     pub id: u64,
     pub dialect: Dialect,
@@ -115,7 +158,7 @@ pub(crate) struct Shared {
     pub(crate) host:
         std::sync::OnceLock<std::result::Result<Arc<crate::engine::host::HostLink>, SimError>>,
     pub memory: Arc<Memory>,
-    pub(crate) processes: Mutex<Vec<Arc<ProcShared>>>,
+    pub(crate) processes: Mutex<ProcessList>,
     /// Blocking host calls, kept for the trace (tracing on), within the window.
     pub host_events: Mutex<Kept<HostEvent>>,
     /// Names of streams and events, kept for the trace (tracing on).
@@ -125,6 +168,13 @@ pub(crate) struct Shared {
     /// The streams' workers, until drained (see `workers.rs`).
     pub(crate) workers: Mutex<Vec<Arc<Done>>>,
     pub(crate) live_workers: Arc<AtomicUsize>,
+    /// The OS process the machine was made in and its fork generation (`workers.rs`, "Fork").
+    pub(crate) made_in: (u32, u32),
+    /// Set once a call panicked inside the simulator: the panic's message (see [`Shared::check_usable`]).
+    pub(crate) broken: std::sync::OnceLock<String>,
+    /// A test's injected panic: the call (engine name, `*` any) whose next run panics ([`Machine::inject_panic`]).
+    pub(crate) inject: Mutex<Option<String>>,
+    pub(crate) inject_armed: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
@@ -165,7 +215,7 @@ impl Shared {
     /// Releases held operations in every process (a record of an interprocess event can release a deferred
     /// wait in another process). Takes each process's state lock in turn, holding none of them on entry.
     pub fn pump_all(&self) {
-        let procs: Vec<Arc<ProcShared>> = self.processes.lock().clone();
+        let procs = self.processes.lock().live();
         for p in procs {
             p.state.lock().pump(self);
         }
@@ -200,6 +250,50 @@ impl Shared {
             _ => Ok(()),
         }
     }
+    /// Refuses call `what` on a machine that cannot answer it: one made before this OS process was forked from
+    /// its parent (its streams' threads are not in this process; [`SimError::ForkedChild`]), or one a panic
+    /// inside the simulator may have left half-updated ([`SimError::Broken`]).
+    pub fn check_usable(&self, what: &'static str) -> Result<()> {
+        if self.made_in.1 != crate::engine::exec::workers::fork_generation() {
+            return Err(SimError::ForkedChild {
+                what,
+                parent: self.made_in.0,
+                child: std::process::id(),
+            });
+        }
+        if let Some(message) = self.broken.get() {
+            return Err(SimError::Broken {
+                what,
+                message: message.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Panics if a test injected a panic into call `what` ([`Machine::inject_panic`]); a load otherwise.
+    pub fn injected_panic(&self, what: &'static str) {
+        if !self.inject_armed.load(Ordering::Relaxed) {
+            return;
+        }
+        let hit = {
+            let mut i = self.inject.lock();
+            let hit = i.as_deref().is_some_and(|w| w == what || w == "*");
+            if hit {
+                *i = None;
+                self.inject_armed.store(false, Ordering::Relaxed);
+            }
+            hit
+        };
+        if hit {
+            panic!("injected panic in {what}");
+        }
+    }
+
+    /// Whether the machine was made before this OS process was forked (see [`Shared::check_usable`]).
+    pub fn forked_away(&self) -> bool {
+        self.made_in.1 != crate::engine::exec::workers::fork_generation()
+    }
+
     /// Whether the topology links devices `a` and `b`.
     pub fn linked(&self, a: u32, b: u32) -> bool {
         a != b
@@ -269,7 +363,7 @@ impl Drop for Shared {
     fn drop(&mut self) {
         // Dropping the processes drops every stream's sender: workers drain their queues, then exit.
         let processes = std::mem::take(&mut *self.processes.lock());
-        drop(processes);
+        drop(processes.live());
         // Under the serialize schedule, what is left runs now (nothing else would wait for it).
         if let Some(s) = &self.serial {
             s.flush();
@@ -309,12 +403,15 @@ impl Machine {
         }
     }
 
-    /// A new simulated host process on this machine.
+    /// A new simulated host process on this machine. It lives, with its streams, events and memory, until its
+    /// last handle ([`Process`] and its clones, bindings) is dropped; then its streams' queued work still runs
+    /// and their threads are released (`tests/suite/churn.rs`). Ids count up from 0; after id 4,095 (the most a
+    /// handle can carry) the id of a process that is gone is given again, the next one after the last given.
     pub fn process(&self) -> Process {
         let mut procs = self.shared.processes.lock();
-        let id = ProcessId(procs.len() as u32);
+        let id = procs.next_id();
         let p = Arc::new(ProcShared::new(&self.shared, id));
-        procs.push(p.clone());
+        procs.live.push(Arc::downgrade(&p));
         Process::new(self.shared.clone(), p)
     }
 
@@ -391,6 +488,28 @@ impl Machine {
             .map_or_else(Vec::new, |w| w.reports())
     }
 
+    /// Test hook: the next call named `what` (the engine's name of the call, e.g. `"launch"`, `"create_stream"`;
+    /// `"*"`: any call) panics inside the simulator, as a bug would. The machine is then broken: that call and
+    /// every later one fail with [`SimError::Broken`] (CUDA 999 `cudaErrorUnknown`, ACL 507000
+    /// `ACL_ERROR_RT_INTERNAL_ERROR`), naming the panic (`tests/suite/panics.rs`).
+    #[doc(hidden)]
+    pub fn inject_panic(&self, what: &str) {
+        *self.shared.inject.lock() = Some(what.to_string());
+        self.shared.inject_armed.store(true, Ordering::Relaxed);
+    }
+
+    /// Test hook: the host address where the simulator keeps the byte of device address `addr`, if it owns
+    /// it (device memory's bytes live in the simulator's own heap memory).
+    #[doc(hidden)]
+    pub fn own_bytes_of(&self, addr: u64) -> Option<u64> {
+        self.shared.memory.own_byte_address(addr)
+    }
+
+    /// Whether a call panicked inside the simulator on this machine (see [`Machine::inject_panic`]).
+    pub fn is_broken(&self) -> bool {
+        self.shared.broken.get().is_some()
+    }
+
     /// Worker threads currently alive (one per stream that has not been destroyed and drained).
     pub fn live_workers(&self) -> usize {
         self.shared.live_workers.load(Ordering::SeqCst)
@@ -442,7 +561,11 @@ impl Machine {
     /// call: no clock moves, nothing is added to the trace, no fault is reported. Operations held back behind
     /// an ACL wait for a record nobody has issued cannot run and are not waited for.
     pub fn drain(&self) {
-        let procs: Vec<Arc<ProcShared>> = self.shared.processes.lock().clone();
+        if self.shared.forked_away() {
+            // In a forked child none of the streams' threads exist: nothing would ever run.
+            return;
+        }
+        let procs = self.shared.processes.lock().live();
         let mut waits = Vec::new();
         for p in procs {
             p.state.lock().dispatched_tails(&mut waits);

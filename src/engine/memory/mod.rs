@@ -576,6 +576,16 @@ impl Memory {
             });
         }
         let end = end.expect("checked above");
+        if self.own_bytes_in(addr, end) {
+            // Registering them would give the same bytes two blocks, each with its own lock.
+            return Err(SimError::InvalidValue {
+                what,
+                reason: format!(
+                    "{len} bytes at {addr:#x} overlap the bytes the simulator allocated for device memory: not \
+                     memory of the program"
+                ),
+            });
+        }
         let mut pinned = self.pinned.lock();
         // The last block starting before the end overlaps iff it ends after the start.
         let overlaps = pinned
@@ -634,6 +644,34 @@ impl Memory {
                 problem: crate::engine::core::error::HostMemoryProblem::NotRegistered,
             }),
         }
+    }
+
+    /// Whether host range `addr..end` overlaps the bytes the simulator owns for a live device allocation. Takes
+    /// each heap's lock in turn (copying its blocks out), then each block's lock alone.
+    fn own_bytes_in(&self, addr: u64, end: u64) -> bool {
+        self.heaps.iter().any(|heap| {
+            let blocks: Vec<Arc<Block>> = heap.lock().live.values().cloned().collect();
+            blocks.iter().any(|b| {
+                b.store.with_backing(|bytes| match bytes {
+                    Backing::Owned(own) => {
+                        let start = own.as_ptr() as u64;
+                        start < end && addr < start + own.len() as u64
+                    }
+                    _ => false,
+                })
+            })
+        })
+    }
+
+    /// Where the simulator keeps the byte of device address `addr` in its own memory, if it owns it (tests:
+    /// `Machine::own_bytes_of`).
+    pub fn own_byte_address(&self, addr: u64) -> Option<u64> {
+        let b = self.block_at(addr)?;
+        let at = b.store_off + (addr - b.base);
+        b.store.with_backing(|bytes| match bytes {
+            Backing::Owned(own) => Some(own.as_ptr() as u64 + at),
+            _ => None,
+        })
     }
 
     /// The live block holding `addr` (device memory of any device, or pinned host memory), if any.

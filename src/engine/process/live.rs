@@ -29,6 +29,13 @@ use crate::engine::exec::{Point, StreamExec};
 use crate::engine::machine::Shared;
 use crate::engine::observe::race::clock::VectorClock;
 
+/// What holds operations the pump may release: a stream of the registry, or lane `.1` of executable graph `.0`.
+#[derive(Clone, Copy)]
+enum Holder {
+    Stream(u64),
+    Lane(u64, usize),
+}
+
 /// Finished work of one device summed up in one point (see the module documentation).
 #[derive(Default)]
 pub(crate) struct Summary {
@@ -114,15 +121,38 @@ impl ProcState {
         loop {
             let mut progress = false;
             // Streams released in one step are dispatched by priority (lower number first; then in stream
-            // order, which is the handles' order): the engine model gives the higher-priority stream's kernel
-            // the slot both could take (see `docs/semantics/engine-model.md`).
-            let mut order: Vec<(i32, u64)> = self
+            // order, which is the handles' order, and the lanes of executable graphs, outside the registry and
+            // few, after the streams of their priority): the engine model gives the higher-priority stream's
+            // kernel the slot both could take (see `docs/semantics/engine-model.md`). A lane has the priority of
+            // the stream its graph was last launched into.
+            let mut order: Vec<(i32, Holder)> = self
                 .holding
                 .iter()
-                .map(|&h| (self.streams.get(h).map_or(0, |s| s.priority), h))
+                .map(|&h| {
+                    let priority = self.streams.get(h).map_or(0, |s| s.priority);
+                    (priority, Holder::Stream(h))
+                })
                 .collect();
+            for (x, exec) in self.graphs.execs.iter_mut() {
+                for (i, s) in exec.lanes.iter().enumerate() {
+                    if !s.held.is_empty() {
+                        order.push((s.priority, Holder::Lane(x, i)));
+                    }
+                }
+            }
             order.sort_by_key(|&(priority, _)| priority);
-            for (_, h) in order {
+            for (_, holder) in order {
+                let h = match holder {
+                    Holder::Lane(x, i) => {
+                        if let Ok(exec) = self.graphs.execs.get_mut(x)
+                            && let Some(s) = exec.lanes.get_mut(i)
+                        {
+                            progress |= s.release(m);
+                        }
+                        continue;
+                    }
+                    Holder::Stream(h) => h,
+                };
                 match self.streams.get_mut(h) {
                     Ok(s) => {
                         progress |= s.release(m);
@@ -133,14 +163,6 @@ impl ProcState {
                     // Destroyed (its held work went with it to the zombies) or reset.
                     Err(_) => {
                         self.holding.remove(&h);
-                    }
-                }
-            }
-            // The lanes of executable graphs (outside the registry; few).
-            for (_, x) in self.graphs.execs.iter_mut() {
-                for s in &mut x.lanes {
-                    if !s.held.is_empty() {
-                        progress |= s.release(m);
                     }
                 }
             }
@@ -225,6 +247,17 @@ impl ProcState {
             any = true;
             self.pump(m);
         }
+    }
+
+    /// How many points of destroyed streams and lanes the process keeps (not summed up yet), for tests that
+    /// check that churn does not pile them up.
+    pub fn destroyed_tails(&self) -> usize {
+        self.zombies.len()
+            + self
+                .devices
+                .iter()
+                .map(|d| d.orphans.len() + d.retired.len())
+                .sum::<usize>()
     }
 
     /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched

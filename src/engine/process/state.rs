@@ -305,7 +305,11 @@ impl ProcState {
     pub fn retire_lanes(&mut self, lanes: Vec<StreamEntry>) {
         for s in lanes {
             if s.seq > 0 {
-                self.devices[s.device as usize].orphans.push(s.tail());
+                let d = &mut self.devices[s.device as usize];
+                d.orphans.push(s.tail());
+                // As a destroyed stream's: what has run is summed up, so that create / launch / destroy loops
+                // do not pile tails up until a device synchronize.
+                d.settled.fold_finished(&mut d.orphans);
             }
             if !s.held.is_empty() {
                 self.zombies.push(s);

@@ -83,6 +83,8 @@ impl Drop for StreamEntry {
     fn drop(&mut self) {
         // The sender goes with the entry: from now on the stream's work is what it was given (see `Done::wait`).
         self.exec.close(self.seq);
+        // Its thread may serve the next stream created once this one is drained (`workers.rs`).
+        crate::engine::exec::workers::retire(&self.exec);
         // Nothing more is dispatched: the stream's actor takes no more steps (its number is reused once no
         // shadow record names it; see `race/clock.rs`).
         if let Some(actors) = &self.actors {

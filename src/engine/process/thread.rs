@@ -246,6 +246,11 @@ impl Process {
         let Some((thread, device, ctx, now)) = state else {
             return Err(SimError::NotPermitted { what });
         };
+        // Before anything else is touched: in a forked child, locks of the parent's threads may be held.
+        if let Err(e) = self.m.check_usable(what) {
+            self.with_thread(|st| st.last_error = Some(e.clone()));
+            return Err(e);
+        }
         // The serialize schedule's idle rule counts from the last call a host thread entered or left.
         if let Some(s) = &self.m.serial {
             s.host_active();
@@ -260,11 +265,21 @@ impl Process {
         };
         // The vendors' sticky error: once a call has seen a kernel fault, every later call returns it (of the
         // process or on that device, as the dialect says).
-        let r = if sticky {
-            self.check_sticky(device).and_then(|()| f(&mut c))
-        } else {
-            f(&mut c)
-        };
+        // A panic inside the simulator (a bug) may leave the machine half-updated (its locks are not poisoned):
+        // the machine is marked broken, and this and every later call on it fail (`SimError::Broken`).
+        let body = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.m.injected_panic(what);
+            if sticky {
+                self.check_sticky(device).and_then(|()| f(&mut c))
+            } else {
+                f(&mut c)
+            }
+        }));
+        let r = body.unwrap_or_else(|p| {
+            let message = format!("{what}: {}", crate::engine::exec::panic_message(p));
+            let _ = self.m.broken.set(message.clone());
+            Err(SimError::Broken { what, message })
+        });
         if c.clock != now || r.is_err() {
             self.with_thread(|st| {
                 st.clock = st.clock.max(c.clock);

@@ -131,6 +131,9 @@ pub(crate) fn code(e: &SimError) -> aclError {
             | IpcProblem::NotAllowed => ACL_ERROR_RT_IPC_ERROR,
         },
         SimError::HostMismatch { .. } | SimError::HostUnavailable { .. } => ACL_ERROR_RT_IPC_ERROR,
+        // docs/semantics/fork.md: AscendCL is not initialised in a forked child.
+        SimError::ForkedChild { .. } => ACL_ERROR_UNINITIALIZE,
+        SimError::Broken { .. } => ACL_ERROR_RT_INTERNAL_ERROR,
         SimError::Timeout {
             what: "event_synchronize",
             ..

@@ -355,6 +355,38 @@ fn graph_inspection_and_dot() {
     }
 }
 
+/// capture-and-graphs.md · CUDA · Instantiate flags · DeviceLaunch 4 → 0, the graph launches from the host;
+/// DeviceLaunch with AutoFreeOnLaunch (5) → 1; UseNodePriority 8 → 1, not simulated (before: 0, and ignored)
+#[test]
+fn instantiate_flags_are_honoured_or_refused() {
+    for f in FAMILIES {
+        let (_m, p) = machine(1);
+        let _g = p.bind();
+        let s = f.stream(0);
+        check!(f, cudaSuccess, (f.begin_capture)(s, GLOBAL));
+        check!(f, cudaSuccess, f.kernel(s, c"k", 1000));
+        let g = end(&f, s);
+        let mut x: H = null_mut();
+        for refused in [4 | 1, 8, 8 | 4, 8 | 2] {
+            check!(
+                f,
+                cudaErrorInvalidValue,
+                (f.instantiate_with_flags)(&mut x, g, refused)
+            );
+        }
+        let message = p.peek_last_error().unwrap().to_string();
+        assert!(
+            message.contains("UseNodePriority 8 is not simulated"),
+            "{message}"
+        );
+        check!(f, cudaSuccess, (f.instantiate_with_flags)(&mut x, g, 4));
+        check!(f, cudaSuccess, (f.graph_launch)(x, s));
+        check!(f, cudaSuccess, (f.stream_synchronize)(s));
+        check!(f, cudaSuccess, (f.exec_destroy)(x));
+        check!(f, cudaSuccess, (f.graph_destroy)(g));
+    }
+}
+
 /// capture-and-graphs.md · CUDA · Instantiate / Clone · NULL out-pointer or graph → 1; unknown flag bits → 1;
 /// a graph still being captured → 1 (and it cannot be destroyed or cloned then: 1); a clone and the executable
 /// graphs are independent of the original, which can be destroyed

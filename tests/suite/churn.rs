@@ -1,0 +1,204 @@
+//! Churn: creating and destroying streams, simulated processes and executable graphs in loops costs what is
+//! live, not what was (issue 27, items 7, 8 and 12). The live thread count follows the live streams: a
+//! destroyed stream's thread serves the next stream created (`src/engine/workers.rs`, "Hand-off"), and a
+//! simulated process whose last handle is dropped takes its streams' threads with it.
+//!
+//! The thread counts are read from `/proc/self/task` in a child process of the test binary running one test
+//! alone (other tests of this binary start threads of their own meanwhile). The bounds hold whatever the
+//! timing: a thread is started only when no parked or retiring thread can take the stream.
+#![cfg(target_os = "linux")]
+
+use streamsim::{Kernel, Machine, Process, StreamFlags};
+
+use crate::common::with_watchdog;
+
+/// Set in the child that runs one churn test alone.
+const CHILD_VAR: &str = "STREAMSIM_TEST_CHURN_CHILD";
+
+/// Threads of this OS process.
+fn threads() -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .expect("/proc/self/task")
+        .count()
+}
+
+/// Runs the ignored test `churn::<name>` alone in a child process and fails if it fails.
+fn in_child(name: &str) {
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = std::process::Command::new(exe)
+        .args([
+            &format!("churn::{name}"),
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD_VAR, "1")
+        .output()
+        .expect("the child runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "the child failed or did not run ({}):\n--- stdout\n{stdout}\n--- stderr\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Whether this is the child of [`in_child`] (the ignored tests do nothing when run by hand without it).
+fn is_child() -> bool {
+    std::env::var_os(CHILD_VAR).is_some()
+}
+
+/// Runs `cycles` rounds of `round` and returns the most threads seen after any round, less the threads before.
+fn most_threads_over(cycles: usize, mut round: impl FnMut(usize)) -> usize {
+    let base = threads();
+    let mut most = 0;
+    for i in 0..cycles {
+        round(i);
+        most = most.max(threads().saturating_sub(base));
+    }
+    most
+}
+
+/// A stream created, given a kernel and destroyed 3,000 times (at most one stream alive, but its thread
+/// usually still busy when the next comes): a few threads in all, not one per stream (before: a new thread
+/// almost every round, hundreds alive).
+#[test]
+fn stream_churn_keeps_the_thread_count_flat() {
+    in_child("child_stream_churn");
+}
+
+#[test]
+#[ignore = "runs in a child process started by stream_churn_keeps_the_thread_count_flat"]
+fn child_stream_churn() {
+    if is_child() {
+        churn_streams(false, 4);
+    }
+}
+
+/// As [`stream_churn_keeps_the_thread_count_flat`], every third stream also running a kernel body (an
+/// operation that can block, so its thread cannot take the next stream meanwhile): a bounded number of threads,
+/// far below one per stream.
+#[test]
+fn stream_churn_with_bodies_keeps_the_thread_count_bounded() {
+    in_child("child_stream_churn_with_bodies");
+}
+
+#[test]
+#[ignore = "runs in a child process started by stream_churn_with_bodies_keeps_the_thread_count_bounded"]
+fn child_stream_churn_with_bodies() {
+    if is_child() {
+        churn_streams(true, 64);
+    }
+}
+
+fn churn_streams(bodies: bool, bound: usize) {
+    with_watchdog(60, move || {
+        let m = Machine::builder().build().unwrap();
+        let p = m.process();
+        let most = most_threads_over(3_000, |i| {
+            let s = p.create_stream(StreamFlags::DEFAULT).unwrap();
+            p.launch(s, Kernel::new("k")).unwrap();
+            if bodies && i % 3 == 0 {
+                p.launch(s, Kernel::new("body").body(|_| Ok(()))).unwrap();
+            }
+            p.destroy_stream(s).unwrap();
+        });
+        p.device_synchronize().unwrap();
+        assert!(most <= bound, "{most} threads for at most one live stream");
+    });
+}
+
+/// A simulated process created, given a stream and a kernel, and dropped 5,000 times: its streams' threads
+/// go with it (before: one more thread per process, 4,000 after 4,000), and the processes after the 4,096th
+/// get ids of processes that are gone, so their first stream is created (before: `TooManyObjects` with the
+/// process-id limit, `cudaErrorMemoryAllocation`, though one process was alive).
+#[test]
+fn process_churn_keeps_the_thread_count_flat() {
+    in_child("child_process_churn");
+}
+
+#[test]
+#[ignore = "runs in a child process started by process_churn_keeps_the_thread_count_flat"]
+fn child_process_churn() {
+    if !is_child() {
+        return;
+    }
+    with_watchdog(60, || {
+        let m = Machine::builder().trace(false).build().unwrap();
+        let keep: Process = m.process();
+        let mut ids = std::collections::BTreeSet::new();
+        let most = most_threads_over(5_000, |_| {
+            let q = m.process();
+            ids.insert(q.id().0);
+            let s = q
+                .create_stream(StreamFlags::DEFAULT)
+                .unwrap_or_else(|e| panic!("process {} cannot create a stream: {e}", q.id()));
+            q.launch(s, Kernel::new("k")).unwrap();
+        });
+        assert!(most <= 4, "{most} threads for at most one live stream");
+        // Ids were given again once 4,096 were used, never the live process's.
+        assert_eq!(ids.len(), 4_095);
+        assert!(!ids.contains(&keep.id().0));
+        keep.device_synchronize().unwrap();
+    });
+}
+
+/// An executable graph instantiated, launched (and its stream synchronized) and destroyed 2,000 times: the
+/// destroyed lanes' tails are summed up as a destroyed stream's are, so the process keeps none of them (before:
+/// one tail per cycle, until a device synchronize).
+#[test]
+fn graph_exec_churn_keeps_no_tails() {
+    with_watchdog(60, || {
+        let m = Machine::builder().trace(false).build().unwrap();
+        let p = m.process();
+        let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        p.begin_capture(s, streamsim::CaptureMode::Global).unwrap();
+        p.launch(s, Kernel::new("a")).unwrap();
+        p.launch(s, Kernel::new("b")).unwrap();
+        let g = p.end_capture(s).unwrap();
+        let mut most = 0;
+        for _ in 0..2_000 {
+            let x = p.instantiate_graph(g).unwrap();
+            p.launch_graph(x, s).unwrap();
+            p.stream_synchronize(s).unwrap();
+            p.destroy_graph_exec(x).unwrap();
+            most = most.max(p.destroyed_tails());
+        }
+        assert!(most <= 1, "{most} tails of destroyed lanes kept");
+    });
+}
+
+/// Executable graphs instantiated, launched, synchronized and destroyed 2,000 times (each launch makes the
+/// graph's lane, a stream with a thread): a few threads in all, and no tail kept. (Without the synchronize the
+/// loop queues work faster than it runs, and every lane waiting for its launch is live work with a thread.)
+#[test]
+fn graph_exec_churn_keeps_the_thread_count_flat() {
+    in_child("child_graph_exec_churn");
+}
+
+#[test]
+#[ignore = "runs in a child process started by graph_exec_churn_keeps_the_thread_count_flat"]
+fn child_graph_exec_churn() {
+    if !is_child() {
+        return;
+    }
+    with_watchdog(60, || {
+        let m = Machine::builder().trace(false).build().unwrap();
+        let p = m.process();
+        let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+        p.begin_capture(s, streamsim::CaptureMode::Global).unwrap();
+        p.launch(s, Kernel::new("a")).unwrap();
+        let g = p.end_capture(s).unwrap();
+        let most = most_threads_over(2_000, |_| {
+            let x = p.instantiate_graph(g).unwrap();
+            p.launch_graph(x, s).unwrap();
+            p.stream_synchronize(s).unwrap();
+            p.destroy_graph_exec(x).unwrap();
+        });
+        p.device_synchronize().unwrap();
+        assert!(most <= 4, "{most} threads for one stream and one lane");
+        assert_eq!(p.destroyed_tails(), 0);
+    });
+}
