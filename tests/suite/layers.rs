@@ -253,7 +253,7 @@ const OBJECTS: &[(&str, &[&str])] = &[
     ("memory", &["block", "freed_pinned"]),
     ("notifies", &["state"]),
     ("pools", &["state"]),
-    ("streams", &["info"]),
+    ("streams", &["entry", "info"]),
     ("value_waits", &["state"]),
 ];
 

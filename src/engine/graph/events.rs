@@ -1,8 +1,8 @@
 //! Events in a capture: a record on a capturing stream makes a captured record (no node); a wait on one forks
 //! a stream into the capture or joins it; the External flags make record and wait nodes.
 
-use super::Route;
 use super::capture::{CaptureRecord, merge_deps};
+use super::gate::Route;
 use super::node::NodeOp;
 use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::{Event, Stream, StreamKind};

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use super::NodeType;
+use super::exec_graph::ExecEntry;
 use super::node::{Endpoint, NodeOp};
-use super::replay::ExecEntry;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Graph, GraphExec, GraphNode};
 use crate::engine::process::{Call, ProcState, Process};

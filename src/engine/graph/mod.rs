@@ -26,6 +26,7 @@
 pub(crate) mod api;
 pub(crate) mod capture;
 pub(crate) mod events;
+pub(crate) mod exec_graph;
 pub(crate) mod gate;
 pub(crate) mod graph_api;
 pub(crate) mod node;
@@ -34,8 +35,6 @@ pub(crate) mod replay;
 use std::sync::Arc;
 
 use crate::engine::core::handle::{Graph, GraphNode};
-
-pub(crate) use gate::Route;
 
 /// How a capture sequence, and a thread, interact with potentially unsafe calls made while a capture is in
 /// progress (`cudaStreamCaptureMode`, `aclmdlRICaptureMode`; the values are the vendors').

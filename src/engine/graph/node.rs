@@ -133,7 +133,7 @@ pub(crate) struct NodeRef {
 /// A process's graphs, executable graphs, node handles and capture sequences (a field of `ProcState`).
 pub(crate) struct GraphState {
     pub graphs: Registry<GraphEntry>,
-    pub execs: Registry<super::replay::ExecEntry>,
+    pub execs: Registry<super::exec_graph::ExecEntry>,
     pub nodes: Registry<NodeRef>,
     pub captures: Captures,
     next_graph: u32,

@@ -24,7 +24,6 @@ use crate::engine::memory::Memory;
 use crate::engine::observe::race::RaceState;
 use crate::engine::observe::trace::{Dropped, FailedCall, HostEvent, Trace, TraceNames, TraceSink};
 use crate::engine::observe::trace_store::{Kept, TraceStore, TraceWindow};
-use crate::engine::process::{ProcShared, Process};
 
 pub use crate::engine::core::limits::MAX_DEVICES;
 pub use crate::engine::devices::config::{Attribute, DeviceConfig};
@@ -86,21 +85,37 @@ fn forked(l: &crate::engine::host::HostLink) -> SimError {
 /// next id to give.
 #[derive(Default)]
 pub(crate) struct ProcessList {
-    live: Vec<Weak<ProcShared>>,
+    live: Vec<Weak<dyn Member>>,
     next: u32,
+}
+
+/// A simulated process as its machine sees it (`process/`'s `ProcShared`): the machine lists its processes
+/// without depending on what a process is.
+pub(crate) trait Member: Send + Sync {
+    /// The process's id.
+    fn id(&self) -> ProcessId;
+    /// Releases the process's held operations that can go now (see `process/live.rs`).
+    fn pump(&self, m: &Shared);
+    /// The last dispatched point of each of the process's streams with work (what a drain waits for).
+    fn dispatched_tails(&self, out: &mut Vec<(Arc<StreamExec>, u64)>);
 }
 
 impl ProcessList {
     /// The processes still alive.
-    pub fn live(&self) -> Vec<Arc<ProcShared>> {
+    pub fn live(&self) -> Vec<Arc<dyn Member>> {
         self.live.iter().filter_map(Weak::upgrade).collect()
+    }
+
+    /// Lists `p`, a new process.
+    pub fn push(&mut self, p: Weak<dyn Member>) {
+        self.live.push(p);
     }
 
     /// The id of a new process: the next one; past the ids a handle can carry, the first id after the last
     /// given that no live process has (so that a stale handle of a gone process needs 4,096 processes to
     /// name a live one); if every id is taken, the next one, whose handles cannot be made
     /// ([`ObjectLimit::ProcessId`]).
-    fn next_id(&mut self) -> ProcessId {
+    pub fn next_id(&mut self) -> ProcessId {
         self.live.retain(|w| w.strong_count() > 0);
         let ids = crate::engine::core::handle::PROCESS_IDS;
         if self.next >= ids {
@@ -108,7 +123,7 @@ impl ProcessList {
                 .live
                 .iter()
                 .filter_map(Weak::upgrade)
-                .map(|p| p.id.0)
+                .map(|p| p.id().0)
                 .collect();
             if let Some(free) = (0..ids)
                 .map(|i| (self.next + i) % ids)
@@ -217,7 +232,7 @@ impl Shared {
     pub fn pump_all(&self) {
         let procs = self.processes.lock().live();
         for p in procs {
-            p.state.lock().pump(self);
+            p.pump(self);
         }
     }
 
@@ -403,18 +418,6 @@ impl Machine {
         }
     }
 
-    /// A new simulated host process on this machine. It lives, with its streams, events and memory, until its
-    /// last handle ([`Process`] and its clones, bindings) is dropped; then its streams' queued work still runs
-    /// and their threads are released (`tests/suite/churn.rs`). Ids count up from 0; after id 4,095 (the most a
-    /// handle can carry) the id of a process that is gone is given again, the next one after the last given.
-    pub fn process(&self) -> Process {
-        let mut procs = self.shared.processes.lock();
-        let id = procs.next_id();
-        let p = Arc::new(ProcShared::new(&self.shared, id));
-        procs.live.push(Arc::downgrade(&p));
-        Process::new(self.shared.clone(), p)
-    }
-
     /// How many devices the machine has.
     pub fn device_count(&self) -> u32 {
         self.shared.device_count()
@@ -568,7 +571,7 @@ impl Machine {
         let procs = self.shared.processes.lock().live();
         let mut waits = Vec::new();
         for p in procs {
-            p.state.lock().dispatched_tails(&mut waits);
+            p.dispatched_tails(&mut waits);
         }
         // No lock is held while waiting.
         for (exec, seq) in waits {

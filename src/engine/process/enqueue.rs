@@ -5,7 +5,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::stream::{Checked, HeldOp, Pushed};
 use super::{Call, HostClock, OpSpec, ProcState, StreamEntry};
 use crate::engine::core::error::Result;
 use crate::engine::core::handle::StreamKind;
@@ -14,6 +13,7 @@ use crate::engine::core::time::VirtualTime;
 use crate::engine::exec::Point;
 use crate::engine::exec::gate::Gate;
 use crate::engine::machine::Shared;
+use crate::engine::streams::entry::{Checked, HeldOp, Pushed};
 
 impl ProcState {
     /// Appends an operation to stream `h` (already resolved), with the legacy default-stream edges, and

@@ -14,13 +14,12 @@
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
-mod board;
+pub(crate) mod board;
 mod enqueue;
-mod live;
-mod state;
-mod stream;
+pub(crate) mod live;
+pub(crate) mod state;
 mod stream_api;
-mod thread;
+pub(crate) mod thread;
 mod wait;
 
 use std::sync::Arc;
@@ -34,26 +33,12 @@ use crate::engine::machine::Shared;
 use crate::engine::observe::trace::HostEvent;
 
 pub use crate::engine::core::status::Status;
+pub use crate::engine::streams::entry::StreamFlags;
+pub(crate) use crate::engine::streams::entry::{HostClock, OpSpec, StreamEntry};
 pub(crate) use board::{WaitBoard, Want, Woken};
+pub(crate) use state::host_step;
 pub(crate) use state::{ContextEntry, DeviceCtx, EventEntry, ProcShared, ProcState};
-pub(crate) use stream::{HostClock, OpSpec, StreamEntry, host_step};
 pub(crate) use thread::{Call, is_main_thread};
-
-/// Stream creation flags (CUDA's values).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct StreamFlags(pub u32);
-
-impl StreamFlags {
-    /// A blocking stream: synchronises with the legacy default stream.
-    pub const DEFAULT: StreamFlags = StreamFlags(0);
-    /// A non-blocking stream: exempt from the legacy default stream's implicit synchronisation.
-    pub const NON_BLOCKING: StreamFlags = StreamFlags(1);
-
-    /// Whether the non-blocking bit is set.
-    pub fn is_non_blocking(self) -> bool {
-        self.0 & 1 != 0
-    }
-}
 
 /// A simulated host process. A cheap `Clone + Send + Sync` handle; its streams, events and allocations are
 /// its own (another process's handles are rejected). Each host thread that uses it has its own current
@@ -257,5 +242,33 @@ impl Process {
         }
         self.state().acquire(&self.m, c.thread, points);
         Ok(Status::Complete)
+    }
+}
+
+impl crate::engine::machine::Machine {
+    /// A new simulated host process on this machine. It lives, with its streams, events and memory, until its
+    /// last handle ([`Process`] and its clones, bindings) is dropped; then its streams' queued work still runs
+    /// and their threads are released (`tests/suite/churn.rs`). Ids count up from 0; after id 4,095 (the most a
+    /// handle can carry) the id of a process that is gone is given again, the next one after the last given.
+    pub fn process(&self) -> Process {
+        let mut procs = self.shared.processes.lock();
+        let id = procs.next_id();
+        let p = Arc::new(ProcShared::new(&self.shared, id));
+        procs.push(Arc::downgrade(&p) as std::sync::Weak<dyn crate::engine::machine::Member>);
+        Process::new(self.shared.clone(), p)
+    }
+}
+
+impl crate::engine::machine::Member for ProcShared {
+    fn id(&self) -> ProcessId {
+        self.id
+    }
+
+    fn pump(&self, m: &Shared) {
+        self.state.lock().pump(m);
+    }
+
+    fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
+        self.state.lock().dispatched_tails(out);
     }
 }

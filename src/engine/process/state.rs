@@ -486,7 +486,7 @@ impl ProcState {
                 let (actor, mut vc) = m.race.actor();
                 vc.tick(actor);
                 let thread = self.hosts.len() as u32;
-                self.hosts.push(HostClock {
+                self.hosts.push(crate::engine::streams::entry::HostClock {
                     actor,
                     vc,
                     version: 0,
@@ -563,4 +563,40 @@ impl ProcState {
             }
         }
     }
+}
+
+/// One step of host thread `c.thread` of `st` that race detection checks (a host access or a free), made by
+/// `call` at `site`: `check` sees the step's epoch, the thread's clock with it, and who it is; the thread's
+/// clock keeps the step only if `check` lets the call go on.
+pub(crate) fn host_step(
+    st: &mut ProcState,
+    m: &crate::engine::machine::Shared,
+    c: &crate::engine::process::thread::Call,
+    (call, site): (&'static str, &'static std::panic::Location<'static>),
+    check: impl FnOnce(
+        crate::engine::observe::race::clock::Epoch,
+        &VectorClock,
+        &crate::engine::core::races::Who,
+    ) -> crate::engine::core::error::Result<()>,
+) -> crate::engine::core::error::Result<()> {
+    st.ensure_host(m, c.thread);
+    let h = &mut st.hosts[c.thread as usize];
+    let mut next = crate::engine::streams::entry::HostClock {
+        actor: h.actor,
+        vc: h.vc.clone(),
+        version: h.version,
+        thread: h.thread,
+    };
+    let epoch = next.tick();
+    let who: crate::engine::core::races::Who = std::sync::Arc::new((
+        crate::engine::core::races::Accessor::Host {
+            process: c.process,
+            thread: c.thread,
+            call,
+        },
+        site,
+    ));
+    check(epoch, &next.vc, &who)?;
+    *h = next;
+    Ok(())
 }

@@ -10,8 +10,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, OnceLock};
 
 #[cfg(doc)]
-use super::ProcState;
-use super::StreamFlags;
+use crate::engine::core::error::Result;
 use crate::engine::core::error::Result;
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::StreamId;
@@ -56,7 +55,7 @@ pub(crate) struct StreamEntry {
     /// The machine's actor table (race detection on), told when the stream's actor takes no more steps.
     pub actors: Option<Arc<crate::engine::observe::race::clock::Actors>>,
     /// The (host thread, clock version) this stream's clock last joined.
-    pub(super) host_seen: (u32, u64),
+    pub(crate) host_seen: (u32, u64),
     /// Race detection: who the last operation with declared accesses was (reused while the same call site
     /// enqueues the same operation; see `Process::who`).
     pub last_who: Option<crate::engine::core::races::Who>,
@@ -93,16 +92,32 @@ impl Drop for StreamEntry {
     }
 }
 
+/// Stream creation flags (CUDA's values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct StreamFlags(pub u32);
+
+impl StreamFlags {
+    /// A blocking stream: synchronises with the legacy default stream.
+    pub const DEFAULT: StreamFlags = StreamFlags(0);
+    /// A non-blocking stream: exempt from the legacy default stream's implicit synchronisation.
+    pub const NON_BLOCKING: StreamFlags = StreamFlags(1);
+
+    /// Whether the non-blocking bit is set.
+    pub fn is_non_blocking(self) -> bool {
+        self.0 & 1 != 0
+    }
+}
+
 /// An operation whose times cannot be fixed yet.
 pub(crate) struct HeldOp {
-    pub(super) now: VirtualTime,
-    pub(super) seq: u64,
-    pub(super) spec: OpSpec,
-    pub(super) cell: Arc<OnceLock<Fixed>>,
+    pub(crate) now: VirtualTime,
+    pub(crate) seq: u64,
+    pub(crate) spec: OpSpec,
+    pub(crate) cell: Arc<OnceLock<Fixed>>,
     /// The enqueueing host thread's clock at the call (race detection on).
-    pub(super) host_vc: Option<HostClock>,
+    pub(crate) host_vc: Option<HostClock>,
     /// What the operation waits for before its dependency is known (see `gate.rs`).
-    pub(super) deferred: Option<crate::engine::exec::gate::Gate>,
+    pub(crate) deferred: Option<crate::engine::exec::gate::Gate>,
 }
 
 /// Where an enqueued operation went: dispatched (ending at that time) or held.
@@ -141,7 +156,7 @@ fn advance(
 
 impl StreamEntry {
     /// The point of the operation just pushed (the stream's last).
-    pub(super) fn point(&self, pushed: Pushed) -> Point {
+    pub(crate) fn point(&self, pushed: Pushed) -> Point {
         let p = match pushed {
             Pushed::Done(end) => Point::new(self.exec.clone(), self.seq, end),
             Pushed::Held(cell) => Point::pending(self.exec.clone(), self.seq, cell),
@@ -172,7 +187,7 @@ impl StreamEntry {
     }
 
     /// Takes on the callbacks that the dependencies `deps` are ordered after, and forgets those that have run.
-    pub(super) fn inherit_gates(&mut self, deps: &[Point]) {
+    pub(crate) fn inherit_gates(&mut self, deps: &[Point]) {
         if !self.cb_gates.is_empty() {
             self.cb_gates.retain(|cb| !cb.is_finished());
         }
@@ -194,7 +209,7 @@ impl StreamEntry {
     /// checks its accesses for races, and hands it to the worker. With `may_fail` and fail-fast detection, a race
     /// is returned as an error and nothing changes.
     #[inline(always)]
-    pub(super) fn dispatch(
+    pub(crate) fn dispatch(
         &mut self,
         m: &Shared,
         now: VirtualTime,
@@ -324,7 +339,7 @@ impl StreamEntry {
     }
 
     /// Releases held operations whose dependencies are fixed; whether any was.
-    pub(super) fn release(&mut self, m: &Shared) -> bool {
+    pub(crate) fn release(&mut self, m: &Shared) -> bool {
         let mut progress = false;
         while let Some(head) = self.held.front_mut() {
             if let Some(gate) = &head.deferred {
@@ -365,7 +380,7 @@ impl StreamEntry {
 
     /// The deadline of the held queue's head, if it is a wait with a timeout: its own start (as if it waited
     /// for nothing) plus the timeout.
-    pub(super) fn head_deadline(&self, m: &Shared) -> Option<VirtualTime> {
+    pub(crate) fn head_deadline(&self, m: &Shared) -> Option<VirtualTime> {
         let head = self.held.front()?;
         let t = head.spec.extra.as_ref()?.wait_timeout?;
         Some(schedule(self.cursor, head.now, m.hot.launch_latency_ns, []).plus(t))
@@ -374,7 +389,7 @@ impl StreamEntry {
     /// Expires the held queue's head if it is a wait with a timeout whose deadline is not after `horizon`
     /// (`None`: whatever its deadline): it is dispatched as timed out (see [`StreamEntry::dispatch`]), its gate
     /// abandoned. Whether it was.
-    pub(super) fn expire_head(&mut self, m: &Shared, horizon: Option<VirtualTime>) -> bool {
+    pub(crate) fn expire_head(&mut self, m: &Shared, horizon: Option<VirtualTime>) -> bool {
         let Some(deadline) = self.head_deadline(m) else {
             return false;
         };
@@ -398,7 +413,7 @@ impl StreamEntry {
         true
     }
 
-    pub(super) fn blocking(&self) -> bool {
+    pub(crate) fn blocking(&self) -> bool {
         !self.flags.is_non_blocking()
     }
 }
@@ -512,11 +527,11 @@ impl OpSpec {
         self
     }
 
-    pub(super) fn dep_list(&self) -> &[Point] {
+    pub(crate) fn dep_list(&self) -> &[Point] {
         self.extra.as_ref().map_or(&[], |x| &x.deps)
     }
 
-    pub(super) fn extra_mut(&mut self) -> &mut OpExtra {
+    pub(crate) fn extra_mut(&mut self) -> &mut OpExtra {
         if self.extra.is_none() {
             self.extra = Some(Box::new(OpExtra::new(self.kind(), Work::Nothing)));
         }
@@ -542,40 +557,4 @@ impl HostClock {
         self.version += 1;
         self.vc.tick(self.actor)
     }
-}
-
-/// One step of host thread `c.thread` of `st` that race detection checks (a host access or a free), made by
-/// `call` at `site`: `check` sees the step's epoch, the thread's clock with it, and who it is; the thread's
-/// clock keeps the step only if `check` lets the call go on.
-pub(crate) fn host_step(
-    st: &mut crate::engine::process::ProcState,
-    m: &crate::engine::machine::Shared,
-    c: &crate::engine::process::Call,
-    (call, site): (&'static str, &'static std::panic::Location<'static>),
-    check: impl FnOnce(
-        crate::engine::observe::race::clock::Epoch,
-        &VectorClock,
-        &crate::engine::core::races::Who,
-    ) -> crate::engine::core::error::Result<()>,
-) -> crate::engine::core::error::Result<()> {
-    st.ensure_host(m, c.thread);
-    let h = &mut st.hosts[c.thread as usize];
-    let mut next = HostClock {
-        actor: h.actor,
-        vc: h.vc.clone(),
-        version: h.version,
-        thread: h.thread,
-    };
-    let epoch = next.tick();
-    let who: crate::engine::core::races::Who = std::sync::Arc::new((
-        crate::engine::core::races::Accessor::Host {
-            process: c.process,
-            thread: c.thread,
-            call,
-        },
-        site,
-    ));
-    check(epoch, &next.vc, &who)?;
-    *h = next;
-    Ok(())
 }
