@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::exec::Point;
+use crate::engine::exec::point::Point;
 
 /// An event's record state (shared between processes for IPC events).
 #[derive(Debug, Default)]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use parking_lot::{Condvar, Mutex};
 
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::Point;
+use crate::engine::exec::point::Point;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -97,7 +97,7 @@ impl Callback {
             .unwrap_or_default()
     }
 
-    pub fn exec(&self) -> Option<&Arc<crate::engine::exec::StreamExec>> {
+    pub fn exec(&self) -> Option<&Arc<crate::engine::exec::point::StreamExec>> {
         self.point.get().map(|p| &p.exec)
     }
 

@@ -35,7 +35,7 @@ use crate::engine::core::error::SimError;
 #[cfg(doc)]
 use crate::engine::core::rules::FailureMode;
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::Point;
+use crate::engine::exec::point::Point;
 
 /// A fault of a stream at operation `seq` (ending at `time`). A sticky one poisons the stream from there on.
 #[derive(Debug, Clone)]

@@ -18,7 +18,7 @@ use std::sync::{Arc, OnceLock};
 use parking_lot::Mutex;
 
 use crate::engine::events::state::EventState;
-use crate::engine::exec::Point;
+use crate::engine::exec::point::Point;
 
 /// What a held wait waits for before its dependency is known.
 #[derive(Clone)]

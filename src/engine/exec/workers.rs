@@ -36,7 +36,9 @@ use std::time::Duration;
 
 use parking_lot::{Condvar, Mutex};
 
-use crate::engine::exec::{OpReceiver, StreamExec, WorkerEnv, run_worker};
+use crate::engine::exec::{OpReceiver, WorkerEnv, run_worker};
+
+use crate::engine::exec::point::StreamExec;
 
 /// How long a parked thread waits for a new stream before it exits.
 pub(crate) const IDLE: Duration = Duration::from_secs(10);

@@ -1,7 +1,7 @@
 //! An executable graph ([`ExecEntry`]): the instantiated nodes, their lanes and the lanes' streams; launched
 //! by `replay.rs`.
 
-use crate::engine::exec::Point;
+use crate::engine::exec::point::Point;
 use crate::engine::graph::node::Node;
 use crate::engine::streams::entry::StreamEntry;
 use std::sync::Arc;

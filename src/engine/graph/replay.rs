@@ -22,7 +22,8 @@ use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKi
 use crate::engine::core::races::Accessor;
 use crate::engine::core::races::Who;
 use crate::engine::core::time::saturating_nanos;
-use crate::engine::exec::{CopySource, Point, Work};
+use crate::engine::exec::point::Point;
+use crate::engine::exec::{CopySource, Work};
 use crate::engine::memory::block::Region;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, ProcState, Process};

@@ -13,7 +13,7 @@ use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
 use crate::engine::core::status::Status;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::events::config::EventConfig;
-use crate::engine::exec::{Point, StreamExec};
+use crate::engine::exec::point::{Point, StreamExec};
 use crate::engine::host::remote::RemoteProgress;
 use crate::engine::host::remote::RemoteRecord;
 use crate::engine::observe::race::clock::VectorClock;

@@ -1,3 +1,4 @@
 //! Kernels: what a launch carries and what a kernel body sees.
 
 pub mod kernel;
+pub(crate) mod launch;

@@ -1,4 +1,5 @@
-//! Work on streams and memory: kernel launches, copies, memsets, host functions, allocations.
+//! Work on memory: allocations, host reads and writes of pinned memory, copies, memsets (kernel launches and
+//! host functions are `kernels/launch.rs`).
 
 use std::borrow::Cow;
 use std::panic::Location;
@@ -16,7 +17,6 @@ use crate::engine::core::time::CopyPath;
 use crate::engine::exec::{CopySource, Work};
 use crate::engine::graph::gate::Route;
 use crate::engine::graph::node::{Endpoint, NodeOp};
-use crate::engine::kernels::kernel::Kernel;
 use crate::engine::memory::block::Region;
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process};
@@ -30,12 +30,6 @@ enum Fill {
 enum Out<'a> {
     Region(Region),
     Host(&'a mut [u8]),
-}
-
-/// A host function: run once, or shareable (a graph runs it at every launch).
-enum HostBody {
-    Once(Box<dyn FnOnce() + Send>),
-    Shared(crate::engine::kernels::kernel::SharedHostFn),
 }
 
 fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {
@@ -178,7 +172,7 @@ impl Process {
     }
 
     /// A host thread's access to pinned memory: one step of its actor, checked against the shadow.
-    fn host_access(
+    pub(crate) fn host_access(
         &self,
         c: &Call,
         call: &'static str,
@@ -248,291 +242,10 @@ impl Process {
 
     /// Gives the stream back the record [`Process::who`] lent (moving it costs nothing; a clone would be two
     /// atomic operations per launch).
-    fn who_back(st: &mut crate::engine::process::ProcState, h: u64, who: Option<Who>) {
+    pub(crate) fn who_back(st: &mut crate::engine::process::ProcState, h: u64, who: Option<Who>) {
         if let (Some(w), Ok(s)) = (who, st.streams.get_mut(h)) {
             s.last_who = Some(w);
         }
-    }
-
-    /// Launches a kernel on `stream` (which must belong to the current device).
-    #[track_caller]
-    pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
-        let site = Location::caller();
-        if kernel.body.is_none() && kernel.accesses.is_empty() {
-            let ns = self.kernel_ns(kernel.duration);
-            return self.launch_plain(stream, kernel.name, ns);
-        }
-        if kernel.body.is_none() && !self.m.race.on() {
-            // Only the name and the duration matter: declared accesses are checked, but without race detection
-            // nothing keeps them.
-            let Kernel {
-                name,
-                duration,
-                accesses,
-                ..
-            } = kernel;
-            return self.call("launch", |c| {
-                let mut st = self.state();
-                let h = st.resolve_stream(&self.m, c, stream.0)?;
-                if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
-                    let k = Kernel {
-                        name,
-                        duration,
-                        accesses,
-                        body: None,
-                    };
-                    return self.capture_launch(&mut st, c, cid, h, k, site);
-                }
-                for a in &accesses {
-                    self.declared_region(a, c)?;
-                }
-                let ns = self.kernel_ns(duration);
-                let owner = self.m.rules.owned.launch.then_some("launch");
-                let spec = OpSpec::plain_kernel(ns, name);
-                st.enqueue_discard(&self.m, c, h, spec, owner, None)
-            });
-        }
-        self.call("launch", |c| {
-            let mut st = self.state();
-            let h = st.resolve_stream(&self.m, c, stream.0)?;
-            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
-                return self.capture_launch(&mut st, c, cid, h, kernel, site);
-            }
-            let ns = self.kernel_ns(kernel.duration);
-            // A buffer kept by the process between launches (a loop of checked launches allocates nothing).
-            let mut accesses = std::mem::take(&mut st.scratch_accesses);
-            for a in &kernel.accesses {
-                accesses.push((self.declared_region(a, c)?, a.write));
-            }
-            let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
-            // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
-            let spec = match kernel.body {
-                Some(body) => OpSpec::new(
-                    ns,
-                    kernel.name,
-                    OpKind::Kernel,
-                    Work::Kernel(body.once(), accesses.clone()),
-                ),
-                None => OpSpec::plain_kernel(ns, kernel.name),
-            };
-            let owner = self.m.rules.owned.launch.then_some("launch");
-            let check = who.as_ref().map(|w| (&accesses[..], w));
-            let r = st.enqueue_discard(&self.m, c, h, spec, owner, check);
-            accesses.clear();
-            st.scratch_accesses = accesses;
-            Self::who_back(&mut st, h, who);
-            r
-        })
-    }
-
-    /// Launches a kernel with no body and no declared accesses, of `ns` nanoseconds, on `stream`: the hot path of
-    /// every launch loop (and what a C launch of a kernel without a body comes to, with no [`Kernel`] made).
-    #[track_caller]
-    pub(crate) fn launch_plain(
-        &self,
-        stream: Stream,
-        name: Cow<'static, str>,
-        ns: u64,
-    ) -> Result<()> {
-        let site = Location::caller();
-        self.call("launch", |c| {
-            let mut st = self.state();
-            let h = st.resolve_stream(&self.m, c, stream.0)?;
-            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
-                let k = Kernel {
-                    name,
-                    duration: Some(std::time::Duration::from_nanos(ns)),
-                    accesses: Vec::new(),
-                    body: None,
-                };
-                return self.capture_launch(&mut st, c, cid, h, k, site);
-            }
-            let owner = self.m.rules.owned.launch.then_some("launch");
-            st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner, None)
-        })
-    }
-
-    /// A launch on a capturing stream: a kernel node (its declared accesses checked now, as a launch checks
-    /// them, and resolved again at every launch of the graph).
-    fn capture_launch(
-        &self,
-        st: &mut crate::engine::process::ProcState,
-        c: &Call,
-        cid: u64,
-        h: u64,
-        kernel: Kernel,
-        site: &'static Location<'static>,
-    ) -> Result<()> {
-        st.check_owner(&self.m, c, "launch", self.m.rules.owned.launch, h)?;
-        for a in &kernel.accesses {
-            self.declared_region(a, c)?;
-        }
-        let body = match kernel.body {
-            None => None,
-            Some(crate::engine::kernels::kernel::Body::Shared(f)) => Some(f),
-            Some(crate::engine::kernels::kernel::Body::Once(_)) => {
-                return Err(SimError::NotSupported {
-                    what: "launch",
-                    reason: format!(
-                        "kernel `{}` is being captured into a graph, which runs it at every launch: give its body \
-                         with Kernel::shared_body (Fn), not Kernel::body (FnOnce)",
-                        kernel.name
-                    ),
-                });
-            }
-        };
-        let op = NodeOp::Kernel {
-            cost_ns: self.kernel_ns(kernel.duration),
-            name: kernel.name,
-            accesses: kernel.accesses,
-            body,
-        };
-        st.capture_node(cid, h, op, site).map(drop)
-    }
-
-    /// The region a kernel declares it reads or writes, checked (live, this process's, in range): device
-    /// memory, or pinned host memory where the dialect's kernels can reach it (`Rules::kernel_pinned_access`).
-    pub(crate) fn declared_region(
-        &self,
-        a: &crate::engine::kernels::kernel::Access,
-        c: &Call,
-    ) -> Result<Region> {
-        const WHAT: &str = "kernel declared access";
-        let mem = &self.m.memory;
-        if mem.classify(a.ptr.addr()) != AddressSpace::PinnedHost {
-            return mem.device_region(WHAT, a.ptr, a.bytes, c.process);
-        }
-        if !self.m.rules.kernel_pinned_access {
-            return Err(SimError::InvalidAddress {
-                what: WHAT,
-                addr: a.ptr.addr(),
-                space: AddressSpace::PinnedHost,
-                problem: "pinned host memory, which this dialect's kernels cannot access (it must be \
-                          registered for the device first, which is not simulated)",
-            });
-        }
-        mem.pinned_region(WHAT, HostPtr(a.ptr.addr()), a.bytes, c.process)
-    }
-
-    /// A kernel's virtual duration in nanoseconds: its own, or the cost model's default.
-    #[inline]
-    fn kernel_ns(&self, duration: Option<std::time::Duration>) -> u64 {
-        match duration {
-            Some(d) => crate::engine::core::time::saturating_nanos(d),
-            None => self.m.hot.default_kernel_ns,
-        }
-    }
-
-    /// Enqueues a host function on `stream`: it runs after all earlier work of the stream and holds back later
-    /// work until it returns. Runtime calls made from inside it fail with [`SimError::NotPermitted`]. A capturing
-    /// stream cannot take it (it runs once, a graph runs its nodes at every launch):
-    /// [`Process::launch_host_func_shared`] can be captured.
-    #[track_caller]
-    pub fn launch_host_func(
-        &self,
-        stream: Stream,
-        f: impl FnOnce() + Send + 'static,
-    ) -> Result<()> {
-        let site = Location::caller();
-        self.call("launch_host_func", |c| {
-            self.host_func(c, stream, HostBody::Once(Box::new(f)), site)
-        })
-    }
-
-    /// [`Process::launch_host_func`] for a function that can run more than once: a capturing stream makes it a
-    /// host node of its graph, run at every launch of the graph (the C API's host functions are of this kind).
-    #[track_caller]
-    pub fn launch_host_func_shared(
-        &self,
-        stream: Stream,
-        f: impl Fn() + Send + Sync + 'static,
-    ) -> Result<()> {
-        let site = Location::caller();
-        self.call("launch_host_func", |c| {
-            self.host_func(c, stream, HostBody::Shared(Arc::new(f)), site)
-        })
-    }
-
-    fn host_func(
-        &self,
-        c: &mut Call,
-        stream: Stream,
-        f: HostBody,
-        site: &'static Location<'static>,
-    ) -> Result<()> {
-        let mut st = self.state();
-        let h = st.resolve_stream(&self.m, c, stream.0)?;
-        let owned = self.m.rules.owned.host_func;
-        st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
-        // The two callback mechanisms do not mix on a stream (`report.rs`).
-        if let crate::engine::callbacks::reports::CallbackRoute::Thread(_) =
-            st.streams.get(h)?.callbacks
-        {
-            return Err(SimError::Subscription {
-                what: "launch_host_func",
-                problem: crate::engine::core::error::SubscriptionProblem::SubscribedStream,
-            });
-        }
-        if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch_host_func")? {
-            let HostBody::Shared(f) = f else {
-                return Err(SimError::NotSupported {
-                    what: "launch_host_func",
-                    reason: "a host function captured into a graph runs at every launch of the graph: give \
-                             it with launch_host_func_shared (Fn), not launch_host_func (FnOnce)"
-                        .into(),
-                });
-            };
-            return st.capture_node(cid, h, NodeOp::Host(f), site).map(drop);
-        }
-        let work: Box<dyn FnOnce() + Send> = match f {
-            HostBody::Once(f) => f,
-            HostBody::Shared(f) => Box::new(move || f()),
-        };
-        st.enqueue(
-            &self.m,
-            c,
-            h,
-            OpSpec::new(
-                crate::engine::core::time::saturating_nanos(self.m.cost.host_function),
-                Cow::Borrowed("host function"),
-                OpKind::HostFunction,
-                Work::Host(work),
-            ),
-        )?;
-        st.streams.get_mut(h)?.callbacks =
-            crate::engine::callbacks::reports::CallbackRoute::Runtime;
-        Ok(())
-    }
-
-    /// Enqueues a stream callback on `stream` (`cudaStreamAddCallback`): like a host function it runs after all
-    /// earlier work of the stream and holds back later work until it returns, but it runs exactly once whatever
-    /// happened — also after a device fault, when host functions and kernel bodies of the stream no longer run —
-    /// and gets the stream's status: `Ok(())`, or the fault that poisoned the stream (its own, or one ordered
-    /// before the callback). Runtime calls made from inside it fail with [`SimError::NotPermitted`].
-    pub fn stream_add_callback(
-        &self,
-        stream: Stream,
-        f: impl FnOnce(Result<()>) + Send + 'static,
-    ) -> Result<()> {
-        self.call("stream_add_callback", |c| {
-            let mut st = self.state();
-            let h = st.resolve_stream(&self.m, c, stream.0)?;
-            let owned = self.m.rules.owned.host_func;
-            st.check_owner(&self.m, c, "stream_add_callback", owned, h)?;
-            let f = move |fault: Option<SimError>| f(fault.map_or(Ok(()), Err));
-            st.enqueue(
-                &self.m,
-                c,
-                h,
-                OpSpec::new(
-                    crate::engine::core::time::saturating_nanos(self.m.cost.host_function),
-                    Cow::Borrowed("stream callback"),
-                    OpKind::HostFunction,
-                    Work::Callback(Box::new(f)),
-                ),
-            )?;
-            Ok(())
-        })
     }
 
     /// Copies `bytes` bytes and returns when they have arrived (ordered on the default stream).

@@ -4,8 +4,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::engine::core::handle::NotifyId;
-use crate::engine::exec::Point;
 use crate::engine::exec::gate::Slot;
+use crate::engine::exec::point::Point;
 
 /// A notify of a process: its device and context, and its pairing state.
 pub(crate) struct NotifyEntry {

@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::{Point, StreamExec};
+use crate::engine::exec::point::{Point, StreamExec};
 use crate::engine::memory::block::Block;
 use crate::engine::memory::block::Chunk;
 use crate::engine::observe::race::clock::{Actor, ActorHold, Epoch, VectorClock};

@@ -34,8 +34,8 @@ use std::sync::Arc;
 use parking_lot::{Condvar, Mutex};
 
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::Point;
 use crate::engine::exec::callback::Callback;
+use crate::engine::exec::point::Point;
 
 /// What a blocked thread waits for.
 #[derive(Clone)]

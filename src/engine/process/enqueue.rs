@@ -10,8 +10,8 @@ use crate::engine::core::error::Result;
 use crate::engine::core::handle::StreamKind;
 use crate::engine::core::rules::Ownership;
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::Point;
 use crate::engine::exec::gate::Gate;
+use crate::engine::exec::point::Point;
 use crate::engine::machine::Shared;
 use crate::engine::streams::entry::{Checked, HeldOp, Pushed};
 

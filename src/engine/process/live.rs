@@ -25,7 +25,7 @@ use super::DeviceCtx;
 use super::{ProcState, StreamEntry};
 use crate::engine::core::handle::{ProcessId, StreamId, StreamKind};
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::{Point, StreamExec};
+use crate::engine::exec::point::{Point, StreamExec};
 use crate::engine::machine::Shared;
 use crate::engine::observe::race::clock::VectorClock;
 
@@ -262,7 +262,10 @@ impl ProcState {
 
     /// For every stream (and destroyed ones), its worker and how many of its operations have been dispatched
     /// (the held ones excluded), for [`crate::Machine::drain`].
-    pub fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
+    pub fn dispatched_tails(
+        &self,
+        out: &mut Vec<(Arc<crate::engine::exec::point::StreamExec>, u64)>,
+    ) {
         let lanes = self.graphs.execs.values().flat_map(|x| x.lanes.iter());
         for s in self.streams.values().chain(&self.zombies).chain(lanes) {
             out.push((s.exec.clone(), s.seq - s.held.len() as u64));

@@ -27,8 +27,8 @@ use std::sync::Arc;
 use crate::engine::core::error::{InitProblem, Result, SimError};
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::rules::FailureMode;
-use crate::engine::exec::Point;
 use crate::engine::exec::faults::Observe;
+use crate::engine::exec::point::Point;
 use crate::engine::machine::Shared;
 use crate::engine::observe::trace::HostEvent;
 
@@ -268,7 +268,7 @@ impl crate::engine::machine::Member for ProcShared {
         self.state.lock().pump(m);
     }
 
-    fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::StreamExec>, u64)>) {
+    fn dispatched_tails(&self, out: &mut Vec<(Arc<crate::engine::exec::point::StreamExec>, u64)>) {
         self.state.lock().dispatched_tails(out);
     }
 }

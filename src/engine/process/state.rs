@@ -24,8 +24,8 @@ use crate::engine::core::handle::{
 use crate::engine::core::registry::Registry;
 use crate::engine::core::rules::{DefaultStream, Ownership};
 use crate::engine::core::time::VirtualTime;
-use crate::engine::exec::Point;
 use crate::engine::exec::faults::DeviceWatch;
+use crate::engine::exec::point::Point;
 use crate::engine::machine::Shared;
 use crate::engine::observe::race::clock::VectorClock;
 

@@ -14,8 +14,8 @@ use super::{Call, Process, Want, Woken};
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::hang::{WaitCycle, WaitLink};
 use crate::engine::core::time::{VirtualTime, saturating_nanos};
-use crate::engine::exec::Point;
 use crate::engine::exec::faults::Observe;
+use crate::engine::exec::point::Point;
 
 impl Process {
     /// [`Process::block_on`] with an optional timeout: when the work cannot end by the call's time plus

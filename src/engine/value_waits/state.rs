@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::engine::exec::Point;
 use crate::engine::exec::gate::Slot;
+use crate::engine::exec::point::Point;
 
 /// What a value wait waits for, comparing the word `*addr` with `value` (ACL `ACL_STREAM_WAIT_VALUE_*`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
