@@ -4,13 +4,14 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `mod.rs` | the [`Process`] handle, [`StreamFlags`], [`Status`]; blocking on points, a query's answer |
+//! | `mod.rs` | the [`Process`] handle, [`Machine::process`](crate::Machine::process); blocking on points, a query's answer |
 //! | `thread.rs` | per-host-thread state (one thread-local), [`Call`], [`Process::call`], last / sticky errors |
 //! | `state.rs` | [`ProcState`], [`ProcShared`]: registries, per-device state, stream creation, ownership, the pump |
 //! | `enqueue.rs` | appending an operation to a stream; the legacy default stream's implicit edges |
-//! | `stream.rs` | [`StreamEntry`]: dispatch to the worker, race-detection clock, held operations; [`OpSpec`] |
-//! | `stream_api.rs` | the stream calls of [`Process`] (create, destroy, synchronize, query…), device synchronize |
+//! | `board.rs`, `wait.rs` | the wait board (which host threads could still release a blocked call), timed waits |
 //! | `live.rs` | held operations released (the pump) and expired; the tails a device-wide wait or a drain covers |
+//!
+//! A stream's registry entry and the stream calls are `streams/` (`entry.rs`, `calls.rs`).
 //!
 //! Lock order: see `state.rs` (the process's `state` lock, then only leaf locks).
 
@@ -18,7 +19,6 @@ pub(crate) mod board;
 mod enqueue;
 pub(crate) mod live;
 pub(crate) mod state;
-mod stream_api;
 pub(crate) mod thread;
 mod wait;
 

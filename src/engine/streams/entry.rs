@@ -9,10 +9,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, OnceLock};
 
-#[cfg(doc)]
-use crate::engine::core::error::Result;
-use crate::engine::core::error::Result;
-use crate::engine::core::error::SimError;
+use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::StreamId;
 use crate::engine::core::labels::{EventVerb, Label};
 use crate::engine::core::races::Who;

@@ -1,11 +1,14 @@
 //! The stream calls of [`Process`]: create (with a priority), destroy, synchronize (with a timeout), query,
 //! flags, priority and identity; and device synchronize.
 
-use super::{Call, Process, Status, StreamFlags};
 use crate::engine::core::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::engine::core::handle::StreamId;
 use crate::engine::core::labels::StreamLabel;
 use crate::engine::core::rules::FailureMode;
+use crate::engine::core::status::Status;
+use crate::engine::process::Process;
+use crate::engine::process::thread::Call;
+use crate::engine::streams::entry::StreamFlags;
 
 /// Streams and devices.
 impl Process {
