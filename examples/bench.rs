@@ -22,7 +22,7 @@
 //! | (l) long run | resident memory after 10,000,000 operations (launch / record / wait / launch on 2 streams, default settings) | after the first 2,000,000 | growth < 32 MiB |
 //! | (m) IPC round trip | A records an IPC event, B (another OS process: this program started again, on a shared host) waits on it with `stream_wait_event` + `stream_synchronize` and answers | the same between two simulated processes of one machine (two host threads), with the same host handshake | reported (no target) |
 //! | (n) stream-ordered memory | 1,000,000 iterations of `malloc_async` + a kernel writing the block + `free_async`, round robin on 4 streams, + `device_synchronize`, detection on | the same with detection off | on/off <= 2x; resident memory flat over the 1,000,000 iterations |
-//! | (o) stream queue | `src/engine/queue.rs` (`streamsim::bench_queue`): 1,000,000 sends of a 56-byte item (a stream operation's size) to a consumer thread, the producer's time per send and the time until the consumer has all | the same through an unbounded crossbeam channel | queue <= crossbeam on both (what the hand-written queue buys) |
+//! | (o) stream queue | `src/engine/exec/queue.rs` (`streamsim::bench_queue`): 1,000,000 sends of a 56-byte item (a stream operation's size) to a consumer thread, the producer's time per send and the time until the consumer has all | the same through an unbounded crossbeam channel | queue <= crossbeam on both (what the hand-written queue buys) |
 //!
 //! The ratios are computed from the medians (the best-of-N ratio is printed beside them). Set
 //! `BENCH_QUICK=1` for a short run (fewer repetitions, 100,000 kernels in (b) and (f), shorter loops in (i),

@@ -40,50 +40,41 @@
 //!
 //! ## Code map
 //!
-//! Three layers, one folder each. **Dependencies point down only: tools → vendor → engine.** Nothing in
-//! `src/engine/` names the vendor layer or the tools, and nothing in `src/facade/` names the tools
+//! Three layers, one folder each. **Dependencies point down only: tools → facade → engine.** Nothing in
+//! `src/engine/` names the facade layer or the tools, and nothing in `src/facade/` names the tools
 //! (`tests/suite/layers.rs` checks every file's paths). The public paths (`streamsim::Machine`,
 //! `streamsim::cuda`, `streamsim::scenario`, …) are re-exports from here, so the folders are free to change.
 //!
 //! **The engine, `src/engine/`**: the vendor-neutral simulator. It takes explicit devices and handles and
-//! returns [`SimError`]s; it never tests the dialect, it asks the rules table.
+//! returns [`SimError`]s; it never tests the dialect, it asks the rules table. Inside it, `core/` is the
+//! vocabulary and imports nothing else of the engine; each runtime object has a folder that keeps its state
+//! (`state.rs`, `config.rs`, tables: fields private to the folder where the others have no business with them)
+//! apart from its calls (`calls.rs`: methods of [`Process`]); another object names only what an object keeps,
+//! never its calls (`tests/suite/layers.rs`). No import circle crosses a folder: `machine/` lists its processes
+//! as `Member`s (a trait `process/` implements), the serialize schedule sees a stream as `Progress` (a trait
+//! `exec/` implements), and `Machine::process` lives in `process/`.
 //!
-//! | file | what it holds |
+//! | folder | what it holds |
 //! |---|---|
-//! | [`machine`] | [`Machine`], its builder (`builder.rs`), device configuration and attributes (`device_config.rs`), the trace and race accessors |
-//! | `process/` | [`Process`]: per-thread state, streams, enqueue, device synchronize, the legacy default stream; `live.rs`: the sets of streams with live work that records, waits, device synchronizes and legacy-stream operations visit |
-//! | `event.rs` | events: create, record, wait, query, synchronize, elapsed time, reset, ACL event kinds |
-//! | `ops.rs` | kernel launches, copies, memsets, host functions, allocations |
-//! | `device.rs` | set / get / reset device, ACL contexts, peer access |
-//! | `device_profile.rs` | the default device profile (the attributes `cudaDeviceProp` reports), PCI locations |
-//! | [`device_state`] | per-process device flags and limits, the profiler switch, free memory, the occupancy calculator |
-//! | [`host_memory`] | registering host memory as pinned, device pointers of pinned memory, pointer attributes |
-//! | [`stream_info`] | a stream's device and program-wide id |
-//! | [`ipc`] | interprocess event handles |
-//! | [`ipc_memory`] | interprocess memory: exports, mappings, ACL's keys and allow lists |
-//! | `host/` | real OS processes on one shared host: the shared segment, events and memory across OS processes |
-//! | `exec.rs` | the stream workers, operations, record points |
-//! | `queue.rs` | a stream's operation queue: unbounded, lock-free for the enqueueing thread, workers sleep when idle |
-//! | `watch.rs` | sticky faults travelling along happens-before edges |
-//! | [`race`] | vector clocks (sparse; actor numbers reused once free, `race/clock.rs`), shadow memory, [`RaceReport`] |
-//! | [`kernel`] | [`Kernel`] (what a launch carries) and [`KernelCtx`] (what a kernel body sees) |
-//! | [`memory`] | device addresses, pinned host buffers, bounds-checked regions |
-//! | `block.rs` | one allocation's bytes and their lock, its race-detection shadow, and `Region` (a bounds-checked range of a block) |
-//! | [`pool`], `pool_api.rs`, `memory/reserve.rs` | memory pools: chunks, freed ranges and the reuse policies; the pool calls of [`Process`] (`malloc_async`, `free_async`, attributes, trim, what a synchronize releases); the heap's reservations for them |
-//! | `freed_pinned.rs` | freed pinned buffers, remembered as freed (and kept reserved) within a bound |
-//! | [`time`] | [`VirtualTime`], the [`CostModel`] and its [`EngineModel`], the scheduling functions (`schedule`: when an operation is ready; `place`: when its engine lets it start) |
-//! | `engines.rs` | the engine model: a device's copy engines and kernel slots, first fit in virtual time (rules in `docs/semantics/engine-model.md`) |
-//! | [`rules`] | [`Dialect`] → [`Rules`]: the table of what each vendor allows |
-//! | [`trace`] | the per-machine [`Trace`]: operations, blocking host calls, failed calls, names |
-//! | `trace_store.rs` | what the trace keeps: everything, or a deterministic window of the latest ([`TraceWindow`], the default); the trace sink ([`TraceRecord`]) |
-//! | `names.rs` | names given to streams and events ([`Process::name_stream`]), and how reports write them |
-//! | `gate.rs`, `process/wait.rs`, `process/board.rs` | held waits (a wait issued before what releases it), timed waits, and the wait board: which host threads could still release a blocked call |
-//! | [`hang`], `serial.rs`, `watchdog.rs` | schedules and hangs: [`Schedule`], the wait-for cycle of [`SimError::WouldDeadlock`] ([`WaitCycle`]), [`HangReport`]; the serialize schedule (one operation at a time, the seed's order, only while the host waits); the real-time watchdog; rules in `docs/semantics/schedules-and-hangs.md` |
-//! | `notify.rs`, `value.rs`, `report.rs` | ACL notifies, value waits / writes, and stream callbacks run by subscribed threads |
-//! | [`handle`], [`error`] | handles (index + epoch into per-process registries); [`SimError`] |
-//! | [`graph`] (`graph/`) | stream capture and graphs: capture sequences per stream and capture modes per thread (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`: forks, joins, external event nodes), graphs and their inspection and DOT (`node.rs`, `graph_api.rs`), executable graphs replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
+//! | `core/` | the vocabulary: [`error`] (with the error details in `problems.rs`), [`handle`] (ids and the handle layout; `registry.rs`: index + epoch registries), [`time`] ([`VirtualTime`], the [`CostModel`] and its [`EngineModel`], `schedule`), [`rules`] ([`Dialect`] → [`Rules`], the table of what each vendor allows), [`hang`] ([`Schedule`], [`WaitCycle`], [`HangReport`]), `races.rs` (the race report types; `race_kinds!` declares every [`RaceKind`]), `pointers.rs` (device and host addresses, copy endpoints, the device address layout), `labels.rs` (how reports write streams, events, operations), `status.rs`, `limits.rs` (`MAX_DEVICES`), `rng.rs` |
+//! | `machine/` | [`Machine`] and its shared state (`mod.rs`: devices, the trace and race accessors, the process list), its builder (`builder.rs`) |
+//! | `process/` | [`Process`]: per-thread state and `Process::call` (`thread.rs`), the registries and per-device state (`state.rs`), enqueue and the legacy default stream's edges (`enqueue.rs`), the pump and the live sets (`live.rs`), the wait board and timed waits (`board.rs`, `wait.rs`) |
+//! | `exec/` | execution: the stream worker and its operations (`mod.rs`), record points and a stream's completion state (`point.rs`), a stream's queue (`queue.rs`: unbounded, lock-free for the enqueueing thread), the worker threads (`workers.rs`: hand-off, fork), held waits (`gate.rs`), blocking callbacks (`callback.rs`), sticky faults along happens-before edges (`faults.rs`), the copy-engine model (`copy_engines.rs`: copy engines and kernel slots, first fit; `docs/semantics/engine-model.md`) |
+//! | `schedules/` | harsh schedules: the serialize schedule (`serialize.rs`) and the real-time watchdog (`watchdog.rs`); rules in `docs/semantics/schedules-and-hangs.md` |
+//! | `observe/` | observation: the per-machine [`Trace`] (`trace.rs`) and what it keeps (`trace_store.rs`: [`TraceWindow`], [`TraceRecord`]), names given to streams and events (`names.rs`), race detection (`race/`: sparse vector clocks in `clock.rs`, shadow memory in `shadow.rs`) |
+//! | `devices/` | the devices: configuration (`config.rs`: [`DeviceConfig`], [`Attribute`]), the default profile and PCI locations (`profile.rs`), a process's flags and limits ([`device_state`], `settings.rs`), set / get / reset device, ACL contexts, peer access (`calls.rs`), flags, limits, free memory and the occupancy calculator (`queries.rs`) |
+//! | `streams/` | the stream calls (`calls.rs`: create, destroy, synchronize, query, device synchronize), a stream's registry entry (`entry.rs`: dispatch, race-detection clock, held operations), [`stream_info`] (`info.rs`) |
+//! | `events/` | events: flags and configuration (`config.rs`), the record state shared through IPC (`state.rs`), the calls (`calls.rs`) |
+//! | `notifies/`, `value_waits/`, `callbacks/` | ACL notifies, value waits and writes, stream callbacks run by subscribed threads (`reports.rs`: the subscriptions' queues): each `state.rs` and `calls.rs` |
+//! | `kernels/` | [`Kernel`] and [`KernelCtx`] (`kernel.rs`), launches, host functions and stream callbacks (`launch.rs`) |
+//! | `memory/` | device memory and pinned host memory (`mod.rs`), one allocation's bytes, lock and shadow (`block.rs`), pools' reservations (`reserve.rs`), freed pinned buffers (`freed_pinned.rs`), allocations and copies and memsets (`copies.rs`) |
+//! | `host_memory/` | [`host_memory`]: registering host memory as pinned, pointer attributes |
+//! | `pools/` | memory pools: chunks, freed ranges, reuse ([`pool`], `state.rs`) and the stream-ordered calls (`calls.rs`) |
+//! | `graph/` | capture and graphs ([`graph`]): capture sequences and modes (`capture.rs`, `api.rs`), the capture rules other calls ask (`gate.rs`, `events.rs`), graphs and their inspection (`node.rs`, `graph_api.rs`), executable graphs (`exec_graph.rs`) replayed on lanes (`replay.rs`); rules in `docs/semantics/capture-and-graphs.md` |
+//! | `ipc/` | interprocess event handles ([`ipc`], `events.rs`), memory ([`ipc_memory`], `memory.rs`), the machine's tables of both (`tables.rs`) |
+//! | `host/` | real OS processes on one shared host: the segment and its layout, events and memory across OS processes (`events.rs`, `remote.rs`, `shared_mem.rs`), object names (`names.rs`), the SIGBUS guard (`guard.rs`) |
 //!
-//! **The vendor layer, `src/facade/`**: the vendors' names, C types and codes, translated to engine calls.
+//! **The facade layer, `src/facade/`**: the vendors' names, C types and codes, translated to engine calls.
 //! It holds no simulator state.
 //!
 //! | file | what it holds |
@@ -125,14 +116,23 @@
 //!   An ACL call: the `extern "C"` function in `src/facade/acl/mod.rs`, its body in `src/facade/acl/runtime.rs`,
 //!   constants in `src/facade/acl/types.rs`, the prototype in the header of `include/acl/` where CANN has it
 //!   (`acl_rt.h` for most; `tests/suite/c_header_sets.rs` checks the place). If the engine cannot answer it
-//!   yet, widen the engine's API first (a method of [`Process`]) rather than reaching into its internals.
-//! - **A new rule**, e.g. "ACL refuses X": a field of [`Rules`] in `src/engine/rules.rs`, set in both dialects'
-//!   tables there, asked by the engine where X happens; the error it returns is a [`SimError`] variant, and
+//!   yet, widen the engine's API first: a method of [`Process`] in the `calls.rs` of the object's folder
+//!   (`src/engine/streams/calls.rs`, `src/engine/events/calls.rs`, …) rather than reaching into its internals.
+//! - **A new rule with its own code**, e.g. "ACL refuses X": a field of [`Rules`] in `src/engine/core/rules.rs`,
+//!   set in both dialects' tables there, asked by the engine where X happens (the object's `calls.rs`); the
+//!   error it returns is a [`SimError`] variant (`src/engine/core/error.rs`, its details in `problems.rs`), and
 //!   the vendor's code for it is chosen in the `code` function of `src/facade/acl/runtime.rs` (and of
-//!   `cuda_runtime.rs`). Its test names the row of the reference table.
+//!   `src/facade/cuda_runtime.rs`). Its test names the row of `docs/semantics/`.
+//! - **A new race kind**: a row of `race_kinds!` in `src/engine/core/races.rs` (the one list: the variant,
+//!   [`RaceKind::ALL`], its title); the compiler then asks for it in [`RaceKind::is_lifetime`] and in the C
+//!   constants (`c_kind`, `src/facade/capi_toolkit.rs`), and a unit test there asks for its `STREAMSIM_RACE_*`
+//!   in `include/streamsim.h`. Detection that finds it goes in `src/engine/observe/race/`.
 //! - **A new exporter**: a module in `src/tools/export/` that reads a [`Trace`] (see `chrome.rs`), declared and
-//!   re-exported in `src/tools/export/mod.rs`; a new view of the timeline (SVG, HTML) draws
-//!   [`export::TimelineModel`] (`timeline_model.rs`), as `timeline.rs` does.
+//!   re-exported in `src/tools/export/mod.rs`; an SVG or HTML view of the timeline draws
+//!   [`export::TimelineModel`] (`src/tools/export/timeline_model.rs`), as `timeline.rs` does.
+//! - **A new schedule**: a variant of [`Schedule`] (`src/engine/core/hang.rs`), its machinery in
+//!   `src/engine/schedules/` (see `serialize.rs`: a worker asks it before and after each operation, host threads
+//!   tell it when they wait), chosen in `src/engine/machine/builder.rs`.
 
 //! ## CUDA ↔ ACL ↔ streamsim
 //!

@@ -1,6 +1,6 @@
-//! The CUDA and MUSA name sets, from one list: `cuda_family!(cuda)` in `src/cuda.rs` and
-//! `cuda_family!(musa)` in `src/musa.rs` expand the same table of functions, constants and types, each with
-//! its own vendor's names. The implementation is [`super::runtime`].
+//! The CUDA and MUSA name sets, from one list: `cuda_family!(cuda)` in `src/facade/cuda.rs` and
+//! `cuda_family!(musa)` in `src/facade/musa.rs` expand the same table of functions, constants and types, each
+//! with its own vendor's names. The implementation is `src/facade/cuda_runtime.rs`.
 
 /// Expands the CUDA-family facade for `cuda` or `musa`.
 macro_rules! cuda_family {

@@ -1,6 +1,6 @@
 //! The CUDA-family stream-ordered allocator (`cudaMallocAsync`, `cudaFreeAsync`, `cudaMallocFromPoolAsync`)
 //! and memory pools (`cudaMemPool*`, `cudaDevice{Get,Set}MemPool`, `cudaDeviceGetDefaultMemPool`), translated
-//! to the engine's pool calls (`src/engine/pool_api.rs`); `struct cudaMemPoolProps` in CUDA 12's layout. The
+//! to the engine's pool calls (`src/engine/pools/calls.rs`); `struct cudaMemPoolProps` in CUDA 12's layout. The
 //! rows, codes and sources are in `docs/semantics/stream-ordered-memory.md`.
 
 use std::ffi::{c_int, c_uint, c_void};

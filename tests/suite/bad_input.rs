@@ -10,8 +10,8 @@
 //! - the C boundary: copy counts and access arrays no host buffer can have.
 //!
 //! Exhausting a process's handle registry (2^22 live objects), the creation ordinals (2^32) or a handle
-//! slot's epochs is tested on the registry itself (`src/engine/handle.rs`), and a device's used-up address range on
-//! its heap (`src/engine/memory.rs`): creating millions of objects here would be slow.
+//! slot's epochs is tested on the registry itself (`src/engine/core/handle.rs`), and a device's used-up address range on
+//! its heap (`src/engine/memory/mod.rs`): creating millions of objects here would be slow.
 
 use std::ffi::c_void;
 use std::ptr::null_mut;

@@ -455,7 +455,7 @@ fn ipc_handle_from_another_os_process_is_refused() {
 /// process on a machine with the same seed: the handle's bytes are then identical to a local export, and the
 /// foreign handle must still be refused rather than opening the local event.
 ///
-/// Core gap (src/engine/ipc.rs): a handle holds only the seed, the process and the event ordinal, so this fails today
+/// Core gap (src/engine/ipc/events.rs): a handle holds only the seed, the process and the event ordinal, so this fails today
 /// (the foreign handle opens this OS process's own event).
 #[test]
 fn ipc_handle_from_another_os_process_is_refused_even_if_its_bytes_match_a_local_export() {

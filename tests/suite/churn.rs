@@ -1,6 +1,6 @@
 //! Churn: creating and destroying streams, simulated processes and executable graphs in loops costs what is
 //! live, not what was (issue 27, items 7, 8 and 12). The live thread count follows the live streams: a
-//! destroyed stream's thread serves the next stream created (`src/engine/workers.rs`, "Hand-off"), and a
+//! destroyed stream's thread serves the next stream created (`src/engine/exec/workers.rs`, "Hand-off"), and a
 //! simulated process whose last handle is dropped takes its streams' threads with it.
 //!
 //! The thread counts are read from `/proc/self/task` in a child process of the test binary running one test

@@ -2,7 +2,7 @@
 //!
 //! Every test names its row. Errors are asserted as the `SimError` variant the CUDA facade maps to the row's
 //! code (400 → `InvalidHandle` / `WrongDevice` / `EventNotRecorded` / `TimingDisabled`, 600 → `NotReady`,
-//! 1 → `InvalidFlags`). Virtual times are computed by hand from the default cost model (`src/engine/time.rs`): every
+//! 1 → `InvalidFlags`). Virtual times are computed by hand from the default cost model (`src/engine/core/time.rs`): every
 //! runtime call first advances the calling thread's clock by 1 µs and acts at that `now`; an operation starts
 //! at max(stream cursor, now + 2 µs, what it waits for) and ends start + cost (records cost 0). The comments
 //! give `now` of every call as `(tN)`; `event_device`, `event_id`, `event_record_time`, `stream_id` and

@@ -3,7 +3,7 @@
 //!
 //! Every test names its row. Errors are asserted as the `SimError` variant the CUDA facade maps to the row's
 //! code (400 → `InvalidHandle` / `WrongDevice`, 1 → `InvalidFlags`, 800 → `NotPermitted`, 700/719 →
-//! `KernelFault`). Virtual times are computed by hand from the default cost model (`src/engine/time.rs`): every
+//! `KernelFault`). Virtual times are computed by hand from the default cost model (`src/engine/core/time.rs`): every
 //! runtime call first advances the calling thread's clock by 1 µs and acts at that `now`; an operation starts
 //! at max(stream cursor, now + 2 µs, what it waits for, legacy default-stream edges) and ends start + cost
 //! (records and waits 0, host functions 1 µs, copies latency + bytes / bandwidth). Comments give `now` of
@@ -988,7 +988,7 @@ fn kernel_fault_is_sticky_for_object_calls_on_the_device() {
 }
 
 /// cuda-musa.md · Errors that stick: every later call returns the fault. "Later" is happens-before in the
-/// simulator (src/engine/watch.rs): a call ordered after the fault — by a synchronize or query that covers it, or
+/// simulator (src/engine/exec/faults.rs): a call ordered after the fault — by a synchronize or query that covers it, or
 /// through a stream that waited on it — reports it and latches it; a call that is not ordered after it (a race
 /// on hardware) does not see it yet, the same on every run.
 #[test]

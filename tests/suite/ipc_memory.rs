@@ -1,4 +1,4 @@
-//! IPC memory between simulated processes of one machine (`src/engine/ipc_memory.rs`): the bytes are shared,
+//! IPC memory between simulated processes of one machine (`src/engine/ipc/memory.rs`): the bytes are shared,
 //! not copied; the documented rules of `cudaIpcGetMemHandle` / `cudaIpcOpenMemHandle` / `cudaIpcCloseMemHandle`
 //! and of ACL's export key, allow list, import and close (`docs/semantics/ipc-between-processes.md` has each
 //! rule with its source). Between real OS processes: `os_processes.rs`.

@@ -11,7 +11,7 @@ fn machine_id(m: &Machine) -> u64 {
         .expect("ss<id>-")
 }
 
-/// Confirmed, and documented (`src/engine/handle.rs`): a handle carries its machine's id modulo 2^16, so a
+/// Confirmed, and documented (`src/engine/core/handle.rs`): a handle carries its machine's id modulo 2^16, so a
 /// handle of a machine validates on the machine made 65,536 machines later when the same slot holds an object
 /// of the same kind there. (Within one machine, stale handles are refused by their epoch.) The loop builds
 /// machines until one has the same 16 bits: at most 65,536 builds of an empty machine.

@@ -6,7 +6,7 @@
 //! below are shared by those modules.
 //!
 //! Errors are asserted as the exact `SimError` (variant and fields) that the facade maps to the row's code.
-//! Virtual times are computed by hand from the default cost model (`src/engine/time.rs`): every runtime call first
+//! Virtual times are computed by hand from the default cost model (`src/engine/core/time.rs`): every runtime call first
 //! advances the calling thread's clock by 1 µs and acts at that `now`; an operation starts at
 //! max(stream cursor, now + 2 µs, what it waits for) and ends start + cost. Comments give `now` of each call as
 //! `(tN)` in µs. `now()`, `current_device()`, `stream_id`, `event_id`, `peer_access_enabled` and `Machine`

@@ -2,7 +2,7 @@
 //! DeviceEnablePeerAccess, DeviceDisablePeerAccess, peer access, MemcpyPeer) and `docs/semantics/acl.md` ·
 //! Peers, memory, timeouts, init (DeviceCanAccessPeer, Enable/DisablePeerAccess, Memcpy D2D across devices) —
 //! through the core API in both dialects, with the topology from `MachineBuilder::peer_links`, the Ascend
-//! multi-device guide's P2P sample, and the copy times of the cost model (`src/engine/time.rs`: peer link 3 µs +
+//! multi-device guide's P2P sample, and the copy times of the cost model (`src/engine/core/time.rs`: peer link 3 µs +
 //! bytes / 50 GB/s; staged through the host = device→host (2 µs + bytes / 16 GB/s) + host→device (the same)).
 //! Conventions as in `multi_device.rs`.
 

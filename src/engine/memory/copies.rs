@@ -545,7 +545,7 @@ impl Process {
 
     /// Sets `bytes` bytes of pinned host memory (from [`Process::malloc_host`]) to `value` and returns when done
     /// (ordered on the default stream): ACL's `aclrtMemset` on `aclrtMallocHost` memory ("host memory from the
-    /// ACL APIs", reference/acl.md · Memset / MemsetAsync). A real write when it runs, checked for races like a
+    /// ACL APIs", `docs/semantics/acl.md` · Memset / MemsetAsync). A real write when it runs, checked for races like a
     /// copy into the buffer. It costs a device-to-host copy of its size (sim: the device writes host memory).
     #[track_caller]
     pub fn memset_host(&self, ptr: HostPtr, value: u8, bytes: u64) -> Result<()> {

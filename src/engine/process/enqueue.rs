@@ -239,7 +239,7 @@ impl ProcState {
     /// What a synchronize or a query of stream `h` (already resolved) covers: the stream's tail; for the
     /// legacy default stream also the earlier work of its device's blocking streams (not non-blocking ones)
     /// that its tail does not cover already — what its next operation would wait for
-    /// (reference/cuda-musa.md · StreamQuery / StreamSynchronize · the NULL (legacy) stream). Nothing is
+    /// (`docs/semantics/cuda-musa.md` · StreamQuery / StreamSynchronize · the NULL (legacy) stream). Nothing is
     /// marked as seen: a query or synchronize adds no edge between streams.
     pub fn covered(&mut self, h: u64) -> Result<Vec<Point>> {
         let s = self.streams.get(h)?;

@@ -69,7 +69,7 @@ pub(crate) fn event_config(kind: EventKind) -> Result<EventConfig, SimError> {
         has(ACL_EVENT_SYNC),
     );
     if ipc {
-        // reference/acl.md · Events · StreamWaitEvent · an ACL_EVENT_IPC event: "该flag不支持与其他flag进行位或操作"
+        // `docs/semantics/acl.md` · Events · StreamWaitEvent · an ACL_EVENT_IPC event: "该flag不支持与其他flag进行位或操作"
         // (aclrtCreateEventExWithFlag; the runtime's EventCreateEx: RT_ERROR_INVALID_VALUE → 107000).
         if flag != ACL_EVENT_IPC && matches!(kind, EventKind::ExWithFlag(_)) {
             return Err(SimError::InvalidFlags {

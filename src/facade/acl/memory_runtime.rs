@@ -147,7 +147,7 @@ pub(crate) fn memset(
             });
         }
         // Device memory, or host memory from aclrtMallocHost ("host memory from the ACL APIs"; the vendor's
-        // own device_P2P sample memsets aclrtMallocHost memory): reference/acl.md · Memset / MemsetAsync.
+        // own device_P2P sample memsets aclrtMallocHost memory): `docs/semantics/acl.md` · Memset / MemsetAsync.
         let addr = ptr as usize as u64;
         let (value, count) = (value as u8, count as u64);
         match (p.machine().address_space(addr), s) {

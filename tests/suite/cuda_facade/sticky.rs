@@ -262,7 +262,7 @@ fn a_stream_callback_runs_once_with_the_fault_s_code() {
 
 /// The same row, across streams: a callback on a stream that waits for an event recorded after the fault
 /// (the fault travels along the wait) gets 719; a callback on an unrelated stream, not ordered after the fault,
-/// gets cudaSuccess (sim: a fault reaches what is ordered after it, see src/engine/watch.rs). A callback
+/// gets cudaSuccess (sim: a fault reaches what is ordered after it, see src/engine/exec/faults.rs). A callback
 /// enqueued with no fault anywhere gets cudaSuccess.
 #[test]
 fn a_stream_callback_gets_the_fault_that_is_ordered_before_it() {

@@ -1,6 +1,6 @@
 //! Race detection across stream lifetimes: a destroyed stream's accesses keep racing with what is not ordered
 //! after them, however many streams come and go after it, and the numbers the detector reuses for new streams
-//! (`src/engine/race/clock.rs`) neither hide such a race nor invent one, and reports still give each access's
+//! (`src/engine/observe/race/clock.rs`) neither hide such a race nor invent one, and reports still give each access's
 //! position in its stream.
 
 use super::*;
