@@ -56,7 +56,7 @@
 //!
 //! | folder | what it holds |
 //! |---|---|
-//! | `core/` | the vocabulary: [`error`] (with the error details in `problems.rs`), [`handle`] (ids and the handle layout; `registry.rs`: index + epoch registries), [`time`] ([`VirtualTime`], the [`CostModel`] and its [`EngineModel`], `schedule`), [`rules`] ([`Dialect`] → [`Rules`], the table of what each vendor allows), [`hang`] ([`Schedule`], [`WaitCycle`], [`HangReport`]), `races.rs` (the race report types; `race_kinds!` declares every [`RaceKind`]), `pointers.rs` (device and host addresses, copy endpoints, the device address layout), `labels.rs` (how reports write streams, events, operations), `status.rs`, `limits.rs` (`MAX_DEVICES`), `rng.rs` |
+//! | `core/` | the vocabulary: `calls.rs` (`EngineCall`: every engine call, typed, by the name its errors carry), [`error`] (with the error details in `problems.rs`), [`handle`] (ids and the handle layout; `registry.rs`: index + epoch registries), [`time`] ([`VirtualTime`], the [`CostModel`] and its [`EngineModel`], `schedule`), [`rules`] ([`Dialect`] → [`Rules`], the table of what each vendor allows), [`hang`] ([`Schedule`], [`WaitCycle`], [`HangReport`]), `races.rs` (the race report types; `race_kinds!` declares every [`RaceKind`]), `pointers.rs` (device and host addresses, copy endpoints, the device address layout), `labels.rs` (how reports write streams, events, operations), `status.rs`, `limits.rs` (`MAX_DEVICES`), `rng.rs` |
 //! | `machine/` | [`Machine`] and its shared state (`mod.rs`: devices, the trace and race accessors, the process list), its builder (`builder.rs`) |
 //! | `process/` | [`Process`]: per-thread state and `Process::call` (`thread.rs`), the registries and per-device state (`state.rs`), enqueue and the legacy default stream's edges (`enqueue.rs`), the pump and the live sets (`live.rs`), the wait board and timed waits (`board.rs`, `wait.rs`) |
 //! | `exec/` | execution: the stream worker and its operations (`mod.rs`), record points and a stream's completion state (`point.rs`), a stream's queue (`queue.rs`: unbounded, lock-free for the enqueueing thread), the worker threads (`workers.rs`: hand-off, fork), held waits (`gate.rs`), blocking callbacks (`callback.rs`), sticky faults along happens-before edges (`faults.rs`), the copy-engine model (`copy_engines.rs`: copy engines and kernel slots, first fit; `docs/semantics/engine-model.md`) |
@@ -122,7 +122,10 @@
 //!   set in both dialects' tables there, asked by the engine where X happens (the object's `calls.rs`); the
 //!   error it returns is a [`SimError`] variant (`src/engine/core/error.rs`, its details in `problems.rs`), and
 //!   the vendor's code for it is chosen in the `code` function of `src/facade/acl/runtime.rs` (and of
-//!   `src/facade/cuda_runtime.rs`). Its test names the row of `docs/semantics/`.
+//!   `src/facade/cuda_runtime.rs`; both match every variant, so an error without a code does not compile). A
+//!   code that depends on the call matches the typed call, `EngineCall::of(what) == Some(EngineCall::…)`; a new
+//!   engine call is a row of `engine_calls!` in `src/engine/core/calls.rs`, and `src/facade/acl/names.rs`
+//!   does not compile until it has its ACL function. Its test names the row of `docs/semantics/`.
 //! - **A new race kind**: a row of `race_kinds!` in `src/engine/core/races.rs` (the one list: the variant,
 //!   [`RaceKind::ALL`], its title); the compiler then asks for it in [`RaceKind::is_lifetime`] and in the C
 //!   constants (`c_kind`, `src/facade/capi_toolkit.rs`), and a unit test there asks for its `STREAMSIM_RACE_*`

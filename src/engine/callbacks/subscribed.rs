@@ -29,6 +29,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::callbacks::reports::{CallbackRoute, KeyState};
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError, SubscriptionProblem};
 use crate::engine::core::handle::Stream;
 use crate::engine::core::time::{VirtualTime, saturating_nanos};
@@ -45,8 +46,8 @@ impl Process {
     /// Subscribes the host thread `thread` (a key naming it, e.g. its `pthread_self()`) to `stream`'s callbacks
     /// (ACL `aclrtSubscribeReport`; see the module for the rules).
     pub fn subscribe_report(&self, thread: u64, stream: Stream) -> Result<()> {
-        self.call("subscribe_report", |c| {
-            let what = "subscribe_report";
+        self.call(EngineCall::SubscribeReport.name(), |c| {
+            let what = EngineCall::SubscribeReport.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let s = st.streams.get(h)?;
@@ -87,8 +88,8 @@ impl Process {
     /// Ends the subscription of `thread` to `stream` (ACL `aclrtUnSubscribeReport`), once the stream's callbacks
     /// have run (the call blocks until then, while another thread could run them).
     pub fn unsubscribe_report(&self, thread: u64, stream: Stream) -> Result<()> {
-        self.call("unsubscribe_report", |c| {
-            let what = "unsubscribe_report";
+        self.call(EngineCall::UnsubscribeReport.name(), |c| {
+            let what = EngineCall::UnsubscribeReport.name();
             let queue = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
@@ -136,8 +137,8 @@ impl Process {
         f: impl FnOnce() + Send + 'static,
         blocking: bool,
     ) -> Result<()> {
-        self.call("launch_callback", |c| {
-            let what = "launch_callback";
+        self.call(EngineCall::LaunchCallback.name(), |c| {
+            let what = EngineCall::LaunchCallback.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             // The runtime's order: the mixing check, the stream's context, then the subscription.
@@ -188,8 +189,8 @@ impl Process {
     /// Runs, on the calling thread, the callbacks due to the thread `thread` (ACL `aclrtProcessReport`; see the
     /// module): how many ran. `timeout` `None` waits forever.
     pub fn process_report(&self, thread: u64, timeout: Option<Duration>) -> Result<usize> {
-        self.call("process_report", |c| {
-            let what = "process_report";
+        self.call(EngineCall::ProcessReport.name(), |c| {
+            let what = EngineCall::ProcessReport.name();
             let queue = {
                 let st = self.state();
                 match st.reports.keys.get(&thread) {

@@ -1,6 +1,7 @@
 //! The engine's vocabulary: errors, handles and ids, virtual time and the cost model, the rules table, the
 //! seeded rng, schedules and hang reports. Nothing here imports a file of the engine outside `core/`.
 
+pub(crate) mod calls;
 pub mod error;
 pub mod handle;
 pub mod hang;

@@ -1,5 +1,6 @@
 //! The rules table: what each vendor's runtime allows, in one place. The core asks [`Rules`]; it never tests
 //! the dialect itself. Rows cite `docs/semantics/cuda-musa.md` and `docs/semantics/acl.md`.
+use crate::engine::core::calls::EngineCall;
 
 /// Which vendor's runtime semantics a machine follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -277,13 +278,13 @@ const CUDA: Rules = Rules {
     capture: CaptureRules {
         violations_invalidate: true,
         unsafe_calls: &[
-            "malloc",
-            "malloc_host",
-            "free",
-            "free_host",
-            "event_query",
-            "event_status",
-            "event_synchronize",
+            EngineCall::Malloc.name(),
+            EngineCall::MallocHost.name(),
+            EngineCall::Free.name(),
+            EngineCall::FreeHost.name(),
+            EngineCall::EventQuery.name(),
+            EngineCall::EventStatus.name(),
+            EngineCall::EventSynchronize.name(),
         ],
         pageable_copies: true,
         destroy_capturing: true,
@@ -349,7 +350,7 @@ const ACL: Rules = Rules {
     kernel_pinned_access: false,
     capture: CaptureRules {
         violations_invalidate: false,
-        unsafe_calls: &["memcpy", "memset"],
+        unsafe_calls: &[EngineCall::Memcpy.name(), EngineCall::Memset.name()],
         pageable_copies: false,
         destroy_capturing: false,
         needs_capturable_events: true,

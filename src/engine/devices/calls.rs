@@ -6,6 +6,7 @@
 //! once. A reset waits for the device's pending work, then frees its streams, events, contexts and memory in
 //! this process (later use of their handles says "destroyed by the reset of device N") and its peer access.
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{ObjectKind, PeerProblem, Result, SimError};
 use crate::engine::core::handle::{Context, ProcessId, next_ordinal};
 use crate::engine::core::rules::Allow;
@@ -15,7 +16,7 @@ impl Process {
     /// Makes `device` the calling thread's current device (other threads are not affected). ACL: also makes the
     /// device's default context current, creating it on first use, and counts a reference.
     pub fn set_device(&self, device: i64) -> Result<()> {
-        self.call_unchecked("set_device", |_| {
+        self.call_unchecked(EngineCall::SetDevice.name(), |_| {
             let d = self.m.check_device(device)?;
             if !self.m.rules.explicit_contexts {
                 self.set_thread_current(Some(d), None);
@@ -41,33 +42,42 @@ impl Process {
 
     /// The calling thread's current device (ACL: an error if no device or context is set on this thread).
     pub fn get_device(&self) -> Result<u32> {
-        self.call_unchecked("get_device", |c| {
-            Ok(self.state().current(&self.m, c, "get_device")?.0)
+        self.call_unchecked(EngineCall::GetDevice.name(), |c| {
+            Ok(self
+                .state()
+                .current(&self.m, c, EngineCall::GetDevice.name())?
+                .0)
         })
     }
 
     /// How many devices the machine has.
     pub fn device_count(&self) -> Result<u32> {
-        self.call_unchecked("device_count", |_| Ok(self.m.device_count()))
+        self.call_unchecked(EngineCall::DeviceCount.name(), |_| {
+            Ok(self.m.device_count())
+        })
     }
 
     /// Resets `device` in this process. CUDA: destroys all its streams, events and memory now (after their
     /// pending work). ACL: drops one `set_device` reference and frees the device when the count reaches 0.
     pub fn reset_device(&self, device: i64) -> Result<()> {
-        self.call_unchecked("reset_device", |c| self.reset(c, device, false))
+        self.call_unchecked(EngineCall::ResetDevice.name(), |c| {
+            self.reset(c, device, false)
+        })
     }
 
     /// Resets `device` in this process at once, whatever its reference count (ACL `aclrtResetDeviceForce`;
     /// the same as [`Process::reset_device`] in CUDA).
     pub fn reset_device_force(&self, device: i64) -> Result<()> {
-        self.call_unchecked("reset_device_force", |c| self.reset(c, device, true))
+        self.call_unchecked(EngineCall::ResetDeviceForce.name(), |c| {
+            self.reset(c, device, true)
+        })
     }
 
     fn reset(&self, c: &mut Call, device: i64, force: bool) -> Result<()> {
         let what = if force {
-            "reset_device_force"
+            EngineCall::ResetDeviceForce.name()
         } else {
-            "reset_device"
+            EngineCall::ResetDevice.name()
         };
         let d = self.m.check_device(device)?;
         let points = {
@@ -122,8 +132,8 @@ impl Process {
     /// Creates a context on `device` and makes it the calling thread's current context (ACL
     /// `aclrtCreateContext`). It has its own default stream.
     pub fn create_context(&self, device: i64) -> Result<Context> {
-        self.call("create_context", |_| {
-            self.require_contexts("create_context")?;
+        self.call(EngineCall::CreateContext.name(), |_| {
+            self.require_contexts(EngineCall::CreateContext.name())?;
             let d = self.m.check_device(device)?;
             let h = new_context(&mut self.state(), self.p.id, d, false)?;
             self.set_thread_current(Some(d), Some(h));
@@ -134,8 +144,8 @@ impl Process {
     /// Destroys an explicit context after its pending work, with its streams and events. The default context
     /// of a device is released by resetting the device instead.
     pub fn destroy_context(&self, ctx: Context) -> Result<()> {
-        self.call("destroy_context", |c| {
-            let what = "destroy_context";
+        self.call(EngineCall::DestroyContext.name(), |c| {
+            let what = EngineCall::DestroyContext.name();
             self.require_contexts(what)?;
             let points = {
                 let st = self.state();
@@ -172,8 +182,8 @@ impl Process {
 
     /// Makes `ctx` the calling thread's current context; the current device switches with it.
     pub fn set_current_context(&self, ctx: Context) -> Result<()> {
-        self.call("set_current_context", |_| {
-            self.require_contexts("set_current_context")?;
+        self.call(EngineCall::SetCurrentContext.name(), |_| {
+            self.require_contexts(EngineCall::SetCurrentContext.name())?;
             let d = self.state().contexts.get(ctx.0)?.device;
             self.set_thread_current(Some(d), Some(ctx.0));
             Ok(())
@@ -182,8 +192,8 @@ impl Process {
 
     /// The calling thread's current context.
     pub fn current_context(&self) -> Result<Context> {
-        self.call("current_context", |c| {
-            let what = "current_context";
+        self.call(EngineCall::CurrentContext.name(), |c| {
+            let what = EngineCall::CurrentContext.name();
             self.require_contexts(what)?;
             let (_, ctx) = self.state().current(&self.m, c, what)?;
             ctx.map(Context).ok_or(SimError::NoContext { what })
@@ -207,12 +217,17 @@ impl Process {
     /// Whether `device` can access `peer`'s memory (the machine's topology). CUDA answers `false` for the same
     /// device; ACL refuses it.
     pub fn can_access_peer(&self, device: i64, peer: i64) -> Result<bool> {
-        self.call("can_access_peer", |_| {
+        self.call(EngineCall::CanAccessPeer.name(), |_| {
             let (d, p) = (self.m.check_device(device)?, self.m.check_device(peer)?);
             if d == p {
                 return match self.m.rules.peer_query_same_device {
                     Allow::Yes => Ok(false),
-                    Allow::No => Err(peer_error("can_access_peer", d, p, PeerProblem::SameDevice)),
+                    Allow::No => Err(peer_error(
+                        EngineCall::CanAccessPeer.name(),
+                        d,
+                        p,
+                        PeerProblem::SameDevice,
+                    )),
                 };
             }
             Ok(self.m.linked(d, p))
@@ -221,8 +236,8 @@ impl Process {
 
     /// Enables access from the current device to `peer`'s memory (one direction, this process only).
     pub fn enable_peer_access(&self, peer: i64, flags: u32) -> Result<()> {
-        self.call("enable_peer_access", |c| {
-            let what = "enable_peer_access";
+        self.call(EngineCall::EnablePeerAccess.name(), |c| {
+            let what = EngineCall::EnablePeerAccess.name();
             let mut st = self.state();
             let (d, _) = st.current(&self.m, c, what)?;
             let flags_check = || {
@@ -257,8 +272,8 @@ impl Process {
 
     /// Disables access from the current device to `peer`'s memory.
     pub fn disable_peer_access(&self, peer: i64) -> Result<()> {
-        self.call("disable_peer_access", |c| {
-            let what = "disable_peer_access";
+        self.call(EngineCall::DisablePeerAccess.name(), |c| {
+            let what = EngineCall::DisablePeerAccess.name();
             let mut st = self.state();
             let (d, _) = st.current(&self.m, c, what)?;
             let p = self.m.check_device(peer)?;

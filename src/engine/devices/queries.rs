@@ -1,5 +1,6 @@
 //! The device calls of a process beyond the current device: flags and limits, the profiler switch, free
 //! memory, the occupancy calculator (the settings themselves are `settings.rs`).
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::devices::config::Attribute;
 use crate::engine::devices::settings::DeviceFlags;
@@ -12,9 +13,9 @@ impl Process {
     /// Sets the current device's flags for this process (every host thread sees them). It can be called at
     /// any time; work already queued is not affected.
     pub fn set_device_flags(&self, flags: DeviceFlags) -> Result<()> {
-        self.call("set_device_flags", |c| {
+        self.call(EngineCall::SetDeviceFlags.name(), |c| {
             let mut st = self.state();
-            let (d, _) = st.current(&self.m, c, "set_device_flags")?;
+            let (d, _) = st.current(&self.m, c, EngineCall::SetDeviceFlags.name())?;
             st.devices[d as usize].settings.flags = flags;
             Ok(())
         })
@@ -22,9 +23,9 @@ impl Process {
 
     /// The current device's flags for this process, with `map_host` always set.
     pub fn device_flags(&self) -> Result<DeviceFlags> {
-        self.call("device_flags", |c| {
+        self.call(EngineCall::DeviceFlags.name(), |c| {
             let st = self.state();
-            let (d, _) = st.current(&self.m, c, "device_flags")?;
+            let (d, _) = st.current(&self.m, c, EngineCall::DeviceFlags.name())?;
             let mut f = st.devices[d as usize].settings.flags;
             f.map_host = true;
             Ok(f)

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Event, EventId, Stream};
 use crate::engine::core::labels::{EventLabel, EventVerb, Label};
@@ -41,24 +42,28 @@ impl Process {
     /// Creates an event on the current device with CUDA's flags.
     pub fn create_event(&self, flags: EventFlags) -> Result<Event> {
         let config = EventConfig::from_flags(flags);
-        self.call("create_event", |c| self.new_event(c, config?))
+        self.call(EngineCall::CreateEvent.name(), |c| {
+            self.new_event(c, config?)
+        })
     }
 
     /// Creates an event on the current device with an explicit [`EventConfig`].
     pub fn create_event_with(&self, config: EventConfig) -> Result<Event> {
-        self.call("create_event", |c| self.new_event(c, config))
+        self.call(EngineCall::CreateEvent.name(), |c| {
+            self.new_event(c, config)
+        })
     }
 
     fn new_event(&self, c: &Call, config: EventConfig) -> Result<Event> {
         let mut st = self.state();
-        let (device, ctx) = st.current(&self.m, c, "create_event")?;
+        let (device, ctx) = st.current(&self.m, c, EngineCall::CreateEvent.name())?;
         let state = Arc::new(Mutex::new(EventState::default()));
         st.add_event(c.process, (device, ctx), config, state)
     }
 
     /// Destroys an event. A pending record still completes; the handle is dead at once.
     pub fn destroy_event(&self, event: Event) -> Result<()> {
-        self.call("destroy_event", |_| {
+        self.call(EngineCall::DestroyEvent.name(), |_| {
             self.state().events.remove(event.0).map(drop)
         })
     }
@@ -81,8 +86,8 @@ impl Process {
     /// Records `event` on `stream`: the event's latest record becomes "everything enqueued on `stream` so far"
     /// (on the legacy default stream: also everything earlier on the device's blocking streams).
     pub fn record_event(&self, event: Event, stream: Stream) -> Result<()> {
-        self.call("record_event", |c| {
-            let what = "record_event";
+        self.call(EngineCall::RecordEvent.name(), |c| {
+            let what = EngineCall::RecordEvent.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
@@ -159,8 +164,8 @@ impl Process {
     /// Resets `event` to "not recorded" (ACL `aclrtResetEvent`). The reset is queued on `stream` as a
     /// zero-length operation and takes effect for every later call in program order (sim).
     pub fn reset_event(&self, event: Event, stream: Stream) -> Result<()> {
-        self.call("reset_event", |c| {
-            let what = "reset_event";
+        self.call(EngineCall::ResetEvent.name(), |c| {
+            let what = EngineCall::ResetEvent.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
@@ -208,8 +213,8 @@ impl Process {
 
     /// Makes later work on `stream` wait for the event's record current at this call.
     pub fn stream_wait_event(&self, stream: Stream, event: Event) -> Result<()> {
-        self.call("stream_wait_event", |c| {
-            let what = "stream_wait_event";
+        self.call(EngineCall::StreamWaitEvent.name(), |c| {
+            let what = EngineCall::StreamWaitEvent.name();
             self.settle_shared(event);
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
@@ -280,7 +285,7 @@ impl Process {
     /// mode says (by the next synchronize). A wait held for a record not issued yet gives up when a call needs its
     /// answer past the deadline, or when nothing could issue the record.
     pub fn set_op_wait_timeout(&self, timeout: Option<Duration>) -> Result<()> {
-        self.call("set_op_wait_timeout", |_| {
+        self.call(EngineCall::SetOpWaitTimeout.name(), |_| {
             let ns = timeout.map_or(0, crate::engine::core::time::saturating_nanos);
             self.p.op_wait_timeout.store(ns, Ordering::Relaxed);
             Ok(())
@@ -323,22 +328,22 @@ impl Process {
     /// Whether the event's latest record has finished at the calling thread's virtual time. Before the first
     /// record, the event's [`EventConfig::unrecorded_query`] answers (CUDA: complete).
     pub fn event_query(&self, event: Event) -> Result<Status> {
-        self.call("event_query", |c| {
-            let e = self.snapshot(c, event, "event_query")?;
+        self.call(EngineCall::EventQuery.name(), |c| {
+            let e = self.snapshot(c, event, EngineCall::EventQuery.name())?;
             match e.latest {
                 None => Ok(e.config.unrecorded_query),
-                Some(p) => self.settle(c, "event_query", &p),
+                Some(p) => self.settle(c, EngineCall::EventQuery.name(), &p),
             }
         })
     }
 
     /// Where the event's latest record is: never recorded, not ready, or complete.
     pub fn event_status(&self, event: Event) -> Result<RecordStatus> {
-        self.call("event_status", |c| {
-            let e = self.snapshot(c, event, "event_status")?;
+        self.call(EngineCall::EventStatus.name(), |c| {
+            let e = self.snapshot(c, event, EngineCall::EventStatus.name())?;
             Ok(match e.latest {
                 None => RecordStatus::NeverRecorded,
-                Some(p) => match self.settle(c, "event_status", &p)? {
+                Some(p) => match self.settle(c, EngineCall::EventStatus.name(), &p)? {
                     Status::Complete => RecordStatus::Complete,
                     Status::NotReady => RecordStatus::NotReady,
                 },
@@ -348,23 +353,25 @@ impl Process {
 
     /// Blocks until the event's latest record has finished (at once if never recorded).
     pub fn event_synchronize(&self, event: Event) -> Result<()> {
-        self.call("event_synchronize", |c| self.sync_event(c, event, None))
+        self.call(EngineCall::EventSynchronize.name(), |c| {
+            self.sync_event(c, event, None)
+        })
     }
 
     /// Like [`Process::event_synchronize`], but gives up with [`SimError::Timeout`] once `timeout` of
     /// virtual time has passed (the host clock then stands at the call's time plus `timeout`).
     pub fn event_synchronize_timeout(&self, event: Event, timeout: Duration) -> Result<()> {
-        self.call("event_synchronize", |c| {
+        self.call(EngineCall::EventSynchronize.name(), |c| {
             self.sync_event(c, event, Some(timeout))
         })
     }
 
     fn sync_event(&self, c: &mut Call, event: Event, timeout: Option<Duration>) -> Result<()> {
-        let e = self.snapshot(c, event, "event_synchronize")?;
+        let e = self.snapshot(c, event, EngineCall::EventSynchronize.name())?;
         let Some(p) = e.latest else {
             return Ok(());
         };
-        let what = "event_synchronize";
+        let what = EngineCall::EventSynchronize.name();
         let (id, name) = (e.id, e.name);
         let r = self.block_on_until(
             c,
@@ -381,7 +388,7 @@ impl Process {
 
     /// One elapsed-time check of the dialect on one event.
     fn elapsed_check(&self, c: &Call, check: ElapsedCheck, e: &Snapshot) -> Result<()> {
-        let what = "event_elapsed_time";
+        let what = EngineCall::EventElapsedTime.name();
         match check {
             ElapsedCheck::Recorded if e.latest.is_none() => {
                 Err(SimError::EventNotRecorded { what, event: e.id })
@@ -408,7 +415,7 @@ impl Process {
 
     /// The time of the event's latest record, after the dialect's checks in its order.
     fn timed_record(&self, c: &Call, checks: &[ElapsedCheck], e: &Snapshot) -> Result<VirtualTime> {
-        let what = "event_elapsed_time";
+        let what = EngineCall::EventElapsedTime.name();
         for &check in checks {
             self.elapsed_check(c, check, e)?;
         }
@@ -421,13 +428,13 @@ impl Process {
     /// Milliseconds between the latest records of `start` and `end` (negative if `end` finished first), with
     /// the dialect's checks in the dialect's order.
     pub fn event_elapsed_ms(&self, start: Event, end: Event) -> Result<f32> {
-        self.call("event_elapsed_time", |c| {
-            let what = "event_elapsed_time";
+        self.call(EngineCall::EventElapsedTime.name(), |c| {
+            let what = EngineCall::EventElapsedTime.name();
             let (a, b) = (self.snapshot(c, start, what)?, self.snapshot(c, end, what)?);
             let checks = self.m.rules.elapsed_checks;
             if checks.contains(&ElapsedCheck::SameDevice) && a.device != b.device {
                 return Err(SimError::WrongDevice {
-                    what: "event_elapsed_time",
+                    what: EngineCall::EventElapsedTime.name(),
                     object: format!("event {}", b.id),
                     object_device: b.device,
                     expected: format!("event {} is on device {}", a.id, a.device),
@@ -447,8 +454,8 @@ impl Process {
     /// The virtual time of the event's latest record (ACL `aclrtEventGetTimestamp`), with the same checks as
     /// elapsed time.
     pub fn event_timestamp(&self, event: Event) -> Result<VirtualTime> {
-        self.call("event_timestamp", |c| {
-            let e = self.snapshot(c, event, "event_timestamp")?;
+        self.call(EngineCall::EventTimestamp.name(), |c| {
+            let e = self.snapshot(c, event, EngineCall::EventTimestamp.name())?;
             self.timed_record(c, self.m.rules.elapsed_checks, &e)
         })
     }

@@ -1,5 +1,6 @@
 //! What an event is made with and what its status query answers: [`EventFlags`], [`EventConfig`] (the flags
 //! resolved against the dialect's rules), [`UnrecordedWait`], [`RecordStatus`].
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::status::Status;
 
@@ -78,7 +79,7 @@ pub struct EventConfig {
 impl EventConfig {
     /// The CUDA meaning of `flags`, validated as `cudaEventCreateWithFlags` does.
     pub fn from_flags(flags: EventFlags) -> Result<EventConfig> {
-        let what = "create_event";
+        let what = EngineCall::CreateEvent.name();
         if flags.0 & !EventFlags::ALL != 0 {
             return Err(SimError::InvalidFlags {
                 what,

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::capture::{merge_deps, unjoined};
 use super::{CaptureInfo, CaptureMode, CaptureStatus};
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::{Graph, GraphExec, GraphNode, Stream, StreamKind};
 use crate::engine::process::{Call, ProcState, Process};
@@ -23,8 +24,8 @@ impl Process {
     /// operations enqueued on it become nodes of a new graph instead of running. Refused on the default stream
     /// (CUDA's legacy stream, ACL's context default stream) and on a stream that is already capturing.
     pub fn begin_capture(&self, stream: Stream, mode: CaptureMode) -> Result<()> {
-        self.call("begin_capture", |c| {
-            let what = "begin_capture";
+        self.call(EngineCall::BeginCapture.name(), |c| {
+            let what = EngineCall::BeginCapture.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.capture, h)?;
@@ -54,7 +55,7 @@ impl Process {
     /// from another thread (unless begun relaxed), after the capture was invalidated, or with forked work not
     /// joined back to `stream`.
     pub fn end_capture(&self, stream: Stream) -> Result<Graph> {
-        self.call("end_capture", |c| {
+        self.call(EngineCall::EndCapture.name(), |c| {
             let mut st = self.state();
             self.end_capture_locked(&mut st, c, stream)
         })
@@ -64,7 +65,7 @@ impl Process {
     /// whose model runtime instance is executable at once): [`Process::end_capture`]'s answers, then
     /// [`Process::instantiate_graph`]'s; the graph itself is dropped. Also returns the number of nodes.
     pub fn end_capture_executable(&self, stream: Stream) -> Result<(GraphExec, usize)> {
-        self.call("end_capture", |c| {
+        self.call(EngineCall::EndCapture.name(), |c| {
             let mut st = self.state();
             let g = self.end_capture_locked(&mut st, c, stream)?;
             let nodes = st.graphs.graphs.get(g.0)?.nodes.len();
@@ -81,7 +82,7 @@ impl Process {
         stream: Stream,
     ) -> Result<Graph> {
         {
-            let what = "end_capture";
+            let what = EngineCall::EndCapture.name();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.streams.get(h)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.capture, h)?;
@@ -121,15 +122,17 @@ impl Process {
     /// depend on (CUDA `cudaStreamGetCaptureInfo`, ACL `aclmdlRICaptureGetInfo`). On CUDA's legacy stream while a
     /// blocking stream of its device captures: [`CaptureProblem::Implicit`] (the capture is not invalidated).
     pub fn capture_info(&self, stream: Stream) -> Result<CaptureInfo> {
-        self.call("capture_info", |c| {
-            self.capture_info_in(c, "capture_info", stream)
+        self.call(EngineCall::CaptureInfo.name(), |c| {
+            self.capture_info_in(c, EngineCall::CaptureInfo.name(), stream)
         })
     }
 
     /// `stream`'s capture status (CUDA `cudaStreamIsCapturing`); see [`Process::capture_info`].
     pub fn capture_status(&self, stream: Stream) -> Result<CaptureStatus> {
-        self.call("capture_status", |c| {
-            Ok(self.capture_info_in(c, "capture_status", stream)?.status)
+        self.call(EngineCall::CaptureStatus.name(), |c| {
+            Ok(self
+                .capture_info_in(c, EngineCall::CaptureStatus.name(), stream)?
+                .status)
         })
     }
 
@@ -188,8 +191,8 @@ impl Process {
         nodes: &[GraphNode],
         set: bool,
     ) -> Result<()> {
-        self.call("update_capture_dependencies", |c| {
-            let what = "update_capture_dependencies";
+        self.call(EngineCall::UpdateCaptureDependencies.name(), |c| {
+            let what = EngineCall::UpdateCaptureDependencies.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.streams.get(h)?;
@@ -255,9 +258,10 @@ impl Process {
     /// `cudaThreadExchangeStreamCaptureMode`, ACL `aclmdlRICaptureThreadExchangeMode`; a thread starts in
     /// [`CaptureMode::Global`]). In a dialect with explicit contexts the thread needs a current context.
     pub fn exchange_capture_mode(&self, mode: CaptureMode) -> Result<CaptureMode> {
-        self.call("exchange_capture_mode", |c| {
+        self.call(EngineCall::ExchangeCaptureMode.name(), |c| {
             if self.m.rules.explicit_contexts {
-                self.state().current(&self.m, c, "exchange_capture_mode")?;
+                self.state()
+                    .current(&self.m, c, EngineCall::ExchangeCaptureMode.name())?;
             }
             Ok(self.swap_capture_mode(mode))
         })

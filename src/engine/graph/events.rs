@@ -4,6 +4,7 @@
 use super::capture::{CaptureRecord, merge_deps};
 use super::gate::Route;
 use super::node::NodeOp;
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::{Event, Stream, StreamKind};
 use crate::engine::machine::Shared;
@@ -162,8 +163,8 @@ impl Process {
     #[track_caller]
     pub fn record_event_external(&self, event: Event, stream: Stream) -> Result<()> {
         let site = std::panic::Location::caller();
-        self.call("record_event_external", |c| {
-            let what = "record_event_external";
+        self.call(EngineCall::RecordEventExternal.name(), |c| {
+            let what = EngineCall::RecordEventExternal.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let e = st.events.get(event.0)?;
@@ -198,8 +199,8 @@ impl Process {
     #[track_caller]
     pub fn stream_wait_event_external(&self, stream: Stream, event: Event) -> Result<()> {
         let site = std::panic::Location::caller();
-        self.call("stream_wait_event_external", |c| {
-            let what = "stream_wait_event_external";
+        self.call(EngineCall::StreamWaitEventExternal.name(), |c| {
+            let what = EngineCall::StreamWaitEventExternal.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let id = st.events.get(event.0)?.id;

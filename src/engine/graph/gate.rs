@@ -7,6 +7,7 @@ use std::panic::Location;
 
 use super::CaptureMode;
 use super::node::NodeOp;
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::{GraphNode, StreamId, StreamKind};
 use crate::engine::core::rules::DefaultStream;
@@ -215,7 +216,7 @@ impl ProcState {
         if !m.rules.capture.destroy_capturing {
             let id = self.streams.get(h)?.id;
             return Err(SimError::Capture {
-                what: "destroy_stream",
+                what: EngineCall::DestroyStream.name(),
                 stream: Some(id),
                 problem: CaptureProblem::DestroyCapturing,
             });

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use super::NodeType;
 use super::exec_graph::ExecEntry;
 use super::node::{Endpoint, NodeOp};
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Graph, GraphExec, GraphNode};
 use crate::engine::process::{Call, ProcState, Process};
@@ -23,7 +24,7 @@ impl Process {
     /// The executable graph keeps the graph's nodes as they are now: later changes to the graph, or its
     /// destruction, do not affect it. A graph still being captured is [`SimError::InvalidValue`].
     pub fn instantiate_graph(&self, graph: Graph) -> Result<GraphExec> {
-        self.call("instantiate_graph", |c| {
+        self.call(EngineCall::InstantiateGraph.name(), |c| {
             self.state().instantiate_locked(c, graph)
         })
     }
@@ -31,7 +32,7 @@ impl Process {
     /// Destroys an executable graph (CUDA `cudaGraphExecDestroy`, ACL `aclmdlRIDestroy`). Launches already
     /// enqueued still run; the handle is dead at once.
     pub fn destroy_graph_exec(&self, exec: GraphExec) -> Result<()> {
-        self.call("destroy_graph_exec", |_| {
+        self.call(EngineCall::DestroyGraphExec.name(), |_| {
             let mut st = self.state();
             let x = st.graphs.execs.remove(exec.0)?;
             st.retire_lanes(x.lanes);
@@ -49,10 +50,10 @@ impl Process {
     /// Destroys a graph and its nodes (CUDA `cudaGraphDestroy`); executable graphs made from it are not
     /// affected. A graph still being captured is [`SimError::InvalidValue`] (the capture owns it).
     pub fn destroy_graph(&self, graph: Graph) -> Result<()> {
-        self.call("destroy_graph", |_| {
+        self.call(EngineCall::DestroyGraph.name(), |_| {
             let mut st = self.state();
             if st.graphs.graphs.get(graph.0)?.capture.is_some() {
-                return Err(being_captured("destroy_graph"));
+                return Err(being_captured(EngineCall::DestroyGraph.name()));
             }
             st.graphs.remove_graph(graph.0).map(drop)
         })
@@ -60,11 +61,11 @@ impl Process {
 
     /// A copy of `graph` with nodes of its own (CUDA `cudaGraphClone`).
     pub fn clone_graph(&self, graph: Graph) -> Result<Graph> {
-        self.call("clone_graph", |c| {
+        self.call(EngineCall::CloneGraph.name(), |c| {
             let mut st = self.state();
             let g = st.graphs.graphs.get(graph.0)?;
             if g.capture.is_some() {
-                return Err(being_captured("clone_graph"));
+                return Err(being_captured(EngineCall::CloneGraph.name()));
             }
             let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
             let copy = st.graphs.new_graph(c.process, device, ctx)?;
@@ -80,7 +81,7 @@ impl Process {
 
     /// The graph's nodes, in the order they were added (CUDA `cudaGraphGetNodes`).
     pub fn graph_nodes(&self, graph: Graph) -> Result<Vec<GraphNode>> {
-        self.call("graph_nodes", |_| {
+        self.call(EngineCall::GraphNodes.name(), |_| {
             let st = self.state();
             Ok(st
                 .graphs
@@ -95,7 +96,7 @@ impl Process {
 
     /// The graph's nodes that depend on no other node (CUDA `cudaGraphGetRootNodes`).
     pub fn graph_root_nodes(&self, graph: Graph) -> Result<Vec<GraphNode>> {
-        self.call("graph_root_nodes", |_| {
+        self.call(EngineCall::GraphRootNodes.name(), |_| {
             let st = self.state();
             let g = st.graphs.graphs.get(graph.0)?;
             Ok(g.nodes
@@ -108,7 +109,7 @@ impl Process {
 
     /// The graph's edges, (from, to), in the order of the nodes they lead to (CUDA `cudaGraphGetEdges`).
     pub fn graph_edges(&self, graph: Graph) -> Result<Vec<(GraphNode, GraphNode)>> {
-        self.call("graph_edges", |_| {
+        self.call(EngineCall::GraphEdges.name(), |_| {
             let st = self.state();
             let g = st.graphs.graphs.get(graph.0)?;
             Ok(g.nodes
@@ -124,7 +125,7 @@ impl Process {
 
     /// What `node` does (CUDA `cudaGraphNodeGetType`).
     pub fn node_type(&self, node: GraphNode) -> Result<NodeType> {
-        self.call("node_type", |_| {
+        self.call(EngineCall::NodeType.name(), |_| {
             let st = self.state();
             let (g, i) = st.graphs.node(node)?;
             Ok(st.graphs.graphs.get(g)?.nodes[i as usize].op.node_type())
@@ -133,7 +134,7 @@ impl Process {
 
     /// The nodes `node` depends on (CUDA `cudaGraphNodeGetDependencies`).
     pub fn node_dependencies(&self, node: GraphNode) -> Result<Vec<GraphNode>> {
-        self.call("node_dependencies", |_| {
+        self.call(EngineCall::NodeDependencies.name(), |_| {
             let st = self.state();
             let (g, i) = st.graphs.node(node)?;
             let g = st.graphs.graphs.get(g)?;
@@ -147,7 +148,7 @@ impl Process {
 
     /// The nodes that depend on `node` (CUDA `cudaGraphNodeGetDependentNodes`).
     pub fn node_dependents(&self, node: GraphNode) -> Result<Vec<GraphNode>> {
-        self.call("node_dependents", |_| {
+        self.call(EngineCall::NodeDependents.name(), |_| {
             let st = self.state();
             let (g, i) = st.graphs.node(node)?;
             let g = st.graphs.graphs.get(g)?;
@@ -163,7 +164,7 @@ impl Process {
     /// a node per graph node with its number, type and what it does (kernel name and duration, copy direction
     /// and size, …), an edge per dependency. The same graph gives the same text on every run.
     pub fn graph_dot(&self, graph: Graph) -> Result<String> {
-        self.call("graph_dot", |_| {
+        self.call(EngineCall::GraphDot.name(), |_| {
             let st = self.state();
             dot(&st, graph)
         })
@@ -249,7 +250,7 @@ impl Process {
 impl ProcState {
     /// [`Process::instantiate_graph`] with the process's state locked.
     pub(super) fn instantiate_locked(&mut self, c: &Call, graph: Graph) -> Result<GraphExec> {
-        let what = "instantiate_graph";
+        let what = EngineCall::InstantiateGraph.name();
         self.graphs.execs.has_room()?;
         let g = self.graphs.graphs.get(graph.0)?;
         if g.capture.is_some() {

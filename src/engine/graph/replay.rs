@@ -17,6 +17,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::node::{Endpoint, Node, NodeOp};
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
 use crate::engine::core::races::Accessor;
@@ -44,8 +45,8 @@ impl Process {
     /// graph's nodes, or with other work, is reported (never refused: fail-fast detection does not stop a launch
     /// half way).
     pub fn launch_graph(&self, exec: GraphExec, stream: Stream) -> Result<()> {
-        self.call("launch_graph", |c| {
-            let what = "launch_graph";
+        self.call(EngineCall::LaunchGraph.name(), |c| {
+            let what = EngineCall::LaunchGraph.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let (ordinal, ctx) = {

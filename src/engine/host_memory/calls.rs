@@ -6,6 +6,7 @@
 //! `malloc_host` buffer. The machine has one address space shared by host and devices (unified addressing), so
 //! the device pointer of pinned memory is its host pointer.
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::pointers::{AddressSpace, DEVICE_ADDRESS_BASE};
 use crate::engine::machine::Attribute;
@@ -93,7 +94,7 @@ impl Process {
     /// Ends the registration of the range starting at `ptr` (CUDA `cudaHostUnregister`); the memory is
     /// pageable again.
     pub fn host_unregister(&self, ptr: *mut u8) -> Result<()> {
-        self.call("host_unregister", |c| {
+        self.call(EngineCall::HostUnregister.name(), |c| {
             self.m
                 .memory
                 .unregister_host(ptr as usize as u64, c.process)

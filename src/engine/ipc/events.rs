@@ -31,6 +31,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{IpcProblem, Result, SimError};
 use crate::engine::core::handle::{Event, EventId};
 use crate::engine::events::state::EventState;
@@ -164,13 +165,13 @@ pub(crate) fn not_local(what: &'static str, b: &[u8; 64], shared: bool) -> SimEr
 impl Process {
     /// Exports an interprocess event's handle.
     pub fn ipc_get_event_handle(&self, event: Event) -> Result<IpcEventHandle> {
-        self.call("ipc_get_event_handle", |_| {
+        self.call(EngineCall::IpcGetEventHandle.name(), |_| {
             self.m.check_not_forked()?;
             let st = self.state();
             let e = st.events.get(event.0)?;
             if !e.config.interprocess {
                 return Err(SimError::Ipc {
-                    what: "ipc_get_event_handle",
+                    what: EngineCall::IpcGetEventHandle.name(),
                     problem: IpcProblem::NotInterprocess,
                 });
             }
@@ -220,8 +221,8 @@ impl Process {
     /// exported event's records; it is freed with [`Process::destroy_event`]. Without a current context (ACL)
     /// the open fails with [`SimError::NoContext`].
     pub fn ipc_open_event_handle(&self, handle: &IpcEventHandle) -> Result<Event> {
-        self.call("ipc_open_event_handle", |c| {
-            let what = "ipc_open_event_handle";
+        self.call(EngineCall::IpcOpenEventHandle.name(), |c| {
+            let what = EngineCall::IpcOpenEventHandle.name();
             self.m.check_not_forked()?;
             let (config, state) = {
                 let table = self.m.ipc.lock();
@@ -249,7 +250,7 @@ impl Process {
         c: &crate::engine::process::Call,
         handle: &IpcEventHandle,
     ) -> Result<Event> {
-        let what = "ipc_open_event_handle";
+        let what = EngineCall::IpcOpenEventHandle.name();
         let b = &handle.0;
         let (Some(link), true) = (self.m.host_link(), &b[..8] == MAGIC) else {
             return Err(not_local(what, b, self.m.shared_host.is_some()));

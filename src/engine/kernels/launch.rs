@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::panic::Location;
 use std::sync::Arc;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::Result;
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::Stream;
@@ -44,10 +45,12 @@ impl Process {
                 accesses,
                 ..
             } = kernel;
-            return self.call("launch", |c| {
+            return self.call(EngineCall::Launch.name(), |c| {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
-                if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+                if let Route::Capture(cid) =
+                    st.capture_route(&self.m, h, EngineCall::Launch.name())?
+                {
                     let k = Kernel {
                         name,
                         duration,
@@ -60,15 +63,20 @@ impl Process {
                     self.declared_region(a, c)?;
                 }
                 let ns = self.kernel_ns(duration);
-                let owner = self.m.rules.owned.launch.then_some("launch");
+                let owner = self
+                    .m
+                    .rules
+                    .owned
+                    .launch
+                    .then_some(EngineCall::Launch.name());
                 let spec = OpSpec::plain_kernel(ns, name);
                 st.enqueue_discard(&self.m, c, h, spec, owner, None)
             });
         }
-        self.call("launch", |c| {
+        self.call(EngineCall::Launch.name(), |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, EngineCall::Launch.name())? {
                 return self.capture_launch(&mut st, c, cid, h, kernel, site);
             }
             let ns = self.kernel_ns(kernel.duration);
@@ -88,7 +96,12 @@ impl Process {
                 ),
                 None => OpSpec::plain_kernel(ns, kernel.name),
             };
-            let owner = self.m.rules.owned.launch.then_some("launch");
+            let owner = self
+                .m
+                .rules
+                .owned
+                .launch
+                .then_some(EngineCall::Launch.name());
             let check = who.as_ref().map(|w| (&accesses[..], w));
             let r = st.enqueue_discard(&self.m, c, h, spec, owner, check);
             accesses.clear();
@@ -108,10 +121,10 @@ impl Process {
         ns: u64,
     ) -> Result<()> {
         let site = Location::caller();
-        self.call("launch", |c| {
+        self.call(EngineCall::Launch.name(), |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
-            if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch")? {
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, EngineCall::Launch.name())? {
                 let k = Kernel {
                     name,
                     duration: Some(std::time::Duration::from_nanos(ns)),
@@ -120,7 +133,12 @@ impl Process {
                 };
                 return self.capture_launch(&mut st, c, cid, h, k, site);
             }
-            let owner = self.m.rules.owned.launch.then_some("launch");
+            let owner = self
+                .m
+                .rules
+                .owned
+                .launch
+                .then_some(EngineCall::Launch.name());
             st.enqueue_discard(&self.m, c, h, OpSpec::plain_kernel(ns, name), owner, None)
         })
     }
@@ -136,7 +154,13 @@ impl Process {
         kernel: Kernel,
         site: &'static Location<'static>,
     ) -> Result<()> {
-        st.check_owner(&self.m, c, "launch", self.m.rules.owned.launch, h)?;
+        st.check_owner(
+            &self.m,
+            c,
+            EngineCall::Launch.name(),
+            self.m.rules.owned.launch,
+            h,
+        )?;
         for a in &kernel.accesses {
             self.declared_region(a, c)?;
         }
@@ -145,7 +169,7 @@ impl Process {
             Some(crate::engine::kernels::kernel::Body::Shared(f)) => Some(f),
             Some(crate::engine::kernels::kernel::Body::Once(_)) => {
                 return Err(SimError::NotSupported {
-                    what: "launch",
+                    what: EngineCall::Launch.name(),
                     reason: format!(
                         "kernel `{}` is being captured into a graph, which runs it at every launch: give its body \
                          with Kernel::shared_body (Fn), not Kernel::body (FnOnce)",
@@ -207,7 +231,7 @@ impl Process {
         f: impl FnOnce() + Send + 'static,
     ) -> Result<()> {
         let site = Location::caller();
-        self.call("launch_host_func", |c| {
+        self.call(EngineCall::LaunchHostFunc.name(), |c| {
             self.host_func(c, stream, HostBody::Once(Box::new(f)), site)
         })
     }
@@ -221,7 +245,7 @@ impl Process {
         f: impl Fn() + Send + Sync + 'static,
     ) -> Result<()> {
         let site = Location::caller();
-        self.call("launch_host_func", |c| {
+        self.call(EngineCall::LaunchHostFunc.name(), |c| {
             self.host_func(c, stream, HostBody::Shared(Arc::new(f)), site)
         })
     }
@@ -236,20 +260,22 @@ impl Process {
         let mut st = self.state();
         let h = st.resolve_stream(&self.m, c, stream.0)?;
         let owned = self.m.rules.owned.host_func;
-        st.check_owner(&self.m, c, "launch_host_func", owned, h)?;
+        st.check_owner(&self.m, c, EngineCall::LaunchHostFunc.name(), owned, h)?;
         // The two callback mechanisms do not mix on a stream (`report.rs`).
         if let crate::engine::callbacks::reports::CallbackRoute::Thread(_) =
             st.streams.get(h)?.callbacks
         {
             return Err(SimError::Subscription {
-                what: "launch_host_func",
+                what: EngineCall::LaunchHostFunc.name(),
                 problem: crate::engine::core::error::SubscriptionProblem::SubscribedStream,
             });
         }
-        if let Route::Capture(cid) = st.capture_route(&self.m, h, "launch_host_func")? {
+        if let Route::Capture(cid) =
+            st.capture_route(&self.m, h, EngineCall::LaunchHostFunc.name())?
+        {
             let HostBody::Shared(f) = f else {
                 return Err(SimError::NotSupported {
-                    what: "launch_host_func",
+                    what: EngineCall::LaunchHostFunc.name(),
                     reason: "a host function captured into a graph runs at every launch of the graph: give \
                              it with launch_host_func_shared (Fn), not launch_host_func (FnOnce)"
                         .into(),
@@ -287,11 +313,11 @@ impl Process {
         stream: Stream,
         f: impl FnOnce(Result<()>) + Send + 'static,
     ) -> Result<()> {
-        self.call("stream_add_callback", |c| {
+        self.call(EngineCall::StreamAddCallback.name(), |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let owned = self.m.rules.owned.host_func;
-            st.check_owner(&self.m, c, "stream_add_callback", owned, h)?;
+            st.check_owner(&self.m, c, EngineCall::StreamAddCallback.name(), owned, h)?;
             let f = move |fault: Option<SimError>| f(fault.map_or(Ok(()), Err));
             st.enqueue(
                 &self.m,

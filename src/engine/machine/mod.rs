@@ -12,6 +12,7 @@ use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{ObjectKind, ObjectLimit, Result, SimError};
 use crate::engine::core::handle::{ProcessId, StreamId};
 use crate::engine::core::hang::{HangReport, Schedule};
@@ -441,7 +442,7 @@ impl Machine {
                 .get(&other)
                 .copied()
                 .ok_or_else(|| SimError::InvalidValue {
-                    what: "device_attribute",
+                    what: EngineCall::DeviceAttribute.name(),
                     reason: format!("device {device} has no value for {other:?}"),
                 }),
         }

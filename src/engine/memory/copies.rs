@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{CaptureProblem, Result, SimError};
 use crate::engine::core::handle::Stream;
 use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
@@ -76,15 +77,17 @@ fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
 impl Process {
     /// Allocates `bytes` of device memory on the current device.
     pub fn malloc(&self, bytes: u64) -> Result<DevicePtr> {
-        self.call("malloc", |c| {
-            self.check_unsafe_call(c, "malloc")?;
+        self.call(EngineCall::Malloc.name(), |c| {
+            self.check_unsafe_call(c, EngineCall::Malloc.name())?;
             if bytes == 0 {
                 return Err(SimError::InvalidValue {
-                    what: "malloc",
+                    what: EngineCall::Malloc.name(),
                     reason: "size 0".into(),
                 });
             }
-            let (device, _) = self.state().current(&self.m, c, "malloc")?;
+            let (device, _) = self
+                .state()
+                .current(&self.m, c, EngineCall::Malloc.name())?;
             self.m.memory.malloc(device, bytes, c.process)
         })
     }
@@ -96,12 +99,15 @@ impl Process {
     #[track_caller]
     pub fn free(&self, ptr: DevicePtr) -> Result<()> {
         let site = Location::caller();
-        self.call("free", |c| {
-            self.check_unsafe_call(c, "free")?;
+        self.call(EngineCall::Free.name(), |c| {
+            self.check_unsafe_call(c, EngineCall::Free.name())?;
             if self.free_pooled_by_host(c, site, ptr)? {
                 return Ok(());
             }
-            let region = self.m.memory.device_region("free", ptr, 1, c.process);
+            let region = self
+                .m
+                .memory
+                .device_region(EngineCall::Free.name(), ptr, 1, c.process);
             if let Ok(r) = &region
                 && r.offset == 0
                 && r.block.owner == c.process
@@ -126,16 +132,16 @@ impl Process {
 
     /// Allocates `bytes` of pinned host memory (zeroed).
     pub fn malloc_host(&self, bytes: u64) -> Result<HostPtr> {
-        self.call("malloc_host", |c| {
-            self.check_unsafe_call(c, "malloc_host")?;
+        self.call(EngineCall::MallocHost.name(), |c| {
+            self.check_unsafe_call(c, EngineCall::MallocHost.name())?;
             self.m.memory.malloc_host(bytes, c.process, c.device)
         })
     }
 
     /// Frees pinned host memory.
     pub fn free_host(&self, ptr: HostPtr) -> Result<()> {
-        self.call("free_host", |c| {
-            self.check_unsafe_call(c, "free_host")?;
+        self.call(EngineCall::FreeHost.name(), |c| {
+            self.check_unsafe_call(c, EngineCall::FreeHost.name())?;
             self.m.memory.free_host(ptr, c.process)
         })
     }
@@ -145,12 +151,14 @@ impl Process {
     #[track_caller]
     pub fn host_write(&self, ptr: HostPtr, data: &[u8]) -> Result<()> {
         let site = Location::caller();
-        self.call("host_write", |c| {
-            let r = self
-                .m
-                .memory
-                .pinned_region("host_write", ptr, data.len() as u64, c.process)?;
-            self.host_access(c, "host_write", site, &r, true)?;
+        self.call(EngineCall::HostWrite.name(), |c| {
+            let r = self.m.memory.pinned_region(
+                EngineCall::HostWrite.name(),
+                ptr,
+                data.len() as u64,
+                c.process,
+            )?;
+            self.host_access(c, EngineCall::HostWrite.name(), site, &r, true)?;
             r.block.write(r.offset, data);
             Ok(())
         })
@@ -160,12 +168,14 @@ impl Process {
     #[track_caller]
     pub fn host_read(&self, ptr: HostPtr, out: &mut [u8]) -> Result<()> {
         let site = Location::caller();
-        self.call("host_read", |c| {
-            let r = self
-                .m
-                .memory
-                .pinned_region("host_read", ptr, out.len() as u64, c.process)?;
-            self.host_access(c, "host_read", site, &r, false)?;
+        self.call(EngineCall::HostRead.name(), |c| {
+            let r = self.m.memory.pinned_region(
+                EngineCall::HostRead.name(),
+                ptr,
+                out.len() as u64,
+                c.process,
+            )?;
+            self.host_access(c, EngineCall::HostRead.name(), site, &r, false)?;
             r.block.read(r.offset, out);
             Ok(())
         })
@@ -257,10 +267,10 @@ impl Process {
         bytes: u64,
     ) -> Result<()> {
         let (dst, src, site) = (dst.into(), src.into(), Location::caller());
-        self.call("memcpy", |c| {
+        self.call(EngineCall::Memcpy.name(), |c| {
             self.copy(
                 c,
-                ("memcpy", site),
+                (EngineCall::Memcpy.name(), site),
                 dst,
                 src,
                 bytes,
@@ -282,10 +292,10 @@ impl Process {
         stream: Stream,
     ) -> Result<()> {
         let (dst, src, site) = (dst.into(), src.into(), Location::caller());
-        self.call("memcpy_async", |c| {
+        self.call(EngineCall::MemcpyAsync.name(), |c| {
             self.copy(
                 c,
-                ("memcpy_async", site),
+                (EngineCall::MemcpyAsync.name(), site),
                 dst,
                 src,
                 bytes,
@@ -310,10 +320,10 @@ impl Process {
         stream: Stream,
     ) -> Result<()> {
         let site = Location::caller();
-        self.call("memcpy_async", |c| {
+        self.call(EngineCall::MemcpyAsync.name(), |c| {
             self.copy(
                 c,
-                ("memcpy_async", site),
+                (EngineCall::MemcpyAsync.name(), site),
                 dst,
                 src,
                 bytes,
@@ -513,8 +523,8 @@ impl Process {
     #[track_caller]
     pub fn memset(&self, ptr: DevicePtr, value: u8, bytes: u64) -> Result<()> {
         let site = Location::caller();
-        self.call("memset", |c| {
-            let at = ("memset", site);
+        self.call(EngineCall::Memset.name(), |c| {
+            let at = (EngineCall::Memset.name(), site);
             self.fill(
                 c,
                 at,
@@ -537,8 +547,8 @@ impl Process {
         stream: Stream,
     ) -> Result<()> {
         let site = Location::caller();
-        self.call("memset_async", |c| {
-            let at = ("memset_async", site);
+        self.call(EngineCall::MemsetAsync.name(), |c| {
+            let at = (EngineCall::MemsetAsync.name(), site);
             self.fill(c, at, Fill::Device(ptr), value, bytes, stream, false)
         })
     }
@@ -550,8 +560,8 @@ impl Process {
     #[track_caller]
     pub fn memset_host(&self, ptr: HostPtr, value: u8, bytes: u64) -> Result<()> {
         let site = Location::caller();
-        self.call("memset", |c| {
-            let at = ("memset", site);
+        self.call(EngineCall::Memset.name(), |c| {
+            let at = (EngineCall::Memset.name(), site);
             self.fill(
                 c,
                 at,
@@ -574,8 +584,8 @@ impl Process {
         stream: Stream,
     ) -> Result<()> {
         let site = Location::caller();
-        self.call("memset_async", |c| {
-            let at = ("memset_async", site);
+        self.call(EngineCall::MemsetAsync.name(), |c| {
+            let at = (EngineCall::MemsetAsync.name(), site);
             self.fill(c, at, Fill::Pinned(ptr), value, bytes, stream, false)
         })
     }

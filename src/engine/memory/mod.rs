@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::ProcessId;
 pub(crate) use crate::engine::memory::block::{Backing, Block, HostBlock, Region, Store};
@@ -260,7 +261,7 @@ impl Memory {
     }
 
     pub fn free(&self, ptr: DevicePtr, owner: ProcessId) -> Result<()> {
-        let what = "free";
+        let what = EngineCall::Free.name();
         let Some(device) = self.heap_of(ptr.0) else {
             return Err(SimError::InvalidAddress {
                 what,
@@ -459,7 +460,7 @@ impl Memory {
     ) -> Result<HostPtr> {
         let Ok(n) = usize::try_from(bytes) else {
             return Err(SimError::InvalidValue {
-                what: "malloc_host",
+                what: EngineCall::MallocHost.name(),
                 reason: format!("{bytes} bytes do not fit in host memory"),
             });
         };
@@ -507,7 +508,7 @@ impl Memory {
             None => "not a pinned allocation",
         };
         Err(SimError::InvalidAddress {
-            what: "free_host",
+            what: EngineCall::FreeHost.name(),
             addr: ptr.0,
             space: AddressSpace::PinnedHost,
             problem,
@@ -639,7 +640,7 @@ impl Memory {
                 Ok(())
             }
             _ => Err(SimError::HostMemory {
-                what: "host_unregister",
+                what: EngineCall::HostUnregister.name(),
                 addr,
                 problem: crate::engine::core::error::HostMemoryProblem::NotRegistered,
             }),

@@ -18,6 +18,7 @@ use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::time::Duration;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{ObjectKind, Result};
 use crate::engine::core::handle::{Notify, NotifyId, Stream, next_ordinal};
 use crate::engine::exec::Work;
@@ -29,9 +30,9 @@ use crate::engine::process::{OpSpec, Process};
 impl Process {
     /// Creates a notify on the current device (ACL `aclrtCreateNotify`).
     pub fn create_notify(&self) -> Result<Notify> {
-        self.call("create_notify", |c| {
+        self.call(EngineCall::CreateNotify.name(), |c| {
             let mut st = self.state();
-            let (device, _) = st.current(&self.m, c, "create_notify")?;
+            let (device, _) = st.current(&self.m, c, EngineCall::CreateNotify.name())?;
             st.notifies.has_room()?;
             let ordinal = next_ordinal(&mut st.next_notify, ObjectKind::Notify, c.process)?;
             let h = st.notifies.insert(NotifyEntry {
@@ -50,7 +51,7 @@ impl Process {
     /// Destroys a notify. Work already queued still completes; a wait held for a record that can no longer be
     /// issued stays held (its timeout, if any, still applies).
     pub fn destroy_notify(&self, notify: Notify) -> Result<()> {
-        self.call("destroy_notify", |_| {
+        self.call(EngineCall::DestroyNotify.name(), |_| {
             self.state().notifies.remove(notify.0).map(drop)
         })
     }
@@ -63,8 +64,8 @@ impl Process {
     /// Records `notify` on `stream` (ACL `aclrtRecordNotify`): it is set when the stream reaches the record, and
     /// releases one wait (see the module).
     pub fn record_notify(&self, notify: Notify, stream: Stream) -> Result<()> {
-        self.call("record_notify", |c| {
-            let what = "record_notify";
+        self.call(EngineCall::RecordNotify.name(), |c| {
+            let what = EngineCall::RecordNotify.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let id = st.notifies.get(notify.0)?.id;
@@ -107,8 +108,8 @@ impl Process {
         stream: Stream,
         timeout: Option<Duration>,
     ) -> Result<()> {
-        self.call("wait_notify", |c| {
-            let what = "wait_notify";
+        self.call(EngineCall::WaitNotify.name(), |c| {
+            let what = EngineCall::WaitNotify.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             let id = st.notifies.get(notify.0)?.id;

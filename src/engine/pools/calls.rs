@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::panic::Location;
 use std::sync::Arc;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{PoolProblem, Result, SimError};
 use crate::engine::core::handle::{MemPool, Stream};
 use crate::engine::core::pointers::{AddressSpace, DevicePtr};
@@ -129,7 +130,7 @@ impl Process {
     /// Creates a memory pool of `props.device`'s memory (`cudaMemPoolCreate`, `aclrtMemPoolCreate`), with the
     /// dialect's default reuse policies and a release threshold of 0.
     pub fn create_pool(&self, props: PoolProps) -> Result<MemPool> {
-        self.call("pool_create", |_| {
+        self.call(EngineCall::PoolCreate.name(), |_| {
             let d = self.m.check_device(i64::from(props.device))?;
             let mut st = self.state();
             st.enable_clocks(&self.m);
@@ -147,7 +148,7 @@ impl Process {
     /// allocations"). If it was its device's current pool, the default pool is current again. A default pool
     /// cannot be destroyed.
     pub fn destroy_pool(&self, pool: MemPool) -> Result<()> {
-        let what = "pool_destroy";
+        let what = EngineCall::PoolDestroy.name();
         self.call(what, |_| {
             let mut st = self.state();
             if st.pool(what, pool)?.is_default {
@@ -207,7 +208,7 @@ impl Process {
 
     /// A pool attribute: a reuse policy (0 or 1), the release threshold, or a counter in bytes.
     pub fn pool_attribute(&self, pool: MemPool, attr: PoolAttr) -> Result<u64> {
-        let what = "pool_get_attribute";
+        let what = EngineCall::PoolGetAttribute.name();
         self.call(what, |_| {
             let mut st = self.state();
             let p = st.pool(what, pool)?;
@@ -230,7 +231,7 @@ impl Process {
     /// a high watermark (only 0 is accepted; it becomes the current value, or 0 where the dialect says so).
     /// The current counters are read-only.
     pub fn set_pool_attribute(&self, pool: MemPool, attr: PoolAttr, value: u64) -> Result<()> {
-        let what = "pool_set_attribute";
+        let what = EngineCall::PoolSetAttribute.name();
         let rules = self.m.rules.pools;
         self.call(what, |_| {
             let mut st = self.state();
@@ -279,7 +280,7 @@ impl Process {
     /// ("Allocations that have been asynchronously freed but whose completion has not been observed on the
     /// host … can count as outstanding"). The dialect may refuse to keep fewer bytes than are in use.
     pub fn trim_pool(&self, pool: MemPool, keep: u64) -> Result<()> {
-        let what = "pool_trim";
+        let what = EngineCall::PoolTrim.name();
         let strict = self.m.rules.pools.strict_trim;
         self.call(what, |c| {
             let mut st = self.state();
@@ -362,8 +363,14 @@ impl Process {
     #[track_caller]
     pub fn malloc_async(&self, bytes: u64, stream: Stream) -> Result<DevicePtr> {
         let site = Location::caller();
-        self.call("malloc_async", |c| {
-            self.alloc_async(c, ("malloc_async", site), bytes, None, stream)
+        self.call(EngineCall::MallocAsync.name(), |c| {
+            self.alloc_async(
+                c,
+                (EngineCall::MallocAsync.name(), site),
+                bytes,
+                None,
+                stream,
+            )
         })
     }
 
@@ -377,7 +384,7 @@ impl Process {
         stream: Stream,
     ) -> Result<DevicePtr> {
         let site = Location::caller();
-        let what = "malloc_from_pool_async";
+        let what = EngineCall::MallocFromPoolAsync.name();
         self.call(what, |c| {
             self.alloc_async(c, (what, site), bytes, Some(pool), stream)
         })
@@ -538,7 +545,7 @@ impl Process {
     #[track_caller]
     pub fn free_async(&self, ptr: DevicePtr, stream: Stream) -> Result<()> {
         let site = Location::caller();
-        let what = "free_async";
+        let what = EngineCall::FreeAsync.name();
         self.call(what, |c| {
             let rules = self.m.rules.pools;
             let mut st = self.state();
@@ -630,7 +637,7 @@ impl Process {
         let Some(home) = st.home_of(addr) else {
             if st.freed_in_pool(addr) {
                 return Err(SimError::InvalidAddress {
-                    what: "free",
+                    what: EngineCall::Free.name(),
                     addr,
                     space: ptr
                         .device()
@@ -659,16 +666,22 @@ impl Process {
         if !self.m.race.on() {
             return Ok(());
         }
-        crate::engine::process::host_step(st, &self.m, c, ("free", site), |epoch, vc, who| {
-            crate::engine::observe::race::lifetime(
-                &self.m.race,
-                block,
-                LifePoint::Free,
-                (epoch, vc),
-                who,
-                true,
-            )
-        })
+        crate::engine::process::host_step(
+            st,
+            &self.m,
+            c,
+            (EngineCall::Free.name(), site),
+            |epoch, vc, who| {
+                crate::engine::observe::race::lifetime(
+                    &self.m.race,
+                    block,
+                    LifePoint::Free,
+                    (epoch, vc),
+                    who,
+                    true,
+                )
+            },
+        )
     }
 
     /// Forgets the pools of `device` (its reset: their memory went with the device's).

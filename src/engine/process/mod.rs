@@ -24,6 +24,7 @@ mod wait;
 
 use std::sync::Arc;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{InitProblem, Result, SimError};
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::rules::FailureMode;
@@ -79,11 +80,11 @@ impl Process {
 
     /// Initialises the runtime for this process (ACL `aclInit`); a second time is an error.
     pub fn runtime_init(&self) -> Result<()> {
-        self.call_unchecked("runtime_init", |_| {
+        self.call_unchecked(EngineCall::RuntimeInit.name(), |_| {
             let mut init = self.p.init.lock();
             if *init == Some(true) {
                 return Err(SimError::Init {
-                    what: "runtime_init",
+                    what: EngineCall::RuntimeInit.name(),
                     problem: InitProblem::AlreadyInitialized,
                 });
             }
@@ -94,7 +95,7 @@ impl Process {
 
     /// Finalises the runtime for this process (ACL `aclFinalize`); a second time is an error.
     pub fn runtime_finalize(&self) -> Result<()> {
-        self.call_unchecked("runtime_finalize", |_| {
+        self.call_unchecked(EngineCall::RuntimeFinalize.name(), |_| {
             let mut init = self.p.init.lock();
             let problem = match *init {
                 Some(true) => {
@@ -105,7 +106,7 @@ impl Process {
                 None => InitProblem::NotInitialized,
             };
             Err(SimError::Init {
-                what: "runtime_finalize",
+                what: EngineCall::RuntimeFinalize.name(),
                 problem,
             })
         })
@@ -113,8 +114,10 @@ impl Process {
 
     /// The current device's stream priority range: (least, greatest).
     pub fn device_priority_range(&self) -> Result<(i32, i32)> {
-        self.call("device_priority_range", |c| {
-            let (d, _) = self.state().current(&self.m, c, "device_priority_range")?;
+        self.call(EngineCall::DevicePriorityRange.name(), |c| {
+            let (d, _) =
+                self.state()
+                    .current(&self.m, c, EngineCall::DevicePriorityRange.name())?;
             Ok(self.m.devices[d as usize].priority_range)
         })
     }
@@ -127,8 +130,10 @@ impl Process {
     /// The current device's memory: (total, free) bytes, free being what the simulated allocations of every
     /// process leave (ACL `aclrtGetMemInfo`).
     pub fn device_memory_info(&self) -> Result<(u64, u64)> {
-        self.call("device_memory_info", |c| {
-            let (d, _) = self.state().current(&self.m, c, "device_memory_info")?;
+        self.call(EngineCall::DeviceMemoryInfo.name(), |c| {
+            let (d, _) = self
+                .state()
+                .current(&self.m, c, EngineCall::DeviceMemoryInfo.name())?;
             let total = self.m.devices[d as usize].memory;
             Ok((total, total.saturating_sub(self.m.memory.used(d))))
         })

@@ -1,6 +1,7 @@
 //! The stream calls of [`Process`]: create (with a priority), destroy, synchronize (with a timeout), query,
 //! flags, priority and identity; and device synchronize.
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{HandleProblem, ObjectKind, Result, SimError};
 use crate::engine::core::handle::StreamId;
 use crate::engine::core::labels::StreamLabel;
@@ -23,16 +24,16 @@ impl Process {
         flags: StreamFlags,
         priority: i32,
     ) -> Result<crate::Stream> {
-        self.call("create_stream", |c| {
+        self.call(EngineCall::CreateStream.name(), |c| {
             if flags.0 & !1 != 0 {
                 return Err(SimError::InvalidFlags {
-                    what: "create_stream",
+                    what: EngineCall::CreateStream.name(),
                     flags: flags.0,
                     reason: "only NON_BLOCKING (0x1) is defined",
                 });
             }
             let mut st = self.state();
-            let (device, ctx) = st.current(&self.m, c, "create_stream")?;
+            let (device, ctx) = st.current(&self.m, c, EngineCall::CreateStream.name())?;
             let (least, greatest) = self.m.devices[device as usize].priority_range;
             let priority = priority.clamp(greatest, least);
             let h = st.new_stream(&self.m, c.process, (device, ctx), None, flags, priority)?;
@@ -42,7 +43,7 @@ impl Process {
 
     /// Destroys a stream. Work already queued still completes; the handle is dead at once.
     pub fn destroy_stream(&self, stream: crate::Stream) -> Result<()> {
-        self.call("destroy_stream", |c| {
+        self.call(EngineCall::DestroyStream.name(), |c| {
             let mut st = self.state();
             if stream.0 <= 2 || st.streams.get(stream.0)?.special {
                 return Err(SimError::InvalidHandle {
@@ -52,7 +53,13 @@ impl Process {
                 });
             }
             let owned = self.m.rules.owned.destroy;
-            st.check_owner(&self.m, c, "destroy_stream", owned, stream.0)?;
+            st.check_owner(
+                &self.m,
+                c,
+                EngineCall::DestroyStream.name(),
+                owned,
+                stream.0,
+            )?;
             st.capture_stream_destroyed(&self.m, stream.0)?;
             let s = st.streams.remove(stream.0)?;
             st.holding.remove(&stream.0);
@@ -82,7 +89,9 @@ impl Process {
     /// legacy default stream (CUDA's NULL stream, `cudaStreamLegacy`) it also waits for all earlier work of the
     /// device's blocking streams (not non-blocking ones), and the host acquires all of it.
     pub fn stream_synchronize(&self, stream: crate::Stream) -> Result<()> {
-        self.call("stream_synchronize", |c| self.sync_stream(c, stream, None))
+        self.call(EngineCall::StreamSynchronize.name(), |c| {
+            self.sync_stream(c, stream, None)
+        })
     }
 
     /// Like [`Process::stream_synchronize`], but gives up with [`SimError::Timeout`] once `timeout` of
@@ -92,7 +101,7 @@ impl Process {
         stream: crate::Stream,
         timeout: std::time::Duration,
     ) -> Result<()> {
-        self.call("stream_synchronize", |c| {
+        self.call(EngineCall::StreamSynchronize.name(), |c| {
             self.sync_stream(c, stream, Some(timeout))
         })
     }
@@ -103,7 +112,7 @@ impl Process {
         stream: crate::Stream,
         timeout: Option<std::time::Duration>,
     ) -> Result<()> {
-        let what = "stream_synchronize";
+        let what = EngineCall::StreamSynchronize.name();
         let (points, device, id, name) = {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
@@ -128,20 +137,20 @@ impl Process {
     /// Whether all work queued on `stream` has finished at the calling thread's virtual time. On the legacy
     /// default stream this covers the earlier work of the device's blocking streams too (as synchronize does).
     pub fn stream_query(&self, stream: crate::Stream) -> Result<Status> {
-        self.call("stream_query", |c| {
+        self.call(EngineCall::StreamQuery.name(), |c| {
             let points = {
                 let mut st = self.state();
                 let h = st.resolve_stream(&self.m, c, stream.0)?;
-                st.check_stream_sync(&self.m, h, "stream_query")?;
+                st.check_stream_sync(&self.m, h, EngineCall::StreamQuery.name())?;
                 st.covered(h)?
             };
-            self.settle_all(c, "stream_query", &points)
+            self.settle_all(c, EngineCall::StreamQuery.name(), &points)
         })
     }
 
     /// A stream's flags.
     pub fn stream_flags(&self, stream: crate::Stream) -> Result<StreamFlags> {
-        self.call("stream_flags", |c| {
+        self.call(EngineCall::StreamFlags.name(), |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             Ok(st.streams.get(h)?.flags)
@@ -150,7 +159,7 @@ impl Process {
 
     /// A stream's priority (after clamping).
     pub fn stream_priority(&self, stream: crate::Stream) -> Result<i32> {
-        self.call("stream_priority", |c| {
+        self.call(EngineCall::StreamPriority.name(), |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             Ok(st.streams.get(h)?.priority)
@@ -163,8 +172,8 @@ impl Process {
     /// stream from stop mode to continue mode is not supported", `ApiImpl::StreamSetMode` of the runtime source).
     /// The stream must belong to the current context; only dialects whose rules let a program choose (ACL) accept it.
     pub fn set_stream_failure_mode(&self, stream: crate::Stream, mode: FailureMode) -> Result<()> {
-        self.call("set_stream_failure_mode", |c| {
-            let what = "set_stream_failure_mode";
+        self.call(EngineCall::SetStreamFailureMode.name(), |c| {
+            let what = EngineCall::SetStreamFailureMode.name();
             if !self.m.rules.settable_failure_mode || mode == FailureMode::Sticky {
                 return Err(SimError::NotSupported {
                     what,
@@ -210,7 +219,7 @@ impl Process {
 
     /// The failure mode set on `stream` ([`Process::set_stream_failure_mode`]; the dialect's default if none was).
     pub fn stream_failure_mode(&self, stream: crate::Stream) -> Result<FailureMode> {
-        self.call("stream_failure_mode", |c| {
+        self.call(EngineCall::StreamFailureMode.name(), |c| {
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             Ok(st.streams.get(h)?.failure_mode)
@@ -230,18 +239,22 @@ impl Process {
     /// Blocks until all work of every stream of the current device in this process (from any host thread) has
     /// finished; reports the device's first fault.
     pub fn device_synchronize(&self) -> Result<()> {
-        self.call("device_synchronize", |c| self.sync_device(c, None))
+        self.call(EngineCall::DeviceSynchronize.name(), |c| {
+            self.sync_device(c, None)
+        })
     }
 
     /// Like [`Process::device_synchronize`], but gives up with [`SimError::Timeout`] once `timeout` of virtual
     /// time has passed (ACL `aclrtSynchronizeDeviceWithTimeout`; the host clock then stands at the call's time plus
     /// `timeout`).
     pub fn device_synchronize_timeout(&self, timeout: std::time::Duration) -> Result<()> {
-        self.call("device_synchronize", |c| self.sync_device(c, Some(timeout)))
+        self.call(EngineCall::DeviceSynchronize.name(), |c| {
+            self.sync_device(c, Some(timeout))
+        })
     }
 
     fn sync_device(&self, c: &mut Call, timeout: Option<std::time::Duration>) -> Result<()> {
-        let what = "device_synchronize";
+        let what = EngineCall::DeviceSynchronize.name();
         let (device, work) = {
             let mut st = self.state();
             let (device, _) = st.current(&self.m, c, what)?;
@@ -269,8 +282,8 @@ impl Process {
     /// device's range as at creation. It orders the stream's later releases of held operations against other
     /// streams' (the engine model, `docs/semantics/engine-model.md` · Priorities).
     pub fn set_stream_priority(&self, stream: crate::Stream, priority: i32) -> Result<()> {
-        self.call("set_stream_priority", |c| {
-            let what = "set_stream_priority";
+        self.call(EngineCall::SetStreamPriority.name(), |c| {
+            let what = EngineCall::SetStreamPriority.name();
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.check_owner(&self.m, c, what, self.m.rules.owned.attributes, h)?;

@@ -14,6 +14,7 @@
 
 use std::borrow::Cow;
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::Result;
 use crate::engine::core::handle::Stream;
 use crate::engine::core::pointers::DevicePtr;
@@ -29,8 +30,8 @@ impl Process {
     #[track_caller]
     pub fn value_write(&self, ptr: DevicePtr, value: u64, stream: Stream) -> Result<()> {
         let site = std::panic::Location::caller();
-        self.call("value_write", |c| {
-            let what = "value_write";
+        self.call(EngineCall::ValueWrite.name(), |c| {
+            let what = EngineCall::ValueWrite.name();
             let dst = self.m.memory.device_region(what, ptr, 8, c.process)?;
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
@@ -75,8 +76,8 @@ impl Process {
         stream: Stream,
     ) -> Result<()> {
         let site = std::panic::Location::caller();
-        self.call("value_wait", |c| {
-            let what = "value_wait";
+        self.call(EngineCall::ValueWait.name(), |c| {
+            let what = EngineCall::ValueWait.name();
             let region = self.m.memory.device_region(what, ptr, 8, c.process)?;
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;

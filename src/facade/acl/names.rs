@@ -4,82 +4,108 @@
 //! `aclGetRecentErrMsg` ([`name_the_call`]); the scenario runner, which calls the engine directly, looks the
 //! engine's name up here ([`acl_function`]).
 
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::SimError;
 
-/// The ACL function a program calls for the engine call `engine`, if there is one.
+/// The ACL function a program calls for the engine call `engine`, if there is one. Every engine call is listed:
+/// a new one is a compile error here until it has its ACL function or is said to have none.
 pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
-    Some(match engine {
-        "runtime_init" => "aclInit",
-        "runtime_finalize" => "aclFinalize",
-        "set_device" => "aclrtSetDevice",
-        "get_device" => "aclrtGetDevice",
-        "device_count" => "aclrtGetDeviceCount",
-        "device_attribute" => "aclrtGetDeviceInfo",
-        "reset_device" => "aclrtResetDevice",
-        "reset_device_force" => "aclrtResetDeviceForce",
-        "device_synchronize" => "aclrtSynchronizeDevice",
-        "create_context" => "aclrtCreateContext",
-        "destroy_context" => "aclrtDestroyContext",
-        "set_current_context" => "aclrtSetCurrentContext",
-        "current_context" => "aclrtGetCurrentContext",
-        "create_stream" => "aclrtCreateStreamWithConfig",
-        "destroy_stream" => "aclrtDestroyStream",
-        "stream_synchronize" => "aclrtSynchronizeStream",
-        "stream_query" => "aclrtStreamQuery",
-        "stream_wait_event" => "aclrtStreamWaitEvent",
-        "create_event" => "aclrtCreateEventWithFlag",
-        "destroy_event" => "aclrtDestroyEvent",
-        "record_event" => "aclrtRecordEvent",
-        "reset_event" => "aclrtResetEvent",
-        "event_query" => "aclrtQueryEventStatus",
-        "event_status" => "aclrtQueryEvent",
-        "event_synchronize" => "aclrtSynchronizeEvent",
-        "event_elapsed_time" => "aclrtEventElapsedTime",
-        "launch" => "aclsimLaunchKernel",
-        "launch_host_func" => "aclrtLaunchHostFunc",
-        "memcpy" => "aclrtMemcpy",
-        "memcpy_async" => "aclrtMemcpyAsync",
-        "memset" => "aclrtMemset",
-        "memset_async" => "aclrtMemsetAsync",
-        "malloc" => "aclrtMalloc",
-        "free" => "aclrtFree",
-        "malloc_host" => "aclrtMallocHost",
-        "free_host" => "aclrtFreeHost",
-        "can_access_peer" => "aclrtDeviceCanAccessPeer",
-        "enable_peer_access" => "aclrtDeviceEnablePeerAccess",
-        "disable_peer_access" => "aclrtDeviceDisablePeerAccess",
-        "ipc_get_event_handle" => "aclrtIpcGetEventHandle",
-        "ipc_open_event_handle" => "aclrtIpcOpenEventHandle",
-        "set_stream_failure_mode" => "aclrtSetStreamFailureMode",
-        "stream_failure_mode" => "aclrtGetStreamAttribute",
-        "set_stream_priority" => "aclrtSetStreamAttribute",
-        "device_memory_info" => "aclrtGetMemInfo",
-        "set_op_wait_timeout" => "aclrtSetOpWaitTimeout",
-        "create_notify" => "aclrtCreateNotify",
-        "destroy_notify" => "aclrtDestroyNotify",
-        "record_notify" => "aclrtRecordNotify",
-        "wait_notify" => "aclrtWaitAndResetNotify",
-        "value_write" => "aclrtValueWrite",
-        "value_wait" => "aclrtValueWait",
-        "subscribe_report" => "aclrtSubscribeReport",
-        "unsubscribe_report" => "aclrtUnSubscribeReport",
-        "launch_callback" => "aclrtLaunchCallback",
-        "process_report" => "aclrtProcessReport",
-        "begin_capture" => "aclmdlRICaptureBegin",
-        "end_capture" => "aclmdlRICaptureEnd",
-        "capture_info" => "aclmdlRICaptureGetInfo",
-        "capture_status" => "aclmdlRICaptureGetInfo",
-        "exchange_capture_mode" => "aclmdlRICaptureThreadExchangeMode",
-        "launch_graph" => "aclmdlRIExecuteAsync",
-        "destroy_graph_exec" => "aclmdlRIDestroy",
-        "pool_create" => "aclrtMemPoolCreate",
-        "pool_destroy" => "aclrtMemPoolDestroy",
-        "pool_set_attribute" => "aclrtMemPoolSetAttr",
-        "pool_get_attribute" => "aclrtMemPoolGetAttr",
-        "pool_trim" => "aclrtMemPoolTrimTo",
-        "malloc_from_pool_async" => "aclrtMemPoolMallocAsync",
-        "free_async" => "aclrtMemPoolFreeAsync",
-        _ => return None,
+    Some(match EngineCall::of(engine)? {
+        EngineCall::BeginCapture => "aclmdlRICaptureBegin",
+        EngineCall::CanAccessPeer => "aclrtDeviceCanAccessPeer",
+        EngineCall::CaptureInfo => "aclmdlRICaptureGetInfo",
+        EngineCall::CaptureStatus => "aclmdlRICaptureGetInfo",
+        EngineCall::CreateContext => "aclrtCreateContext",
+        EngineCall::CreateEvent => "aclrtCreateEventWithFlag",
+        EngineCall::CreateNotify => "aclrtCreateNotify",
+        EngineCall::CreateStream => "aclrtCreateStreamWithConfig",
+        EngineCall::CurrentContext => "aclrtGetCurrentContext",
+        EngineCall::DestroyContext => "aclrtDestroyContext",
+        EngineCall::DestroyEvent => "aclrtDestroyEvent",
+        EngineCall::DestroyGraphExec => "aclmdlRIDestroy",
+        EngineCall::DestroyNotify => "aclrtDestroyNotify",
+        EngineCall::DestroyStream => "aclrtDestroyStream",
+        EngineCall::DeviceAttribute => "aclrtGetDeviceInfo",
+        EngineCall::DeviceCount => "aclrtGetDeviceCount",
+        EngineCall::DeviceMemoryInfo => "aclrtGetMemInfo",
+        EngineCall::DeviceSynchronize => "aclrtSynchronizeDevice",
+        EngineCall::DisablePeerAccess => "aclrtDeviceDisablePeerAccess",
+        EngineCall::EnablePeerAccess => "aclrtDeviceEnablePeerAccess",
+        EngineCall::EndCapture => "aclmdlRICaptureEnd",
+        EngineCall::EventElapsedTime => "aclrtEventElapsedTime",
+        EngineCall::EventQuery => "aclrtQueryEventStatus",
+        EngineCall::EventStatus => "aclrtQueryEvent",
+        EngineCall::EventSynchronize => "aclrtSynchronizeEvent",
+        EngineCall::ExchangeCaptureMode => "aclmdlRICaptureThreadExchangeMode",
+        EngineCall::Free => "aclrtFree",
+        EngineCall::FreeAsync => "aclrtMemPoolFreeAsync",
+        EngineCall::FreeHost => "aclrtFreeHost",
+        EngineCall::GetDevice => "aclrtGetDevice",
+        EngineCall::IpcGetEventHandle => "aclrtIpcGetEventHandle",
+        EngineCall::IpcOpenEventHandle => "aclrtIpcOpenEventHandle",
+        EngineCall::Launch => "aclsimLaunchKernel",
+        EngineCall::LaunchCallback => "aclrtLaunchCallback",
+        EngineCall::LaunchGraph => "aclmdlRIExecuteAsync",
+        EngineCall::LaunchHostFunc => "aclrtLaunchHostFunc",
+        EngineCall::Malloc => "aclrtMalloc",
+        EngineCall::MallocFromPoolAsync => "aclrtMemPoolMallocAsync",
+        EngineCall::MallocHost => "aclrtMallocHost",
+        EngineCall::Memcpy => "aclrtMemcpy",
+        EngineCall::MemcpyAsync => "aclrtMemcpyAsync",
+        EngineCall::Memset => "aclrtMemset",
+        EngineCall::MemsetAsync => "aclrtMemsetAsync",
+        EngineCall::PoolCreate => "aclrtMemPoolCreate",
+        EngineCall::PoolDestroy => "aclrtMemPoolDestroy",
+        EngineCall::PoolGetAttribute => "aclrtMemPoolGetAttr",
+        EngineCall::PoolSetAttribute => "aclrtMemPoolSetAttr",
+        EngineCall::PoolTrim => "aclrtMemPoolTrimTo",
+        EngineCall::ProcessReport => "aclrtProcessReport",
+        EngineCall::RecordEvent => "aclrtRecordEvent",
+        EngineCall::RecordNotify => "aclrtRecordNotify",
+        EngineCall::ResetDevice => "aclrtResetDevice",
+        EngineCall::ResetDeviceForce => "aclrtResetDeviceForce",
+        EngineCall::ResetEvent => "aclrtResetEvent",
+        EngineCall::RuntimeFinalize => "aclFinalize",
+        EngineCall::RuntimeInit => "aclInit",
+        EngineCall::SetCurrentContext => "aclrtSetCurrentContext",
+        EngineCall::SetDevice => "aclrtSetDevice",
+        EngineCall::SetOpWaitTimeout => "aclrtSetOpWaitTimeout",
+        EngineCall::SetStreamFailureMode => "aclrtSetStreamFailureMode",
+        EngineCall::SetStreamPriority => "aclrtSetStreamAttribute",
+        EngineCall::StreamFailureMode => "aclrtGetStreamAttribute",
+        EngineCall::StreamQuery => "aclrtStreamQuery",
+        EngineCall::StreamSynchronize => "aclrtSynchronizeStream",
+        EngineCall::StreamWaitEvent => "aclrtStreamWaitEvent",
+        EngineCall::SubscribeReport => "aclrtSubscribeReport",
+        EngineCall::UnsubscribeReport => "aclrtUnSubscribeReport",
+        EngineCall::ValueWait => "aclrtValueWait",
+        EngineCall::ValueWrite => "aclrtValueWrite",
+        EngineCall::WaitNotify => "aclrtWaitAndResetNotify",
+        // Calls of the CUDA family, or of the simulator, that no ACL function makes.
+        EngineCall::CloneGraph
+        | EngineCall::DestroyGraph
+        | EngineCall::DeviceFlags
+        | EngineCall::DevicePriorityRange
+        | EngineCall::EventTimestamp
+        | EngineCall::GraphDot
+        | EngineCall::GraphEdges
+        | EngineCall::GraphNodes
+        | EngineCall::GraphRootNodes
+        | EngineCall::HostRead
+        | EngineCall::HostUnregister
+        | EngineCall::HostWrite
+        | EngineCall::InstantiateGraph
+        | EngineCall::MallocAsync
+        | EngineCall::NodeDependencies
+        | EngineCall::NodeDependents
+        | EngineCall::NodeType
+        | EngineCall::RecordEventExternal
+        | EngineCall::SetDeviceFlags
+        | EngineCall::StreamAddCallback
+        | EngineCall::StreamFlags
+        | EngineCall::StreamPriority
+        | EngineCall::StreamWaitEventExternal
+        | EngineCall::UpdateCaptureDependencies => return None,
     })
 }
 

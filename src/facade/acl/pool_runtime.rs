@@ -12,6 +12,7 @@ use std::ffi::c_void;
 
 use super::runtime::{WHAT_RT, not_null, run};
 use super::types::*;
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{PoolProblem, SimError};
 use crate::engine::core::handle::MemPool;
 use crate::engine::core::pointers::DevicePtr;
@@ -189,7 +190,7 @@ pub(crate) fn free_async(ptr: *mut c_void, s: aclrtStream) -> aclError {
         not_null(what, "ptr", ptr)?;
         if s.is_null() {
             return Err(SimError::MemPool {
-                what: "free_async",
+                what: EngineCall::FreeAsync.name(),
                 problem: PoolProblem::NullStream,
             });
         }

@@ -22,6 +22,7 @@ use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
 
 use super::types::*;
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{
     CaptureProblem, InitProblem, IpcProblem, PeerProblem, PoolProblem, SimError,
     SubscriptionProblem,
@@ -70,17 +71,19 @@ pub(crate) fn code(e: &SimError) -> aclError {
             CaptureProblem::PageableCopy => ACL_ERROR_RT_PARAM_INVALID,
         },
         // aclmdlRIExecuteAsync of a model of another context (`ApiImpl::ModelExecute`: RT_ERROR_MODEL_CONTEXT).
-        SimError::WrongContext {
-            what: "launch_graph",
-            ..
-        } => ACL_ERROR_RT_MODEL_CONTEXT,
+        SimError::WrongContext { what, .. }
+            if EngineCall::of(what) == Some(EngineCall::LaunchGraph) =>
+        {
+            ACL_ERROR_RT_MODEL_CONTEXT
+        }
         SimError::InvalidHandle { .. } => ACL_ERROR_RT_INVALID_HANDLE,
         SimError::InvalidDevice { .. } => ACL_ERROR_RT_INVALID_DEVICEID,
         SimError::WrongDevice { .. } | SimError::WrongContext { .. } => ACL_ERROR_RT_STREAM_CONTEXT,
-        SimError::InvalidFlags {
-            what: "enable_peer_access",
-            ..
-        } => ACL_ERROR_FEATURE_UNSUPPORTED,
+        SimError::InvalidFlags { what, .. }
+            if EngineCall::of(what) == Some(EngineCall::EnablePeerAccess) =>
+        {
+            ACL_ERROR_FEATURE_UNSUPPORTED
+        }
         SimError::InvalidFlags {
             what: WHAT_IPC_ALONE,
             ..
@@ -92,10 +95,11 @@ pub(crate) fn code(e: &SimError) -> aclError {
             ACL_ERROR_RT_PARAM_INVALID
         }
         SimError::InvalidValue { .. } => ACL_ERROR_INVALID_PARAM,
-        SimError::EventNotRecorded {
-            what: "stream_wait_event",
-            ..
-        } => ACL_ERROR_RT_PARAM_INVALID,
+        SimError::EventNotRecorded { what, .. }
+            if EngineCall::of(what) == Some(EngineCall::StreamWaitEvent) =>
+        {
+            ACL_ERROR_RT_PARAM_INVALID
+        }
         SimError::EventNotRecorded { .. } => ACL_ERROR_RT_INTERNAL_ERROR,
         SimError::TimingDisabled { .. } | SimError::NotReady { .. } => {
             ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID
@@ -134,15 +138,17 @@ pub(crate) fn code(e: &SimError) -> aclError {
         // docs/semantics/fork.md: AscendCL is not initialised in a forked child.
         SimError::ForkedChild { .. } => ACL_ERROR_UNINITIALIZE,
         SimError::Broken { .. } => ACL_ERROR_RT_INTERNAL_ERROR,
-        SimError::Timeout {
-            what: "event_synchronize",
-            ..
-        } => ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+        SimError::Timeout { what, .. }
+            if EngineCall::of(what) == Some(EngineCall::EventSynchronize) =>
+        {
+            ACL_ERROR_RT_EVENT_SYNC_TIMEOUT
+        }
         // aclrtProcessReport: the runtime's report wait ran out (`RT_ERROR_REPORT_TIMEOUT`).
-        SimError::Timeout {
-            what: "process_report",
-            ..
-        } => ACL_ERROR_RT_REPORT_TIMEOUT,
+        SimError::Timeout { what, .. }
+            if EngineCall::of(what) == Some(EngineCall::ProcessReport) =>
+        {
+            ACL_ERROR_RT_REPORT_TIMEOUT
+        }
         SimError::Timeout { .. } => ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
         SimError::WouldDeadlock { .. } | SimError::Race(_) => ACL_ERROR_RT_INTERNAL_ERROR,
         // An event wait that timed out is a task timeout at the next synchronize (vllm-ascend issue 14214:
