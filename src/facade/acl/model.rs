@@ -19,8 +19,8 @@ use crate::facade::binding::{handle_ptr, stream};
 
 /// The executable graph of each model a capture ended into, by the model's handle (the capture's graph's raw
 /// handle, which carries its machine, process and slot generation, so it is never reused for another model).
-/// Entries stay after [`aclmdlRIDestroy`]: the executable graph's handle is then stale, and a later use of the
-/// model is the engine's stale-handle error.
+/// [`aclmdlRIDestroy`] removes the entry (the map follows the live models); a later use of the model is the
+/// engine's invalid-handle error (`ACL_ERROR_RT_INVALID_HANDLE`), as for any destroyed handle.
 static MODELS: parking_lot::Mutex<std::collections::BTreeMap<u64, u64>> =
     parking_lot::Mutex::new(std::collections::BTreeMap::new());
 
@@ -155,7 +155,11 @@ pub extern "C" fn aclmdlRIDestroy(modelRI: aclmdlRI) -> aclError {
     let what = "aclmdlRIDestroy";
     run(what, |p| {
         not_null(what, "modelRI", modelRI)?;
-        p.destroy_graph_exec(model(modelRI))
+        p.destroy_graph_exec(model(modelRI))?;
+        // The map follows the live models: a destroyed model's handle is then a handle of the (dropped)
+        // capture graph, which the engine refuses as an invalid handle, the same code as a stale one.
+        MODELS.lock().remove(&(modelRI as usize as u64));
+        Ok(())
     })
 }
 
