@@ -233,9 +233,24 @@ impl Worker {
         }
         self.publish();
         self.seq = seq;
-        crate::engine::exec::workers::may_block(&self.env.exec);
+        // Only an operation that can wait (for another stream, for its turn under the serialize schedule, or in
+        // the program's own code) tells the worker pool so; copies, memsets and records without dependencies
+        // do not take the hand-off lock.
+        let may_block = self.env.serial.is_some()
+            || op.extra.as_ref().is_some_and(|x| {
+                !x.deps.is_empty()
+                    || matches!(
+                        x.work,
+                        Work::Kernel(..) | Work::Host(_) | Work::Report(_) | Work::Callback(_)
+                    )
+            });
+        if may_block {
+            crate::engine::exec::workers::may_block(&self.env.exec);
+        }
         run_op(&self.env, (&mut self.faulted, &mut self.latent), seq, op);
-        crate::engine::exec::workers::blocked_no_more(&self.env.exec);
+        if may_block {
+            crate::engine::exec::workers::blocked_no_more(&self.env.exec);
+        }
     }
 
     /// Publishes the plain kernels run so far: trace records first, then completion.

@@ -271,7 +271,7 @@ impl Shared {
     /// its parent (its streams' threads are not in this process; [`SimError::ForkedChild`]), or one a panic
     /// inside the simulator may have left half-updated ([`SimError::Broken`]).
     pub fn check_usable(&self, what: &'static str) -> Result<()> {
-        if self.made_in.1 != crate::engine::exec::workers::fork_generation() {
+        if self.forked_away() {
             return Err(SimError::ForkedChild {
                 what,
                 parent: self.made_in.0,
