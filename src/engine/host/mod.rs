@@ -142,8 +142,9 @@ pub(crate) struct HostLink {
     said_cut_off: AtomicBool,
     /// A corrupted lock word found (`with_word`): why this member stopped using the host.
     broken: std::sync::OnceLock<String>,
-    /// Members (index, uid) found dead: never probed again.
-    dead_members: Mutex<std::collections::BTreeSet<(u32, u32)>>,
+    /// The last member found dead in each member slot (slot → uid): never probed again. One entry a slot, so
+    /// it follows the host's slots, not every process that ever left.
+    dead_members: Mutex<std::collections::BTreeMap<u32, u32>>,
     /// OS processes already reported as gone with records not run.
     pub reported_dead: Mutex<Vec<u32>>,
 }
@@ -224,7 +225,7 @@ impl HostLink {
                 held_events: Mutex::new(BTreeMap::new()),
                 left: AtomicBool::new(false),
                 said_cut_off: AtomicBool::new(false),
-                dead_members: Mutex::new(std::collections::BTreeSet::new()),
+                dead_members: Mutex::new(std::collections::BTreeMap::new()),
                 broken: std::sync::OnceLock::new(),
                 reported_dead: Mutex::new(Vec::new()),
             });
@@ -363,13 +364,13 @@ impl HostLink {
         }
         // A member found dead stays dead (a uid is never given again in a run): remembered, so that waits on
         // its records cost nothing after the first (issue: 20 ms on every call, forever).
-        if self.dead_members.lock().contains(&(index, uid)) {
+        if self.dead_members.lock().get(&index) == Some(&uid) {
             return false;
         }
         let alive = self.seg.u32(member(index, M_UID)).load(Ordering::Acquire) == uid
             && (index == self.index || self.seg.record_locked_elsewhere(liveness_byte(index)));
         if !alive {
-            self.dead_members.lock().insert((index, uid));
+            self.dead_members.lock().insert(index, uid);
         }
         alive
     }
@@ -446,6 +447,10 @@ impl HostLink {
         }
         let mut seen = self.reported_dead.lock();
         if !seen.contains(&pid) {
+            // The latest deaths only (a pid said again after many others is said twice, never lost).
+            if seen.len() >= MEMBERS {
+                seen.remove(0);
+            }
             seen.push(pid);
             use std::io::Write as _;
             let _ = writeln!(
