@@ -6,6 +6,13 @@
 #ifndef __VECTOR_TYPES_H__
 #define __VECTOR_TYPES_H__
 
+/* Under a CUDA compiler (streamsim cc) dim3's members are callable from device code too. */
+#if defined(__CUDACC__) && defined(__cplusplus)
+#define STREAMSIM_VECTOR_HD __host__ __device__
+#else
+#define STREAMSIM_VECTOR_HD
+#endif
+
 #if defined(__cplusplus)
 #define STREAMSIM_VECTOR_ALIGN(n) alignas(n)
 #else
@@ -32,7 +39,10 @@ typedef struct double3 { double x, y, z; } double3;
 typedef struct dim3 {
     unsigned int x, y, z;
 #ifdef __cplusplus
-    dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+    STREAMSIM_VECTOR_HD dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
+        : x(vx), y(vy), z(vz) {}
+    STREAMSIM_VECTOR_HD dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    STREAMSIM_VECTOR_HD operator uint3() const { return uint3{x, y, z}; }
 #endif
 } dim3;
 #endif

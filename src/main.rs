@@ -27,10 +27,40 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 80)]
         width: usize,
     },
+    /// Compiles a .cu / .mu / Ascend C program with nvcc's options; its kernels run on the CPU, on the simulated
+    /// machine (`streamsim cc app.cu -o app && ./app`).
+    #[command(disable_help_flag = true)]
+    Cc {
+        /// nvcc's options and the input files (see `streamsim cc` with no input).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+fn cc(args: &[String]) -> ExitCode {
+    let options = match streamsim::cc::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("streamsim cc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match streamsim::cc::build(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        // An empty message: the compiler has said what failed.
+        Err(e) if e.is_empty() => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("streamsim cc: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn main() -> ExitCode {
-    let Command::Run { file, trace, width } = Cli::parse().command;
+    let (file, trace, width) = match Cli::parse().command {
+        Command::Run { file, trace, width } => (file, trace, width),
+        Command::Cc { args } => return cc(&args),
+    };
     let shown = file.display();
     let text = match std::fs::read_to_string(&file) {
         Ok(t) => t,

@@ -48,6 +48,7 @@ macro_rules! with_error_codes {
                 "initialization error";
             (cudaErrorInvalidConfiguration, musaErrorInvalidConfiguration, InvalidConfiguration) = 9,
                 "invalid configuration argument";
+            (cudaErrorInvalidSymbol, musaErrorInvalidSymbol, InvalidSymbol) = 13, "invalid device symbol";
             (cudaErrorInvalidMemcpyDirection, musaErrorInvalidMemcpyDirection, InvalidMemcpyDirection) = 21,
                 "invalid copy direction for memcpy";
             (cudaErrorInvalidDeviceFunction, musaErrorInvalidDeviceFunction, InvalidDeviceFunction) = 98,
@@ -73,6 +74,7 @@ macro_rules! with_error_codes {
                 "peer access has not been enabled";
             (cudaErrorContextIsDestroyed, musaErrorContextIsDestroyed, ContextIsDestroyed) = 709,
                 "context is destroyed";
+            (cudaErrorAssert, musaErrorAssert, Assert) = 710, "device-side assert triggered";
             (cudaErrorTooManyPeers, musaErrorTooManyPeers, TooManyPeers) = 711,
                 "peer mapping resources exhausted";
             (cudaErrorHostMemoryAlreadyRegistered, musaErrorHostMemoryAlreadyRegistered, HostMemoryAlreadyRegistered)
@@ -164,6 +166,10 @@ pub(crate) fn code(e: &SimError) -> Error {
             kind: FaultKind::IllegalAddress,
             ..
         } => IllegalAddress,
+        SimError::KernelFault {
+            kind: FaultKind::Assert,
+            ..
+        } => Assert,
         SimError::KernelFault { .. } => LaunchFailure,
         SimError::NoContext { .. } | SimError::DefaultContext { .. } => DeviceUninitialized,
         SimError::DeviceNotSet { .. } => InvalidDevice,
@@ -198,6 +204,7 @@ pub(crate) fn code(e: &SimError) -> Error {
         },
         SimError::UnsupportedLimit { .. } => UnsupportedLimit,
         SimError::InvalidKernel { .. } => InvalidDeviceFunction,
+        SimError::InvalidConfiguration { .. } => InvalidConfiguration,
         // docs/semantics/stream-ordered-memory.md: pool calls answer cudaErrorInvalidValue for bad pools and
         // attributes (the Runtime API lists only cudaSuccess and cudaErrorInvalidValue for them), out of memory
         // when the pool cannot grow.

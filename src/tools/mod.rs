@@ -1,8 +1,10 @@
 //! The tools, built on the engine and the vendor layer: the scenario language and its runner
 //! ([`scenario`]), the exporters that draw a trace ([`export`]: Chrome/Perfetto JSON, the terminal timeline),
-//! and the property-testing strategy ([`testing`], feature `proptest`).
+//! the property-testing strategy ([`testing`], feature `proptest`), and the
+//! compiler driver of `streamsim cc` ([`cc`]).
 
 pub(crate) mod c_trace;
+pub mod cc;
 pub mod export;
 pub mod scenario;
 #[cfg(feature = "proptest")]

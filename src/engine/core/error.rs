@@ -384,6 +384,14 @@ pub enum SimError {
         /// Why.
         reason: String,
     },
+    /// A kernel launch whose grid or block dimensions the device cannot run.
+    #[error("{what}: invalid configuration: {reason}")]
+    InvalidConfiguration {
+        /// The call.
+        what: &'static str,
+        /// Which dimension, and the limit.
+        reason: String,
+    },
     /// A call that breaks a rule of stream capture (see [`CaptureProblem`]).
     #[error("{what}: {problem}{}", stream.map(|s| format!(" ({s})")).unwrap_or_default())]
     Capture {
@@ -474,6 +482,7 @@ impl SimError {
             | SimError::HostMemory { what, .. }
             | SimError::UnsupportedLimit { what, .. }
             | SimError::InvalidKernel { what, .. }
+            | SimError::InvalidConfiguration { what, .. }
             | SimError::Capture { what, .. }
             | SimError::MemPool { what, .. }
             | SimError::ForkedChild { what, .. }

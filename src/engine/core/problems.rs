@@ -89,6 +89,8 @@ pub enum FaultKind {
     IllegalAddress,
     /// A kernel body (or host function) returned an error or panicked.
     LaunchFailure,
+    /// A device-side `assert` failed in a kernel run on the CPU (`streamsim cc`).
+    Assert,
 }
 
 /// What is wrong in a peer-access call.

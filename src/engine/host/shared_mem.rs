@@ -62,6 +62,11 @@ impl Mapping {
         self.seg.raw().1
     }
 
+    /// The first mapped byte (for a CPU-run kernel's direct accesses, `Block::host_ptr`).
+    pub fn base_ptr(&self) -> *mut u8 {
+        self.seg.raw().0
+    }
+
     /// The start of `off..off + n`, checked against the mapping (regions are range-checked before they get
     /// here: past the end is a bug).
     fn at(&self, off: usize, n: usize) -> *mut u8 {

@@ -278,6 +278,24 @@ impl KernelCtx {
         Ok((home, start - home.block.base))
     }
 
+    /// A CPU-run kernel's access of `len` bytes at `addr` (`streamsim cc`): the live allocation of this process
+    /// that holds it, as (its base, its length, where its bytes are on the host, the block to hold while the
+    /// kernel runs). An address outside every live allocation is the fault's message.
+    pub(crate) fn resolve_live(
+        &self,
+        addr: u64,
+        len: u64,
+    ) -> Result<(u64, u64, *mut u8, Arc<crate::engine::memory::block::Block>), String> {
+        let r = self
+            .memory
+            .device_region("kernel access", DevicePtr(addr), len.max(1), self.process)
+            .map_err(|e| e.to_string())?;
+        let host = r.block.host_ptr().ok_or_else(|| {
+            format!("{len}-byte access at {addr:#x}: the memory was unregistered")
+        })?;
+        Ok((r.block.base, r.block.len, host, r.block))
+    }
+
     /// Whether `[ptr, ptr + len)` may be read (`write == false`) or written through
     /// [`KernelCtx::read_declared`] / [`KernelCtx::write_declared`]: the same check, without touching memory
     /// (so that a caller can refuse a range before it allocates a buffer for it).

@@ -166,6 +166,29 @@ impl Block {
         &self.store.bytes
     }
 
+    /// Where byte 0 of the block is in the host's memory, for a kernel that runs on the CPU (`streamsim cc`)
+    /// and reads and writes the bytes directly, as a GPU's threads do: valid while the block is held. `None`
+    /// for a detached (unregistered) range, which has no bytes.
+    ///
+    /// The kernel's accesses are not under the block's lock: two streams that race on the bytes race on the
+    /// host too (with the host's memory model), which is the program's race, as on hardware; an ordered
+    /// program never has a copy and a kernel on the same bytes at once.
+    pub(crate) fn host_ptr(&self) -> Option<*mut u8> {
+        let mut b = self.bytes().lock();
+        let base: *mut u8 = match &mut *b {
+            Backing::Owned(bytes) => bytes.as_mut_ptr(),
+            Backing::Registered { ptr, .. } => *ptr,
+            Backing::Detached => return None,
+            Backing::Shared(m) => m.base_ptr(),
+            Backing::Pool { chunk, offset, .. } => {
+                // SAFETY: `offset` lies in the chunk (the pool carved the block from it).
+                unsafe { chunk.bytes.lock().as_mut_ptr().add(*offset) }
+            }
+        };
+        // SAFETY: `store_off` lies in the store (an IPC mapping of part of an allocation).
+        Some(unsafe { base.add(self.store_off as usize) })
+    }
+
     // A detached block (an unregistered range) has no bytes: accesses to it do nothing. Any other block is
     // always accessed inside its bounds (the regions are range-checked), so indexing past them is a bug.
 

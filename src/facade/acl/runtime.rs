@@ -168,7 +168,8 @@ pub(crate) fn code(e: &SimError) -> aclError {
         // The CUDA-family calls that raise these have no ACL facade yet (sim: parameter errors).
         SimError::HostMemory { .. }
         | SimError::UnsupportedLimit { .. }
-        | SimError::InvalidKernel { .. } => ACL_ERROR_RT_PARAM_INVALID,
+        | SimError::InvalidKernel { .. }
+        | SimError::InvalidConfiguration { .. } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::Init { problem, .. } => match problem {
             InitProblem::AlreadyInitialized => ACL_ERROR_REPEAT_INITIALIZE,
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,
@@ -265,7 +266,7 @@ pub(crate) fn code_name(code: aclError) -> Option<&'static str> {
 /// from the body is mapped and stored as the thread's last error.
 /// [`run`] for a kernel launch: the process is lent for the call rather than cloned (see
 /// `binding::with_process`; a launch runs nothing of the program on the calling thread).
-pub(super) fn run_launch(
+pub(crate) fn run_launch(
     what: &'static str,
     f: impl FnOnce(&Process) -> Result<(), SimError>,
 ) -> aclError {

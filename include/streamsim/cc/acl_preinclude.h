@@ -1,0 +1,18 @@
+/*
+ * acl_preinclude.h — what `streamsim cc --dialect acl` includes before every source: the device language,
+ * CANN's runtime API (acl/acl.h), kernel_operator.h, and the launch entry points of
+ * `kernel<<<blockDim, l2ctrl, stream>>>(args)`: clang builds the call to __cudaPushCallConfiguration from
+ * the launch's own arguments, and this declaration gives it Ascend C's (the symbol is streamsim's ACL one).
+ */
+#ifndef STREAMSIM_CC_ACL_PREINCLUDE_H
+#define STREAMSIM_CC_ACL_PREINCLUDE_H
+#include "streamsim/cc/cuda_device.h"
+#include "acl/acl.h"
+#include "streamsim/cc/kernel_operator.h"
+extern "C" {
+unsigned __cudaPushCallConfiguration(unsigned int blockDim, void *l2ctrl = 0, void *stream = 0)
+    __asm__("__streamsimAclPushCallConfiguration");
+int __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void **stream);
+int cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream);
+}
+#endif

@@ -1,0 +1,676 @@
+/*
+ * kernel_rt.c — the CPU side of kernels built by `streamsim cc`: runs a grid's blocks in order, a block's
+ * threads in order (as a loop when the kernel reaches no barrier or warp function, as fibers switched at
+ * each barrier otherwise), and serves what the rewritten device code calls: special registers, the device
+ * address translator's slow path, barriers, warp functions, clock64, printf and assert.
+ *
+ * `streamsim cc` compiles this file into every program it links (it is not part of libstreamsim: the
+ * rewritten kernels read its thread-locals with the initial-exec model, which an executable's own TLS allows).
+ * The semantics: docs/semantics/kernels-on-the-cpu.md.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#if !defined(__x86_64__)
+#include <ucontext.h>
+#endif
+
+#define SSK_TLS __thread __attribute__((tls_model("initial-exec")))
+#define SSK_EXPORT __attribute__((visibility("default")))
+
+/* What the rewritten device code reads. */
+SSK_EXPORT SSK_TLS uint32_t __ssk_tid[3];
+SSK_EXPORT SSK_TLS uint32_t __ssk_ntid[3];
+SSK_EXPORT SSK_TLS uint32_t __ssk_ctaid[3];
+SSK_EXPORT SSK_TLS uint32_t __ssk_nctaid[3];
+SSK_EXPORT SSK_TLS int32_t __ssk_lane;
+SSK_EXPORT SSK_TLS uint64_t __ssk_cache_base;
+SSK_EXPORT SSK_TLS uint64_t __ssk_cache_len;
+SSK_EXPORT SSK_TLS char *__ssk_cache_host;
+/* Dynamic shared memory: sm_80's largest opt-in block size (163 KiB). */
+#define SSK_DYN_SMEM_BYTES 166912
+SSK_EXPORT SSK_TLS _Alignas(16) char __ssk_dyn_smem[SSK_DYN_SMEM_BYTES];
+
+/* A row of a module's kernel table (src/tools/cc/ir.rs writes them). */
+typedef struct {
+    const char *name;
+    uint64_t (*size)(void);
+    void (*pack)(void **args, void *buf);
+    void (*tramp)(void *buf);
+    uint32_t flags; /* 1: can reach a barrier or warp function: threads run as fibers */
+} ssk_kernel_row;
+
+typedef struct {
+    const char *name;
+    void *addr;
+} ssk_var_row;
+
+/* Outcomes of a run (streamsimCcRun in src/facade/cc_runtime.rs maps them to the vendor's codes). */
+enum {
+    SSK_OK = 0,
+    SSK_ILLEGAL_ADDRESS = 1,
+    SSK_ASSERT = 2,
+    SSK_LAUNCH_FAILURE = 3,
+    SSK_TOO_MUCH_SHARED = 4,
+};
+
+typedef int (*ssk_runner)(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block,
+                          uint64_t shmem, char *msg, size_t msglen);
+
+/* libstreamsim's side. */
+extern void streamsimCcRegisterModule(uint32_t version, const ssk_kernel_row *kernels, uint64_t nkernels,
+                                      const ssk_var_row *vars, uint64_t nvars, ssk_runner runner);
+extern int streamsimCcResolve(uint64_t addr, uint64_t size, int write, uint64_t *base, uint64_t *len,
+                              void **host, char *msg, size_t msglen);
+
+/* ------------------------------------------------------------------------------------------ fibers */
+
+#define SSK_STACK_BYTES (128 * 1024)
+#define SSK_MAX_THREADS 1024
+
+enum { F_RUN = 0, F_WAIT_BLOCK = 1, F_WAIT_WARP = 2, F_DONE = 3 };
+
+typedef struct {
+#if defined(__x86_64__)
+    void *sp;
+#else
+    ucontext_t uc;
+#endif
+    uint32_t tid[3];
+    int lane;
+    int state;
+    int op;
+    uint32_t mask;
+    uint64_t val;
+    int32_t arg;
+    int32_t width;
+    uint64_t result;
+    uint64_t clock;
+} ssk_fiber;
+
+static SSK_TLS const ssk_kernel_row *cur_kernel;
+static SSK_TLS void *cur_buf;
+static SSK_TLS int cur_fault;
+static SSK_TLS char *cur_msg;
+static SSK_TLS size_t cur_msglen;
+static SSK_TLS int fiber_mode;
+static SSK_TLS ssk_fiber *fibers;
+static SSK_TLS ssk_fiber *cur_fiber;
+static SSK_TLS char *stacks[SSK_MAX_THREADS];
+static SSK_TLS uint64_t loop_clock;
+#if defined(__x86_64__)
+static SSK_TLS void *sched_sp;
+#else
+static SSK_TLS ucontext_t sched_uc;
+#endif
+/* The loop mode's way out of a faulting thread. */
+#include <setjmp.h>
+static SSK_TLS jmp_buf *loop_exit;
+
+#if defined(__x86_64__)
+/* void __ssk_switch(void **save, void *to): saves the callee-saved registers, MXCSR and the x87 control word
+ * on the current stack, stores its pointer in *save, and resumes the stack `to`. */
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".hidden __ssk_switch\n"
+        ".globl __ssk_switch\n"
+        ".type __ssk_switch,@function\n"
+        "__ssk_switch:\n"
+        "  pushq %rbp\n"
+        "  pushq %rbx\n"
+        "  pushq %r12\n"
+        "  pushq %r13\n"
+        "  pushq %r14\n"
+        "  pushq %r15\n"
+        "  subq $8, %rsp\n"
+        "  stmxcsr (%rsp)\n"
+        "  fnstcw 4(%rsp)\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  ldmxcsr (%rsp)\n"
+        "  fldcw 4(%rsp)\n"
+        "  addq $8, %rsp\n"
+        "  popq %r15\n"
+        "  popq %r14\n"
+        "  popq %r13\n"
+        "  popq %r12\n"
+        "  popq %rbx\n"
+        "  popq %rbp\n"
+        "  ret\n"
+        ".size __ssk_switch, .-__ssk_switch\n");
+void __ssk_switch(void **save, void *to);
+#endif
+
+static void set_thread_regs(const ssk_fiber *f) {
+    __ssk_tid[0] = f->tid[0];
+    __ssk_tid[1] = f->tid[1];
+    __ssk_tid[2] = f->tid[2];
+    __ssk_lane = f->lane;
+}
+
+/* Back to the block's scheduler (from a fiber). */
+static void yield_to_scheduler(void) {
+#if defined(__x86_64__)
+    __ssk_switch(&cur_fiber->sp, sched_sp);
+#else
+    swapcontext(&cur_fiber->uc, &sched_uc);
+#endif
+    set_thread_regs(cur_fiber);
+}
+
+static void fail(int code) {
+    if (!cur_fault)
+        cur_fault = code;
+    if (fiber_mode) {
+        cur_fiber->state = F_DONE;
+        yield_to_scheduler();
+        abort(); /* never resumed */
+    }
+    longjmp(*loop_exit, 1);
+}
+
+static void fiber_main(void) {
+    cur_kernel->tramp(cur_buf);
+    cur_fiber->state = F_DONE;
+    yield_to_scheduler();
+    abort();
+}
+
+#if defined(__x86_64__)
+static void fiber_start(void) __attribute__((noreturn, used));
+static void fiber_start(void) {
+    fiber_main();
+    abort();
+}
+#endif
+
+static char *stack_for(int i) {
+    if (!stacks[i]) {
+        void *p = mmap(NULL, SSK_STACK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                       -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        /* A guard page at the bottom: a kernel that overflows its stack faults instead of corrupting another. */
+        mprotect(p, 4096, PROT_NONE);
+        stacks[i] = (char *)p;
+    }
+    return stacks[i];
+}
+
+static int fiber_init(ssk_fiber *f, int i) {
+    char *stack = stack_for(i);
+    if (!stack)
+        return 0;
+#if defined(__x86_64__)
+    uintptr_t top = ((uintptr_t)(stack + SSK_STACK_BYTES)) & ~(uintptr_t)15;
+    uint64_t *sp = (uint64_t *)(top - 16);
+    sp[0] = (uint64_t)(uintptr_t)fiber_start; /* the `ret` of the first switch lands here */
+    sp -= 6;                                   /* rbp rbx r12 r13 r14 r15 */
+    memset(sp, 0, 6 * sizeof *sp);
+    sp -= 1;
+    uint32_t mxcsr;
+    uint16_t fpucw;
+    __asm__ volatile("stmxcsr %0" : "=m"(mxcsr));
+    __asm__ volatile("fnstcw %0" : "=m"(fpucw));
+    ((uint32_t *)sp)[0] = mxcsr;
+    ((uint16_t *)sp)[2] = fpucw;
+    f->sp = sp;
+#else
+    getcontext(&f->uc);
+    f->uc.uc_stack.ss_sp = stack + 4096;
+    f->uc.uc_stack.ss_size = SSK_STACK_BYTES - 4096;
+    f->uc.uc_link = NULL;
+    makecontext(&f->uc, fiber_main, 0);
+#endif
+    return 1;
+}
+
+static void resume(ssk_fiber *f) {
+    cur_fiber = f;
+    set_thread_regs(f);
+#if defined(__x86_64__)
+    __ssk_switch(&sched_sp, f->sp);
+#else
+    swapcontext(&sched_uc, &f->uc);
+#endif
+}
+
+/* ------------------------------------------------------------------------------------------ warp ops */
+
+enum {
+    W_SYNC = 0,
+    W_SHFL_IDX = 1,
+    W_SHFL_UP = 2,
+    W_SHFL_DOWN = 3,
+    W_SHFL_XOR = 4,
+    W_BALLOT = 5,
+    W_ANY = 6,
+    W_ALL = 7,
+    W_ACTIVEMASK = 8,
+    W_MATCH_ANY = 9,
+    W_MATCH_ALL = 10,
+};
+
+/* The results of one warp's operation, all lanes at once (before any of them resumes). */
+static void warp_results(ssk_fiber *w, int nlanes) {
+    uint32_t arrived = 0;
+    for (int l = 0; l < nlanes; l++)
+        if (w[l].state == F_WAIT_WARP)
+            arrived |= 1u << l;
+    for (int l = 0; l < nlanes; l++) {
+        ssk_fiber *f = &w[l];
+        if (f->state != F_WAIT_WARP)
+            continue;
+        uint32_t members = f->mask & arrived;
+        int width = f->width <= 0 || f->width > 32 ? 32 : f->width;
+        int seg = l & ~(width - 1);
+        int in = l & (width - 1);
+        int src = l;
+        switch (f->op) {
+        case W_SHFL_IDX:
+            src = seg + (f->arg & (width - 1));
+            break;
+        case W_SHFL_UP:
+            src = in >= f->arg ? l - f->arg : l;
+            break;
+        case W_SHFL_DOWN:
+            src = in + f->arg < width ? l + f->arg : l;
+            break;
+        case W_SHFL_XOR:
+            src = (l ^ f->arg);
+            if (src < seg || src >= seg + width)
+                src = l;
+            break;
+        default:
+            break;
+        }
+        switch (f->op) {
+        case W_SHFL_IDX:
+        case W_SHFL_UP:
+        case W_SHFL_DOWN:
+        case W_SHFL_XOR:
+            f->result = (src < nlanes && (arrived >> src & 1)) ? w[src].val : f->val;
+            break;
+        case W_BALLOT: {
+            uint32_t b = 0;
+            for (int m = 0; m < nlanes; m++)
+                if ((members >> m & 1) && w[m].val)
+                    b |= 1u << m;
+            f->result = b;
+            break;
+        }
+        case W_ANY:
+        case W_ALL: {
+            int any = 0, all = 1;
+            for (int m = 0; m < nlanes; m++)
+                if (members >> m & 1) {
+                    any |= w[m].val != 0;
+                    all &= w[m].val != 0;
+                }
+            f->result = f->op == W_ANY ? (uint64_t)any : (uint64_t)all;
+            break;
+        }
+        case W_ACTIVEMASK:
+            f->result = arrived;
+            break;
+        case W_MATCH_ANY: {
+            uint32_t b = 0;
+            for (int m = 0; m < nlanes; m++)
+                if ((members >> m & 1) && w[m].val == f->val)
+                    b |= 1u << m;
+            f->result = b;
+            break;
+        }
+        case W_MATCH_ALL: {
+            int same = 1;
+            for (int m = 0; m < nlanes; m++)
+                if ((members >> m & 1) && w[m].val != f->val)
+                    same = 0;
+            f->result = same ? members : 0;
+            break;
+        }
+        default:
+            f->result = 0;
+        }
+        f->state = F_RUN;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ a block */
+
+static int run_block_fibers(int n) {
+    for (int i = 0; i < n; i++) {
+        if (!fiber_init(&fibers[i], i)) {
+            snprintf(cur_msg, cur_msglen, "cannot map a stack for thread %d of the block", i);
+            return SSK_LAUNCH_FAILURE;
+        }
+        fibers[i].state = F_RUN;
+        fibers[i].clock = 0;
+    }
+    for (;;) {
+        int ran = 0;
+        for (int i = 0; i < n; i++) {
+            if (fibers[i].state != F_RUN)
+                continue;
+            ran = 1;
+            resume(&fibers[i]);
+            if (cur_fault)
+                return cur_fault;
+        }
+        int live = 0, at_block = 0;
+        for (int i = 0; i < n; i++) {
+            live += fibers[i].state != F_DONE;
+            at_block += fibers[i].state == F_WAIT_BLOCK;
+        }
+        if (!live)
+            return SSK_OK;
+        int released = 0;
+        /* Warps whose live threads are all at a warp operation. */
+        for (int w0 = 0; w0 < n; w0 += 32) {
+            int lanes = n - w0 < 32 ? n - w0 : 32;
+            int waiting = 0, alive = 0;
+            for (int l = 0; l < lanes; l++) {
+                alive += fibers[w0 + l].state != F_DONE && fibers[w0 + l].state != F_WAIT_BLOCK;
+                waiting += fibers[w0 + l].state == F_WAIT_WARP;
+            }
+            if (waiting && waiting == alive) {
+                warp_results(&fibers[w0], lanes);
+                released = 1;
+            }
+        }
+        if (!released && at_block == live) {
+            /* __syncthreads: every live thread arrived (threads that exited count as arrived). */
+            int count = 0, all = 1, any = 0;
+            for (int i = 0; i < n; i++)
+                if (fibers[i].state == F_WAIT_BLOCK) {
+                    count += fibers[i].val != 0;
+                    all &= fibers[i].val != 0;
+                    any |= fibers[i].val != 0;
+                }
+            for (int i = 0; i < n; i++)
+                if (fibers[i].state == F_WAIT_BLOCK) {
+                    int op = fibers[i].op;
+                    fibers[i].result = op == 1 ? (uint64_t)count : op == 2 ? (uint64_t)all : (uint64_t)any;
+                    fibers[i].state = F_RUN;
+                }
+            released = 1;
+        }
+        if (!released && !ran) {
+            snprintf(cur_msg, cur_msglen,
+                     "the threads of block (%u,%u,%u) cannot go on: %d at __syncthreads, the others at a warp "
+                     "function whose lanes are not all there (barrier divergence)",
+                     __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], at_block);
+            return SSK_LAUNCH_FAILURE;
+        }
+    }
+}
+
+static void set_lane(uint32_t tx, uint32_t ty, uint32_t tz) {
+    __ssk_lane = (int32_t)((tx + ty * __ssk_ntid[0] + tz * __ssk_ntid[0] * __ssk_ntid[1]) & 31);
+}
+
+static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block, uint64_t shmem,
+               char *msg, size_t msglen) {
+    if (shmem > SSK_DYN_SMEM_BYTES) {
+        snprintf(msg, msglen, "%llu bytes of dynamic shared memory, more than the %d a block can have",
+                 (unsigned long long)shmem, SSK_DYN_SMEM_BYTES);
+        return SSK_TOO_MUCH_SHARED;
+    }
+    cur_kernel = k;
+    cur_buf = buf;
+    cur_fault = SSK_OK;
+    cur_msg = msg;
+    cur_msglen = msglen;
+    msg[0] = 0;
+    __ssk_cache_base = 0;
+    __ssk_cache_len = 0;
+    __ssk_cache_host = NULL;
+    for (int i = 0; i < 3; i++) {
+        __ssk_ntid[i] = block[i];
+        __ssk_nctaid[i] = grid[i];
+    }
+    uint32_t n = block[0] * block[1] * block[2];
+    fiber_mode = (k->flags & 1) != 0;
+    ssk_fiber local[1];
+    if (fiber_mode) {
+        fibers = calloc(n, sizeof(ssk_fiber));
+        if (!fibers) {
+            snprintf(msg, msglen, "cannot allocate %u fibers", n);
+            return SSK_LAUNCH_FAILURE;
+        }
+        uint32_t i = 0;
+        for (uint32_t z = 0; z < block[2]; z++)
+            for (uint32_t y = 0; y < block[1]; y++)
+                for (uint32_t x = 0; x < block[0]; x++, i++) {
+                    fibers[i].tid[0] = x;
+                    fibers[i].tid[1] = y;
+                    fibers[i].tid[2] = z;
+                    fibers[i].lane = (int)(i & 31);
+                }
+    }
+    int r = SSK_OK;
+    jmp_buf exit;
+    loop_exit = &exit;
+    for (uint32_t bz = 0; bz < grid[2] && r == SSK_OK; bz++)
+        for (uint32_t by = 0; by < grid[1] && r == SSK_OK; by++)
+            for (uint32_t bx = 0; bx < grid[0] && r == SSK_OK; bx++) {
+                __ssk_ctaid[0] = bx;
+                __ssk_ctaid[1] = by;
+                __ssk_ctaid[2] = bz;
+                if (fiber_mode) {
+                    r = run_block_fibers((int)n);
+                    continue;
+                }
+                if (setjmp(exit)) {
+                    r = cur_fault;
+                    break;
+                }
+                for (uint32_t z = 0; z < block[2]; z++)
+                    for (uint32_t y = 0; y < block[1]; y++)
+                        for (uint32_t x = 0; x < block[0]; x++) {
+                            __ssk_tid[0] = x;
+                            __ssk_tid[1] = y;
+                            __ssk_tid[2] = z;
+                            set_lane(x, y, z);
+                            loop_clock = 0;
+                            k->tramp(buf);
+                        }
+            }
+    (void)local;
+    if (fiber_mode) {
+        free(fibers);
+        fibers = NULL;
+    }
+    fiber_mode = 0;
+    cur_kernel = NULL;
+    return r;
+}
+
+SSK_EXPORT void __ssk_register_module(uint32_t version, const ssk_kernel_row *kernels, uint64_t nkernels,
+                                      const ssk_var_row *vars, uint64_t nvars) {
+    streamsimCcRegisterModule(version, kernels, nkernels, vars, nvars, run);
+}
+
+/* ------------------------------------------------------------------------------------------ device calls */
+
+static void where(char *out, size_t len) {
+    snprintf(out, len, "block (%u,%u,%u), thread (%u,%u,%u)", __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2],
+             __ssk_tid[0], __ssk_tid[1], __ssk_tid[2]);
+}
+
+SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, int write) {
+    uint64_t base = 0, len = 0;
+    void *host = NULL;
+    char why[512];
+    if (streamsimCcResolve(addr, size, write, &base, &len, &host, why, sizeof why) == 0) {
+        __ssk_cache_base = base;
+        __ssk_cache_len = len;
+        __ssk_cache_host = (char *)host;
+        return (char *)host + (addr - base);
+    }
+    char at[96];
+    where(at, sizeof at);
+    snprintf(cur_msg, cur_msglen, "%s: %s", at, why);
+    fail(SSK_ILLEGAL_ADDRESS);
+    return NULL;
+}
+
+SSK_EXPORT int __ssk_syncthreads_op(int op, int pred) {
+    if (!fiber_mode)
+        return pred;
+    cur_fiber->op = op;
+    cur_fiber->val = pred != 0;
+    cur_fiber->state = F_WAIT_BLOCK;
+    yield_to_scheduler();
+    return (int)cur_fiber->result;
+}
+
+SSK_EXPORT void __ssk_syncthreads(void) { (void)__ssk_syncthreads_op(0, 0); }
+
+SSK_EXPORT uint64_t __ssk_warp_op64(int op, uint32_t mask, uint64_t val, int32_t arg, int32_t width) {
+    if (!fiber_mode)
+        return val;
+    cur_fiber->op = op;
+    cur_fiber->mask = mask;
+    cur_fiber->val = val;
+    cur_fiber->arg = arg;
+    cur_fiber->width = width;
+    cur_fiber->state = F_WAIT_WARP;
+    yield_to_scheduler();
+    return cur_fiber->result;
+}
+
+SSK_EXPORT uint32_t __ssk_warp_op(int op, uint32_t mask, uint32_t val, int32_t arg, int32_t width) {
+    return (uint32_t)__ssk_warp_op64(op, mask, val, arg, width);
+}
+
+SSK_EXPORT void __ssk_syncwarp(uint32_t mask) { (void)__ssk_warp_op64(W_SYNC, mask, 0, 0, 32); }
+
+/* clock64(): a per-thread counter that advances by 64 on every read (so a kernel that spins until it passes
+ * a bound ends, after the same number of reads on every run). */
+SSK_EXPORT long long __ssk_clock64(void) {
+    uint64_t *c = fiber_mode ? &cur_fiber->clock : &loop_clock;
+    *c += 64;
+    return (long long)*c;
+}
+
+SSK_EXPORT void __ssk_trap(void) {
+    char at[96];
+    where(at, sizeof at);
+    snprintf(cur_msg, cur_msglen, "%s: __trap()", at);
+    fail(SSK_LAUNCH_FAILURE);
+}
+
+SSK_EXPORT void __assertfail(const char *message, const char *file, unsigned line, const char *function,
+                             size_t charSize) {
+    (void)charSize;
+    /* CUDA's own format. */
+    fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
+            function, __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], __ssk_tid[0], __ssk_tid[1], __ssk_tid[2],
+            message);
+    fflush(stderr);
+    char at[96];
+    where(at, sizeof at);
+    snprintf(cur_msg, cur_msglen, "%s: assertion `%s` failed at %s:%u", at, message, file, line);
+    fail(SSK_ASSERT);
+}
+
+/* glibc's assert() in device code. */
+SSK_EXPORT void __ssk_assert_fail(const char *message, const char *file, unsigned line, const char *function) {
+    __assertfail(message, file, line, function, 1);
+}
+
+/* Device printf: clang packs the arguments in a struct, each at its natural alignment (floats promoted to
+ * double, small integers to int). One write per call, so lines of different threads never interleave. */
+SSK_EXPORT int __ssk_vprintf(const char *fmt, void *args) {
+    char out[4096];
+    size_t o = 0;
+    const char *a = (const char *)args;
+    size_t off = 0;
+#define SSK_TAKE(T)                                                                                           \
+    ({                                                                                                        \
+        off = (off + _Alignof(T) - 1) & ~(size_t)(_Alignof(T) - 1);                                           \
+        T v_;                                                                                                 \
+        memcpy(&v_, a + off, sizeof(T));                                                                      \
+        off += sizeof(T);                                                                                     \
+        v_;                                                                                                   \
+    })
+    for (const char *p = fmt; *p && o < sizeof out - 1;) {
+        if (*p != '%') {
+            out[o++] = *p++;
+            continue;
+        }
+        if (p[1] == '%') {
+            out[o++] = '%';
+            p += 2;
+            continue;
+        }
+        const char *start = p++;
+        while (*p && strchr("-+ #0", *p))
+            p++;
+        while (*p && (*p >= '0' && *p <= '9'))
+            p++;
+        if (*p == '.') {
+            p++;
+            while (*p && (*p >= '0' && *p <= '9'))
+                p++;
+        }
+        int longs = 0;
+        while (*p && strchr("hlLqjzt", *p)) {
+            if (*p == 'l' || *p == 'q' || *p == 'j' || *p == 'z' || *p == 't' || *p == 'L')
+                longs++;
+            p++;
+        }
+        char conv = *p ? *p++ : 0;
+        char spec[64];
+        size_t sl = (size_t)(p - start) < sizeof spec - 1 ? (size_t)(p - start) : sizeof spec - 1;
+        memcpy(spec, start, sl);
+        spec[sl] = 0;
+        size_t room = sizeof out - o;
+        int w = 0;
+        switch (conv) {
+        case 'd':
+        case 'i':
+        case 'u':
+        case 'x':
+        case 'X':
+        case 'o':
+        case 'c':
+            if (longs)
+                w = snprintf(out + o, room, spec, SSK_TAKE(long long));
+            else
+                w = snprintf(out + o, room, spec, SSK_TAKE(int));
+            break;
+        case 'f':
+        case 'F':
+        case 'e':
+        case 'E':
+        case 'g':
+        case 'G':
+        case 'a':
+        case 'A':
+            w = snprintf(out + o, room, spec, SSK_TAKE(double));
+            break;
+        case 's': {
+            const char *s = SSK_TAKE(const char *);
+            w = snprintf(out + o, room, spec, s ? s : "(null)");
+            break;
+        }
+        case 'p':
+            w = snprintf(out + o, room, spec, SSK_TAKE(void *));
+            break;
+        default:
+            w = snprintf(out + o, room, "%s", spec);
+        }
+        if (w > 0)
+            o += (size_t)w < room ? (size_t)w : room - 1;
+    }
+#undef SSK_TAKE
+    fwrite(out, 1, o, stdout);
+    return (int)o;
+}

@@ -1,0 +1,1035 @@
+//! The host side of `.cu` programs as clang (and nvcc) lower them: the registration entry points a module's
+//! constructor calls (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`, …), the
+//! launch configuration of `kernel<<<grid, block, shmem, stream>>>` (`__cudaPushCallConfiguration` /
+//! `__cudaPopCallConfiguration`), `cudaLaunchKernel`, and what `streamsim cc`'s CPU runtime (`kernel_rt.c`)
+//! calls back: the table of a rewritten device module (`streamsimCcRegisterModule`) and the resolution of a
+//! device address a kernel touches (`streamsimCcResolve`).
+//!
+//! A launch is a kernel of the engine like any other (stream rules, capture, sticky faults, the last error),
+//! whose body runs the grid on the stream's worker thread through the module's runner. The semantics:
+//! `docs/semantics/kernels-on-the-cpu.md`.
+#![allow(non_snake_case, reason = "the C API's names")]
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::ffi::{CStr, c_char, c_int, c_void};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::engine::core::error::{FaultKind, SimError};
+use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
+use crate::engine::memory::block::Block;
+use crate::facade::binding::{Api, contain};
+use crate::facade::cuda_runtime::{self as rt, Error, codes};
+
+/// `dim3` as the C ABI passes it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dim3 {
+    pub x: u32,
+    pub y: u32,
+    pub z: u32,
+}
+
+/// A row of a rewritten device module's kernel table (`ssk_kernel_row` in `kernel_rt.c`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct KernelRow {
+    name: *const c_char,
+    size: Option<unsafe extern "C" fn() -> u64>,
+    pack: Option<unsafe extern "C" fn(args: *mut *mut c_void, buf: *mut c_void)>,
+    tramp: Option<unsafe extern "C" fn(buf: *mut c_void)>,
+    flags: u32,
+}
+
+/// A row of a module's variable table (`ssk_var_row`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct VarRow {
+    name: *const c_char,
+    addr: *mut c_void,
+}
+
+/// The runner of a module (`run` in `kernel_rt.c`).
+pub type Runner = Option<
+    unsafe extern "C" fn(
+        k: *const KernelRow,
+        buf: *mut c_void,
+        grid: *const u32,
+        block: *const u32,
+        shmem: u64,
+        msg: *mut c_char,
+        msglen: usize,
+    ) -> c_int,
+>;
+
+/// The version of the table `streamsimCcRegisterModule` reads (`TABLE_VERSION` in `src/tools/cc/ir.rs`).
+const TABLE_VERSION: u32 = 1;
+
+/// The runner's outcomes (`kernel_rt.c`).
+const RUN_OK: c_int = 0;
+const RUN_ILLEGAL_ADDRESS: c_int = 1;
+const RUN_ASSERT: c_int = 2;
+const RUN_TOO_MUCH_SHARED: c_int = 4;
+
+/// A kernel's CPU code, from a module's table.
+#[derive(Clone, Copy)]
+struct CpuKernel {
+    row: *const KernelRow,
+    runner: Runner,
+}
+
+// SAFETY: the rows are the module's constant table, alive for the program's life, and read only.
+unsafe impl Send for CpuKernel {}
+// SAFETY: as above.
+unsafe impl Sync for CpuKernel {}
+
+/// A registered kernel stub: its device name and dialect.
+#[derive(Debug, Clone)]
+struct Stub {
+    name: String,
+    api: Api,
+}
+
+#[derive(Default)]
+struct Registry {
+    /// Host stub address → the kernel it launches.
+    stubs: BTreeMap<usize, Stub>,
+    /// Device name → CPU code.
+    kernels: BTreeMap<String, CpuKernel>,
+    /// Device name of a `__device__` / `__constant__` variable → its bytes in the device module.
+    var_addrs: BTreeMap<String, usize>,
+    /// Host shadow of a variable → (device name, size).
+    host_vars: BTreeMap<usize, (String, usize)>,
+    /// Per-kernel virtual durations set by the program (`streamsimSetKernelDuration`).
+    durations: BTreeMap<usize, u64>,
+}
+
+fn registry() -> &'static Mutex<Registry> {
+    static R: std::sync::OnceLock<Mutex<Registry>> = std::sync::OnceLock::new();
+    R.get_or_init(Mutex::default)
+}
+
+/// What a module's fat-binary wrapper points at: `streamsim cc` embeds `streamsim:<dialect>`.
+fn module_api(wrapper: *const c_void) -> Api {
+    #[repr(C)]
+    struct Wrapper {
+        magic: i32,
+        version: i32,
+        data: *const u8,
+        filename: *const c_void,
+    }
+    if wrapper.is_null() {
+        return Api::Cuda;
+    }
+    // SAFETY: the wrapper clang emits (or nvcc's `__fatbinwrap`), four words.
+    let w = unsafe { &*(wrapper as *const Wrapper) };
+    if w.data.is_null() {
+        return Api::Cuda;
+    }
+    // SAFETY: streamsim's marker is at least 14 bytes; a real fat binary is far longer than the prefix read.
+    let head = unsafe { std::slice::from_raw_parts(w.data, 14) };
+    match head {
+        b"streamsim:musa" => Api::Musa,
+        b"streamsim:acl\0" => Api::Acl,
+        _ => Api::Cuda,
+    }
+}
+
+/// A module handle: what `__cudaRegisterFatBinary` returns and the other registration calls get back.
+struct Module {
+    api: Api,
+}
+
+/// `__cudaRegisterFatBinary`: a module's constructor registers its (streamsim) fat binary.
+///
+/// # Safety
+/// `fatCubin` is NULL or a fat-binary wrapper.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaRegisterFatBinary(fatCubin: *mut c_void) -> *mut *mut c_void {
+    let api = module_api(fatCubin);
+    // One per module of the program (bounded by its object files), alive until its unregistration.
+    Box::into_raw(Box::new(Module { api })) as *mut *mut c_void
+}
+
+/// `__cudaRegisterFatBinaryEnd`.
+#[unsafe(no_mangle)]
+pub extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
+
+/// `__cudaUnregisterFatBinary`: at exit (the module's destructor). The module's kernels stay registered:
+/// exit handlers that run later may still launch them, and the table lives as long as the program.
+#[unsafe(no_mangle)]
+pub extern "C" fn __cudaUnregisterFatBinary(_handle: *mut *mut c_void) {}
+
+fn api_of(handle: *mut *mut c_void) -> Api {
+    if handle.is_null() {
+        return Api::Cuda;
+    }
+    // SAFETY: handles come from `__cudaRegisterFatBinary`, never freed.
+    unsafe { (*(handle as *const Module)).api }
+}
+
+/// `__cudaRegisterFunction`: `hostFun` (the host stub) launches the kernel `deviceName`.
+///
+/// # Safety
+/// `deviceName` is NUL-terminated.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub unsafe extern "C" fn __cudaRegisterFunction(
+    handle: *mut *mut c_void,
+    hostFun: *const c_char,
+    _deviceFun: *mut c_char,
+    deviceName: *const c_char,
+    _thread_limit: c_int,
+    _tid: *mut c_void,
+    _bid: *mut c_void,
+    _bDim: *mut c_void,
+    _gDim: *mut c_void,
+    _wSize: *mut c_int,
+) -> c_int {
+    contain(0, || {
+        if deviceName.is_null() {
+            return 0;
+        }
+        // SAFETY: C contract.
+        let name = unsafe { CStr::from_ptr(deviceName) }
+            .to_string_lossy()
+            .into_owned();
+        let api = api_of(handle);
+        registry()
+            .lock()
+            .stubs
+            .insert(hostFun as usize, Stub { name, api });
+        0
+    })
+}
+
+/// `__cudaRegisterVar`: `hostVar` is the host's shadow of the device variable `deviceName`.
+///
+/// # Safety
+/// `deviceName` is NUL-terminated.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub unsafe extern "C" fn __cudaRegisterVar(
+    _handle: *mut *mut c_void,
+    hostVar: *mut c_char,
+    _deviceAddress: *mut c_char,
+    deviceName: *const c_char,
+    _ext: c_int,
+    size: usize,
+    _constant: c_int,
+    _global: c_int,
+) {
+    contain((), || {
+        if deviceName.is_null() {
+            return;
+        }
+        // SAFETY: C contract.
+        let name = unsafe { CStr::from_ptr(deviceName) }
+            .to_string_lossy()
+            .into_owned();
+        registry()
+            .lock()
+            .host_vars
+            .insert(hostVar as usize, (name, size));
+    })
+}
+
+/// `__cudaRegisterManagedVar`: managed variables are not simulated yet (the runtime-API issue's).
+#[unsafe(no_mangle)]
+pub extern "C" fn __cudaRegisterManagedVar(
+    _handle: *mut *mut c_void,
+    _hostVarPtrAddress: *mut *mut c_void,
+    _deviceAddress: *mut c_char,
+    _deviceName: *const c_char,
+    _size: usize,
+    _constant: c_int,
+) {
+}
+
+/// `streamsimCcRegisterModule`: a rewritten device module's kernels and variables, with its runner.
+///
+/// # Safety
+/// The tables hold `nkernels` / `nvars` rows that live as long as the program.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcRegisterModule(
+    version: u32,
+    kernels: *const KernelRow,
+    nkernels: u64,
+    vars: *const VarRow,
+    nvars: u64,
+    runner: Runner,
+) {
+    contain((), || {
+        if version != TABLE_VERSION {
+            eprintln!(
+                "streamsim: a kernel module of table version {version} (this library reads {TABLE_VERSION}): \
+                 rebuild the program with this streamsim's `streamsim cc`"
+            );
+            return;
+        }
+        let mut r = registry().lock();
+        for i in 0..nkernels as usize {
+            // SAFETY: C contract: `nkernels` rows.
+            let row = unsafe { kernels.add(i) };
+            // SAFETY: each row's name is a NUL-terminated constant.
+            let name = unsafe { CStr::from_ptr((*row).name) }
+                .to_string_lossy()
+                .into_owned();
+            r.kernels.insert(name, CpuKernel { row, runner });
+        }
+        for i in 0..nvars as usize {
+            // SAFETY: as above.
+            let row = unsafe { &*vars.add(i) };
+            // SAFETY: as above.
+            let name = unsafe { CStr::from_ptr(row.name) }
+                .to_string_lossy()
+                .into_owned();
+            r.var_addrs.insert(name, row.addr as usize);
+        }
+    })
+}
+
+// ------------------------------------------------------------------------------------------ call configuration
+
+#[derive(Clone, Copy)]
+struct Config {
+    grid: Dim3,
+    block: Dim3,
+    shmem: usize,
+    stream: *mut c_void,
+}
+
+thread_local! {
+    /// The configurations pushed by `<<<…>>>` and not yet popped by the stub (nested launches in the
+    /// arguments of a launch push twice).
+    static CONFIGS: RefCell<Vec<Config>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `__cudaPushCallConfiguration`: `<<<grid, block, shmem, stream>>>`, before the arguments are evaluated.
+#[unsafe(no_mangle)]
+pub extern "C" fn __cudaPushCallConfiguration(
+    gridDim: Dim3,
+    blockDim: Dim3,
+    sharedMem: usize,
+    stream: *mut c_void,
+) -> u32 {
+    contain(1, || {
+        CONFIGS.with(|c| {
+            let mut c = c.borrow_mut();
+            // A program that pushes without ever launching cannot grow this without bound.
+            if c.len() >= 64 {
+                c.remove(0);
+            }
+            c.push(Config {
+                grid: gridDim,
+                block: blockDim,
+                shmem: sharedMem,
+                stream,
+            })
+        });
+        0
+    })
+}
+
+/// The ACL dialect's `<<<blockDim, l2ctrl, stream>>>` (`acl_preinclude.h` names it with an asm label): an
+/// Ascend C kernel runs `blockDim` blocks of one thread each (`GetBlockIdx()` is the block).
+#[unsafe(no_mangle)]
+pub extern "C" fn __streamsimAclPushCallConfiguration(
+    blockDim: u32,
+    _l2ctrl: *mut c_void,
+    stream: *mut c_void,
+) -> u32 {
+    __cudaPushCallConfiguration(
+        Dim3 {
+            x: blockDim,
+            y: 1,
+            z: 1,
+        },
+        Dim3 { x: 1, y: 1, z: 1 },
+        0,
+        stream,
+    )
+}
+
+/// `__cudaPopCallConfiguration`: the stub takes the configuration back to pass it to `cudaLaunchKernel`.
+///
+/// # Safety
+/// Each pointer is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaPopCallConfiguration(
+    gridDim: *mut Dim3,
+    blockDim: *mut Dim3,
+    sharedMem: *mut usize,
+    stream: *mut *mut c_void,
+) -> Error {
+    contain(codes::Unknown, || {
+        let Some(c) = CONFIGS.with(|c| c.borrow_mut().pop()) else {
+            return codes::InvalidConfiguration;
+        };
+        // SAFETY: C contract.
+        unsafe {
+            if !gridDim.is_null() {
+                *gridDim = c.grid;
+            }
+            if !blockDim.is_null() {
+                *blockDim = c.block;
+            }
+            if !sharedMem.is_null() {
+                *sharedMem = c.shmem;
+            }
+            if !stream.is_null() {
+                *stream = c.stream;
+            }
+        }
+        codes::Success
+    })
+}
+
+// ------------------------------------------------------------------------------------------ launches
+
+/// The virtual duration of a CPU-run kernel: a fixed launch cost and one nanosecond per 64 threads, fixed at
+/// the launch (virtual time is assigned in program order, before the kernel runs), unless the program set one.
+pub(crate) fn kernel_ns(threads: u64) -> u64 {
+    2_000 + threads.div_ceil(64)
+}
+
+/// The buffer a launch's arguments are copied into (16-byte aligned, as a kernel parameter block is).
+struct ArgBuf(Vec<u128>);
+
+impl ArgBuf {
+    fn ptr(&self) -> *mut c_void {
+        self.0.as_ptr() as *mut c_void
+    }
+}
+
+// SAFETY: plain bytes.
+unsafe impl Send for ArgBuf {}
+// SAFETY: the trampoline only reads the buffer (each run of a captured launch reads the same arguments).
+unsafe impl Sync for ArgBuf {}
+
+fn dims_ok(grid: Dim3, block: Dim3) -> Result<(), String> {
+    let threads = u64::from(block.x) * u64::from(block.y) * u64::from(block.z);
+    if grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 {
+        return Err(format!(
+            "grid ({}, {}, {}) and block ({}, {}, {}): no dimension may be 0",
+            grid.x, grid.y, grid.z, block.x, block.y, block.z
+        ));
+    }
+    if threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64 {
+        return Err(format!(
+            "block ({}, {}, {}) has {threads} threads: at most 1024, with x and y at most 1024 and z at most 64",
+            block.x, block.y, block.z
+        ));
+    }
+    if grid.y > 65535 || grid.z > 65535 || u64::from(grid.x) > (1u64 << 31) - 1 {
+        return Err(format!(
+            "grid ({}, {}, {}): x at most 2^31 - 1, y and z at most 65535",
+            grid.x, grid.y, grid.z
+        ));
+    }
+    Ok(())
+}
+
+/// The short name of a kernel for reports and traces: `_Z9vectorAddPKfS0_Pfi` → `vectorAdd`.
+pub(crate) fn short_name(mangled: &str) -> String {
+    let Some(rest) = mangled.strip_prefix("_Z") else {
+        return mangled.to_string();
+    };
+    let mut s = rest;
+    let nested = s.starts_with('N');
+    if nested {
+        s = &s[1..];
+        while let Some(r) = s.strip_prefix(['K', 'V', 'r']) {
+            s = r;
+        }
+    }
+    let mut last = None;
+    loop {
+        let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            break;
+        }
+        let Ok(n) = s[..digits].parse::<usize>() else {
+            break;
+        };
+        if s.len() < digits + n {
+            break;
+        }
+        last = Some(&s[digits..digits + n]);
+        s = &s[digits + n..];
+        if !nested {
+            break;
+        }
+    }
+    last.map_or_else(|| mangled.to_string(), str::to_string)
+}
+
+thread_local! {
+    /// The kernel context of the CPU kernel running on this thread, for `streamsimCcResolve`.
+    static RUNNING: Cell<*const KernelCtx> = const { Cell::new(std::ptr::null()) };
+    /// The blocks the running kernel touched: held until it returns, so that its host pointers stay valid.
+    static HELD: RefCell<Vec<Arc<Block>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Builds the engine kernel of a launch of `func`: its arguments copied now, its grid run by its module's
+/// runner when the stream reaches it.
+fn cpu_launch(
+    func: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shmem: usize,
+) -> Result<(Api, Kernel), SimError> {
+    const WHAT: &str = "LaunchKernel";
+    let (stub, cpu, set_ns) = {
+        let r = registry().lock();
+        let Some(stub) = r.stubs.get(&(func as usize)).cloned() else {
+            return Err(SimError::InvalidKernel {
+                what: WHAT,
+                reason: format!("{func:p} is not a registered kernel (__global__ function)"),
+            });
+        };
+        let cpu = r.kernels.get(&stub.name).copied();
+        (stub, cpu, r.durations.get(&(func as usize)).copied())
+    };
+    dims_ok(grid, block).map_err(|reason| SimError::InvalidConfiguration { what: WHAT, reason })?;
+    let threads = u64::from(grid.x)
+        * u64::from(grid.y)
+        * u64::from(grid.z)
+        * u64::from(block.x * block.y * block.z);
+    let ns = set_ns.unwrap_or_else(|| kernel_ns(threads));
+    let label = short_name(&stub.name);
+    let mut k = Kernel::new(label.clone()).duration(std::time::Duration::from_nanos(ns));
+    let Some(cpu) = cpu else {
+        note_no_body(&stub.name);
+        return Ok((stub.api, k));
+    };
+    // SAFETY: the row is the module's constant table.
+    let row = unsafe { &*cpu.row };
+    let (Some(size), Some(pack), Some(_)) = (row.size, row.pack, row.tramp) else {
+        return Err(SimError::InvalidKernel {
+            what: WHAT,
+            reason: format!("kernel `{label}` has an incomplete table row"),
+        });
+    };
+    // SAFETY: the module's own functions, for this kernel.
+    let bytes = unsafe { size() } as usize;
+    let buf = ArgBuf(vec![0u128; bytes.div_ceil(16).max(1)]);
+    if bytes > 0 {
+        if args.is_null() {
+            return Err(SimError::InvalidValue {
+                what: WHAT,
+                reason: format!("kernel `{label}` takes arguments and `args` is NULL"),
+            });
+        }
+        // SAFETY: `args` holds a pointer to each of the kernel's arguments (cudaLaunchKernel's contract).
+        unsafe { pack(args, buf.ptr()) };
+    }
+    let buf = Arc::new(buf);
+    let rowp = CpuKernel {
+        row: cpu.row,
+        runner: cpu.runner,
+    };
+    let g = [grid.x, grid.y, grid.z];
+    let b = [block.x, block.y, block.z];
+    k = k.shared_body(move |ctx: &mut KernelCtx| {
+        let rowp = rowp;
+        run_grid(ctx, rowp, &buf, g, b, shmem as u64)
+    });
+    Ok((stub.api, k))
+}
+
+fn run_grid(
+    ctx: &mut KernelCtx,
+    cpu: CpuKernel,
+    buf: &ArgBuf,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shmem: u64,
+) -> Result<(), KernelError> {
+    let Some(runner) = cpu.runner else {
+        return Err(KernelError {
+            kind: FaultKind::LaunchFailure,
+            message: "the kernel's module has no runner".into(),
+        });
+    };
+    let mut msg = vec![0 as c_char; 1024];
+    RUNNING.with(|r| r.set(ctx as *const KernelCtx));
+    // SAFETY: the module's runner, with its own row and a buffer packed for this kernel.
+    let code = unsafe {
+        runner(
+            cpu.row,
+            buf.ptr(),
+            grid.as_ptr(),
+            block.as_ptr(),
+            shmem,
+            msg.as_mut_ptr(),
+            msg.len(),
+        )
+    };
+    RUNNING.with(|r| r.set(std::ptr::null()));
+    HELD.with(|h| h.borrow_mut().clear());
+    // SAFETY: the runner leaves a NUL-terminated message.
+    let message = unsafe { CStr::from_ptr(msg.as_ptr()) }
+        .to_string_lossy()
+        .into_owned();
+    match code {
+        RUN_OK => Ok(()),
+        RUN_ILLEGAL_ADDRESS => Err(KernelError {
+            kind: FaultKind::IllegalAddress,
+            message,
+        }),
+        RUN_ASSERT => Err(KernelError {
+            kind: FaultKind::Assert,
+            message,
+        }),
+        RUN_TOO_MUCH_SHARED => Err(KernelError {
+            kind: FaultKind::LaunchFailure,
+            message,
+        }),
+        _ => Err(KernelError {
+            kind: FaultKind::LaunchFailure,
+            message,
+        }),
+    }
+}
+
+/// A registered kernel with no CPU code (a binary built by nvcc, or a module built without its device side):
+/// it runs as a timed operation, said once on standard error.
+fn note_no_body(name: &str) {
+    static SAID: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut said = SAID.lock();
+    if said.len() < 256 && !said.iter().any(|s| s == name) {
+        said.push(name.to_string());
+        eprintln!(
+            "streamsim: kernel `{}` has no CPU code (build with `streamsim cc`): it runs as a timed operation \
+             that touches no memory, and its accesses are unknown to the race detector",
+            short_name(name)
+        );
+    }
+}
+
+/// `streamsimCcResolve`: the host bytes of the live allocation holding `[addr, addr + size)`, for the kernel
+/// running on this thread: 0 and its base, length and host pointer, or non-zero and the reason in `msg`.
+///
+/// # Safety
+/// The out-pointers are valid for writes; `msg` holds `msglen` bytes.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub unsafe extern "C" fn streamsimCcResolve(
+    addr: u64,
+    size: u64,
+    write: c_int,
+    base: *mut u64,
+    len: *mut u64,
+    host: *mut *mut c_void,
+    msg: *mut c_char,
+    msglen: usize,
+) -> c_int {
+    contain(1, || {
+        let say = |text: &str| {
+            if msg.is_null() || msglen == 0 {
+                return;
+            }
+            let n = text.len().min(msglen - 1);
+            // SAFETY: `msg` holds `msglen` bytes.
+            unsafe {
+                std::ptr::copy_nonoverlapping(text.as_ptr(), msg as *mut u8, n);
+                *msg.add(n) = 0;
+            }
+        };
+        let ctx = RUNNING.with(Cell::get);
+        if ctx.is_null() {
+            say("no CPU kernel is running on this thread");
+            return 1;
+        }
+        // SAFETY: set by `run_grid` for the duration of the runner, on this thread.
+        let ctx = unsafe { &*ctx };
+        let verb = if write != 0 { "write" } else { "read" };
+        match ctx.resolve_live(addr, size) {
+            Ok((b, l, h, block)) => {
+                if addr + size > b + l {
+                    say(&format!(
+                        "{verb} of {size} bytes at {addr:#x} runs past the end of the {l}-byte allocation at {b:#x}"
+                    ));
+                    return 1;
+                }
+                HELD.with(|held| {
+                    let mut held = held.borrow_mut();
+                    if !held.iter().any(|x| Arc::ptr_eq(x, &block)) {
+                        held.push(block);
+                    }
+                });
+                // SAFETY: C contract.
+                unsafe {
+                    *base = b;
+                    *len = l;
+                    *host = h as *mut c_void;
+                }
+                0
+            }
+            Err(why) => {
+                say(&format!("{verb} of {size} bytes at {addr:#x}: {why}"));
+                1
+            }
+        }
+    })
+}
+
+/// `cudaLaunchKernel` / `musaLaunchKernel`: launches `func` (a registered kernel) with `args`.
+///
+/// # Safety
+/// `args` holds a pointer to each of the kernel's arguments.
+pub(crate) unsafe fn launch_kernel(
+    api: Api,
+    func: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shmem: usize,
+    stream: *mut c_void,
+) -> Error {
+    let module_api = registry().lock().stubs.get(&(func as usize)).map(|s| s.api);
+    match module_api {
+        Some(Api::Acl) => {
+            let code = crate::facade::acl::runtime::run_launch("aclrtLaunchKernel", |p| {
+                let (_, k) = cpu_launch(func, grid, block, args, shmem)?;
+                p.launch(crate::facade::binding::stream(stream), k)
+            });
+            if code == 0 {
+                codes::Success
+            } else {
+                // The ACL code is the thread's last error (aclrtGetLastError); the stub's result is ignored.
+                codes::LaunchFailure
+            }
+        }
+        found => {
+            let api = match found {
+                Some(Api::Musa) => Api::Musa,
+                Some(_) => Api::Cuda,
+                None => api,
+            };
+            rt::run_launch(api, |p| {
+                let (_, k) = cpu_launch(func, grid, block, args, shmem)?;
+                p.launch(crate::facade::binding::stream(stream), k)
+            })
+        }
+    }
+}
+
+/// `cudaLaunchKernel`.
+///
+/// # Safety
+/// As [`launch_kernel`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchKernel(
+    func: *const c_void,
+    gridDim: Dim3,
+    blockDim: Dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: *mut c_void,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe { launch_kernel(Api::Cuda, func, gridDim, blockDim, args, sharedMem, stream) }
+}
+
+/// `musaLaunchKernel`.
+///
+/// # Safety
+/// As [`launch_kernel`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn musaLaunchKernel(
+    func: *const c_void,
+    gridDim: Dim3,
+    blockDim: Dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: *mut c_void,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe { launch_kernel(Api::Musa, func, gridDim, blockDim, args, sharedMem, stream) }
+}
+
+/// `streamsimSetKernelDuration(func, ns)`: later launches of the kernel `func` take `ns` virtual
+/// nanoseconds (for teaching: a timeline with the proportions one wants); 0 restores the cost model.
+#[unsafe(no_mangle)]
+pub extern "C" fn streamsimSetKernelDuration(func: *const c_void, ns: u64) -> c_int {
+    contain(crate::facade::capi::STREAMSIM_ERROR_INTERNAL, || {
+        let mut r = registry().lock();
+        if !r.stubs.contains_key(&(func as usize)) {
+            return crate::facade::capi::STREAMSIM_ERROR_INVALID_VALUE;
+        }
+        if ns == 0 {
+            r.durations.remove(&(func as usize));
+        } else {
+            r.durations.insert(func as usize, ns);
+        }
+        crate::facade::capi::STREAMSIM_SUCCESS
+    })
+}
+
+/// The device variable whose host shadow is `symbol`: (its bytes in the device module, its size).
+pub(crate) fn symbol(symbol: *const c_void) -> Option<(usize, usize)> {
+    let r = registry().lock();
+    let (name, size) = r.host_vars.get(&(symbol as usize))?;
+    let addr = *r.var_addrs.get(name)?;
+    Some((addr, *size))
+}
+
+// ------------------------------------------------------------------------------------------ symbols
+//
+// A `__device__` / `__constant__` variable of a `streamsim cc` program lives in the host bytes of its device
+// module, where its kernels read and write it. The symbol calls copy to and from those bytes as `cudaMemcpy`
+// with `cudaMemcpyDefault` does (in the legacy default stream's order, or the given stream's), whatever kind
+// the program names; `cudaGetSymbolAddress` gives their host address (sim: not a device address, so a copy
+// to it must use cudaMemcpyDefault too).
+
+const MEMCPY_DEFAULT: std::ffi::c_uint = 4;
+
+/// The variable of `symbol`, checked against `[offset, offset + count)`.
+fn symbol_range(symbol: *const c_void, count: usize, offset: usize) -> Result<*mut u8, Error> {
+    let Some((addr, size)) = self::symbol(symbol) else {
+        return Err(codes::InvalidSymbol);
+    };
+    match offset.checked_add(count) {
+        Some(end) if end <= size => Ok((addr + offset) as *mut u8),
+        _ => Err(codes::InvalidValue),
+    }
+}
+
+macro_rules! symbol_calls {
+    ($api:expr, $to:ident, $to_async:ident, $from:ident, $from_async:ident, $addr:ident, $size:ident) => {
+        /// `cudaMemcpyToSymbol` (and the MUSA twin): `count` bytes from `src` into the variable at `offset`.
+        ///
+        /// # Safety
+        /// `src` holds `count` bytes.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $to(
+            symbol: *const c_void,
+            src: *const c_void,
+            count: usize,
+            offset: usize,
+            _kind: std::ffi::c_uint,
+        ) -> Error {
+            contain(codes::Unknown, || {
+                match symbol_range(symbol, count, offset) {
+                    // SAFETY: forwarded C contract; the destination is the variable's own bytes.
+                    Ok(dst) => unsafe {
+                        rt::memcpy(
+                            $api,
+                            "MemcpyToSymbol",
+                            dst as *mut c_void,
+                            src,
+                            count,
+                            Some(MEMCPY_DEFAULT),
+                            None,
+                        )
+                    },
+                    Err(e) => e,
+                }
+            })
+        }
+
+        /// `cudaMemcpyToSymbolAsync`.
+        ///
+        /// # Safety
+        /// As the synchronous form.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $to_async(
+            symbol: *const c_void,
+            src: *const c_void,
+            count: usize,
+            offset: usize,
+            _kind: std::ffi::c_uint,
+            stream: *mut c_void,
+        ) -> Error {
+            contain(codes::Unknown, || {
+                match symbol_range(symbol, count, offset) {
+                    // SAFETY: as above.
+                    Ok(dst) => unsafe {
+                        rt::memcpy(
+                            $api,
+                            "MemcpyToSymbolAsync",
+                            dst as *mut c_void,
+                            src,
+                            count,
+                            Some(MEMCPY_DEFAULT),
+                            Some(stream),
+                        )
+                    },
+                    Err(e) => e,
+                }
+            })
+        }
+
+        /// `cudaMemcpyFromSymbol`: `count` bytes of the variable at `offset` into `dst`.
+        ///
+        /// # Safety
+        /// `dst` holds `count` bytes.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $from(
+            dst: *mut c_void,
+            symbol: *const c_void,
+            count: usize,
+            offset: usize,
+            _kind: std::ffi::c_uint,
+        ) -> Error {
+            contain(codes::Unknown, || {
+                match symbol_range(symbol, count, offset) {
+                    // SAFETY: as above.
+                    Ok(src) => unsafe {
+                        rt::memcpy(
+                            $api,
+                            "MemcpyFromSymbol",
+                            dst,
+                            src as *const c_void,
+                            count,
+                            Some(MEMCPY_DEFAULT),
+                            None,
+                        )
+                    },
+                    Err(e) => e,
+                }
+            })
+        }
+
+        /// `cudaMemcpyFromSymbolAsync`.
+        ///
+        /// # Safety
+        /// As the synchronous form.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $from_async(
+            dst: *mut c_void,
+            symbol: *const c_void,
+            count: usize,
+            offset: usize,
+            _kind: std::ffi::c_uint,
+            stream: *mut c_void,
+        ) -> Error {
+            contain(codes::Unknown, || {
+                match symbol_range(symbol, count, offset) {
+                    // SAFETY: as above.
+                    Ok(src) => unsafe {
+                        rt::memcpy(
+                            $api,
+                            "MemcpyFromSymbolAsync",
+                            dst,
+                            src as *const c_void,
+                            count,
+                            Some(MEMCPY_DEFAULT),
+                            Some(stream),
+                        )
+                    },
+                    Err(e) => e,
+                }
+            })
+        }
+
+        /// `cudaGetSymbolAddress`: where the variable's bytes are.
+        ///
+        /// # Safety
+        /// `devPtr` is NULL or valid for a write.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $addr(devPtr: *mut *mut c_void, symbol: *const c_void) -> Error {
+            contain(codes::Unknown, || {
+                if devPtr.is_null() {
+                    return codes::InvalidValue;
+                }
+                match symbol_range(symbol, 0, 0) {
+                    Ok(p) => {
+                        // SAFETY: C contract.
+                        unsafe { *devPtr = p as *mut c_void };
+                        codes::Success
+                    }
+                    Err(e) => e,
+                }
+            })
+        }
+
+        /// `cudaGetSymbolSize`: the variable's size in bytes.
+        ///
+        /// # Safety
+        /// `size` is NULL or valid for a write.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $size(size: *mut usize, symbol: *const c_void) -> Error {
+            contain(codes::Unknown, || {
+                if size.is_null() {
+                    return codes::InvalidValue;
+                }
+                match self::symbol(symbol) {
+                    Some((_, n)) => {
+                        // SAFETY: C contract.
+                        unsafe { *size = n };
+                        codes::Success
+                    }
+                    None => codes::InvalidSymbol,
+                }
+            })
+        }
+    };
+}
+symbol_calls!(
+    Api::Cuda,
+    cudaMemcpyToSymbol,
+    cudaMemcpyToSymbolAsync,
+    cudaMemcpyFromSymbol,
+    cudaMemcpyFromSymbolAsync,
+    cudaGetSymbolAddress,
+    cudaGetSymbolSize
+);
+symbol_calls!(
+    Api::Musa,
+    musaMemcpyToSymbol,
+    musaMemcpyToSymbolAsync,
+    musaMemcpyFromSymbol,
+    musaMemcpyFromSymbolAsync,
+    musaGetSymbolAddress,
+    musaGetSymbolSize
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kernel_names_are_shortened_from_their_mangling() {
+        assert_eq!(short_name("_Z9vectorAddPKfS0_Pfi"), "vectorAdd");
+        assert_eq!(short_name("_ZN2cg6reduceEPi"), "reduce");
+        assert_eq!(short_name("kernel_c"), "kernel_c");
+    }
+
+    #[test]
+    fn launch_dimensions_follow_the_hardware_limits() {
+        let d = |x, y, z| Dim3 { x, y, z };
+        assert_eq!(dims_ok(d(1, 1, 1), d(1024, 1, 1)), Ok(()));
+        assert!(
+            dims_ok(d(1, 1, 1), d(1025, 1, 1))
+                .unwrap_err()
+                .contains("1025 threads")
+        );
+        assert!(
+            dims_ok(d(0, 1, 1), d(1, 1, 1))
+                .unwrap_err()
+                .contains("may be 0")
+        );
+        assert!(
+            dims_ok(d(1, 65536, 1), d(1, 1, 1))
+                .unwrap_err()
+                .contains("65535")
+        );
+        assert!(
+            dims_ok(d(1, 1, 1), d(1, 1, 65))
+                .unwrap_err()
+                .contains("z at most 64")
+        );
+    }
+
+    #[test]
+    fn the_cost_model_is_a_launch_cost_and_a_nanosecond_per_64_threads() {
+        assert_eq!(kernel_ns(1), 2_001);
+        assert_eq!(kernel_ns(1 << 22), 2_000 + (1 << 16));
+    }
+}

@@ -1,0 +1,1039 @@
+//! The device side of a `.cu` file, retargeted to the host: clang's NVPTX IR (textual LLVM IR from
+//! `--cuda-device-only -emit-llvm -S`) rewritten into IR for the host's triple, whose kernels the CPU runs.
+//!
+//! What the rewrite does, in order (see `docs/semantics/kernels-on-the-cpu.md`):
+//! - **Target.** The module's triple and data layout become the host's; NVPTX's function attributes
+//!   (`target-cpu`, `target-features`) and the `-O0` front end's `noinline` / `optnone` go, so that the host
+//!   optimiser sees ordinary code.
+//! - **Address spaces.** Every `addrspace(N)` goes (the host has one), `addrspacecast` becomes a no-op
+//!   `bitcast`, and intrinsic names mangled with an address space (`llvm.memcpy.p0.p1.i64`) name `p0`.
+//!   `__shared__` variables become thread-local: the threads of a block run on one OS thread, so they share
+//!   them, and blocks of kernels on other streams (other OS threads) have their own. `extern __shared__` arrays
+//!   are the launch's dynamic shared memory (`__ssk_dyn_smem`).
+//! - **Names.** Every symbol the module defines is renamed `__ssd.<name>`, so that `__host__ __device__`
+//!   functions and `__device__` variables do not collide with the host side's definitions.
+//! - **Special registers.** `llvm.nvvm.read.ptx.sreg.*` (threadIdx, blockIdx, blockDim, gridDim, warp size,
+//!   lane) read the runtime's thread-locals; any other `llvm.nvvm.*` intrinsic is an error naming it.
+//! - **Accesses.** Every load, store, atomic and `llvm.mem*` whose pointer is computed at run time (not an
+//!   `alloca` of the function, not a global) goes through `__ssk.g`: device addresses (which no host mapping
+//!   can have) become host pointers into the allocation's bytes, through a one-entry cache and the runtime's
+//!   resolver (which faults the kernel on an address outside every live allocation); host addresses pass.
+//! - **Entry points.** Each kernel gets a packer (copies its arguments, at the launch, from the `void **args`
+//!   of `cudaLaunchKernel` into a buffer of the kernel's own), a trampoline (calls the kernel from that
+//!   buffer), and a row in the module's table, registered with the runtime by a constructor, with the flag
+//!   saying whether the kernel can reach a barrier or warp function (then its threads run as fibers).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// The host's target, as its clang states it.
+#[derive(Debug, Clone)]
+pub struct HostTarget {
+    /// The target triple.
+    pub triple: String,
+    /// The data layout.
+    pub datalayout: String,
+}
+
+/// A kernel of the module: its mangled name and what its entry points take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelInfo {
+    /// The mangled name.
+    pub name: String,
+    /// The types of its parameters as the packer copies them (a `byval` parameter's pointee type).
+    pub params: Vec<String>,
+    /// Can reach a barrier, a warp function or an indirect call.
+    pub needs_fibers: bool,
+}
+
+/// The rewritten module and what it holds.
+#[derive(Debug, Clone)]
+pub struct Rewritten {
+    /// The IR.
+    pub text: String,
+    /// Its kernels.
+    pub kernels: Vec<KernelInfo>,
+    /// `__device__` / `__constant__` variables: (mangled name, renamed symbol).
+    pub vars: Vec<(String, String)>,
+}
+
+/// Runtime functions that synchronise the threads of a block or a warp: a kernel that can reach one runs its
+/// threads as fibers.
+const SYNC_FUNCTIONS: &[&str] = &[
+    "__ssk_syncthreads",
+    "__ssk_syncthreads_op",
+    "__ssk_syncwarp",
+    "__ssk_warp_op",
+    "__ssk_warp_op64",
+    "__ssk_grid_sync",
+];
+
+/// The prefix of every symbol the device module defines, once rewritten.
+pub const DEVICE_PREFIX: &str = "__ssd.";
+
+/// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
+pub const TABLE_VERSION: u32 = 1;
+
+/// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
+pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
+    let lines: Vec<&str> = ir.lines().collect();
+    // Pass 1: what the module defines, its kernels, and its external shared arrays.
+    let mut defined: BTreeSet<String> = BTreeSet::new();
+    let mut kernel_names: BTreeSet<String> = BTreeSet::new();
+    let mut dyn_shared: BTreeSet<String> = BTreeSet::new();
+    let mut shared_defs: BTreeSet<String> = BTreeSet::new();
+    let mut device_vars: Vec<String> = Vec::new();
+    for line in &lines {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix("define ") {
+            if let Some(name) = first_global(rest) {
+                if rest.contains("ptx_kernel ") {
+                    kernel_names.insert(name.clone());
+                }
+                defined.insert(name);
+            }
+        } else if t.starts_with('@') {
+            let Some(name) = first_global(t) else {
+                continue;
+            };
+            if name.starts_with("llvm.") {
+                continue;
+            }
+            let after = &t[t.find('=').map_or(0, |i| i + 1)..];
+            let external = after.trim_start().starts_with("external ")
+                || after.contains(" external ")
+                || after.trim_start().starts_with("extern_weak ")
+                || after.contains(" extern_weak ");
+            if after.contains("addrspace(3)") && after.contains(" global ") {
+                if external {
+                    dyn_shared.insert(name);
+                } else {
+                    shared_defs.insert(name.clone());
+                    defined.insert(name);
+                }
+                continue;
+            }
+            if !external {
+                if (after.contains("addrspace(1)") || after.contains("addrspace(4)"))
+                    && after.contains(" global ")
+                    && !name.starts_with('.')
+                    && !after.contains("private ")
+                {
+                    device_vars.push(name.clone());
+                }
+                defined.insert(name);
+            }
+        } else if t.starts_with('!') && t.contains("!{ptr @") && t.contains("!\"kernel\", i32 1") {
+            // !nvvm.annotations: !N = !{ptr @K, !"kernel", i32 1}
+            if let Some(name) = first_global(t) {
+                kernel_names.insert(name);
+            }
+        }
+    }
+    // The builtin-variable structs of clang's header are never defined: drop their declarations.
+    let builtin_vars = ["blockIdx", "blockDim", "threadIdx", "gridDim", "warpSize"];
+
+    // Pass 2: rewrite line by line.
+    let mut out = String::with_capacity(ir.len() * 2);
+    let mut declared: BTreeSet<String> = BTreeSet::new();
+    let mut calls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut indirect: BTreeSet<String> = BTreeSet::new();
+    let mut current: Option<String> = None;
+    let mut allocas: BTreeSet<String> = BTreeSet::new();
+    let mut fresh = 0usize;
+    let mut unsupported: BTreeSet<String> = BTreeSet::new();
+    let mut kernels: Vec<KernelInfo> = Vec::new();
+    for line in &lines {
+        let t = line.trim_start();
+        if t.starts_with("target datalayout") {
+            let _ = writeln!(out, "target datalayout = \"{}\"", host.datalayout);
+            continue;
+        }
+        if t.starts_with("target triple") {
+            let _ = writeln!(out, "target triple = \"{}\"", host.triple);
+            continue;
+        }
+        if t.starts_with("!nvvm.annotations")
+            || t.starts_with('!') && t.contains("!{ptr @") && t.contains("!\"kernel\"")
+        {
+            continue;
+        }
+        if let Some(name) = t.strip_prefix('@').and_then(|_| first_global(t))
+            && (builtin_vars.contains(&name.as_str()) || dyn_shared.contains(&name))
+        {
+            continue;
+        }
+        if t.starts_with("attributes #") {
+            out.push_str(&clean_attributes(t));
+            out.push('\n');
+            continue;
+        }
+        if let Some(decl) = t.strip_prefix("declare ") {
+            let Some(name) = first_global(decl) else {
+                continue;
+            };
+            if name.starts_with("llvm.nvvm.") {
+                continue;
+            }
+            let line = normalize(t, &defined, &dyn_shared);
+            let dname = first_global(&line["declare ".len()..]).unwrap_or_default();
+            if declared.insert(dname) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("define ") {
+            let name = first_global(rest).unwrap_or_default();
+            allocas.clear();
+            current = Some(name.clone());
+            calls.entry(name.clone()).or_default();
+            if kernel_names.contains(&name) {
+                kernels.push(KernelInfo {
+                    name: name.clone(),
+                    params: kernel_params(rest)?,
+                    needs_fibers: false,
+                });
+            }
+            let line = normalize(t, &defined, &dyn_shared).replacen("ptx_kernel ", "", 1);
+            out.push_str(&line);
+            out.push('\n');
+            continue;
+        }
+        if t == "}" {
+            current = None;
+        }
+        if t.starts_with('@') && t.contains('=') {
+            let name = first_global(t).unwrap_or_default();
+            let mut line = normalize(t, &defined, &dyn_shared);
+            if shared_defs.contains(&name) {
+                // `@x = internal global T undef` → thread-local (one copy per OS thread running blocks).
+                line = make_thread_local(&line);
+            }
+            out.push_str(&line);
+            out.push('\n');
+            continue;
+        }
+        if current.is_none() {
+            out.push_str(&normalize(t, &defined, &dyn_shared));
+            out.push('\n');
+            continue;
+        }
+        // An instruction.
+        let func = current.clone().unwrap_or_default();
+        let mut line = normalize(line, &defined, &dyn_shared);
+        for (from, to) in sreg_names() {
+            if line.contains(from) {
+                line = line.replace(from, to);
+            }
+        }
+        if let Some(i) = line.find("@llvm.nvvm.") {
+            let rest = &line[i + 1..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))
+                .unwrap_or(rest.len());
+            unsupported.insert(rest[..end].to_string());
+        }
+        let body = line.trim_start();
+        if let Some(def) = ssa_def(body)
+            && body.contains("= alloca ")
+        {
+            allocas.insert(def);
+        }
+        // Calls: the call graph (for the fiber flag).
+        if let Some(callee) = called(body) {
+            match callee {
+                Callee::Direct(c) => {
+                    calls.entry(func.clone()).or_default().insert(c);
+                }
+                Callee::Indirect => {
+                    indirect.insert(func.clone());
+                }
+            }
+        }
+        let (pre, line) = instrument(&line, &allocas, &mut fresh);
+        out.push_str(&pre);
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if !unsupported.is_empty() {
+        let list: Vec<&str> = unsupported.iter().map(String::as_str).collect();
+        return Err(format!(
+            "device code uses {} that the CPU does not run: {}",
+            if list.len() == 1 {
+                "an NVVM intrinsic"
+            } else {
+                "NVVM intrinsics"
+            },
+            list.join(", ")
+        ));
+    }
+    // Which kernels can reach a synchronising function.
+    for k in &mut kernels {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![k.name.clone()];
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            if SYNC_FUNCTIONS.contains(&f.as_str()) || indirect.contains(&f) {
+                k.needs_fibers = true;
+                break;
+            }
+            if let Some(cs) = calls.get(&renamed(&f, &defined)) {
+                stack.extend(cs.iter().cloned());
+            }
+            if let Some(cs) = calls.get(&f) {
+                stack.extend(cs.iter().cloned());
+            }
+        }
+    }
+    let vars: Vec<(String, String)> = device_vars
+        .iter()
+        .map(|v| (v.clone(), renamed(v, &defined)))
+        .collect();
+    out.push_str(&support(&kernels, &vars, &defined, &dyn_shared, &declared));
+    Ok(Rewritten {
+        text: out,
+        kernels,
+        vars,
+    })
+}
+
+/// The first `@name` of `s` (unquoted, or `@"quoted"`).
+fn first_global(s: &str) -> Option<String> {
+    let i = s.find('@')?;
+    let rest = &s[i + 1..];
+    if let Some(q) = rest.strip_prefix('"') {
+        let end = q.find('"')?;
+        return Some(q[..end].to_string());
+    }
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || "$._-".contains(c)))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| rest[..end].to_string())
+}
+
+fn renamed(name: &str, defined: &BTreeSet<String>) -> String {
+    if defined.contains(name) {
+        format!("{DEVICE_PREFIX}{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// An IR symbol reference for `name`.
+fn sym(name: &str) -> String {
+    if name
+        .chars()
+        .all(|c| c.is_alphanumeric() || "$._-".contains(c))
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+    {
+        format!("@{name}")
+    } else {
+        format!("@\"{name}\"")
+    }
+}
+
+/// A line with its address spaces gone, `addrspacecast` a bitcast, defined symbols (and their comdats)
+/// renamed, external shared arrays the dynamic shared memory, and intrinsic names in address space 0.
+fn normalize(line: &str, defined: &BTreeSet<String>, dyn_shared: &BTreeSet<String>) -> String {
+    let mut s = String::with_capacity(line.len() + 16);
+    let b = line.as_bytes();
+    let mut i = 0;
+    let mut in_str = false;
+    while i < b.len() {
+        let c = b[i] as char;
+        if in_str {
+            s.push(c);
+            if c == '"' {
+                in_str = false;
+            }
+            i += 1;
+            continue;
+        }
+        if c == 'c' && i + 1 < b.len() && b[i + 1] == b'"' && (i == 0 || !is_ident(b[i - 1])) {
+            // c"..." string constant: copied as is.
+            s.push_str("c\"");
+            in_str = true;
+            i += 2;
+            continue;
+        }
+        if c == '@' || (c == '$' && (i == 0 || !is_ident(b[i - 1]))) {
+            let rest = &line[i + 1..];
+            let (name, len) = if let Some(q) = rest.strip_prefix('"') {
+                match q.find('"') {
+                    Some(e) => (q[..e].to_string(), e + 2),
+                    None => (String::new(), 0),
+                }
+            } else {
+                let e = rest
+                    .find(|c: char| !(c.is_alphanumeric() || "$._-".contains(c)))
+                    .unwrap_or(rest.len());
+                (rest[..e].to_string(), e)
+            };
+            if len > 0 {
+                let new = if c == '@' && dyn_shared.contains(&name) {
+                    "__ssk_dyn_smem".to_string()
+                } else if let Some(to) = runtime_name(&name) {
+                    to.to_string()
+                } else if name.starts_with("llvm.") {
+                    intrinsic_p0(&name)
+                } else {
+                    renamed(&name, defined)
+                };
+                if c == '@' {
+                    s.push_str(&sym(&new));
+                } else {
+                    s.push('$');
+                    s.push_str(&sym(&new)[1..]);
+                }
+                i += 1 + len;
+                continue;
+            }
+        }
+        if line[i..].starts_with(" addrspace(")
+            && let Some(e) = line[i..].find(')')
+        {
+            i += e + 1;
+            continue;
+        }
+        if line[i..].starts_with("addrspacecast") && (i == 0 || !is_ident(b[i - 1])) {
+            s.push_str("bitcast");
+            i += "addrspacecast".len();
+            continue;
+        }
+        s.push(c);
+        i += 1;
+    }
+    s
+}
+
+/// Library functions that device code calls under the host library's names but that mean something else on
+/// the device: served by the CPU runtime (`kernel_rt.c`) instead.
+fn runtime_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "vprintf" => "__ssk_vprintf",
+        "__assert_fail" => "__ssk_assert_fail",
+        _ => return None,
+    })
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$' || b == b'-'
+}
+
+/// `llvm.memcpy.p0.p1.i64` → `llvm.memcpy.p0.p0.i64`.
+fn intrinsic_p0(name: &str) -> String {
+    name.split('.')
+        .map(|part| {
+            let digits = part.strip_prefix('p').unwrap_or("");
+            if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+                "p0"
+            } else {
+                part
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// An attribute group without NVPTX's target attributes and the `-O0` front end's `noinline` / `optnone`.
+fn clean_attributes(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("\"target-") {
+        out.push_str(&rest[..i]);
+        // "target-cpu"="sm_80" → skip to the end of the value.
+        let after = &rest[i + 1..];
+        let close_key = after.find('"').map_or(after.len(), |e| e + 1);
+        let after_key = &after[close_key..];
+        let skip = if let Some(v) = after_key.strip_prefix("=\"") {
+            close_key + 2 + v.find('"').map_or(v.len(), |e| e + 1)
+        } else {
+            close_key
+        };
+        rest = &rest[i + 1 + skip..];
+    }
+    out.push_str(rest);
+    out.split(' ')
+        .filter(|w| !w.is_empty() && *w != "noinline" && *w != "optnone")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn make_thread_local(line: &str) -> String {
+    // `@x = <linkage...> global T init` → `@x = <linkage...> thread_local global T init`.
+    let line = line.replacen(" global ", " thread_local global ", 1);
+    // An `undef` shared variable is zero-initialised thread-local storage (.tbss).
+    line.replace(" undef,", " zeroinitializer,")
+}
+
+fn sreg_names() -> &'static [(&'static str, &'static str)] {
+    &[
+        ("@llvm.nvvm.read.ptx.sreg.tid.x()", "@__ssk.sreg.tid.x()"),
+        ("@llvm.nvvm.read.ptx.sreg.tid.y()", "@__ssk.sreg.tid.y()"),
+        ("@llvm.nvvm.read.ptx.sreg.tid.z()", "@__ssk.sreg.tid.z()"),
+        ("@llvm.nvvm.read.ptx.sreg.ntid.x()", "@__ssk.sreg.ntid.x()"),
+        ("@llvm.nvvm.read.ptx.sreg.ntid.y()", "@__ssk.sreg.ntid.y()"),
+        ("@llvm.nvvm.read.ptx.sreg.ntid.z()", "@__ssk.sreg.ntid.z()"),
+        (
+            "@llvm.nvvm.read.ptx.sreg.ctaid.x()",
+            "@__ssk.sreg.ctaid.x()",
+        ),
+        (
+            "@llvm.nvvm.read.ptx.sreg.ctaid.y()",
+            "@__ssk.sreg.ctaid.y()",
+        ),
+        (
+            "@llvm.nvvm.read.ptx.sreg.ctaid.z()",
+            "@__ssk.sreg.ctaid.z()",
+        ),
+        (
+            "@llvm.nvvm.read.ptx.sreg.nctaid.x()",
+            "@__ssk.sreg.nctaid.x()",
+        ),
+        (
+            "@llvm.nvvm.read.ptx.sreg.nctaid.y()",
+            "@__ssk.sreg.nctaid.y()",
+        ),
+        (
+            "@llvm.nvvm.read.ptx.sreg.nctaid.z()",
+            "@__ssk.sreg.nctaid.z()",
+        ),
+        (
+            "@llvm.nvvm.read.ptx.sreg.warpsize()",
+            "@__ssk.sreg.warpsize()",
+        ),
+        ("@llvm.nvvm.read.ptx.sreg.laneid()", "@__ssk.sreg.laneid()"),
+        ("@llvm.nvvm.barrier0()", "@__ssk_syncthreads()"),
+    ]
+}
+
+/// `%x = ...` → `%x`.
+fn ssa_def(body: &str) -> Option<String> {
+    let (lhs, _) = body.split_once(" = ")?;
+    lhs.starts_with('%').then(|| lhs.to_string())
+}
+
+enum Callee {
+    Direct(String),
+    Indirect,
+}
+
+fn called(body: &str) -> Option<Callee> {
+    let i = body
+        .find("call ")
+        .filter(|&i| i == 0 || body[..i].ends_with(' '))?;
+    let rest = &body[i..];
+    // The callee is the first `@name(` or `%name(` after the return type.
+    let at = rest.find('@');
+    let pct = rest[5..].find('%').map(|p| p + 5);
+    match (at, pct) {
+        (Some(a), Some(p))
+            if p < a
+                && rest[p..]
+                    .find('(')
+                    .is_some_and(|o| !rest[p..p + o].contains(' ')) =>
+        {
+            Some(Callee::Indirect)
+        }
+        (Some(a), _) => first_global(&rest[a..]).map(Callee::Direct),
+        (None, Some(_)) => Some(Callee::Indirect),
+        (None, None) => None,
+    }
+}
+
+/// Splits `s` at top-level commas (outside parentheses, brackets, braces, angle brackets and strings).
+fn split_top(s: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut in_str = false;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        if in_str {
+            if c == '"' {
+                in_str = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => in_str = true,
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !s[start..].trim().is_empty() {
+        parts.push(s[start..].trim());
+    }
+    parts
+}
+
+/// The first type of `s` (balanced: `{ i32, float }`, `[4 x i8]`, `<2 x float>`, `%struct.S`, `ptr`, ...).
+fn first_type(s: &str) -> &str {
+    let s = s.trim_start();
+    let open = match s.chars().next() {
+        Some('{') => Some(('{', '}')),
+        Some('[') => Some(('[', ']')),
+        Some('<') => Some(('<', '>')),
+        _ => None,
+    };
+    if let Some((o, c)) = open {
+        let mut depth = 0;
+        for (i, ch) in s.char_indices() {
+            if ch == o {
+                depth += 1;
+            } else if ch == c {
+                depth -= 1;
+                if depth == 0 {
+                    return &s[..=i];
+                }
+            }
+        }
+        return s;
+    }
+    let end = s.find([' ', ',', ')']).unwrap_or(s.len());
+    &s[..end]
+}
+
+/// The parameters' types of `define ... @name(params) ...` (a `byval(T)` parameter's is `T`).
+fn kernel_params(rest: &str) -> Result<Vec<String>, String> {
+    let open = rest
+        .find("(")
+        .ok_or_else(|| format!("cannot read the kernel's definition `{rest}`"))?;
+    let mut depth = 0;
+    let mut close = None;
+    for (i, c) in rest[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let close = close.ok_or_else(|| format!("cannot read the kernel's parameters `{rest}`"))?;
+    let inner = &rest[open + 1..close];
+    Ok(split_top(inner)
+        .into_iter()
+        .map(|p| {
+            if let Some(i) = p.find("byval(") {
+                let t = &p[i + "byval(".len()..];
+                format!("byval:{}", first_type(t))
+            } else {
+                first_type(p).to_string()
+            }
+        })
+        .collect())
+}
+
+/// The byte size of a first-class IR type where it is simple; `None` for aggregates.
+fn type_size(t: &str) -> Option<u64> {
+    Some(match t {
+        "i1" | "i8" => 1,
+        "i16" | "half" | "bfloat" => 2,
+        "i32" | "float" => 4,
+        "i64" | "double" | "ptr" => 8,
+        "i128" | "fp128" => 16,
+        _ => {
+            if let Some(inner) = t.strip_prefix('<').and_then(|s| s.strip_suffix('>')) {
+                let (n, ty) = inner.split_once(" x ")?;
+                return Some(n.trim().parse::<u64>().ok()? * type_size(ty.trim())?);
+            }
+            return None;
+        }
+    })
+}
+
+/// The instrumentation of one instruction line: (instructions to insert before it, the line).
+fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (String, String) {
+    let indent_len = line.len() - line.trim_start().len();
+    let body = line.trim_start();
+    let (lhs, rhs) = match body.split_once(" = ") {
+        Some((l, r)) if l.starts_with('%') => (Some(l), r),
+        _ => (None, body),
+    };
+    let mut pre = String::new();
+    // Translates the pointer that starts `operand` (an atomic's ordering may follow it): the operand with the
+    // translated pointer, or `None` when it needs none.
+    let mut xlat = |operand: &str, size: &str, write: bool, pre: &mut String| -> Option<String> {
+        let operand = operand.trim();
+        let (ptr, after) = operand.split_at(operand.find(' ').unwrap_or(operand.len()));
+        if !ptr.starts_with('%') || allocas.contains(ptr) {
+            return None;
+        }
+        *fresh += 1;
+        let name = format!("%__ssk.p{fresh}");
+        let _ = writeln!(
+            pre,
+            "{:indent_len$}{name} = call ptr @__ssk.g(ptr {ptr}, i64 {size}, i32 {})",
+            "",
+            u8::from(write)
+        );
+        Some(format!("{name}{after}"))
+    };
+    let rebuild = |lhs: Option<&str>, head: &str, parts: &[String], tail: &str| -> String {
+        let mut s = String::new();
+        s.push_str(&" ".repeat(indent_len));
+        if let Some(l) = lhs {
+            s.push_str(l);
+            s.push_str(" = ");
+        }
+        s.push_str(head);
+        s.push_str(&parts.join(", "));
+        s.push_str(tail);
+        s
+    };
+    // load [volatile] T, ptr %p[, align N]...
+    if let Some(r) = rhs.strip_prefix("load ") {
+        let (head, r) = match r.strip_prefix("atomic ") {
+            Some(r) => ("load atomic ", r),
+            None => ("load ", r),
+        };
+        let (head2, r) = match r.strip_prefix("volatile ") {
+            Some(r) => (format!("{head}volatile "), r),
+            None => (head.to_string(), r),
+        };
+        let mut parts: Vec<String> = split_top(r).into_iter().map(String::from).collect();
+        if parts.len() >= 2 {
+            let ty = parts[0].clone();
+            if let Some(p) = parts[1].strip_prefix("ptr ") {
+                let size = type_size(&ty).unwrap_or(1).to_string();
+                if let Some(n) = xlat(p, &size, false, &mut pre) {
+                    parts[1] = format!("ptr {n}");
+                    return (pre, rebuild(lhs, &head2, &parts, ""));
+                }
+            }
+        }
+        return (pre, line.to_string());
+    }
+    // store [volatile] T v, ptr %p[, align N]
+    if let Some(r) = rhs.strip_prefix("store ") {
+        let (head, r) = match r.strip_prefix("atomic ") {
+            Some(r) => ("store atomic ", r),
+            None => ("store ", r),
+        };
+        let (head2, r) = match r.strip_prefix("volatile ") {
+            Some(r) => (format!("{head}volatile "), r),
+            None => (head.to_string(), r),
+        };
+        let mut parts: Vec<String> = split_top(r).into_iter().map(String::from).collect();
+        if parts.len() >= 2 {
+            let ty = first_type(&parts[0]).to_string();
+            if let Some(p) = parts[1].strip_prefix("ptr ") {
+                let size = type_size(&ty).unwrap_or(1).to_string();
+                if let Some(n) = xlat(p, &size, true, &mut pre) {
+                    parts[1] = format!("ptr {n}");
+                    return (pre, rebuild(lhs, &head2, &parts, ""));
+                }
+            }
+        }
+        return (pre, line.to_string());
+    }
+    // atomicrmw [volatile] op ptr %p, T v ordering / cmpxchg [weak] [volatile] ptr %p, T a, T b ...
+    for kw in ["atomicrmw ", "cmpxchg "] {
+        if let Some(r) = rhs.strip_prefix(kw) {
+            if let Some(i) = r.find("ptr %") {
+                let head = format!("{kw}{}", &r[..i]);
+                let mut parts: Vec<String> =
+                    split_top(&r[i..]).into_iter().map(String::from).collect();
+                let p = parts[0]["ptr ".len()..].to_string();
+                let ty = parts
+                    .get(1)
+                    .map(|s| first_type(s).to_string())
+                    .unwrap_or_default();
+                let size = type_size(&ty).unwrap_or(1).to_string();
+                if let Some(n) = xlat(&p, &size, true, &mut pre) {
+                    parts[0] = format!("ptr {n}");
+                    return (pre, rebuild(lhs, &head, &parts, ""));
+                }
+            }
+            return (pre, line.to_string());
+        }
+    }
+    // call void @llvm.memcpy/memmove/memset.*(ptr [attrs] %d, ptr [attrs] %s | i8 v, i64 n, i1 v)
+    if body.contains("call void @llvm.memcpy.")
+        || body.contains("call void @llvm.memmove.")
+        || body.contains("call void @llvm.memset.")
+    {
+        let open = body.find('(').unwrap_or(0);
+        let close = body.rfind(')').unwrap_or(body.len());
+        let mut args: Vec<String> = split_top(&body[open + 1..close])
+            .into_iter()
+            .map(String::from)
+            .collect();
+        if args.len() >= 3 {
+            let n = args[2].split_whitespace().last().unwrap_or("1").to_string();
+            let is_set = body.contains("@llvm.memset.");
+            let mut changed = false;
+            for (k, write) in [(0usize, true), (1usize, false)] {
+                if k == 1 && is_set {
+                    continue;
+                }
+                let a = args[k].clone();
+                if !a.starts_with("ptr") {
+                    continue;
+                }
+                let op = a.split_whitespace().last().unwrap_or("").to_string();
+                if let Some(newp) = xlat(&op, &n, write, &mut pre) {
+                    let cut = a.len() - op.len();
+                    args[k] = format!("{}{newp}", &a[..cut]);
+                    changed = true;
+                }
+            }
+            if changed {
+                let s = format!(
+                    "{}{}{}{}",
+                    " ".repeat(indent_len),
+                    &body[..=open],
+                    args.join(", "),
+                    &body[close..]
+                );
+                return (pre, s);
+            }
+        }
+    }
+    (pre, line.to_string())
+}
+
+/// The definitions the rewritten module needs: special registers, the access translator, and per kernel
+/// its packer, size, trampoline and table row, and the constructor that registers the table.
+fn support(
+    kernels: &[KernelInfo],
+    vars: &[(String, String)],
+    defined: &BTreeSet<String>,
+    _dyn_shared: &BTreeSet<String>,
+    declared: &BTreeSet<String>,
+) -> String {
+    let mut s = String::new();
+    s.push_str("\n; ---- streamsim: the CPU runtime's view of the device\n");
+    for v in ["tid", "ntid", "ctaid", "nctaid"] {
+        let _ = writeln!(
+            s,
+            "@__ssk_{v} = external thread_local(initialexec) global [3 x i32], align 4"
+        );
+    }
+    s.push_str(
+        "@__ssk_lane = external thread_local(initialexec) global i32, align 4\n\
+         @__ssk_cache_base = external thread_local(initialexec) global i64, align 8\n\
+         @__ssk_cache_len = external thread_local(initialexec) global i64, align 8\n\
+         @__ssk_cache_host = external thread_local(initialexec) global ptr, align 8\n\
+         @__ssk_dyn_smem = external thread_local(initialexec) global [0 x i8], align 16\n",
+    );
+    for (v, reg) in [
+        ("tid", "tid"),
+        ("ntid", "ntid"),
+        ("ctaid", "ctaid"),
+        ("nctaid", "nctaid"),
+    ] {
+        for (i, axis) in ["x", "y", "z"].iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "define internal i32 @__ssk.sreg.{reg}.{axis}() alwaysinline {{\n  %p = getelementptr [3 x i32], ptr @__ssk_{v}, i32 0, i32 {i}\n  %v = load i32, ptr %p, align 4\n  ret i32 %v\n}}"
+            );
+        }
+    }
+    s.push_str(
+        "define internal i32 @__ssk.sreg.warpsize() alwaysinline {\n  ret i32 32\n}\n\
+         define internal i32 @__ssk.sreg.laneid() alwaysinline {\n  %v = load i32, ptr @__ssk_lane, align 4\n  ret i32 %v\n}\n",
+    );
+    if !declared.contains("__ssk_syncthreads") {
+        s.push_str("declare void @__ssk_syncthreads()\n");
+    }
+    if !declared.contains("__ssk_resolve") {
+        s.push_str("declare ptr @__ssk_resolve(i64, i64, i32)\n");
+    }
+    // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address in the
+    // cached allocation is served from the cache; anything else goes to the resolver (which faults the
+    // kernel on an address outside every live allocation, NULL included).
+    s.push_str(
+        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %w) alwaysinline {\n\
+         entry:\n\
+         \x20 %a = ptrtoint ptr %p to i64\n\
+         \x20 %h = sub i64 %a, 65536\n\
+         \x20 %host = icmp ult i64 %h, 140737488289792\n\
+         \x20 br i1 %host, label %pass, label %dev\n\
+         pass:\n\
+         \x20 ret ptr %p\n\
+         dev:\n\
+         \x20 %base = load i64, ptr @__ssk_cache_base, align 8\n\
+         \x20 %len = load i64, ptr @__ssk_cache_len, align 8\n\
+         \x20 %d = sub i64 %a, %base\n\
+         \x20 %in = icmp ult i64 %d, %len\n\
+         \x20 %room = sub i64 %len, %d\n\
+         \x20 %fits = icmp uge i64 %room, %size\n\
+         \x20 %ok = and i1 %in, %fits\n\
+         \x20 br i1 %ok, label %hit, label %miss\n\
+         hit:\n\
+         \x20 %hb = load ptr, ptr @__ssk_cache_host, align 8\n\
+         \x20 %r = getelementptr i8, ptr %hb, i64 %d\n\
+         \x20 ret ptr %r\n\
+         miss:\n\
+         \x20 %r2 = call ptr @__ssk_resolve(i64 %a, i64 %size, i32 %w)\n\
+         \x20 ret ptr %r2\n\
+         }\n",
+    );
+    let mut rows = Vec::new();
+    for (k, info) in kernels.iter().enumerate() {
+        let fields: Vec<String> = info
+            .params
+            .iter()
+            .map(|p| p.strip_prefix("byval:").unwrap_or(p).to_string())
+            .collect();
+        let _ = writeln!(s, "%__ssk.args.{k} = type {{ {} }}", fields.join(", "));
+        // Packer: copies each argument from args[i] into the buffer.
+        let _ = writeln!(
+            s,
+            "define internal void @__ssk.pack.{k}(ptr %args, ptr %buf) {{"
+        );
+        for (i, t) in fields.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "  %a{i}p = getelementptr ptr, ptr %args, i64 {i}\n  %a{i} = load ptr, ptr %a{i}p, align 8\n  %v{i} = load {t}, ptr %a{i}, align 1\n  %f{i} = getelementptr %__ssk.args.{k}, ptr %buf, i32 0, i32 {i}\n  store {t} %v{i}, ptr %f{i}, align 1"
+            );
+        }
+        s.push_str("  ret void\n}\n");
+        let _ = writeln!(
+            s,
+            "define internal i64 @__ssk.size.{k}() {{\n  ret i64 ptrtoint (ptr getelementptr (%__ssk.args.{k}, ptr null, i32 1) to i64)\n}}"
+        );
+        // Trampoline: calls the kernel from the buffer.
+        let _ = writeln!(s, "define internal void @__ssk.tramp.{k}(ptr %buf) {{");
+        let mut args = Vec::new();
+        for (i, p) in info.params.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "  %f{i} = getelementptr %__ssk.args.{k}, ptr %buf, i32 0, i32 {i}"
+            );
+            if let Some(t) = p.strip_prefix("byval:") {
+                args.push(format!("ptr byval({t}) %f{i}"));
+            } else {
+                let _ = writeln!(s, "  %v{i} = load {p}, ptr %f{i}, align 1");
+                args.push(format!("{p} %v{i}"));
+            }
+        }
+        let _ = writeln!(
+            s,
+            "  call void {}({})\n  ret void\n}}",
+            sym(&renamed(&info.name, defined)),
+            args.join(", ")
+        );
+        let bytes = info.name.len() + 1;
+        let _ = writeln!(
+            s,
+            "@__ssk.kname.{k} = private unnamed_addr constant [{bytes} x i8] c\"{}\\00\"",
+            info.name
+        );
+        rows.push(format!(
+            "{{ ptr, ptr, ptr, ptr, i32 }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {} }}",
+            u32::from(info.needs_fibers)
+        ));
+    }
+    let _ = writeln!(
+        s,
+        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32 }}] [{}]",
+        rows.len(),
+        rows.join(", ")
+    );
+    let mut vrows = Vec::new();
+    for (i, (name, new)) in vars.iter().enumerate() {
+        let bytes = name.len() + 1;
+        let _ = writeln!(
+            s,
+            "@__ssk.vname.{i} = private unnamed_addr constant [{bytes} x i8] c\"{name}\\00\""
+        );
+        vrows.push(format!(
+            "{{ ptr, ptr }} {{ ptr @__ssk.vname.{i}, ptr {} }}",
+            sym(new)
+        ));
+    }
+    let _ = writeln!(
+        s,
+        "@__ssk.vars = internal constant [{} x {{ ptr, ptr }}] [{}]",
+        vrows.len(),
+        vrows.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "declare void @__ssk_register_module(i32, ptr, i64, ptr, i64)\n\
+         define internal void @__ssk.ctor() {{\n  call void @__ssk_register_module(i32 {TABLE_VERSION}, ptr @__ssk.kernels, i64 {}, ptr @__ssk.vars, i64 {})\n  ret void\n}}\n\
+         @llvm.global_ctors = appending global [1 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 65535, ptr @__ssk.ctor, ptr null }}]",
+        kernels.len(),
+        vars.len()
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operands_split_at_top_level_commas_only() {
+        assert_eq!(
+            split_top("float %x, ptr getelementptr (i8, ptr @a, i64 1), align 4"),
+            vec![
+                "float %x",
+                "ptr getelementptr (i8, ptr @a, i64 1)",
+                "align 4"
+            ]
+        );
+    }
+
+    #[test]
+    fn intrinsic_names_lose_their_address_spaces() {
+        assert_eq!(
+            intrinsic_p0("llvm.memcpy.p0.p1.i64"),
+            "llvm.memcpy.p0.p0.i64"
+        );
+        assert_eq!(
+            intrinsic_p0("llvm.nvvm.read.ptx.sreg.tid.x"),
+            "llvm.nvvm.read.ptx.sreg.tid.x"
+        );
+    }
+
+    #[test]
+    fn byval_parameters_are_copied_by_value() {
+        let p = kernel_params(
+            "dso_local void @_Z2k21PPil(ptr noundef byval(%struct.P) align 8 %0, ptr noundef %1, i64 noundef %2) #0 {",
+        )
+        .unwrap();
+        assert_eq!(p, vec!["byval:%struct.P", "ptr", "i64"]);
+    }
+
+    #[test]
+    fn a_load_through_a_computed_pointer_is_translated_and_an_alloca_is_not() {
+        let allocas: BTreeSet<String> = ["%5".to_string()].into();
+        let mut n = 0;
+        let (pre, line) = instrument("  %21 = load float, ptr %20, align 4", &allocas, &mut n);
+        assert_eq!(
+            pre,
+            "  %__ssk.p1 = call ptr @__ssk.g(ptr %20, i64 4, i32 0)\n"
+        );
+        assert_eq!(line, "  %21 = load float, ptr %__ssk.p1, align 4");
+        let (pre, line) = instrument("  store ptr %0, ptr %5, align 8", &allocas, &mut n);
+        assert_eq!(
+            (pre.as_str(), line.as_str()),
+            ("", "  store ptr %0, ptr %5, align 8")
+        );
+    }
+
+    #[test]
+    fn attribute_groups_lose_nvptx_targets_and_noinline() {
+        assert_eq!(
+            clean_attributes(
+                "attributes #0 = { convergent mustprogress noinline norecurse nounwind \"target-cpu\"=\"sm_80\" \"target-features\"=\"+ptx42,+sm_80\" \"uniform-work-group-size\"=\"true\" }"
+            ),
+            "attributes #0 = { convergent mustprogress norecurse nounwind \"uniform-work-group-size\"=\"true\" }"
+        );
+    }
+}
