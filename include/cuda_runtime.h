@@ -6,7 +6,8 @@
  * Names, argument order, constants and error codes are CUDA's; the semantics are the rows of streamsim's
  * reference table (docs/semantics/cuda-musa.md). `kernel<<<…, stream>>>(…)` becomes cudasimLaunchKernel (see
  * streamsim.h). The C functions are declared in cuda_runtime_api.h (which includes driver_types.h and
- * vector_types.h, as NVIDIA's does); this header adds the C++ overloads of NVIDIA's cuda_runtime.h.
+ * vector_types.h, as NVIDIA's does); this header adds vector_functions.h (the make_* functions) and the C++
+ * overloads of NVIDIA's cuda_runtime.h.
  */
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
@@ -14,6 +15,7 @@
 #define STREAMSIM_CUDA_RUNTIME_H
 
 #include "cuda_runtime_api.h"
+#include "vector_functions.h"
 
 #ifdef __cplusplus
 

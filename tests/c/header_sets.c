@@ -5,7 +5,7 @@
  * acl/error_codes/rt_error_codes.h, …, each once before acl/acl.h) and calls a few functions of each:
  *   - the version macros against the calls (CUDART_VERSION and cudaRuntimeGetVersion, ACL_*_VERSION and
  *     aclrtGetVersion), and the guards programs test;
- *   - the vector types' sizes and alignment;
+ *   - the vector types' sizes and alignment (NVIDIA's), the make_* functions;
  *   - cuda_fp16.h's host conversions on known values, bit for bit (nearest even, toward zero, down, up; NaN,
  *     infinity, overflow, subnormals, ties);
  *   - aclFloatToFloat16 / aclFloat16ToFloat against cuda_fp16.h's (a sweep of floats, every half),
@@ -28,6 +28,7 @@
 #include <acl/acl.h>
 
 #include <vector_types.h>
+#include <vector_functions.h>
 #include <driver_types.h>
 #include <cuda_runtime_api.h>
 #include <cuda_runtime.h>
@@ -51,7 +52,8 @@
 #endif
 
 #if !defined(__CUDA_RUNTIME_H__) || !defined(__CUDA_RUNTIME_API_H__) || !defined(__DRIVER_TYPES_H__) || \
-    !defined(__VECTOR_TYPES_H__) || !defined(__DEVICE_LAUNCH_PARAMETERS_H__) || !defined(__CUDA_FP16_H__)
+    !defined(__VECTOR_TYPES_H__) || !defined(__VECTOR_FUNCTIONS_H__) || !defined(__DEVICE_LAUNCH_PARAMETERS_H__) || \
+    !defined(__CUDA_FP16_H__)
 #error "a CUDA include guard is missing"
 #endif
 #if !defined(CUDART_VERSION) || CUDART_VERSION < 12000 || __CUDART_API_VERSION != CUDART_VERSION
@@ -97,6 +99,50 @@ static void cuda_versions_and_types(void) {
     CHECK_EQ(sizeof(double2), 16);
     CHECK_EQ(ALIGNOF(double2), 16);
     CHECK_EQ(sizeof(float3), 12);
+    /* NVIDIA's alignments: 2 components of 2x the component, 4 of 4x (at most 16), 1 and 3 of the component. */
+    CHECK_EQ(sizeof(char1), 1);
+    CHECK_EQ(ALIGNOF(char2), 2);
+    CHECK_EQ(sizeof(uchar3), 3);
+    CHECK_EQ(ALIGNOF(uchar4), 4);
+    CHECK_EQ(ALIGNOF(short2), 4);
+    CHECK_EQ(sizeof(ushort3), 6);
+    CHECK_EQ(ALIGNOF(ushort4), 8);
+    CHECK_EQ(ALIGNOF(uint4), 16);
+    CHECK_EQ(ALIGNOF(long2), 2 * sizeof(long));
+    CHECK_EQ(ALIGNOF(ulong4), 16);
+    CHECK_EQ(sizeof(longlong1), 8);
+    CHECK_EQ(ALIGNOF(ulonglong2), 16);
+    CHECK_EQ(sizeof(longlong4), 32);
+    CHECK_EQ(ALIGNOF(longlong4), 16);
+    CHECK_EQ(sizeof(double3), 24);
+    CHECK_EQ(ALIGNOF(double3), ALIGNOF(double));
+    CHECK_EQ(sizeof(double4), 32);
+    CHECK_EQ(ALIGNOF(double4), 16);
+    {
+        uchar4 c = make_uchar4(1, 2, 3, 250);
+        int2 i = make_int2(-1, 7);
+        float4 f = make_float4(0.5f, 1.5f, 2.5f, 3.5f);
+        ulonglong3 u = make_ulonglong3(1ull << 40, 2, 3);
+        double1 d = make_double1(0.25);
+        uint3 v = make_uint3(4, 5, 6);
+        CHECK_EQ(c.x + c.y + c.z, 6);
+        CHECK_EQ(c.w, 250);
+        CHECK_EQ(i.x, -1);
+        CHECK_EQ(i.y, 7);
+        CHECK(f.x + f.w == 4.0f);
+        CHECK_EQ(u.x, 1ull << 40);
+        CHECK_EQ(u.z, 3);
+        CHECK(d.x == 0.25);
+#ifdef __cplusplus
+        dim3 g(v);
+        uint3 back = g;
+        CHECK_EQ(g.x + g.y + g.z, 15);
+        CHECK_EQ(back.z, 6);
+        CHECK_EQ(dim3().y, 1);
+#else
+        CHECK_EQ(v.x + v.y + v.z, 15);
+#endif
+    }
     CHECK_EQ(sizeof threadIdx, sizeof(uint3)); /* declared, never defined: not read */
     CHECK_EQ(sizeof blockDim, sizeof(dim3));
 }

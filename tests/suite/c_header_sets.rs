@@ -24,6 +24,7 @@ const CUDA: &[&str] = &[
     "cuda_runtime_api.h",
     "driver_types.h",
     "vector_types.h",
+    "vector_functions.h",
     "device_launch_parameters.h",
     "cuda_fp16.h",
     "cuda_profiler_api.h",
@@ -162,7 +163,7 @@ fn included_by(h: &str) -> Vec<String> {
 }
 
 /// Each header includes what the vendor's includes: cuda_runtime.h → cuda_runtime_api.h → driver_types.h and
-/// vector_types.h (CUDA 12's toolkit); acl/acl.h → acl_rt.h, acl_op.h, acl_mdl.h; acl_rt.h → acl_base.h and
+/// vector_types.h, cuda_runtime.h → vector_functions.h → cuda_runtime_api.h (CUDA 12's toolkit); acl/acl.h → acl_rt.h, acl_op.h, acl_mdl.h; acl_rt.h → acl_base.h and
 /// acl_rt_allocator.h; acl_base.h → acl_base_rt.h, acl_base_mdl.h and both code lists; acl_prof.h,
 /// acl_rt_allocator.h → acl_base.h; acl_rt_memory_soma.h → acl_base.h and acl_rt.h (the CANN runtime's
 /// include/external/acl/). The additions of streamsim: cuda_runtime.h, musa_runtime.h and acl/acl.h include
@@ -187,7 +188,12 @@ fn each_header_includes_what_the_vendors_includes() {
         (
             "cuda_runtime.h",
             with(
-                &["cuda_runtime_api.h", "driver_types.h", "vector_types.h"],
+                &[
+                    "cuda_runtime_api.h",
+                    "driver_types.h",
+                    "vector_types.h",
+                    "vector_functions.h",
+                ],
                 &["streamsim.h"],
             ),
         ),
@@ -197,6 +203,13 @@ fn each_header_includes_what_the_vendors_includes() {
         ),
         ("driver_types.h", vec![]),
         ("vector_types.h", vec![]),
+        (
+            "vector_functions.h",
+            with(
+                &["cuda_runtime_api.h", "driver_types.h", "vector_types.h"],
+                &[],
+            ),
+        ),
         ("device_launch_parameters.h", with(&["vector_types.h"], &[])),
         ("cuda_fp16.h", vec![]),
         (
@@ -207,6 +220,7 @@ fn each_header_includes_what_the_vendors_includes() {
                     "cuda_runtime_api.h",
                     "driver_types.h",
                     "vector_types.h",
+                    "vector_functions.h",
                 ],
                 &["streamsim.h"],
             ),
@@ -313,6 +327,11 @@ fn is_function(name: &str) -> bool {
     F.get_or_init(exported_functions).contains(name)
 }
 
+/// Macros of streamsim's prefixes that expand to function attributes, not constants: STREAMSIM_HD (vector_types.h,
+/// `__host__ __device__` under a CUDA compiler, empty otherwise) marks the functions of vector_types.h and
+/// vector_functions.h callable from device code.
+const ANNOTATIONS: &[&str] = &["STREAMSIM_HD"];
+
 /// Where each function and enumerator of streamsim's prefixes is declared, from the preprocessor's line
 /// markers, and where each object-like macro with a value is defined (from the header text): name → headers.
 fn declarations() -> BTreeMap<String, Vec<String>> {
@@ -376,7 +395,7 @@ fn declarations() -> BTreeMap<String, Vec<String>> {
             let (Some(name), Some(_value)) = (words.next(), words.next()) else {
                 continue; // a guard or marker
             };
-            if ours(name) && !name.contains('(') {
+            if ours(name) && !name.contains('(') && !ANNOTATIONS.contains(&name) {
                 out.entry(name.to_string()).or_default().push(h.to_string());
             }
         }
@@ -420,7 +439,8 @@ fn each_declaration_is_in_exactly_one_header_the_vendors() {
 }
 
 /// The include guards and version macros programs test: CUDA's `__CUDA_RUNTIME_H__`, `__CUDA_RUNTIME_API_H__`,
-/// `__DRIVER_TYPES_H__`, `__VECTOR_TYPES_H__`, `__DEVICE_LAUNCH_PARAMETERS_H__`, `__CUDA_FP16_H__`,
+/// `__DRIVER_TYPES_H__`, `__VECTOR_TYPES_H__`, `__VECTOR_FUNCTIONS_H__`, `__DEVICE_LAUNCH_PARAMETERS_H__`,
+/// `__CUDA_FP16_H__`,
 /// `CUDART_VERSION` 12080 (what cudaRuntimeGetVersion returns: `header_sets.c` checks it at run time) and `__CUDART_API_VERSION` = `CUDART_VERSION`; CANN's `INC_EXTERNAL_ACL_ACL_H_`,
 /// `INC_EXTERNAL_ACL_ACL_RT_H_`, `INC_EXTERNAL_ACL_ACL_BASE_H_`, `__INC_EXTERNEL_RT_ERROR_CODES_H__`,
 /// `INC_EXTERNAL_GE_GE_ERROR_CODES_H_`, `INC_EXTERNAL_ACL_RT_MEMORY_H_`, and `ACL_MAJOR_VERSION` 1,
@@ -439,6 +459,7 @@ fn the_guards_and_version_macros_are_the_vendors() {
         ("__CUDA_RUNTIME_API_H__", ""),
         ("__DRIVER_TYPES_H__", ""),
         ("__VECTOR_TYPES_H__", ""),
+        ("__VECTOR_FUNCTIONS_H__", ""),
         ("__DEVICE_LAUNCH_PARAMETERS_H__", ""),
         ("__CUDA_FP16_H__", ""),
         ("CUDART_VERSION", "12080"),

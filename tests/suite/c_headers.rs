@@ -46,10 +46,10 @@ fn read(rel: &str) -> String {
     std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
 }
 
-/// A translation unit that includes every header (the header sets of `c_header_sets`; cuda_fp16.h, whose inline
-/// functions this file's statement splitter does not parse, last).
+/// A translation unit that includes every header (the header sets of `c_header_sets`, cuda_fp16.h last).
 pub(crate) const ALL_HEADERS: &str = "#include <cuda_runtime.h>\n#include <cuda_runtime_api.h>\n\
-     #include <driver_types.h>\n#include <vector_types.h>\n#include <device_launch_parameters.h>\n\
+     #include <driver_types.h>\n#include <vector_types.h>\n#include <vector_functions.h>\n\
+     #include <device_launch_parameters.h>\n\
      #include <cuda_profiler_api.h>\n#include <musa_runtime.h>\n#include <musa_runtime_api.h>\n\
      #include <musa_profiler_api.h>\n#include <acl/acl.h>\n#include <acl/acl_base.h>\n\
      #include <acl/acl_base_rt.h>\n#include <acl/acl_base_mdl.h>\n#include <acl/acl_rt.h>\n\
@@ -136,18 +136,31 @@ fn headers() -> &'static Headers {
 }
 
 /// The statements at brace depth 0 of preprocessed C, whitespace-normalised (a statement with a body, such as
-/// `typedef enum X { … } X;`, keeps its body).
+/// `typedef enum X { … } X;`, keeps its body). Function definitions (a body after a parameter list: the static
+/// inline functions of vector_functions.h and cuda_fp16.h) are skipped: each ends at its closing brace, not at the
+/// next `;` (which is the next declaration's), and defines no function of the library.
 pub(crate) fn top_level_statements(code: &str) -> Vec<String> {
+    let normalise = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut out = Vec::new();
     let (mut cur, mut depth) = (String::new(), 0usize);
+    // Whether the body open at depth 1 is a function's.
+    let mut in_function = false;
     for ch in code.chars() {
         match ch {
-            '{' => depth += 1,
+            '{' => {
+                if depth == 0 && cur.trim_end().ends_with(')') {
+                    in_function = true;
+                }
+                depth += 1;
+            }
             '}' => depth -= 1,
             _ => {}
         }
-        if ch == ';' && depth == 0 {
-            out.push(cur.split_whitespace().collect::<Vec<_>>().join(" "));
+        if ch == '}' && depth == 0 && in_function {
+            in_function = false;
+            cur.clear();
+        } else if ch == ';' && depth == 0 {
+            out.push(normalise(&cur));
             cur.clear();
         } else {
             cur.push(ch);
