@@ -39,6 +39,42 @@ static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int f
     return ::cudaHostAlloc(ptr, size, flags);
 }
 
+/* The symbol calls on a variable itself (nvcc's templates). */
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0,
+                                             enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+    return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
+                                                  size_t offset = 0,
+                                                  enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                                  cudaStream_t stream = 0) {
+    return ::cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                               enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+    return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                                    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                                    cudaStream_t stream = 0) {
+    return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
+}
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol) {
+    return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
+    return ::cudaGetSymbolSize(size, (const void *)&symbol);
+}
+template <class T>
+static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0,
+                                           cudaStream_t stream = 0) {
+    return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+
 static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
     return ::cudaMallocFromPoolAsync(ptr, size, memPool, stream);
 }

@@ -186,6 +186,21 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
                                 cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+/* Kernels and device variables of programs built with `streamsim cc` (docs/semantics/kernels-on-the-cpu.md). */
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                             cudaStream_t stream);
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                               size_t offset STREAMSIM_DEFAULT_ARG(0),
+                               enum cudaMemcpyKind kind STREAMSIM_DEFAULT_ARG(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+                                    enum cudaMemcpyKind kind, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset STREAMSIM_DEFAULT_ARG(0),
+                                 enum cudaMemcpyKind kind STREAMSIM_DEFAULT_ARG(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum cudaMemcpyKind kind, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));

@@ -28,6 +28,7 @@ enum musaError {
     musaErrorMemoryAllocation = 2,
     musaErrorInitializationError = 3,
     musaErrorInvalidConfiguration = 9,
+    musaErrorInvalidSymbol = 13,
     musaErrorInvalidMemcpyDirection = 21,
     musaErrorInvalidDeviceFunction = 98,
     musaErrorNoDevice = 100,
@@ -42,6 +43,7 @@ enum musaError {
     musaErrorPeerAccessAlreadyEnabled = 704,
     musaErrorPeerAccessNotEnabled = 705,
     musaErrorContextIsDestroyed = 709,
+    musaErrorAssert = 710,
     musaErrorTooManyPeers = 711,
     musaErrorHostMemoryAlreadyRegistered = 712,
     musaErrorHostMemoryNotRegistered = 713,
@@ -691,6 +693,20 @@ musaError_t musaMemcpy(void *dst, const void *src, size_t count, enum musaMemcpy
 musaError_t musaMemcpyAsync(void *dst, const void *src, size_t count, enum musaMemcpyKind kind,
                             musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
+musaError_t musaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                             musaStream_t stream);
+musaError_t musaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                               size_t offset STREAMSIM_DEFAULT_ARG(0),
+                               enum musaMemcpyKind kind STREAMSIM_DEFAULT_ARG(musaMemcpyHostToDevice));
+musaError_t musaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+                                    enum musaMemcpyKind kind, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset STREAMSIM_DEFAULT_ARG(0),
+                                 enum musaMemcpyKind kind STREAMSIM_DEFAULT_ARG(musaMemcpyDeviceToHost));
+musaError_t musaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum musaMemcpyKind kind, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaGetSymbolAddress(void **devPtr, const void *symbol);
+musaError_t musaGetSymbolSize(size_t *size, const void *symbol);
 musaError_t musaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
                                 musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaMemset(void *devPtr, int value, size_t count);

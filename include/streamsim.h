@@ -437,6 +437,10 @@ aclError aclsimLaunchFallibleKernel(aclrtStream stream, const char *name, uint64
 aclError aclsimLaunchKernelCtx(aclrtStream stream, const char *name, uint64_t durationNs,
                                streamsimKernelCtxBody body, void *arg, const streamsimAccess *accesses,
                                size_t count);
+/* Later launches of the kernel `func` (a __global__ function of a program built with `streamsim cc`) take
+ * `ns` virtual nanoseconds instead of the cost model's (for teaching: a timeline with chosen proportions);
+ * 0 restores the cost model. STREAMSIM_ERROR_INVALID_VALUE if `func` is not a registered kernel. */
+streamsimError streamsimSetKernelDuration(const void *func, uint64_t ns);
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,7 @@ mod c_runtime_api;
 mod c_schedules;
 mod c_semantics;
 mod c_toolkit;
+mod cc_programs;
 mod churn;
 mod common;
 mod contexts;

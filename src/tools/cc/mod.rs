@@ -236,6 +236,7 @@ embedded![
     "musa_runtime.h",
     "musa_runtime_api.h",
     "streamsim.h",
+    "vector_functions.h",
     "vector_types.h",
     "streamsim/cc/cuda_device.h",
     "streamsim/cc/cuda_preinclude.h",

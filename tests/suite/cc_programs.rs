@@ -1,0 +1,153 @@
+//! Programs built by `streamsim cc` from their unmodified `.cu` sources, run with their kernels on the CPU:
+//! streamsim's own checks (`tests/cu/streamsim/`) and NVIDIA's cuda-samples (`tests/cu/cuda-samples/`, byte
+//! for byte as upstream; the commit is in its README). Each program must exit 0 and print what it prints when
+//! it passes on a GPU. clang (17 or newer) must be installed: `.ci/run` installs Debian's `clang-19`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::c_programs::toolchain;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds `sources` (relative to the repository) with `streamsim cc` into `name`; the executable.
+fn cc(name: &str, sources: &[&str], extra: &[&str]) -> PathBuf {
+    let t = toolchain();
+    let out = t.out_dir.join(format!("cc-{name}"));
+    let output = Command::new(env!("CARGO_BIN_EXE_streamsim"))
+        .arg("cc")
+        .args(extra)
+        .args(sources.iter().map(|s| root().join(s)))
+        .arg("-o")
+        .arg(&out)
+        .env("STREAMSIM_LIB", &t.lib_dir)
+        .output()
+        .expect("running streamsim cc");
+    assert!(
+        output.status.success(),
+        "streamsim cc {name} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    out
+}
+
+/// Runs `exe` in its folder with `env`: (exit code, stdout, stderr).
+fn run(exe: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, String) {
+    let o = crate::c_programs::run(exe, &[], env, Duration::from_secs(120));
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn kernels_run_on_the_cpu_with_the_vendors_answers() {
+    let exe = cc("kernels", &["tests/cu/streamsim/kernels.cu"], &[]);
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        out,
+        "saxpy: ok, 1024 threads\nblock_sum: ok\nwarp 0: sum 496, ballot 55555555\n\
+         warp 1: sum 1520, ballot 55555555\nreverse: ok\nconfiguration: ok\nillegal address: ok\n"
+    );
+    // The fault's report names the kernel's thread and the address.
+    assert!(err.is_empty(), "{err}");
+    // Deterministic: the same output on a second run.
+    assert_eq!(run(&exe, &[]).1, out);
+}
+
+#[test]
+fn a_failing_device_assert_is_cuda_error_assert_and_sticks() {
+    let exe = cc("assert", &["tests/cu/streamsim/assert.cu"], &[]);
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        out,
+        "sync: 710 cudaErrorAssert\nafter: 710 cudaErrorAssert\n"
+    );
+    // CUDA's own message, for the first thread that failed (block 0, thread 3), from the source line.
+    assert!(
+        err.contains("assert.cu:6: void checked(const int *): block: [0,0,0], thread: [3,0,0] Assertion `*v > 0` failed."),
+        "{err}"
+    );
+}
+
+/// (sample folder, sources in it, a line it prints when it passes)
+const SAMPLES: &[(&str, &[&str], &str)] = &[
+    ("vectorAdd", &["vectorAdd.cu"], "Test PASSED"),
+    (
+        "simpleCallback",
+        &["simpleCallback.cu", "multithreading.cpp"],
+        "Success",
+    ),
+    ("simpleP2P", &["simpleP2P.cu"], "Test passed"),
+    (
+        "streamOrderedAllocation",
+        &["streamOrderedAllocation.cu"],
+        "streamOrderedAllocationPostSync PASSED",
+    ),
+    (
+        "simpleAtomicIntrinsics",
+        &[
+            "simpleAtomicIntrinsics.cu",
+            "simpleAtomicIntrinsics_cpu.cpp",
+        ],
+        "simpleAtomicIntrinsics completed, returned OK",
+    ),
+    (
+        "simpleVoteIntrinsics",
+        &["simpleVoteIntrinsics.cu"],
+        "Shutting down...",
+    ),
+    (
+        "simpleTemplates",
+        &["simpleTemplates.cu"],
+        "Test Results: 0 Failures",
+    ),
+    (
+        "template",
+        &["template.cu", "template_cpu.cpp"],
+        "Processing time",
+    ),
+    (
+        "simplePrintf",
+        &["simplePrintf.cu"],
+        "[3, 7]:\t\tValue is:10",
+    ),
+    ("asyncAPI", &["asyncAPI.cu"], "CPU executed"),
+    (
+        "simpleZeroCopy",
+        &["simpleZeroCopy.cu"],
+        "> Releasing CPU memory...",
+    ),
+    (
+        "simpleMultiGPU",
+        &["simpleMultiGPU.cu"],
+        "Relative difference",
+    ),
+];
+
+#[test]
+fn cuda_samples_build_unmodified_and_pass_their_own_checks() {
+    let mut failed = Vec::new();
+    for (dir, sources, pass) in SAMPLES {
+        let base = format!("tests/cu/cuda-samples/{dir}");
+        let srcs: Vec<String> = sources.iter().map(|s| format!("{base}/{s}")).collect();
+        let srcs: Vec<&str> = srcs.iter().map(String::as_str).collect();
+        let include = root().join("tests/cu/cuda-samples/Common");
+        let inc = format!("-I{}", include.display());
+        let exe = cc(dir, &srcs, &[&inc]);
+        let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "2")]);
+        if code != Some(0) || !out.contains(pass) {
+            failed.push(format!(
+                "{dir}: exit {code:?}, wanted `{pass}`:\n{out}{err}"
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
