@@ -40,6 +40,42 @@ static inline musaError_t musaMallocAsync(void **ptr, size_t size, musaMemPool_t
     return ::musaMallocFromPoolAsync(ptr, size, memPool, stream);
 }
 
+/* The symbol calls on a variable itself (as CUDA's templates). */
+template <class T>
+static inline musaError_t musaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0,
+                                             enum musaMemcpyKind kind = musaMemcpyHostToDevice) {
+    return ::musaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static inline musaError_t musaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
+                                                  size_t offset = 0,
+                                                  enum musaMemcpyKind kind = musaMemcpyHostToDevice,
+                                                  musaStream_t stream = 0) {
+    return ::musaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
+}
+template <class T>
+static inline musaError_t musaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                               enum musaMemcpyKind kind = musaMemcpyDeviceToHost) {
+    return ::musaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
+}
+template <class T>
+static inline musaError_t musaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                                    enum musaMemcpyKind kind = musaMemcpyDeviceToHost,
+                                                    musaStream_t stream = 0) {
+    return ::musaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
+}
+template <class T> static inline musaError_t musaGetSymbolAddress(void **devPtr, const T &symbol) {
+    return ::musaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T> static inline musaError_t musaGetSymbolSize(size_t *size, const T &symbol) {
+    return ::musaGetSymbolSize(size, (const void *)&symbol);
+}
+template <class T>
+static inline musaError_t musaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0,
+                                           musaStream_t stream = 0) {
+    return ::musaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+
 template <class T> static inline musaError_t musaMallocAsync(T **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
     return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }

@@ -151,3 +151,35 @@ fn cuda_samples_build_unmodified_and_pass_their_own_checks() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
+
+#[test]
+fn seed_000_musa_events_run_as_written() {
+    let exe = cc("seed000", &["tests/cu/seeds/seed000_events.mu"], &[]);
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // §2.1's elapsed time: the record after a <<<1, 1>>> kernel (2 µs + 1 ns of the cost model) and a host
+    // step of 1 µs, in virtual time: the same on every run.
+    assert_eq!(
+        out,
+        "2.1: kernel took 0.003001 ms\n2.2: kernel ran after kernel2\n2.3 B: waited on A's event\n\
+         2.3 A: process B is done\nseed 000: PASS\n"
+    );
+}
+
+#[test]
+fn seed_001_ascend_c_launches_run_as_written() {
+    let exe = cc(
+        "seed001",
+        &["tests/cu/seeds/seed001_devices.cpp"],
+        &["--dialect", "acl"],
+    );
+    let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "2")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let blocks: String = (0..8).map(|b| format!("block {b} of 8\n")).collect();
+    assert_eq!(
+        out,
+        format!(
+            "{blocks}{blocks}seed 001: the launch on another device's stream failed with 107003; PASS\n"
+        )
+    );
+}

@@ -8,7 +8,7 @@
 #define STREAMSIM_CC_ACL_PREINCLUDE_H
 #include "streamsim/cc/cuda_device.h"
 #include "acl/acl.h"
-#include "streamsim/cc/kernel_operator.h"
+#include "streamsim/cc/acl/kernel_operator.h"
 extern "C" {
 unsigned __cudaPushCallConfiguration(unsigned int blockDim, void *l2ctrl = 0, void *stream = 0)
     __asm__("__streamsimAclPushCallConfiguration");

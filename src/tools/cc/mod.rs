@@ -242,7 +242,7 @@ embedded![
     "streamsim/cc/cuda_preinclude.h",
     "streamsim/cc/musa_preinclude.h",
     "streamsim/cc/acl_preinclude.h",
-    "streamsim/cc/kernel_operator.h",
+    "streamsim/cc/acl/kernel_operator.h",
     "streamsim/cc/kernel_rt.c",
 ];
 
@@ -413,6 +413,13 @@ impl Driver {
         cmd.args(["-Wno-unknown-cuda-version", "-Wno-deprecated-declarations"]);
         if dialect == Dialect::Musa {
             cmd.args(["-D__MUSACC__", "-D__MCC__"]);
+        }
+        if dialect == Dialect::Acl {
+            // Ascend C sources include "kernel_operator.h" by that name.
+            cmd.arg(format!(
+                "-I{}",
+                self.support.join("include/streamsim/cc/acl").display()
+            ));
         }
         self.common(cmd);
         cmd.arg("-include").arg(dialect.preinclude());
