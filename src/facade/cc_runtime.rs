@@ -41,6 +41,7 @@ pub struct KernelRow {
     pack: Option<unsafe extern "C" fn(args: *mut *mut c_void, buf: *mut c_void)>,
     tramp: Option<unsafe extern "C" fn(buf: *mut c_void)>,
     flags: u32,
+    block: Option<unsafe extern "C" fn(buf: *mut c_void)>,
 }
 
 /// A row of a module's variable table (`ssk_var_row`).
@@ -65,7 +66,7 @@ pub type Runner = Option<
 >;
 
 /// The version of the table `streamsimCcRegisterModule` reads (`TABLE_VERSION` in `src/tools/cc/ir.rs`).
-const TABLE_VERSION: u32 = 1;
+const TABLE_VERSION: u32 = 2;
 
 /// The runner's outcomes (`kernel_rt.c`).
 const RUN_OK: c_int = 0;

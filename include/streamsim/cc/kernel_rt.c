@@ -43,6 +43,7 @@ typedef struct {
     void (*pack)(void **args, void *buf);
     void (*tramp)(void *buf);
     uint32_t flags; /* 1: can reach a barrier or warp function: threads run as fibers */
+    void (*block)(void *buf); /* the threads of one block in order, for a kernel without barriers */
 } ssk_kernel_row;
 
 typedef struct {
@@ -102,7 +103,8 @@ static SSK_TLS int fiber_mode;
 static SSK_TLS ssk_fiber *fibers;
 static SSK_TLS ssk_fiber *cur_fiber;
 static SSK_TLS char *stacks[SSK_MAX_THREADS];
-static SSK_TLS uint64_t loop_clock;
+/* clock64()'s counter of the thread running in loop mode (the rewritten block loop resets it). */
+SSK_EXPORT SSK_TLS uint64_t __ssk_loop_clock;
 #if defined(__x86_64__)
 static SSK_TLS void *sched_sp;
 #else
@@ -420,10 +422,6 @@ static int run_block_fibers(int n) {
     }
 }
 
-static void set_lane(uint32_t tx, uint32_t ty, uint32_t tz) {
-    __ssk_lane = (int32_t)((tx + ty * __ssk_ntid[0] + tz * __ssk_ntid[0] * __ssk_ntid[1]) & 31);
-}
-
 static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block, uint64_t shmem,
                char *msg, size_t msglen) {
     if (shmem > SSK_DYN_SMEM_BYTES) {
@@ -482,16 +480,7 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
                     r = cur_fault;
                     break;
                 }
-                for (uint32_t z = 0; z < block[2]; z++)
-                    for (uint32_t y = 0; y < block[1]; y++)
-                        for (uint32_t x = 0; x < block[0]; x++) {
-                            __ssk_tid[0] = x;
-                            __ssk_tid[1] = y;
-                            __ssk_tid[2] = z;
-                            set_lane(x, y, z);
-                            loop_clock = 0;
-                            k->tramp(buf);
-                        }
+                k->block(buf);
             }
     (void)local;
     if (fiber_mode) {
@@ -579,7 +568,7 @@ SSK_EXPORT void __ssk_syncwarp(uint32_t mask) { (void)__ssk_warp_op64(W_SYNC, ma
 /* clock64(): a per-thread counter that advances by 64 on every read (so a kernel that spins until it passes
  * a bound ends, after the same number of reads on every run). */
 SSK_EXPORT long long __ssk_clock64(void) {
-    uint64_t *c = fiber_mode ? &cur_fiber->clock : &loop_clock;
+    uint64_t *c = fiber_mode ? &cur_fiber->clock : &__ssk_loop_clock;
     *c += 64;
     return (long long)*c;
 }

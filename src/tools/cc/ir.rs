@@ -72,7 +72,7 @@ const SYNC_FUNCTIONS: &[&str] = &[
 pub const DEVICE_PREFIX: &str = "__ssd.";
 
 /// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
-pub const TABLE_VERSION: u32 = 1;
+pub const TABLE_VERSION: u32 = 2;
 
 /// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
 pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
@@ -244,6 +244,8 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         if let Some(callee) = called(body) {
             match callee {
                 Callee::Direct(c) => {
+                    // The call graph is kept under the module's own names (the line is already renamed).
+                    let c = c.strip_prefix(DEVICE_PREFIX).map_or(c.clone(), str::to_string);
                     calls.entry(func.clone()).or_default().insert(c);
                 }
                 Callee::Indirect => {
@@ -824,6 +826,7 @@ fn support(
     }
     s.push_str(
         "@__ssk_lane = external thread_local(initialexec) global i32, align 4\n\
+         @__ssk_loop_clock = external thread_local(initialexec) global i64, align 8\n\
          @__ssk_cache_base = external thread_local(initialexec) global i64, align 8\n\
          @__ssk_cache_len = external thread_local(initialexec) global i64, align 8\n\
          @__ssk_cache_host = external thread_local(initialexec) global ptr, align 8\n\
@@ -907,7 +910,10 @@ fn support(
             "define internal i64 @__ssk.size.{k}() {{\n  ret i64 ptrtoint (ptr getelementptr (%__ssk.args.{k}, ptr null, i32 1) to i64)\n}}"
         );
         // Trampoline: calls the kernel from the buffer.
-        let _ = writeln!(s, "define internal void @__ssk.tramp.{k}(ptr %buf) {{");
+        let _ = writeln!(
+            s,
+            "define internal void @__ssk.tramp.{k}(ptr %buf) alwaysinline {{"
+        );
         let mut args = Vec::new();
         for (i, p) in info.params.iter().enumerate() {
             let _ = writeln!(
@@ -927,6 +933,30 @@ fn support(
             sym(&renamed(&info.name, defined)),
             args.join(", ")
         );
+        // A block's threads in order, for a kernel with no barrier: the loop and the kernel in one function,
+        // which the optimiser sees whole.
+        let _ = writeln!(
+            s,
+            "define internal void @__ssk.block.{k}(ptr %buf) {{\n\
+             entry:\n  %nx = load i32, ptr @__ssk_ntid, align 4\n\
+             \x20 %pny = getelementptr [3 x i32], ptr @__ssk_ntid, i32 0, i32 1\n  %ny = load i32, ptr %pny, align 4\n\
+             \x20 %pnz = getelementptr [3 x i32], ptr @__ssk_ntid, i32 0, i32 2\n  %nz = load i32, ptr %pnz, align 4\n\
+             \x20 %nxy = mul i32 %nx, %ny\n\
+             \x20 %pty = getelementptr [3 x i32], ptr @__ssk_tid, i32 0, i32 1\n\
+             \x20 %ptz = getelementptr [3 x i32], ptr @__ssk_tid, i32 0, i32 2\n  br label %z\n\
+             z:\n  %iz = phi i32 [ 0, %entry ], [ %iz1, %zend ]\n  store i32 %iz, ptr %ptz, align 4\n\
+             \x20 %lz = mul i32 %iz, %nxy\n  br label %y\n\
+             y:\n  %iy = phi i32 [ 0, %z ], [ %iy1, %yend ]\n  store i32 %iy, ptr %pty, align 4\n\
+             \x20 %ly0 = mul i32 %iy, %nx\n  %ly = add i32 %ly0, %lz\n  br label %x\n\
+             x:\n  %ix = phi i32 [ 0, %y ], [ %ix1, %x ]\n  store i32 %ix, ptr @__ssk_tid, align 4\n\
+             \x20 %lin = add i32 %ix, %ly\n  %lane = and i32 %lin, 31\n  store i32 %lane, ptr @__ssk_lane, align 4\n\
+             \x20 store i64 0, ptr @__ssk_loop_clock, align 8\n\
+             \x20 call void @__ssk.tramp.{k}(ptr %buf)\n\
+             \x20 %ix1 = add i32 %ix, 1\n  %cx = icmp ult i32 %ix1, %nx\n  br i1 %cx, label %x, label %yend\n\
+             yend:\n  %iy1 = add i32 %iy, 1\n  %cy = icmp ult i32 %iy1, %ny\n  br i1 %cy, label %y, label %zend\n\
+             zend:\n  %iz1 = add i32 %iz, 1\n  %cz = icmp ult i32 %iz1, %nz\n  br i1 %cz, label %z, label %done\n\
+             done:\n  ret void\n}}"
+        );
         let bytes = info.name.len() + 1;
         let _ = writeln!(
             s,
@@ -934,13 +964,13 @@ fn support(
             info.name
         );
         rows.push(format!(
-            "{{ ptr, ptr, ptr, ptr, i32 }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {} }}",
+            "{{ ptr, ptr, ptr, ptr, i32, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k} }}",
             u32::from(info.needs_fibers)
         ));
     }
     let _ = writeln!(
         s,
-        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32 }}] [{}]",
+        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr }}] [{}]",
         rows.len(),
         rows.join(", ")
     );
