@@ -132,6 +132,33 @@ STREAMSIM_DM double powi(double x, int n) { return __builtin_powi(x, n); }
 #include <__clang_cuda_cmath.h>
 #endif
 
+/* min / max in the global namespace, for host and device code, as nvcc's headers provide them (the usual
+ * arithmetic conversions pick the overload: a mixed signed / unsigned pair is compared unsigned). */
+#ifdef __cplusplus
+#define STREAMSIM_MINMAX(T)                                                                                   \
+    static __host__ __device__ inline T min(T a, T b) { return b < a ? b : a; }                              \
+    static __host__ __device__ inline T max(T a, T b) { return a < b ? b : a; }
+STREAMSIM_MINMAX(int)
+STREAMSIM_MINMAX(unsigned int)
+STREAMSIM_MINMAX(long)
+STREAMSIM_MINMAX(unsigned long)
+STREAMSIM_MINMAX(long long)
+STREAMSIM_MINMAX(unsigned long long)
+#undef STREAMSIM_MINMAX
+static __host__ __device__ inline float min(float a, float b) { return fminf(a, b); }
+static __host__ __device__ inline float max(float a, float b) { return fmaxf(a, b); }
+static __host__ __device__ inline double min(double a, double b) { return fmin(a, b); }
+static __host__ __device__ inline double max(double a, double b) { return fmax(a, b); }
+static __host__ __device__ inline double min(float a, double b) { return fmin(a, b); }
+static __host__ __device__ inline double max(float a, double b) { return fmax(a, b); }
+static __host__ __device__ inline double min(double a, float b) { return fmin(a, b); }
+static __host__ __device__ inline double max(double a, float b) { return fmax(a, b); }
+static __host__ __device__ inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+static __host__ __device__ inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+static __host__ __device__ inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+static __host__ __device__ inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+#endif
+
 /* ------------------------------------------------------------------ built-in variables */
 #ifdef __cplusplus
 #include <__clang_cuda_builtin_vars.h>
