@@ -130,6 +130,57 @@ const SAMPLES: &[(&str, &[&str], &str)] = &[
         &["simpleMultiGPU.cu"],
         "Relative difference",
     ),
+    (
+        "scalarProd",
+        &["scalarProd.cu", "scalarProd_cpu.cpp"],
+        "Test passed",
+    ),
+    (
+        "simpleAssert",
+        &["simpleAssert.cu"],
+        "Device assert failed as expected, CUDA error message is: device-side assert triggered",
+    ),
+    (
+        "StreamPriorities",
+        &["StreamPriorities.cu"],
+        "elapsed time of kernels launched to HI  priority stream",
+    ),
+    (
+        "simpleCooperativeGroups",
+        &["simpleCooperativeGroups.cu"],
+        "in this tiledPartition16 group is 120 (expected 120)",
+    ),
+    (
+        "simpleHyperQ",
+        &["simpleHyperQ.cu"],
+        "Measured time for sample",
+    ),
+    (
+        "simpleMultiCopy",
+        &["simpleMultiCopy.cu"],
+        "Overlapped using 4 streams",
+    ),
+    (
+        "threadFenceReduction",
+        &["threadFenceReduction.cu"],
+        "GPU result = ",
+    ),
+    (
+        "warpAggregatedAtomicsCG",
+        &["warpAggregatedAtomicsCG.cu"],
+        "Warp Aggregated Atomics PASSED",
+    ),
+    ("clock", &["clock.cu"], "Average clocks/block = "),
+    (
+        "shfl_scan",
+        &["shfl_scan.cu"],
+        "CPU verify result diff (GPUvsCPU) = 0",
+    ),
+    (
+        "simpleIPC",
+        &["simpleIPC.cu", "../Common/helper_multiprocess.cpp"],
+        "Process 0 complete!",
+    ),
 ];
 
 #[test]

@@ -282,12 +282,14 @@ enum {
     STREAMSIM_W_MATCH_ALL = 10
 };
 template <typename T> STREAMSIM_DI T __ssk_shfl(int op, unsigned int mask, T var, int arg, int width) {
-    static_assert(sizeof(T) <= 8, "a warp shuffle moves at most 8 bytes");
-    unsigned long long bits = 0;
-    __builtin_memcpy(&bits, &var, sizeof(T));
-    bits = __ssk_warp_op64(op, mask, bits, arg, width);
+    /* A value of more than 8 bytes (cooperative groups shuffle any trivially copyable type) moves 8 bytes
+     * at a time, each its own warp operation, as CUDA's implementation does. */
+    unsigned long long words[(sizeof(T) + 7) / 8] = {};
+    __builtin_memcpy(words, &var, sizeof(T));
+    for (unsigned i = 0; i < (sizeof(T) + 7) / 8; i++)
+        words[i] = __ssk_warp_op64(op, mask, words[i], arg, width);
     T out;
-    __builtin_memcpy(&out, &bits, sizeof(T));
+    __builtin_memcpy(&out, words, sizeof(T));
     return out;
 }
 template <typename T> STREAMSIM_DI T __shfl_sync(unsigned int mask, T var, int srcLane, int width = 32) {

@@ -245,7 +245,9 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
             match callee {
                 Callee::Direct(c) => {
                     // The call graph is kept under the module's own names (the line is already renamed).
-                    let c = c.strip_prefix(DEVICE_PREFIX).map_or(c.clone(), str::to_string);
+                    let c = c
+                        .strip_prefix(DEVICE_PREFIX)
+                        .map_or(c.clone(), str::to_string);
                     calls.entry(func.clone()).or_default().insert(c);
                 }
                 Callee::Indirect => {
