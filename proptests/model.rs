@@ -221,7 +221,7 @@ struct Model<'a> {
 }
 
 /// The default profile's kernel slots (`EngineModel`'s default, the guide's 128 resident grids of compute
-/// capability 7.0); its `asyncEngineCount` (6) gives each copy direction an engine of its own.
+/// capability 7.0 and 8.0); its `asyncEngineCount` (3) gives each copy direction an engine of its own.
 const KERNEL_SLOTS: usize = 128;
 
 /// The earliest start at or after `ready` at which fewer than `cap` of `busy` overlap `[start, start + cost)`:

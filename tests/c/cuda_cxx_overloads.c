@@ -2,8 +2,9 @@
  * cuda_cxx_overloads.c — the C++ API of cuda_runtime.h and musa_runtime.h (the overloads and templates CUDA 12's
  * cuda_runtime.h has), with exact results: cudaEventCreate(&e, flags), cudaMallocHost(&p, size, flags),
  * cudaMalloc / cudaMallocHost / cudaHostAlloc / cudaHostGetDevicePointer on T **, the occupancy templates and
- * cudaOccupancyMaxPotentialBlockSize on the default profile (80 SMs, 1024 threads per block, 2048 threads and 32
- * blocks per SM, 48 KiB of shared memory per block, 96 KiB per SM). Built as C11 it checks the C calls the
+ * cudaOccupancyMaxPotentialBlockSize on the default profile (108 SMs, 1024 threads per block, 2048 threads and
+ * 32 blocks per SM, 48 KiB of shared memory per block, 164 KiB per SM, 1 KiB of it reserved per block, allocated
+ * in 128-byte units). Built as C11 it checks the C calls the
  * templates stand on; as C++17 also the templates. A CUDART_CB callback is registered in both.
  */
 #include <stdint.h>
@@ -78,27 +79,31 @@ static void cxx_api(void) {
     int n = -1;
     EXPECT(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel_body, 1024, 0), cudaSuccess);
     CHECK_EQ(n, 2);
+    /* 48 KiB + the 1 KiB reserved = 49 KiB a block: 164 KiB / 49 KiB = 3. */
     EXPECT(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, kernel_body, 64, 49152, 0), cudaSuccess);
-    CHECK_EQ(n, 2);
+    CHECK_EQ(n, 3);
     /* 1024 threads: 2 blocks = 2048 resident threads, the most an SM holds: the search stops there. */
-    potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSize(g, b, kernel_body); }, 160, 1024);
-    potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSize(g, b, kernel_body, 49152); }, 160,
+    potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSize(g, b, kernel_body); }, 2 * 108,
               1024);
+    potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSize(g, b, kernel_body, 49152); },
+              2 * 108, 1024);
     /* Over a block's 48 KiB at every size: no block fits. */
     potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSize(g, b, kernel_body, 49153); }, 0, 0);
     /* Limit 100: 100 → 16 blocks (1600 threads), 96 → 21 (2016), 64 → 32 blocks = 2048: stop. */
     potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSize(g, b, kernel_body, 0, 100); },
-              32 * 80, 64);
-    /* 4 KiB per warp: 1024 threads → 128 KiB > 48 KiB; … 384 → 48 KiB: 2 blocks (768); 352 → 44 KiB: 2 (704);
-     * 320 → 40 KiB: 2 (640); 256 → 32 KiB: 3 blocks = 768 — not more; … 192 → 24 KiB: 4 (768); 128 → 16 KiB: 6
-     * (768); 96 → 12 KiB: 8 (768); 64 → 8 KiB: 12 (768); 32 → 4 KiB: 24 (768). The first with 768 wins: 384. */
+              32 * 108, 64);
+    /* 4 KiB per warp, plus the 1 KiB reserved per block, against 48 + 1 KiB a block and 164 KiB an SM: 1024
+     * threads → 129 KiB: no block; … 416 → 53 KiB: none; 384 → 49 KiB: 3 blocks (1152); 352 → 45 KiB: 3 (1056);
+     * 320 → 41 KiB: 4 blocks = 164 KiB (1280); 288 → 37 KiB: 4 (1152); 256 → 33 KiB: 4 (1024); 224 → 29 KiB: 5
+     * (1120); 192 → 25 KiB: 6 (1152); 160 → 21 KiB: 7 (1120); 128 → 17 KiB: 9 (1152); 96 → 13 KiB: 12 (1152);
+     * 64 → 9 KiB: 18 (1152); 32 → 5 KiB: 32 blocks, the SM's limit (1024). The most threads: 320. */
     potential(
         [](int *g, int *b) {
             return cudaOccupancyMaxPotentialBlockSizeVariableSMem(g, b, kernel_body, smem_per_warp);
         },
-        2 * 80, 384);
+        4 * 108, 320);
     potential([](int *g, int *b) { return cudaOccupancyMaxPotentialBlockSizeWithFlags(g, b, kernel_body, 0, 0, 0); },
-              160, 1024);
+              2 * 108, 1024);
     int grid = 0;
     EXPECT(cudaOccupancyMaxPotentialBlockSize(&grid, (int *)NULL, kernel_body), cudaErrorInvalidValue);
 
@@ -114,7 +119,7 @@ static void cxx_api(void) {
     float *mp = NULL;
     EXPECT(musaMallocHost(&mp, 16 * sizeof(float)), musaSuccess);
     EXPECT(musaFreeHost(mp), musaSuccess);
-    potential([](int *g, int *b) { return musaOccupancyMaxPotentialBlockSize(g, b, kernel_body); }, 160, 1024);
+    potential([](int *g, int *b) { return musaOccupancyMaxPotentialBlockSize(g, b, kernel_body); }, 2 * 108, 1024);
     puts("cxx overloads: ok");
 }
 #endif

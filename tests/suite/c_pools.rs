@@ -65,7 +65,7 @@ fn cuda_samples_stream_ordered_allocation() {
     for (out, err) in build_and_run("cuda_sample_stream_ordered_allocation", &[], &[]) {
         assert_eq!(
             out,
-            "GPU Device 0: \"Volta\" with compute capability 7.0\n\n\
+            "GPU Device 0: \"Ampere\" with compute capability 8.0\n\n\
              Starting basicStreamOrderedAllocation()\n\
              > Checking the results from vectorAddGPU() ...\n\
              basicStreamOrderedAllocation PASSED\n\

@@ -58,7 +58,8 @@ fn device_query_lines(dev: u32, cfg: &DeviceConfig) -> Vec<String> {
         a(Attribute::ComputeCapabilityMajor),
         a(Attribute::ComputeCapabilityMinor),
     );
-    assert_eq!((major, minor), (7, 0), "the cores table below is 7.0's");
+    assert_eq!((major, minor), (8, 0), "the cores table below is 8.0's");
+    // helper_cuda.h's _ConvertSMVer2Cores: {0x80, 64}.
     let cores = 64;
     let sms = a(Attribute::MultiprocessorCount);
     let clock = a(Attribute::ClockRateKhz) as f32;
@@ -315,7 +316,7 @@ fn cuda_samples_async_api() {
         assert_eq!(
             [lines[1], lines[2], lines[3], lines[4], lines[6]],
             [
-                "GPU Device 0: \"Volta\" with compute capability 7.0",
+                "GPU Device 0: \"Ampere\" with compute capability 8.0",
                 "",
                 "CUDA device [streamsim device]",
                 gpu_line.as_str(),
@@ -357,8 +358,8 @@ fn cuda_samples_simple_streams() {
         let out = expect_exit(&o, 0, "simpleStreams (correct_data)");
         for line in [
             "Device: <streamsim device> canMapHostMemory: Yes".to_string(),
-            "> CUDA Capable: SM 7.0 hardware".to_string(),
-            "> 80 Multiprocessor(s) x 64 (Cores/Multiprocessor) = 5120 (Cores)".to_string(),
+            "> CUDA Capable: SM 8.0 hardware".to_string(),
+            "> 108 Multiprocessor(s) x 64 (Cores/Multiprocessor) = 6912 (Cores)".to_string(),
             "> array_size   = 16777216".to_string(),
             "> Using CPU/GPU Device Synchronization method (cudaDeviceScheduleAuto)".to_string(),
             "> cudaHostRegister() registering 64.00 Mbytes of generic allocated system memory"
@@ -381,10 +382,10 @@ fn cuda_samples_simple_streams() {
 }
 
 /// cuda-samples simpleHyperQ: 32 streams, each kernel_A then kernel_B of 10 ms (the clock ticks at the device's
-/// 1530 MHz), the stop event on the legacy stream: the 32 streams' kernels fit in the device's 128 kernel slots
+/// 1410 MHz), the stop event on the legacy stream: the 32 streams' kernels fit in the device's 128 kernel slots
 /// (the engine model, docs/semantics/engine-model.md), so every stream runs concurrently and the measured time is
 /// the fully concurrent 20 ms (plus 63 µs of launch offsets). Each kernel_A and kernel_B
-/// stores the 15.3 M ticks it spun for, and sum adds the 64 of them into d_a[0], which the sample copies back:
+/// stores the 14.1 M ticks it spun for, and sum adds the 64 of them into d_a[0], which the sample copies back:
 /// a[0] >= total_clocks holds and the sample exits with EXIT_SUCCESS (the original prints nothing more on
 /// success; its whole output is checked).
 #[test]
@@ -395,9 +396,9 @@ fn cuda_samples_simple_hyperq() {
             out.lines().collect::<Vec<_>>(),
             [
                 "starting hyperQ...",
-                "GPU Device 0: \"Volta\" with compute capability 7.0",
+                "GPU Device 0: \"Ampere\" with compute capability 8.0",
                 "",
-                "> Detected Compute SM 7.0 hardware with 80 multi-processors",
+                "> Detected Compute SM 8.0 hardware with 108 multi-processors",
                 "Expected time for serial execution of 32 sets of kernels is between approx. 0.330s and 0.640s",
                 "Expected time for fully concurrent execution of 32 sets of kernels is approx. 0.020s",
                 "Measured time for sample = 0.020s",
@@ -423,8 +424,8 @@ fn cuda_samples_simple_callback() {
         let expected = [
             "Starting simpleCallback",
             "Found 2 CUDA capable GPUs",
-            "GPU[0] streamsim device supports SM 7.0, capable GPU Callback Functions",
-            "GPU[1] streamsim device supports SM 7.0, capable GPU Callback Functions",
+            "GPU[0] streamsim device supports SM 8.0, capable GPU Callback Functions",
+            "GPU[1] streamsim device supports SM 8.0, capable GPU Callback Functions",
             "2 GPUs available to run Callback Functions",
             "Starting 8 heterogeneous computing workloads",
             "Total of 8 workloads finished:",
@@ -515,7 +516,7 @@ fn cuda_samples_stream_priorities() {
         assert_eq!(
             lines[1..],
             [
-                "GPU Device 0: \"Volta\" with compute capability 7.0",
+                "GPU Device 0: \"Ampere\" with compute capability 8.0",
                 "",
                 "CUDA stream priority range: LOW: 0 to HIGH: -5",
                 "elapsed time of kernels launched to LOW priority stream: 0.107 ms",

@@ -504,9 +504,9 @@ fn device_count_and_per_device_attributes() {
         assert_eq!(m.device_attribute(0, Attribute::WarpSize), Ok(32));
         assert_eq!(
             m.device_attribute(0, Attribute::MultiprocessorCount),
-            Ok(80)
+            Ok(108)
         );
-        assert_eq!(m.device_attribute(0, Attribute::TotalMemory), Ok(16 << 30));
+        assert_eq!(m.device_attribute(0, Attribute::TotalMemory), Ok(40 << 30));
         assert_eq!(m.device_attribute(1, Attribute::TotalMemory), Ok(8 << 30));
         assert_eq!(m.device_config(1).unwrap().name, "small");
         assert_eq!(

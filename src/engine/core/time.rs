@@ -147,7 +147,7 @@ pub struct CostModel {
 
 /// The engine model: per device, copy engines per direction and a limit on concurrent kernels (see
 /// `docs/semantics/engine-model.md`). How many copy engines a device has is its `AsyncEngineCount` attribute
-/// (the default profile's 6: one for each direction); whether it runs kernels concurrently, its
+/// (the default profile's 3: one for each direction); whether it runs kernels concurrently, its
 /// `ConcurrentKernels` attribute; both can be set per device with [`crate::DeviceConfig::attribute`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -157,7 +157,7 @@ pub struct EngineModel {
     pub enabled: bool,
     /// How many kernels a device with `ConcurrentKernels` 1 runs at once (the "maximum number of resident grids
     /// per device" of the CUDA C++ Programming Guide's table of compute capabilities: 128 for compute
-    /// capability 7.0, the default profile's). A device with `ConcurrentKernels` 0 runs one at a time.
+    /// capability 7.0 and 8.0, the default profile's). A device with `ConcurrentKernels` 0 runs one at a time.
     pub kernel_slots: u32,
 }
 

@@ -1,5 +1,5 @@
 //! A device's configuration: the [`Attribute`]s the simulator models and a [`DeviceConfig`] holding their
-//! values (memory, name, the profile of `device_profile.rs`), set per device in the [`MachineBuilder`].
+//! values (memory, name, the profile of `profile.rs`), set per device in the [`MachineBuilder`].
 //!
 //! [`MachineBuilder`]: crate::engine::machine::MachineBuilder
 
@@ -24,7 +24,7 @@ pub enum Attribute {
     /// Device memory in bytes.
     TotalMemory,
     // The attributes below are the device profile that CUDA's `cudaDeviceProp` and `cudaDeviceGetAttribute`
-    // report (see `device_profile.rs` for the default values and their sources).
+    // report (see `profile.rs` for the default values and their sources).
     /// Compute capability, major number.
     ComputeCapabilityMajor,
     /// Compute capability, minor number.
@@ -148,8 +148,8 @@ pub enum Attribute {
     PciDeviceId,
 }
 
-/// One device's configuration. `Default` is a 16 GiB device with CUDA's stream priority range and the
-/// compute-capability 7.0 profile of `device_profile.rs` (80 multiprocessors, warp size 32, …). The PCI
+/// One device's configuration. `Default` is a 40 GiB device with CUDA's stream priority range and the
+/// compute-capability 8.0, A100-class profile of `profile.rs` (108 multiprocessors, warp size 32, …). The PCI
 /// location (`PciDomainId`, `PciBusId`, `PciDeviceId`) defaults to `0000:<ordinal + 1>:00.0`, assigned when
 /// the machine is built; locations must be distinct.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,10 +169,10 @@ impl Default for DeviceConfig {
     fn default() -> Self {
         DeviceConfig {
             name: "streamsim device".to_string(),
-            memory: 16 << 30,
+            memory: 40 << 30,
             priority_range: (0, -5),
             attributes: BTreeMap::from([
-                (Attribute::MultiprocessorCount, 80),
+                (Attribute::MultiprocessorCount, 108),
                 (Attribute::WarpSize, 32),
                 (Attribute::AiCoreCount, 24),
                 (Attribute::CubeCoreCount, 24),

@@ -1,20 +1,31 @@
 //! The default device profile and the devices' PCI locations.
 //!
 //! [`DEFAULT_PROFILE`] is what [`DeviceConfig::default`] holds beyond its memory, name and core counts: a
-//! compute-capability 7.0 device of the V100 class (80 multiprocessors and 16 GiB, the defaults the machine
-//! already had), with the architectural limits CUDA documents for compute capability 7.0 (CUDA C++ Programming
-//! Guide, "Compute Capabilities" table: 1024 threads per block, 2048 threads and 32 blocks per multiprocessor,
-//! 64 K registers, 96 KiB of shared memory per multiprocessor, 48 KiB per block by default) and clock, memory and
-//! cache figures of that class. The simulator uses none of them for timing (virtual time comes from the cost
-//! model); they are what `cudaGetDeviceProperties` and `cudaDeviceGetAttribute` report, and what the occupancy
-//! calculator computes with. Any of them can be overridden per device with [`DeviceConfig::attribute`].
+//! compute-capability 8.0 device of the A100 class. [`DeviceConfig::default`] gives it the A100-SXM4-40GB's
+//! 108 multiprocessors and 40 GiB (the board's 40960 MiB of HBM2; the driver of the `deviceQuery` below reports
+//! 42298834944 bytes of it as global memory); its name stays the machine's, since ACL reports the same name as
+//! its SoC name. The profile has the architectural limits CUDA documents for compute capability 8.0 (CUDA C++
+//! Programming Guide, "Compute Capabilities" table: 1024 threads per block, 2048 threads and 32 blocks per
+//! multiprocessor, 64 K 32-bit registers per multiprocessor and per block, 164 KiB of shared memory per
+//! multiprocessor, 48 KiB per block by default and 163 KiB when a kernel opts in, 1 KiB reserved per block by
+//! the system) and the A100-SXM4-40GB's clock, memory and cache figures: 40 MB of L2 (NVIDIA A100 Tensor Core
+//! GPU Architecture whitepaper), 30 MiB of it at most for persisting accesses (`persistingL2CacheMaxSize`), and
+//! what `deviceQuery` prints on that board, as posted in bottlerocket-os/bottlerocket pull request #3873
+//! (<https://github.com/bottlerocket-os/bottlerocket/pull/3873>): "CUDA Capability Major/Minor version number:
+//! 8.0", "(108) Multiprocessors", "GPU Max Clock rate: 1410 MHz", "Memory Clock rate: 1215 Mhz", "Memory Bus
+//! Width: 5120-bit", "L2 Cache Size: 41943040 bytes", "Total shared memory per multiprocessor: 167936 bytes",
+//! "Concurrent copy and kernel execution: Yes with 3 copy engine(s)". They are what `cudaGetDeviceProperties`
+//! and `cudaDeviceGetAttribute` report, and what the occupancy calculator computes with; none of them sets
+//! virtual time, which comes from the cost model, except through the engine model (`AsyncEngineCount` 3: one
+//! copy engine per direction; `ConcurrentKernels`). Any of them can be overridden per device with
+//! [`DeviceConfig::attribute`].
 
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::devices::config::{Attribute, DeviceConfig};
 
 /// The default profile: (attribute, value).
 pub(crate) const DEFAULT_PROFILE: &[(Attribute, i64)] = &[
-    (Attribute::ComputeCapabilityMajor, 7),
+    (Attribute::ComputeCapabilityMajor, 8),
     (Attribute::ComputeCapabilityMinor, 0),
     (Attribute::MaxThreadsPerBlock, 1024),
     (Attribute::MaxBlockDimX, 1024),
@@ -24,20 +35,20 @@ pub(crate) const DEFAULT_PROFILE: &[(Attribute, i64)] = &[
     (Attribute::MaxGridDimY, 65535),
     (Attribute::MaxGridDimZ, 65535),
     (Attribute::SharedMemoryPerBlock, 49152),
-    (Attribute::SharedMemoryPerBlockOptin, 98304),
-    (Attribute::SharedMemoryPerMultiprocessor, 98304),
-    (Attribute::ReservedSharedMemoryPerBlock, 0),
+    (Attribute::SharedMemoryPerBlockOptin, 166_912),
+    (Attribute::SharedMemoryPerMultiprocessor, 167_936),
+    (Attribute::ReservedSharedMemoryPerBlock, 1024),
     (Attribute::TotalConstantMemory, 65536),
     (Attribute::RegistersPerBlock, 65536),
     (Attribute::RegistersPerMultiprocessor, 65536),
     (Attribute::MaxThreadsPerMultiprocessor, 2048),
     (Attribute::MaxBlocksPerMultiprocessor, 32),
     (Attribute::MaxPitch, 2_147_483_647),
-    (Attribute::ClockRateKhz, 1_530_000),
-    (Attribute::MemoryClockRateKhz, 877_000),
-    (Attribute::MemoryBusWidth, 4096),
-    (Attribute::L2CacheSize, 6_291_456),
-    (Attribute::MaxPersistingL2CacheSize, 0),
+    (Attribute::ClockRateKhz, 1_410_000),
+    (Attribute::MemoryClockRateKhz, 1_215_000),
+    (Attribute::MemoryBusWidth, 5120),
+    (Attribute::L2CacheSize, 41_943_040),
+    (Attribute::MaxPersistingL2CacheSize, 31_457_280),
     (Attribute::TextureAlignment, 512),
     (Attribute::TexturePitchAlignment, 32),
     (Attribute::SurfaceAlignment, 512),
@@ -52,7 +63,7 @@ pub(crate) const DEFAULT_PROFILE: &[(Attribute, i64)] = &[
     (Attribute::MaxTexture2DLayeredWidth, 32768),
     (Attribute::MaxTexture2DLayeredHeight, 32768),
     (Attribute::MaxTexture2DLayeredLayers, 2048),
-    (Attribute::AsyncEngineCount, 6),
+    (Attribute::AsyncEngineCount, 3),
     (Attribute::GpuOverlap, 1),
     (Attribute::ConcurrentKernels, 1),
     (Attribute::KernelExecTimeout, 0),

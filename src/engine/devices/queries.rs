@@ -158,8 +158,10 @@ impl Process {
     /// takes its threads rounded up to whole warps), the block limit (`MaxBlocksPerMultiprocessor`) and the
     /// shared-memory limit (`SharedMemoryPerMultiprocessor` over the block's shared memory, reserved part
     /// included, rounded up to the allocation granularity: 256 bytes before compute capability 8.0, 128 after);
-    /// 0 for a block larger than `MaxThreadsPerBlock` or needing more than `SharedMemoryPerBlock`. A block size
-    /// of 0 is [`SimError::InvalidValue`].
+    /// 0 for a block larger than `MaxThreadsPerBlock` or needing more than `SharedMemoryPerBlock` (from compute
+    /// capability 8.0 plus the reserved part, as `cuda_occupancy.h`'s `cudaOccSMemPerBlock`: "Starting Ampere,
+    /// CUDA driver reserves additional shared memory per block", so a block can still use all 48 KiB). A block
+    /// size of 0 is [`SimError::InvalidValue`].
     pub fn max_active_blocks_per_multiprocessor(
         &self,
         block_size: u32,
@@ -196,17 +198,20 @@ impl Process {
             let warps_limit =
                 (attr(Attribute::MaxThreadsPerMultiprocessor)? / warp) / block.div_ceil(warp);
             let blocks_limit = attr(Attribute::MaxBlocksPerMultiprocessor)?;
-            let granularity = if attr(Attribute::ComputeCapabilityMajor)? >= 8 {
-                128
-            } else {
-                256
-            };
+            let ampere = attr(Attribute::ComputeCapabilityMajor)? >= 8;
+            let granularity = if ampere { 128 } else { 256 };
+            let reserved = attr(Attribute::ReservedSharedMemoryPerBlock)?;
             let smem = dynamic_shared
-                .saturating_add(attr(Attribute::ReservedSharedMemoryPerBlock)?)
+                .saturating_add(reserved)
                 .div_ceil(granularity)
                 .saturating_mul(granularity);
+            let per_block = attr(Attribute::SharedMemoryPerBlock)?.saturating_add(if ampere {
+                reserved
+            } else {
+                0
+            });
             // No shared memory: no limit from it.
-            let smem_limit = if smem > attr(Attribute::SharedMemoryPerBlock)? {
+            let smem_limit = if smem > per_block {
                 0
             } else {
                 attr(Attribute::SharedMemoryPerMultiprocessor)?

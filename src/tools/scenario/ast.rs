@@ -94,7 +94,7 @@ pub enum EventCall {
 pub struct Engines {
     /// `engines off`: every operation starts when it is ready.
     pub off: bool,
-    /// `copy-engines N`: the device's `AsyncEngineCount` (default 6: one engine per direction).
+    /// `copy-engines N`: the device's `AsyncEngineCount` (default 3: one engine per direction).
     pub copy_engines: Option<u32>,
     /// `kernel-slots N`: how many kernels a device runs at once (default 128).
     pub kernel_slots: Option<u32>,

@@ -329,7 +329,7 @@ fn device_info_attributes() {
             (ACL_DEV_ATTR_CUBE_CORE_NUM, 102, 24),
             (ACL_DEV_ATTR_VECTOR_CORE_NUM, 201, 48),
             (ACL_DEV_ATTR_WARP_SIZE, 202, 32),
-            (ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, 301, 16 << 30),
+            (ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, 301, 40 << 30),
         ];
         for (attr, number, value) in want {
             assert_eq!(attr, number);

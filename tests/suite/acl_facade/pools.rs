@@ -65,7 +65,7 @@ fn create_codes() {
                 ACL_ERROR_RT_INVALID_DEVICEID
             );
             assert_eq!(
-                aclrtMemPoolCreate(&mut pool, &props(0, 17 << 30)),
+                aclrtMemPoolCreate(&mut pool, &props(0, 41 << 30)),
                 ACL_ERROR_RT_PARAM_INVALID
             );
             let mut p = good;
@@ -75,7 +75,7 @@ fn create_codes() {
                 ACL_ERROR_RT_FEATURE_NOT_SUPPORT
             );
             assert!(pool.is_null());
-            // maxSize 0: the device's 16 GiB; 10 bytes: rounded up to 2 MiB (the runtime's unit test's size).
+            // maxSize 0: the device's 40 GiB; 10 bytes: rounded up to 2 MiB (the runtime's unit test's size).
             let big = create(0, 0);
             let small = create(0, 10);
             let s = new_stream();

@@ -6,7 +6,7 @@ use streamsim::{Attribute, DeviceConfig};
 
 use super::*;
 
-/// The default profile's device (compute capability 7.0, 80 SMs, 16 GiB) and a device overridden in the
+/// The default profile's device (compute capability 8.0, A100-class: 108 SMs, 40 GiB) and a device overridden in the
 /// builder.
 fn two_device_machine() -> (Machine, Process) {
     let custom = DeviceConfig::default()
@@ -55,23 +55,27 @@ fn get_device_properties_reports_the_configuration() {
     let _g = p.bind();
     let d = props(0);
     assert_eq!(name(&d), "streamsim device");
-    assert_eq!((d.major, d.minor), (7, 0));
-    assert_eq!(d.totalGlobalMem, 16 << 30);
-    assert_eq!(d.multiProcessorCount, 80);
+    assert_eq!((d.major, d.minor), (8, 0));
+    assert_eq!(d.totalGlobalMem, 40 << 30);
+    assert_eq!(d.multiProcessorCount, 108);
     assert_eq!(d.warpSize, 32);
     assert_eq!(d.maxThreadsPerBlock, 1024);
     assert_eq!(d.maxThreadsDim, [1024, 1024, 64]);
     assert_eq!(d.maxGridSize, [2_147_483_647, 65535, 65535]);
     assert_eq!(d.sharedMemPerBlock, 49152);
-    assert_eq!(d.sharedMemPerMultiprocessor, 98304);
+    assert_eq!(d.sharedMemPerMultiprocessor, 167_936);
+    assert_eq!(d.sharedMemPerBlockOptin, 166_912);
+    assert_eq!(d.reservedSharedMemPerBlock, 1024);
     assert_eq!(d.regsPerBlock, 65536);
+    assert_eq!(d.regsPerMultiprocessor, 65536);
     assert_eq!(d.maxThreadsPerMultiProcessor, 2048);
-    assert_eq!(d.clockRate, 1_530_000);
-    assert_eq!(d.memoryClockRate, 877_000);
-    assert_eq!(d.memoryBusWidth, 4096);
-    assert_eq!(d.l2CacheSize, 6_291_456);
+    assert_eq!(d.clockRate, 1_410_000);
+    assert_eq!(d.memoryClockRate, 1_215_000);
+    assert_eq!(d.memoryBusWidth, 5120);
+    assert_eq!(d.l2CacheSize, 41_943_040);
+    assert_eq!(d.persistingL2CacheMaxSize, 31_457_280);
     assert_eq!(d.totalConstMem, 65536);
-    assert_eq!(d.asyncEngineCount, 6);
+    assert_eq!(d.asyncEngineCount, 3);
     assert_eq!(d.concurrentKernels, 1);
     assert_eq!(d.canMapHostMemory, 1);
     assert_eq!(d.unifiedAddressing, 1);
@@ -104,7 +108,7 @@ fn get_device_properties_reports_the_configuration() {
     for bad in [-1, 2, c_int::MAX] {
         check!(cudaErrorInvalidDevice, cudaGetDeviceProperties(&mut q, bad));
     }
-    assert_eq!(q.multiProcessorCount, 80, "nothing written on failure");
+    assert_eq!(q.multiProcessorCount, 108, "nothing written on failure");
 }
 
 /// cuda-musa-runtime-api.md · DeviceGetAttribute · every attribute with a cudaDeviceProp field → that field's
@@ -154,7 +158,7 @@ fn device_get_attribute_agrees_with_the_properties() {
         }
     }
     assert_eq!(attr(cudaDevAttrMultiProcessorCount, 1), 132);
-    assert_eq!(attr(cudaDevAttrClockRate, 0), 1_530_000);
+    assert_eq!(attr(cudaDevAttrClockRate, 0), 1_410_000);
     let mut v = -7;
     for unknown in [0, 44, 92, 136, -1, c_int::MAX] {
         check!(
@@ -184,7 +188,7 @@ fn mem_get_info_follows_the_allocations() {
         check!(cudaSuccess, cudaMemGetInfo(&mut free, &mut total));
         (free, total)
     };
-    let total0 = 16usize << 30;
+    let total0 = 40usize << 30;
     assert_eq!(info(), (total0, total0));
     let a = dmalloc(1 << 20);
     assert_eq!(info(), (total0 - (1 << 20), total0));
@@ -360,8 +364,17 @@ fn limits_store_validate_and_reset() {
     );
     assert_eq!(
         limit(cudaLimitPersistingL2CacheSize),
-        0,
-        "a 7.0 device has no persisting L2"
+        1 << 20,
+        "within the 8.0 device's 30 MiB of persisting L2"
+    );
+    check!(
+        cudaSuccess,
+        cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 64 << 20)
+    );
+    assert_eq!(
+        limit(cudaLimitPersistingL2CacheSize),
+        30 << 20,
+        "clamped to persistingL2CacheMaxSize"
     );
     for unknown in [7, 0xffff, u32::MAX] {
         let mut v = 7;
@@ -529,8 +542,8 @@ fn occupancy(block: c_int, smem: usize) -> c_int {
 }
 
 /// cuda-musa-runtime-api.md · OccupancyMaxActiveBlocksPerMultiprocessor · the minimum of the warp limit (2048
-/// threads = 64 warps per SM), the block limit (32) and the shared-memory limit (96 KiB per SM, 256-byte
-/// granularity; more than 48 KiB per block → 0); a block over 1024 threads → 0; block size 0 or negative → 1;
+/// threads = 64 warps per SM), the block limit (32) and the shared-memory limit (164 KiB per SM, 1 KiB reserved
+/// per block, 128-byte granularity on 8.0; more than a block's 48 KiB plus the reserved 1 KiB → 0); a block over 1024 threads → 0; block size 0 or negative → 1;
 /// NULL output → 1; NULL kernel → 98; unknown flags → 1 (CUDA 12.5 `cuda_occupancy.h`; hip-tests
 /// `Unit_hipOccupancyMaxActiveBlocksPerMultiprocessor_Negative_Parameters`).
 #[test]
@@ -543,14 +556,23 @@ fn occupancy_from_the_attributes() {
     assert_eq!(occupancy(33, 0), 32, "two warps each: 64 / 2");
     assert_eq!(occupancy(96, 0), 21, "three warps each: 64 / 3");
     assert_eq!(occupancy(1025, 0), 0);
-    assert_eq!(occupancy(64, 49152), 2, "96 KiB / 48 KiB");
+    assert_eq!(occupancy(64, 49152), 3, "164 KiB / (48 + 1) KiB");
     assert_eq!(
         occupancy(64, 1000),
         32,
-        "1000 B rounds to 1 KiB: 96 blocks, then the warp and block limits"
+        "1000 B + 1 KiB reserved rounds to 2 KiB: 82 blocks, then the warp and block limits"
     );
-    assert_eq!(occupancy(64, 4096), 24, "96 KiB / 4 KiB");
-    assert_eq!(occupancy(64, 49153), 0, "over the 48 KiB of a block");
+    assert_eq!(
+        occupancy(64, 4096),
+        32,
+        "164 KiB / 5 KiB = 32, the block limit too"
+    );
+    assert_eq!(occupancy(64, 8192), 18, "164 KiB / 9 KiB");
+    assert_eq!(
+        occupancy(64, 49153),
+        0,
+        "over the 48 KiB (+ 1 KiB reserved) of a block"
+    );
     let mut n = -7;
     let f = kernel_body as *const c_void;
     for bad in [0, -1, c_int::MIN] {

@@ -51,7 +51,7 @@ fn malloc_async_and_free_async_codes() {
     );
     check!(
         cudaErrorMemoryAllocation,
-        cudaMallocAsync(&mut d, 32 << 30, s)
+        cudaMallocAsync(&mut d, 48 << 30, s)
     );
     let dead = stream(0);
     check!(cudaSuccess, cudaStreamDestroy(dead));

@@ -73,7 +73,7 @@ fn device_calls_with_bad_ids_flags_and_null_out_pointers() {
             cudaSuccess,
             (f.device_get_attribute)(&mut v, cudaDevAttrMultiProcessorCount, 0)
         );
-        assert_eq!(v, 80);
+        assert_eq!(v, 108);
         for flags in [1, 2, 0x8000_0000, u32::MAX] {
             check!(
                 f,

@@ -11,7 +11,7 @@ fn allocation_calls_with_bad_sizes_and_pointers() {
         let mut out = null_mut();
         check!(f, cudaErrorInvalidValue, (f.malloc)(null_mut(), 16));
         check!(f, cudaErrorInvalidValue, (f.malloc_host)(null_mut(), 16));
-        for huge in [1_usize << 62, usize::MAX, (16 << 30) + 1] {
+        for huge in [1_usize << 62, usize::MAX, (40 << 30) + 1] {
             check!(f, cudaErrorMemoryAllocation, (f.malloc)(&mut out, huge));
             assert!(out.is_null());
         }

@@ -38,7 +38,7 @@ fn allocation_arguments() {
     ));
     // More than the device has.
     assert!(matches!(
-        p.malloc_async(32 << 30, s1),
+        p.malloc_async(48 << 30, s1),
         Err(SimError::MemPool {
             problem: PoolProblem::Exhausted { .. },
             ..
