@@ -29,9 +29,14 @@ SSK_EXPORT SSK_TLS uint32_t __ssk_ntid[3];
 SSK_EXPORT SSK_TLS uint32_t __ssk_ctaid[3];
 SSK_EXPORT SSK_TLS uint32_t __ssk_nctaid[3];
 SSK_EXPORT SSK_TLS int32_t __ssk_lane;
-SSK_EXPORT SSK_TLS uint64_t __ssk_cache_base;
-SSK_EXPORT SSK_TLS uint64_t __ssk_cache_len;
-SSK_EXPORT SSK_TLS char *__ssk_cache_host;
+/* The translator's cache: the allocations the running kernel touched last (the rewritten code checks them
+ * inline; __ssk_resolve fills them round robin). */
+#define SSK_CACHE 4
+SSK_EXPORT SSK_TLS struct {
+    uint64_t base, len;
+    char *host;
+} __ssk_cache[SSK_CACHE];
+static SSK_TLS unsigned cache_next;
 /* Dynamic shared memory: sm_80's largest opt-in block size (163 KiB). */
 #define SSK_DYN_SMEM_BYTES 166912
 SSK_EXPORT SSK_TLS _Alignas(16) char __ssk_dyn_smem[SSK_DYN_SMEM_BYTES];
@@ -114,14 +119,6 @@ static SSK_TLS ucontext_t sched_uc;
 #include <setjmp.h>
 static SSK_TLS jmp_buf *loop_exit;
 
-/* The allocations the running kernel touched last, behind the one-entry cache the rewritten code checks
- * inline: a kernel that alternates between a few buffers (matrixMul's A and B) stays out of libstreamsim. */
-#define SSK_RECENT 8
-static SSK_TLS struct {
-    uint64_t base, len;
-    char *host;
-} recent[SSK_RECENT];
-static SSK_TLS unsigned recent_next;
 
 
 #if defined(__x86_64__)
@@ -435,11 +432,9 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     cur_msg = msg;
     cur_msglen = msglen;
     msg[0] = 0;
-    __ssk_cache_base = 0;
-    __ssk_cache_len = 0;
-    __ssk_cache_host = NULL;
     /* A launch starts with nothing cached: an allocation freed since the last kernel is resolved again. */
-    memset(recent, 0, sizeof recent);
+    memset(__ssk_cache, 0, sizeof __ssk_cache);
+    cache_next = 0;
     for (int i = 0; i < 3; i++) {
         __ssk_ntid[i] = block[i];
         __ssk_nctaid[i] = grid[i];
@@ -505,26 +500,14 @@ static void where(char *out, size_t len) {
 }
 
 SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, int write) {
-    for (unsigned i = 0; i < SSK_RECENT; i++) {
-        uint64_t d = addr - recent[i].base;
-        if (recent[i].len && d < recent[i].len && recent[i].len - d >= size) {
-            __ssk_cache_base = recent[i].base;
-            __ssk_cache_len = recent[i].len;
-            __ssk_cache_host = recent[i].host;
-            return recent[i].host + d;
-        }
-    }
     uint64_t base = 0, len = 0;
     void *host = NULL;
     char why[512];
     if (streamsimCcResolve(addr, size, write, &base, &len, &host, why, sizeof why) == 0) {
-        __ssk_cache_base = base;
-        __ssk_cache_len = len;
-        __ssk_cache_host = (char *)host;
-        unsigned slot = recent_next++ % SSK_RECENT;
-        recent[slot].base = base;
-        recent[slot].len = len;
-        recent[slot].host = (char *)host;
+        unsigned slot = cache_next++ % SSK_CACHE;
+        __ssk_cache[slot].base = base;
+        __ssk_cache[slot].len = len;
+        __ssk_cache[slot].host = (char *)host;
         return (char *)host + (addr - base);
     }
     char at[96];

@@ -68,11 +68,14 @@ const SYNC_FUNCTIONS: &[&str] = &[
     "__ssk_grid_sync",
 ];
 
+/// How many allocations the translator's inline cache holds (`__ssk_cache` in `kernel_rt.c`).
+const CACHE_ENTRIES: usize = 4;
+
 /// The prefix of every symbol the device module defines, once rewritten.
 pub const DEVICE_PREFIX: &str = "__ssd.";
 
 /// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
-pub const TABLE_VERSION: u32 = 2;
+pub const TABLE_VERSION: u32 = 3;
 
 /// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
 pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
@@ -829,9 +832,7 @@ fn support(
     s.push_str(
         "@__ssk_lane = external thread_local(initialexec) global i32, align 4\n\
          @__ssk_loop_clock = external thread_local(initialexec) global i64, align 8\n\
-         @__ssk_cache_base = external thread_local(initialexec) global i64, align 8\n\
-         @__ssk_cache_len = external thread_local(initialexec) global i64, align 8\n\
-         @__ssk_cache_host = external thread_local(initialexec) global ptr, align 8\n\
+         @__ssk_cache = external thread_local(initialexec) global [4 x { i64, i64, ptr }], align 8\n\
          @__ssk_dyn_smem = external thread_local(initialexec) global [0 x i8], align 16\n",
     );
     for (v, reg) in [
@@ -860,31 +861,49 @@ fn support(
     // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address in the
     // cached allocation is served from the cache; anything else goes to the resolver (which faults the
     // kernel on an address outside every live allocation, NULL included).
+    // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address in one
+    // of the four allocations the kernel touched last is served from that cache entry; anything else goes
+    // to the resolver (which faults the kernel on an address outside every live allocation, NULL included).
     s.push_str(
         "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %w) alwaysinline {\n\
          entry:\n\
          \x20 %a = ptrtoint ptr %p to i64\n\
          \x20 %h = sub i64 %a, 65536\n\
          \x20 %host = icmp ult i64 %h, 140737488289792\n\
-         \x20 br i1 %host, label %pass, label %dev\n\
+         \x20 br i1 %host, label %pass, label %e0\n\
          pass:\n\
-         \x20 ret ptr %p\n\
-         dev:\n\
-         \x20 %base = load i64, ptr @__ssk_cache_base, align 8\n\
-         \x20 %len = load i64, ptr @__ssk_cache_len, align 8\n\
-         \x20 %d = sub i64 %a, %base\n\
-         \x20 %in = icmp ult i64 %d, %len\n\
-         \x20 %room = sub i64 %len, %d\n\
-         \x20 %fits = icmp uge i64 %room, %size\n\
-         \x20 %ok = and i1 %in, %fits\n\
-         \x20 br i1 %ok, label %hit, label %miss\n\
-         hit:\n\
-         \x20 %hb = load ptr, ptr @__ssk_cache_host, align 8\n\
-         \x20 %r = getelementptr i8, ptr %hb, i64 %d\n\
+         \x20 ret ptr %p\n",
+    );
+    for e in 0..CACHE_ENTRIES {
+        let next = if e + 1 == CACHE_ENTRIES {
+            "miss".to_string()
+        } else {
+            format!("e{}", e + 1)
+        };
+        let _ = writeln!(
+            s,
+            "e{e}:\n\
+             \x20 %pb{e} = getelementptr [{CACHE_ENTRIES} x {{ i64, i64, ptr }}], ptr @__ssk_cache, i32 0, i32 {e}, i32 0\n\
+             \x20 %pl{e} = getelementptr [{CACHE_ENTRIES} x {{ i64, i64, ptr }}], ptr @__ssk_cache, i32 0, i32 {e}, i32 1\n\
+             \x20 %base{e} = load i64, ptr %pb{e}, align 8\n\
+             \x20 %len{e} = load i64, ptr %pl{e}, align 8\n\
+             \x20 %d{e} = sub i64 %a, %base{e}\n\
+             \x20 %in{e} = icmp ult i64 %d{e}, %len{e}\n\
+             \x20 %room{e} = sub i64 %len{e}, %d{e}\n\
+             \x20 %fits{e} = icmp uge i64 %room{e}, %size\n\
+             \x20 %ok{e} = and i1 %in{e}, %fits{e}\n\
+             \x20 br i1 %ok{e}, label %hit{e}, label %{next}\n\
+             hit{e}:\n\
+             \x20 %ph{e} = getelementptr [{CACHE_ENTRIES} x {{ i64, i64, ptr }}], ptr @__ssk_cache, i32 0, i32 {e}, i32 2\n\
+             \x20 %hb{e} = load ptr, ptr %ph{e}, align 8\n\
+             \x20 %r{e} = getelementptr i8, ptr %hb{e}, i64 %d{e}\n\
+             \x20 ret ptr %r{e}"
+        );
+    }
+    s.push_str(
+        "miss:\n\
+         \x20 %r = call ptr @__ssk_resolve(i64 %a, i64 %size, i32 %w)\n\
          \x20 ret ptr %r\n\
-         miss:\n\
-         \x20 %r2 = call ptr @__ssk_resolve(i64 %a, i64 %size, i32 %w)\n\
-         \x20 ret ptr %r2\n\
          }\n",
     );
     let mut rows = Vec::new();
