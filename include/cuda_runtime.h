@@ -39,6 +39,16 @@ static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int f
     return ::cudaHostAlloc(ptr, size, flags);
 }
 
+template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
+    return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}
+template <class T>
+static inline cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute attr, int value) {
+    return ::cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T> static inline cudaError_t cudaFuncGetName(const char **name, T *func) {
+    return ::cudaFuncGetName(name, (const void *)func);
+}
 /* The symbol calls on a variable itself (nvcc's templates). */
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0,

@@ -201,6 +201,9 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
                                       enum cudaMemcpyKind kind, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+cudaError_t cudaFuncGetName(const char **name, const void *func);
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));

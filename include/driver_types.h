@@ -224,6 +224,33 @@ enum cudaMemoryType {
 };
 typedef enum cudaMemoryType cudaMemoryType;
 
+/* What a kernel needs (cudaFuncGetAttributes): CUDA 12's layout. */
+struct cudaFuncAttributes {
+    size_t sharedSizeBytes;
+    size_t constSizeBytes;
+    size_t localSizeBytes;
+    int maxThreadsPerBlock;
+    int numRegs;
+    int ptxVersion;
+    int binaryVersion;
+    int cacheModeCA;
+    int maxDynamicSharedSizeBytes;
+    int preferredShmemCarveout;
+    int clusterDimMustBeSet;
+    int requiredClusterWidth;
+    int requiredClusterHeight;
+    int requiredClusterDepth;
+    int clusterSchedulingPolicyPreference;
+    int nonPortableClusterSizeAllowed;
+    int reserved[16];
+};
+
+/* The attributes cudaFuncSetAttribute sets (the simulator takes these two). */
+enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9
+};
+
 struct cudaPointerAttributes {
     enum cudaMemoryType type;
     int device;

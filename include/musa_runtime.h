@@ -40,6 +40,16 @@ static inline musaError_t musaMallocAsync(void **ptr, size_t size, musaMemPool_t
     return ::musaMallocFromPoolAsync(ptr, size, memPool, stream);
 }
 
+template <class T> static inline musaError_t musaFuncGetAttributes(struct musaFuncAttributes *attr, T *entry) {
+    return ::musaFuncGetAttributes(attr, (const void *)entry);
+}
+template <class T>
+static inline musaError_t musaFuncSetAttribute(T *entry, enum musaFuncAttribute attr, int value) {
+    return ::musaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T> static inline musaError_t musaFuncGetName(const char **name, T *func) {
+    return ::musaFuncGetName(name, (const void *)func);
+}
 /* The symbol calls on a variable itself (as CUDA's templates). */
 template <class T>
 static inline musaError_t musaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0,

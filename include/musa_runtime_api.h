@@ -233,6 +233,34 @@ enum musaMemoryType {
 };
 typedef enum musaMemoryType musaMemoryType;
 
+/* What a kernel needs (musaFuncGetAttributes): CUDA 12's (MUSA's) layout. */
+struct musaFuncAttributes {
+    size_t sharedSizeBytes;
+    size_t constSizeBytes;
+    size_t localSizeBytes;
+    int maxThreadsPerBlock;
+    int numRegs;
+    int ptxVersion;
+    int binaryVersion;
+    int cacheModeCA;
+    int maxDynamicSharedSizeBytes;
+    int preferredShmemCarveout;
+    int clusterDimMustBeSet;
+    int requiredClusterWidth;
+    int requiredClusterHeight;
+    int requiredClusterDepth;
+    int clusterSchedulingPolicyPreference;
+    int nonPortableClusterSizeAllowed;
+    int reserved[16];
+};
+
+/* The attributes musaFuncSetAttribute sets (the simulator takes these two). */
+enum musaFuncAttribute {
+    musaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    musaFuncAttributePreferredSharedMemoryCarveout = 9
+};
+typedef struct musaFuncAttributes musaFuncAttributes;
+
 struct musaPointerAttributes {
     enum musaMemoryType type;
     int device;
@@ -707,6 +735,9 @@ musaError_t musaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
                                       enum musaMemcpyKind kind, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaGetSymbolAddress(void **devPtr, const void *symbol);
 musaError_t musaGetSymbolSize(size_t *size, const void *symbol);
+musaError_t musaFuncGetAttributes(struct musaFuncAttributes *attr, const void *func);
+musaError_t musaFuncSetAttribute(const void *func, enum musaFuncAttribute attr, int value);
+musaError_t musaFuncGetName(const char **name, const void *func);
 musaError_t musaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
                                 musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaMemset(void *devPtr, int value, size_t count);

@@ -42,6 +42,7 @@ pub struct KernelRow {
     tramp: Option<unsafe extern "C" fn(buf: *mut c_void)>,
     flags: u32,
     block: Option<unsafe extern "C" fn(buf: *mut c_void)>,
+    attrs: Option<unsafe extern "C" fn(out: *mut u64)>,
 }
 
 /// A row of a module's variable table (`ssk_var_row`).
@@ -66,7 +67,7 @@ pub type Runner = Option<
 >;
 
 /// The version of the table `streamsimCcRegisterModule` reads (`TABLE_VERSION` in `src/tools/cc/ir.rs`).
-const TABLE_VERSION: u32 = 3;
+const TABLE_VERSION: u32 = 4;
 
 /// The runner's outcomes (`kernel_rt.c`).
 const RUN_OK: c_int = 0;
@@ -105,6 +106,8 @@ struct Registry {
     host_vars: BTreeMap<usize, (String, usize)>,
     /// Per-kernel virtual durations set by the program (`streamsimSetKernelDuration`).
     durations: BTreeMap<usize, u64>,
+    /// What `cudaFuncSetAttribute` set, per kernel: (max dynamic shared bytes, preferred carveout).
+    func_attrs: BTreeMap<usize, (i32, i32)>,
 }
 
 fn registry() -> &'static Mutex<Registry> {
@@ -990,6 +993,166 @@ symbol_calls!(
     musaGetSymbolAddress,
     musaGetSymbolSize
 );
+
+// ------------------------------------------------------------------------------------------ function attributes
+
+/// `struct cudaFuncAttributes` (CUDA 12's layout; CUDA 13 has the same size and leading fields).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FuncAttributes {
+    pub sharedSizeBytes: usize,
+    pub constSizeBytes: usize,
+    pub localSizeBytes: usize,
+    pub maxThreadsPerBlock: c_int,
+    pub numRegs: c_int,
+    pub ptxVersion: c_int,
+    pub binaryVersion: c_int,
+    pub cacheModeCA: c_int,
+    pub maxDynamicSharedSizeBytes: c_int,
+    pub preferredShmemCarveout: c_int,
+    pub clusterDimMustBeSet: c_int,
+    pub requiredClusterWidth: c_int,
+    pub requiredClusterHeight: c_int,
+    pub requiredClusterDepth: c_int,
+    pub clusterSchedulingPolicyPreference: c_int,
+    pub nonPortableClusterSizeAllowed: c_int,
+    pub reserved: [c_int; 16],
+}
+
+/// The shared memory a block may have by default (the profile's `sharedMemPerBlock`) and with the opt-in.
+const SHARED_PER_BLOCK: i64 = 49152;
+const SHARED_OPTIN: i64 = 166912;
+
+/// The registered kernel of `func` with its static shared and constant bytes.
+fn kernel_of(func: *const c_void) -> Option<(String, u64, u64)> {
+    let r = registry().lock();
+    let stub = r.stubs.get(&(func as usize))?;
+    let mut out = [0u64; 2];
+    if let Some(cpu) = r.kernels.get(&stub.name) {
+        // SAFETY: the module's constant table and its own function.
+        if let Some(attrs) = unsafe { (*cpu.row).attrs } {
+            // SAFETY: writes two words.
+            unsafe { attrs(out.as_mut_ptr()) };
+        }
+    }
+    Some((stub.name.clone(), out[0], out[1]))
+}
+
+/// `cudaFuncGetAttributes` / `musaFuncGetAttributes`: what a registered kernel needs. The static shared and
+/// constant bytes are the variables the kernel can reach; registers and local memory are not modelled (sim:
+/// 0); `maxThreadsPerBlock` is the device's 1024; the versions are the build's `-arch` (8.0).
+///
+/// # Safety
+/// `attr` is NULL or valid for a write.
+pub(crate) unsafe fn func_get_attributes(attr: *mut FuncAttributes, func: *const c_void) -> Error {
+    contain(codes::Unknown, || {
+        if attr.is_null() {
+            return codes::InvalidValue;
+        }
+        let Some((_, shared, constant)) = kernel_of(func) else {
+            return codes::InvalidDeviceFunction;
+        };
+        let (dynamic, carveout) = registry()
+            .lock()
+            .func_attrs
+            .get(&(func as usize))
+            .copied()
+            .unwrap_or(((SHARED_PER_BLOCK - shared as i64).max(0) as i32, -1));
+        let a = FuncAttributes {
+            sharedSizeBytes: shared as usize,
+            constSizeBytes: constant as usize,
+            localSizeBytes: 0,
+            maxThreadsPerBlock: 1024,
+            numRegs: 0,
+            ptxVersion: 80,
+            binaryVersion: 80,
+            maxDynamicSharedSizeBytes: dynamic,
+            preferredShmemCarveout: carveout,
+            ..FuncAttributes::default()
+        };
+        // SAFETY: C contract.
+        unsafe { *attr = a };
+        codes::Success
+    })
+}
+
+/// `cudaFuncSetAttribute`: `cudaFuncAttributeMaxDynamicSharedMemorySize` (8, up to the opt-in limit less the
+/// kernel's static shared memory) and `cudaFuncAttributePreferredSharedMemoryCarveout` (9, -1 to 100); the
+/// cluster attributes and any other value are `cudaErrorInvalidValue` (clusters are not simulated).
+pub(crate) fn func_set_attribute(func: *const c_void, attr: c_int, value: c_int) -> Error {
+    contain(codes::Unknown, || {
+        let Some((_, shared, _)) = kernel_of(func) else {
+            return codes::InvalidDeviceFunction;
+        };
+        let mut r = registry().lock();
+        let default = ((SHARED_PER_BLOCK - shared as i64).max(0) as i32, -1);
+        let entry = r.func_attrs.entry(func as usize).or_insert(default);
+        match attr {
+            8 if value >= 0 && i64::from(value) + shared as i64 <= SHARED_OPTIN => entry.0 = value,
+            9 if (-1..=100).contains(&value) => entry.1 = value,
+            _ => return codes::InvalidValue,
+        }
+        codes::Success
+    })
+}
+
+/// `cudaFuncGetName`: the kernel's (mangled) name, valid for the program's life.
+///
+/// # Safety
+/// `name` is NULL or valid for a write.
+pub(crate) unsafe fn func_get_name(name: *mut *const c_char, func: *const c_void) -> Error {
+    contain(codes::Unknown, || {
+        if name.is_null() {
+            return codes::InvalidValue;
+        }
+        let Some((mangled, _, _)) = kernel_of(func) else {
+            return codes::InvalidDeviceFunction;
+        };
+        static NAMES: Mutex<BTreeMap<String, &'static std::ffi::CStr>> =
+            Mutex::new(BTreeMap::new());
+        let mut names = NAMES.lock();
+        // One string per kernel of the program (bounded by its kernels).
+        let c = *names.entry(mangled.clone()).or_insert_with(|| {
+            let owned = std::ffi::CString::new(mangled).unwrap_or_default();
+            Box::leak(owned.into_boxed_c_str())
+        });
+        // SAFETY: C contract.
+        unsafe { *name = c.as_ptr() };
+        codes::Success
+    })
+}
+
+macro_rules! func_calls {
+    ($get:ident, $set:ident, $name:ident) => {
+        /// `cudaFuncGetAttributes` (and the MUSA twin).
+        ///
+        /// # Safety
+        /// As [`func_get_attributes`].
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $get(attr: *mut FuncAttributes, func: *const c_void) -> Error {
+            // SAFETY: forwarded C contract.
+            unsafe { func_get_attributes(attr, func) }
+        }
+
+        /// `cudaFuncSetAttribute` (and the MUSA twin).
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $set(func: *const c_void, attr: c_int, value: c_int) -> Error {
+            func_set_attribute(func, attr, value)
+        }
+
+        /// `cudaFuncGetName` (and the MUSA twin).
+        ///
+        /// # Safety
+        /// As [`func_get_name`].
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(name: *mut *const c_char, func: *const c_void) -> Error {
+            // SAFETY: forwarded C contract.
+            unsafe { func_get_name(name, func) }
+        }
+    };
+}
+func_calls!(cudaFuncGetAttributes, cudaFuncSetAttribute, cudaFuncGetName);
+func_calls!(musaFuncGetAttributes, musaFuncSetAttribute, musaFuncGetName);
 
 #[cfg(test)]
 mod tests {

@@ -247,6 +247,8 @@ macro_rules! cuda_family {
                 (cudaStreamCaptureModeGlobal, musaStreamCaptureModeGlobal): c_int = 0;
                 (cudaStreamCaptureModeThreadLocal, musaStreamCaptureModeThreadLocal): c_int = 1;
                 (cudaStreamCaptureModeRelaxed, musaStreamCaptureModeRelaxed): c_int = 2;
+                (cudaFuncAttributeMaxDynamicSharedMemorySize, musaFuncAttributeMaxDynamicSharedMemorySize): c_int = 8;
+                (cudaFuncAttributePreferredSharedMemoryCarveout, musaFuncAttributePreferredSharedMemoryCarveout): c_int = 9;
                 (cudaStreamCaptureStatusNone, musaStreamCaptureStatusNone): c_uint = 0;
                 (cudaStreamCaptureStatusActive, musaStreamCaptureStatusActive): c_uint = 1;
                 (cudaStreamCaptureStatusInvalidated, musaStreamCaptureStatusInvalidated): c_uint = 2;

@@ -53,12 +53,15 @@ fn kernels_run_on_the_cpu_with_the_vendors_answers() {
     assert_eq!(
         out,
         "saxpy: ok, 1024 threads\nblock_sum: ok\nwarp 0: sum 496, ballot 55555555\n\
-         warp 1: sum 1520, ballot 55555555\nreverse: ok\nconfiguration: ok\nillegal address: ok\n"
+         warp 1: sum 1520, ballot 55555555\nreverse: ok\ngraph: ok\nattributes: ok\nconfiguration: ok\nillegal address: ok\n"
     );
     // The fault's report names the kernel's thread and the address.
     assert!(err.is_empty(), "{err}");
-    // Deterministic: the same output on a second run.
-    assert_eq!(run(&exe, &[]).1, out);
+    // Deterministic: the same output on a second run, and the same trace (virtual times included) when the
+    // program runs itself again as a child (exit status 67 if the traces differ).
+    let (code, again, err) = run(&exe, &[("STREAMSIM_CHECK_DETERMINISM", "1")]);
+    assert_eq!(code, Some(0), "{again}{err}");
+    assert_eq!(again, out);
 }
 
 #[test]

@@ -49,6 +49,7 @@ typedef struct {
     void (*tramp)(void *buf);
     uint32_t flags; /* 1: can reach a barrier or warp function: threads run as fibers */
     void (*block)(void *buf); /* the threads of one block in order, for a kernel without barriers */
+    void (*attrs)(uint64_t *out); /* [0] static shared bytes, [1] constant bytes it can reach */
 } ssk_kernel_row;
 
 typedef struct {

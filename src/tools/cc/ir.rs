@@ -44,6 +44,10 @@ pub struct KernelInfo {
     pub params: Vec<String>,
     /// Can reach a barrier, a warp function or an indirect call.
     pub needs_fibers: bool,
+    /// The types of the `__shared__` variables it can reach (its static shared memory).
+    pub shared: Vec<String>,
+    /// The types of the `__constant__` variables it can reach.
+    pub constants: Vec<String>,
 }
 
 /// The rewritten module and what it holds.
@@ -75,7 +79,7 @@ const CACHE_ENTRIES: usize = 4;
 pub const DEVICE_PREFIX: &str = "__ssd.";
 
 /// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
-pub const TABLE_VERSION: u32 = 3;
+pub const TABLE_VERSION: u32 = 4;
 
 /// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
 pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
@@ -86,6 +90,9 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     let mut dyn_shared: BTreeSet<String> = BTreeSet::new();
     let mut shared_defs: BTreeSet<String> = BTreeSet::new();
     let mut device_vars: Vec<String> = Vec::new();
+    // The types of the `__shared__` and `__constant__` variables, for the kernels' attributes.
+    let mut var_types: BTreeMap<String, String> = BTreeMap::new();
+    let mut constant_vars: BTreeSet<String> = BTreeSet::new();
     for line in &lines {
         let t = line.trim_start();
         if let Some(rest) = t.strip_prefix("define ") {
@@ -112,6 +119,9 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                     dyn_shared.insert(name);
                 } else {
                     shared_defs.insert(name.clone());
+                    if let Some(g) = after.find(" global ") {
+                        var_types.insert(name.clone(), first_type(&after[g + 8..]).to_string());
+                    }
                     defined.insert(name);
                 }
                 continue;
@@ -123,6 +133,12 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                     && !after.contains("private ")
                 {
                     device_vars.push(name.clone());
+                    if after.contains("addrspace(4)") {
+                        if let Some(g) = after.find(" global ") {
+                            var_types.insert(name.clone(), first_type(&after[g + 8..]).to_string());
+                        }
+                        constant_vars.insert(name.clone());
+                    }
                 }
                 defined.insert(name);
             }
@@ -146,6 +162,7 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     let mut fresh = 0usize;
     let mut unsupported: BTreeSet<String> = BTreeSet::new();
     let mut kernels: Vec<KernelInfo> = Vec::new();
+    let mut refs: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for line in &lines {
         let t = line.trim_start();
         if t.starts_with("target datalayout") {
@@ -196,6 +213,8 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                     name: name.clone(),
                     params: kernel_params(rest)?,
                     needs_fibers: false,
+                    shared: Vec::new(),
+                    constants: Vec::new(),
                 });
             }
             let line = normalize(t, &defined, &dyn_shared).replacen("ptx_kernel ", "", 1);
@@ -224,6 +243,16 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         }
         // An instruction.
         let func = current.clone().unwrap_or_default();
+        // The shared and constant variables it names.
+        let mut rest = *line;
+        while let Some(at) = rest.find('@') {
+            if let Some(g) = first_global(&rest[at..]) {
+                if var_types.contains_key(&g) {
+                    refs.entry(func.clone()).or_default().insert(g);
+                }
+            }
+            rest = &rest[at + 1..];
+        }
         let mut line = normalize(line, &defined, &dyn_shared);
         for (from, to) in sreg_names() {
             if line.contains(from) {
@@ -292,6 +321,31 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
             }
             if let Some(cs) = calls.get(&f) {
                 stack.extend(cs.iter().cloned());
+            }
+        }
+    }
+    // The shared and constant variables each kernel can reach (through the functions it can call).
+    for k in &mut kernels {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![k.name.clone()];
+        let mut vars = BTreeSet::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            if let Some(r) = refs.get(&f) {
+                vars.extend(r.iter().cloned());
+            }
+            if let Some(cs) = calls.get(&f) {
+                stack.extend(cs.iter().cloned());
+            }
+        }
+        for v in vars {
+            let t = var_types[&v].clone();
+            if constant_vars.contains(&v) {
+                k.constants.push(t);
+            } else {
+                k.shared.push(t);
             }
         }
     }
@@ -978,6 +1032,23 @@ fn support(
              zend:\n  %iz1 = add i32 %iz, 1\n  %cz = icmp ult i32 %iz1, %nz\n  br i1 %cz, label %z, label %done\n\
              done:\n  ret void\n}}"
         );
+        // Attributes: the bytes of its static shared memory and of the constants it can reach.
+        let _ = writeln!(s, "define internal void @__ssk.attrs.{k}(ptr %out) {{");
+        for (field, types) in [(0, &info.shared), (1, &info.constants)] {
+            let mut acc = "0".to_string();
+            for (i, t) in types.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "  %z{field}_{i} = ptrtoint ptr getelementptr ({t}, ptr null, i32 1) to i64\n  %a{field}_{i} = add i64 {acc}, %z{field}_{i}"
+                );
+                acc = format!("%a{field}_{i}");
+            }
+            let _ = writeln!(
+                s,
+                "  %o{field} = getelementptr i64, ptr %out, i64 {field}\n  store i64 {acc}, ptr %o{field}, align 8"
+            );
+        }
+        s.push_str("  ret void\n}\n");
         let bytes = info.name.len() + 1;
         let _ = writeln!(
             s,
@@ -985,13 +1056,13 @@ fn support(
             info.name
         );
         rows.push(format!(
-            "{{ ptr, ptr, ptr, ptr, i32, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k} }}",
+            "{{ ptr, ptr, ptr, ptr, i32, ptr, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k}, ptr @__ssk.attrs.{k} }}",
             u32::from(info.needs_fibers)
         ));
     }
     let _ = writeln!(
         s,
-        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr }}] [{}]",
+        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr, ptr }}] [{}]",
         rows.len(),
         rows.join(", ")
     );

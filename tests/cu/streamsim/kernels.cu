@@ -2,6 +2,7 @@
 // non-zero on the first mismatch (tests/suite/cc_programs.rs runs it and compares the output).
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #define CHECK(call, want)                                                                                  \
     do {                                                                                                   \
@@ -50,6 +51,8 @@ __global__ void reverse(float *a, int n) {
 }
 
 __global__ void poke(int *p) { p[threadIdx.x] = 1; }
+
+__global__ void add_one(int *count) { atomicAdd(count, 1); }
 
 __global__ void checked(int v) { assert(v > 0); }
 
@@ -102,6 +105,46 @@ int main() {
     CHECK(cudaMemcpy(r, x, sizeof r, cudaMemcpyDeviceToHost), cudaSuccess);
     for (int i = 0; i < 64; i++) CHECK(r[i], 63 - i);
     printf("reverse: ok\n");
+
+    // A captured launch is a kernel node: each launch of the graph runs the kernel again, with the arguments
+    // it was captured with.
+    int *count;
+    CHECK(cudaMalloc(&count, sizeof(int)), cudaSuccess);
+    CHECK(cudaMemset(count, 0, sizeof(int)), cudaSuccess);
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+    poke<<<1, 1, 0, s>>>(dout);
+    add_one<<<2, 32, 0, s>>>(count);
+    CHECK(cudaStreamEndCapture(s, &graph), cudaSuccess);
+    CHECK(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+    for (int i = 0; i < 3; i++) CHECK(cudaGraphLaunch(exec, s), cudaSuccess);
+    CHECK(cudaStreamSynchronize(s), cudaSuccess);
+    int total = 0;
+    CHECK(cudaMemcpy(&total, count, sizeof total, cudaMemcpyDeviceToHost), cudaSuccess);
+    CHECK(total, 3 * 64);
+    printf("graph: ok\n");
+
+    // What the registered kernels need: static shared memory and constants they reach, the dynamic shared
+    // memory they may have (48 KiB less the static part, up to the 163 KiB opt-in), their names.
+    static_assert(sizeof(cudaFuncAttributes) == 144, "CUDA 12's cudaFuncAttributes");
+    cudaFuncAttributes fa;
+    CHECK(cudaFuncGetAttributes(&fa, block_sum), cudaSuccess);
+    CHECK(fa.sharedSizeBytes, 1024);
+    CHECK(fa.maxDynamicSharedSizeBytes, 49152 - 1024);
+    CHECK(fa.maxThreadsPerBlock, 1024);
+    CHECK(cudaFuncGetAttributes(&fa, saxpy), cudaSuccess);
+    CHECK(fa.sharedSizeBytes, 0);
+    CHECK(fa.constSizeBytes, 2 * sizeof(float));
+    CHECK(cudaFuncSetAttribute(reverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 100000), cudaSuccess);
+    CHECK(cudaFuncGetAttributes(&fa, reverse), cudaSuccess);
+    CHECK(fa.maxDynamicSharedSizeBytes, 100000);
+    CHECK(cudaFuncSetAttribute(reverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 166913), cudaErrorInvalidValue);
+    const char *name = nullptr;
+    CHECK(cudaFuncGetName(&name, saxpy), cudaSuccess);
+    CHECK(strcmp(name, "_Z5saxpyPKfPfi"), 0);
+    CHECK(cudaFuncGetAttributes(&fa, (const void *)main), cudaErrorInvalidDeviceFunction);
+    printf("attributes: ok\n");
 
     // A block of 1025 threads is an invalid configuration, reported at the launch and by cudaGetLastError.
     poke<<<1, 1025>>>(din);
