@@ -246,10 +246,10 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         // The shared and constant variables it names.
         let mut rest = *line;
         while let Some(at) = rest.find('@') {
-            if let Some(g) = first_global(&rest[at..]) {
-                if var_types.contains_key(&g) {
-                    refs.entry(func.clone()).or_default().insert(g);
-                }
+            if let Some(g) = first_global(&rest[at..])
+                && var_types.contains_key(&g)
+            {
+                refs.entry(func.clone()).or_default().insert(g);
             }
             rest = &rest[at + 1..];
         }
