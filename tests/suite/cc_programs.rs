@@ -237,3 +237,16 @@ fn seed_001_ascend_c_launches_run_as_written() {
         )
     );
 }
+
+#[test]
+fn a_kernel_spinning_on_another_streams_flag_finishes_under_every_schedule() {
+    let exe = cc("spin", &["tests/cu/streamsim/spin.cu"], &[]);
+    for schedule in ["concurrent", "serialize"] {
+        let (code, out, err) = run(&exe, &[("STREAMSIM_SCHEDULE", schedule)]);
+        assert_eq!(code, Some(0), "{schedule}: {out}{err}");
+        assert_eq!(
+            out, "synchronize: 0, the spinning kernel saw 7\n",
+            "{schedule}: {err}"
+        );
+    }
+}
