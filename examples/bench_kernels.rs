@@ -121,6 +121,7 @@ fn main() {
     for _ in 0..3 {
         let t = Instant::now();
         cc(&[
+            "-O2",
             &common,
             sample.to_str().unwrap(),
             "-o",

@@ -184,6 +184,7 @@ const SAMPLES: &[(&str, &[&str], &str)] = &[
         &["simpleIPC.cu", "../Common/helper_multiprocess.cpp"],
         "Process 0 complete!",
     ),
+    ("simpleOccupancy", &["simpleOccupancy.cu"], "Test PASSED"),
 ];
 
 #[test]
@@ -249,4 +250,43 @@ fn a_kernel_spinning_on_another_streams_flag_finishes_under_every_schedule() {
             "{schedule}: {err}"
         );
     }
+}
+
+#[test]
+fn what_the_cpu_cannot_run_is_a_compile_error_that_names_it() {
+    let t = toolchain();
+    let src = t.out_dir.join("ptx.cu");
+    std::fs::write(
+        &src,
+        "__global__ void lane(int *out) {\n    int l;\n    asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(l));\n    out[0] = l;\n}\nint main() { return 0; }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_streamsim"))
+        .arg("cc")
+        .arg(&src)
+        .arg("-o")
+        .arg(t.out_dir.join("ptx"))
+        .env("STREAMSIM_LIB", &t.lib_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "device code uses what the CPU does not run: inline PTX assembly `mov.u32 $0, %laneid;`"
+        ),
+        "{err}"
+    );
+    // An option nvcc does not have: exit status 2 and the usage.
+    let out = Command::new(env!("CARGO_BIN_EXE_streamsim"))
+        .args(["cc", "--frobnicate", "x.cu"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("streamsim cc: unknown option `--frobnicate`\nusage: streamsim cc"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

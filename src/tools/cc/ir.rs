@@ -259,6 +259,14 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                 line = line.replace(from, to);
             }
         }
+        if let Some(i) = line.find(" asm ").filter(|_| line.contains("call ")) {
+            // Inline PTX: `call i32 asm sideeffect "mov.u32 $0, %laneid;", "=r"()`.
+            let text = line[i + 5..]
+                .trim_start_matches("sideeffect ")
+                .trim_start_matches("convergent ");
+            let ptx = text.split('"').nth(1).unwrap_or(text);
+            unsupported.insert(format!("inline PTX assembly `{ptx}`"));
+        }
         if let Some(i) = line.find("@llvm.nvvm.") {
             let rest = &line[i + 1..];
             let end = rest
@@ -295,12 +303,7 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     if !unsupported.is_empty() {
         let list: Vec<&str> = unsupported.iter().map(String::as_str).collect();
         return Err(format!(
-            "device code uses {} that the CPU does not run: {}",
-            if list.len() == 1 {
-                "an NVVM intrinsic"
-            } else {
-                "NVVM intrinsics"
-            },
+            "device code uses what the CPU does not run: {}",
             list.join(", ")
         ));
     }
@@ -418,6 +421,14 @@ fn normalize(line: &str, defined: &BTreeSet<String>, dyn_shared: &BTreeSet<Strin
             s.push_str("c\"");
             in_str = true;
             i += 2;
+            continue;
+        }
+        if c == '"' {
+            // Any other string (inline assembly, attributes, metadata; quoted names come with their `@`):
+            // copied as is.
+            s.push('"');
+            in_str = true;
+            i += 1;
             continue;
         }
         if c == '@' || (c == '$' && (i == 0 || !is_ident(b[i - 1]))) {

@@ -53,7 +53,7 @@ pub struct Options {
     pub includes: Vec<String>,
     /// `-D X[=V]`: macros.
     pub defines: Vec<String>,
-    /// `-O0` … `-O3` for the host code (the kernels are always built at `-O2`).
+    /// `-O0` … `-O3` for the host code (default: none, as nvcc's; the kernels are always built at `-O2`).
     pub opt: Option<String>,
     /// `-g`.
     pub debug: bool,
@@ -82,6 +82,10 @@ pub struct Options {
     /// `--keep`: keep the intermediate files (and say where).
     pub keep: bool,
 }
+
+/// The host code's optimisation without `-O`: none, as nvcc leaves the host compiler's default (kernels are
+/// always built at `-O2`, as ptxas optimises by default).
+const HOST_OPT_DEFAULT: &str = "-O0";
 
 /// The usage line.
 pub const USAGE: &str = "usage: streamsim cc [-I DIR] [-D X[=V]] [-O0..3] [-g] [-std=c++17] [-arch=sm_XX] [-c] [-o OUT] \
@@ -442,7 +446,7 @@ impl Driver {
         host.arg("--cuda-host-only")
             .args(["-Xclang", "-fcuda-include-gpubinary", "-Xclang"])
             .arg(&marker)
-            .arg(self.o.opt.as_deref().unwrap_or("-O2"))
+            .arg(self.o.opt.as_deref().unwrap_or(HOST_OPT_DEFAULT))
             .arg("-c")
             .arg(src)
             .arg("-o")
@@ -492,7 +496,7 @@ impl Driver {
             c.args(["-x", "c"]);
         }
         self.common(&mut c);
-        c.arg(self.o.opt.as_deref().unwrap_or("-O2"))
+        c.arg(self.o.opt.as_deref().unwrap_or(HOST_OPT_DEFAULT))
             .arg("-c")
             .arg(src)
             .arg("-o")
