@@ -99,6 +99,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `scenario/` ([`scenario`]) | the scenario language: lexer, parser, runner (`run.rs`; `run/statements.rs`: what each statement calls), report; `tasks.rs` (execution control and ACL's wait tasks) and `pools.rs` (stream-ordered memory) parse and run their own statements (the `streamsim run` command is `src/main.rs`) |
+//! | `cc/` ([`cc`]) | `streamsim cc`: the compiler driver (nvcc's options, clang's two passes, the link with `include/streamsim/cc/kernel_rt.c`) and `ir.rs`, the rewrite of the device pass's NVPTX IR for the host; what its programs call at run time is `src/facade/cc_runtime.rs` |
 //! | `export/` ([`export`]) | exporters of a [`Trace`]: Chrome/Perfetto JSON (`chrome.rs`), the terminal timeline (`timeline.rs`), which draws [`export::TimelineModel`] (`timeline_model.rs`: lanes, bars, marks and waits in virtual time, no glyphs; what any other timeline renderer reads) |
 //! | `testing.rs` (`testing`, feature `proptest`) | random stream programs for property tests: their steps and outcomes; `testing/strategy.rs`: the strategy (`program`, `Limits`); `testing/runner.rs`: running one (`Program::run`); `testing/capture.rs`: random stream captures; `testing/determinism.rs`: the determinism self-check (`check_determinism`); `testing/world.rs` (and `world/run.rs`): programs of several processes, host threads and devices; `testing/acl.rs`: ACL programs; `testing/codes.rs`: the facades' codes of errors |
 //! | `c_trace.rs` | the C library's calls that need the exporters (`streamsimMachineWriteTrace`) |
