@@ -1038,6 +1038,12 @@ fn kernel_of(func: *const c_void) -> Option<(String, u64, u64)> {
     Some((stub.name.clone(), out[0], out[1]))
 }
 
+/// The static shared memory of the registered kernel `func`, for the occupancy calculator; `None` for a
+/// pointer that is not one (a C program's stand-in launches name no registered kernel).
+pub(crate) fn static_shared(func: *const c_void) -> Option<u64> {
+    kernel_of(func).map(|(_, shared, _)| shared)
+}
+
 /// `cudaFuncGetAttributes` / `musaFuncGetAttributes`: what a registered kernel needs. The static shared and
 /// constant bytes are the variables the kernel can reach; registers and local memory are not modelled (sim:
 /// 0); `maxThreadsPerBlock` is the device's 1024; the versions are the build's `-arch` (8.0).

@@ -335,7 +335,9 @@ pub(crate) unsafe fn occupancy_max_active_blocks(
         let Ok(block) = u32::try_from(block_size) else {
             return Err(invalid(what, format!("a block size of {block_size}")));
         };
-        let n = p.max_active_blocks_per_multiprocessor(block, dynamic_smem as u64)?;
+        // A kernel built by `streamsim cc` brings its static shared memory (what cudaFuncGetAttributes says).
+        let static_smem = crate::facade::cc_runtime::static_shared(func).unwrap_or(0);
+        let n = p.max_active_blocks_per_multiprocessor(block, dynamic_smem as u64 + static_smem)?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out(what, num_blocks, c_int::try_from(n).unwrap_or(c_int::MAX)) }
     })

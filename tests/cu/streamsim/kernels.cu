@@ -54,6 +54,13 @@ __global__ void poke(int *p) { p[threadIdx.x] = 1; }
 
 __global__ void add_one(int *count) { atomicAdd(count, 1); }
 
+__global__ void big_shared(char *out) {
+    __shared__ char big[40000];
+    big[threadIdx.x] = (char)threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = big[31 - threadIdx.x];
+}
+
 __global__ void checked(int v) { assert(v > 0); }
 
 int main() {
@@ -144,6 +151,11 @@ int main() {
     CHECK(cudaFuncGetName(&name, saxpy), cudaSuccess);
     CHECK(strcmp(name, "_Z5saxpyPKfPfi"), 0);
     CHECK(cudaFuncGetAttributes(&fa, (const void *)main), cudaErrorInvalidDeviceFunction);
+    // The occupancy calculator counts a kernel's static shared memory: 40000 bytes and the 1 KiB each block
+    // reserves, in the 164 KiB of a multiprocessor, leave room for 4 blocks (32 if it did not count them).
+    int blocks = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, big_shared, 32, 0), cudaSuccess);
+    CHECK(blocks, 4);
     printf("attributes: ok\n");
 
     // A block of 1025 threads is an invalid configuration, reported at the launch and by cudaGetLastError.
