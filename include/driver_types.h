@@ -224,6 +224,15 @@ enum cudaMemoryType {
 };
 typedef enum cudaMemoryType cudaMemoryType;
 
+/* An attribute of the link between two devices (cudaDeviceGetP2PAttribute). */
+enum cudaDeviceP2PAttr {
+    cudaDevP2PAttrPerformanceRank = 1,
+    cudaDevP2PAttrAccessSupported = 2,
+    cudaDevP2PAttrNativeAtomicSupported = 3,
+    cudaDevP2PAttrCudaArrayAccessSupported = 4,
+    cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+
 /* What a kernel needs (cudaFuncGetAttributes): CUDA 12's layout. */
 struct cudaFuncAttributes {
     size_t sharedSizeBytes;

@@ -233,6 +233,15 @@ enum musaMemoryType {
 };
 typedef enum musaMemoryType musaMemoryType;
 
+/* An attribute of the link between two devices (musaDeviceGetP2PAttribute). */
+enum musaDeviceP2PAttr {
+    musaDevP2PAttrPerformanceRank = 1,
+    musaDevP2PAttrAccessSupported = 2,
+    musaDevP2PAttrNativeAtomicSupported = 3,
+    musaDevP2PAttrCudaArrayAccessSupported = 4,
+    musaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+
 /* What a kernel needs (musaFuncGetAttributes): CUDA 12's (MUSA's) layout. */
 struct musaFuncAttributes {
     size_t sharedSizeBytes;
@@ -582,6 +591,7 @@ musaError_t musaSetDevice(int device);
 musaError_t musaGetDevice(int *device);
 musaError_t musaDeviceSynchronize(void);
 musaError_t musaDeviceReset(void);
+musaError_t musaDeviceGetP2PAttribute(int *value, enum musaDeviceP2PAttr attr, int srcDevice, int dstDevice);
 musaError_t musaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
 musaError_t musaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
 musaError_t musaDeviceDisablePeerAccess(int peerDevice);

@@ -343,6 +343,50 @@ pub(crate) unsafe fn occupancy_max_active_blocks(
     })
 }
 
+/// `cudaDeviceGetP2PAttribute`: an attribute of the link from `src` to `dst`. With a link (the machine's
+/// topology, as `cudaDeviceCanAccessPeer` answers): performance rank 0 (every simulated link is the same),
+/// access, native atomics and CUDA-array access supported, not only partial atomics; without one, all 0 (the
+/// rank too). Two valid devices that are the same, or an invalid one, are `cudaErrorInvalidDevice`; an
+/// attribute outside 1–5 or a NULL `value`, `cudaErrorInvalidValue` (Runtime API, Device Management).
+///
+/// Note: the Runtime API describes `cudaDevP2PAttrAccessSupported` as "1 if peer access is enabled"; the
+/// attribute's name, the driver's `CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED` and cuda-samples' topologyQuery
+/// ("P2P access supported") read it as whether the link allows access, which is what is answered.
+pub(crate) unsafe fn device_get_p2p_attribute(
+    api: Api,
+    value: *mut c_int,
+    attr: c_uint,
+    src: c_int,
+    dst: c_int,
+) -> Error {
+    run(api, |p| {
+        const WHAT: &str = "DeviceGetP2PAttribute";
+        if value.is_null() {
+            return Err(invalid(WHAT, "NULL output pointer"));
+        }
+        if !(1..=5).contains(&attr) {
+            return Err(invalid(
+                WHAT,
+                format!("attribute {attr}: the cudaDeviceP2PAttr values are 1 to 5"),
+            ));
+        }
+        let linked = p.can_access_peer(i64::from(src), i64::from(dst))?;
+        if src == dst {
+            return Err(SimError::InvalidDevice {
+                device: i64::from(dst),
+                count: p.machine().device_count(),
+            });
+        }
+        let v = match attr {
+            1 => 0,
+            5 => 0,
+            _ => c_int::from(linked),
+        };
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out(WHAT, value, v) }
+    })
+}
+
 pub(crate) fn profiler_start(api: Api) -> Error {
     run(api, |p| p.profiler_start())
 }

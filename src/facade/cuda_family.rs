@@ -247,6 +247,11 @@ macro_rules! cuda_family {
                 (cudaStreamCaptureModeGlobal, musaStreamCaptureModeGlobal): c_int = 0;
                 (cudaStreamCaptureModeThreadLocal, musaStreamCaptureModeThreadLocal): c_int = 1;
                 (cudaStreamCaptureModeRelaxed, musaStreamCaptureModeRelaxed): c_int = 2;
+                (cudaDevP2PAttrPerformanceRank, musaDevP2PAttrPerformanceRank): c_uint = 1;
+                (cudaDevP2PAttrAccessSupported, musaDevP2PAttrAccessSupported): c_uint = 2;
+                (cudaDevP2PAttrNativeAtomicSupported, musaDevP2PAttrNativeAtomicSupported): c_uint = 3;
+                (cudaDevP2PAttrCudaArrayAccessSupported, musaDevP2PAttrCudaArrayAccessSupported): c_uint = 4;
+                (cudaDevP2PAttrOnlyPartialNativeAtomicSupported, musaDevP2PAttrOnlyPartialNativeAtomicSupported): c_uint = 5;
                 (cudaFuncAttributeMaxDynamicSharedMemorySize, musaFuncAttributeMaxDynamicSharedMemorySize): c_int = 8;
                 (cudaFuncAttributePreferredSharedMemoryCarveout, musaFuncAttributePreferredSharedMemoryCarveout): c_int = 9;
                 (cudaStreamCaptureStatusNone, musaStreamCaptureStatusNone): c_uint = 0;
@@ -302,6 +307,8 @@ macro_rules! cuda_family {
                 (cudaDeviceReset, musaDeviceReset)() => device_reset();
                 (cudaDeviceCanAccessPeer, musaDeviceCanAccessPeer)(canAccessPeer: *mut c_int, device: c_int,
                     peerDevice: c_int) => device_can_access_peer(canAccessPeer, device, peerDevice);
+                (cudaDeviceGetP2PAttribute, musaDeviceGetP2PAttribute)(value: *mut c_int, attr: c_uint,
+                    srcDevice: c_int, dstDevice: c_int) => device_get_p2p_attribute(value, attr, srcDevice, dstDevice);
                 (cudaDeviceEnablePeerAccess, musaDeviceEnablePeerAccess)(peerDevice: c_int, flags: c_uint)
                     => device_enable_peer_access(peerDevice, flags);
                 (cudaDeviceDisablePeerAccess, musaDeviceDisablePeerAccess)(peerDevice: c_int)

@@ -262,6 +262,8 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtCallbackBlockType"
         | "enum cudaStreamCaptureMode"
         | "enum musaStreamCaptureMode"
+        | "enum cudaDeviceP2PAttr"
+        | "enum musaDeviceP2PAttr"
         | "aclmdlRICaptureMode"
         | "aclrtMemPoolAttr"
         | "aclrtLastErrLevel"
@@ -740,6 +742,11 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorCapturedEvent,
         cuda::cudaErrorStreamCaptureWrongThread,
         cuda::cudaStreamCaptureModeGlobal,
+        cuda::cudaDevP2PAttrPerformanceRank,
+        cuda::cudaDevP2PAttrAccessSupported,
+        cuda::cudaDevP2PAttrNativeAtomicSupported,
+        cuda::cudaDevP2PAttrCudaArrayAccessSupported,
+        cuda::cudaDevP2PAttrOnlyPartialNativeAtomicSupported,
         cuda::cudaFuncAttributeMaxDynamicSharedMemorySize,
         cuda::cudaFuncAttributePreferredSharedMemoryCarveout,
         cuda::cudaStreamCaptureModeThreadLocal,
@@ -773,6 +780,11 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaErrorCapturedEvent,
         musa::musaErrorStreamCaptureWrongThread,
         musa::musaStreamCaptureModeGlobal,
+        musa::musaDevP2PAttrPerformanceRank,
+        musa::musaDevP2PAttrAccessSupported,
+        musa::musaDevP2PAttrNativeAtomicSupported,
+        musa::musaDevP2PAttrCudaArrayAccessSupported,
+        musa::musaDevP2PAttrOnlyPartialNativeAtomicSupported,
         musa::musaFuncAttributeMaxDynamicSharedMemorySize,
         musa::musaFuncAttributePreferredSharedMemoryCarveout,
         musa::musaStreamCaptureModeThreadLocal,

@@ -185,6 +185,11 @@ const SAMPLES: &[(&str, &[&str], &str)] = &[
         "Process 0 complete!",
     ),
     ("simpleOccupancy", &["simpleOccupancy.cu"], "Test PASSED"),
+    (
+        "topologyQuery",
+        &["topologyQuery.cu"],
+        "GPU0 <-> GPU1:\n  * Atomic Supported: yes\n  * Perf Rank: 0",
+    ),
 ];
 
 #[test]

@@ -156,6 +156,14 @@ int main() {
     int blocks = 0;
     CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, big_shared, 32, 0), cudaSuccess);
     CHECK(blocks, 4);
+    // The link attributes of one device: the same device, or a device the machine does not have, is 101; a
+    // NULL value or an unknown attribute, 1.
+    int v = -1;
+    CHECK(cudaDeviceGetP2PAttribute(&v, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidDevice);
+    CHECK(cudaDeviceGetP2PAttribute(&v, cudaDevP2PAttrAccessSupported, 0, 5), cudaErrorInvalidDevice);
+    CHECK(cudaDeviceGetP2PAttribute(nullptr, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidValue);
+    CHECK(cudaDeviceGetP2PAttribute(&v, (cudaDeviceP2PAttr)9, 0, 0), cudaErrorInvalidValue);
+    CHECK(cudaGetLastError(), cudaErrorInvalidValue);
     printf("attributes: ok\n");
 
     // A block of 1025 threads is an invalid configuration, reported at the launch and by cudaGetLastError.
