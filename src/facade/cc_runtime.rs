@@ -73,7 +73,6 @@ const TABLE_VERSION: u32 = 4;
 const RUN_OK: c_int = 0;
 const RUN_ILLEGAL_ADDRESS: c_int = 1;
 const RUN_ASSERT: c_int = 2;
-const RUN_TOO_MUCH_SHARED: c_int = 4;
 
 /// A kernel's CPU code, from a module's table.
 #[derive(Clone, Copy)]
@@ -532,16 +531,9 @@ fn cpu_launch(
         unsafe { pack(args, buf.ptr()) };
     }
     let buf = Arc::new(buf);
-    let rowp = CpuKernel {
-        row: cpu.row,
-        runner: cpu.runner,
-    };
     let g = [grid.x, grid.y, grid.z];
     let b = [block.x, block.y, block.z];
-    k = k.shared_body(move |ctx: &mut KernelCtx| {
-        let rowp = rowp;
-        run_grid(ctx, rowp, &buf, g, b, shmem as u64)
-    });
+    k = k.shared_body(move |ctx: &mut KernelCtx| run_grid(ctx, cpu, &buf, g, b, shmem as u64));
     Ok((stub.api, k))
 }
 
@@ -589,10 +581,7 @@ fn run_grid(
             kind: FaultKind::Assert,
             message,
         }),
-        RUN_TOO_MUCH_SHARED => Err(KernelError {
-            kind: FaultKind::LaunchFailure,
-            message,
-        }),
+        // The runner's other outcomes: too much shared memory, a launch failure (barrier divergence, __trap, no stack).
         _ => Err(KernelError {
             kind: FaultKind::LaunchFailure,
             message,

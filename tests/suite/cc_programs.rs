@@ -282,6 +282,29 @@ fn what_the_cpu_cannot_run_is_a_compile_error_that_names_it() {
         ),
         "{err}"
     );
+    // A __managed__ variable (managed memory is not simulated) is an error at its use, saying so.
+    let src = t.out_dir.join("managed.cu");
+    std::fs::write(
+        &src,
+        "__managed__ int m;\n__global__ void k() { m = 1; }\nint main() { k<<<1, 1>>>(); return m; }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_streamsim"))
+        .arg("cc")
+        .arg(&src)
+        .arg("-o")
+        .arg(t.out_dir.join("managed"))
+        .env("STREAMSIM_LIB", &t.lib_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "'m' is unavailable: __managed__ variables are not supported by streamsim cc yet"
+        ),
+        "{err}"
+    );
     // An option nvcc does not have: exit status 2 and the usage.
     let out = Command::new(env!("CARGO_BIN_EXE_streamsim"))
         .args(["cc", "--frobnicate", "x.cu"])

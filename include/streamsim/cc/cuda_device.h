@@ -24,7 +24,11 @@
 #define __constant__ __attribute__((constant))
 #endif
 #ifndef __managed__
-#define __managed__ __attribute__((managed))
+/* Managed memory is not simulated yet: a use of a __managed__ variable is a compile error that says so
+ * (rather than a variable that is silently not managed). */
+#define __managed__                                                                                         \
+    __attribute__((device, unavailable("__managed__ variables are not supported by streamsim cc yet (managed "  \
+                                       "memory is not simulated)")))
 #endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
@@ -268,19 +272,7 @@ STREAMSIM_SCOPED(atomicXor)
 #undef STREAMSIM_SCOPED
 
 /* Warp functions: the 32 lanes of a warp are consecutive threads of the block (x fastest). */
-enum {
-    STREAMSIM_W_SYNC = 0,
-    STREAMSIM_W_IDX = 1,
-    STREAMSIM_W_UP = 2,
-    STREAMSIM_W_DOWN = 3,
-    STREAMSIM_W_XOR = 4,
-    STREAMSIM_W_BALLOT = 5,
-    STREAMSIM_W_ANY = 6,
-    STREAMSIM_W_ALL = 7,
-    STREAMSIM_W_ACTIVEMASK = 8,
-    STREAMSIM_W_MATCH_ANY = 9,
-    STREAMSIM_W_MATCH_ALL = 10
-};
+#include "streamsim/cc/warp_ops.h"
 template <typename T> STREAMSIM_DI T __ssk_shfl(int op, unsigned int mask, T var, int arg, int width) {
     /* A value of more than 8 bytes (cooperative groups shuffle any trivially copyable type) moves 8 bytes
      * at a time, each its own warp operation, as CUDA's implementation does. */

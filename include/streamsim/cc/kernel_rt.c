@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#include "warp_ops.h"
 #if !defined(__x86_64__)
 #include <ucontext.h>
 #endif
@@ -262,19 +264,6 @@ static void resume(ssk_fiber *f) {
 
 /* ------------------------------------------------------------------------------------------ warp ops */
 
-enum {
-    W_SYNC = 0,
-    W_SHFL_IDX = 1,
-    W_SHFL_UP = 2,
-    W_SHFL_DOWN = 3,
-    W_SHFL_XOR = 4,
-    W_BALLOT = 5,
-    W_ANY = 6,
-    W_ALL = 7,
-    W_ACTIVEMASK = 8,
-    W_MATCH_ANY = 9,
-    W_MATCH_ALL = 10,
-};
 
 /* The results of one warp's operation, all lanes at once (before any of them resumes). */
 static void warp_results(ssk_fiber *w, int nlanes) {
@@ -292,16 +281,16 @@ static void warp_results(ssk_fiber *w, int nlanes) {
         int in = l & (width - 1);
         int src = l;
         switch (f->op) {
-        case W_SHFL_IDX:
+        case STREAMSIM_W_IDX:
             src = seg + (f->arg & (width - 1));
             break;
-        case W_SHFL_UP:
+        case STREAMSIM_W_UP:
             src = in >= f->arg ? l - f->arg : l;
             break;
-        case W_SHFL_DOWN:
+        case STREAMSIM_W_DOWN:
             src = in + f->arg < width ? l + f->arg : l;
             break;
-        case W_SHFL_XOR:
+        case STREAMSIM_W_XOR:
             src = (l ^ f->arg);
             if (src < seg || src >= seg + width)
                 src = l;
@@ -310,13 +299,13 @@ static void warp_results(ssk_fiber *w, int nlanes) {
             break;
         }
         switch (f->op) {
-        case W_SHFL_IDX:
-        case W_SHFL_UP:
-        case W_SHFL_DOWN:
-        case W_SHFL_XOR:
+        case STREAMSIM_W_IDX:
+        case STREAMSIM_W_UP:
+        case STREAMSIM_W_DOWN:
+        case STREAMSIM_W_XOR:
             f->result = (src < nlanes && (arrived >> src & 1)) ? w[src].val : f->val;
             break;
-        case W_BALLOT: {
+        case STREAMSIM_W_BALLOT: {
             uint32_t b = 0;
             for (int m = 0; m < nlanes; m++)
                 if ((members >> m & 1) && w[m].val)
@@ -324,21 +313,21 @@ static void warp_results(ssk_fiber *w, int nlanes) {
             f->result = b;
             break;
         }
-        case W_ANY:
-        case W_ALL: {
+        case STREAMSIM_W_ANY:
+        case STREAMSIM_W_ALL: {
             int any = 0, all = 1;
             for (int m = 0; m < nlanes; m++)
                 if (members >> m & 1) {
                     any |= w[m].val != 0;
                     all &= w[m].val != 0;
                 }
-            f->result = f->op == W_ANY ? (uint64_t)any : (uint64_t)all;
+            f->result = f->op == STREAMSIM_W_ANY ? (uint64_t)any : (uint64_t)all;
             break;
         }
-        case W_ACTIVEMASK:
+        case STREAMSIM_W_ACTIVEMASK:
             f->result = arrived;
             break;
-        case W_MATCH_ANY: {
+        case STREAMSIM_W_MATCH_ANY: {
             uint32_t b = 0;
             for (int m = 0; m < nlanes; m++)
                 if ((members >> m & 1) && w[m].val == f->val)
@@ -346,7 +335,7 @@ static void warp_results(ssk_fiber *w, int nlanes) {
             f->result = b;
             break;
         }
-        case W_MATCH_ALL: {
+        case STREAMSIM_W_MATCH_ALL: {
             int same = 1;
             for (int m = 0; m < nlanes; m++)
                 if ((members >> m & 1) && w[m].val != f->val)
@@ -456,7 +445,6 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     }
     uint32_t n = block[0] * block[1] * block[2];
     fiber_mode = (k->flags & 1) != 0;
-    ssk_fiber local[1];
     if (fiber_mode) {
         fibers = calloc(n, sizeof(ssk_fiber));
         if (!fibers) {
@@ -492,7 +480,6 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
                 }
                 k->block(buf);
             }
-    (void)local;
     if (fiber_mode) {
         free(fibers);
         fibers = NULL;
@@ -561,7 +548,7 @@ SSK_EXPORT uint32_t __ssk_warp_op(int op, uint32_t mask, uint32_t val, int32_t a
     return (uint32_t)__ssk_warp_op64(op, mask, val, arg, width);
 }
 
-SSK_EXPORT void __ssk_syncwarp(uint32_t mask) { (void)__ssk_warp_op64(W_SYNC, mask, 0, 0, 32); }
+SSK_EXPORT void __ssk_syncwarp(uint32_t mask) { (void)__ssk_warp_op64(STREAMSIM_W_SYNC, mask, 0, 0, 32); }
 
 /* clock64(): a per-thread counter that advances by 64 on every read (so a kernel that spins until it passes
  * a bound ends, after the same number of reads on every run). */

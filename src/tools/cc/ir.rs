@@ -307,45 +307,21 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
             list.join(", ")
         ));
     }
-    // Which kernels can reach a synchronising function.
+    // What each kernel can reach through the functions it calls: a synchronising function or an indirect call
+    // (its threads then run as fibers), and the shared and constant variables it names.
     for k in &mut kernels {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![k.name.clone()];
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            if SYNC_FUNCTIONS.contains(&f.as_str()) || indirect.contains(&f) {
-                k.needs_fibers = true;
-                break;
-            }
-            if let Some(cs) = calls.get(&renamed(&f, &defined)) {
-                stack.extend(cs.iter().cloned());
-            }
-            if let Some(cs) = calls.get(&f) {
-                stack.extend(cs.iter().cloned());
-            }
-        }
-    }
-    // The shared and constant variables each kernel can reach (through the functions it can call).
-    for k in &mut kernels {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![k.name.clone()];
-        let mut vars = BTreeSet::new();
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            if let Some(r) = refs.get(&f) {
-                vars.extend(r.iter().cloned());
-            }
-            if let Some(cs) = calls.get(&f) {
-                stack.extend(cs.iter().cloned());
-            }
-        }
+        let reached = reachable(&k.name, &calls);
+        k.needs_fibers = reached
+            .iter()
+            .any(|f| SYNC_FUNCTIONS.contains(&f.as_str()) || indirect.contains(f));
+        let vars: BTreeSet<&String> = reached
+            .iter()
+            .filter_map(|f| refs.get(f))
+            .flatten()
+            .collect();
         for v in vars {
-            let t = var_types[&v].clone();
-            if constant_vars.contains(&v) {
+            let t = var_types[v].clone();
+            if constant_vars.contains(v) {
                 k.constants.push(t);
             } else {
                 k.shared.push(t);
@@ -356,12 +332,25 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         .iter()
         .map(|v| (v.clone(), renamed(v, &defined)))
         .collect();
-    out.push_str(&support(&kernels, &vars, &defined, &dyn_shared, &declared));
+    out.push_str(&support(&kernels, &vars, &defined, &declared));
     Ok(Rewritten {
         text: out,
         kernels,
         vars,
     })
+}
+
+/// The functions `from` can reach in the call graph `calls` (`from` included).
+fn reachable(from: &str, calls: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![from.to_string()];
+    while let Some(f) = stack.pop() {
+        if let Some(cs) = calls.get(&f) {
+            stack.extend(cs.iter().filter(|c| !seen.contains(*c)).cloned());
+        }
+        seen.insert(f);
+    }
+    seen
 }
 
 /// The first `@name` of `s` (unquoted, or `@"quoted"`).
@@ -883,7 +872,6 @@ fn support(
     kernels: &[KernelInfo],
     vars: &[(String, String)],
     defined: &BTreeSet<String>,
-    _dyn_shared: &BTreeSet<String>,
     declared: &BTreeSet<String>,
 ) -> String {
     let mut s = String::new();

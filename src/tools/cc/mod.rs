@@ -109,8 +109,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         };
         match a {
             "-c" | "--compile" => o.compile_only = true,
+            // Host and device debug information are one: the kernels are host code.
             "-g" | "-G" | "--debug" | "--device-debug" | "-lineinfo" | "--generate-line-info" => {
-                o.debug |= a == "-g" || a == "--debug"
+                o.debug = true
             }
             "-v" | "--verbose" => o.verbose = true,
             "--keep" | "-keep" => o.keep = true,
@@ -250,6 +251,7 @@ embedded![
     "streamsim/cc/acl_preinclude.h",
     "streamsim/cc/acl/kernel_operator.h",
     "streamsim/cc/kernel_rt.c",
+    "streamsim/cc/warp_ops.h",
 ];
 
 /// Where the embedded headers are written: `$XDG_CACHE_HOME/streamsim/cc-<hash>` (or `~/.cache/...`, or the
