@@ -226,7 +226,7 @@ pub use engine::core::handle::{
     Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
-pub use engine::core::hang::{HangReport, Schedule, WaitCycle, WaitLink};
+pub use engine::core::hang::{HangReport, IPC_WAIT, RemoteState, Schedule, WaitCycle, WaitLink};
 #[doc(no_inline)]
 pub use engine::core::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
