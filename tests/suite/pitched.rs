@@ -148,7 +148,7 @@ fn memsets_set_the_rows_only() {
     p.memset(b, 0, 128).unwrap();
     p.memset_3d(b, Pitch::slices(pitch, 2), 0x33, Extent::new(8, 2, 2))
         .unwrap();
-    let mut out = vec![0u8; 128];
+    let mut out = [0u8; 128];
     p.memcpy(&mut out[..], b, 128).unwrap();
     for row in 0..4 {
         assert_eq!(&out[row * 32..row * 32 + 8], &[0x33; 8]);
