@@ -49,6 +49,7 @@ mod os_processes;
 mod ownership;
 mod panics;
 mod peers;
+mod pitched;
 mod pools;
 mod races;
 mod reports;

@@ -61,6 +61,8 @@ pub(crate) enum Work {
         dst: Region,
         value: u8,
     },
+    /// A pitched copy or memset: rows of a rectangle or box (`memory/pitched.rs`).
+    Rows(Box<crate::engine::memory::pitched::RowWork>),
     /// A graph's copy into pageable host memory at `addr` (`len` bytes), written when it runs: only the C API
     /// captures such copies, and its caller keeps the memory valid (see `graph/node.rs`, `Endpoint::Pageable`).
     CopyToHost {
@@ -488,6 +490,10 @@ fn run_op(
         }
         Work::Fill { dst, value } => {
             dst.block.fill(dst.offset, dst.len, value);
+            Ok(())
+        }
+        Work::Rows(rows) => {
+            rows.run();
             Ok(())
         }
         Work::CopyToHost { src, addr, len } => {

@@ -25,6 +25,7 @@ pub(crate) use crate::engine::memory::block::{Backing, Block, HostBlock, Region,
 pub(crate) mod block;
 pub(crate) mod copies;
 pub(crate) mod freed_pinned;
+pub mod pitched;
 mod reserve;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
