@@ -123,6 +123,114 @@ pub(crate) unsafe fn memcpy(
     })
 }
 
+/// CANN's largest 2-D copy (`RT_MAX_MEMCPY2D_WIDTH`, `RT_MAX_MEMCPY2D_HEIGHT` of the runtime).
+const MAX_2D_WIDTH: usize = 5_000_000;
+const MAX_2D_HEIGHT: usize = 5 * 1024 * 1024;
+
+/// A matrix copy (`aclrtMemcpy2d`, `aclrtMemcpy2dAsync`); `stream: None` is the synchronous call. The checks in
+/// CANN's order: the ACL layer's (`CheckMemcpy2dParam`), then the runtime's (`MemCopy2DCheckParam`, the kinds of
+/// `MemCopy2DSync` / `MemCopy2DAsync`): `docs/semantics/acl-runtime-api.md` · Memcpy2d.
+pub(crate) unsafe fn memcpy_2d(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    (width, height): (usize, usize),
+    kind: aclrtMemcpyKind,
+    s: Option<aclrtStream>,
+) -> aclError {
+    let what = if s.is_some() {
+        "aclrtMemcpy2dAsync"
+    } else {
+        "aclrtMemcpy2d"
+    };
+    run(what, |p| {
+        if width == 0 || height == 0 {
+            return Ok(());
+        }
+        not_null(what, "dst", dst)?;
+        not_null(what, "src", src)?;
+        if width > spitch || width > dpitch {
+            return Err(SimError::InvalidPitch {
+                what,
+                reason: format!("width {width} is more than spitch {spitch} or dpitch {dpitch}"),
+            });
+        }
+        let k = match kind {
+            ACL_MEMCPY_HOST_TO_DEVICE => rt::MEMCPY_HOST_TO_DEVICE,
+            ACL_MEMCPY_DEVICE_TO_HOST => rt::MEMCPY_DEVICE_TO_HOST,
+            ACL_MEMCPY_DEVICE_TO_DEVICE => rt::MEMCPY_DEVICE_TO_DEVICE,
+            ACL_MEMCPY_DEFAULT => rt::MEMCPY_DEFAULT,
+            _ => {
+                return Err(invalid(
+                    what,
+                    format!(
+                        "copy kind {kind}: a 2-D copy is host to device, device to host, device to device or \
+                         default"
+                    ),
+                ));
+            }
+        };
+        if height > MAX_2D_HEIGHT || width > MAX_2D_WIDTH {
+            return Err(invalid(
+                WHAT_RT,
+                format!(
+                    "{what}: {width} bytes by {height} rows: at most {MAX_2D_WIDTH} bytes by {MAX_2D_HEIGHT} rows"
+                ),
+            ));
+        }
+        if s.is_none() && k == rt::MEMCPY_DEVICE_TO_DEVICE {
+            return Err(SimError::NotSupported {
+                what,
+                reason: "a synchronous 2-D copy is host to device or device to host (aclrtMemcpy2dAsync copies \
+                         device to device)"
+                    .into(),
+            });
+        }
+        let m = p.machine();
+        let on_device = |ptr: usize| matches!(m.address_space(ptr as u64), AddressSpace::Device(_));
+        let (from_device, to_device) = (on_device(src as usize), on_device(dst as usize));
+        if k == rt::MEMCPY_DEFAULT && (from_device == to_device) && (s.is_none() || !from_device) {
+            return Err(invalid(
+                WHAT_COPY_KIND,
+                format!(
+                    "{what}: ACL_MEMCPY_DEFAULT between {} and {} memory: a 2-D copy is host to device or device to \
+                     host{}",
+                    if from_device { "device" } else { "host" },
+                    if to_device { "device" } else { "host" },
+                    if s.is_some() {
+                        " or device to device"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        let span = |pitch: usize| {
+            pitch
+                .checked_mul(height - 1)
+                .and_then(|v| v.checked_add(width))
+                .ok_or_else(|| invalid(what, "the rows span more than the address space"))
+        };
+        let (dspan, sspan) = (span(dpitch)?, span(spitch)?);
+        // SAFETY: the C caller's host pointers are valid for the rows the copy names.
+        let (d, sr) = unsafe {
+            crate::facade::cuda_memory::endpoints_sized(
+                p,
+                WHAT_COPY_KIND,
+                (dst, dspan),
+                (src, sspan),
+                Some(k),
+            )
+        }?;
+        let (dp, sp) = (dpitch as u64, spitch as u64);
+        match s {
+            None => p.memcpy_2d(d, dp, sr, sp, width as u64, height as u64),
+            Some(s) => p.memcpy_2d_async(d, dp, sr, sp, width as u64, height as u64, stream(s)),
+        }
+    })
+}
+
 pub(crate) fn memset(
     ptr: *mut c_void,
     max_count: usize,

@@ -678,6 +678,57 @@ pub unsafe extern "C" fn aclrtMemcpyAsync(
     unsafe { imp::memcpy(dst, destMax, src, count, kind, Some(stream)) }
 }
 
+/// `aclrtMemcpy2d`: copies `height` rows of `width` bytes from `src` (rows `spitch` bytes apart) to `dst` (rows
+/// `dpitch` bytes apart), host to device or device to host (`ACL_MEMCPY_DEFAULT`: inferred), and returns when they
+/// have arrived. `width` or `height` 0 copies nothing; a NULL pointer, `width` above either pitch or an unknown
+/// kind is [`ACL_ERROR_INVALID_PARAM`]; device to device is [`ACL_ERROR_RT_FEATURE_NOT_SUPPORT`]; `width` above
+/// 5,000,000, `height` above 5,242,880, or a kind the pointers contradict is [`ACL_ERROR_RT_PARAM_INVALID`].
+///
+/// # Safety
+/// Host pointers are valid for the rows the copy names.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtMemcpy2d(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: aclrtMemcpyKind,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe { imp::memcpy_2d(dst, dpitch, src, spitch, (width, height), kind, None) }
+}
+
+/// `aclrtMemcpy2dAsync`: [`aclrtMemcpy2d`] queued on `stream`, device to device too.
+///
+/// # Safety
+/// As [`aclrtMemcpy2d`]; pinned memory must stay allocated until the copy has run.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn aclrtMemcpy2dAsync(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: aclrtMemcpyKind,
+    stream: aclrtStream,
+) -> aclError {
+    // SAFETY: forwarded C contract.
+    unsafe {
+        imp::memcpy_2d(
+            dst,
+            dpitch,
+            src,
+            spitch,
+            (width, height),
+            kind,
+            Some(stream),
+        )
+    }
+}
+
 /// `aclrtMemset`: sets `count` bytes of device memory, or of host memory from [`aclrtMallocHost`], to `value`
 /// (its low byte); `count > maxCount` is [`ACL_ERROR_RT_PARAM_INVALID`], and so is any other (pageable) host
 /// pointer.
