@@ -17,6 +17,30 @@
 #include "cuda_runtime_api.h"
 #include "vector_functions.h"
 
+/* The make_cuda* functions of CUDA's driver_functions.h (which NVIDIA's cuda_runtime.h includes). */
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+    struct cudaPitchedPtr s;
+    s.ptr = d;
+    s.pitch = p;
+    s.xsize = xsz;
+    s.ysize = ysz;
+    return s;
+}
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) {
+    struct cudaPos p;
+    p.x = x;
+    p.y = y;
+    p.z = z;
+    return p;
+}
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) {
+    struct cudaExtent e;
+    e.width = w;
+    e.height = h;
+    e.depth = d;
+    return e;
+}
+
 #ifdef __cplusplus
 
 /* ------------------------------------------------------------------------------------------------ C++ API */
@@ -30,6 +54,20 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
     (void)pLogBuffer;
     (void)bufferSize;
     return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
+/* The CUDA 11 signature of cudaGraphExecUpdate, kept by CUDA 12's header for C++. */
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                             cudaGraphNode_t *hErrorNode_out,
+                                             enum cudaGraphExecUpdateResult *updateResult_out) {
+    cudaGraphExecUpdateResultInfo resultInfo;
+    cudaError_t status = ::cudaGraphExecUpdate(hGraphExec, hGraph, &resultInfo);
+    if (hErrorNode_out) {
+        *hErrorNode_out = resultInfo.errorNode;
+    }
+    if (updateResult_out) {
+        *updateResult_out = resultInfo.result;
+    }
+    return status;
 }
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags) {
     return ::cudaEventCreateWithFlags(event, flags);

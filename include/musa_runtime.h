@@ -14,6 +14,30 @@
 
 #include "musa_runtime_api.h"
 
+/* make_musaPitchedPtr, make_musaPos, make_musaExtent (CUDA's driver_functions.h defines the make_cuda* twins). */
+static inline struct musaPitchedPtr make_musaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+    struct musaPitchedPtr s;
+    s.ptr = d;
+    s.pitch = p;
+    s.xsize = xsz;
+    s.ysize = ysz;
+    return s;
+}
+static inline struct musaPos make_musaPos(size_t x, size_t y, size_t z) {
+    struct musaPos p;
+    p.x = x;
+    p.y = y;
+    p.z = z;
+    return p;
+}
+static inline struct musaExtent make_musaExtent(size_t w, size_t h, size_t d) {
+    struct musaExtent e;
+    e.width = w;
+    e.height = h;
+    e.depth = d;
+    return e;
+}
+
 #ifdef __cplusplus
 
 /* ------------------------------------------------------------------------------------------------ C++ API */
@@ -27,6 +51,20 @@ static inline musaError_t musaGraphInstantiate(musaGraphExec_t *pGraphExec, musa
     (void)pLogBuffer;
     (void)bufferSize;
     return ::musaGraphInstantiate(pGraphExec, graph, 0);
+}
+/* The CUDA 11 signature of musaGraphExecUpdate, kept by CUDA 12's header for C++. */
+static inline musaError_t musaGraphExecUpdate(musaGraphExec_t hGraphExec, musaGraph_t hGraph,
+                                             musaGraphNode_t *hErrorNode_out,
+                                             enum musaGraphExecUpdateResult *updateResult_out) {
+    musaGraphExecUpdateResultInfo resultInfo;
+    musaError_t status = ::musaGraphExecUpdate(hGraphExec, hGraph, &resultInfo);
+    if (hErrorNode_out) {
+        *hErrorNode_out = resultInfo.errorNode;
+    }
+    if (updateResult_out) {
+        *updateResult_out = resultInfo.result;
+    }
+    return status;
 }
 static inline musaError_t musaEventCreate(musaEvent_t *event, unsigned int flags) {
     return ::musaEventCreateWithFlags(event, flags);

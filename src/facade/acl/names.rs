@@ -83,6 +83,18 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         EngineCall::WaitNotify => "aclrtWaitAndResetNotify",
         // Calls of the CUDA family, or of the simulator, that no ACL function makes.
         EngineCall::CloneGraph
+        | EngineCall::CreateGraph
+        | EngineCall::AddGraphNode
+        | EngineCall::AddGraphDependencies
+        | EngineCall::RemoveGraphDependencies
+        | EngineCall::DestroyGraphNode
+        | EngineCall::GraphNodeParams
+        | EngineCall::SetGraphNodeParams
+        | EngineCall::SetExecNodeParams
+        | EngineCall::SetExecNodeEnabled
+        | EngineCall::ExecNodeEnabled
+        | EngineCall::UpdateGraphExec
+        | EngineCall::UploadGraph
         | EngineCall::DestroyGraph
         | EngineCall::DeviceFlags
         | EngineCall::DevicePriorityRange
