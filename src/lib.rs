@@ -235,7 +235,10 @@ pub use engine::core::time::{CopyPath, CostModel, EngineModel, LinkCost, Virtual
 pub use engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
 pub use engine::events::config::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
-pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
+pub use engine::graph::{
+    CaptureInfo, CaptureMode, CaptureStatus, MemsetShape, NodeMem, NodeSpec, NodeType, UpdateOutcome,
+    UpdateResult,
+};
 #[doc(no_inline)]
 pub use engine::host_memory::calls::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
