@@ -281,14 +281,14 @@ impl Process {
                 NodeOp::MemsetShaped { dst, shape }
             }
             NodeSpec::Host(f) => NodeOp::Host(f),
-            NodeSpec::EventRecord(e) => {
-                let id = st.events.get(e.0)?.id;
-                NodeOp::EventRecord { event: e.0, id }
-            }
-            NodeSpec::EventWait(e) => {
-                let id = st.events.get(e.0)?.id;
-                NodeOp::EventWait { event: e.0, id }
-            }
+            NodeSpec::EventRecord(e) => NodeOp::EventRecord {
+                event: e.0,
+                id: live_event(st, what, e)?,
+            },
+            NodeSpec::EventWait(e) => NodeOp::EventWait {
+                event: e.0,
+                id: live_event(st, what, e)?,
+            },
             NodeSpec::Empty => NodeOp::Empty,
             NodeSpec::ChildGraph(child) => {
                 if within == Some(child) {
@@ -482,6 +482,15 @@ impl Process {
             Ok(())
         })
     }
+}
+
+/// The identity of live event `e`: [`SimError::InvalidValue`] if it is not one (the Graph Management calls answer
+/// `cudaErrorInvalidValue`).
+fn live_event(st: &ProcState, what: &'static str, e: Event) -> Result<crate::engine::core::handle::EventId> {
+    st.events
+        .get(e.0)
+        .map(|x| x.id)
+        .map_err(|_| invalid(what, format!("{:#x} is not a live event", e.0)))
 }
 
 /// Whether `from` depends, through any path, on `to` (`deps`: each node's dependencies).
