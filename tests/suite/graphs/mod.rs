@@ -3,6 +3,7 @@
 
 mod acl_capture;
 mod build;
+mod build_fuzz;
 mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
