@@ -236,8 +236,8 @@ pub use engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
 pub use engine::events::config::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
 pub use engine::graph::{
-    CaptureInfo, CaptureMode, CaptureStatus, MemsetShape, NodeMem, NodeSpec, NodeType, UpdateOutcome,
-    UpdateResult,
+    CaptureInfo, CaptureMode, CaptureStatus, MemsetShape, NodeMem, NodeSpec, NodeType,
+    UpdateOutcome, UpdateResult,
 };
 #[doc(no_inline)]
 pub use engine::host_memory::calls::{MemoryKind, PointerAttributes};

@@ -485,7 +485,15 @@ fn cpu_launch(
     args: *mut *mut c_void,
     shmem: usize,
 ) -> Result<(Api, Kernel), SimError> {
-    cpu_kernel("LaunchKernel", func, grid, block, Args::Pointers(args), shmem).map(|(a, k, _)| (a, k))
+    cpu_kernel(
+        "LaunchKernel",
+        func,
+        grid,
+        block,
+        Args::Pointers(args),
+        shmem,
+    )
+    .map(|(a, k, _)| (a, k))
 }
 
 /// Where a kernel's arguments come from: a pointer to each (`kernelParams`, `cudaLaunchKernel`'s `args`), or a
@@ -505,7 +513,6 @@ pub(crate) fn cpu_kernel(
     args: Args<'_>,
     shmem: usize,
 ) -> Result<(Api, Kernel, Vec<u8>), SimError> {
-
     let (stub, cpu, set_ns) = {
         let r = registry().lock();
         let Some(stub) = r.stubs.get(&(func as usize)).cloned() else {

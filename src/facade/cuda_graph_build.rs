@@ -257,7 +257,10 @@ fn kernel_spec(what: &'static str, p: &KernelNodeParams) -> Result<(NodeSpec, Gi
 /// # Safety
 /// `extra` is a NULL- or `CU_LAUNCH_PARAM_END`-terminated list of key / value pairs whose buffer and size
 /// pointers are valid.
-unsafe fn extra_buffer<'a>(what: &'static str, extra: *mut *mut c_void) -> Result<&'a [u8], SimError> {
+unsafe fn extra_buffer<'a>(
+    what: &'static str,
+    extra: *mut *mut c_void,
+) -> Result<&'a [u8], SimError> {
     let (mut ptr, mut size) = (None, None);
     for i in (0..64).step_by(2) {
         // SAFETY: the list is terminated (C contract); at most 64 entries are read.
@@ -826,7 +829,10 @@ fn copy_params_of(
     op: &NodeOp,
     given: Option<&Given>,
 ) -> Result<Memcpy3DParms, SimError> {
-    let NodeOp::Copy { dst, src, bytes, .. } = op else {
+    let NodeOp::Copy {
+        dst, src, bytes, ..
+    } = op
+    else {
         return Err(not_a(what, n, op, NodeType::Memcpy));
     };
     if let Some(c) = given.and_then(|g| g.downcast_ref::<CopyGiven>()) {
@@ -1018,7 +1024,12 @@ fn set(p: &Process, t: Target, spec: Spec, given: Option<Given>) -> Result<(), S
 ///
 /// # Safety
 /// `params` is NULL or valid for a read, with valid argument pointers.
-unsafe fn set_kernel(api: Api, what: &'static str, t: Target, params: *const KernelNodeParams) -> Error {
+unsafe fn set_kernel(
+    api: Api,
+    what: &'static str,
+    t: Target,
+    params: *const KernelNodeParams,
+) -> Error {
     run(api, |p| {
         // SAFETY: forwarded C contract.
         let (s, g) = kernel_spec(what, &unsafe { read(what, params) }?)?;
@@ -1056,7 +1067,12 @@ unsafe fn set_copy_1d(
 
 /// # Safety
 /// `params` is NULL or valid for a read.
-unsafe fn set_memset(api: Api, what: &'static str, t: Target, params: *const MemsetParams) -> Error {
+unsafe fn set_memset(
+    api: Api,
+    what: &'static str,
+    t: Target,
+    params: *const MemsetParams,
+) -> Error {
     run(api, |p| {
         // SAFETY: forwarded C contract.
         let s = memset_spec(what, &unsafe { read(what, params) }?)?;
@@ -1066,7 +1082,12 @@ unsafe fn set_memset(api: Api, what: &'static str, t: Target, params: *const Mem
 
 /// # Safety
 /// `params` is NULL or valid for a read.
-unsafe fn set_host(api: Api, what: &'static str, t: Target, params: *const HostNodeParams) -> Error {
+unsafe fn set_host(
+    api: Api,
+    what: &'static str,
+    t: Target,
+    params: *const HostNodeParams,
+) -> Error {
     run(api, |p| {
         // SAFETY: forwarded C contract.
         let (s, g) = host_spec(what, &unsafe { read(what, params) }?)?;
@@ -1088,7 +1109,12 @@ fn set_event(api: Api, t: Target, e: *mut c_void, want: NodeType) -> Error {
 
 /// # Safety
 /// As [`generic_spec`].
-unsafe fn set_generic(api: Api, what: &'static str, t: Target, params: *mut GraphNodeParams) -> Error {
+unsafe fn set_generic(
+    api: Api,
+    what: &'static str,
+    t: Target,
+    params: *mut GraphNodeParams,
+) -> Error {
     run(api, |p| {
         // SAFETY: forwarded C contract.
         let (s, g) = unsafe { generic_spec(p, what, &read(what, params)?) }?;
@@ -1102,7 +1128,14 @@ pub(crate) unsafe fn graph_kernel_node_set_params(
     params: *const KernelNodeParams,
 ) -> Error {
     // SAFETY: forwarded C contract.
-    unsafe { set_kernel(api, "GraphKernelNodeSetParams", Target::Graph(node(n)), params) }
+    unsafe {
+        set_kernel(
+            api,
+            "GraphKernelNodeSetParams",
+            Target::Graph(node(n)),
+            params,
+        )
+    }
 }
 
 pub(crate) unsafe fn graph_memcpy_node_set_params(
@@ -1111,7 +1144,14 @@ pub(crate) unsafe fn graph_memcpy_node_set_params(
     params: *const Memcpy3DParms,
 ) -> Error {
     // SAFETY: forwarded C contract.
-    unsafe { set_copy(api, "GraphMemcpyNodeSetParams", Target::Graph(node(n)), params) }
+    unsafe {
+        set_copy(
+            api,
+            "GraphMemcpyNodeSetParams",
+            Target::Graph(node(n)),
+            params,
+        )
+    }
 }
 
 pub(crate) unsafe fn graph_memcpy_node_set_params_1d(
@@ -1142,7 +1182,14 @@ pub(crate) unsafe fn graph_memset_node_set_params(
     params: *const MemsetParams,
 ) -> Error {
     // SAFETY: forwarded C contract.
-    unsafe { set_memset(api, "GraphMemsetNodeSetParams", Target::Graph(node(n)), params) }
+    unsafe {
+        set_memset(
+            api,
+            "GraphMemsetNodeSetParams",
+            Target::Graph(node(n)),
+            params,
+        )
+    }
 }
 
 pub(crate) unsafe fn graph_host_node_set_params(
@@ -1151,7 +1198,14 @@ pub(crate) unsafe fn graph_host_node_set_params(
     params: *const HostNodeParams,
 ) -> Error {
     // SAFETY: forwarded C contract.
-    unsafe { set_host(api, "GraphHostNodeSetParams", Target::Graph(node(n)), params) }
+    unsafe {
+        set_host(
+            api,
+            "GraphHostNodeSetParams",
+            Target::Graph(node(n)),
+            params,
+        )
+    }
 }
 
 pub(crate) fn graph_event_record_node_set_event(api: Api, n: *mut c_void, e: *mut c_void) -> Error {
@@ -1162,13 +1216,21 @@ pub(crate) fn graph_event_wait_node_set_event(api: Api, n: *mut c_void, e: *mut 
     set_event(api, Target::Graph(node(n)), e, NodeType::EventWait)
 }
 
-pub(crate) unsafe fn graph_node_set_params(api: Api, n: *mut c_void, params: *mut GraphNodeParams) -> Error {
+pub(crate) unsafe fn graph_node_set_params(
+    api: Api,
+    n: *mut c_void,
+    params: *mut GraphNodeParams,
+) -> Error {
     // SAFETY: forwarded C contract.
     unsafe { set_generic(api, "GraphNodeSetParams", Target::Graph(node(n)), params) }
 }
 
 /// `cudaGraphNodeGetParams`: the node's type and its member of the union (the rest zero).
-pub(crate) unsafe fn graph_node_get_params(api: Api, n: *mut c_void, params: *mut GraphNodeParams) -> Error {
+pub(crate) unsafe fn graph_node_get_params(
+    api: Api,
+    n: *mut c_void,
+    params: *mut GraphNodeParams,
+) -> Error {
     run(api, |p| {
         let what = "GraphNodeGetParams";
         if params.is_null() {
@@ -1323,7 +1385,12 @@ pub(crate) fn graph_exec_event_record_node_set_event(
     n: *mut c_void,
     e: *mut c_void,
 ) -> Error {
-    set_event(api, Target::Exec(exec(x), node(n)), e, NodeType::EventRecord)
+    set_event(
+        api,
+        Target::Exec(exec(x), node(n)),
+        e,
+        NodeType::EventRecord,
+    )
 }
 
 pub(crate) fn graph_exec_event_wait_node_set_event(
@@ -1365,7 +1432,8 @@ pub(crate) unsafe fn graph_exec_update(
             return Err(invalid(what, "NULL result info pointer"));
         }
         let write = |result: UpdateResult, node: Option<GraphNode>, from: Option<GraphNode>| {
-            let ptr = |n: Option<GraphNode>| n.map_or(std::ptr::null_mut(), |n| handle_ptr(n.to_raw()));
+            let ptr =
+                |n: Option<GraphNode>| n.map_or(std::ptr::null_mut(), |n| handle_ptr(n.to_raw()));
             // SAFETY: checked non-NULL; C contract.
             unsafe {
                 info.write(GraphExecUpdateResultInfo {
@@ -1394,8 +1462,15 @@ pub(crate) unsafe fn graph_exec_update(
     })
 }
 
-pub(crate) fn graph_node_set_enabled(api: Api, x: *mut c_void, n: *mut c_void, enabled: c_uint) -> Error {
-    run(api, |p| p.set_exec_node_enabled(exec(x), node(n), enabled != 0))
+pub(crate) fn graph_node_set_enabled(
+    api: Api,
+    x: *mut c_void,
+    n: *mut c_void,
+    enabled: c_uint,
+) -> Error {
+    run(api, |p| {
+        p.set_exec_node_enabled(exec(x), node(n), enabled != 0)
+    })
 }
 
 pub(crate) unsafe fn graph_node_get_enabled(

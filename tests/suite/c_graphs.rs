@@ -128,6 +128,9 @@ fn graph_building() {
     let line = format!("graph_building: launch {:.6} ms", (ns as f64 / 1e6) as f32);
     for out in build_and_run("graph_building", "graph_building", &[], &[]) {
         assert!(out.contains("graph_building: all checks passed"), "{out}");
-        assert!(out.lines().any(|l| l == line), "{line:?} missing from\n{out}");
+        assert!(
+            out.lines().any(|l| l == line),
+            "{line:?} missing from\n{out}"
+        );
     }
 }

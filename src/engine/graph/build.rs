@@ -78,7 +78,9 @@ impl std::fmt::Debug for NodeSpec {
             NodeSpec::Memcpy { dst, src, bytes } => {
                 write!(f, "Memcpy {{ dst: {dst:?}, src: {src:?}, bytes: {bytes} }}")
             }
-            NodeSpec::Memset { dst, shape } => write!(f, "Memset {{ dst: {dst:?}, shape: {shape:?} }}"),
+            NodeSpec::Memset { dst, shape } => {
+                write!(f, "Memset {{ dst: {dst:?}, shape: {shape:?} }}")
+            }
             NodeSpec::Host(_) => write!(f, "Host"),
             NodeSpec::EventRecord(e) => write!(f, "EventRecord({e:?})"),
             NodeSpec::EventWait(e) => write!(f, "EventWait({e:?})"),
@@ -178,9 +180,7 @@ impl Process {
                 positions.push(p);
             }
             let op = self.node_op(&st, c, what, device, Some(graph), spec)?;
-            let node = st
-                .graphs
-                .push_node(graph.0, positions, op, site, None)?;
+            let node = st.graphs.push_node(graph.0, positions, op, site, None)?;
             if let Some(last) = st.graphs.graphs.get_mut(graph.0)?.nodes.last_mut() {
                 last.given = given;
             }
@@ -200,7 +200,9 @@ impl Process {
         spec: Spec,
     ) -> Result<NodeOp> {
         let spec = match spec {
-            Spec::Copy { dst, src, bytes } => return self.copy_op(st, c, what, device, dst, src, bytes),
+            Spec::Copy { dst, src, bytes } => {
+                return self.copy_op(st, c, what, device, dst, src, bytes);
+            }
             Spec::Public(s) => s,
         };
         Ok(match spec {
@@ -314,7 +316,10 @@ impl Process {
         })
     }
 
-    #[allow(clippy::too_many_arguments, reason = "a copy's ends and size, and where it goes")]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a copy's ends and size, and where it goes"
+    )]
     fn copy_op(
         &self,
         st: &ProcState,
@@ -470,10 +475,8 @@ impl Process {
                     }
                 }
             }
-            let later: Vec<GraphNode> = entry.nodes[p as usize..]
-                .iter()
-                .map(|n| n.handle)
-                .collect();
+            let later: Vec<GraphNode> =
+                entry.nodes[p as usize..].iter().map(|n| n.handle).collect();
             for h in later {
                 if let Ok(r) = st.graphs.nodes.get_mut(h.0) {
                     r.index -= 1;
@@ -486,7 +489,11 @@ impl Process {
 
 /// The identity of live event `e`: [`SimError::InvalidValue`] if it is not one (the Graph Management calls answer
 /// `cudaErrorInvalidValue`).
-fn live_event(st: &ProcState, what: &'static str, e: Event) -> Result<crate::engine::core::handle::EventId> {
+fn live_event(
+    st: &ProcState,
+    what: &'static str,
+    e: Event,
+) -> Result<crate::engine::core::handle::EventId> {
     st.events
         .get(e.0)
         .map(|x| x.id)
@@ -511,7 +518,12 @@ fn reaches(deps: &[Vec<u32>], from: u32, to: u32) -> bool {
 
 impl ProcState {
     /// The position of `node` in `graph`: [`SimError::InvalidValue`] if it is not a live node of it.
-    pub(crate) fn position_in(&self, what: &'static str, graph: Graph, node: GraphNode) -> Result<u32> {
+    pub(crate) fn position_in(
+        &self,
+        what: &'static str,
+        graph: Graph,
+        node: GraphNode,
+    ) -> Result<u32> {
         match self.graphs.node(node) {
             Ok((g, p)) if g == graph.0 => Ok(p),
             Ok(_) => Err(invalid(

@@ -110,8 +110,9 @@ pub(crate) fn topological(nodes: &[Node]) -> Vec<u32> {
             dependents[d as usize].push(i as u32);
         }
     }
-    let mut ready: std::collections::BTreeSet<u32> =
-        (0..n as u32).filter(|&i| missing[i as usize] == 0).collect();
+    let mut ready: std::collections::BTreeSet<u32> = (0..n as u32)
+        .filter(|&i| missing[i as usize] == 0)
+        .collect();
     let mut order = Vec::with_capacity(n);
     while let Some(i) = ready.pop_first() {
         order.push(i);

@@ -230,7 +230,10 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
         let _ = writeln!(
             out,
             "  \"{name}_node_{i}\" [label=\"{i}\\n{ty}\\n{what}\\n{}\"];",
-            escape(&n.stream.map_or_else(|| "added by hand".to_string(), |s| s.to_string()))
+            escape(
+                &n.stream
+                    .map_or_else(|| "added by hand".to_string(), |s| s.to_string())
+            )
         );
     }
     for (i, n) in g.nodes.iter().enumerate() {

@@ -175,7 +175,6 @@ pub(crate) struct GraphEntry {
     pub capture: Option<u64>,
 }
 
-
 /// A node handle's target.
 pub(crate) struct NodeRef {
     pub graph: u64,

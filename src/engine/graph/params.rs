@@ -226,22 +226,23 @@ impl Process {
                 NodeOp::Copy {
                     dst: d1, src: s1, ..
                 },
-            ) => {
-                if space(d0) != space(d1) || space(s0) != space(s1) {
-                    return Err(invalid(
-                        what,
-                        format!(
-                            "the copy's memory changes from {} to {} into {} to {}: an executable graph's copy \
-                             keeps the kind and device of its ends",
-                            space(s0),
-                            space(d0),
-                            space(s1),
-                            space(d1)
-                        ),
-                    ));
-                }
+            ) if space(d0) != space(d1) || space(s0) != space(s1) => {
+                return Err(invalid(
+                    what,
+                    format!(
+                        "the copy's memory changes from {} to {} into {} to {}: an executable graph's copy \
+                         keeps the kind and device of its ends",
+                        space(s0),
+                        space(d0),
+                        space(s1),
+                        space(d1)
+                    ),
+                ));
             }
-            (NodeOp::MemsetShaped { dst: p0, shape: a }, NodeOp::MemsetShaped { dst: p1, shape: b }) => {
+            (
+                NodeOp::MemsetShaped { dst: p0, shape: a },
+                NodeOp::MemsetShaped { dst: p1, shape: b },
+            ) => {
                 if mem.classify(p0.addr()) != mem.classify(p1.addr()) {
                     return Err(invalid(
                         what,
@@ -273,7 +274,12 @@ impl Process {
     /// Enables or disables `node` in executable graph `exec` for its later launches (CUDA
     /// `cudaGraphNodeSetEnabled`): a disabled node runs as an empty node. Only kernel, memcpy and memset nodes;
     /// others are [`SimError::InvalidValue`].
-    pub fn set_exec_node_enabled(&self, exec: GraphExec, node: GraphNode, enabled: bool) -> Result<()> {
+    pub fn set_exec_node_enabled(
+        &self,
+        exec: GraphExec,
+        node: GraphNode,
+        enabled: bool,
+    ) -> Result<()> {
         self.call(EngineCall::SetExecNodeEnabled.name(), |_| {
             let what = EngineCall::SetExecNodeEnabled.name();
             let mut st = self.state();
@@ -298,7 +304,12 @@ impl Process {
 impl ProcState {
     /// The instantiated node of `exec` that `node` names: [`SimError::InvalidValue`] if `node` is not (or no
     /// longer) a node of the graph `exec` was instantiated or last updated from.
-    pub(crate) fn exec_index(&self, what: &'static str, exec: GraphExec, node: GraphNode) -> Result<u32> {
+    pub(crate) fn exec_index(
+        &self,
+        what: &'static str,
+        exec: GraphExec,
+        node: GraphNode,
+    ) -> Result<u32> {
         let x = self.graphs.execs.get(exec.0)?;
         let removed = self.graphs.nodes.get(node.0).is_err();
         match x.handles.get(&node) {
@@ -315,7 +326,9 @@ impl ProcState {
 
     fn enable_index(&self, what: &'static str, exec: GraphExec, node: GraphNode) -> Result<u32> {
         let i = self.exec_index(what, exec, node)?;
-        let ty = self.graphs.execs.get(exec.0)?.nodes[i as usize].op.node_type();
+        let ty = self.graphs.execs.get(exec.0)?.nodes[i as usize]
+            .op
+            .node_type();
         if !matches!(ty, NodeType::Kernel | NodeType::Memcpy | NodeType::Memset) {
             return Err(invalid(
                 what,

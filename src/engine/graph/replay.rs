@@ -21,9 +21,9 @@ use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
 use crate::engine::core::pointers::DevicePtr;
-use crate::engine::core::time::CopyPath;
 use crate::engine::core::races::Accessor;
 use crate::engine::core::races::Who;
+use crate::engine::core::time::CopyPath;
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::point::Point;
 use crate::engine::exec::{CopySource, Work};
@@ -322,13 +322,17 @@ impl Process {
                     let accesses = vec![(r.clone(), true)];
                     let who = self.node_who(lane, "memset", n, &accesses);
                     let value = shape.element()[0];
-                    OpSpec::new(cost, label, kind, Work::Fill { dst: r, value }).accesses(accesses, who)
+                    OpSpec::new(cost, label, kind, Work::Fill { dst: r, value })
+                        .accesses(accesses, who)
                 } else {
                     // Rows of a repeated element: each row is its own access, written when the node runs.
                     let mut rows = Vec::with_capacity(shape.height as usize);
                     for k in 0..shape.height {
                         let p = DevicePtr(dst.0 + k * shape.pitch);
-                        rows.push((mem.device_region(what, p, shape.row_bytes(), c.process)?, true));
+                        rows.push((
+                            mem.device_region(what, p, shape.row_bytes(), c.process)?,
+                            true,
+                        ));
                     }
                     drop(r);
                     let row: Vec<u8> = shape
@@ -346,7 +350,8 @@ impl Process {
                         Ok(())
                     });
                     let who = self.node_who(lane, "memset", n, &rows);
-                    OpSpec::new(cost, label, kind, Work::Kernel(body, Vec::new())).accesses(rows, who)
+                    OpSpec::new(cost, label, kind, Work::Kernel(body, Vec::new()))
+                        .accesses(rows, who)
                 }
             }
             NodeOp::Child(_) => unreachable!("instantiation inlines child graphs"),

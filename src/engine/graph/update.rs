@@ -75,7 +75,10 @@ pub(crate) fn shape_of(nodes: &[Node]) -> Shape {
         .iter()
         .map(|n| {
             let inner = match &n.op {
-                NodeOp::Child(c) => c.iter().map(|x| (x.op.node_type(), x.deps.clone())).collect(),
+                NodeOp::Child(c) => c
+                    .iter()
+                    .map(|x| (x.op.node_type(), x.deps.clone()))
+                    .collect(),
                 _ => Vec::new(),
             };
             (n.op.node_type(), n.deps.clone(), inner)
@@ -162,7 +165,9 @@ impl Process {
                         UpdateResult::TopologyChanged,
                         node,
                         Some(new_nodes[d as usize].handle),
-                        format!("a dependency of node {i} does not pair with the executable graph's"),
+                        format!(
+                            "a dependency of node {i} does not pair with the executable graph's"
+                        ),
                     ));
                 }
                 if ty != ty0 {

@@ -80,10 +80,16 @@ fn edge_rules() {
     let what = "add_graph_dependencies";
     invalid(p.add_graph_dependencies(g, &[(a, a)]).unwrap_err(), what);
     invalid(p.add_graph_dependencies(g, &[(a, b)]).unwrap_err(), what);
-    invalid(p.add_graph_dependencies(g, &[(b, c), (b, c)]).unwrap_err(), what);
+    invalid(
+        p.add_graph_dependencies(g, &[(b, c), (b, c)]).unwrap_err(),
+        what,
+    );
     invalid(p.add_graph_dependencies(g, &[(d, a)]).unwrap_err(), what);
     // All or nothing: the good first edge of a call that fails is not added.
-    invalid(p.add_graph_dependencies(g, &[(b, c), (d, b)]).unwrap_err(), what);
+    invalid(
+        p.add_graph_dependencies(g, &[(b, c), (d, b)]).unwrap_err(),
+        what,
+    );
     assert_eq!(p.graph_edges(g).unwrap().len(), 4);
     let (h, [e, ..]) = diamond(&p);
     invalid(p.add_graph_dependencies(g, &[(a, e)]).unwrap_err(), what);
@@ -95,7 +101,8 @@ fn edge_rules() {
     let what = "remove_graph_dependencies";
     invalid(p.remove_graph_dependencies(g, &[(c, b)]).unwrap_err(), what);
     invalid(
-        p.remove_graph_dependencies(g, &[(b, c), (c, b)]).unwrap_err(),
+        p.remove_graph_dependencies(g, &[(b, c), (c, b)])
+            .unwrap_err(),
         what,
     );
     assert_eq!(p.node_dependencies(c).unwrap(), vec![a, b]);
@@ -127,7 +134,10 @@ fn node_dependency_rules() {
     let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
     p.begin_capture(s, CaptureMode::Global).unwrap();
     let captured = p.capture_info(s).unwrap().graph.unwrap();
-    invalid(p.add_graph_node(captured, &[], k("x", 1)).unwrap_err(), what);
+    invalid(
+        p.add_graph_node(captured, &[], k("x", 1)).unwrap_err(),
+        what,
+    );
     p.end_capture(s).unwrap();
     assert_eq!(p.graph_nodes(g).unwrap().len(), 4);
 }
@@ -193,7 +203,10 @@ fn node_parameters_on_graphs_and_executable_graphs() {
     let n = p.add_graph_node(g, &[], k("first", 10)).unwrap();
     let x = p.instantiate_graph(g).unwrap();
     p.set_graph_node(n, k("graph_changed", 40)).unwrap();
-    invalid(p.set_graph_node(n, NodeSpec::Empty).unwrap_err(), "set_graph_node");
+    invalid(
+        p.set_graph_node(n, NodeSpec::Empty).unwrap_err(),
+        "set_graph_node",
+    );
     let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
     p.launch_graph(x, s).unwrap();
     p.stream_synchronize(s).unwrap();
@@ -369,8 +382,15 @@ fn memset_nodes_write_rows_of_elements() {
         MemsetShape { pitch: 4, ..shape },
     ] {
         invalid(
-            p.add_graph_node(g, &[], NodeSpec::Memset { dst: buf, shape: bad })
-                .unwrap_err(),
+            p.add_graph_node(
+                g,
+                &[],
+                NodeSpec::Memset {
+                    dst: buf,
+                    shape: bad,
+                },
+            )
+            .unwrap_err(),
             what,
         );
     }
@@ -378,7 +398,7 @@ fn memset_nodes_write_rows_of_elements() {
     let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
     p.launch_graph(x, s).unwrap();
     p.stream_synchronize(s).unwrap();
-    let mut out = vec![0u8; 64];
+    let mut out = [0u8; 64];
     p.memcpy(&mut out[..], buf, 64).unwrap();
     let row = [0x44, 0x33, 0x22, 0x11, 0x44, 0x33, 0x22, 0x11];
     for r in 0..4 {
@@ -461,7 +481,8 @@ fn child_graphs_are_copied_and_inlined() {
     assert_eq!(NodeType::Graph.to_raw(), 4);
     p.add_graph_node(child, &[], k("late", 1000)).unwrap();
     invalid(
-        p.add_graph_node(g, &[], NodeSpec::ChildGraph(g)).unwrap_err(),
+        p.add_graph_node(g, &[], NodeSpec::ChildGraph(g))
+            .unwrap_err(),
         "add_graph_node",
     );
     let x = p.instantiate_graph(g).unwrap();
@@ -486,9 +507,7 @@ fn event_nodes() {
     let e = p.create_event(EventFlags::DEFAULT).unwrap();
     let g = p.create_graph().unwrap();
     let a = p.add_graph_node(g, &[], k("a", 100)).unwrap();
-    let r = p
-        .add_graph_node(g, &[a], NodeSpec::EventRecord(e))
-        .unwrap();
+    let r = p.add_graph_node(g, &[a], NodeSpec::EventRecord(e)).unwrap();
     p.add_graph_node(g, &[r], k("after", 50)).unwrap();
     assert_eq!(p.graph_node_event(r).unwrap(), e);
     assert_eq!(p.node_type(r).unwrap(), NodeType::EventRecord);
@@ -526,7 +545,8 @@ fn event_nodes() {
     let dead = p.create_event(EventFlags::DEFAULT).unwrap();
     p.destroy_event(dead).unwrap();
     invalid(
-        p.add_graph_node(g, &[], NodeSpec::EventRecord(dead)).unwrap_err(),
+        p.add_graph_node(g, &[], NodeSpec::EventRecord(dead))
+            .unwrap_err(),
         "add_graph_node",
     );
 }
@@ -577,7 +597,8 @@ fn host_nodes_run_at_every_launch() {
     .unwrap();
     let once = Kernel::new("once").body(|_| Ok(()));
     assert!(matches!(
-        p.add_graph_node(g, &[], NodeSpec::Kernel(once)).unwrap_err(),
+        p.add_graph_node(g, &[], NodeSpec::Kernel(once))
+            .unwrap_err(),
         SimError::NotSupported { .. }
     ));
     let x = p.instantiate_graph(g).unwrap();

@@ -197,7 +197,10 @@ impl Model {
 }
 
 fn is_invalid(e: &SimError) -> bool {
-    matches!(e, SimError::InvalidValue { .. } | SimError::InvalidHandle { .. })
+    matches!(
+        e,
+        SimError::InvalidValue { .. } | SimError::InvalidHandle { .. }
+    )
 }
 
 fn run_ops(ops: &[Op]) {
@@ -208,12 +211,15 @@ fn run_ops(ops: &[Op]) {
     let mut model = Model::default();
     let mut execs = Vec::new();
     let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
-    let node = |nodes: &Vec<GraphNode>, i: usize| nodes.get(i).copied().unwrap_or(GraphNode::from_raw(0));
+    let node =
+        |nodes: &Vec<GraphNode>, i: usize| nodes.get(i).copied().unwrap_or(GraphNode::from_raw(0));
     for op in ops {
         match op {
             Op::Add(g, deps) => {
                 let handles: Vec<GraphNode> = deps.iter().map(|&d| node(&nodes, d)).collect();
-                let ok = deps.iter().all(|d| model.live.get(d).is_some_and(|x| x.0 == *g))
+                let ok = deps
+                    .iter()
+                    .all(|d| model.live.get(d).is_some_and(|x| x.0 == *g))
                     && deps.iter().collect::<BTreeSet<_>>().len() == deps.len();
                 let i = nodes.len();
                 match p.add_graph_node(graphs[*g], &handles, NodeSpec::Kernel(kernel(i, 1))) {
@@ -226,11 +232,14 @@ fn run_ops(ops: &[Op]) {
                 }
             }
             Op::Edge(g, a, b) => {
-                let ok = [a, b].iter().all(|x| model.live.get(x).is_some_and(|y| y.0 == *g))
+                let ok = [a, b]
+                    .iter()
+                    .all(|x| model.live.get(x).is_some_and(|y| y.0 == *g))
                     && a != b
                     && !model.live[b].1.contains(a)
                     && !model.reaches(*a, *b);
-                match p.add_graph_dependencies(graphs[*g], &[(node(&nodes, *a), node(&nodes, *b))]) {
+                match p.add_graph_dependencies(graphs[*g], &[(node(&nodes, *a), node(&nodes, *b))])
+                {
                     Ok(()) => {
                         assert!(ok, "{op:?} succeeded");
                         model.live.get_mut(b).unwrap().1.push(*a);
@@ -239,9 +248,13 @@ fn run_ops(ops: &[Op]) {
                 }
             }
             Op::Unedge(g, a, b) => {
-                let ok = [a, b].iter().all(|x| model.live.get(x).is_some_and(|y| y.0 == *g))
+                let ok = [a, b]
+                    .iter()
+                    .all(|x| model.live.get(x).is_some_and(|y| y.0 == *g))
                     && model.live[b].1.contains(a);
-                match p.remove_graph_dependencies(graphs[*g], &[(node(&nodes, *a), node(&nodes, *b))]) {
+                match p
+                    .remove_graph_dependencies(graphs[*g], &[(node(&nodes, *a), node(&nodes, *b))])
+                {
                     Ok(()) => {
                         assert!(ok, "{op:?} succeeded");
                         model.live.get_mut(b).unwrap().1.retain(|x| x != a);
@@ -256,7 +269,10 @@ fn run_ops(ops: &[Op]) {
                         deps.retain(|x| x != a);
                     }
                 }
-                Err(e) => assert!(!model.live.contains_key(a) && is_invalid(&e), "{op:?}: {e:?}"),
+                Err(e) => assert!(
+                    !model.live.contains_key(a) && is_invalid(&e),
+                    "{op:?}: {e:?}"
+                ),
             },
             Op::Instantiate(g) => {
                 // Every graph stays a DAG: instantiation never fails.
@@ -277,16 +293,17 @@ fn run_ops(ops: &[Op]) {
                 }
             }
             Op::Disable(x, a) => {
-                if let Some(&(e, _)) = execs.get(*x) {
-                    if let Err(e) = p.set_exec_node_enabled(e, node(&nodes, *a), false) {
-                        assert!(is_invalid(&e), "{op:?}: {e:?}");
-                    }
+                if let Some(&(e, _)) = execs.get(*x)
+                    && let Err(e) = p.set_exec_node_enabled(e, node(&nodes, *a), false)
+                {
+                    assert!(is_invalid(&e), "{op:?}: {e:?}");
                 }
             }
         }
         // The graphs' edges are the model's.
         for (gi, g) in graphs.iter().enumerate() {
-            let got: BTreeSet<(GraphNode, GraphNode)> = p.graph_edges(*g).unwrap().into_iter().collect();
+            let got: BTreeSet<(GraphNode, GraphNode)> =
+                p.graph_edges(*g).unwrap().into_iter().collect();
             let want: BTreeSet<(GraphNode, GraphNode)> = model
                 .live
                 .iter()
