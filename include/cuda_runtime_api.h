@@ -167,7 +167,7 @@ cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t
 /* A file that cannot be written is cudaErrorInvalidValue. */
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
 
-/* ------------------------------------------------------------------------------------------------ graphs built by hand */
+/* ---------------------------------------------------------------------------------------- graphs built by hand */
 
 /* docs/semantics/graph-building.md. A kernel node's func is a kernel registered by a streamsim cc program; a plain C
  * program makes one by capturing cudasimLaunchKernel into a graph and adding it as a child graph node. */

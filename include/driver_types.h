@@ -279,7 +279,7 @@ enum cudaComputeMode {
 typedef enum cudaComputeMode cudaComputeMode;
 
 /* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
- * destroyed; an executable graph keeps the nodes it was instantiated with. */
+ * destroyed or the node removed (GraphDestroyNode); an executable graph keeps the nodes it was instantiated with. */
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
@@ -305,7 +305,7 @@ enum cudaStreamUpdateCaptureDependenciesFlags {
     cudaStreamSetCaptureDependencies = 0x1
 };
 
-/* The node types a capture makes (the enum's other values are not produced). */
+/* The node types captures and the building calls make (the enum's other values are not produced). */
 enum cudaGraphNodeType {
     cudaGraphNodeTypeKernel = 0x00,
     cudaGraphNodeTypeMemcpy = 0x01,

@@ -289,7 +289,7 @@ enum musaComputeMode {
 typedef enum musaComputeMode musaComputeMode;
 
 /* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
- * destroyed; an executable graph keeps the nodes it was instantiated with. */
+ * destroyed or the node removed (GraphDestroyNode); an executable graph keeps the nodes it was instantiated with. */
 typedef struct MUgraph_st *musaGraph_t;
 typedef struct MUgraphExec_st *musaGraphExec_t;
 typedef struct MUgraphNode_st *musaGraphNode_t;
@@ -315,7 +315,7 @@ enum musaStreamUpdateCaptureDependenciesFlags {
     musaStreamSetCaptureDependencies = 0x1
 };
 
-/* The node types a capture makes (the enum's other values are not produced). */
+/* The node types captures and the building calls make (the enum's other values are not produced). */
 enum musaGraphNodeType {
     musaGraphNodeTypeKernel = 0x00,
     musaGraphNodeTypeMemcpy = 0x01,
@@ -797,7 +797,7 @@ musaError_t musaGraphNodeGetDependentNodes(musaGraphNode_t node, musaGraphNode_t
                                           size_t *pNumDependentNodes);
 /* A file that cannot be written is musaErrorInvalidValue. */
 musaError_t musaGraphDebugDotPrint(musaGraph_t graph, const char *path, unsigned int flags);
-/* ------------------------------------------------------------------------------------------------ graphs built by hand */
+/* ---------------------------------------------------------------------------------------- graphs built by hand */
 
 /* docs/semantics/graph-building.md. A kernel node's func is a kernel registered by a streamsim cc program; a plain C
  * program makes one by capturing musasimLaunchKernel into a graph and adding it as a child graph node. */
