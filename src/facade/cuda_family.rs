@@ -51,6 +51,7 @@ macro_rules! cuda_family {
                     "A pool's export handle types (`enum cudaMemAllocationHandleType`).";
                 (cudaMemLocationType, musaMemLocationType) = c_uint, "A kind of location (`enum cudaMemLocationType`).";
                 // Graphs built by hand (`cuda_graph_build.rs`).
+                (dim3, dim3) = $crate::facade::cc_runtime::Dim3, "Grid and block dimensions (`dim3`).";
                 (cudaKernelNodeParams, musaKernelNodeParams) = rt::KernelNodeParams,
                     "A kernel node's parameters (`struct cudaKernelNodeParams`).";
                 (cudaMemsetParams, musaMemsetParams) = rt::MemsetParams,

@@ -618,3 +618,66 @@ fn host_nodes_run_at_every_launch() {
         3
     );
 }
+
+/// graph-building.md · Building · through both C facades: GraphCreate with flags 1 → 1; a dependency listed twice
+/// → 1; a kernel node whose `func` is not a registered kernel → 98; both `kernelParams` and `extra` → 1; an empty
+/// node → 0, listed by GraphGetNodes
+#[test]
+fn the_c_facades_answer_the_building_codes() {
+    use std::ffi::c_void;
+    use std::ptr::null_mut;
+    macro_rules! family {
+        ($m:ident, $create:ident, $empty:ident, $kernel:ident, $nodes:ident, $params:ident, $dim:expr) => {{
+            use streamsim::$m::*;
+            let m = Machine::builder().devices(1).build().unwrap();
+            let p = m.process();
+            let _b = p.bind();
+            // SAFETY: the facade's C functions, called with valid pointers.
+            unsafe {
+                let mut g: *mut c_void = null_mut();
+                assert_eq!($create(&mut g, 1), 1);
+                assert_eq!($create(&mut g, 0), 0);
+                let mut a: *mut c_void = null_mut();
+                assert_eq!($empty(&mut a, g, std::ptr::null(), 0), 0);
+                let twice = [a, a];
+                let mut b: *mut c_void = null_mut();
+                assert_eq!($empty(&mut b, g, twice.as_ptr(), 2), 1);
+                let mut arg = 0u64;
+                let mut args = [(&mut arg as *mut u64).cast::<c_void>()];
+                let mut params = $params {
+                    func: 0x1234 as *mut c_void,
+                    gridDim: $dim,
+                    blockDim: $dim,
+                    sharedMemBytes: 0,
+                    kernelParams: args.as_mut_ptr(),
+                    extra: null_mut(),
+                };
+                assert_eq!($kernel(&mut b, g, &a, 1, &params), 98);
+                params.extra = args.as_mut_ptr();
+                assert_eq!($kernel(&mut b, g, &a, 1, &params), 1);
+                let mut n = 0usize;
+                assert_eq!($nodes(g, null_mut(), &mut n), 0);
+                assert_eq!(n, 1);
+            }
+        }};
+    }
+    let dim = streamsim::cuda::dim3 { x: 1, y: 1, z: 1 };
+    family!(
+        cuda,
+        cudaGraphCreate,
+        cudaGraphAddEmptyNode,
+        cudaGraphAddKernelNode,
+        cudaGraphGetNodes,
+        cudaKernelNodeParams,
+        dim
+    );
+    family!(
+        musa,
+        musaGraphCreate,
+        musaGraphAddEmptyNode,
+        musaGraphAddKernelNode,
+        musaGraphGetNodes,
+        musaKernelNodeParams,
+        dim
+    );
+}
