@@ -31,6 +31,20 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
     (void)bufferSize;
     return ::cudaGraphInstantiate(pGraphExec, graph, 0);
 }
+/* The CUDA 11 signature of cudaGraphExecUpdate, kept by CUDA 12's header for C++. */
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                             cudaGraphNode_t *hErrorNode_out,
+                                             enum cudaGraphExecUpdateResult *updateResult_out) {
+    cudaGraphExecUpdateResultInfo resultInfo;
+    cudaError_t status = ::cudaGraphExecUpdate(hGraphExec, hGraph, &resultInfo);
+    if (hErrorNode_out) {
+        *hErrorNode_out = resultInfo.errorNode;
+    }
+    if (updateResult_out) {
+        *updateResult_out = resultInfo.result;
+    }
+    return status;
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags) {
     return ::cudaEventCreateWithFlags(event, flags);
 }

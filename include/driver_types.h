@@ -55,6 +55,7 @@ enum cudaError {
     cudaErrorCapturedEvent = 907,
     cudaErrorStreamCaptureWrongThread = 908,
     cudaErrorTimeout = 909,
+    cudaErrorGraphExecUpdateFailure = 910,
     cudaErrorUnknown = 999
 };
 typedef enum cudaError cudaError_t;
@@ -279,7 +280,7 @@ enum cudaComputeMode {
 typedef enum cudaComputeMode cudaComputeMode;
 
 /* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
- * destroyed; an executable graph keeps the nodes it was instantiated with. */
+ * destroyed or the node removed (GraphDestroyNode); an executable graph keeps the nodes it was instantiated with. */
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
@@ -305,7 +306,7 @@ enum cudaStreamUpdateCaptureDependenciesFlags {
     cudaStreamSetCaptureDependencies = 0x1
 };
 
-/* The node types a capture makes (the enum's other values are not produced). */
+/* The node types captures and the building calls make (the enum's other values are not produced). */
 enum cudaGraphNodeType {
     cudaGraphNodeTypeKernel = 0x00,
     cudaGraphNodeTypeMemcpy = 0x01,
@@ -329,6 +330,56 @@ enum cudaGraphInstantiateFlags {
 /* Every flag writes the same description (node number, type, what it does, the stream it was captured from). */
 enum cudaGraphDebugDotFlags {
     cudaGraphDebugDotFlagsVerbose = 1
+};
+
+/* Graphs built by hand (docs/semantics/graph-building.md). */
+enum cudaGraphExecUpdateResult {
+    cudaGraphExecUpdateSuccess = 0x0,
+    cudaGraphExecUpdateError = 0x1,
+    cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+    cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+    cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+    cudaGraphExecUpdateErrorParametersChanged = 0x5,
+    cudaGraphExecUpdateErrorNotSupported = 0x6,
+    cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+    cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+typedef enum cudaGraphExecUpdateResult cudaGraphExecUpdateResult;
+
+typedef struct cudaGraphExecUpdateResultInfo_st {
+    enum cudaGraphExecUpdateResult result;
+    cudaGraphNode_t errorNode;
+    cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+
+typedef enum cudaGraphInstantiateResult {
+    cudaGraphInstantiateSuccess = 0,
+    cudaGraphInstantiateError = 1,
+    cudaGraphInstantiateInvalidStructure = 2,
+    cudaGraphInstantiateNodeOperationNotSupported = 3,
+    cudaGraphInstantiateMultipleDevicesNotSupported = 4
+} cudaGraphInstantiateResult;
+
+typedef struct cudaGraphInstantiateParams_st {
+    unsigned long long flags;
+    cudaStream_t uploadStream;
+    cudaGraphNode_t errNode_out;
+    cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
+
+/* A memset node: height rows of width elements of elementSize bytes (1, 2 or 4), pitch bytes apart. */
+struct cudaMemsetParams {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+
+struct cudaHostNodeParams {
+    cudaHostFn_t fn;
+    void *userData;
 };
 
 typedef struct cudaUUID_st {

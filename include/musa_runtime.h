@@ -28,6 +28,20 @@ static inline musaError_t musaGraphInstantiate(musaGraphExec_t *pGraphExec, musa
     (void)bufferSize;
     return ::musaGraphInstantiate(pGraphExec, graph, 0);
 }
+/* The CUDA 11 signature of musaGraphExecUpdate, kept by CUDA 12's header for C++. */
+static inline musaError_t musaGraphExecUpdate(musaGraphExec_t hGraphExec, musaGraph_t hGraph,
+                                             musaGraphNode_t *hErrorNode_out,
+                                             enum musaGraphExecUpdateResult *updateResult_out) {
+    musaGraphExecUpdateResultInfo resultInfo;
+    musaError_t status = ::musaGraphExecUpdate(hGraphExec, hGraph, &resultInfo);
+    if (hErrorNode_out) {
+        *hErrorNode_out = resultInfo.errorNode;
+    }
+    if (updateResult_out) {
+        *updateResult_out = resultInfo.result;
+    }
+    return status;
+}
 static inline musaError_t musaEventCreate(musaEvent_t *event, unsigned int flags) {
     return ::musaEventCreateWithFlags(event, flags);
 }

@@ -61,6 +61,7 @@ enum musaError {
     musaErrorCapturedEvent = 907,
     musaErrorStreamCaptureWrongThread = 908,
     musaErrorTimeout = 909,
+    musaErrorGraphExecUpdateFailure = 910,
     musaErrorUnknown = 999
 };
 typedef enum musaError musaError_t;
@@ -289,7 +290,7 @@ enum musaComputeMode {
 typedef enum musaComputeMode musaComputeMode;
 
 /* Stream capture and graphs (docs/semantics/capture-and-graphs.md). A graph node handle is valid until its graph is
- * destroyed; an executable graph keeps the nodes it was instantiated with. */
+ * destroyed or the node removed (GraphDestroyNode); an executable graph keeps the nodes it was instantiated with. */
 typedef struct MUgraph_st *musaGraph_t;
 typedef struct MUgraphExec_st *musaGraphExec_t;
 typedef struct MUgraphNode_st *musaGraphNode_t;
@@ -315,7 +316,7 @@ enum musaStreamUpdateCaptureDependenciesFlags {
     musaStreamSetCaptureDependencies = 0x1
 };
 
-/* The node types a capture makes (the enum's other values are not produced). */
+/* The node types captures and the building calls make (the enum's other values are not produced). */
 enum musaGraphNodeType {
     musaGraphNodeTypeKernel = 0x00,
     musaGraphNodeTypeMemcpy = 0x01,
@@ -339,6 +340,56 @@ enum musaGraphInstantiateFlags {
 /* Every flag writes the same description (node number, type, what it does, the stream it was captured from). */
 enum musaGraphDebugDotFlags {
     musaGraphDebugDotFlagsVerbose = 1
+};
+
+/* Graphs built by hand (docs/semantics/graph-building.md). */
+enum musaGraphExecUpdateResult {
+    musaGraphExecUpdateSuccess = 0x0,
+    musaGraphExecUpdateError = 0x1,
+    musaGraphExecUpdateErrorTopologyChanged = 0x2,
+    musaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+    musaGraphExecUpdateErrorFunctionChanged = 0x4,
+    musaGraphExecUpdateErrorParametersChanged = 0x5,
+    musaGraphExecUpdateErrorNotSupported = 0x6,
+    musaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+    musaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+typedef enum musaGraphExecUpdateResult musaGraphExecUpdateResult;
+
+typedef struct musaGraphExecUpdateResultInfo_st {
+    enum musaGraphExecUpdateResult result;
+    musaGraphNode_t errorNode;
+    musaGraphNode_t errorFromNode;
+} musaGraphExecUpdateResultInfo;
+
+typedef enum musaGraphInstantiateResult {
+    musaGraphInstantiateSuccess = 0,
+    musaGraphInstantiateError = 1,
+    musaGraphInstantiateInvalidStructure = 2,
+    musaGraphInstantiateNodeOperationNotSupported = 3,
+    musaGraphInstantiateMultipleDevicesNotSupported = 4
+} musaGraphInstantiateResult;
+
+typedef struct musaGraphInstantiateParams_st {
+    unsigned long long flags;
+    musaStream_t uploadStream;
+    musaGraphNode_t errNode_out;
+    musaGraphInstantiateResult result_out;
+} musaGraphInstantiateParams;
+
+/* A memset node: height rows of width elements of elementSize bytes (1, 2 or 4), pitch bytes apart. */
+struct musaMemsetParams {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+
+struct musaHostNodeParams {
+    musaHostFn_t fn;
+    void *userData;
 };
 
 typedef struct musaUUID_st {
@@ -785,6 +836,144 @@ musaError_t musaGraphNodeGetDependentNodes(musaGraphNode_t node, musaGraphNode_t
                                           size_t *pNumDependentNodes);
 /* A file that cannot be written is musaErrorInvalidValue. */
 musaError_t musaGraphDebugDotPrint(musaGraph_t graph, const char *path, unsigned int flags);
+/* ---------------------------------------------------------------------------------------- graphs built by hand */
+
+/* docs/semantics/graph-building.md. A kernel node's func is a kernel registered by a streamsim cc program; a plain C
+ * program makes one by capturing musasimLaunchKernel into a graph and adding it as a child graph node. */
+struct musaKernelNodeParams {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+
+/* musaGraphNodeParams' members (MUSA 12.8's layouts). */
+struct musaKernelNodeParamsV2 {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+struct musaMemcpyNodeParams {
+    int flags;
+    int reserved[3];
+    struct musaMemcpy3DParms copyParams;
+};
+struct musaMemsetParamsV2 {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+struct musaHostNodeParamsV2 {
+    musaHostFn_t fn;
+    void *userData;
+};
+struct musaChildGraphNodeParams {
+    musaGraph_t graph;
+};
+struct musaEventWaitNodeParams {
+    musaEvent_t event;
+};
+struct musaEventRecordNodeParams {
+    musaEvent_t event;
+};
+struct musaGraphNodeParams {
+    enum musaGraphNodeType type;
+    int reserved0[3];
+    union {
+        long long reserved1[29];
+        struct musaKernelNodeParamsV2 kernel;
+        struct musaMemcpyNodeParams memcpy;
+        struct musaMemsetParamsV2 memset;
+        struct musaHostNodeParamsV2 host;
+        struct musaChildGraphNodeParams graph;
+        struct musaEventWaitNodeParams eventWait;
+        struct musaEventRecordNodeParams eventRecord;
+    };
+    long long reserved2;
+};
+
+musaError_t musaGraphCreate(musaGraph_t *pGraph, unsigned int flags);
+musaError_t musaGraphAddKernelNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                   size_t numDependencies, const struct musaKernelNodeParams *pNodeParams);
+musaError_t musaGraphAddMemcpyNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                   size_t numDependencies, const struct musaMemcpy3DParms *pCopyParams);
+musaError_t musaGraphAddMemcpyNode1D(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                     const musaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+                                     const void *src, size_t count, enum musaMemcpyKind kind);
+musaError_t musaGraphAddMemsetNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                   size_t numDependencies, const struct musaMemsetParams *pMemsetParams);
+musaError_t musaGraphAddHostNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                 size_t numDependencies, const struct musaHostNodeParams *pNodeParams);
+musaError_t musaGraphAddEventRecordNode(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                        const musaGraphNode_t *pDependencies, size_t numDependencies,
+                                        musaEvent_t event);
+musaError_t musaGraphAddEventWaitNode(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                      const musaGraphNode_t *pDependencies, size_t numDependencies, musaEvent_t event);
+musaError_t musaGraphAddEmptyNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                  size_t numDependencies);
+/* The child graph is copied into the node; instantiation inlines it. */
+musaError_t musaGraphAddChildGraphNode(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                       const musaGraphNode_t *pDependencies, size_t numDependencies,
+                                       musaGraph_t childGraph);
+/* The MUSA 12.2 signature (no edge data). */
+musaError_t musaGraphAddNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                             size_t numDependencies, struct musaGraphNodeParams *nodeParams);
+/* The MUSA 12 signatures (no edge data). An edge that exists, or would close a cycle, is musaErrorInvalidValue. */
+musaError_t musaGraphAddDependencies(musaGraph_t graph, const musaGraphNode_t *from, const musaGraphNode_t *to,
+                                     size_t numDependencies);
+musaError_t musaGraphRemoveDependencies(musaGraph_t graph, const musaGraphNode_t *from, const musaGraphNode_t *to,
+                                        size_t numDependencies);
+musaError_t musaGraphDestroyNode(musaGraphNode_t node);
+/* Gives the kernel's parameter block as extra (CU_LAUNCH_PARAM_BUFFER_POINTER), kernelParams NULL. */
+musaError_t musaGraphKernelNodeGetParams(musaGraphNode_t node, struct musaKernelNodeParams *pNodeParams);
+musaError_t musaGraphKernelNodeSetParams(musaGraphNode_t node, const struct musaKernelNodeParams *pNodeParams);
+musaError_t musaGraphMemcpyNodeGetParams(musaGraphNode_t node, struct musaMemcpy3DParms *pNodeParams);
+musaError_t musaGraphMemcpyNodeSetParams(musaGraphNode_t node, const struct musaMemcpy3DParms *pNodeParams);
+musaError_t musaGraphMemcpyNodeSetParams1D(musaGraphNode_t node, void *dst, const void *src, size_t count,
+                                           enum musaMemcpyKind kind);
+musaError_t musaGraphMemsetNodeGetParams(musaGraphNode_t node, struct musaMemsetParams *pNodeParams);
+musaError_t musaGraphMemsetNodeSetParams(musaGraphNode_t node, const struct musaMemsetParams *pNodeParams);
+musaError_t musaGraphHostNodeGetParams(musaGraphNode_t node, struct musaHostNodeParams *pNodeParams);
+musaError_t musaGraphHostNodeSetParams(musaGraphNode_t node, const struct musaHostNodeParams *pNodeParams);
+musaError_t musaGraphEventRecordNodeGetEvent(musaGraphNode_t node, musaEvent_t *event_out);
+musaError_t musaGraphEventRecordNodeSetEvent(musaGraphNode_t node, musaEvent_t event);
+musaError_t musaGraphEventWaitNodeGetEvent(musaGraphNode_t node, musaEvent_t *event_out);
+musaError_t musaGraphEventWaitNodeSetEvent(musaGraphNode_t node, musaEvent_t event);
+musaError_t musaGraphNodeGetParams(musaGraphNode_t node, struct musaGraphNodeParams *nodeParams);
+musaError_t musaGraphNodeSetParams(musaGraphNode_t node, struct musaGraphNodeParams *nodeParams);
+musaError_t musaGraphExecKernelNodeSetParams(musaGraphExec_t hGraphExec, musaGraphNode_t node,
+                                             const struct musaKernelNodeParams *pNodeParams);
+musaError_t musaGraphExecMemcpyNodeSetParams(musaGraphExec_t hGraphExec, musaGraphNode_t node,
+                                             const struct musaMemcpy3DParms *pNodeParams);
+musaError_t musaGraphExecMemcpyNodeSetParams1D(musaGraphExec_t hGraphExec, musaGraphNode_t node, void *dst,
+                                               const void *src, size_t count, enum musaMemcpyKind kind);
+musaError_t musaGraphExecMemsetNodeSetParams(musaGraphExec_t hGraphExec, musaGraphNode_t node,
+                                             const struct musaMemsetParams *pNodeParams);
+musaError_t musaGraphExecHostNodeSetParams(musaGraphExec_t hGraphExec, musaGraphNode_t node,
+                                           const struct musaHostNodeParams *pNodeParams);
+musaError_t musaGraphExecEventRecordNodeSetEvent(musaGraphExec_t hGraphExec, musaGraphNode_t hNode,
+                                                 musaEvent_t event);
+musaError_t musaGraphExecEventWaitNodeSetEvent(musaGraphExec_t hGraphExec, musaGraphNode_t hNode, musaEvent_t event);
+musaError_t musaGraphExecNodeSetParams(musaGraphExec_t graphExec, musaGraphNode_t node,
+                                       struct musaGraphNodeParams *nodeParams);
+/* The MUSA 12 signature; a graph it cannot take is musaErrorGraphExecUpdateFailure, with resultInfo saying why. */
+musaError_t musaGraphExecUpdate(musaGraphExec_t hGraphExec, musaGraph_t hGraph,
+                                musaGraphExecUpdateResultInfo *resultInfo);
+/* Kernel, memcpy and memset nodes only; a disabled node runs as an empty node. */
+musaError_t musaGraphNodeSetEnabled(musaGraphExec_t hGraphExec, musaGraphNode_t hNode, unsigned int isEnabled);
+musaError_t musaGraphNodeGetEnabled(musaGraphExec_t hGraphExec, musaGraphNode_t hNode, unsigned int *isEnabled);
+/* Nothing to upload (every node is resolved at each launch): checks its arguments. */
+musaError_t musaGraphUpload(musaGraphExec_t graphExec, musaStream_t stream);
+musaError_t musaGraphInstantiateWithParams(musaGraphExec_t *pGraphExec, musaGraph_t graph,
+                                           musaGraphInstantiateParams *instantiateParams);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 

@@ -93,6 +93,7 @@
 //! | `exit.rs` | `STREAMSIM_RACES` printing, and what happens at exit: the trace, the timeline, the `fail` exit status |
 //! | `kernel_ctx.rs` | C kernel bodies on device memory: the context of `…LaunchKernelCtx` and the `streamsimKernel*` accessors (re-exported by [`capi`]) |
 //! | `cuda_graph.rs`, `acl/model.rs` | stream capture and graphs: `cudaStreamBeginCapture` … `cudaGraphLaunch`, `cudaGraphDebugDotPrint` (reached from `cuda_runtime.rs`); `aclmdlRICapture*`, `aclmdlRIExecuteAsync`, `aclmdlRIDestroy` |
+//! | `cuda_graph_build.rs` | graphs built by hand: `cudaGraphCreate`, `cudaGraphAdd*Node`, node parameters, `cudaGraphExecUpdate` (CUDA 12.8 structs) |
 //!
 //! **The tools, `src/tools/`**: built on both.
 //!
@@ -161,6 +162,10 @@
 //! | `cudaGraphLaunch` | `aclmdlRIExecuteAsync` | [`Process::launch_graph`] |
 //! | `cudaGraphExecDestroy` / `cudaGraphDestroy` | `aclmdlRIDestroy` | [`Process::destroy_graph_exec`] / [`Process::destroy_graph`] |
 //! | `cudaGraphDebugDotPrint` | — | [`Process::graph_dot`] |
+//! | `cudaGraphCreate` / `cudaGraphAdd*Node`, `cudaGraphAddNode` | — (`aclmdlRIBuildBegin` … is stream-based, not simulated) | [`Process::create_graph`] / [`Process::add_graph_node`] |
+//! | `cudaGraphAddDependencies` / `…RemoveDependencies` / `cudaGraphDestroyNode` | — | [`Process::add_graph_dependencies`] / [`Process::remove_graph_dependencies`] / [`Process::destroy_graph_node`] |
+//! | `cudaGraph*NodeSetParams` / `cudaGraphExec*NodeSetParams` / `cudaGraphNodeSetEnabled` | — | [`Process::set_graph_node`] / [`Process::set_exec_node`] / [`Process::set_exec_node_enabled`] |
+//! | `cudaGraphExecUpdate` / `cudaGraphUpload` | — | [`Process::update_graph_exec`] / [`Process::upload_graph`] |
 //! | `kernel<<<…, s>>>` | `kernel<<<…, s>>>` | [`Process::launch`] with a [`Kernel`] |
 //! | `cudaMemcpy` / `cudaMemcpyAsync` | `aclrtMemcpy` / `aclrtMemcpyAsync` | [`Process::memcpy`] / [`Process::memcpy_async`] |
 //! | `cudaMemset(Async)` | `aclrtMemset(Async)` | [`Process::memset`] / [`Process::memset_async`] |
@@ -235,7 +240,10 @@ pub use engine::core::time::{CopyPath, CostModel, EngineModel, LinkCost, Virtual
 pub use engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
 pub use engine::events::config::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
-pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
+pub use engine::graph::{
+    CaptureInfo, CaptureMode, CaptureStatus, MemsetShape, NodeMem, NodeSpec, NodeType,
+    UpdateOutcome, UpdateResult,
+};
 #[doc(no_inline)]
 pub use engine::host_memory::calls::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]

@@ -485,19 +485,46 @@ fn cpu_launch(
     args: *mut *mut c_void,
     shmem: usize,
 ) -> Result<(Api, Kernel), SimError> {
-    const WHAT: &str = "LaunchKernel";
+    cpu_kernel(
+        "LaunchKernel",
+        func,
+        grid,
+        block,
+        Args::Pointers(args),
+        shmem,
+    )
+    .map(|(a, k, _)| (a, k))
+}
+
+/// Where a kernel's arguments come from: a pointer to each (`kernelParams`, `cudaLaunchKernel`'s `args`), or a
+/// buffer laid out as the kernel's parameter block (`extra`'s `CU_LAUNCH_PARAM_BUFFER_POINTER`).
+pub(crate) enum Args<'a> {
+    Pointers(*mut *mut c_void),
+    Buffer(&'a [u8]),
+}
+
+/// The engine kernel of `func` with its arguments copied now, and a copy of its parameter block (a graph's
+/// kernel node keeps it for `cudaGraphKernelNodeGetParams`).
+pub(crate) fn cpu_kernel(
+    what: &'static str,
+    func: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: Args<'_>,
+    shmem: usize,
+) -> Result<(Api, Kernel, Vec<u8>), SimError> {
     let (stub, cpu, set_ns) = {
         let r = registry().lock();
         let Some(stub) = r.stubs.get(&(func as usize)).cloned() else {
             return Err(SimError::InvalidKernel {
-                what: WHAT,
+                what,
                 reason: format!("{func:p} is not a registered kernel (__global__ function)"),
             });
         };
         let cpu = r.kernels.get(&stub.name).copied();
         (stub, cpu, r.durations.get(&(func as usize)).copied())
     };
-    dims_ok(grid, block).map_err(|reason| SimError::InvalidConfiguration { what: WHAT, reason })?;
+    dims_ok(grid, block).map_err(|reason| SimError::InvalidConfiguration { what, reason })?;
     let threads = u64::from(grid.x)
         * u64::from(grid.y)
         * u64::from(grid.z)
@@ -507,34 +534,52 @@ fn cpu_launch(
     let mut k = Kernel::new(label.clone()).duration(std::time::Duration::from_nanos(ns));
     let Some(cpu) = cpu else {
         note_no_body(&stub.name);
-        return Ok((stub.api, k));
+        return Ok((stub.api, k, Vec::new()));
     };
     // SAFETY: the row is the module's constant table.
     let row = unsafe { &*cpu.row };
     let (Some(size), Some(pack), Some(_)) = (row.size, row.pack, row.tramp) else {
         return Err(SimError::InvalidKernel {
-            what: WHAT,
+            what,
             reason: format!("kernel `{label}` has an incomplete table row"),
         });
     };
     // SAFETY: the module's own functions, for this kernel.
     let bytes = unsafe { size() } as usize;
     let buf = ArgBuf(vec![0u128; bytes.div_ceil(16).max(1)]);
-    if bytes > 0 {
-        if args.is_null() {
-            return Err(SimError::InvalidValue {
-                what: WHAT,
-                reason: format!("kernel `{label}` takes arguments and `args` is NULL"),
-            });
+    match args {
+        _ if bytes == 0 => {}
+        Args::Pointers(args) => {
+            if args.is_null() {
+                return Err(SimError::InvalidValue {
+                    what,
+                    reason: format!("kernel `{label}` takes arguments and `args` is NULL"),
+                });
+            }
+            // SAFETY: `args` holds a pointer to each of the kernel's arguments (cudaLaunchKernel's contract).
+            unsafe { pack(args, buf.ptr()) };
         }
-        // SAFETY: `args` holds a pointer to each of the kernel's arguments (cudaLaunchKernel's contract).
-        unsafe { pack(args, buf.ptr()) };
+        Args::Buffer(b) => {
+            if b.len() != bytes {
+                return Err(SimError::InvalidValue {
+                    what,
+                    reason: format!(
+                        "kernel `{label}` takes a {bytes}-byte parameter buffer, and the buffer has {} bytes",
+                        b.len()
+                    ),
+                });
+            }
+            // SAFETY: the buffer holds at least `bytes` bytes, and so does `buf` (whole 16-byte units).
+            unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), buf.ptr().cast::<u8>(), bytes) };
+        }
     }
+    // SAFETY: `buf` holds at least `bytes` bytes.
+    let block_copy = unsafe { std::slice::from_raw_parts(buf.ptr().cast::<u8>(), bytes) }.to_vec();
     let buf = Arc::new(buf);
     let g = [grid.x, grid.y, grid.z];
     let b = [block.x, block.y, block.z];
     k = k.shared_body(move |ctx: &mut KernelCtx| run_grid(ctx, cpu, &buf, g, b, shmem as u64));
-    Ok((stub.api, k))
+    Ok((stub.api, k, block_copy))
 }
 
 fn run_grid(

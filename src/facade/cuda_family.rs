@@ -62,6 +62,24 @@ macro_rules! cuda_family {
                     "A device and the access it gets to a pool (`struct cudaMemAccessDesc`).";
                 (cudaMemPoolPtrExportData, musaMemPoolPtrExportData) = rt::MemPoolPtrExportData,
                     "What exporting a pool pointer writes (`struct cudaMemPoolPtrExportData`).";
+                // Graphs built by hand (`cuda_graph_build.rs`).
+                (dim3, dim3) = $crate::facade::cc_runtime::Dim3, "Grid and block dimensions (`dim3`).";
+                (cudaKernelNodeParams, musaKernelNodeParams) = rt::KernelNodeParams,
+                    "A kernel node's parameters (`struct cudaKernelNodeParams`).";
+                (cudaMemsetParams, musaMemsetParams) = rt::MemsetParams,
+                    "A memset node's parameters (`struct cudaMemsetParams`).";
+                (cudaHostNodeParams, musaHostNodeParams) = rt::HostNodeParams,
+                    "A host node's parameters (`struct cudaHostNodeParams`).";
+                (cudaMemcpyNodeParams, musaMemcpyNodeParams) = rt::MemcpyNodeParams,
+                    "A memcpy node's parameters in `cudaGraphNodeParams` (`struct cudaMemcpyNodeParams`).";
+                (cudaGraphNodeParams, musaGraphNodeParams) = rt::GraphNodeParams,
+                    "A node's type and parameters (`struct cudaGraphNodeParams`).";
+                (cudaGraphExecUpdateResultInfo, musaGraphExecUpdateResultInfo) = rt::GraphExecUpdateResultInfo,
+                    "What an executable graph update reports (`cudaGraphExecUpdateResultInfo`).";
+                (cudaGraphInstantiateParams, musaGraphInstantiateParams) = rt::GraphInstantiateParams,
+                    "How to instantiate a graph (`cudaGraphInstantiateParams`).";
+                (cudaGraphExecUpdateResult, musaGraphExecUpdateResult) = c_uint,
+                    "An executable graph update's result (`enum cudaGraphExecUpdateResult`).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -309,6 +327,24 @@ macro_rules! cuda_family {
                 (cudaMemAccessFlagsProtNone, musaMemAccessFlagsProtNone): c_uint = 0;
                 (cudaMemAccessFlagsProtRead, musaMemAccessFlagsProtRead): c_uint = 1;
                 (cudaMemAccessFlagsProtReadWrite, musaMemAccessFlagsProtReadWrite): c_uint = 3;
+                // Graphs built by hand (`cuda_graph_build.rs`).
+                (cudaGraphExecUpdateSuccess, musaGraphExecUpdateSuccess): c_uint = 0x0;
+                (cudaGraphExecUpdateError, musaGraphExecUpdateError): c_uint = 0x1;
+                (cudaGraphExecUpdateErrorTopologyChanged, musaGraphExecUpdateErrorTopologyChanged): c_uint = 0x2;
+                (cudaGraphExecUpdateErrorNodeTypeChanged, musaGraphExecUpdateErrorNodeTypeChanged): c_uint = 0x3;
+                (cudaGraphExecUpdateErrorFunctionChanged, musaGraphExecUpdateErrorFunctionChanged): c_uint = 0x4;
+                (cudaGraphExecUpdateErrorParametersChanged, musaGraphExecUpdateErrorParametersChanged): c_uint = 0x5;
+                (cudaGraphExecUpdateErrorNotSupported, musaGraphExecUpdateErrorNotSupported): c_uint = 0x6;
+                (cudaGraphExecUpdateErrorUnsupportedFunctionChange, musaGraphExecUpdateErrorUnsupportedFunctionChange):
+                    c_uint = 0x7;
+                (cudaGraphExecUpdateErrorAttributesChanged, musaGraphExecUpdateErrorAttributesChanged): c_uint = 0x8;
+                (cudaGraphInstantiateSuccess, musaGraphInstantiateSuccess): c_uint = 0;
+                (cudaGraphInstantiateError, musaGraphInstantiateError): c_uint = 1;
+                (cudaGraphInstantiateInvalidStructure, musaGraphInstantiateInvalidStructure): c_uint = 2;
+                (cudaGraphInstantiateNodeOperationNotSupported, musaGraphInstantiateNodeOperationNotSupported):
+                    c_uint = 3;
+                (cudaGraphInstantiateMultipleDevicesNotSupported, musaGraphInstantiateMultipleDevicesNotSupported):
+                    c_uint = 4;
             }
             handles {
                 (cudaStreamLegacy, musaStreamLegacy) = 0x1;
@@ -483,6 +519,112 @@ macro_rules! cuda_family {
                     => graph_node_get_dependent_nodes(node, pDependentNodes, pNumDependentNodes);
                 (cudaGraphDebugDotPrint, musaGraphDebugDotPrint)(graph: *mut c_void, path: *const c_char,
                     flags: c_uint) => graph_debug_dot_print(graph, path, flags);
+                // Graphs built by hand (`cuda_graph_build.rs`).
+                (cudaGraphCreate, musaGraphCreate)(pGraph: *mut *mut c_void, flags: c_uint) => graph_create(pGraph, flags);
+                (cudaGraphAddKernelNode, musaGraphAddKernelNode)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize, pNodeParams: *const rt::KernelNodeParams)
+                    => graph_add_kernel_node(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
+                (cudaGraphAddMemcpyNode, musaGraphAddMemcpyNode)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize, pCopyParams: *const rt::Memcpy3DParms)
+                    => graph_add_memcpy_node(pGraphNode, graph, pDependencies, numDependencies, pCopyParams);
+                (cudaGraphAddMemcpyNode1D, musaGraphAddMemcpyNode1D)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize, dst: *mut c_void, src: *const c_void,
+                    count: usize, kind: c_uint)
+                    => graph_add_memcpy_node_1d(pGraphNode, graph, pDependencies, numDependencies, dst, src, count, kind);
+                (cudaGraphAddMemsetNode, musaGraphAddMemsetNode)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize, pMemsetParams: *const rt::MemsetParams)
+                    => graph_add_memset_node(pGraphNode, graph, pDependencies, numDependencies, pMemsetParams);
+                (cudaGraphAddHostNode, musaGraphAddHostNode)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize, pNodeParams: *const rt::HostNodeParams)
+                    => graph_add_host_node(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
+                (cudaGraphAddEventRecordNode, musaGraphAddEventRecordNode)(pGraphNode: *mut *mut c_void,
+                    graph: *mut c_void, pDependencies: *const *mut c_void, numDependencies: usize, event: *mut c_void)
+                    => graph_add_event_record_node(pGraphNode, graph, pDependencies, numDependencies, event);
+                (cudaGraphAddEventWaitNode, musaGraphAddEventWaitNode)(pGraphNode: *mut *mut c_void,
+                    graph: *mut c_void, pDependencies: *const *mut c_void, numDependencies: usize, event: *mut c_void)
+                    => graph_add_event_wait_node(pGraphNode, graph, pDependencies, numDependencies, event);
+                (cudaGraphAddEmptyNode, musaGraphAddEmptyNode)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize)
+                    => graph_add_empty_node(pGraphNode, graph, pDependencies, numDependencies);
+                (cudaGraphAddChildGraphNode, musaGraphAddChildGraphNode)(pGraphNode: *mut *mut c_void,
+                    graph: *mut c_void, pDependencies: *const *mut c_void, numDependencies: usize,
+                    childGraph: *mut c_void)
+                    => graph_add_child_graph_node(pGraphNode, graph, pDependencies, numDependencies, childGraph);
+                (cudaGraphAddNode, musaGraphAddNode)(pGraphNode: *mut *mut c_void, graph: *mut c_void,
+                    pDependencies: *const *mut c_void, numDependencies: usize, nodeParams: *mut rt::GraphNodeParams)
+                    => graph_add_node(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
+                (cudaGraphAddDependencies, musaGraphAddDependencies)(graph: *mut c_void, from: *const *mut c_void,
+                    to: *const *mut c_void, numDependencies: usize)
+                    => graph_add_dependencies(graph, from, to, numDependencies);
+                (cudaGraphRemoveDependencies, musaGraphRemoveDependencies)(graph: *mut c_void,
+                    from: *const *mut c_void, to: *const *mut c_void, numDependencies: usize)
+                    => graph_remove_dependencies(graph, from, to, numDependencies);
+                (cudaGraphDestroyNode, musaGraphDestroyNode)(node: *mut c_void) => graph_destroy_node(node);
+                (cudaGraphKernelNodeGetParams, musaGraphKernelNodeGetParams)(node: *mut c_void,
+                    pNodeParams: *mut rt::KernelNodeParams) => graph_kernel_node_get_params(node, pNodeParams);
+                (cudaGraphKernelNodeSetParams, musaGraphKernelNodeSetParams)(node: *mut c_void,
+                    pNodeParams: *const rt::KernelNodeParams) => graph_kernel_node_set_params(node, pNodeParams);
+                (cudaGraphMemcpyNodeGetParams, musaGraphMemcpyNodeGetParams)(node: *mut c_void,
+                    pNodeParams: *mut rt::Memcpy3DParms) => graph_memcpy_node_get_params(node, pNodeParams);
+                (cudaGraphMemcpyNodeSetParams, musaGraphMemcpyNodeSetParams)(node: *mut c_void,
+                    pNodeParams: *const rt::Memcpy3DParms) => graph_memcpy_node_set_params(node, pNodeParams);
+                (cudaGraphMemcpyNodeSetParams1D, musaGraphMemcpyNodeSetParams1D)(node: *mut c_void, dst: *mut c_void,
+                    src: *const c_void, count: usize, kind: c_uint)
+                    => graph_memcpy_node_set_params_1d(node, dst, src, count, kind);
+                (cudaGraphMemsetNodeGetParams, musaGraphMemsetNodeGetParams)(node: *mut c_void,
+                    pNodeParams: *mut rt::MemsetParams) => graph_memset_node_get_params(node, pNodeParams);
+                (cudaGraphMemsetNodeSetParams, musaGraphMemsetNodeSetParams)(node: *mut c_void,
+                    pNodeParams: *const rt::MemsetParams) => graph_memset_node_set_params(node, pNodeParams);
+                (cudaGraphHostNodeGetParams, musaGraphHostNodeGetParams)(node: *mut c_void,
+                    pNodeParams: *mut rt::HostNodeParams) => graph_host_node_get_params(node, pNodeParams);
+                (cudaGraphHostNodeSetParams, musaGraphHostNodeSetParams)(node: *mut c_void,
+                    pNodeParams: *const rt::HostNodeParams) => graph_host_node_set_params(node, pNodeParams);
+                (cudaGraphEventRecordNodeGetEvent, musaGraphEventRecordNodeGetEvent)(node: *mut c_void,
+                    event_out: *mut *mut c_void) => graph_event_record_node_get_event(node, event_out);
+                (cudaGraphEventRecordNodeSetEvent, musaGraphEventRecordNodeSetEvent)(node: *mut c_void,
+                    event: *mut c_void) => graph_event_record_node_set_event(node, event);
+                (cudaGraphEventWaitNodeGetEvent, musaGraphEventWaitNodeGetEvent)(node: *mut c_void,
+                    event_out: *mut *mut c_void) => graph_event_wait_node_get_event(node, event_out);
+                (cudaGraphEventWaitNodeSetEvent, musaGraphEventWaitNodeSetEvent)(node: *mut c_void,
+                    event: *mut c_void) => graph_event_wait_node_set_event(node, event);
+                (cudaGraphNodeGetParams, musaGraphNodeGetParams)(node: *mut c_void,
+                    nodeParams: *mut rt::GraphNodeParams) => graph_node_get_params(node, nodeParams);
+                (cudaGraphNodeSetParams, musaGraphNodeSetParams)(node: *mut c_void,
+                    nodeParams: *mut rt::GraphNodeParams) => graph_node_set_params(node, nodeParams);
+                (cudaGraphExecKernelNodeSetParams, musaGraphExecKernelNodeSetParams)(hGraphExec: *mut c_void,
+                    node: *mut c_void, pNodeParams: *const rt::KernelNodeParams)
+                    => graph_exec_kernel_node_set_params(hGraphExec, node, pNodeParams);
+                (cudaGraphExecMemcpyNodeSetParams, musaGraphExecMemcpyNodeSetParams)(hGraphExec: *mut c_void,
+                    node: *mut c_void, pNodeParams: *const rt::Memcpy3DParms)
+                    => graph_exec_memcpy_node_set_params(hGraphExec, node, pNodeParams);
+                (cudaGraphExecMemcpyNodeSetParams1D, musaGraphExecMemcpyNodeSetParams1D)(hGraphExec: *mut c_void,
+                    node: *mut c_void, dst: *mut c_void, src: *const c_void, count: usize, kind: c_uint)
+                    => graph_exec_memcpy_node_set_params_1d(hGraphExec, node, dst, src, count, kind);
+                (cudaGraphExecMemsetNodeSetParams, musaGraphExecMemsetNodeSetParams)(hGraphExec: *mut c_void,
+                    node: *mut c_void, pNodeParams: *const rt::MemsetParams)
+                    => graph_exec_memset_node_set_params(hGraphExec, node, pNodeParams);
+                (cudaGraphExecHostNodeSetParams, musaGraphExecHostNodeSetParams)(hGraphExec: *mut c_void,
+                    node: *mut c_void, pNodeParams: *const rt::HostNodeParams)
+                    => graph_exec_host_node_set_params(hGraphExec, node, pNodeParams);
+                (cudaGraphExecEventRecordNodeSetEvent, musaGraphExecEventRecordNodeSetEvent)(hGraphExec: *mut c_void,
+                    hNode: *mut c_void, event: *mut c_void)
+                    => graph_exec_event_record_node_set_event(hGraphExec, hNode, event);
+                (cudaGraphExecEventWaitNodeSetEvent, musaGraphExecEventWaitNodeSetEvent)(hGraphExec: *mut c_void,
+                    hNode: *mut c_void, event: *mut c_void)
+                    => graph_exec_event_wait_node_set_event(hGraphExec, hNode, event);
+                (cudaGraphExecNodeSetParams, musaGraphExecNodeSetParams)(graphExec: *mut c_void, node: *mut c_void,
+                    nodeParams: *mut rt::GraphNodeParams) => graph_exec_node_set_params(graphExec, node, nodeParams);
+                (cudaGraphExecUpdate, musaGraphExecUpdate)(hGraphExec: *mut c_void, hGraph: *mut c_void,
+                    resultInfo: *mut rt::GraphExecUpdateResultInfo) => graph_exec_update(hGraphExec, hGraph, resultInfo);
+                (cudaGraphNodeSetEnabled, musaGraphNodeSetEnabled)(hGraphExec: *mut c_void, hNode: *mut c_void,
+                    isEnabled: c_uint) => graph_node_set_enabled(hGraphExec, hNode, isEnabled);
+                (cudaGraphNodeGetEnabled, musaGraphNodeGetEnabled)(hGraphExec: *mut c_void, hNode: *mut c_void,
+                    isEnabled: *mut c_uint) => graph_node_get_enabled(hGraphExec, hNode, isEnabled);
+                (cudaGraphUpload, musaGraphUpload)(graphExec: *mut c_void, stream: *mut c_void)
+                    => graph_upload(graphExec, stream);
+                (cudaGraphInstantiateWithParams, musaGraphInstantiateWithParams)(pGraphExec: *mut *mut c_void,
+                    graph: *mut c_void, instantiateParams: *mut rt::GraphInstantiateParams)
+                    => graph_instantiate_with_params(pGraphExec, graph, instantiateParams);
                 (cudaMallocAsync, musaMallocAsync)(devPtr: *mut *mut c_void, size: usize, hStream: *mut c_void)
                     => malloc_async(devPtr, size, hStream);
                 (cudaFreeAsync, musaFreeAsync)(devPtr: *mut c_void, hStream: *mut c_void)

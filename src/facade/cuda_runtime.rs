@@ -23,6 +23,7 @@ use crate::engine::kernels::kernel::Kernel;
 use crate::engine::process::{Process, StreamFlags};
 
 pub(crate) use super::cuda_graph::*;
+pub(crate) use super::cuda_graph_build::*;
 pub(crate) use super::cuda_ipc::*;
 pub(crate) use super::cuda_memory::*;
 pub(crate) use super::cuda_pitched::*;
@@ -106,6 +107,8 @@ macro_rules! with_error_codes {
             (cudaErrorStreamCaptureWrongThread, musaErrorStreamCaptureWrongThread, StreamCaptureWrongThread) = 908,
                 "attempt to terminate a thread-local capture sequence from another thread";
             (cudaErrorTimeout, musaErrorTimeout, Timeout) = 909, "the wait operation has timed out";
+            (cudaErrorGraphExecUpdateFailure, musaErrorGraphExecUpdateFailure, GraphExecUpdateFailure) = 910,
+                "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update";
             (cudaErrorUnknown, musaErrorUnknown, Unknown) = 999, "unknown error";
         }
     };
@@ -222,6 +225,9 @@ pub(crate) fn code(e: &SimError) -> Error {
             PoolProblem::AccessFlags(_) => NotSupported,
             _ => InvalidValue,
         },
+        // docs/semantics/graph-building.md: "It returns cudaErrorGraphExecUpdateFailure if the graph update was
+        // not performed" (cudaGraphExecUpdate).
+        SimError::GraphExecUpdate { .. } => GraphExecUpdateFailure,
     }
 }
 

@@ -11,7 +11,9 @@
  * Changes, all marked STREAMSIM:
  *   - helper_cuda.h is replaced by tests/c/cuda_samples_helpers.h;
  *   - cudaGraphsManual (cudaGraphCreate, cudaGraphAddMemcpyNode / AddMemsetNode / AddKernelNode / AddHostNode)
- *     is left out: the explicit graph-building API is not simulated, only graphs made by stream capture;
+ *     is left out: its kernel nodes name the kernels by function, which a plain C program does not have (the
+ *     unmodified sample, both halves, runs under streamsim cc: tests/suite/cc_programs.rs; the building calls
+ *     from C: tests/c/graph_building.c);
  *   - the kernels reduce<<<numOfBlocks, THREADS_PER_BLOCK, 0, stream1>>> and reduceFinal<<<1, …>>> become
  *     cudasimLaunchKernelCtx stand-ins (reduce_launch / reduceFinal_launch) computing the same sums in C on the
  *     device memory: each block's threads sum their grid-stride elements, the block adds its threads' sums in

@@ -110,3 +110,27 @@ fn cann_cross_stream_capture() {
         assert_eq!(out.lines().collect::<Vec<_>>(), want, "{out}");
     }
 }
+
+/// graph-building.md, from C: nodes of each type a plain C program makes (kernels as captured cudasimLaunchKernel
+/// graphs in child graph nodes), the edge rules' codes, parameters read back, executable-graph parameters,
+/// enabling, cudaGraphExecUpdate's results (910 and the result info), cudaGraphAddNode,
+/// cudaGraphInstantiateWithParams; in both languages. The first launch lasts, from a record before it to one after
+/// it, 1 µs (the launch call) + the chain: the 64-byte host-to-device copy, the memset's 2 rows of 16 bytes, the
+/// host node (1 µs), the two kernels (100 + 50 µs).
+#[test]
+fn graph_building() {
+    let cost = CostModel::default();
+    let ns = 1_000
+        + cost.copy_nanos(CopyPath::HostToDevice, 64)
+        + cost.copy_nanos(CopyPath::OnDevice, 32)
+        + 1_000
+        + 150_000;
+    let line = format!("graph_building: launch {:.6} ms", (ns as f64 / 1e6) as f32);
+    for out in build_and_run("graph_building", "graph_building", &[], &[]) {
+        assert!(out.contains("graph_building: all checks passed"), "{out}");
+        assert!(
+            out.lines().any(|l| l == line),
+            "{line:?} missing from\n{out}"
+        );
+    }
+}

@@ -775,6 +775,37 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaGraphInstantiateFlagDeviceLaunch,
         cuda::cudaGraphInstantiateFlagUseNodePriority,
         cuda::cudaGraphDebugDotFlagsVerbose,
+        // Graphs built by hand.
+        cuda::cudaErrorGraphExecUpdateFailure,
+        cuda::cudaGraphExecUpdateSuccess,
+        cuda::cudaGraphExecUpdateError,
+        cuda::cudaGraphExecUpdateErrorTopologyChanged,
+        cuda::cudaGraphExecUpdateErrorNodeTypeChanged,
+        cuda::cudaGraphExecUpdateErrorFunctionChanged,
+        cuda::cudaGraphExecUpdateErrorParametersChanged,
+        cuda::cudaGraphExecUpdateErrorNotSupported,
+        cuda::cudaGraphExecUpdateErrorUnsupportedFunctionChange,
+        cuda::cudaGraphExecUpdateErrorAttributesChanged,
+        cuda::cudaGraphInstantiateSuccess,
+        cuda::cudaGraphInstantiateError,
+        cuda::cudaGraphInstantiateInvalidStructure,
+        cuda::cudaGraphInstantiateNodeOperationNotSupported,
+        cuda::cudaGraphInstantiateMultipleDevicesNotSupported,
+        musa::musaErrorGraphExecUpdateFailure,
+        musa::musaGraphExecUpdateSuccess,
+        musa::musaGraphExecUpdateError,
+        musa::musaGraphExecUpdateErrorTopologyChanged,
+        musa::musaGraphExecUpdateErrorNodeTypeChanged,
+        musa::musaGraphExecUpdateErrorFunctionChanged,
+        musa::musaGraphExecUpdateErrorParametersChanged,
+        musa::musaGraphExecUpdateErrorNotSupported,
+        musa::musaGraphExecUpdateErrorUnsupportedFunctionChange,
+        musa::musaGraphExecUpdateErrorAttributesChanged,
+        musa::musaGraphInstantiateSuccess,
+        musa::musaGraphInstantiateError,
+        musa::musaGraphInstantiateInvalidStructure,
+        musa::musaGraphInstantiateNodeOperationNotSupported,
+        musa::musaGraphInstantiateMultipleDevicesNotSupported,
         musa::musaErrorIllegalState,
         musa::musaErrorStreamCaptureUnsupported,
         musa::musaErrorStreamCaptureInvalidated,
@@ -1470,6 +1501,66 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         musaMemcpy3DPeerParms { srcArray, srcPos, srcPtr, srcDevice, dstArray, dstPos, dstPtr, dstDevice, extent }
         musaMemAccessDesc { location, flags }
         musaMemPoolPtrExportData { reserved });
+    // Graphs built by hand: CUDA 12.8's layouts (the same as CUDA 13's), in both families.
+    macro_rules! struct_layout {
+        ($m:ident, $ty:ident, $c:expr, { $($cf:literal => $rf:tt),* }) => {{
+            v.push((concat!("sizeof(", $c, ")"), size_of::<$m::$ty>()));
+            $(v.push((concat!("offsetof(", $c, ", ", $cf, ")"), offset_of!($m::$ty, $rf)));)*
+        }};
+    }
+    macro_rules! graph_layouts {
+        ($m:ident, $k:ident, $ms:ident, $h:ident, $p3:ident, $pp:ident, $np:ident, $ui:ident, $ip:ident, $c:literal) => {
+            struct_layout!($m, $k, concat!("struct ", $c, "KernelNodeParams"), {
+                "gridDim" => gridDim, "blockDim" => blockDim, "sharedMemBytes" => sharedMemBytes,
+                "kernelParams" => kernelParams, "extra" => extra
+            });
+            struct_layout!($m, $ms, concat!("struct ", $c, "MemsetParams"), {
+                "pitch" => pitch, "value" => value, "elementSize" => elementSize, "width" => width,
+                "height" => height
+            });
+            struct_layout!($m, $h, concat!("struct ", $c, "HostNodeParams"), { "fn" => r#fn, "userData" => userData });
+            struct_layout!($m, $p3, concat!("struct ", $c, "Memcpy3DParms"), {
+                "srcPos" => srcPos, "srcPtr" => srcPtr, "dstArray" => dstArray, "dstPos" => dstPos,
+                "dstPtr" => dstPtr, "extent" => extent, "kind" => kind
+            });
+            struct_layout!($m, $pp, concat!("struct ", $c, "PitchedPtr"), {
+                "pitch" => pitch, "xsize" => xsize, "ysize" => ysize
+            });
+            struct_layout!($m, $np, concat!("struct ", $c, "GraphNodeParams"), {
+                "reserved0" => reserved0, "kernel" => u, "reserved2" => reserved2
+            });
+            struct_layout!($m, $ui, concat!($c, "GraphExecUpdateResultInfo"), {
+                "errorNode" => errorNode, "errorFromNode" => errorFromNode
+            });
+            struct_layout!($m, $ip, concat!($c, "GraphInstantiateParams"), {
+                "uploadStream" => uploadStream, "errNode_out" => errNode_out, "result_out" => result_out
+            });
+        };
+    }
+    graph_layouts!(
+        cuda,
+        cudaKernelNodeParams,
+        cudaMemsetParams,
+        cudaHostNodeParams,
+        cudaMemcpy3DParms,
+        cudaPitchedPtr,
+        cudaGraphNodeParams,
+        cudaGraphExecUpdateResultInfo,
+        cudaGraphInstantiateParams,
+        "cuda"
+    );
+    graph_layouts!(
+        musa,
+        musaKernelNodeParams,
+        musaMemsetParams,
+        musaHostNodeParams,
+        musaMemcpy3DParms,
+        musaPitchedPtr,
+        musaGraphNodeParams,
+        musaGraphExecUpdateResultInfo,
+        musaGraphInstantiateParams,
+        "musa"
+    );
     v.extend([
         (
             "sizeof(aclrtMemPoolProps)",

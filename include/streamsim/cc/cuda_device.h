@@ -131,6 +131,23 @@ STREAMSIM_DM int __signbitf(float x) { return __builtin_signbit(x); }
 STREAMSIM_DM int __signbitd(double x) { return __builtin_signbit(x); }
 STREAMSIM_DM float powif(float x, int n) { return __builtin_powif(x, n); }
 STREAMSIM_DM double powi(double x, int n) { return __builtin_powi(x, n); }
+#ifdef __cplusplus
+/* The double overloads clang's forward declarations name (its __clang_cuda_math.h defines them over libdevice):
+ * the C library's functions, through the compiler's builtins. */
+#define STREAMSIM_DD1(name) STREAMSIM_DM double name(double x) { return __builtin_##name(x); }
+#define STREAMSIM_DD2(name) STREAMSIM_DM double name(double x, double y) { return __builtin_##name(x, y); }
+STREAMSIM_DD1(acos) STREAMSIM_DD1(acosh) STREAMSIM_DD1(asin) STREAMSIM_DD1(asinh) STREAMSIM_DD1(atan)
+STREAMSIM_DD1(atanh) STREAMSIM_DD1(cbrt) STREAMSIM_DD1(ceil) STREAMSIM_DD1(cos) STREAMSIM_DD1(cosh) STREAMSIM_DD1(erfc)
+STREAMSIM_DD1(erf) STREAMSIM_DD1(exp2) STREAMSIM_DD1(exp) STREAMSIM_DD1(expm1) STREAMSIM_DD1(fabs) STREAMSIM_DD1(floor)
+STREAMSIM_DD1(lgamma) STREAMSIM_DD1(log10) STREAMSIM_DD1(log1p) STREAMSIM_DD1(log2) STREAMSIM_DD1(logb)
+STREAMSIM_DD1(log) STREAMSIM_DD1(nearbyint) STREAMSIM_DD1(rint) STREAMSIM_DD1(round) STREAMSIM_DD1(sin)
+STREAMSIM_DD1(sinh) STREAMSIM_DD1(sqrt) STREAMSIM_DD1(tan) STREAMSIM_DD1(tanh) STREAMSIM_DD1(tgamma)
+STREAMSIM_DD1(trunc)
+STREAMSIM_DD2(atan2) STREAMSIM_DD2(copysign) STREAMSIM_DD2(fdim) STREAMSIM_DD2(fmax) STREAMSIM_DD2(fmin)
+STREAMSIM_DD2(fmod) STREAMSIM_DD2(hypot) STREAMSIM_DD2(nextafter) STREAMSIM_DD2(pow) STREAMSIM_DD2(remainder)
+#undef STREAMSIM_DD1
+#undef STREAMSIM_DD2
+#endif
 #undef STREAMSIM_DM
 #ifdef __cplusplus
 #include <__clang_cuda_cmath.h>

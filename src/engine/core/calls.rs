@@ -146,6 +146,19 @@ engine_calls! {
     ValueWait => "value_wait",
     ValueWrite => "value_write",
     WaitNotify => "wait_notify",
+    // Building graphs by hand (`graph/build.rs`, `params.rs`, `update.rs`).
+    CreateGraph => "create_graph",
+    AddGraphNode => "add_graph_node",
+    AddGraphDependencies => "add_graph_dependencies",
+    RemoveGraphDependencies => "remove_graph_dependencies",
+    DestroyGraphNode => "destroy_graph_node",
+    GraphNodeParams => "graph_node_params",
+    SetGraphNodeParams => "set_graph_node",
+    SetExecNodeParams => "set_exec_node",
+    SetExecNodeEnabled => "set_exec_node_enabled",
+    ExecNodeEnabled => "exec_node_enabled",
+    UpdateGraphExec => "update_graph_exec",
+    UploadGraph => "upload_graph",
 }
 
 #[cfg(test)]

@@ -427,6 +427,17 @@ pub enum SimError {
         /// Why.
         problem: PoolProblem,
     },
+    /// An update of an executable graph from a graph that it cannot take (CUDA `cudaGraphExecUpdate`); the
+    /// executable graph is unchanged.
+    #[error("{what}: {reason}")]
+    GraphExecUpdate {
+        /// The call.
+        what: &'static str,
+        /// The vendor's result and the nodes it names.
+        outcome: crate::engine::graph::UpdateOutcome,
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl SimError {
@@ -495,6 +506,7 @@ impl SimError {
             | SimError::InvalidConfiguration { what, .. }
             | SimError::Capture { what, .. }
             | SimError::MemPool { what, .. }
+            | SimError::GraphExecUpdate { what, .. }
             | SimError::ForkedChild { what, .. }
             | SimError::Broken { what, .. } => Some(what),
             SimError::InvalidHandle { .. }

@@ -250,7 +250,7 @@ impl ProcState {
         let member = cap.members.get(&h).expect("a routed stream is a member");
         let (deps, stream) = (member.deps.clone(), member.id);
         let index = self.graphs.graphs.get(graph)?.nodes.len() as u32;
-        let node = self.graphs.push_node(graph, deps, op, site, stream)?;
+        let node = self.graphs.push_node(graph, deps, op, site, Some(stream))?;
         let member = self
             .graphs
             .captures

@@ -70,9 +70,17 @@ impl Process {
             let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
             let copy = st.graphs.new_graph(c.process, device, ctx)?;
             for n in nodes {
-                if let Err(e) = st.graphs.push_node(copy, n.deps, n.op, n.site, n.stream) {
-                    let _ = st.graphs.remove_graph(copy);
-                    return Err(e);
+                let given = n.given;
+                match st.graphs.push_node(copy, n.deps, n.op, n.site, n.stream) {
+                    Ok(_) => {
+                        if let Some(last) = st.graphs.graphs.get_mut(copy)?.nodes.last_mut() {
+                            last.given = given;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = st.graphs.remove_graph(copy);
+                        return Err(e);
+                    }
                 }
             }
             Ok(Graph(copy))
@@ -210,6 +218,11 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
                 }
             ),
             NodeOp::Memset { bytes, value, .. } => format!("{bytes} bytes = {value:#04x}"),
+            NodeOp::MemsetShaped { shape, .. } => format!(
+                "{} x {} x {} bytes = {:#x}",
+                shape.height, shape.width, shape.element_size, shape.value
+            ),
+            NodeOp::Child(nodes) => format!("{} nodes", nodes.len()),
             NodeOp::Host(_) => "host function".to_string(),
             NodeOp::EventRecord { id, .. } | NodeOp::EventWait { id, .. } => format!("event {id}"),
             NodeOp::Empty => String::new(),
@@ -217,7 +230,10 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
         let _ = writeln!(
             out,
             "  \"{name}_node_{i}\" [label=\"{i}\\n{ty}\\n{what}\\n{}\"];",
-            escape(&n.stream.to_string())
+            escape(
+                &n.stream
+                    .map_or_else(|| "added by hand".to_string(), |s| s.to_string())
+            )
         );
     }
     for (i, n) in g.nodes.iter().enumerate() {

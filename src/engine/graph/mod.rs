@@ -11,6 +11,9 @@
 //! | `events.rs` | events in a capture: captured records, forks and joins, the External record and wait nodes |
 //! | `api.rs` | the capture calls of [`Process`](crate::Process): begin, end, status, dependencies, thread modes |
 //! | `graph_api.rs` | the graph calls of [`Process`](crate::Process): instantiate, destroy, clone, inspect, DOT |
+//! | `build.rs` | building a graph by hand: create, add nodes of each type, add and remove edges, destroy nodes |
+//! | `params.rs` | a node's parameters: get and set them on a graph, set them on an executable graph, enable / disable |
+//! | `update.rs` | updating an executable graph from a graph of the same topology (`cudaGraphExecUpdate`), upload |
 //! | `replay.rs` | a launch: the graph's nodes as operations on the executable graph's lanes, with virtual times from the DAG |
 //!
 //! **Replay.** An executable graph owns *lanes*: streams of its own (the trace's graph tracks, kind
@@ -24,13 +27,20 @@
 //! Everything here runs under the process's state lock (see `process/state.rs`); nothing blocks under it.
 
 pub(crate) mod api;
+pub(crate) mod build;
 pub(crate) mod capture;
 pub(crate) mod events;
 pub(crate) mod exec_graph;
 pub(crate) mod gate;
 pub(crate) mod graph_api;
 pub(crate) mod node;
+pub(crate) mod params;
 pub(crate) mod replay;
+pub(crate) mod update;
+
+pub use build::{NodeMem, NodeSpec};
+pub use node::MemsetShape;
+pub use update::{UpdateOutcome, UpdateResult};
 
 use std::sync::Arc;
 
@@ -119,6 +129,8 @@ pub enum NodeType {
     Memset,
     /// A host function.
     Host,
+    /// A child graph (`cudaGraphAddChildGraphNode`).
+    Graph,
     /// Nothing (a node that only orders others).
     Empty,
     /// A wait for an event recorded outside the graph (`cudaEventWaitExternal`).
@@ -128,17 +140,34 @@ pub enum NodeType {
 }
 
 impl NodeType {
-    /// `cudaGraphNodeType`: kernel 0, memcpy 1, memset 2, host 3, empty 5, wait event 6, event record 7.
+    /// `cudaGraphNodeType`: kernel 0, memcpy 1, memset 2, host 3, graph 4, empty 5, wait event 6, event record 7.
     pub fn to_raw(self) -> u32 {
         match self {
             NodeType::Kernel => 0,
             NodeType::Memcpy => 1,
             NodeType::Memset => 2,
             NodeType::Host => 3,
+            NodeType::Graph => 4,
             NodeType::Empty => 5,
             NodeType::EventWait => 6,
             NodeType::EventRecord => 7,
         }
+    }
+
+    /// The type with the vendor's number, if it is one the simulator makes.
+    pub fn from_raw(raw: u32) -> Option<NodeType> {
+        [
+            NodeType::Kernel,
+            NodeType::Memcpy,
+            NodeType::Memset,
+            NodeType::Host,
+            NodeType::Graph,
+            NodeType::Empty,
+            NodeType::EventWait,
+            NodeType::EventRecord,
+        ]
+        .into_iter()
+        .find(|t| t.to_raw() == raw)
     }
 
     /// The upper-case name the DOT output uses (`KERNEL`, `MEMCPY`, …).
@@ -148,6 +177,7 @@ impl NodeType {
             NodeType::Memcpy => "MEMCPY",
             NodeType::Memset => "MEMSET",
             NodeType::Host => "HOST",
+            NodeType::Graph => "GRAPH",
             NodeType::Empty => "EMPTY",
             NodeType::EventWait => "EVENT_WAIT",
             NodeType::EventRecord => "EVENT_RECORD",

@@ -58,6 +58,8 @@ pub(crate) enum NodeOp {
         bytes: u64,
         path: CopyPath,
     },
+    /// A memset node made by a building call (`build.rs`): rows of elements of 1, 2 or 4 bytes, on the device.
+    MemsetShaped { dst: DevicePtr, shape: MemsetShape },
     /// A host function.
     Host(SharedHostFn),
     /// A record of an event (`cudaEventRecordExternal`): each launch records it.
@@ -65,11 +67,52 @@ pub(crate) enum NodeOp {
     /// A wait for an event (`cudaEventWaitExternal`): each launch waits for its record current at the launch.
     EventWait { event: u64, id: EventId },
     /// Nothing.
-    #[allow(
-        dead_code,
-        reason = "no call makes an empty node yet (cudaGraphAddEmptyNode is not simulated)"
-    )]
     Empty,
+    /// A child graph: a copy of another graph's nodes, made when the node was added (topologically ordered,
+    /// their own child graphs already inlined); instantiation inlines them in place of the node.
+    Child(std::sync::Arc<[Node]>),
+}
+
+/// The shape of a memset node (`cudaMemsetParams`): `height` rows of `width` elements of `element_size` bytes
+/// (1, 2 or 4), each set to the low `element_size` bytes of `value`, the rows `pitch` bytes apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemsetShape {
+    /// Bytes from the start of one row to the next (unused with one row).
+    pub pitch: u64,
+    /// The value, of which the low `element_size` bytes are written (little-endian).
+    pub value: u32,
+    /// 1, 2 or 4.
+    pub element_size: u32,
+    /// Elements per row.
+    pub width: u64,
+    /// Rows.
+    pub height: u64,
+}
+
+impl MemsetShape {
+    /// The bytes of one element.
+    pub fn element(&self) -> Vec<u8> {
+        self.value.to_le_bytes()[..self.element_size as usize].to_vec()
+    }
+
+    /// The bytes of one row.
+    pub fn row_bytes(&self) -> u64 {
+        self.width * u64::from(self.element_size)
+    }
+
+    /// Whether it is one run of one repeated byte (a plain memset).
+    pub fn is_plain(&self) -> bool {
+        let e = self.element();
+        e.iter().all(|&b| b == e[0]) && (self.height == 1 || self.pitch == self.row_bytes())
+    }
+
+    /// The span of memory it touches, first row to the end of the last.
+    pub fn span(&self) -> u64 {
+        if self.height == 0 {
+            return 0;
+        }
+        (self.height - 1) * self.pitch + self.row_bytes()
+    }
 }
 
 impl NodeOp {
@@ -77,11 +120,12 @@ impl NodeOp {
         match self {
             NodeOp::Kernel { .. } => NodeType::Kernel,
             NodeOp::Copy { .. } => NodeType::Memcpy,
-            NodeOp::Memset { .. } => NodeType::Memset,
+            NodeOp::Memset { .. } | NodeOp::MemsetShaped { .. } => NodeType::Memset,
             NodeOp::Host(_) => NodeType::Host,
             NodeOp::EventRecord { .. } => NodeType::EventRecord,
             NodeOp::EventWait { .. } => NodeType::EventWait,
             NodeOp::Empty => NodeType::Empty,
+            NodeOp::Child(_) => NodeType::Graph,
         }
     }
 
@@ -90,10 +134,12 @@ impl NodeOp {
         match self {
             NodeOp::Kernel { name, .. } => name.clone(),
             NodeOp::Copy { what, .. } | NodeOp::Memset { what, .. } => Cow::Borrowed(what),
+            NodeOp::MemsetShaped { .. } => Cow::Borrowed("memset node"),
             NodeOp::Host(_) => Cow::Borrowed("host function"),
             NodeOp::EventRecord { id, .. } => Cow::Owned(format!("record event {id}")),
             NodeOp::EventWait { id, .. } => Cow::Owned(format!("wait event {id}")),
             NodeOp::Empty => Cow::Borrowed("empty"),
+            NodeOp::Child(_) => Cow::Borrowed("child graph"),
         }
     }
 }
@@ -107,9 +153,14 @@ pub(crate) struct Node {
     pub op: NodeOp,
     /// The call that captured it (race reports name it).
     pub site: &'static Location<'static>,
-    /// The stream it was captured from.
-    pub stream: StreamId,
+    /// The stream it was captured from (`None`: added by a building call).
+    pub stream: Option<StreamId>,
+    /// What a facade's building call was given, which its getters hand back (the engine keeps it untouched).
+    pub given: Option<Given>,
 }
+
+/// A facade's description of a node, kept with it (see [`Node::given`]).
+pub(crate) type Given = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
 /// A graph (`cudaGraph_t`).
 pub(crate) struct GraphEntry {
@@ -177,7 +228,7 @@ impl GraphState {
         deps: Vec<u32>,
         op: NodeOp,
         site: &'static Location<'static>,
-        stream: StreamId,
+        stream: Option<StreamId>,
     ) -> Result<GraphNode> {
         let index = self.graphs.get(g)?.nodes.len() as u32;
         let handle = GraphNode(self.nodes.insert(NodeRef { graph: g, index })?);
@@ -187,6 +238,7 @@ impl GraphState {
             op,
             site,
             stream,
+            given: None,
         });
         Ok(handle)
     }

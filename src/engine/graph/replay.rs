@@ -20,8 +20,10 @@ use super::node::{Endpoint, Node, NodeOp};
 use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
+use crate::engine::core::pointers::DevicePtr;
 use crate::engine::core::races::Accessor;
 use crate::engine::core::races::Who;
+use crate::engine::core::time::CopyPath;
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::point::Point;
 use crate::engine::exec::{CopySource, Work};
@@ -161,7 +163,16 @@ impl Process {
                     lane: x.lane_of[i],
                 },
             };
-            out.push(self.prepare_node(st, c, n, lane)?);
+            if x.enabled[i] {
+                out.push(self.prepare_node(st, c, n, lane)?);
+            } else {
+                // A disabled node runs as an empty node (`cudaGraphNodeSetEnabled`).
+                out.push(Prepared {
+                    spec: OpSpec::new(0, n.op.label(), OpKind::Kernel, Work::Nothing),
+                    extra: Vec::new(),
+                    record: None,
+                });
+            }
         }
         Ok(out)
     }
@@ -298,6 +309,52 @@ impl Process {
                 )
                 .accesses(accesses, who)
             }
+            NodeOp::MemsetShaped { dst, shape } => {
+                let what = "memset node";
+                let mem = &self.m.memory;
+                let r = mem.device_region(what, *dst, shape.span(), c.process)?;
+                let bytes = shape.height * shape.row_bytes();
+                let cost = self.m.cost.copy_nanos(CopyPath::OnDevice, bytes);
+                let kind = OpKind::Memset { bytes };
+                let label = Cow::<'static, str>::Borrowed(what);
+                if shape.is_plain() {
+                    let r = mem.device_region(what, *dst, bytes, c.process)?;
+                    let accesses = vec![(r.clone(), true)];
+                    let who = self.node_who(lane, "memset", n, &accesses);
+                    let value = shape.element()[0];
+                    OpSpec::new(cost, label, kind, Work::Fill { dst: r, value })
+                        .accesses(accesses, who)
+                } else {
+                    // Rows of a repeated element: each row is its own access, written when the node runs.
+                    let mut rows = Vec::with_capacity(shape.height as usize);
+                    for k in 0..shape.height {
+                        let p = DevicePtr(dst.0 + k * shape.pitch);
+                        rows.push((
+                            mem.device_region(what, p, shape.row_bytes(), c.process)?,
+                            true,
+                        ));
+                    }
+                    drop(r);
+                    let row: Vec<u8> = shape
+                        .element()
+                        .iter()
+                        .copied()
+                        .cycle()
+                        .take(shape.row_bytes() as usize)
+                        .collect();
+                    let targets: Vec<Region> = rows.iter().map(|(r, _)| r.clone()).collect();
+                    let body: crate::engine::kernels::kernel::KernelBody = Box::new(move |_| {
+                        for t in &targets {
+                            t.block.write(t.offset, &row);
+                        }
+                        Ok(())
+                    });
+                    let who = self.node_who(lane, "memset", n, &rows);
+                    OpSpec::new(cost, label, kind, Work::Kernel(body, Vec::new()))
+                        .accesses(rows, who)
+                }
+            }
+            NodeOp::Child(_) => unreachable!("instantiation inlines child graphs"),
             NodeOp::Host(f) => {
                 let f = f.clone();
                 OpSpec::new(

@@ -95,6 +95,18 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         | EngineCall::Memset3D
         | EngineCall::Memset3DAsync
         | EngineCall::CloneGraph
+        | EngineCall::CreateGraph
+        | EngineCall::AddGraphNode
+        | EngineCall::AddGraphDependencies
+        | EngineCall::RemoveGraphDependencies
+        | EngineCall::DestroyGraphNode
+        | EngineCall::GraphNodeParams
+        | EngineCall::SetGraphNodeParams
+        | EngineCall::SetExecNodeParams
+        | EngineCall::SetExecNodeEnabled
+        | EngineCall::ExecNodeEnabled
+        | EngineCall::UpdateGraphExec
+        | EngineCall::UploadGraph
         | EngineCall::DestroyGraph
         | EngineCall::DeviceFlags
         | EngineCall::DevicePriorityRange

@@ -192,6 +192,8 @@ pub(crate) fn code(e: &SimError) -> aclError {
             PoolProblem::NoDefaultPool => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
             _ => ACL_ERROR_RT_INTERNAL_ERROR,
         },
+        // No ACL call updates a model runtime instance from a graph (docs/semantics/graph-building.md).
+        SimError::GraphExecUpdate { .. } => ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
     }
 }
 

@@ -2,6 +2,8 @@
 //! dialects, replay on the virtual clock, races inside and around graphs, bad handles.
 
 mod acl_capture;
+mod build;
+mod build_fuzz;
 mod cuda_capture;
 mod cuda_graph_api;
 mod fam;

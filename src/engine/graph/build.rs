@@ -1,0 +1,568 @@
+//! Building a graph by hand (CUDA `cudaGraphCreate`, `cudaGraphAdd*Node`, `cudaGraphAddNode`,
+//! `cudaGraphAddDependencies` / `cudaGraphRemoveDependencies`, `cudaGraphDestroyNode`). A node added by hand is
+//! the same [`NodeOp`] a capture makes, checked the same way when it is added (live memory of this process, in
+//! range; a kernel's declared accesses), and resolved again at every launch. Rows and sources:
+//! `docs/semantics/graph-building.md`.
+//!
+//! Every graph stays a DAG: an edge that would close a cycle is refused when it is added, so instantiation
+//! can always order the nodes (`exec_graph.rs`).
+
+use std::panic::Location;
+use std::sync::Arc;
+
+use super::node::{Endpoint, Given, MemsetShape, Node, NodeOp};
+use crate::engine::core::calls::EngineCall;
+use crate::engine::core::error::{Result, SimError};
+use crate::engine::core::handle::{Event, Graph, GraphNode};
+use crate::engine::core::pointers::{AddressSpace, DevicePtr, HostPtr};
+use crate::engine::core::rules::PeerCopy;
+use crate::engine::core::time::{CopyPath, saturating_nanos};
+use crate::engine::kernels::kernel::{Body, Kernel};
+use crate::engine::process::{Call, ProcState, Process};
+
+/// Memory a memcpy node reads or writes (the Rust API; the C API also names pageable host memory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeMem {
+    /// Device memory.
+    Device(DevicePtr),
+    /// Pinned host memory.
+    Pinned(HostPtr),
+}
+
+impl NodeMem {
+    fn endpoint(self) -> Endpoint {
+        match self {
+            NodeMem::Device(p) => Endpoint::Device(p),
+            NodeMem::Pinned(p) => Endpoint::Pinned(p),
+        }
+    }
+}
+
+/// What a node added by hand does: the Rust form of `cudaGraphNodeParams` (the types the simulator makes).
+pub enum NodeSpec {
+    /// A kernel. Its body, if it has one, must be shared ([`Kernel::shared_body`]): a graph runs it at every
+    /// launch.
+    Kernel(Kernel),
+    /// A copy of `bytes` bytes.
+    Memcpy {
+        /// Where to.
+        dst: NodeMem,
+        /// Where from.
+        src: NodeMem,
+        /// How many bytes (at least 1).
+        bytes: u64,
+    },
+    /// A memset of device memory (`cudaMemsetParams`).
+    Memset {
+        /// The first byte of the first row.
+        dst: DevicePtr,
+        /// Rows, pitch, element size and value.
+        shape: MemsetShape,
+    },
+    /// A host function, run at every launch.
+    Host(Arc<dyn Fn() + Send + Sync>),
+    /// A record of an event at every launch (the event then stands for the node's dependencies).
+    EventRecord(Event),
+    /// A wait, at every launch, for the event's record current at the launch.
+    EventWait(Event),
+    /// Nothing (orders others).
+    Empty,
+    /// A copy of another graph's nodes, made now (`cudaGraphAddChildGraphNode`: "the child graph is cloned").
+    ChildGraph(Graph),
+}
+
+impl std::fmt::Debug for NodeSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NodeSpec::Kernel(k) => write!(f, "Kernel({:?})", k.name),
+            NodeSpec::Memcpy { dst, src, bytes } => {
+                write!(f, "Memcpy {{ dst: {dst:?}, src: {src:?}, bytes: {bytes} }}")
+            }
+            NodeSpec::Memset { dst, shape } => {
+                write!(f, "Memset {{ dst: {dst:?}, shape: {shape:?} }}")
+            }
+            NodeSpec::Host(_) => write!(f, "Host"),
+            NodeSpec::EventRecord(e) => write!(f, "EventRecord({e:?})"),
+            NodeSpec::EventWait(e) => write!(f, "EventWait({e:?})"),
+            NodeSpec::Empty => write!(f, "Empty"),
+            NodeSpec::ChildGraph(g) => write!(f, "ChildGraph({g:?})"),
+        }
+    }
+}
+
+/// A node's description as the engine takes it: the public one, or a copy whose ends are raw (the C API, whose
+/// ends may be pageable host memory).
+pub(crate) enum Spec {
+    Public(NodeSpec),
+    Copy {
+        dst: Endpoint,
+        src: Endpoint,
+        bytes: u64,
+    },
+}
+
+pub(crate) fn being_captured(what: &'static str) -> SimError {
+    SimError::InvalidValue {
+        what,
+        reason: "the graph is being captured into (end the capture first)".into(),
+    }
+}
+
+fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
+    SimError::InvalidValue {
+        what,
+        reason: reason.into(),
+    }
+}
+
+/// The path of a copy between two address spaces.
+fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
+    match (src, dst) {
+        (AddressSpace::Device(a), AddressSpace::Device(b)) if a == b => CopyPath::OnDevice,
+        (AddressSpace::Device(_), AddressSpace::Device(_)) => CopyPath::StagedThroughHost,
+        (AddressSpace::Device(_), _) => CopyPath::DeviceToHost,
+        (_, AddressSpace::Device(_)) => CopyPath::HostToDevice,
+        _ => CopyPath::HostToHost,
+    }
+}
+
+/// Building graphs.
+impl Process {
+    /// A new empty graph on the current device (CUDA `cudaGraphCreate`).
+    pub fn create_graph(&self) -> Result<Graph> {
+        self.call(EngineCall::CreateGraph.name(), |c| {
+            let mut st = self.state();
+            let (device, ctx) = st.current(&self.m, c, EngineCall::CreateGraph.name())?;
+            Ok(Graph(st.graphs.new_graph(c.process, device, ctx)?))
+        })
+    }
+
+    /// Adds a node to `graph` that depends on `deps` (CUDA `cudaGraphAddNode` and the `cudaGraphAdd*Node`
+    /// calls). [`SimError::InvalidValue`] for a dependency of another graph, a repeated dependency, and a
+    /// description the node type refuses (see `docs/semantics/graph-building.md`).
+    #[track_caller]
+    pub fn add_graph_node(
+        &self,
+        graph: Graph,
+        deps: &[GraphNode],
+        spec: NodeSpec,
+    ) -> Result<GraphNode> {
+        let site = Location::caller();
+        self.add_graph_node_in(graph, deps, Spec::Public(spec), None, site)
+    }
+
+    /// [`Process::add_graph_node`] for a facade: a raw copy, and what the facade was given.
+    pub(crate) fn add_graph_node_in(
+        &self,
+        graph: Graph,
+        deps: &[GraphNode],
+        spec: Spec,
+        given: Option<Given>,
+        site: &'static Location<'static>,
+    ) -> Result<GraphNode> {
+        self.call(EngineCall::AddGraphNode.name(), |c| {
+            let what = EngineCall::AddGraphNode.name();
+            let mut st = self.state();
+            let g = st.graphs.graphs.get(graph.0)?;
+            if g.capture.is_some() {
+                return Err(being_captured(what));
+            }
+            let device = g.device;
+            let mut positions = Vec::with_capacity(deps.len());
+            for &d in deps {
+                let p = st.position_in(what, graph, d)?;
+                if positions.contains(&p) {
+                    return Err(invalid(
+                        what,
+                        format!("node {:#x} is listed twice in the dependencies", d.0),
+                    ));
+                }
+                positions.push(p);
+            }
+            let op = self.node_op(&st, c, what, device, Some(graph), spec)?;
+            let node = st.graphs.push_node(graph.0, positions, op, site, None)?;
+            if let Some(last) = st.graphs.graphs.get_mut(graph.0)?.nodes.last_mut() {
+                last.given = given;
+            }
+            Ok(node)
+        })
+    }
+
+    /// Checks a node description and makes what the node replays (`within`: the graph it goes into, which a
+    /// child graph may not be).
+    pub(crate) fn node_op(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        what: &'static str,
+        device: u32,
+        within: Option<Graph>,
+        spec: Spec,
+    ) -> Result<NodeOp> {
+        let spec = match spec {
+            Spec::Copy { dst, src, bytes } => {
+                return self.copy_op(st, c, what, device, dst, src, bytes);
+            }
+            Spec::Public(s) => s,
+        };
+        Ok(match spec {
+            NodeSpec::Kernel(k) => {
+                for a in &k.accesses {
+                    self.declared_region(a, c)?;
+                }
+                let body = match k.body {
+                    None => None,
+                    Some(Body::Shared(f)) => Some(f),
+                    Some(Body::Once(_)) => {
+                        return Err(SimError::NotSupported {
+                            what,
+                            reason: format!(
+                                "kernel `{}` is a graph node, which runs at every launch: give its body with \
+                                 Kernel::shared_body (Fn), not Kernel::body (FnOnce)",
+                                k.name
+                            ),
+                        });
+                    }
+                };
+                NodeOp::Kernel {
+                    cost_ns: k
+                        .duration
+                        .map_or(self.m.hot.default_kernel_ns, saturating_nanos),
+                    name: k.name,
+                    accesses: k.accesses,
+                    body,
+                }
+            }
+            NodeSpec::Memcpy { dst, src, bytes } => {
+                self.copy_op(st, c, what, device, dst.endpoint(), src.endpoint(), bytes)?
+            }
+            NodeSpec::Memset { dst, shape } => {
+                if !matches!(shape.element_size, 1 | 2 | 4) {
+                    return Err(invalid(
+                        what,
+                        format!(
+                            "element size {}: it must be 1, 2 or 4 bytes",
+                            shape.element_size
+                        ),
+                    ));
+                }
+                if shape.width == 0 || shape.height == 0 {
+                    return Err(invalid(
+                        what,
+                        format!(
+                            "a memset of {} x {} elements sets nothing (zero-sized memsets are not supported)",
+                            shape.height, shape.width
+                        ),
+                    ));
+                }
+                if shape.height > 1 && shape.pitch < shape.row_bytes() {
+                    return Err(invalid(
+                        what,
+                        format!(
+                            "pitch {} is less than a row's {} bytes",
+                            shape.pitch,
+                            shape.row_bytes()
+                        ),
+                    ));
+                }
+                let span = shape
+                    .width
+                    .checked_mul(u64::from(shape.element_size))
+                    .and_then(|r| (shape.height - 1).checked_mul(shape.pitch)?.checked_add(r))
+                    .ok_or_else(|| invalid(what, "the memset's extent overflows"))?;
+                let r = self.m.memory.device_region(what, dst, span, c.process)?;
+                if r.block.space != AddressSpace::Device(device) {
+                    return Err(SimError::InvalidValue {
+                        what,
+                        reason: format!(
+                            "the memset's memory is on {} and the graph on device {device}",
+                            r.block.space
+                        ),
+                    });
+                }
+                NodeOp::MemsetShaped { dst, shape }
+            }
+            NodeSpec::Host(f) => NodeOp::Host(f),
+            NodeSpec::EventRecord(e) => NodeOp::EventRecord {
+                event: e.0,
+                id: live_event(st, what, e)?,
+            },
+            NodeSpec::EventWait(e) => NodeOp::EventWait {
+                event: e.0,
+                id: live_event(st, what, e)?,
+            },
+            NodeSpec::Empty => NodeOp::Empty,
+            NodeSpec::ChildGraph(child) => {
+                if within == Some(child) {
+                    return Err(invalid(what, "a graph cannot be its own child graph"));
+                }
+                let g = st.graphs.graphs.get(child.0)?;
+                if g.capture.is_some() {
+                    return Err(being_captured(what));
+                }
+                if g.device != device {
+                    return Err(SimError::NotSupported {
+                        what,
+                        reason: format!(
+                            "the child graph is on device {} and the graph on device {device}: multi-device \
+                             graphs are not simulated",
+                            g.device
+                        ),
+                    });
+                }
+                let (nodes, _) = super::exec_graph::flatten(&g.nodes);
+                NodeOp::Child(Arc::from(nodes))
+            }
+        })
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a copy's ends and size, and where it goes"
+    )]
+    fn copy_op(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        what: &'static str,
+        device: u32,
+        dst: Endpoint,
+        src: Endpoint,
+        bytes: u64,
+    ) -> Result<NodeOp> {
+        if bytes == 0 {
+            return Err(invalid(
+                what,
+                "a copy of 0 bytes (zero-length memcpy nodes are not supported)",
+            ));
+        }
+        let mem = &self.m.memory;
+        let space = |e: Endpoint| -> Result<AddressSpace> {
+            Ok(match e {
+                Endpoint::Device(p) => mem.device_region(what, p, bytes, c.process)?.block.space,
+                Endpoint::Pinned(p) => {
+                    mem.pinned_region(what, p, bytes, c.process)?;
+                    AddressSpace::PinnedHost
+                }
+                Endpoint::Pageable(_) => AddressSpace::PageableHost,
+            })
+        };
+        let (ss, ds) = (space(src)?, space(dst)?);
+        let path = match copy_path(ss, ds) {
+            CopyPath::StagedThroughHost => {
+                let (AddressSpace::Device(a), AddressSpace::Device(b)) = (ss, ds) else {
+                    unreachable!("staged copies are device to device")
+                };
+                let enabled = if device == a {
+                    st.peers.contains(&(a, b))
+                } else if device == b {
+                    st.peers.contains(&(b, a))
+                } else {
+                    st.peers.contains(&(device, a)) && st.peers.contains(&(device, b))
+                };
+                if enabled {
+                    CopyPath::PeerLink
+                } else if self.m.rules.peer_copy_without_access == PeerCopy::Reject {
+                    return Err(SimError::PeerAccessRequired {
+                        what,
+                        src: a,
+                        dst: b,
+                    });
+                } else {
+                    CopyPath::StagedThroughHost
+                }
+            }
+            p => p,
+        };
+        Ok(NodeOp::Copy {
+            what: "memcpy node",
+            dst,
+            src,
+            bytes,
+            path,
+        })
+    }
+
+    /// Adds the edges `from[i] → to[i]` to `graph` (CUDA `cudaGraphAddDependencies`): all of them or, on an
+    /// error, none. [`SimError::InvalidValue`] for a node of another graph, an edge that exists (or is listed
+    /// twice), an edge from a node to itself, and an edge that would close a cycle.
+    pub fn add_graph_dependencies(
+        &self,
+        graph: Graph,
+        edges: &[(GraphNode, GraphNode)],
+    ) -> Result<()> {
+        self.call(EngineCall::AddGraphDependencies.name(), |_| {
+            let what = EngineCall::AddGraphDependencies.name();
+            let mut st = self.state();
+            let mut deps = st.editable(what, graph)?;
+            for &(from, to) in edges {
+                let (f, t) = (
+                    st.position_in(what, graph, from)?,
+                    st.position_in(what, graph, to)?,
+                );
+                if f == t {
+                    return Err(invalid(
+                        what,
+                        format!("an edge from node {:#x} to itself", from.0),
+                    ));
+                }
+                if deps[t as usize].contains(&f) {
+                    return Err(invalid(
+                        what,
+                        format!("the edge {:#x} -> {:#x} exists already", from.0, to.0),
+                    ));
+                }
+                if reaches(&deps, f, t) {
+                    return Err(invalid(
+                        what,
+                        format!(
+                            "the edge {:#x} -> {:#x} would close a cycle ({:#x} already depends on {:#x})",
+                            from.0, to.0, from.0, to.0
+                        ),
+                    ));
+                }
+                deps[t as usize].push(f);
+            }
+            st.set_deps(graph, deps)
+        })
+    }
+
+    /// Removes the edges `from[i] → to[i]` from `graph` (CUDA `cudaGraphRemoveDependencies`): all of them or, on
+    /// an error, none. [`SimError::InvalidValue`] for a node of another graph and an edge that does not exist.
+    pub fn remove_graph_dependencies(
+        &self,
+        graph: Graph,
+        edges: &[(GraphNode, GraphNode)],
+    ) -> Result<()> {
+        self.call(EngineCall::RemoveGraphDependencies.name(), |_| {
+            let what = EngineCall::RemoveGraphDependencies.name();
+            let mut st = self.state();
+            let mut deps = st.editable(what, graph)?;
+            for &(from, to) in edges {
+                let (f, t) = (
+                    st.position_in(what, graph, from)?,
+                    st.position_in(what, graph, to)?,
+                );
+                let Some(k) = deps[t as usize].iter().position(|&d| d == f) else {
+                    return Err(invalid(
+                        what,
+                        format!("there is no edge {:#x} -> {:#x}", from.0, to.0),
+                    ));
+                };
+                deps[t as usize].remove(k);
+            }
+            st.set_deps(graph, deps)
+        })
+    }
+
+    /// Removes `node` from its graph, with its edges to and from other nodes (CUDA `cudaGraphDestroyNode`).
+    pub fn destroy_graph_node(&self, node: GraphNode) -> Result<()> {
+        self.call(EngineCall::DestroyGraphNode.name(), |_| {
+            let what = EngineCall::DestroyGraphNode.name();
+            let mut st = self.state();
+            let (g, p) = st.graphs.node(node)?;
+            if st.graphs.graphs.get(g)?.capture.is_some() {
+                return Err(being_captured(what));
+            }
+            st.graphs.nodes.remove(node.0)?;
+            let entry = st.graphs.graphs.get_mut(g)?;
+            entry.nodes.remove(p as usize);
+            for n in &mut entry.nodes {
+                n.deps.retain(|&d| d != p);
+                for d in &mut n.deps {
+                    if *d > p {
+                        *d -= 1;
+                    }
+                }
+            }
+            let later: Vec<GraphNode> =
+                entry.nodes[p as usize..].iter().map(|n| n.handle).collect();
+            for h in later {
+                if let Ok(r) = st.graphs.nodes.get_mut(h.0) {
+                    r.index -= 1;
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+/// The identity of live event `e`: [`SimError::InvalidValue`] if it is not one (the Graph Management calls answer
+/// `cudaErrorInvalidValue`).
+fn live_event(
+    st: &ProcState,
+    what: &'static str,
+    e: Event,
+) -> Result<crate::engine::core::handle::EventId> {
+    st.events
+        .get(e.0)
+        .map(|x| x.id)
+        .map_err(|_| invalid(what, format!("{:#x} is not a live event", e.0)))
+}
+
+/// Whether `from` depends, through any path, on `to` (`deps`: each node's dependencies).
+fn reaches(deps: &[Vec<u32>], from: u32, to: u32) -> bool {
+    let mut seen = vec![false; deps.len()];
+    let mut stack = vec![from];
+    while let Some(n) = stack.pop() {
+        if n == to {
+            return true;
+        }
+        if std::mem::replace(&mut seen[n as usize], true) {
+            continue;
+        }
+        stack.extend(deps[n as usize].iter().copied());
+    }
+    false
+}
+
+impl ProcState {
+    /// The position of `node` in `graph`: [`SimError::InvalidValue`] if it is not a live node of it.
+    pub(crate) fn position_in(
+        &self,
+        what: &'static str,
+        graph: Graph,
+        node: GraphNode,
+    ) -> Result<u32> {
+        match self.graphs.node(node) {
+            Ok((g, p)) if g == graph.0 => Ok(p),
+            Ok(_) => Err(invalid(
+                what,
+                format!("node {:#x} belongs to another graph", node.0),
+            )),
+            Err(_) => Err(invalid(
+                what,
+                format!("{:#x} is not a node of a live graph", node.0),
+            )),
+        }
+    }
+
+    /// The dependencies of `graph`'s nodes, to edit (refused while the graph is being captured into).
+    fn editable(&self, what: &'static str, graph: Graph) -> Result<Vec<Vec<u32>>> {
+        let g = self.graphs.graphs.get(graph.0)?;
+        if g.capture.is_some() {
+            return Err(being_captured(what));
+        }
+        Ok(g.nodes.iter().map(|n| n.deps.clone()).collect())
+    }
+
+    fn set_deps(&mut self, graph: Graph, deps: Vec<Vec<u32>>) -> Result<()> {
+        let g = self.graphs.graphs.get_mut(graph.0)?;
+        for (n, d) in g.nodes.iter_mut().zip(deps) {
+            n.deps = d;
+        }
+        Ok(())
+    }
+}
+
+/// A node of a graph, with what it replays replaced (`params.rs`).
+pub(crate) fn with_op(n: &Node, op: NodeOp, given: Option<Given>) -> Node {
+    Node {
+        handle: n.handle,
+        deps: n.deps.clone(),
+        op,
+        site: n.site,
+        stream: n.stream,
+        given,
+    }
+}
