@@ -239,6 +239,10 @@ pub use engine::graph::{CaptureInfo, CaptureMode, CaptureStatus, NodeType};
 #[doc(no_inline)]
 pub use engine::host_memory::calls::{MemoryKind, PointerAttributes};
 #[doc(no_inline)]
+pub use engine::host_memory::managed::{
+    MANAGED_PAGE, ManagedAdvice, ManagedAttach, ManagedLocation, ManagedRangeAttributes,
+};
+#[doc(no_inline)]
 pub use engine::ipc::events::IpcEventHandle;
 #[doc(no_inline)]
 pub use engine::ipc::memory::IpcMemHandle;

@@ -327,6 +327,7 @@ pub(crate) fn device_prop(m: &Machine, d: u32) -> Result<DeviceProp, SimError> {
     p.sharedMemPerMultiprocessor = z(Attribute::SharedMemoryPerMultiprocessor);
     p.regsPerMultiprocessor = i(Attribute::RegistersPerMultiprocessor);
     p.managedMemory = i(Attribute::ManagedMemory);
+    p.concurrentManagedAccess = i(Attribute::ConcurrentManagedAccess);
     p.computePreemptionSupported = i(Attribute::ComputePreemptionSupported);
     p.canUseHostPointerForRegisteredMem = i(Attribute::CanUseHostPointerForRegisteredMem);
     p.cooperativeLaunch = i(Attribute::CooperativeLaunch);

@@ -24,6 +24,7 @@ use crate::engine::process::{Process, StreamFlags};
 
 pub(crate) use super::cuda_graph::*;
 pub(crate) use super::cuda_ipc::*;
+pub(crate) use super::cuda_managed::*;
 pub(crate) use super::cuda_memory::*;
 pub(crate) use super::cuda_pool::*;
 pub(crate) use super::{

@@ -56,6 +56,7 @@ pub(crate) mod cuda_family;
 pub(crate) mod cuda_graph;
 pub(crate) mod cuda_host_memory;
 pub(crate) mod cuda_ipc;
+pub(crate) mod cuda_managed;
 pub(crate) mod cuda_memory;
 pub(crate) mod cuda_pool;
 pub(crate) mod cuda_runtime;

@@ -199,7 +199,8 @@ impl Process {
         if mem.classify(a.ptr.addr()) != AddressSpace::PinnedHost {
             return mem.device_region(WHAT, a.ptr, a.bytes, c.process);
         }
-        if !self.m.rules.kernel_pinned_access {
+        // Managed memory: any device's kernels reach it (docs/semantics/managed-memory.md).
+        if !self.m.rules.kernel_pinned_access && !mem.is_managed(a.ptr.addr()) {
             return Err(SimError::InvalidAddress {
                 what: WHAT,
                 addr: a.ptr.addr(),
