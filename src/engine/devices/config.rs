@@ -209,6 +209,13 @@ impl DeviceConfig {
         self
     }
 
+    /// Sets [`Attribute::ConcurrentManagedAccess`] (1 by default): `false` models a device before compute
+    /// capability 6.x, where the host must not touch managed memory while a kernel runs.
+    #[must_use]
+    pub fn concurrent_managed_access(self, on: bool) -> Self {
+        self.attribute(Attribute::ConcurrentManagedAccess, i64::from(on))
+    }
+
     /// Sets the name.
     #[must_use]
     pub fn name(mut self, name: impl Into<String>) -> Self {

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use std::panic::Location;
 
 use crate::engine::core::calls::EngineCall;
-use crate::engine::core::error::{CaptureProblem, Result, SimError};
+use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::Stream;
 use crate::engine::core::pointers::{AddressSpace, HostPtr};
 use crate::engine::core::time::CopyPath;
@@ -23,6 +23,14 @@ pub use crate::engine::memory::managed::{
 };
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process};
+
+/// A managed-memory call on a capturing stream: not simulated (refused; the capture goes on).
+fn not_in_capture(what: &'static str) -> SimError {
+    SimError::NotSupported {
+        what,
+        reason: "managed-memory operations in a capturing stream are not simulated".into(),
+    }
+}
 
 /// The raw handles of the NULL stream (`0`, the per-process default) and the legacy stream (`cudaStreamLegacy`).
 const NULL_STREAMS: [u64; 2] = [0, 1];
@@ -144,12 +152,7 @@ impl Process {
             let runner = st.streams.get(h)?.device;
             self.concurrent_device(runner)?;
             if let Route::Capture(_) = st.capture_route(&self.m, h, what)? {
-                let id = st.streams.get(h)?.id;
-                return Err(SimError::Capture {
-                    what,
-                    stream: Some(id),
-                    problem: CaptureProblem::Unsupported,
-                });
+                return Err(not_in_capture(what));
             }
             let (moved, from) = self.m.memory.with_managed(|t| {
                 let (base, e) = t.find_mut(addr).expect("checked by managed_range");
@@ -262,13 +265,9 @@ impl Process {
             }
             let mut st = self.state();
             let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.streams.get(h)?;
             if let Route::Capture(_) = st.capture_route(&self.m, h, what)? {
-                let id = st.streams.get(h)?.id;
-                return Err(SimError::Capture {
-                    what,
-                    stream: Some(id),
-                    problem: CaptureProblem::Unsupported,
-                });
+                return Err(not_in_capture(what));
             }
             drop(st);
             self.m.memory.with_managed(|t| {
@@ -302,6 +301,58 @@ impl Process {
                 None => Ok((attach, None)),
             }
         })
+    }
+
+    /// The rule of a device without [`Attribute::ConcurrentManagedAccess`] ("the host may not touch managed
+    /// memory while any kernel runs"): a kernel launched on stream `h` of such a device is taken to read every
+    /// managed allocation it may reach — attached globally, or singly to `h` — and a host access of such memory
+    /// ([`Process::host_read`] too, see [`Process::managed_exclusive`]) counts as a write, so that a host access
+    /// the runtime sees not ordered after the kernel is a race report, while kernels and copies on other streams
+    /// do not conflict with it. Appended to `accesses`; nothing on devices with concurrent access.
+    pub(crate) fn managed_implicit(
+        &self,
+        st: &crate::engine::process::ProcState,
+        h: u64,
+        accesses: &mut Vec<(crate::engine::memory::block::Region, bool)>,
+    ) -> Result<()> {
+        let device = st.streams.get(h)?.device;
+        if self
+            .machine()
+            .device_attribute(device, Attribute::ConcurrentManagedAccess)?
+            != 0
+        {
+            return Ok(());
+        }
+        let reach = self
+            .m
+            .memory
+            .reachable_managed(self.id(), h, |s| st.streams.get(s).is_ok());
+        for (base, len) in reach {
+            if len == 0 {
+                continue;
+            }
+            if let Ok(r) =
+                self.m
+                    .memory
+                    .pinned_region("kernel launch", HostPtr(base), len, self.id())
+            {
+                accesses.push((r, false));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a host access of `r` conflicts with any kernel access: `r` is managed memory of a device without
+    /// [`Attribute::ConcurrentManagedAccess`] (see [`Process::managed_implicit`]).
+    pub(crate) fn managed_exclusive(&self, r: &crate::engine::memory::block::Region) -> bool {
+        let Some(device) = r.block.host.and_then(|h| h.device) else {
+            return false;
+        };
+        self.m.memory.is_managed_base(r.block.base)
+            && self
+                .machine()
+                .device_attribute(device, Attribute::ConcurrentManagedAccess)
+                .is_ok_and(|v| v == 0)
     }
 
     /// `[addr, addr + bytes)` is inside one managed allocation (or variable) of this process, and not empty.

@@ -179,7 +179,9 @@ impl Process {
                 out.len() as u64,
                 c.process,
             )?;
-            self.host_access(c, EngineCall::HostRead.name(), site, &r, false)?;
+            // A host read of managed memory of a device without concurrent access conflicts with kernels.
+            let exclusive = self.m.race.on() && self.managed_exclusive(&r);
+            self.host_access(c, EngineCall::HostRead.name(), site, &r, exclusive)?;
             r.block.read(r.offset, out);
             Ok(())
         })

@@ -359,6 +359,35 @@ impl Memory {
         f(&mut self.managed.lock())
     }
 
+    /// Whether the machine has any live managed memory (a launch's quick test).
+    pub fn has_managed(&self) -> bool {
+        !self.managed.lock().entries.is_empty()
+    }
+
+    /// The managed allocations of `owner` that a kernel on stream `stream` (raw handle) of a device without
+    /// concurrent managed access may touch: those attached globally, and those attached singly to that stream
+    /// (`alive` says whether an attached stream still lives: a destroyed one's allocation is its own
+    /// association again). As (base, length).
+    pub(crate) fn reachable_managed(
+        &self,
+        owner: ProcessId,
+        stream: u64,
+        alive: impl Fn(u64) -> bool,
+    ) -> Vec<(u64, u64)> {
+        self.managed
+            .lock()
+            .entries
+            .iter()
+            .filter(|(_, e)| e.owner == owner)
+            .filter(|(_, e)| match (e.attach, e.attach_stream) {
+                (ManagedAttach::Single, Some(s)) if alive(s) => s == stream,
+                (ManagedAttach::Single, _) => e.default_attach == ManagedAttach::Global,
+                (attach, _) => attach == ManagedAttach::Global,
+            })
+            .map(|(b, e)| (*b, e.len))
+            .collect()
+    }
+
     /// Whether `addr` is in live managed memory (of any process).
     pub fn is_managed(&self, addr: u64) -> bool {
         self.managed.lock().find(addr).is_some()
