@@ -472,7 +472,7 @@ typedef enum cudaMemAllocationHandleType cudaMemAllocationHandleType;
 
 enum cudaMemLocationType {
     cudaMemLocationTypeInvalid = 0,
-    cudaMemLocationTypeDevice = 1, /* the only one simulated */
+    cudaMemLocationTypeDevice = 1, /* the only one pools simulate; managed memory also takes the host ones */
     cudaMemLocationTypeHost = 2,
     cudaMemLocationTypeHostNuma = 3,
     cudaMemLocationTypeHostNumaCurrent = 4

@@ -482,7 +482,7 @@ typedef enum musaMemAllocationHandleType musaMemAllocationHandleType;
 
 enum musaMemLocationType {
     musaMemLocationTypeInvalid = 0,
-    musaMemLocationTypeDevice = 1, /* the only one simulated */
+    musaMemLocationTypeDevice = 1, /* the only one pools simulate; managed memory also takes the host ones */
     musaMemLocationTypeHost = 2,
     musaMemLocationTypeHostNuma = 3,
     musaMemLocationTypeHostNumaCurrent = 4
