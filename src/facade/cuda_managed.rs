@@ -284,7 +284,7 @@ fn attribute_values(
         RANGE_LAST_PREFETCH_LOCATION_TYPE => one(location_type(a.last_prefetch_location)),
         RANGE_LAST_PREFETCH_LOCATION_ID => one(location_id(a.last_prefetch_location)),
         RANGE_ACCESSED_BY => {
-            if size == 0 || size % 4 != 0 {
+            if size == 0 || !size.is_multiple_of(4) {
                 return Err(invalid(
                     what,
                     format!(
