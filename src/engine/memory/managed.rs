@@ -12,6 +12,9 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use parking_lot::{Mutex, MutexGuard};
 
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::ProcessId;
@@ -172,7 +175,7 @@ impl ManagedEntry {
             .chain(std::iter::once(self.len));
         self.runs.iter().zip(ends).filter_map(move |((s, p), e)| {
             let (a, b) = ((*s).max(lo), e.min(hi));
-            (a < b).then_some((b - a, p))
+            (a < b).then(|| (b - a, p))
         })
     }
 
@@ -253,6 +256,47 @@ impl ManagedEntry {
 #[derive(Debug, Default)]
 pub(crate) struct ManagedTable {
     pub entries: BTreeMap<u64, ManagedEntry>,
+}
+
+/// The table behind its lock, and how many entries it has (read without the lock by every launch).
+#[derive(Debug, Default)]
+pub(crate) struct Managed {
+    table: Mutex<ManagedTable>,
+    live: AtomicUsize,
+}
+
+/// The table's guard: keeps the count of entries up to date when it is released.
+pub(crate) struct ManagedGuard<'a> {
+    guard: MutexGuard<'a, ManagedTable>,
+    live: &'a AtomicUsize,
+}
+
+impl std::ops::Deref for ManagedGuard<'_> {
+    type Target = ManagedTable;
+    fn deref(&self) -> &ManagedTable {
+        &self.guard
+    }
+}
+
+impl std::ops::DerefMut for ManagedGuard<'_> {
+    fn deref_mut(&mut self) -> &mut ManagedTable {
+        &mut self.guard
+    }
+}
+
+impl Drop for ManagedGuard<'_> {
+    fn drop(&mut self) {
+        self.live.store(self.guard.entries.len(), Ordering::Relaxed);
+    }
+}
+
+impl Managed {
+    pub fn lock(&self) -> ManagedGuard<'_> {
+        ManagedGuard {
+            guard: self.table.lock(),
+            live: &self.live,
+        }
+    }
 }
 
 impl ManagedTable {
@@ -361,7 +405,7 @@ impl Memory {
 
     /// Whether the machine has any live managed memory (a launch's quick test).
     pub fn has_managed(&self) -> bool {
-        !self.managed.lock().entries.is_empty()
+        self.managed.live.load(Ordering::Relaxed) != 0
     }
 
     /// The managed allocations of `owner` that a kernel on stream `stream` (raw handle) of a device without
@@ -414,6 +458,8 @@ mod tests {
         assert_eq!(e.runs(), 3);
         assert!(e.attributes(MANAGED_PAGE, MANAGED_PAGE).read_mostly);
         assert!(!e.attributes(0, 2 * MANAGED_PAGE).read_mostly);
+        // A range after the advised run (the runs before it end before the range starts).
+        assert!(!e.attributes(3 * MANAGED_PAGE, MANAGED_PAGE).read_mostly);
         e.advise(0, 4 * MANAGED_PAGE, ManagedAdvice::UnsetReadMostly);
         assert_eq!(e.runs(), 1);
     }

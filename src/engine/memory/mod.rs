@@ -136,7 +136,7 @@ pub(crate) struct Memory {
     pinned: Mutex<Pinned>,
     pinned_count: std::sync::atomic::AtomicU64,
     /// Which pinned blocks are managed memory, and what the runtime keeps about them (`managed.rs`).
-    managed: Mutex<managed::ManagedTable>,
+    managed: managed::Managed,
 }
 
 /// The pinned host buffers: live ones by base, and the freed ones still remembered (`freed_pinned.rs`).
@@ -208,7 +208,7 @@ impl Memory {
                 .collect(),
             pinned: Mutex::new(Pinned::default()),
             pinned_count: std::sync::atomic::AtomicU64::new(0),
-            managed: Mutex::default(),
+            managed: managed::Managed::default(),
         }
     }
 
