@@ -227,6 +227,63 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+/* Access to a pool's memory from other devices: its own device always reads and writes it; a peer given
+ * cudaMemAccessFlagsProtReadWrite (it must be able to access the pool's device) may run copies and kernels on it.
+ * IPC pools are not simulated: exporting a pool or a pointer, and importing, are refused (cudaErrorInvalidValue,
+ * as for a pool made without handle types). */
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList, size_t count);
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool, struct cudaMemLocation *location);
+cudaError_t cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool,
+                                               enum cudaMemAllocationHandleType handleType, unsigned int flags);
+cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle,
+                                                 enum cudaMemAllocationHandleType handleType, unsigned int flags);
+cudaError_t cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *exportData, void *ptr);
+cudaError_t cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool, struct cudaMemPoolPtrExportData *exportData);
+
+/* ------------------------------------------------------------------------------------------------ pitched memory
+ * (docs/semantics/pitched-memory.md): rows padded to the device's texturePitchAlignment (32 bytes in the default
+ * profile); a 2-D / 3-D copy or memset is one operation of its stream costing what a 1-D copy of its bytes costs,
+ * checked for races row by row. Capturing one is refused (cudaErrorStreamCaptureUnsupported). */
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                              enum cudaMemcpyKind kind, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent,
+                              cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+    struct cudaPitchedPtr s;
+    s.ptr = d;
+    s.pitch = p;
+    s.xsize = xsz;
+    s.ysize = ysz;
+    return s;
+}
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) {
+    struct cudaPos p;
+    p.x = x;
+    p.y = y;
+    p.z = z;
+    return p;
+}
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) {
+    struct cudaExtent e;
+    e.width = w;
+    e.height = h;
+    e.depth = d;
+    return e;
+}
 
 /* ------------------------------------------------------------------------------------------------ managed
  * memory (docs/semantics/managed-memory.md): host memory at a host address that the host dereferences and the

@@ -22,6 +22,7 @@ enum cudaError {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidMemcpyDirection = 21,
     cudaErrorInvalidDeviceFunction = 98,
@@ -524,6 +525,78 @@ struct cudaMemPoolProps {
     unsigned char reserved[54];
 };
 typedef struct cudaMemPoolProps cudaMemPoolProps;
+
+/* Pitched memory (docs/semantics/pitched-memory.md): cudaMallocPitch / cudaMalloc3D rows padded to the device's
+ * texturePitchAlignment; 2-D and 3-D copies and memsets of linear memory. CUDA arrays are not simulated: a
+ * cudaMemcpy3DParms naming one ({src,dst}Array non-NULL) is refused with cudaErrorNotSupported. */
+struct cudaPitchedPtr {
+    void *ptr;
+    size_t pitch;
+    size_t xsize;
+    size_t ysize;
+};
+typedef struct cudaPitchedPtr cudaPitchedPtr;
+
+struct cudaExtent {
+    size_t width; /* bytes, for linear memory */
+    size_t height;
+    size_t depth;
+};
+typedef struct cudaExtent cudaExtent;
+
+struct cudaPos {
+    size_t x; /* bytes, for linear memory */
+    size_t y;
+    size_t z;
+};
+typedef struct cudaPos cudaPos;
+
+typedef struct cudaArray *cudaArray_t;
+
+struct cudaMemcpy3DParms {
+    cudaArray_t srcArray; /* must be NULL */
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray; /* must be NULL */
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    struct cudaExtent extent;
+    enum cudaMemcpyKind kind;
+};
+typedef struct cudaMemcpy3DParms cudaMemcpy3DParms;
+
+struct cudaMemcpy3DPeerParms {
+    cudaArray_t srcArray; /* must be NULL */
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    int srcDevice;
+    cudaArray_t dstArray; /* must be NULL */
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    int dstDevice;
+    struct cudaExtent extent;
+};
+typedef struct cudaMemcpy3DPeerParms cudaMemcpy3DPeerParms;
+
+/* Access to a pool's memory from other devices (cudaMemPoolSetAccess / cudaMemPoolGetAccess). */
+enum cudaMemAccessFlags {
+    cudaMemAccessFlagsProtNone = 0,
+    cudaMemAccessFlagsProtRead = 1,
+    cudaMemAccessFlagsProtReadWrite = 3
+};
+typedef enum cudaMemAccessFlags cudaMemAccessFlags;
+
+struct cudaMemAccessDesc {
+    struct cudaMemLocation location;
+    enum cudaMemAccessFlags flags;
+};
+typedef struct cudaMemAccessDesc cudaMemAccessDesc;
+
+/* What cudaMemPoolExportPointer writes (IPC pools are not simulated: it is refused). */
+struct cudaMemPoolPtrExportData {
+    unsigned char reserved[64];
+};
+typedef struct cudaMemPoolPtrExportData cudaMemPoolPtrExportData;
 
 /* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
  * ones that differ between runs of the same program. */

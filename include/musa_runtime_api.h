@@ -28,6 +28,7 @@ enum musaError {
     musaErrorMemoryAllocation = 2,
     musaErrorInitializationError = 3,
     musaErrorInvalidConfiguration = 9,
+    musaErrorInvalidPitchValue = 12,
     musaErrorInvalidSymbol = 13,
     musaErrorInvalidMemcpyDirection = 21,
     musaErrorInvalidDeviceFunction = 98,
@@ -535,6 +536,78 @@ struct musaMemPoolProps {
 };
 typedef struct musaMemPoolProps musaMemPoolProps;
 
+/* Pitched memory (docs/semantics/pitched-memory.md): musaMallocPitch / musaMalloc3D rows padded to the device's
+ * texturePitchAlignment; 2-D and 3-D copies and memsets of linear memory. CUDA arrays are not simulated: a
+ * musaMemcpy3DParms naming one ({src,dst}Array non-NULL) is refused with musaErrorNotSupported. */
+struct musaPitchedPtr {
+    void *ptr;
+    size_t pitch;
+    size_t xsize;
+    size_t ysize;
+};
+typedef struct musaPitchedPtr musaPitchedPtr;
+
+struct musaExtent {
+    size_t width; /* bytes, for linear memory */
+    size_t height;
+    size_t depth;
+};
+typedef struct musaExtent musaExtent;
+
+struct musaPos {
+    size_t x; /* bytes, for linear memory */
+    size_t y;
+    size_t z;
+};
+typedef struct musaPos musaPos;
+
+typedef struct musaArray *musaArray_t;
+
+struct musaMemcpy3DParms {
+    musaArray_t srcArray; /* must be NULL */
+    struct musaPos srcPos;
+    struct musaPitchedPtr srcPtr;
+    musaArray_t dstArray; /* must be NULL */
+    struct musaPos dstPos;
+    struct musaPitchedPtr dstPtr;
+    struct musaExtent extent;
+    enum musaMemcpyKind kind;
+};
+typedef struct musaMemcpy3DParms musaMemcpy3DParms;
+
+struct musaMemcpy3DPeerParms {
+    musaArray_t srcArray; /* must be NULL */
+    struct musaPos srcPos;
+    struct musaPitchedPtr srcPtr;
+    int srcDevice;
+    musaArray_t dstArray; /* must be NULL */
+    struct musaPos dstPos;
+    struct musaPitchedPtr dstPtr;
+    int dstDevice;
+    struct musaExtent extent;
+};
+typedef struct musaMemcpy3DPeerParms musaMemcpy3DPeerParms;
+
+/* Access to a pool's memory from other devices (musaMemPoolSetAccess / musaMemPoolGetAccess). */
+enum musaMemAccessFlags {
+    musaMemAccessFlagsProtNone = 0,
+    musaMemAccessFlagsProtRead = 1,
+    musaMemAccessFlagsProtReadWrite = 3
+};
+typedef enum musaMemAccessFlags musaMemAccessFlags;
+
+struct musaMemAccessDesc {
+    struct musaMemLocation location;
+    enum musaMemAccessFlags flags;
+};
+typedef struct musaMemAccessDesc musaMemAccessDesc;
+
+/* What musaMemPoolExportPointer writes (IPC pools are not simulated: it is refused). */
+struct musaMemPoolPtrExportData {
+    unsigned char reserved[64];
+};
+typedef struct musaMemPoolPtrExportData musaMemPoolPtrExportData;
+
 /* An IPC event handle's 64 bytes are opaque; bytes 24..27 hold the exporting OS process's id and are the only
  * ones that differ between runs of the same program. */
 #define MUSA_IPC_HANDLE_SIZE 64
@@ -800,6 +873,63 @@ musaError_t musaDeviceGetMemPool(musaMemPool_t *memPool, int device);
 musaError_t musaMemPoolSetAttribute(musaMemPool_t memPool, enum musaMemPoolAttr attr, void *value);
 musaError_t musaMemPoolGetAttribute(musaMemPool_t memPool, enum musaMemPoolAttr attr, void *value);
 musaError_t musaMemPoolTrimTo(musaMemPool_t memPool, size_t minBytesToKeep);
+/* Access to a pool's memory from other devices: its own device always reads and writes it; a peer given
+ * musaMemAccessFlagsProtReadWrite (it must be able to access the pool's device) may run copies and kernels on it.
+ * IPC pools are not simulated: exporting a pool or a pointer, and importing, are refused (musaErrorInvalidValue,
+ * as for a pool made without handle types). */
+musaError_t musaMemPoolSetAccess(musaMemPool_t memPool, const struct musaMemAccessDesc *descList, size_t count);
+musaError_t musaMemPoolGetAccess(enum musaMemAccessFlags *flags, musaMemPool_t memPool, struct musaMemLocation *location);
+musaError_t musaMemPoolExportToShareableHandle(void *shareableHandle, musaMemPool_t memPool,
+                                               enum musaMemAllocationHandleType handleType, unsigned int flags);
+musaError_t musaMemPoolImportFromShareableHandle(musaMemPool_t *memPool, void *shareableHandle,
+                                                 enum musaMemAllocationHandleType handleType, unsigned int flags);
+musaError_t musaMemPoolExportPointer(struct musaMemPoolPtrExportData *exportData, void *ptr);
+musaError_t musaMemPoolImportPointer(void **ptr, musaMemPool_t memPool, struct musaMemPoolPtrExportData *exportData);
+
+/* ------------------------------------------------------------------------------------------------ pitched memory
+ * (docs/semantics/pitched-memory.md): rows padded to the device's texturePitchAlignment (32 bytes in the default
+ * profile); a 2-D / 3-D copy or memset is one operation of its stream costing what a 1-D copy of its bytes costs,
+ * checked for races row by row. Capturing one is refused (musaErrorStreamCaptureUnsupported). */
+
+musaError_t musaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+musaError_t musaMalloc3D(struct musaPitchedPtr *pitchedDevPtr, struct musaExtent extent);
+musaError_t musaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         enum musaMemcpyKind kind);
+musaError_t musaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                              enum musaMemcpyKind kind, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemcpy3D(const struct musaMemcpy3DParms *p);
+musaError_t musaMemcpy3DAsync(const struct musaMemcpy3DParms *p, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemcpy3DPeer(const struct musaMemcpy3DPeerParms *p);
+musaError_t musaMemcpy3DPeerAsync(const struct musaMemcpy3DPeerParms *p, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+musaError_t musaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemset3D(struct musaPitchedPtr pitchedDevPtr, int value, struct musaExtent extent);
+musaError_t musaMemset3DAsync(struct musaPitchedPtr pitchedDevPtr, int value, struct musaExtent extent,
+                              musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+
+static inline struct musaPitchedPtr make_musaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+    struct musaPitchedPtr s;
+    s.ptr = d;
+    s.pitch = p;
+    s.xsize = xsz;
+    s.ysize = ysz;
+    return s;
+}
+static inline struct musaPos make_musaPos(size_t x, size_t y, size_t z) {
+    struct musaPos p;
+    p.x = x;
+    p.y = y;
+    p.z = z;
+    return p;
+}
+static inline struct musaExtent make_musaExtent(size_t w, size_t h, size_t d) {
+    struct musaExtent e;
+    e.width = w;
+    e.height = h;
+    e.depth = d;
+    return e;
+}
 
 /* ------------------------------------------------------------------------------------------------ managed
  * memory (docs/semantics/managed-memory.md): host memory at a host address that the host dereferences and the

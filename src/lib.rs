@@ -227,7 +227,7 @@ pub use engine::core::handle::{
     Stream, StreamId, StreamKind,
 };
 #[doc(no_inline)]
-pub use engine::core::hang::{HangReport, Schedule, WaitCycle, WaitLink};
+pub use engine::core::hang::{HangReport, IPC_WAIT, RemoteState, Schedule, WaitCycle, WaitLink};
 #[doc(no_inline)]
 pub use engine::core::rules::{Dialect, FailureMode, PoolRules, Rules};
 #[doc(no_inline)]
@@ -251,6 +251,8 @@ pub use engine::ipc::memory::IpcMemHandle;
 pub use engine::kernels::kernel::{Access, Kernel, KernelCtx, KernelError};
 #[doc(no_inline)]
 pub use engine::machine::{Attribute, DeviceConfig, Machine, MachineBuilder};
+/// Pitched copies and memsets.
+pub use engine::memory::pitched::{Extent, Pitch};
 #[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 #[doc(no_inline)]
@@ -259,6 +261,8 @@ pub use engine::observe::race::{Accessor, RaceAccess, RaceDetection, RaceKind, R
 pub use engine::observe::trace::{
     Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,
 };
+#[doc(no_inline)]
+pub use engine::pools::access::PoolAccess;
 #[doc(no_inline)]
 pub use engine::pools::state::{PoolAttr, PoolProps, ReusePolicy};
 pub use engine::process::{Process, Status, StreamFlags};

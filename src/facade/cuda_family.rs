@@ -53,6 +53,18 @@ macro_rules! cuda_family {
                 (cudaMemoryAdvise, musaMemoryAdvise) = c_int, "Advice about managed memory (`enum cudaMemoryAdvise`).";
                 (cudaMemRangeAttribute, musaMemRangeAttribute) = c_int,
                     "An attribute of a managed range (`enum cudaMemRangeAttribute`).";
+                (cudaPitchedPtr, musaPitchedPtr) = rt::PitchedPtr, "Pitched memory (`struct cudaPitchedPtr`).";
+                (cudaExtent, musaExtent) = rt::Extent, "The size of a 3-D copy (`struct cudaExtent`).";
+                (cudaPos, musaPos) = rt::Pos, "An offset into a 3-D object (`struct cudaPos`).";
+                (cudaMemcpy3DParms, musaMemcpy3DParms) = rt::Memcpy3DParms,
+                    "The parameters of a 3-D copy (`struct cudaMemcpy3DParms`).";
+                (cudaMemcpy3DPeerParms, musaMemcpy3DPeerParms) = rt::Memcpy3DPeerParms,
+                    "The parameters of a 3-D copy between devices (`struct cudaMemcpy3DPeerParms`).";
+                (cudaMemAccessFlags, musaMemAccessFlags) = c_uint, "A device's access to a pool (`enum cudaMemAccessFlags`).";
+                (cudaMemAccessDesc, musaMemAccessDesc) = rt::MemAccessDesc,
+                    "A device and the access it gets to a pool (`struct cudaMemAccessDesc`).";
+                (cudaMemPoolPtrExportData, musaMemPoolPtrExportData) = rt::MemPoolPtrExportData,
+                    "What exporting a pool pointer writes (`struct cudaMemPoolPtrExportData`).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -315,6 +327,9 @@ macro_rules! cuda_family {
                 (cudaMemRangeAttributePreferredLocationId, musaMemRangeAttributePreferredLocationId): c_int = 6;
                 (cudaMemRangeAttributeLastPrefetchLocationType, musaMemRangeAttributeLastPrefetchLocationType): c_int = 7;
                 (cudaMemRangeAttributeLastPrefetchLocationId, musaMemRangeAttributeLastPrefetchLocationId): c_int = 8;
+                (cudaMemAccessFlagsProtNone, musaMemAccessFlagsProtNone): c_uint = 0;
+                (cudaMemAccessFlagsProtRead, musaMemAccessFlagsProtRead): c_uint = 1;
+                (cudaMemAccessFlagsProtReadWrite, musaMemAccessFlagsProtReadWrite): c_uint = 3;
             }
             handles {
                 (cudaStreamLegacy, musaStreamLegacy) = 0x1;
@@ -532,6 +547,46 @@ macro_rules! cuda_family {
                     dataSizes: *mut usize, attributes: *mut c_int, numAttributes: usize, devPtr: *const c_void,
                     count: usize) => mem_range_get_attributes(data, dataSizes, attributes, numAttributes, devPtr,
                     count);
+                (cudaMemPoolSetAccess, musaMemPoolSetAccess)(memPool: *mut c_void, descList: *const rt::MemAccessDesc,
+                    count: usize) => mem_pool_set_access(memPool, descList, count);
+                (cudaMemPoolGetAccess, musaMemPoolGetAccess)(flags: *mut c_uint, memPool: *mut c_void,
+                    location: *mut rt::MemLocation) => mem_pool_get_access(flags, memPool, location);
+                (cudaMemPoolExportToShareableHandle, musaMemPoolExportToShareableHandle)(shareableHandle: *mut c_void,
+                    memPool: *mut c_void, handleType: c_uint, flags: c_uint)
+                    => mem_pool_export_to_shareable_handle(shareableHandle, memPool, handleType, flags);
+                (cudaMemPoolImportFromShareableHandle, musaMemPoolImportFromShareableHandle)(
+                    memPool: *mut *mut c_void, shareableHandle: *mut c_void, handleType: c_uint, flags: c_uint)
+                    => mem_pool_import_from_shareable_handle(memPool, shareableHandle, handleType, flags);
+                (cudaMemPoolExportPointer, musaMemPoolExportPointer)(exportData: *mut rt::MemPoolPtrExportData,
+                    ptr: *mut c_void) => mem_pool_export_pointer(exportData, ptr);
+                (cudaMemPoolImportPointer, musaMemPoolImportPointer)(ptr: *mut *mut c_void, memPool: *mut c_void,
+                    exportData: *mut rt::MemPoolPtrExportData) => mem_pool_import_pointer(ptr, memPool, exportData);
+                (cudaMallocPitch, musaMallocPitch)(devPtr: *mut *mut c_void, pitch: *mut usize, width: usize,
+                    height: usize) => malloc_pitch(devPtr, pitch, width, height);
+                (cudaMalloc3D, musaMalloc3D)(pitchedDevPtr: *mut rt::PitchedPtr, extent: rt::Extent)
+                    => malloc_3d(pitchedDevPtr, extent);
+                (cudaMemcpy2D, musaMemcpy2D)(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize,
+                    width: usize, height: usize, kind: c_uint)
+                    => memcpy_2d("Memcpy2D", dst, dpitch, src, spitch, width, height, kind, None);
+                (cudaMemcpy2DAsync, musaMemcpy2DAsync)(dst: *mut c_void, dpitch: usize, src: *const c_void,
+                    spitch: usize, width: usize, height: usize, kind: c_uint, stream: *mut c_void)
+                    => memcpy_2d("Memcpy2DAsync", dst, dpitch, src, spitch, width, height, kind, Some(stream));
+                (cudaMemcpy3D, musaMemcpy3D)(p: *const rt::Memcpy3DParms) => memcpy_3d("Memcpy3D", p, None);
+                (cudaMemcpy3DAsync, musaMemcpy3DAsync)(p: *const rt::Memcpy3DParms, stream: *mut c_void)
+                    => memcpy_3d("Memcpy3DAsync", p, Some(stream));
+                (cudaMemcpy3DPeer, musaMemcpy3DPeer)(p: *const rt::Memcpy3DPeerParms)
+                    => memcpy_3d_peer("Memcpy3DPeer", p, None);
+                (cudaMemcpy3DPeerAsync, musaMemcpy3DPeerAsync)(p: *const rt::Memcpy3DPeerParms,
+                    stream: *mut c_void) => memcpy_3d_peer("Memcpy3DPeerAsync", p, Some(stream));
+                (cudaMemset2D, musaMemset2D)(devPtr: *mut c_void, pitch: usize, value: c_int, width: usize,
+                    height: usize) => memset_2d(devPtr, pitch, value, width, height, None);
+                (cudaMemset2DAsync, musaMemset2DAsync)(devPtr: *mut c_void, pitch: usize, value: c_int,
+                    width: usize, height: usize, stream: *mut c_void)
+                    => memset_2d(devPtr, pitch, value, width, height, Some(stream));
+                (cudaMemset3D, musaMemset3D)(pitchedDevPtr: rt::PitchedPtr, value: c_int, extent: rt::Extent)
+                    => memset_3d(pitchedDevPtr, value, extent, None);
+                (cudaMemset3DAsync, musaMemset3DAsync)(pitchedDevPtr: rt::PitchedPtr, value: c_int,
+                    extent: rt::Extent, stream: *mut c_void) => memset_3d(pitchedDevPtr, value, extent, Some(stream));
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;

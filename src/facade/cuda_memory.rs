@@ -82,6 +82,21 @@ pub(crate) unsafe fn endpoints<'a>(
     count: usize,
     kind: Option<c_uint>,
 ) -> Result<(Dst<'a>, Src<'a>), SimError> {
+    // SAFETY: forwarded contract.
+    unsafe { endpoints_sized(p, what, (dst, count), (src, count), kind) }
+}
+
+/// [`endpoints`] with a size of its own for each side (a pitched copy's spans).
+///
+/// # Safety
+/// Host pointers must be valid for their sizes (the C contract).
+pub(crate) unsafe fn endpoints_sized<'a>(
+    p: &Process,
+    what: &'static str,
+    (dst, dcount): (*mut c_void, usize),
+    (src, scount): (*const c_void, usize),
+    kind: Option<c_uint>,
+) -> Result<(Dst<'a>, Src<'a>), SimError> {
     if dst.is_null() || src.is_null() {
         return Err(invalid(what, "NULL pointer"));
     }
@@ -114,9 +129,10 @@ pub(crate) unsafe fn endpoints<'a>(
     }
     // No host buffer of `count` bytes can start at a pageable pointer if the range would pass the end of the
     // address space or exceed isize::MAX bytes: refused before a slice is made of it.
-    let host_fits = |p: usize| count <= isize::MAX as usize && p.checked_add(count).is_some();
-    for (space, p) in [(ds, dst as usize), (ss, src as usize)] {
-        if space == AddressSpace::PageableHost && !host_fits(p) {
+    let host_fits =
+        |p: usize, count: usize| count <= isize::MAX as usize && p.checked_add(count).is_some();
+    for (space, p, count) in [(ds, dst as usize, dcount), (ss, src as usize, scount)] {
+        if space == AddressSpace::PageableHost && !host_fits(p, count) {
             return Err(invalid(
                 what,
                 format!(
@@ -130,7 +146,7 @@ pub(crate) unsafe fn endpoints<'a>(
         AddressSpace::PinnedHost => Dst::Pinned(HostPtr(dst as usize as u64)),
         // SAFETY: a pageable host pointer valid for `count` bytes, by the C contract.
         AddressSpace::PageableHost => {
-            Dst::Host(unsafe { std::slice::from_raw_parts_mut(dst.cast::<u8>(), count) })
+            Dst::Host(unsafe { std::slice::from_raw_parts_mut(dst.cast::<u8>(), dcount) })
         }
     };
     let src = match ss {
@@ -138,7 +154,7 @@ pub(crate) unsafe fn endpoints<'a>(
         AddressSpace::PinnedHost => Src::Pinned(HostPtr(src as usize as u64)),
         // SAFETY: as above.
         AddressSpace::PageableHost => {
-            Src::Host(unsafe { std::slice::from_raw_parts(src.cast::<u8>(), count) })
+            Src::Host(unsafe { std::slice::from_raw_parts(src.cast::<u8>(), scount) })
         }
     };
     Ok((dst, src))

@@ -10,6 +10,7 @@ use super::cuda_runtime::{Error, run};
 use crate::engine::core::error::SimError;
 use crate::engine::core::handle::MemPool;
 use crate::engine::core::pointers::DevicePtr;
+use crate::engine::pools::access::PoolAccess;
 use crate::engine::pools::state::{PoolAttr, PoolProps};
 
 /// `cudaMemAllocationTypePinned`: the only allocation type a simulated pool has.
@@ -300,5 +301,159 @@ pub(crate) fn mem_pool_trim_to(api: Api, mem_pool: *mut c_void, min_bytes_to_kee
             return Err(invalid("MemPoolTrimTo", "NULL memory pool"));
         }
         p.trim_pool(pool(mem_pool), min_bytes_to_keep as u64)
+    })
+}
+
+/// `struct cudaMemAccessDesc` / `musaMemAccessDesc`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemAccessDesc {
+    /// The device whose access changes.
+    pub location: MemLocation,
+    /// `cudaMemAccessFlags`: 0 none, 3 read-write (1 read-only is not simulated).
+    pub flags: c_uint,
+}
+
+/// `struct cudaMemPoolPtrExportData` / `musaMemPoolPtrExportData`: 64 opaque bytes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemPoolPtrExportData {
+    /// Opaque.
+    pub reserved: [u8; 64],
+}
+
+/// A device location of a pool access call: the device, or `cudaErrorInvalidValue` for another kind.
+fn access_device(what: &'static str, l: MemLocation) -> Result<i64, SimError> {
+    if l.r#type != MEM_LOCATION_TYPE_DEVICE {
+        return Err(invalid(
+            what,
+            format!(
+                "location.type {}: only device locations are simulated",
+                l.r#type
+            ),
+        ));
+    }
+    Ok(i64::from(l.id))
+}
+
+pub(crate) unsafe fn mem_pool_set_access(
+    api: Api,
+    mem_pool: *mut c_void,
+    desc_list: *const MemAccessDesc,
+    count: usize,
+) -> Error {
+    run(api, |p| {
+        let what = "MemPoolSetAccess";
+        if mem_pool.is_null() {
+            return Err(invalid(what, "NULL memory pool"));
+        }
+        if count > 0 && desc_list.is_null() {
+            return Err(invalid(what, "NULL descriptor list"));
+        }
+        let mut list = Vec::with_capacity(count.min(1024));
+        for i in 0..count {
+            // SAFETY: non-NULL and valid for `count` descriptors (C contract).
+            let d = unsafe { desc_list.add(i).read_unaligned() };
+            let access = PoolAccess::from_flags(d.flags).ok_or_else(|| {
+                invalid(
+                    what,
+                    format!("flags {} is not a cudaMemAccessFlags value", d.flags),
+                )
+            })?;
+            list.push((access_device(what, d.location)?, access));
+        }
+        p.set_pool_access(pool(mem_pool), &list)
+    })
+}
+
+pub(crate) unsafe fn mem_pool_get_access(
+    api: Api,
+    flags: *mut c_uint,
+    mem_pool: *mut c_void,
+    location: *mut MemLocation,
+) -> Error {
+    run(api, |p| {
+        let what = "MemPoolGetAccess";
+        if flags.is_null() || mem_pool.is_null() || location.is_null() {
+            return Err(invalid(what, "NULL pointer"));
+        }
+        // SAFETY: non-NULL; C contract.
+        let l = unsafe { location.read_unaligned() };
+        let a = p.pool_access(pool(mem_pool), access_device(what, l)?)?;
+        // SAFETY: checked non-NULL; C contract.
+        unsafe { out(what, flags, a.flags()) }
+    })
+}
+
+/// IPC pools are not simulated (`cudaMemPoolCreate` refuses handle types): no pool can be exported, no handle or
+/// export data can name one, so these calls answer as the vendor does for a pool that is not IPC capable.
+fn no_ipc_pools(what: &'static str) -> SimError {
+    invalid(
+        what,
+        "IPC memory pools are not simulated: no pool is IPC capable (made with handle types), so none can be \
+         exported or imported",
+    )
+}
+
+pub(crate) fn mem_pool_export_to_shareable_handle(
+    api: Api,
+    handle: *mut c_void,
+    mem_pool: *mut c_void,
+    _handle_type: c_uint,
+    _flags: c_uint,
+) -> Error {
+    run(api, |p| {
+        let what = "MemPoolExportToShareableHandle";
+        if handle.is_null() || mem_pool.is_null() {
+            return Err(invalid(what, "NULL pointer"));
+        }
+        // A dead handle is its own error; a live pool is not IPC capable.
+        p.pool_attribute(pool(mem_pool), PoolAttr::ReservedMemCurrent)?;
+        Err(no_ipc_pools(what))
+    })
+}
+
+pub(crate) fn mem_pool_import_from_shareable_handle(
+    api: Api,
+    mem_pool: *mut *mut c_void,
+    _handle: *mut c_void,
+    _handle_type: c_uint,
+    _flags: c_uint,
+) -> Error {
+    run(api, |_| {
+        let what = "MemPoolImportFromShareableHandle";
+        if mem_pool.is_null() {
+            return Err(invalid(what, "NULL output pointer"));
+        }
+        Err(no_ipc_pools(what))
+    })
+}
+
+pub(crate) fn mem_pool_export_pointer(
+    api: Api,
+    export_data: *mut MemPoolPtrExportData,
+    ptr: *mut c_void,
+) -> Error {
+    run(api, |_| {
+        let what = "MemPoolExportPointer";
+        if export_data.is_null() || ptr.is_null() {
+            return Err(invalid(what, "NULL pointer"));
+        }
+        Err(no_ipc_pools(what))
+    })
+}
+
+pub(crate) fn mem_pool_import_pointer(
+    api: Api,
+    ptr: *mut *mut c_void,
+    mem_pool: *mut c_void,
+    export_data: *mut MemPoolPtrExportData,
+) -> Error {
+    run(api, |_| {
+        let what = "MemPoolImportPointer";
+        if ptr.is_null() || mem_pool.is_null() || export_data.is_null() {
+            return Err(invalid(what, "NULL pointer"));
+        }
+        Err(no_ipc_pools(what))
     })
 }

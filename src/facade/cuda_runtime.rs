@@ -26,6 +26,7 @@ pub(crate) use super::cuda_graph::*;
 pub(crate) use super::cuda_ipc::*;
 pub(crate) use super::cuda_managed::*;
 pub(crate) use super::cuda_memory::*;
+pub(crate) use super::cuda_pitched::*;
 pub(crate) use super::cuda_pool::*;
 pub(crate) use super::{
     cuda_device::*,
@@ -49,6 +50,8 @@ macro_rules! with_error_codes {
                 "initialization error";
             (cudaErrorInvalidConfiguration, musaErrorInvalidConfiguration, InvalidConfiguration) = 9,
                 "invalid configuration argument";
+            (cudaErrorInvalidPitchValue, musaErrorInvalidPitchValue, InvalidPitchValue) = 12,
+                "invalid pitch argument";
             (cudaErrorInvalidSymbol, musaErrorInvalidSymbol, InvalidSymbol) = 13, "invalid device symbol";
             (cudaErrorInvalidMemcpyDirection, musaErrorInvalidMemcpyDirection, InvalidMemcpyDirection) = 21,
                 "invalid copy direction for memcpy";
@@ -157,6 +160,7 @@ pub(crate) fn code(e: &SimError) -> Error {
         | SimError::TooManyObjects { .. } => MemoryAllocation,
         SimError::NoDevice { .. } => NoDevice,
         SimError::InvalidCopyKind { .. } => InvalidMemcpyDirection,
+        SimError::InvalidPitch { .. } => InvalidPitchValue,
         // docs/semantics/cuda-musa.md, DeviceReset: later use of its memory is 400 (sim).
         SimError::InvalidAddress {
             problem: crate::engine::memory::FREED_BY_RESET,
@@ -213,6 +217,10 @@ pub(crate) fn code(e: &SimError) -> Error {
             PoolProblem::Exhausted { .. } => MemoryAllocation,
             PoolProblem::NoDefaultPool => NotSupported,
             PoolProblem::NullStream => InvalidResourceHandle,
+            // The driver answers the owning device's change with CUDA_ERROR_INVALID_DEVICE
+            // (docs/semantics/stream-ordered-memory.md · Access from other devices).
+            PoolProblem::OwnDeviceAccess { .. } | PoolProblem::NoPeerLink { .. } => InvalidDevice,
+            PoolProblem::AccessFlags(_) => NotSupported,
             _ => InvalidValue,
         },
     }

@@ -58,6 +58,7 @@ pub(crate) mod cuda_host_memory;
 pub(crate) mod cuda_ipc;
 pub(crate) mod cuda_managed;
 pub(crate) mod cuda_memory;
+pub(crate) mod cuda_pitched;
 pub(crate) mod cuda_pool;
 pub(crate) mod cuda_runtime;
 pub(crate) mod cuda_stream_info;

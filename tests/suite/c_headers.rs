@@ -299,6 +299,10 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtIpcEventHandle"
         | "cudaIpcMemHandle_t"
         | "musaIpcMemHandle_t" => "ipc64",
+        // Pitched memory's structs passed by value (cudaMalloc3D, cudaMemset3D).
+        "struct cudaExtent" | "struct musaExtent" => "extent24",
+        "struct cudaPitchedPtr" | "struct musaPitchedPtr" => "pitched32",
+        "enum cudaMemAllocationHandleType" | "enum musaMemAllocationHandleType" => "enum",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
 }
@@ -485,6 +489,8 @@ fn rust_class(ty: &str) -> &'static str {
         | "streamsimKernelCtxBody" => "fnptr",
         "rt::IpcEventHandleC" | "aclrtIpcEventHandle" | "rt::IpcMemHandleC" => "ipc64",
         "rt::MemLocation" => "loc8",
+        "rt::Extent" => "extent24",
+        "rt::PitchedPtr" => "pitched32",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
     }
 }
@@ -836,6 +842,15 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaMemLocationTypeHost,
         cuda::cudaMemLocationTypeHostNuma,
         cuda::cudaMemLocationTypeHostNumaCurrent,
+        // Pitched memory and pool access.
+        cuda::cudaErrorInvalidPitchValue,
+        cuda::cudaMemAccessFlagsProtNone,
+        cuda::cudaMemAccessFlagsProtRead,
+        cuda::cudaMemAccessFlagsProtReadWrite,
+        musa::musaErrorInvalidPitchValue,
+        musa::musaMemAccessFlagsProtNone,
+        musa::musaMemAccessFlagsProtRead,
+        musa::musaMemAccessFlagsProtReadWrite,
         musa::musaMemPoolReuseFollowEventDependencies,
         musa::musaMemPoolReuseAllowOpportunistic,
         musa::musaMemPoolReuseAllowInternalDependencies,
@@ -1469,6 +1484,34 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
     }
     pool_props_layout!(cuda, cudaMemPoolProps, "cuda");
     pool_props_layout!(musa, musaMemPoolProps, "musa");
+    // Pitched memory and pool access: CUDA's layouts, in both families.
+    macro_rules! pitched_layout {
+        ($m:ident; $($ty:ident { $($f:ident),* })*) => {
+            $(
+                v.push((concat!("sizeof(struct ", stringify!($ty), ")"), size_of::<$m::$ty>()));
+                $(v.push((
+                    concat!("offsetof(struct ", stringify!($ty), ", ", stringify!($f), ")"),
+                    std::mem::offset_of!($m::$ty, $f),
+                ));)*
+            )*
+        };
+    }
+    pitched_layout!(cuda;
+        cudaPitchedPtr { ptr, pitch, xsize, ysize }
+        cudaExtent { width, height, depth }
+        cudaPos { x, y, z }
+        cudaMemcpy3DParms { srcArray, srcPos, srcPtr, dstArray, dstPos, dstPtr, extent, kind }
+        cudaMemcpy3DPeerParms { srcArray, srcPos, srcPtr, srcDevice, dstArray, dstPos, dstPtr, dstDevice, extent }
+        cudaMemAccessDesc { location, flags }
+        cudaMemPoolPtrExportData { reserved });
+    pitched_layout!(musa;
+        musaPitchedPtr { ptr, pitch, xsize, ysize }
+        musaExtent { width, height, depth }
+        musaPos { x, y, z }
+        musaMemcpy3DParms { srcArray, srcPos, srcPtr, dstArray, dstPos, dstPtr, extent, kind }
+        musaMemcpy3DPeerParms { srcArray, srcPos, srcPtr, srcDevice, dstArray, dstPos, dstPtr, dstDevice, extent }
+        musaMemAccessDesc { location, flags }
+        musaMemPoolPtrExportData { reserved });
     v.extend([
         (
             "sizeof(aclrtMemPoolProps)",

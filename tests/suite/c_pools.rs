@@ -193,3 +193,13 @@ fn cann_soma_sample() {
         assert_eq!(err, "", "{err}");
     }
 }
+
+/// `tests/c/pitched_copies.c`: pitched memory and pool access through the C library, every code exact
+/// (`docs/semantics/pitched-memory.md`, `stream-ordered-memory.md` · Access from other devices), a 2-D copy's
+/// events 3.063 µs apart, built as C11 and C++17.
+#[test]
+fn pitched_copies_and_pool_access_from_c() {
+    for (out, err) in build_and_run("pitched_copies", &[], &[("STREAMSIM_DEVICES", "2")]) {
+        assert_eq!(out, "pitched copies: ok\n", "{err}");
+    }
+}

@@ -111,6 +111,11 @@ const SAMPLES: &[(&str, &[&str], &str)] = &[
         "streamOrderedAllocationPostSync PASSED",
     ),
     (
+        "streamOrderedAllocationP2P",
+        &["streamOrderedAllocationP2P.cu"],
+        "PASSED",
+    ),
+    (
         "simpleAtomicIntrinsics",
         &[
             "simpleAtomicIntrinsics.cu",

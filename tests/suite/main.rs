@@ -50,6 +50,7 @@ mod os_processes;
 mod ownership;
 mod panics;
 mod peers;
+mod pitched;
 mod pools;
 mod races;
 mod reports;
@@ -64,3 +65,61 @@ mod stress;
 mod threaded_waits;
 mod trace_window;
 mod wakeups;
+
+/// The heap bytes this OS process holds now (every allocation of the test binary is counted): the churn tests
+/// assert that the live heap follows the live objects, byte for byte, where RSS would only show pages.
+pub(crate) fn live_heap_bytes() -> usize {
+    HEAP.live.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The system allocator, counting the bytes live.
+struct Counting {
+    live: std::sync::atomic::AtomicUsize,
+}
+
+#[global_allocator]
+static HEAP: Counting = Counting {
+    live: std::sync::atomic::AtomicUsize::new(0),
+};
+
+// SAFETY: every call is forwarded to the system allocator unchanged; the counter is only arithmetic.
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is forwarded as it is.
+        let p = unsafe { std::alloc::System.alloc(layout) };
+        if !p.is_null() {
+            self.live
+                .fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as `alloc`.
+        let p = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            self.live
+                .fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: as `alloc`.
+        unsafe { std::alloc::System.dealloc(ptr, layout) };
+        self.live
+            .fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as `alloc`.
+        let p = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            self.live
+                .fetch_add(new_size, std::sync::atomic::Ordering::Relaxed);
+            self.live
+                .fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        }
+        p
+    }
+}

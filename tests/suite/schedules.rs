@@ -141,6 +141,7 @@ fn a_program_that_needs_two_streams_at_once_fails_under_serialize_with_the_cycle
                 limit_ms: 50,
                 held_back: vec![cycle.0[2].clone()],
                 waiting: vec![],
+                across: vec![],
             }]
         );
         // Nothing was lost: the schedule was given up, both bodies ran, and the device is usable.
@@ -428,6 +429,7 @@ fn the_watchdog_reports_a_host_function_that_does_not_return() {
             limit_ms: 50,
             held_back: vec![],
             waiting: vec![],
+            across: vec![],
         };
         assert_eq!(reports, vec![expected.clone()]);
         assert_eq!(
@@ -533,6 +535,7 @@ fn the_watchdog_names_the_streams_waiting_behind_a_stuck_function() {
                 limit_ms: 50,
                 held_back: vec![],
                 waiting: vec![waits.clone()],
+                across: vec![],
             }]
         );
         assert_eq!(

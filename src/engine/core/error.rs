@@ -143,6 +143,15 @@ pub enum SimError {
         /// The value given.
         kind: u32,
     },
+    /// A pitch that cannot hold its rows (smaller than the width) or that exceeds the device's maximum pitch
+    /// (pitched copies and memsets, `memory/pitched.rs`).
+    #[error("{what}: {reason}")]
+    InvalidPitch {
+        /// The call.
+        what: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
     /// An address that is not inside any live allocation (or a freed one).
     #[error("{what}: address {addr:#x} ({space}) is {problem}")]
     InvalidAddress {
@@ -466,6 +475,7 @@ impl SimError {
             | SimError::NotSupported { what, .. }
             | SimError::NoDevice { what, .. }
             | SimError::InvalidCopyKind { what, .. }
+            | SimError::InvalidPitch { what, .. }
             | SimError::InvalidAddress { what, .. }
             | SimError::OutOfRange { what, .. }
             | SimError::NoContext { what, .. }

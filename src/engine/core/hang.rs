@@ -74,6 +74,20 @@ pub enum WaitLink {
         /// The position waited for.
         on_seq: u64,
     },
+    /// An operation of a stream of another OS process attached to the same shared host, as that process
+    /// publishes it: a record an IPC event wait waits for, or an operation there that waits for a record here.
+    Remote {
+        /// The OS process.
+        pid: u32,
+        /// The stream, as that process numbers it.
+        stream: StreamId,
+        /// The operation's position on it.
+        seq: u64,
+        /// How many operations that stream has run.
+        completed: u64,
+        /// What holds the operation there.
+        state: RemoteState,
+    },
     /// A host function or kernel body that has not returned within the watchdog's limit (real time).
     Running {
         /// The stream it runs on.
@@ -131,8 +145,52 @@ impl std::fmt::Display for WaitLink {
                 f,
                 "{kind} {label:?} ({stream} op {seq}), running and not returned after {limit_ms} ms of real time"
             ),
+            WaitLink::Remote {
+                pid,
+                stream,
+                seq,
+                completed,
+                state,
+            } => {
+                write!(
+                    f,
+                    "{stream} of process {} op {seq} in OS process {pid}, ",
+                    stream.process.0
+                )?;
+                match state {
+                    RemoteState::WaitsForRecord => {
+                        f.write_str("waiting for a record of another OS process")
+                    }
+                    RemoteState::Running(op) if op == seq => f.write_str(
+                        "itself a kernel body, host function or callback that is running and has not returned",
+                    ),
+                    RemoteState::Running(op) => write!(
+                        f,
+                        "behind its op {op}, a kernel body, host function or callback that is running and has not \
+                         returned"
+                    ),
+                    RemoteState::Held => write!(
+                        f,
+                        "not run there (that stream has run {completed} operations; that process's own watchdog \
+                         says what holds it)"
+                    ),
+                }
+            }
         }
     }
+}
+
+/// What holds an operation of another OS process ([`WaitLink::Remote`]), as that process publishes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RemoteState {
+    /// Its stream's worker waits for a record of another OS process (the next link).
+    WaitsForRecord,
+    /// Its stream's worker runs a kernel body, host function or callback (this position) that has not returned.
+    Running(u64),
+    /// Nothing that process publishes: it is held there by something local (an event of that process, the
+    /// serialize schedule, a host thread that has not issued the work yet).
+    Held,
 }
 
 /// A wait-for cycle (or chain, where its last link's wait is not visible to the simulator), first link first:
@@ -152,8 +210,12 @@ impl std::fmt::Display for WaitCycle {
     }
 }
 
-/// What the real-time watchdog found: a host function or kernel body that had not returned within the limit.
-/// Nothing is stopped: the work goes on (see [`Machine::hang_reports`](crate::Machine::hang_reports)).
+/// The [`HangReport::kind`] of an operation waiting for a record of another OS process that has not run there
+/// within the watchdog's limit.
+pub const IPC_WAIT: &str = "ipc-wait";
+
+/// What the real-time watchdog found: a host function or kernel body that had not returned within the limit,
+/// or an operation still waiting for a record of another OS process ([`IPC_WAIT`]). Nothing is stopped: the work goes on (see [`Machine::hang_reports`](crate::Machine::hang_reports)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HangReport {
     /// The stream it runs on.
@@ -162,21 +224,40 @@ pub struct HangReport {
     pub seq: u64,
     /// Its label.
     pub label: String,
-    /// `kernel`, `host-fn`, `callback`.
+    /// `kernel`, `host-fn`, `callback`, or [`IPC_WAIT`].
     pub kind: &'static str,
     /// The watchdog's limit, in milliseconds of real time.
     pub limit_ms: u64,
     /// Under [`Schedule::Serialize`]: the operations it held back (ready to run, waiting for it), first the one
     /// the seed would run next. Empty under [`Schedule::Concurrent`].
     pub held_back: Vec<WaitLink>,
-    /// Under [`Schedule::Serialize`]: the operations of other streams that wait for this stream's work at or
-    /// after it ([`WaitLink::WaitsFor`]): if the function waits for one of them, the cycle is closed and no
-    /// schedule can run it (a true deadlock: reported, nothing stopped). Empty under [`Schedule::Concurrent`].
+    /// The operations of other streams that wait for this stream's work at or after it: under
+    /// [`Schedule::Serialize`] those of this process ([`WaitLink::WaitsFor`]), and under any schedule those of
+    /// other OS processes on the shared host waiting for a record of this stream ([`WaitLink::Remote`]). If the
+    /// function waits for one of them, the cycle is closed and no schedule can run it (a true deadlock: reported,
+    /// nothing stopped).
     pub waiting: Vec<WaitLink>,
+    /// For kind `ipc-wait` (an operation waiting for a record of another OS process that has not run there): the
+    /// chain across OS processes ([`WaitLink::Remote`]), each link held by the next, first the record waited for.
+    pub across: Vec<WaitLink>,
 }
 
 impl std::fmt::Display for HangReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.kind == IPC_WAIT {
+            let list: Vec<String> = self.across.iter().map(ToString::to_string).collect();
+            return write!(
+                f,
+                "watchdog: {label:?} ({stream} of process {p}, op {seq}) has waited {ms} ms of real time for a record \
+                 of another OS process that has not run there: {chain}",
+                label = self.label,
+                stream = self.stream,
+                p = self.stream.process.0,
+                seq = self.seq,
+                ms = self.limit_ms,
+                chain = list.join(" → ")
+            );
+        }
         write!(
             f,
             "watchdog: {kind} {label:?} ({stream} of process {p}, op {seq}) has not returned after {ms} ms of real time",

@@ -422,6 +422,20 @@ pub enum PoolProblem {
     },
     /// A stream-ordered free with no stream (ACL: the runtime's `RT_ERROR_STREAM_NULL`).
     NullStream,
+    /// An access change for the pool's own device, which always has read-write access.
+    OwnDeviceAccess {
+        /// The pool's device.
+        device: u32,
+    },
+    /// Access for a device that cannot access the pool's device (no peer link).
+    NoPeerLink {
+        /// The device asked about.
+        device: u32,
+        /// The pool's device.
+        pool_device: u32,
+    },
+    /// An access flag that is not a `cudaMemAccessFlags` value, or one the simulator does not model.
+    AccessFlags(u32),
 }
 
 impl std::fmt::Display for PoolProblem {
@@ -461,6 +475,24 @@ impl std::fmt::Display for PoolProblem {
                 write!(f, "cannot keep more than the pool's size of {size} bytes")
             }
             PoolProblem::NullStream => f.write_str("the stream is NULL"),
+            PoolProblem::OwnDeviceAccess { device } => write!(
+                f,
+                "device {device} is the pool's own device: it always has read-write access, which cannot \
+                 be changed"
+            ),
+            PoolProblem::NoPeerLink {
+                device,
+                pool_device,
+            } => write!(
+                f,
+                "device {device} cannot access device {pool_device}'s memory (no peer link): it cannot be \
+                 given access to the pool"
+            ),
+            PoolProblem::AccessFlags(v) => write!(
+                f,
+                "{v} is not an access the simulator models (0 cudaMemAccessFlagsProtNone, 3 \
+                 cudaMemAccessFlagsProtReadWrite; 1 ProtRead is not simulated)"
+            ),
         }
     }
 }

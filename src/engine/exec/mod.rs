@@ -61,6 +61,8 @@ pub(crate) enum Work {
         dst: Region,
         value: u8,
     },
+    /// A pitched copy or memset: rows of a rectangle or box (`memory/pitched.rs`).
+    Rows(Box<crate::engine::memory::pitched::RowWork>),
     /// A graph's copy into pageable host memory at `addr` (`len` bytes), written when it runs: only the C API
     /// captures such copies, and its caller keeps the memory valid (see `graph/node.rs`, `Endpoint::Pageable`).
     CopyToHost {
@@ -313,15 +315,35 @@ fn run_op(
         // A wait on another OS process's record that has not run: queries of this stream do not wait for it.
         let remote = d.remote_pending();
         let local = !remote && !Arc::ptr_eq(&d.exec, &env.exec) && d.exec.completed() < d.seq;
+        let mut watched_wait = None;
         if remote {
+            *env.exec.remote_on.lock() = d.remote.clone();
             env.exec.remote_stall.store(seq, Ordering::SeqCst);
+            // A progress slot for the stream, if it has none yet, so that the other process's hang reports see
+            // what waits for its record (none left: only this process's report says it).
+            if let Some(r) = &d.remote {
+                let _ = crate::engine::host::events::attach(r.link(), &env.exec);
+            }
+            env.exec.publish_block();
+            // The watchdog reports a wait on another process that outlives its limit, with the chain of what
+            // holds it there.
+            watched_wait = env
+                .watchdog
+                .as_ref()
+                .zip(d.remote.clone())
+                .map(|(w, r)| (w, w.enter_remote(env.exec.id, seq, &op.label.text(), r)));
         } else if local {
             // ... nor for one that another stream it waits for is stalled on.
             *env.exec.waiting_on.lock() = Some((d.exec.clone(), d.seq));
         }
         d.wait();
         if remote {
+            if let Some((w, token)) = watched_wait {
+                w.leave(token);
+            }
             env.exec.remote_stall.store(0, Ordering::SeqCst);
+            *env.exec.remote_on.lock() = None;
+            env.exec.publish_block();
         } else if local {
             *env.exec.waiting_on.lock() = None;
         }
@@ -387,8 +409,17 @@ fn run_op(
             Work::Callback(_) => "callback",
             _ => return None,
         };
-        Some((w, w.enter(env.exec.id, seq, &op.label.text(), what)))
+        Some((
+            w,
+            w.enter(env.exec.id, seq, &op.label.text(), what, env.exec.clone()),
+        ))
     });
+    // Other processes' hang reports see the program function the worker runs (if the stream has a progress
+    // slot).
+    let program_fn = !skip && matches!(work, Work::Kernel(..) | Work::Host(_) | Work::Callback(_));
+    if program_fn {
+        env.exec.set_running(seq);
+    }
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
@@ -461,6 +492,10 @@ fn run_op(
             dst.block.fill(dst.offset, dst.len, value);
             Ok(())
         }
+        Work::Rows(rows) => {
+            rows.run();
+            Ok(())
+        }
         Work::CopyToHost { src, addr, len } => {
             let data = match src {
                 CopySource::Region(s) => {
@@ -493,6 +528,9 @@ fn run_op(
     }
     if let Some((w, token)) = watched {
         w.leave(token);
+    }
+    if program_fn {
+        env.exec.set_running(0);
     }
     if let Some(sink) = &env.sink {
         sink.push(seq, kind, op.label, (op.start, op.end));

@@ -43,6 +43,12 @@ pub(crate) struct StreamExec {
     /// The point of another stream the worker waits for now, if it had not run when the wait began: a query
     /// follows the chain to a stall on another OS process (a leaf lock: cloned out, never held while waiting).
     pub(super) waiting_on: Mutex<Option<(Arc<StreamExec>, u64)>>,
+    /// The record of another OS process that operation `remote_stall` waits for (a leaf lock), published in the
+    /// stream's progress slot for other processes' hang reports once it has one ([`StreamExec::publish_block`]).
+    pub(super) remote_on: Mutex<Option<Arc<crate::engine::host::remote::RemoteRecord>>>,
+    /// The position of the program function (kernel body, host function, callback) the worker runs now (0:
+    /// none), published like `remote_on`.
+    pub(super) running_op: AtomicU64,
     /// What the thread serving the stream can be handed once the stream is destroyed (`workers.rs`).
     pub(crate) handoff: Mutex<crate::engine::exec::workers::Handoff>,
 }
@@ -64,6 +70,8 @@ impl StreamExec {
             serial: OnceLock::new(),
             remote_stall: AtomicU64::new(0),
             waiting_on: Mutex::new(None),
+            remote_on: Mutex::new(None),
+            running_op: AtomicU64::new(0),
             handoff: Mutex::new(Default::default()),
         }
     }
@@ -114,6 +122,27 @@ impl StreamExec {
 
     pub fn completed(&self) -> u64 {
         self.completed.load(Ordering::SeqCst)
+    }
+
+    /// Publishes in the stream's progress slot, if it has one, which record of another OS process its worker
+    /// waits for now (none: it waits for none): other processes' hang reports follow it.
+    pub(crate) fn publish_block(&self) {
+        std::sync::atomic::fence(Ordering::SeqCst);
+        if let Some(p) = self.remote.get() {
+            let op = self.remote_stall.load(Ordering::SeqCst);
+            let r = self.remote_on.lock().clone();
+            p.blocked_on(op, r.as_deref().filter(|_| op != 0));
+            p.running(self.running_op.load(Ordering::SeqCst));
+        }
+    }
+
+    /// The worker runs the program function of operation `op` now (0: it has returned).
+    pub(super) fn set_running(&self, op: u64) {
+        self.running_op.store(op, Ordering::SeqCst);
+        std::sync::atomic::fence(Ordering::SeqCst);
+        if let Some(p) = self.remote.get() {
+            p.running(op);
+        }
     }
 
     /// The producer is gone after giving the stream `seq` operations.

@@ -387,6 +387,13 @@ impl<T> Receiver<T> {
             return Some(len);
         }
         for i in 0..POLLS {
+            // A closed queue ends the wait at once: a thread handed a destroyed stream (`workers.rs`,
+            // "Hand-off") goes on to the next without polling, so that it keeps up with a create/destroy loop.
+            // Closed first: once the sender is gone, its last length is visible.
+            if self.q.closed.load(Ordering::Acquire) {
+                let len = self.q.len().load(Ordering::Acquire);
+                return (len > head).then_some(len);
+            }
             if i < POLLS / 2 {
                 std::hint::spin_loop();
             } else {

@@ -381,9 +381,12 @@ impl Drop for SharedEvent {
 /// The progress slot of the stream behind `exec`, made on its first record of a shared event.
 pub(crate) fn attach(link: &Arc<HostLink>, exec: &StreamExec) -> Result<(), SimError> {
     if exec.remote.get().is_none() {
-        let p = RemoteProgress::new(link, exec.completed())?;
+        let p = RemoteProgress::new(link, exec.id, exec.completed())?;
         // Another thread may have attached one meanwhile: then this one is freed again.
-        let _ = exec.remote.set(p);
+        if exec.remote.set(p).is_ok() {
+            // The worker may wait for another process's record already.
+            exec.publish_block();
+        }
     }
     Ok(())
 }

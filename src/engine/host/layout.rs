@@ -5,7 +5,7 @@ use crate::engine::core::handle::StreamKind;
 /// `SSIMHST1`, little-endian.
 pub(crate) const MAGIC: u64 = u64::from_le_bytes(*b"SSIMHST1");
 /// The layout's version: a segment of another version is not used (it is re-made when nobody is attached).
-pub(crate) const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 3;
 
 // The header.
 pub(crate) const H_MAGIC: usize = 0;
@@ -84,7 +84,7 @@ pub(crate) fn event(i: u32, f: usize) -> usize {
 // Stream progress: how far a stream that recorded an exported event has run.
 pub(crate) const STREAMS: usize = 1024;
 pub(crate) const STREAM_BASE: usize = EVENT_BASE + EVENTS * EVENT_LEN;
-const STREAM_LEN: usize = 64;
+const STREAM_LEN: usize = 128;
 pub(crate) const S_GEN: usize = 0;
 pub(crate) const S_USED: usize = 4;
 pub(crate) const S_OWNER_IDX: usize = 8;
@@ -92,6 +92,18 @@ pub(crate) const S_OWNER_UID: usize = 12;
 pub(crate) const S_WAKE: usize = 16;
 pub(crate) const S_WAITERS: usize = 20;
 pub(crate) const S_COMPLETED: usize = 24;
+// Who the stream is in its process (hang reports of other processes name it).
+pub(crate) const S_PROCESS: usize = 32;
+pub(crate) const S_DEVICE: usize = 36;
+pub(crate) const S_KIND: usize = 40;
+// What the stream's worker is held by now, for the hang reports of other processes: the position of the
+// operation that waits on a record of another member (0: none), and that record (stream slot, generation,
+// position); the position of the program function (kernel body, host function, callback) running now (0: none).
+pub(crate) const S_BLOCKED_OP: usize = 48;
+pub(crate) const S_BLOCKED_SLOT: usize = 56;
+pub(crate) const S_BLOCKED_GEN: usize = 60;
+pub(crate) const S_BLOCKED_SEQ: usize = 64;
+pub(crate) const S_RUNNING_OP: usize = 72;
 
 /// Stream slot `i`'s field `f`.
 pub(crate) fn stream(i: u32, f: usize) -> usize {

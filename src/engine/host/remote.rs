@@ -9,7 +9,12 @@ use super::HostLink;
 use super::layout::*;
 use super::segment::{self};
 use crate::engine::core::error::SimError;
+use crate::engine::core::handle::{ProcessId, StreamId};
+use crate::engine::core::hang::{RemoteState, WaitLink};
 use crate::engine::host::segment::free_stream_slot;
+
+/// How many processes a hang report's chain across OS processes follows at most.
+const CHAIN_HOPS: usize = 16;
 
 /// How often a waiter checks that the process it waits for is still alive.
 pub(crate) const LIVENESS_EVERY: Duration = Duration::from_millis(20);
@@ -23,8 +28,12 @@ pub(crate) struct RemoteProgress {
 }
 
 impl RemoteProgress {
-    /// A progress slot for a stream that has completed `completed` operations.
-    pub fn new(link: &Arc<HostLink>, completed: u64) -> Result<RemoteProgress, SimError> {
+    /// A progress slot for stream `id`, which has completed `completed` operations.
+    pub fn new(
+        link: &Arc<HostLink>,
+        id: StreamId,
+        completed: u64,
+    ) -> Result<RemoteProgress, SimError> {
         let seg = &link.seg;
         let found = link.with_table(|| {
             (0..STREAMS as u32).find(|&s| {
@@ -36,6 +45,14 @@ impl RemoteProgress {
                         .store(link.uid, Ordering::Relaxed);
                     seg.u64(stream(s, S_COMPLETED))
                         .store(completed, Ordering::Relaxed);
+                    seg.u32(stream(s, S_PROCESS))
+                        .store(id.process.0, Ordering::Relaxed);
+                    seg.u32(stream(s, S_DEVICE))
+                        .store(id.device, Ordering::Relaxed);
+                    seg.u64(stream(s, S_KIND))
+                        .store(kind_bits(id.kind), Ordering::Relaxed);
+                    seg.u64(stream(s, S_BLOCKED_OP)).store(0, Ordering::Relaxed);
+                    seg.u64(stream(s, S_RUNNING_OP)).store(0, Ordering::Relaxed);
                     seg.u32(stream(s, S_USED)).store(1, Ordering::Release);
                 }
                 free
@@ -73,6 +90,112 @@ impl RemoteProgress {
             segment::futex_wake(w);
         }
     }
+}
+
+impl RemoteProgress {
+    fn current(&self) -> bool {
+        self.link
+            .seg
+            .u32(stream(self.slot, S_GEN))
+            .load(Ordering::Acquire)
+            == self.generation_
+    }
+
+    /// The stream's operation `op` waits for the record `r` of another member (for other processes' hang
+    /// reports); `op` 0: it no longer does.
+    pub fn blocked_on(&self, op: u64, r: Option<&RemoteRecord>) {
+        if !self.current() {
+            return;
+        }
+        let seg = &self.link.seg;
+        if let Some(r) = r.filter(|r| Arc::ptr_eq(&r.link, &self.link)) {
+            seg.u32(stream(self.slot, S_BLOCKED_SLOT))
+                .store(r.slot, Ordering::Relaxed);
+            seg.u32(stream(self.slot, S_BLOCKED_GEN))
+                .store(r.generation_, Ordering::Relaxed);
+            seg.u64(stream(self.slot, S_BLOCKED_SEQ))
+                .store(r.seq, Ordering::Relaxed);
+            seg.u64(stream(self.slot, S_BLOCKED_OP))
+                .store(op, Ordering::Release);
+        } else {
+            seg.u64(stream(self.slot, S_BLOCKED_OP))
+                .store(0, Ordering::Release);
+        }
+    }
+
+    /// The stream's worker runs the program function (kernel body, host function, callback) of operation `op`
+    /// (0: none now).
+    pub fn running(&self, op: u64) {
+        if self.current() {
+            self.link
+                .seg
+                .u64(stream(self.slot, S_RUNNING_OP))
+                .store(op, Ordering::Release);
+        }
+    }
+
+    /// The operations of other members' streams whose workers wait for a record of this stream at or after
+    /// operation `from` (for this process's hang report on the function that holds them).
+    pub fn waiting_here(&self, from: u64) -> Vec<WaitLink> {
+        let seg = &self.link.seg;
+        let mut out = Vec::new();
+        for s in 0..STREAMS as u32 {
+            if s == self.slot || seg.u32(stream(s, S_USED)).load(Ordering::Acquire) != 1 {
+                continue;
+            }
+            let op = seg.u64(stream(s, S_BLOCKED_OP)).load(Ordering::Acquire);
+            if op == 0
+                || seg.u32(stream(s, S_BLOCKED_SLOT)).load(Ordering::Relaxed) != self.slot
+                || seg.u32(stream(s, S_BLOCKED_GEN)).load(Ordering::Relaxed) != self.generation_
+                || seg.u64(stream(s, S_BLOCKED_SEQ)).load(Ordering::Relaxed) < from
+            {
+                continue;
+            }
+            if let Some(mut link) = slot_link(&self.link, s, op) {
+                if let WaitLink::Remote { state, .. } = &mut link {
+                    *state = RemoteState::WaitsForRecord;
+                }
+                out.push(link);
+            }
+        }
+        out
+    }
+}
+
+/// Operation `seq` of the stream behind slot `s`, as its member publishes it (`None`: the slot is free or its
+/// member is not in the table).
+fn slot_link(link: &HostLink, s: u32, seq: u64) -> Option<WaitLink> {
+    let seg = &link.seg;
+    if seg.u32(stream(s, S_USED)).load(Ordering::Acquire) != 1 {
+        return None;
+    }
+    let owner = seg.u32(stream(s, S_OWNER_IDX)).load(Ordering::Relaxed);
+    if owner as usize >= MEMBERS {
+        return None;
+    }
+    let pid = seg.u32(member(owner, M_PID)).load(Ordering::Relaxed);
+    let completed = seg.u64(stream(s, S_COMPLETED)).load(Ordering::Acquire);
+    let blocked = seg.u64(stream(s, S_BLOCKED_OP)).load(Ordering::Acquire);
+    let running = seg.u64(stream(s, S_RUNNING_OP)).load(Ordering::Acquire);
+    // Only what holds the stream's next operation, which is at or before `seq`.
+    let state = if blocked != 0 && blocked == completed + 1 && blocked <= seq {
+        RemoteState::WaitsForRecord
+    } else if running != 0 && running == completed + 1 && running <= seq {
+        RemoteState::Running(running)
+    } else {
+        RemoteState::Held
+    };
+    Some(WaitLink::Remote {
+        pid,
+        stream: StreamId {
+            process: ProcessId(seg.u32(stream(s, S_PROCESS)).load(Ordering::Relaxed)),
+            device: seg.u32(stream(s, S_DEVICE)).load(Ordering::Relaxed),
+            kind: kind_of(seg.u64(stream(s, S_KIND)).load(Ordering::Relaxed)),
+        },
+        seq,
+        completed,
+        state,
+    })
 }
 
 impl Drop for RemoteProgress {
@@ -115,10 +238,55 @@ impl RemoteRecord {
             .then_some(true)
     }
 
+    /// The shared host the record is on.
+    pub fn link(&self) -> &Arc<HostLink> {
+        &self.link
+    }
+
     /// Whether the record has not run yet (and can still run: its stream and process are there). No lock, no
     /// sleep: a few loads and a record-lock query.
     pub fn pending(&self) -> bool {
         self.passed().is_none() && self.link.member_alive(self.owner_idx, self.owner_uid)
+    }
+
+    /// The chain across OS processes that holds the record, as the members publish it: the record's operation
+    /// first, then, while the stream there waits for a record of another member, that record, and so on (at
+    /// most [`CHAIN_HOPS`] links, never a slot twice). Empty once the record has run or cannot run.
+    pub fn chain(&self) -> Vec<WaitLink> {
+        let mut out = Vec::new();
+        if !self.pending() {
+            return out;
+        }
+        let seg = &self.link.seg;
+        let (mut slot, mut generation_, mut seq) = (self.slot, self.generation_, self.seq);
+        let mut seen = Vec::new();
+        while out.len() < CHAIN_HOPS && (slot as usize) < STREAMS && !seen.contains(&slot) {
+            seen.push(slot);
+            if seg.u32(stream(slot, S_GEN)).load(Ordering::Acquire) != generation_ {
+                break;
+            }
+            let Some(link) = slot_link(&self.link, slot, seq) else {
+                break;
+            };
+            let waits = matches!(
+                link,
+                WaitLink::Remote {
+                    state: RemoteState::WaitsForRecord,
+                    ..
+                }
+            );
+            out.push(link);
+            if !waits {
+                break;
+            }
+            (slot, generation_, seq) = (
+                seg.u32(stream(slot, S_BLOCKED_SLOT))
+                    .load(Ordering::Relaxed),
+                seg.u32(stream(slot, S_BLOCKED_GEN)).load(Ordering::Relaxed),
+                seg.u64(stream(slot, S_BLOCKED_SEQ)).load(Ordering::Relaxed),
+            );
+        }
+        out
     }
 
     /// Blocks until the record has run in the other process, or that process is gone.

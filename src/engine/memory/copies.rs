@@ -33,7 +33,7 @@ enum Out<'a> {
     Host(&'a mut [u8]),
 }
 
-fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {
+pub(crate) fn host_range(what: &'static str, addr: usize, len: usize, bytes: u64) -> Result<()> {
     if bytes > len as u64 {
         return Err(SimError::OutOfRange {
             what,
@@ -64,7 +64,7 @@ fn dst_endpoint(dst: &Dst<'_>) -> Endpoint {
     }
 }
 
-fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
+pub(crate) fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
     match (src, dst) {
         (AddressSpace::Device(a), AddressSpace::Device(b)) if a == b => CopyPath::OnDevice,
         (AddressSpace::Device(_), AddressSpace::Device(_)) => CopyPath::StagedThroughHost,
@@ -339,6 +339,50 @@ impl Process {
         })
     }
 
+    /// The path a copy from `src` to `dst` (each an address space and, for memory of a block, the block's base)
+    /// run by stream `h` takes: between two devices, over the peer link if the device that runs the copy (the
+    /// stream's) may access the other one — through the peer table for ordinary memory, through the pool's
+    /// access for a pool's (`pools/access.rs`) — else staged through the host (or refused, where the dialect
+    /// refuses copies between devices without peer access).
+    pub(crate) fn route_path(
+        &self,
+        st: &crate::engine::process::ProcState,
+        h: u64,
+        what: &'static str,
+        (sspace, sbase): (AddressSpace, Option<u64>),
+        (dspace, dbase): (AddressSpace, Option<u64>),
+    ) -> Result<CopyPath> {
+        Ok(match copy_path(sspace, dspace) {
+            CopyPath::StagedThroughHost => {
+                let (AddressSpace::Device(a), AddressSpace::Device(b)) = (sspace, dspace) else {
+                    unreachable!("staged copies are device to device")
+                };
+                // Access is one direction: the device that runs the copy (the stream's) must be able to reach
+                // the memory of the other one (both, when it is neither).
+                let runner = st.streams.get(h)?.device;
+                let reaches = |device: u32, base: Option<u64>| {
+                    device == runner
+                        || match base.and_then(|b| st.pool_access_of(b)) {
+                            Some((_, access)) => access.contains(&runner),
+                            None => st.peers.contains(&(runner, device)),
+                        }
+                };
+                if reaches(a, sbase) && reaches(b, dbase) {
+                    CopyPath::PeerLink
+                } else if self.m.rules.peer_copy_without_access == PeerCopy::Reject {
+                    return Err(SimError::PeerAccessRequired {
+                        what,
+                        src: a,
+                        dst: b,
+                    });
+                } else {
+                    CopyPath::StagedThroughHost
+                }
+            }
+            p => p,
+        })
+    }
+
     #[allow(
         clippy::too_many_arguments,
         reason = "one internal entry for four public copy calls"
@@ -401,6 +445,16 @@ impl Process {
         if let Out::Region(r) = &out {
             accesses.push((r.clone(), true));
         }
+        let bases = (
+            match &source {
+                CopySource::Region(r) => Some(r.block.base),
+                CopySource::Staged(_) => None,
+            },
+            match &out {
+                Out::Region(r) => Some(r.block.base),
+                Out::Host(_) => None,
+            },
+        );
         let back = Arc::new(Mutex::new(Vec::new()));
         let (work, out) = match (out, source) {
             (Out::Region(dst), src) => (Work::Copy { src, dst }, None),
@@ -423,36 +477,7 @@ impl Process {
             if !sync {
                 st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
             }
-            let path = match copy_path(sspace, dspace) {
-                CopyPath::StagedThroughHost => {
-                    let (AddressSpace::Device(a), AddressSpace::Device(b)) = (sspace, dspace)
-                    else {
-                        unreachable!("staged copies are device to device")
-                    };
-                    // Peer access is one direction: the device that runs the copy (the stream's) must have
-                    // enabled access to the other one.
-                    let runner = st.streams.get(h)?.device;
-                    let enabled = if runner == a {
-                        st.peers.contains(&(a, b))
-                    } else if runner == b {
-                        st.peers.contains(&(b, a))
-                    } else {
-                        st.peers.contains(&(runner, a)) && st.peers.contains(&(runner, b))
-                    };
-                    if enabled {
-                        CopyPath::PeerLink
-                    } else if self.m.rules.peer_copy_without_access == PeerCopy::Reject {
-                        return Err(SimError::PeerAccessRequired {
-                            what,
-                            src: a,
-                            dst: b,
-                        });
-                    } else {
-                        CopyPath::StagedThroughHost
-                    }
-                }
-                p => p,
-            };
+            let path = self.route_path(&st, h, what, (sspace, bases.0), (dspace, bases.1))?;
             if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
                 let (dst, src) = endpoints;
                 let pageable = |e: Endpoint| matches!(e, Endpoint::Pageable(_));

@@ -26,6 +26,7 @@ pub(crate) mod block;
 pub(crate) mod copies;
 pub(crate) mod freed_pinned;
 pub mod managed;
+pub mod pitched;
 mod reserve;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.

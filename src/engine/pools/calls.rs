@@ -28,7 +28,7 @@ use crate::engine::pools::state::{Asker, FreedAt, Pick, PoolAttr, PoolEntry, Poo
 use crate::engine::process::{Call, OpSpec, ProcState, Process};
 
 /// A pool error of call `what`.
-fn pool_err(what: &'static str, problem: PoolProblem) -> SimError {
+pub(super) fn pool_err(what: &'static str, problem: PoolProblem) -> SimError {
     SimError::MemPool { what, problem }
 }
 
@@ -87,7 +87,7 @@ impl ProcState {
         }
     }
 
-    fn pool(&mut self, what: &'static str, pool: MemPool) -> Result<&mut PoolEntry> {
+    pub(super) fn pool(&mut self, what: &'static str, pool: MemPool) -> Result<&mut PoolEntry> {
         self.pools.get_mut(pool.0).map_err(|e| handle_err(what, e))
     }
 

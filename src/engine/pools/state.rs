@@ -189,6 +189,9 @@ pub(crate) struct PoolEntry {
     pub used_high: u64,
     pub chunks: BTreeMap<u64, PoolChunk>,
     pub live: BTreeMap<u64, PoolAlloc>,
+    /// The other devices that may access its memory (`cudaMemPoolSetAccess`, `pools/access.rs`); its own
+    /// device always may.
+    pub access: std::collections::BTreeSet<u32>,
 }
 
 impl PoolEntry {
@@ -205,6 +208,7 @@ impl PoolEntry {
             used_high: 0,
             chunks: BTreeMap::new(),
             live: BTreeMap::new(),
+            access: std::collections::BTreeSet::new(),
         }
     }
 

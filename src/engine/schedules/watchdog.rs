@@ -8,6 +8,11 @@
 //! gives the schedule up (`serial.rs`, everything runs concurrently from then on, so the work can finish) and
 //! the host threads waiting for the device are told the cycle ([`SimError::WouldDeadlock`](crate::SimError)).
 //!
+//! A wait for a record of another OS process (an IPC event) that has not run there within the limit is reported
+//! too (kind [`IPC_WAIT`]), with the chain across processes that holds it, as the members publish it in the
+//! shared segment (`host/remote.rs`); and a function's report names the operations of other processes that wait
+//! for its stream's records.
+//!
 //! The watchdog is one thread per machine that has one, waking every quarter of the limit (at least every
 //! millisecond, at most every 250 ms); it ends once the machine and its workers are gone. Only the functions
 //! running now are tracked, and at most [`MAX_REPORTS`] reports are kept.
@@ -23,7 +28,9 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 
 use crate::engine::core::handle::StreamId;
-use crate::engine::core::hang::{HangReport, WaitLink};
+use crate::engine::core::hang::{HangReport, IPC_WAIT, WaitLink};
+use crate::engine::exec::point::StreamExec;
+use crate::engine::host::remote::RemoteRecord;
 use crate::engine::schedules::serialize::Serial;
 
 /// The most hang reports a machine keeps (the first ones).
@@ -36,6 +43,10 @@ struct Running {
     kind: &'static str,
     since: Instant,
     reported: bool,
+    /// The stream that runs it: other OS processes may wait for its records (a function of the stream).
+    exec: Option<Arc<StreamExec>>,
+    /// The record of another OS process it waits for (kind [`IPC_WAIT`]).
+    remote: Option<Arc<RemoteRecord>>,
 }
 
 /// One machine's watchdog.
@@ -88,20 +99,51 @@ impl Watchdog {
         Ok(w)
     }
 
-    /// A function starts running: its token for [`Watchdog::leave`].
-    pub fn enter(&self, stream: StreamId, seq: u64, label: &str, kind: &'static str) -> u64 {
+    /// A function of `exec` starts running: its token for [`Watchdog::leave`].
+    pub fn enter(
+        &self,
+        stream: StreamId,
+        seq: u64,
+        label: &str,
+        kind: &'static str,
+        exec: Arc<StreamExec>,
+    ) -> u64 {
+        self.insert(Running {
+            stream,
+            seq,
+            label: label.to_string(),
+            kind,
+            since: Instant::now(),
+            reported: false,
+            exec: Some(exec),
+            remote: None,
+        })
+    }
+
+    /// Operation `seq` starts waiting for the record `remote` of another OS process: its token for
+    /// [`Watchdog::leave`].
+    pub fn enter_remote(
+        &self,
+        stream: StreamId,
+        seq: u64,
+        label: &str,
+        remote: Arc<RemoteRecord>,
+    ) -> u64 {
+        self.insert(Running {
+            stream,
+            seq,
+            label: label.to_string(),
+            kind: IPC_WAIT,
+            since: Instant::now(),
+            reported: false,
+            exec: None,
+            remote: Some(remote),
+        })
+    }
+
+    fn insert(&self, r: Running) -> u64 {
         let token = self.next.fetch_add(1, Ordering::Relaxed);
-        self.running.lock().insert(
-            token,
-            Running {
-                stream,
-                seq,
-                label: label.to_string(),
-                kind,
-                since: Instant::now(),
-                reported: false,
-            },
-        );
+        self.running.lock().insert(token, r);
         token
     }
 
@@ -117,23 +159,47 @@ impl Watchdog {
 
     fn check(&self) {
         let now = Instant::now();
-        let late: Vec<(StreamId, u64, String, &'static str)> = {
+        type Late = (
+            StreamId,
+            u64,
+            String,
+            &'static str,
+            Option<Arc<StreamExec>>,
+            Option<Arc<RemoteRecord>>,
+        );
+        let late: Vec<Late> = {
             let mut running = self.running.lock();
             running
                 .values_mut()
                 .filter(|r| !r.reported && now.duration_since(r.since) >= self.limit)
                 .map(|r| {
                     r.reported = true;
-                    (r.stream, r.seq, r.label.clone(), r.kind)
+                    (
+                        r.stream,
+                        r.seq,
+                        r.label.clone(),
+                        r.kind,
+                        r.exec.clone(),
+                        r.remote.clone(),
+                    )
                 })
                 .collect()
         };
         let limit_ms = u64::try_from(self.limit.as_millis()).unwrap_or(u64::MAX);
-        for (stream, seq, label, kind) in late {
-            let waiting = self
+        for (stream, seq, label, kind, exec, remote) in late {
+            // A wait on another process: the chain across processes that holds it (none: it has just run).
+            let across = remote.as_ref().map_or_else(Vec::new, |r| r.chain());
+            if remote.is_some() && across.is_empty() {
+                continue;
+            }
+            let mut waiting = self
                 .serial
                 .as_ref()
                 .map_or_else(Vec::new, |s| s.waiting_for(stream, seq));
+            // Other processes' operations that wait for a record of this stream at or after the function.
+            if let Some(p) = exec.as_ref().and_then(|e| e.remote.get()) {
+                waiting.extend(p.waiting_here(seq));
+            }
             let report = |held_back: &[WaitLink]| {
                 let report = HangReport {
                     stream,
@@ -143,6 +209,7 @@ impl Watchdog {
                     limit_ms,
                     held_back: held_back.to_vec(),
                     waiting: waiting.clone(),
+                    across: across.clone(),
                 };
                 if self.print {
                     eprintln!("streamsim: {report}");

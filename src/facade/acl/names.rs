@@ -81,8 +81,20 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         EngineCall::ValueWait => "aclrtValueWait",
         EngineCall::ValueWrite => "aclrtValueWrite",
         EngineCall::WaitNotify => "aclrtWaitAndResetNotify",
+        EngineCall::Memcpy2D => "aclrtMemcpy2d",
+        EngineCall::Memcpy2DAsync => "aclrtMemcpy2dAsync",
         // Calls of the CUDA family, or of the simulator, that no ACL function makes.
-        EngineCall::CloneGraph
+        EngineCall::MallocPitch
+        | EngineCall::PoolSetAccess
+        | EngineCall::PoolGetAccess
+        | EngineCall::Malloc3D
+        | EngineCall::Memcpy3D
+        | EngineCall::Memcpy3DAsync
+        | EngineCall::Memset2D
+        | EngineCall::Memset2DAsync
+        | EngineCall::Memset3D
+        | EngineCall::Memset3DAsync
+        | EngineCall::CloneGraph
         | EngineCall::DestroyGraph
         | EngineCall::DeviceFlags
         | EngineCall::DevicePriorityRange

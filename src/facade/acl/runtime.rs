@@ -113,6 +113,8 @@ pub(crate) fn code(e: &SimError) -> aclError {
         | SimError::TooManyObjects { .. } => ACL_ERROR_RT_MEMORY_ALLOCATION,
         SimError::NoDevice { .. } => ACL_ERROR_RT_INVALID_DEVICEID,
         SimError::InvalidCopyKind { .. } => ACL_ERROR_RT_PARAM_INVALID,
+        // aclrtMemcpy2d's argument checks (spitch and dpitch no smaller than width) answer 100000.
+        SimError::InvalidPitch { .. } => ACL_ERROR_INVALID_PARAM,
         SimError::InvalidAddress { .. }
         | SimError::OutOfRange { .. }
         | SimError::PeerAccessRequired { .. } => ACL_ERROR_RT_PARAM_INVALID,

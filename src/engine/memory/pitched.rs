@@ -1,0 +1,746 @@
+//! Pitched memory: allocations whose rows are padded to an alignment (`cudaMallocPitch`, `cudaMalloc3D`), and
+//! copies and memsets of rectangles and boxes of rows (`cudaMemcpy2D`, `cudaMemcpy3D`, `cudaMemset2D`,
+//! `cudaMemset3D`, their `Async` forms; the rows of `docs/semantics/pitched-memory.md`).
+//!
+//! A pitched operation is one operation on its stream, like a 1-D copy: it takes the path a 1-D copy between the
+//! same memories would take (peer link or staged through the host, `copies.rs`), and costs what a 1-D copy of
+//! the bytes it moves costs (one latency, then `width × height × depth` bytes at the path's bandwidth: the
+//! padding between rows is not moved). The race detector sees the rows it touches, not their bounding box, so
+//! two copies into interleaved rows of one allocation do not race. Pageable host memory is handled as for 1-D
+//! copies: a source is staged at the call, a destination makes the call wait for the copy. Capturing one is
+//! refused (`CaptureProblem::Unsupported`): the graph's nodes are 1-D.
+
+use std::borrow::Cow;
+use std::panic::Location;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::engine::core::calls::EngineCall;
+use crate::engine::core::error::{CaptureProblem, Result, SimError};
+use crate::engine::core::handle::Stream;
+use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, Src};
+use crate::engine::core::time::CopyPath;
+use crate::engine::devices::config::Attribute;
+use crate::engine::exec::Work;
+use crate::engine::graph::gate::Route;
+use crate::engine::memory::block::{Block, Region};
+use crate::engine::memory::copies::host_range;
+use crate::engine::observe::trace::OpKind;
+use crate::engine::process::{Call, OpSpec, Process};
+
+/// The size of a pitched copy or memset: `depth` slices of `height` rows of `width` bytes (`cudaExtent` of
+/// linear memory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Extent {
+    /// Bytes per row.
+    pub width: u64,
+    /// Rows per slice.
+    pub height: u64,
+    /// Slices.
+    pub depth: u64,
+}
+
+impl Extent {
+    /// `depth` slices of `height` rows of `width` bytes.
+    pub const fn new(width: u64, height: u64, depth: u64) -> Extent {
+        Extent {
+            width,
+            height,
+            depth,
+        }
+    }
+
+    /// One slice of `height` rows of `width` bytes (a 2-D copy).
+    pub const fn rows(width: u64, height: u64) -> Extent {
+        Extent::new(width, height, 1)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.width == 0 || self.height == 0 || self.depth == 0
+    }
+}
+
+/// How one side of a pitched copy lays out its rows: `pitch` bytes from the start of a row to the start of the
+/// next, `slice` bytes from the start of a slice to the start of the next (`pitch × rows per slice`; unused when
+/// the copy has one slice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pitch {
+    /// Bytes from one row to the next.
+    pub pitch: u64,
+    /// Bytes from one slice to the next.
+    pub slice: u64,
+}
+
+impl Pitch {
+    /// Rows `pitch` bytes apart, one slice (a 2-D layout).
+    pub const fn rows(pitch: u64) -> Pitch {
+        Pitch { pitch, slice: 0 }
+    }
+
+    /// Rows `pitch` bytes apart, slices of `rows_per_slice` rows (a `cudaPitchedPtr` with `ysize`).
+    pub const fn slices(pitch: u64, rows_per_slice: u64) -> Pitch {
+        Pitch {
+            pitch,
+            slice: pitch.saturating_mul(rows_per_slice),
+        }
+    }
+}
+
+/// The byte offset of every row of `e` in a side laid out as `p`, from the first row's first byte, in order.
+fn rows(p: Pitch, e: Extent) -> impl Iterator<Item = u64> {
+    (0..e.depth).flat_map(move |z| (0..e.height).map(move |y| z * p.slice + y * p.pitch))
+}
+
+/// The runs of contiguous bytes the rows of `e` make in a side laid out as `p` (offset, length): one run when
+/// the rows are packed, one per row when there is padding.
+fn runs(p: Pitch, e: Extent) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = Vec::new();
+    for off in rows(p, e) {
+        match out.last_mut() {
+            Some(last) if last.0 + last.1 == off => last.1 += e.width,
+            _ => out.push((off, e.width)),
+        }
+    }
+    out
+}
+
+/// Checks one side's layout against the extent and returns its span: the bytes from the first row's first byte
+/// to the last row's last byte.
+/// An empty extent spans nothing.
+pub(crate) fn span(what: &'static str, side: &str, p: Pitch, e: Extent) -> Result<u64> {
+    if e.width > p.pitch {
+        return Err(SimError::InvalidPitch {
+            what,
+            reason: format!(
+                "the {side} pitch ({} bytes) is smaller than the width ({} bytes)",
+                p.pitch, e.width
+            ),
+        });
+    }
+    if e.depth > 1 && p.slice < p.pitch.saturating_mul(e.height) {
+        return Err(SimError::InvalidValue {
+            what,
+            reason: format!(
+                "the {side}'s slices ({} bytes apart) are smaller than {} rows of {} bytes",
+                p.slice, e.height, p.pitch
+            ),
+        });
+    }
+    if e.is_empty() {
+        return Ok(0);
+    }
+    (e.depth - 1)
+        .checked_mul(p.slice)
+        .and_then(|a| {
+            (e.height - 1)
+                .checked_mul(p.pitch)
+                .and_then(|b| a.checked_add(b))
+        })
+        .and_then(|a| a.checked_add(e.width))
+        .ok_or_else(|| SimError::InvalidValue {
+            what,
+            reason: format!("the {side}'s rows run past the end of the address space"),
+        })
+}
+
+/// The regions of `r` (a side's span) that the rows touch, for the race detector.
+fn row_regions(r: &Region, p: Pitch, e: Extent, write: bool, out: &mut Vec<(Region, bool)>) {
+    for (off, len) in runs(p, e) {
+        out.push((
+            Region {
+                block: r.block.clone(),
+                offset: r.offset + off,
+                len,
+            },
+            write,
+        ));
+    }
+}
+
+/// Where a pitched copy's rows come from when it runs.
+pub(crate) enum RowSrc {
+    /// The rows of a region (a side's span) laid out as the pitch says.
+    Region(Region, Pitch),
+    /// Rows staged at the call from pageable memory, packed.
+    Staged(Vec<u8>),
+}
+
+/// What a pitched copy or memset does when it runs (`Work::Rows`).
+pub(crate) enum RowWork {
+    /// Rows into a region (a side's span).
+    Copy {
+        src: RowSrc,
+        dst: Region,
+        pitch: Pitch,
+        extent: Extent,
+    },
+    /// Rows of a region read, packed, and handed to the waiting host call (a pageable destination).
+    Out {
+        src: Region,
+        pitch: Pitch,
+        extent: Extent,
+        out: Arc<Mutex<Vec<u8>>>,
+    },
+    /// Rows of a region set to a value.
+    Fill {
+        dst: Region,
+        pitch: Pitch,
+        extent: Extent,
+        value: u8,
+    },
+}
+
+impl RowWork {
+    /// Moves the bytes (on the stream's worker).
+    pub(crate) fn run(self) {
+        match self {
+            RowWork::Copy {
+                src,
+                dst,
+                pitch,
+                extent,
+            } => {
+                let w = extent.width;
+                match src {
+                    RowSrc::Region(s, sp) => {
+                        for (so, d) in rows(sp, extent).zip(rows(pitch, extent)) {
+                            Block::copy(&s.block, s.offset + so, &dst.block, dst.offset + d, w);
+                        }
+                    }
+                    RowSrc::Staged(bytes) => {
+                        for (row, d) in bytes.chunks_exact(w as usize).zip(rows(pitch, extent)) {
+                            dst.block.write(dst.offset + d, row);
+                        }
+                    }
+                }
+            }
+            RowWork::Out {
+                src,
+                pitch,
+                extent,
+                out,
+            } => {
+                let w = extent.width as usize;
+                let mut buf = vec![0u8; w * (extent.height * extent.depth) as usize];
+                for (row, so) in buf.chunks_exact_mut(w).zip(rows(pitch, extent)) {
+                    src.block.read(src.offset + so, row);
+                }
+                *out.lock() = buf;
+            }
+            RowWork::Fill {
+                dst,
+                pitch,
+                extent,
+                value,
+            } => {
+                for d in rows(pitch, extent) {
+                    dst.block.fill(dst.offset + d, extent.width, value);
+                }
+            }
+        }
+    }
+}
+
+/// Where a pitched copy's destination is, resolved at the call.
+enum RowOut<'a> {
+    Region(Region),
+    Host(&'a mut [u8]),
+}
+
+impl Process {
+    /// Allocates `height` rows of `width` bytes on the current device, each row padded to the device's
+    /// `TexturePitchAlignment` (32 bytes in the default profile): returns the memory and its pitch
+    /// (`cudaMallocPitch`). Zero bytes is `InvalidValue`, as for [`Process::malloc`].
+    pub fn malloc_pitch(&self, width: u64, height: u64) -> Result<(DevicePtr, u64)> {
+        self.pitched_malloc(EngineCall::MallocPitch.name(), Extent::rows(width, height))
+    }
+
+    /// Allocates `depth` slices of `height` rows of `width` bytes, rows padded as by
+    /// [`Process::malloc_pitch`] (`cudaMalloc3D`): returns the memory and its pitch.
+    pub fn malloc_3d(&self, extent: Extent) -> Result<(DevicePtr, u64)> {
+        self.pitched_malloc(EngineCall::Malloc3D.name(), extent)
+    }
+
+    /// The pitch `width`-byte rows get on `device` (`TexturePitchAlignment`), `None` if it overflows.
+    pub fn pitch_for(&self, device: u32, width: u64) -> Option<u64> {
+        let align = self.pitch_alignment(device);
+        width.div_ceil(align).checked_mul(align)
+    }
+
+    fn pitch_alignment(&self, device: u32) -> u64 {
+        self.m
+            .devices
+            .get(device as usize)
+            .and_then(|d| d.attributes.get(&Attribute::TexturePitchAlignment))
+            .map_or(1, |&a| a.max(1) as u64)
+    }
+
+    fn pitched_malloc(&self, what: &'static str, e: Extent) -> Result<(DevicePtr, u64)> {
+        self.call(what, |c| {
+            self.check_unsafe_call(c, what)?;
+            if e.is_empty() {
+                return Err(SimError::InvalidValue {
+                    what,
+                    reason: "size 0".into(),
+                });
+            }
+            let (device, _) = self.state().current(&self.m, c, what)?;
+            // An overflowing size is more than any device holds: the allocation reports it.
+            let pitch = self.pitch_for(device, e.width).unwrap_or(u64::MAX);
+            let bytes = pitch.saturating_mul(e.height).saturating_mul(e.depth);
+            let ptr = self.m.memory.malloc(device, bytes, c.process)?;
+            Ok((ptr, pitch))
+        })
+    }
+
+    /// Copies `height` rows of `width` bytes, `spitch` bytes apart in the source and `dpitch` in the
+    /// destination, and returns when they have arrived (`cudaMemcpy2D`; ordered on the default stream).
+    #[track_caller]
+    pub fn memcpy_2d<'a>(
+        &self,
+        dst: impl Into<Dst<'a>>,
+        dpitch: u64,
+        src: impl Into<Src<'a>>,
+        spitch: u64,
+        width: u64,
+        height: u64,
+    ) -> Result<()> {
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
+        let what = EngineCall::Memcpy2D.name();
+        let e = Extent::rows(width, height);
+        self.call(what, |c| {
+            let (dp, sp) = (Pitch::rows(dpitch), Pitch::rows(spitch));
+            self.copy_rows(c, (what, site), (dst, dp), (src, sp), e, None)
+        })
+    }
+
+    /// Enqueues a 2-D copy on `stream` (`cudaMemcpy2DAsync`; see [`Process::memcpy_2d`]).
+    #[track_caller]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the vendor's argument list (cudaMemcpy2DAsync)"
+    )]
+    pub fn memcpy_2d_async<'a>(
+        &self,
+        dst: impl Into<Dst<'a>>,
+        dpitch: u64,
+        src: impl Into<Src<'a>>,
+        spitch: u64,
+        width: u64,
+        height: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
+        let what = EngineCall::Memcpy2DAsync.name();
+        let e = Extent::rows(width, height);
+        self.call(what, |c| {
+            let (dp, sp) = (Pitch::rows(dpitch), Pitch::rows(spitch));
+            self.copy_rows(c, (what, site), (dst, dp), (src, sp), e, Some(stream))
+        })
+    }
+
+    /// Copies a box of `extent` from `src` (laid out as `sp`) to `dst` (laid out as `dp`), and returns when it
+    /// has arrived (`cudaMemcpy3D` of linear memory; ordered on the default stream). `dst` and `src` are the
+    /// first byte of the box on each side (the `cudaPos` already applied).
+    #[track_caller]
+    pub fn memcpy_3d<'a>(
+        &self,
+        (dst, dp): (impl Into<Dst<'a>>, Pitch),
+        (src, sp): (impl Into<Src<'a>>, Pitch),
+        extent: Extent,
+    ) -> Result<()> {
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
+        let what = EngineCall::Memcpy3D.name();
+        self.call(what, |c| {
+            self.copy_rows(c, (what, site), (dst, dp), (src, sp), extent, None)
+        })
+    }
+
+    /// Enqueues a 3-D copy on `stream` (`cudaMemcpy3DAsync`; see [`Process::memcpy_3d`]).
+    #[track_caller]
+    pub fn memcpy_3d_async<'a>(
+        &self,
+        (dst, dp): (impl Into<Dst<'a>>, Pitch),
+        (src, sp): (impl Into<Src<'a>>, Pitch),
+        extent: Extent,
+        stream: Stream,
+    ) -> Result<()> {
+        let (dst, src, site) = (dst.into(), src.into(), Location::caller());
+        let what = EngineCall::Memcpy3DAsync.name();
+        self.call(what, |c| {
+            self.copy_rows(c, (what, site), (dst, dp), (src, sp), extent, Some(stream))
+        })
+    }
+
+    /// Sets `height` rows of `width` bytes, `pitch` bytes apart, to `value` and returns when done
+    /// (`cudaMemset2D`; ordered on the default stream).
+    #[track_caller]
+    pub fn memset_2d(
+        &self,
+        ptr: DevicePtr,
+        pitch: u64,
+        value: u8,
+        width: u64,
+        height: u64,
+    ) -> Result<()> {
+        let site = Location::caller();
+        let what = EngineCall::Memset2D.name();
+        let e = Extent::rows(width, height);
+        self.call(what, |c| {
+            self.fill_rows(c, (what, site), ptr, Pitch::rows(pitch), value, e, None)
+        })
+    }
+
+    /// Enqueues a 2-D memset on `stream` (`cudaMemset2DAsync`).
+    #[track_caller]
+    pub fn memset_2d_async(
+        &self,
+        ptr: DevicePtr,
+        pitch: u64,
+        value: u8,
+        width: u64,
+        height: u64,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        let what = EngineCall::Memset2DAsync.name();
+        let e = Extent::rows(width, height);
+        self.call(what, |c| {
+            let p = Pitch::rows(pitch);
+            self.fill_rows(c, (what, site), ptr, p, value, e, Some(stream))
+        })
+    }
+
+    /// Sets a box of `extent` laid out as `p` to `value` and returns when done (`cudaMemset3D`).
+    #[track_caller]
+    pub fn memset_3d(&self, ptr: DevicePtr, p: Pitch, value: u8, extent: Extent) -> Result<()> {
+        let site = Location::caller();
+        let what = EngineCall::Memset3D.name();
+        self.call(what, |c| {
+            self.fill_rows(c, (what, site), ptr, p, value, extent, None)
+        })
+    }
+
+    /// Enqueues a 3-D memset on `stream` (`cudaMemset3DAsync`).
+    #[track_caller]
+    pub fn memset_3d_async(
+        &self,
+        ptr: DevicePtr,
+        p: Pitch,
+        value: u8,
+        extent: Extent,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        let what = EngineCall::Memset3DAsync.name();
+        self.call(what, |c| {
+            self.fill_rows(c, (what, site), ptr, p, value, extent, Some(stream))
+        })
+    }
+
+    /// The device's largest pitch (`MaxPitch`, `cudaDevAttrMaxPitch`); `pitch` above it is refused.
+    fn check_max_pitch(&self, what: &'static str, device: u32, pitch: u64) -> Result<()> {
+        let max = self
+            .m
+            .devices
+            .get(device as usize)
+            .and_then(|d| d.attributes.get(&Attribute::MaxPitch))
+            .map_or(u64::MAX, |&m| m.max(0) as u64);
+        if pitch > max {
+            return Err(SimError::InvalidPitch {
+                what,
+                reason: format!(
+                    "a pitch of {pitch} bytes exceeds device {device}'s maximum pitch ({max} bytes)"
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// One entry for the pitched copies: `stream` `None` is the synchronous call on the default stream.
+    fn copy_rows(
+        &self,
+        c: &mut Call,
+        (what, site): (&'static str, &'static Location<'static>),
+        (dst, dp): (Dst<'_>, Pitch),
+        (src, sp): (Src<'_>, Pitch),
+        e: Extent,
+        stream: Option<Stream>,
+    ) -> Result<()> {
+        let sync = stream.is_none();
+        let (dspan, sspan) = (
+            span(what, "destination", dp, e)?,
+            span(what, "source", sp, e)?,
+        );
+        if e.is_empty() {
+            return Ok(());
+        }
+        if sync {
+            self.check_unsafe_call(c, what)?;
+        }
+        let mem = &self.m.memory;
+        let total = e.width * e.height * e.depth;
+        let (source, sspace) = match src {
+            Src::Device(p) => {
+                let r = mem.device_region(what, p, sspan, c.process)?;
+                let space = r.block.space;
+                (RowSrc::Region(r, sp), space)
+            }
+            Src::Pinned(p) => (
+                RowSrc::Region(mem.pinned_region(what, p, sspan, c.process)?, sp),
+                AddressSpace::PinnedHost,
+            ),
+            Src::Host(s) => {
+                host_range(what, s.as_ptr() as usize, s.len(), sspan)?;
+                let mut packed = Vec::with_capacity(total as usize);
+                for off in rows(sp, e) {
+                    packed.extend_from_slice(&s[off as usize..(off + e.width) as usize]);
+                }
+                (RowSrc::Staged(packed), AddressSpace::PageableHost)
+            }
+        };
+        let (out, dspace) = match dst {
+            Dst::Device(p) => {
+                let r = mem.device_region(what, p, dspan, c.process)?;
+                let space = r.block.space;
+                (RowOut::Region(r), space)
+            }
+            Dst::Pinned(p) => (
+                RowOut::Region(mem.pinned_region(what, p, dspan, c.process)?),
+                AddressSpace::PinnedHost,
+            ),
+            Dst::Host(s) => {
+                host_range(what, s.as_ptr() as usize, s.len(), dspan)?;
+                (RowOut::Host(s), AddressSpace::PageableHost)
+            }
+        };
+        let mut accesses = Vec::new();
+        if let RowSrc::Region(r, p) = &source {
+            row_regions(r, *p, e, false, &mut accesses);
+        }
+        if let RowOut::Region(r) = &out {
+            row_regions(r, dp, e, true, &mut accesses);
+        }
+        let bases = (
+            match &source {
+                RowSrc::Region(r, _) => Some(r.block.base),
+                RowSrc::Staged(_) => None,
+            },
+            match &out {
+                RowOut::Region(r) => Some(r.block.base),
+                RowOut::Host(_) => None,
+            },
+        );
+        let back = Arc::new(Mutex::new(Vec::new()));
+        let (work, host_out) = match (out, source) {
+            (RowOut::Region(dst), src) => (
+                Work::Rows(Box::new(RowWork::Copy {
+                    src,
+                    dst,
+                    pitch: dp,
+                    extent: e,
+                })),
+                None,
+            ),
+            (RowOut::Host(slice), RowSrc::Region(src, pitch)) => (
+                Work::Rows(Box::new(RowWork::Out {
+                    src,
+                    pitch,
+                    extent: e,
+                    out: back.clone(),
+                })),
+                Some(slice),
+            ),
+            (RowOut::Host(slice), RowSrc::Staged(bytes)) => {
+                // Pageable to pageable: the bytes move on the host, once the copy is accepted.
+                *back.lock() = bytes;
+                (Work::Nothing, Some(slice))
+            }
+        };
+        let point = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.unwrap_or(Stream::DEFAULT).0)?;
+            if !sync {
+                st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
+            }
+            let device = st.streams.get(h)?.device;
+            self.check_max_pitch(what, device, dp.pitch.max(sp.pitch))?;
+            let path = self.route_path(&st, h, what, (sspace, bases.0), (dspace, bases.1))?;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let id = st.streams.get(h)?.id;
+                return Err(st.capture_refusal(
+                    &self.m,
+                    &[cid],
+                    what,
+                    Some(id),
+                    CaptureProblem::Unsupported,
+                ));
+            }
+            let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
+            Self::who_back(&mut st, h, who.clone());
+            let point = st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    self.m.cost.copy_nanos(path, total),
+                    Cow::Borrowed(what),
+                    OpKind::Memcpy { path, bytes: total },
+                    work,
+                )
+                .accesses(accesses, who)
+                .synchronous(sync),
+            )?;
+            if sync || host_out.is_some() {
+                st.with_clock(h, point)?
+            } else {
+                point
+            }
+        };
+        if sync || host_out.is_some() {
+            let device = point.exec.id.device;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::exec::faults::Observe::Other,
+                || what.to_string(),
+            )?;
+        }
+        if let Some(slice) = host_out {
+            let data = back.lock();
+            let w = e.width as usize;
+            for (row, off) in data.chunks_exact(w).zip(rows(dp, e)) {
+                slice[off as usize..off as usize + w].copy_from_slice(row);
+            }
+        }
+        Ok(())
+    }
+
+    /// One entry for the pitched memsets of device memory.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for four public calls"
+    )]
+    fn fill_rows(
+        &self,
+        c: &mut Call,
+        (what, site): (&'static str, &'static Location<'static>),
+        ptr: DevicePtr,
+        p: Pitch,
+        value: u8,
+        e: Extent,
+        stream: Option<Stream>,
+    ) -> Result<()> {
+        let sync = stream.is_none();
+        let dspan = span(what, "destination", p, e)?;
+        if e.is_empty() {
+            return Ok(());
+        }
+        if sync {
+            self.check_unsafe_call(c, what)?;
+        }
+        let dst = self.m.memory.device_region(what, ptr, dspan, c.process)?;
+        let total = e.width * e.height * e.depth;
+        let mut accesses = Vec::new();
+        row_regions(&dst, p, e, true, &mut accesses);
+        let point = {
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.unwrap_or(Stream::DEFAULT).0)?;
+            if !sync {
+                st.check_owner(&self.m, c, what, self.m.rules.owned.memcpy_async, h)?;
+            }
+            let device = st.streams.get(h)?.device;
+            self.check_max_pitch(what, device, p.pitch)?;
+            // As a 1-D memset: on the device (`copies.rs`).
+            let path = CopyPath::OnDevice;
+            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let id = st.streams.get(h)?.id;
+                return Err(st.capture_refusal(
+                    &self.m,
+                    &[cid],
+                    what,
+                    Some(id),
+                    CaptureProblem::Unsupported,
+                ));
+            }
+            let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
+            Self::who_back(&mut st, h, who.clone());
+            let point = st.enqueue(
+                &self.m,
+                c,
+                h,
+                OpSpec::new(
+                    self.m.cost.copy_nanos(path, total),
+                    Cow::Borrowed(what),
+                    OpKind::Memset { bytes: total },
+                    Work::Rows(Box::new(RowWork::Fill {
+                        dst,
+                        pitch: p,
+                        extent: e,
+                        value,
+                    })),
+                )
+                .accesses(accesses, who)
+                .synchronous(sync),
+            )?;
+            if sync {
+                st.with_clock(h, point)?
+            } else {
+                point
+            }
+        };
+        if sync {
+            let device = point.exec.id.device;
+            self.block_on(
+                c,
+                what,
+                device,
+                std::slice::from_ref(&point),
+                crate::engine::exec::faults::Observe::Other,
+                || what.to_string(),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_merge_into_runs_only_when_packed() {
+        let e = Extent::new(4, 3, 2);
+        assert_eq!(runs(Pitch::slices(4, 3), e), vec![(0, 24)]);
+        assert_eq!(
+            runs(Pitch::slices(8, 3), e),
+            vec![(0, 4), (8, 4), (16, 4), (24, 4), (32, 4), (40, 4)]
+        );
+        // Packed rows, padded slices: one run per slice.
+        assert_eq!(runs(Pitch::slices(4, 4), e), vec![(0, 12), (16, 12)]);
+    }
+
+    #[test]
+    fn span_checks_pitch_and_slices() {
+        let w = "t";
+        assert_eq!(
+            span(w, "s", Pitch::rows(8), Extent::rows(4, 3)).unwrap(),
+            20
+        );
+        assert!(matches!(
+            span(w, "s", Pitch::rows(3), Extent::rows(4, 3)),
+            Err(SimError::InvalidPitch { .. })
+        ));
+        assert!(matches!(
+            span(w, "s", Pitch::slices(8, 2), Extent::new(4, 3, 2)),
+            Err(SimError::InvalidValue { .. })
+        ));
+        assert_eq!(
+            span(w, "s", Pitch::slices(8, 3), Extent::new(4, 3, 2)).unwrap(),
+            24 + 16 + 4
+        );
+    }
+}
