@@ -165,7 +165,7 @@ pub struct DeviceProp {
     pub singleToDoublePrecisionPerfRatio: c_int,
     /// 1 if the device can access pageable memory coherently (0 here).
     pub pageableMemoryAccess: c_int,
-    /// 1 for concurrent managed access (0 here).
+    /// 1 for concurrent managed access (the profile's `ConcurrentManagedAccess`, 1 by default).
     pub concurrentManagedAccess: c_int,
     /// 1 if compute preemption is supported.
     pub computePreemptionSupported: c_int,
