@@ -44,8 +44,9 @@ fn durations(m: &Machine, p: &Process, s: cudaStream_t) -> Vec<u64> {
         .collect()
 }
 
-/// managed-memory.md · MallocManaged · NULL devPtr, size 0, flags other than Global or Host → 1; a device
-/// without managed memory → 801; Global and Host → 0, host memory the host dereferences, zeroed.
+/// managed-memory.md · MallocManaged · NULL devPtr, size 0, flags other than Global or Host → 1; a size the host
+/// cannot back → 2; a device without managed memory → 801; Global and Host → 0, host memory the host
+/// dereferences, zeroed.
 #[test]
 fn malloc_managed_codes() {
     let (_m, p) = machine(1);
@@ -62,6 +63,10 @@ fn malloc_managed_codes() {
     for flags in [0, cudaMemAttachSingle, 0x3, 0x8] {
         check!(cudaErrorInvalidValue, cudaMallocManaged(&mut d, 64, flags));
     }
+    check!(
+        cudaErrorMemoryAllocation,
+        cudaMallocManaged(&mut d, usize::MAX, cudaMemAttachGlobal)
+    );
     check!(
         cudaSuccess,
         cudaMallocManaged(&mut d, 64, cudaMemAttachHost)
