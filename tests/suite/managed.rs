@@ -163,3 +163,48 @@ fn the_host_may_not_touch_managed_memory_while_a_kernel_runs_on_older_devices() 
         Err(SimError::InvalidValue { .. })
     ));
 }
+
+unsafe extern "C" {
+    /// nvcc's registration of a `__managed__` variable (`src/facade/cc_runtime.rs`).
+    fn __cudaRegisterManagedVar(
+        handle: *mut *mut std::ffi::c_void,
+        host_var_ptr_address: *mut *mut std::ffi::c_void,
+        device_address: *mut std::ffi::c_char,
+        device_name: *const std::ffi::c_char,
+        ext: std::ffi::c_int,
+        size: usize,
+        constant: std::ffi::c_int,
+        global: std::ffi::c_int,
+    );
+}
+
+/// managed-memory.md · `__cudaRegisterManagedVar` · the variable's bytes become managed memory of the bound
+/// process, initialised from `deviceAddress`, and their address is stored at `*hostVarPtrAddress`.
+#[test]
+fn an_nvcc_style_managed_variable_is_allocated_and_initialised() {
+    let (_m, p) = machine(true);
+    let _g = p.bind();
+    let mut init = [7u8, 8, 9, 10];
+    let mut slot: *mut std::ffi::c_void = std::ptr::null_mut();
+    // SAFETY: a valid slot, 4 initial bytes, a NUL-terminated name.
+    unsafe {
+        __cudaRegisterManagedVar(
+            std::ptr::null_mut(),
+            &mut slot,
+            init.as_mut_ptr().cast(),
+            c"var".as_ptr(),
+            0,
+            4,
+            0,
+            0,
+        );
+    }
+    assert!(!slot.is_null());
+    assert!(p.is_managed(slot as usize as u64));
+    // SAFETY: the 4 managed bytes just allocated.
+    assert_eq!(
+        unsafe { std::slice::from_raw_parts(slot.cast::<u8>(), 4) },
+        [7, 8, 9, 10]
+    );
+    p.free(DevicePtr(slot as usize as u64)).unwrap();
+}
