@@ -116,6 +116,16 @@ static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemP
     return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }
 
+template <class T>
+static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) {
+    return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+
+template <class T> static inline cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0,
+                                                                 unsigned int flags = cudaMemAttachSingle) {
+    return ::cudaStreamAttachMemAsync(stream, (void *)devPtr, length, flags);
+}
+
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
     return ::cudaMalloc((void **)(void *)devPtr, size);
 }

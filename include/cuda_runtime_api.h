@@ -424,6 +424,26 @@ static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) {
     return e;
 }
 
+/* ------------------------------------------------------------------------------------------------ managed
+ * memory (docs/semantics/managed-memory.md): host memory at a host address that the host dereferences and the
+ * kernels of every device reach; freed with cudaFree. The CUDA 12 forms of prefetch and advice take a device
+ * ordinal (cudaCpuDeviceId: the host); the _v2 forms take a cudaMemLocation (CUDA 13 names them without _v2). */
+
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags STREAMSIM_DEFAULT_ARG(cudaMemAttachGlobal));
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                               cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags,
+                                  cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device);
+cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location);
+/* The association takes effect at the call; it matters on devices without concurrent managed access. */
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length STREAMSIM_DEFAULT_ARG(0),
+                                   unsigned int flags STREAMSIM_DEFAULT_ARG(cudaMemAttachSingle));
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute, const void *devPtr,
+                                   size_t count);
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute *attributes,
+                                    size_t numAttributes, const void *devPtr, size_t count);
+
 /* ------------------------------------------------------------------------------------------------ errors */
 
 cudaError_t cudaGetLastError(void);

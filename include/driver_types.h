@@ -524,7 +524,7 @@ typedef enum cudaMemAllocationHandleType cudaMemAllocationHandleType;
 
 enum cudaMemLocationType {
     cudaMemLocationTypeInvalid = 0,
-    cudaMemLocationTypeDevice = 1, /* the only one simulated */
+    cudaMemLocationTypeDevice = 1, /* the only one pools simulate; managed memory also takes the host ones */
     cudaMemLocationTypeHost = 2,
     cudaMemLocationTypeHostNuma = 3,
     cudaMemLocationTypeHostNumaCurrent = 4
@@ -536,6 +536,34 @@ struct cudaMemLocation {
     int id;
 };
 typedef struct cudaMemLocation cudaMemLocation;
+
+/* Managed memory (docs/semantics/managed-memory.md): the attach flags of cudaMallocManaged and
+ * cudaStreamAttachMemAsync, the advice of cudaMemAdvise, the attributes of cudaMemRangeGetAttribute(s). */
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+
+enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6
+};
+typedef enum cudaMemoryAdvise cudaMemoryAdvise;
+
+enum cudaMemRangeAttribute {
+    cudaMemRangeAttributeReadMostly = 1,
+    cudaMemRangeAttributePreferredLocation = 2,
+    cudaMemRangeAttributeAccessedBy = 3,
+    cudaMemRangeAttributeLastPrefetchLocation = 4,
+    cudaMemRangeAttributePreferredLocationType = 5,
+    cudaMemRangeAttributePreferredLocationId = 6,
+    cudaMemRangeAttributeLastPrefetchLocationType = 7,
+    cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+typedef enum cudaMemRangeAttribute cudaMemRangeAttribute;
 
 /* CUDA 12's layout. maxSize 0: no limit but the device's memory. */
 struct cudaMemPoolProps {

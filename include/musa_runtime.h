@@ -113,6 +113,16 @@ static inline musaError_t musaMallocFromPoolAsync(T **ptr, size_t size, musaMemP
     return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
 }
 
+template <class T>
+static inline musaError_t musaMallocManaged(T **devPtr, size_t size, unsigned int flags = musaMemAttachGlobal) {
+    return ::musaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+
+template <class T> static inline musaError_t musaStreamAttachMemAsync(musaStream_t stream, T *devPtr, size_t length = 0,
+                                                                 unsigned int flags = musaMemAttachSingle) {
+    return ::musaStreamAttachMemAsync(stream, (void *)devPtr, length, flags);
+}
+
 template <class T> static inline musaError_t musaMalloc(T **devPtr, size_t size) {
     return ::musaMalloc((void **)(void *)devPtr, size);
 }

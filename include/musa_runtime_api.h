@@ -534,7 +534,7 @@ typedef enum musaMemAllocationHandleType musaMemAllocationHandleType;
 
 enum musaMemLocationType {
     musaMemLocationTypeInvalid = 0,
-    musaMemLocationTypeDevice = 1, /* the only one simulated */
+    musaMemLocationTypeDevice = 1, /* the only one pools simulate; managed memory also takes the host ones */
     musaMemLocationTypeHost = 2,
     musaMemLocationTypeHostNuma = 3,
     musaMemLocationTypeHostNumaCurrent = 4
@@ -546,6 +546,34 @@ struct musaMemLocation {
     int id;
 };
 typedef struct musaMemLocation musaMemLocation;
+
+/* Managed memory (docs/semantics/managed-memory.md): the attach flags of musaMallocManaged and
+ * musaStreamAttachMemAsync, the advice of musaMemAdvise, the attributes of musaMemRangeGetAttribute(s). */
+#define musaMemAttachGlobal 0x01
+#define musaMemAttachHost 0x02
+#define musaMemAttachSingle 0x04
+
+enum musaMemoryAdvise {
+    musaMemAdviseSetReadMostly = 1,
+    musaMemAdviseUnsetReadMostly = 2,
+    musaMemAdviseSetPreferredLocation = 3,
+    musaMemAdviseUnsetPreferredLocation = 4,
+    musaMemAdviseSetAccessedBy = 5,
+    musaMemAdviseUnsetAccessedBy = 6
+};
+typedef enum musaMemoryAdvise musaMemoryAdvise;
+
+enum musaMemRangeAttribute {
+    musaMemRangeAttributeReadMostly = 1,
+    musaMemRangeAttributePreferredLocation = 2,
+    musaMemRangeAttributeAccessedBy = 3,
+    musaMemRangeAttributeLastPrefetchLocation = 4,
+    musaMemRangeAttributePreferredLocationType = 5,
+    musaMemRangeAttributePreferredLocationId = 6,
+    musaMemRangeAttributeLastPrefetchLocationType = 7,
+    musaMemRangeAttributeLastPrefetchLocationId = 8
+};
+typedef enum musaMemRangeAttribute musaMemRangeAttribute;
 
 /* CUDA 12's layout. maxSize 0: no limit but the device's memory. */
 struct musaMemPoolProps {
@@ -1091,6 +1119,26 @@ static inline struct musaExtent make_musaExtent(size_t w, size_t h, size_t d) {
     e.depth = d;
     return e;
 }
+
+/* ------------------------------------------------------------------------------------------------ managed
+ * memory (docs/semantics/managed-memory.md): host memory at a host address that the host dereferences and the
+ * kernels of every device reach; freed with musaFree. The CUDA 12 forms of prefetch and advice take a device
+ * ordinal (musaCpuDeviceId: the host); the _v2 forms take a musaMemLocation (CUDA 13 names them without _v2). */
+
+musaError_t musaMallocManaged(void **devPtr, size_t size, unsigned int flags STREAMSIM_DEFAULT_ARG(musaMemAttachGlobal));
+musaError_t musaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                               musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct musaMemLocation location, unsigned int flags,
+                                  musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
+musaError_t musaMemAdvise(const void *devPtr, size_t count, enum musaMemoryAdvise advice, int device);
+musaError_t musaMemAdvise_v2(const void *devPtr, size_t count, enum musaMemoryAdvise advice, struct musaMemLocation location);
+/* The association takes effect at the call; it matters on devices without concurrent managed access. */
+musaError_t musaStreamAttachMemAsync(musaStream_t stream, void *devPtr, size_t length STREAMSIM_DEFAULT_ARG(0),
+                                   unsigned int flags STREAMSIM_DEFAULT_ARG(musaMemAttachSingle));
+musaError_t musaMemRangeGetAttribute(void *data, size_t dataSize, enum musaMemRangeAttribute attribute, const void *devPtr,
+                                   size_t count);
+musaError_t musaMemRangeGetAttributes(void **data, size_t *dataSizes, enum musaMemRangeAttribute *attributes,
+                                    size_t numAttributes, const void *devPtr, size_t count);
 
 /* ------------------------------------------------------------------------------------------------ errors */
 

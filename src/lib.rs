@@ -173,6 +173,7 @@
 //! | `cudaStreamAddCallback` | — | [`Process::stream_add_callback`] |
 //! | — | `aclrtMemset(Async)` of `aclrtMallocHost` memory | [`Process::memset_host`] / [`Process::memset_host_async`] |
 //! | `cudaMalloc` / `cudaMallocHost` | `aclrtMalloc` / `aclrtMallocHost` | [`Process::malloc`] / [`Process::malloc_host`] |
+//! | `cudaMallocManaged` / `cudaMemPrefetchAsync` / `cudaMemAdvise` | (`aclrtMemAllocManaged`, not simulated) | [`Process::malloc_managed`] / [`Process::mem_prefetch_async`] / [`Process::mem_advise`] |
 //! | `cudaDeviceSynchronize` | `aclrtSynchronizeDevice` | [`Process::device_synchronize`] |
 //! | `cudaMallocAsync` / `cudaMallocFromPoolAsync` | `aclrtMemPoolMallocAsync` | [`Process::malloc_async`] / [`Process::malloc_from_pool_async`] |
 //! | `cudaFreeAsync` | `aclrtMemPoolFreeAsync` | [`Process::free_async`] |
@@ -246,6 +247,10 @@ pub use engine::graph::{
 };
 #[doc(no_inline)]
 pub use engine::host_memory::calls::{MemoryKind, PointerAttributes};
+#[doc(no_inline)]
+pub use engine::host_memory::managed::{
+    MANAGED_PAGE, ManagedAdvice, ManagedAttach, ManagedLocation, ManagedRangeAttributes,
+};
 #[doc(no_inline)]
 pub use engine::ipc::events::IpcEventHandle;
 #[doc(no_inline)]

@@ -103,6 +103,8 @@ struct Registry {
     var_addrs: BTreeMap<String, usize>,
     /// Host shadow of a variable → (device name, size).
     host_vars: BTreeMap<usize, (String, usize)>,
+    /// Host shadow of a variable → the dialect of its module (for a `__managed__` variable's registration).
+    var_api: BTreeMap<usize, Api>,
     /// Per-kernel virtual durations set by the program (`streamsimSetKernelDuration`).
     durations: BTreeMap<usize, u64>,
     /// What `cudaFuncSetAttribute` set, per kernel: (max dynamic shared bytes, preferred carveout).
@@ -232,23 +234,94 @@ pub unsafe extern "C" fn __cudaRegisterVar(
         let name = unsafe { CStr::from_ptr(deviceName) }
             .to_string_lossy()
             .into_owned();
-        registry()
-            .lock()
-            .host_vars
-            .insert(hostVar as usize, (name, size));
+        let api = api_of(_handle);
+        let mut r = registry().lock();
+        r.host_vars.insert(hostVar as usize, (name.clone(), size));
+        r.var_api.insert(hostVar as usize, api);
+        let managed = r.var_addrs.get(&name) == Some(&(hostVar as usize));
+        drop(r);
+        if managed {
+            register_managed(api, &name, hostVar as usize, size);
+        }
     })
 }
 
-/// `__cudaRegisterManagedVar`: managed variables are not simulated yet (the runtime-API issue's).
+/// A `__managed__` variable (`cuda_device.h`): its host side refers to the device definition, so the host
+/// shadow `__cudaRegisterVar` names and the device module's variable are the same bytes. Registered as managed
+/// memory of the dialect's process; a failure (no device, a bad environment) is said on standard error, and
+/// the variable stays ordinary host memory.
+fn register_managed(api: Api, name: &str, addr: usize, size: usize) {
+    if api == Api::Acl {
+        return;
+    }
+    let r = match crate::facade::binding::process(api) {
+        // SAFETY: the variable is the program's static storage, `size` bytes, alive for the program's life.
+        Ok(p) => unsafe { p.register_managed_var(addr as *mut u8, size as u64) },
+        Err(_) => return,
+    };
+    if let Err(e) = r {
+        eprintln!("streamsim: the __managed__ variable `{name}` is not managed memory: {e}");
+    }
+}
+
+/// `__cudaRegisterManagedVar`: nvcc's registration of a `__managed__` variable, whose host code reaches it
+/// through the pointer stored at `*hostVarPtrAddress`: the variable's `size` bytes are allocated as managed
+/// memory (attached globally), initialised from `deviceAddress` when it is not NULL, and their address is
+/// stored there. (Clang registers managed variables this way only for HIP; `streamsim cc` makes `__managed__`
+/// a marked `__device__` variable that `__cudaRegisterVar` registers, see `register_managed`.) A failure is
+/// said on standard error and leaves `*hostVarPtrAddress` alone.
+///
+/// # Safety
+/// `hostVarPtrAddress` is NULL or valid for a write; `deviceAddress` is NULL or holds `size` bytes.
 #[unsafe(no_mangle)]
-pub extern "C" fn __cudaRegisterManagedVar(
-    _handle: *mut *mut c_void,
-    _hostVarPtrAddress: *mut *mut c_void,
-    _deviceAddress: *mut c_char,
-    _deviceName: *const c_char,
-    _size: usize,
+#[allow(clippy::too_many_arguments, reason = "the C signature")]
+pub unsafe extern "C" fn __cudaRegisterManagedVar(
+    handle: *mut *mut c_void,
+    hostVarPtrAddress: *mut *mut c_void,
+    deviceAddress: *mut c_char,
+    deviceName: *const c_char,
+    _ext: c_int,
+    size: usize,
     _constant: c_int,
+    _global: c_int,
 ) {
+    contain((), || {
+        let api = api_of(handle);
+        if hostVarPtrAddress.is_null() || api == Api::Acl {
+            return;
+        }
+        let name = if deviceName.is_null() {
+            String::from("?")
+        } else {
+            // SAFETY: C contract.
+            unsafe { CStr::from_ptr(deviceName) }
+                .to_string_lossy()
+                .into_owned()
+        };
+        let Ok(p) = crate::facade::binding::process(api) else {
+            return;
+        };
+        let attach = crate::engine::host_memory::managed::ManagedAttach::Global;
+        match p.malloc_managed(size.max(1) as u64, attach) {
+            Ok(h) => {
+                if !deviceAddress.is_null() {
+                    // SAFETY: both hold `size` bytes (C contract; the allocation is new).
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(
+                            deviceAddress.cast::<u8>(),
+                            h.as_mut_ptr(),
+                            size,
+                        )
+                    };
+                }
+                // SAFETY: checked non-NULL; C contract.
+                unsafe { *hostVarPtrAddress = h.as_mut_ptr().cast() };
+            }
+            Err(e) => {
+                eprintln!("streamsim: the __managed__ variable `{name}` cannot be allocated: {e}");
+            }
+        }
+    })
 }
 
 /// `streamsimCcRegisterModule`: a rewritten device module's kernels and variables, with its runner.
@@ -282,6 +355,7 @@ pub unsafe extern "C" fn streamsimCcRegisterModule(
                 .into_owned();
             r.kernels.insert(name, CpuKernel { row, runner });
         }
+        let mut managed = Vec::new();
         for i in 0..nvars as usize {
             // SAFETY: as above.
             let row = unsafe { &*vars.add(i) };
@@ -289,7 +363,24 @@ pub unsafe extern "C" fn streamsimCcRegisterModule(
             let name = unsafe { CStr::from_ptr(row.name) }
                 .to_string_lossy()
                 .into_owned();
+            // A `__managed__` variable whose host side registered first (see `register_managed`).
+            if let Some((n, size)) = r.host_vars.get(&(row.addr as usize))
+                && *n == name
+            {
+                managed.push((name.clone(), row.addr as usize, *size));
+            }
             r.var_addrs.insert(name, row.addr as usize);
+        }
+        drop(r);
+        for (name, addr, size) in managed {
+            // The module's dialect is the host side's (the marker its fat binary carries).
+            let api = registry()
+                .lock()
+                .var_api
+                .get(&addr)
+                .copied()
+                .unwrap_or(Api::Cuda);
+            register_managed(api, &name, addr, size);
         }
     })
 }

@@ -165,7 +165,7 @@ pub struct DeviceProp {
     pub singleToDoublePrecisionPerfRatio: c_int,
     /// 1 if the device can access pageable memory coherently (0 here).
     pub pageableMemoryAccess: c_int,
-    /// 1 for concurrent managed access (0 here).
+    /// 1 for concurrent managed access (the profile's `ConcurrentManagedAccess`, 1 by default).
     pub concurrentManagedAccess: c_int,
     /// 1 if compute preemption is supported.
     pub computePreemptionSupported: c_int,
@@ -327,6 +327,7 @@ pub(crate) fn device_prop(m: &Machine, d: u32) -> Result<DeviceProp, SimError> {
     p.sharedMemPerMultiprocessor = z(Attribute::SharedMemoryPerMultiprocessor);
     p.regsPerMultiprocessor = i(Attribute::RegistersPerMultiprocessor);
     p.managedMemory = i(Attribute::ManagedMemory);
+    p.concurrentManagedAccess = i(Attribute::ConcurrentManagedAccess);
     p.computePreemptionSupported = i(Attribute::ComputePreemptionSupported);
     p.canUseHostPointerForRegisteredMem = i(Attribute::CanUseHostPointerForRegisteredMem);
     p.cooperativeLaunch = i(Attribute::CooperativeLaunch);

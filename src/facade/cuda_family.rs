@@ -50,6 +50,9 @@ macro_rules! cuda_family {
                 (cudaMemAllocationHandleType, musaMemAllocationHandleType) = c_uint,
                     "A pool's export handle types (`enum cudaMemAllocationHandleType`).";
                 (cudaMemLocationType, musaMemLocationType) = c_uint, "A kind of location (`enum cudaMemLocationType`).";
+                (cudaMemoryAdvise, musaMemoryAdvise) = c_int, "Advice about managed memory (`enum cudaMemoryAdvise`).";
+                (cudaMemRangeAttribute, musaMemRangeAttribute) = c_int,
+                    "An attribute of a managed range (`enum cudaMemRangeAttribute`).";
                 (cudaPitchedPtr, musaPitchedPtr) = rt::PitchedPtr, "Pitched memory (`struct cudaPitchedPtr`).";
                 (cudaExtent, musaExtent) = rt::Extent, "The size of a 3-D copy (`struct cudaExtent`).";
                 (cudaPos, musaPos) = rt::Pos, "An offset into a 3-D object (`struct cudaPos`).";
@@ -324,6 +327,24 @@ macro_rules! cuda_family {
                 (cudaMemLocationTypeHost, musaMemLocationTypeHost): c_uint = 2;
                 (cudaMemLocationTypeHostNuma, musaMemLocationTypeHostNuma): c_uint = 3;
                 (cudaMemLocationTypeHostNumaCurrent, musaMemLocationTypeHostNumaCurrent): c_uint = 4;
+                // Managed memory (cuda_managed.rs).
+                (cudaMemAttachGlobal, musaMemAttachGlobal): c_uint = rt::MEM_ATTACH_GLOBAL;
+                (cudaMemAttachHost, musaMemAttachHost): c_uint = rt::MEM_ATTACH_HOST;
+                (cudaMemAttachSingle, musaMemAttachSingle): c_uint = rt::MEM_ATTACH_SINGLE;
+                (cudaMemAdviseSetReadMostly, musaMemAdviseSetReadMostly): c_int = 1;
+                (cudaMemAdviseUnsetReadMostly, musaMemAdviseUnsetReadMostly): c_int = 2;
+                (cudaMemAdviseSetPreferredLocation, musaMemAdviseSetPreferredLocation): c_int = 3;
+                (cudaMemAdviseUnsetPreferredLocation, musaMemAdviseUnsetPreferredLocation): c_int = 4;
+                (cudaMemAdviseSetAccessedBy, musaMemAdviseSetAccessedBy): c_int = 5;
+                (cudaMemAdviseUnsetAccessedBy, musaMemAdviseUnsetAccessedBy): c_int = 6;
+                (cudaMemRangeAttributeReadMostly, musaMemRangeAttributeReadMostly): c_int = 1;
+                (cudaMemRangeAttributePreferredLocation, musaMemRangeAttributePreferredLocation): c_int = 2;
+                (cudaMemRangeAttributeAccessedBy, musaMemRangeAttributeAccessedBy): c_int = 3;
+                (cudaMemRangeAttributeLastPrefetchLocation, musaMemRangeAttributeLastPrefetchLocation): c_int = 4;
+                (cudaMemRangeAttributePreferredLocationType, musaMemRangeAttributePreferredLocationType): c_int = 5;
+                (cudaMemRangeAttributePreferredLocationId, musaMemRangeAttributePreferredLocationId): c_int = 6;
+                (cudaMemRangeAttributeLastPrefetchLocationType, musaMemRangeAttributeLastPrefetchLocationType): c_int = 7;
+                (cudaMemRangeAttributeLastPrefetchLocationId, musaMemRangeAttributeLastPrefetchLocationId): c_int = 8;
                 (cudaMemAccessFlagsProtNone, musaMemAccessFlagsProtNone): c_uint = 0;
                 (cudaMemAccessFlagsProtRead, musaMemAccessFlagsProtRead): c_uint = 1;
                 (cudaMemAccessFlagsProtReadWrite, musaMemAccessFlagsProtReadWrite): c_uint = 3;
@@ -646,6 +667,28 @@ macro_rules! cuda_family {
                     value: *mut c_void) => mem_pool_get_attribute(memPool, attr, value);
                 (cudaMemPoolTrimTo, musaMemPoolTrimTo)(memPool: *mut c_void, minBytesToKeep: usize)
                     => mem_pool_trim_to(memPool, minBytesToKeep);
+                // Managed memory (cuda_managed.rs): the CUDA 12 forms, and the _v2 forms CUDA 13 names without
+                // the suffix.
+                (cudaMallocManaged, musaMallocManaged)(devPtr: *mut *mut c_void, size: usize, flags: c_uint)
+                    => malloc_managed(devPtr, size, flags);
+                (cudaMemPrefetchAsync, musaMemPrefetchAsync)(devPtr: *const c_void, count: usize,
+                    dstDevice: c_int, stream: *mut c_void) => mem_prefetch_async(devPtr, count, dstDevice, stream);
+                (cudaMemPrefetchAsync_v2, musaMemPrefetchAsync_v2)(devPtr: *const c_void, count: usize,
+                    location: rt::MemLocation, flags: c_uint, stream: *mut c_void)
+                    => mem_prefetch_async_v2(devPtr, count, location, flags, stream);
+                (cudaMemAdvise, musaMemAdvise)(devPtr: *const c_void, count: usize, advice: c_int, device: c_int)
+                    => mem_advise(devPtr, count, advice, device);
+                (cudaMemAdvise_v2, musaMemAdvise_v2)(devPtr: *const c_void, count: usize, advice: c_int,
+                    location: rt::MemLocation) => mem_advise_v2(devPtr, count, advice, location);
+                (cudaStreamAttachMemAsync, musaStreamAttachMemAsync)(stream: *mut c_void, devPtr: *mut c_void,
+                    length: usize, flags: c_uint) => stream_attach_mem_async(stream, devPtr, length, flags);
+                (cudaMemRangeGetAttribute, musaMemRangeGetAttribute)(data: *mut c_void, dataSize: usize,
+                    attribute: c_int, devPtr: *const c_void, count: usize)
+                    => mem_range_get_attribute(data, dataSize, attribute, devPtr, count);
+                (cudaMemRangeGetAttributes, musaMemRangeGetAttributes)(data: *mut *mut c_void,
+                    dataSizes: *mut usize, attributes: *mut c_int, numAttributes: usize, devPtr: *const c_void,
+                    count: usize) => mem_range_get_attributes(data, dataSizes, attributes, numAttributes, devPtr,
+                    count);
                 (cudaMemPoolSetAccess, musaMemPoolSetAccess)(memPool: *mut c_void, descList: *const rt::MemAccessDesc,
                     count: usize) => mem_pool_set_access(memPool, descList, count);
                 (cudaMemPoolGetAccess, musaMemPoolGetAccess)(flags: *mut c_uint, memPool: *mut c_void,

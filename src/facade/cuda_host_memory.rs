@@ -141,6 +141,8 @@ pub(crate) const MEMORY_TYPE_UNREGISTERED: c_uint = 0;
 pub(crate) const MEMORY_TYPE_HOST: c_uint = 1;
 /// `cudaMemoryTypeDevice`.
 pub(crate) const MEMORY_TYPE_DEVICE: c_uint = 2;
+/// `cudaMemoryTypeManaged`.
+pub(crate) const MEMORY_TYPE_MANAGED: c_uint = 3;
 /// `cudaInvalidDeviceId`.
 pub(crate) const INVALID_DEVICE_ID: c_int = -2;
 
@@ -167,6 +169,13 @@ pub(crate) unsafe fn pointer_get_attributes(
             // One address space: the device reaches pinned memory through the host pointer.
             MemoryKind::Host => PointerAttributesC {
                 r#type: MEMORY_TYPE_HOST,
+                device,
+                devicePointer: ptr,
+                hostPointer: ptr,
+            },
+            // Managed memory: one address for the host and every device.
+            MemoryKind::Managed => PointerAttributesC {
+                r#type: MEMORY_TYPE_MANAGED,
                 device,
                 devicePointer: ptr,
                 hostPointer: ptr,

@@ -115,8 +115,11 @@ pub(crate) unsafe fn endpoints_sized<'a>(
             MEMCPY_DEFAULT => None,
             _ => return Err(SimError::InvalidCopyKind { what, kind: k }),
         };
+        // Managed memory is both host and device memory: any kind fits it (docs/semantics/managed-memory.md).
+        let fits =
+            |space: AddressSpace, ptr: u64, dev: bool| on_device(space) == dev || p.is_managed(ptr);
         if let Some((s_dev, d_dev)) = expect
-            && (on_device(ss) != s_dev || on_device(ds) != d_dev)
+            && (!fits(ss, src as usize as u64, s_dev) || !fits(ds, dst as usize as u64, d_dev))
         {
             return Err(invalid(
                 what,

@@ -57,6 +57,7 @@ pub(crate) mod cuda_graph;
 pub(crate) mod cuda_graph_build;
 pub(crate) mod cuda_host_memory;
 pub(crate) mod cuda_ipc;
+pub(crate) mod cuda_managed;
 pub(crate) mod cuda_memory;
 pub(crate) mod cuda_pitched;
 pub(crate) mod cuda_pool;

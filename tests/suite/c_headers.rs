@@ -273,6 +273,12 @@ fn c_class(ty: &str) -> &'static str {
         | "streamsimError"
         | "streamsimDialect"
         | "streamsimApi" => "enum",
+        // Managed memory: the advice and range attributes, and a location passed by value (8 bytes).
+        "enum cudaMemoryAdvise"
+        | "enum musaMemoryAdvise"
+        | "enum cudaMemRangeAttribute"
+        | "enum musaMemRangeAttribute" => "enum",
+        "struct cudaMemLocation" | "struct musaMemLocation" => "loc8",
         "cudaMemPool_t" | "musaMemPool_t" => "ptr",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
@@ -482,6 +488,7 @@ fn rust_class(ty: &str) -> &'static str {
         | "rt::KernelCtxBody"
         | "streamsimKernelCtxBody" => "fnptr",
         "rt::IpcEventHandleC" | "aclrtIpcEventHandle" | "rt::IpcMemHandleC" => "ipc64",
+        "rt::MemLocation" => "loc8",
         "rt::Extent" => "extent24",
         "rt::PitchedPtr" => "pitched32",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
@@ -897,6 +904,41 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaMemLocationTypeHost,
         musa::musaMemLocationTypeHostNuma,
         musa::musaMemLocationTypeHostNumaCurrent,
+        // Managed memory.
+        cuda::cudaMemAttachGlobal,
+        cuda::cudaMemAttachHost,
+        cuda::cudaMemAttachSingle,
+        cuda::cudaMemAdviseSetReadMostly,
+        cuda::cudaMemAdviseUnsetReadMostly,
+        cuda::cudaMemAdviseSetPreferredLocation,
+        cuda::cudaMemAdviseUnsetPreferredLocation,
+        cuda::cudaMemAdviseSetAccessedBy,
+        cuda::cudaMemAdviseUnsetAccessedBy,
+        cuda::cudaMemRangeAttributeReadMostly,
+        cuda::cudaMemRangeAttributePreferredLocation,
+        cuda::cudaMemRangeAttributeAccessedBy,
+        cuda::cudaMemRangeAttributeLastPrefetchLocation,
+        cuda::cudaMemRangeAttributePreferredLocationType,
+        cuda::cudaMemRangeAttributePreferredLocationId,
+        cuda::cudaMemRangeAttributeLastPrefetchLocationType,
+        cuda::cudaMemRangeAttributeLastPrefetchLocationId,
+        musa::musaMemAttachGlobal,
+        musa::musaMemAttachHost,
+        musa::musaMemAttachSingle,
+        musa::musaMemAdviseSetReadMostly,
+        musa::musaMemAdviseUnsetReadMostly,
+        musa::musaMemAdviseSetPreferredLocation,
+        musa::musaMemAdviseUnsetPreferredLocation,
+        musa::musaMemAdviseSetAccessedBy,
+        musa::musaMemAdviseUnsetAccessedBy,
+        musa::musaMemRangeAttributeReadMostly,
+        musa::musaMemRangeAttributePreferredLocation,
+        musa::musaMemRangeAttributeAccessedBy,
+        musa::musaMemRangeAttributeLastPrefetchLocation,
+        musa::musaMemRangeAttributePreferredLocationType,
+        musa::musaMemRangeAttributePreferredLocationId,
+        musa::musaMemRangeAttributeLastPrefetchLocationType,
+        musa::musaMemRangeAttributeLastPrefetchLocationId,
         musa::musaSuccess,
         musa::musaErrorInvalidValue,
         musa::musaErrorMemoryAllocation,

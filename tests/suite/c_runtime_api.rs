@@ -471,6 +471,19 @@ fn cuda_cxx_overloads() {
     );
 }
 
+/// managed-memory.md · the rows of allocation, free, prefetch and advice (both forms, the location passed by
+/// value), range attributes, pointer attributes and stream association, through the C ABI, with the MUSA twins
+/// (tests/c/managed_memory.c); as C++17 also cudaMallocManaged on `T **` with its default flags.
+#[test]
+fn managed_memory_from_c() {
+    let outs = build_and_run_any("managed_memory", &[], &[]);
+    assert_eq!(expect_exit(&outs[0], 0, "C11"), "c api: ok\n");
+    assert_eq!(
+        expect_exit(&outs[1], 0, "C++17"),
+        "c api: ok\ncxx overloads: ok\n"
+    );
+}
+
 /// engine-model.md · Copy engines · two host-to-device copies on two streams → one after the other;
 /// · Turning it off: from C, `STREAMSIM_ENGINES=off` overlaps them (tests/c/copy_engines.c, times in its
 /// comments): the start event at 11 µs, the copies 12..24 and 24..36 µs (off: 13..25), so 0.025 ms (off:

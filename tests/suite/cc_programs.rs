@@ -64,6 +64,22 @@ fn kernels_run_on_the_cpu_with_the_vendors_answers() {
     assert_eq!(again, out);
 }
 
+/// `managed-memory.md` · the rows of `__managed__` variables, `cudaMallocManaged`, prefetch, advice, range
+/// attributes, copies of any kind and the bad calls, through a program built by `streamsim cc`.
+#[test]
+fn managed_variables_and_allocations_are_shared_by_host_code_and_kernels() {
+    let exe = cc("managed", &["tests/cu/streamsim/managed.cu"], &[]);
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        out,
+        "concurrentManagedAccess 1\ntype 3, device 0, same pointers 1\nvariable type 3\n\
+         data ok, counter 74, table[3] 2.5\npreferred location 0\nlast prefetch location -1\n\
+         copied 1 4 0 0 3 108\nmanaged: ok\n"
+    );
+    assert!(err.is_empty(), "{err}");
+}
+
 #[test]
 fn a_failing_device_assert_is_cuda_error_assert_and_sticks() {
     let exe = cc("assert", &["tests/cu/streamsim/assert.cu"], &[]);
@@ -190,6 +206,12 @@ const SAMPLES: &[(&str, &[&str], &str)] = &[
         "Process 0 complete!",
     ),
     ("simpleOccupancy", &["simpleOccupancy.cu"], "Test PASSED"),
+    // Managed memory: the host runs its atomics on it while the kernel runs its system-scope ones.
+    (
+        "systemWideAtomics",
+        &["systemWideAtomics.cu"],
+        "systemWideAtomics completed, returned OK",
+    ),
     (
         "topologyQuery",
         &["topologyQuery.cu"],
@@ -317,29 +339,6 @@ fn what_the_cpu_cannot_run_is_a_compile_error_that_names_it() {
     assert!(
         err.contains(
             "device code uses what the CPU does not run: inline PTX assembly `mov.u32 $0, %laneid;`"
-        ),
-        "{err}"
-    );
-    // A __managed__ variable (managed memory is not simulated) is an error at its use, saying so.
-    let src = t.out_dir.join("managed.cu");
-    std::fs::write(
-        &src,
-        "__managed__ int m;\n__global__ void k() { m = 1; }\nint main() { k<<<1, 1>>>(); return m; }\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_streamsim"))
-        .arg("cc")
-        .arg(&src)
-        .arg("-o")
-        .arg(t.out_dir.join("managed"))
-        .env("STREAMSIM_LIB", &t.lib_dir)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(
-            "'m' is unavailable: __managed__ variables are not supported by streamsim cc yet"
         ),
         "{err}"
     );

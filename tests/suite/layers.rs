@@ -250,7 +250,8 @@ const OBJECTS: &[(&str, &[&str])] = &[
     ("host_memory", &[]),
     ("ipc", &["tables"]),
     ("kernels", &["kernel"]),
-    ("memory", &["block", "freed_pinned"]),
+    // memory/managed.rs: the table of managed memory and its types (ManagedAttach, ManagedLocation, …)
+    ("memory", &["block", "freed_pinned", "managed"]),
     ("notifies", &["state"]),
     ("pools", &["state"]),
     ("streams", &["entry", "info"]),

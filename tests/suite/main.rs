@@ -40,6 +40,7 @@ mod ipc_memory;
 mod kernel_bodies;
 mod layers;
 mod limits;
+mod managed;
 mod multi_device;
 mod musa_facade;
 mod newcomer;

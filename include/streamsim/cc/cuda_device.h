@@ -24,11 +24,10 @@
 #define __constant__ __attribute__((constant))
 #endif
 #ifndef __managed__
-/* Managed memory is not simulated yet: a use of a __managed__ variable is a compile error that says so
- * (rather than a variable that is silently not managed). */
-#define __managed__                                                                                         \
-    __attribute__((device, unavailable("__managed__ variables are not supported by streamsim cc yet (managed "  \
-                                       "memory is not simulated)")))
+/* A managed variable is a __device__ variable in a marker section: `streamsim cc` makes the host side refer to
+ * the device definition (one copy, host memory that kernels and host code share) and registers it as managed
+ * memory (src/tools/cc/ir.rs, docs/semantics/managed-memory.md). */
+#define __managed__ __attribute__((device, section("__ssk_managed")))
 #endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))

@@ -124,6 +124,10 @@ pub enum Attribute {
     HostRegisterReadOnlySupported,
     /// 1 if managed (unified) memory is supported.
     ManagedMemory,
+    /// 1 if the device can access managed memory concurrently with the host (`concurrentManagedAccess`):
+    /// prefetches to it and advice naming it are allowed; 0 models a device before compute capability 6.x, on
+    /// which the host must not touch managed memory while a kernel runs (`docs/semantics/managed-memory.md`).
+    ConcurrentManagedAccess,
     /// The compute mode (0 default, 1 exclusive thread, 2 prohibited, 3 exclusive process).
     ComputeMode,
     /// 1 if ECC is enabled.
@@ -203,6 +207,13 @@ impl DeviceConfig {
     pub fn attribute(mut self, attr: Attribute, value: i64) -> Self {
         self.attributes.insert(attr, value);
         self
+    }
+
+    /// Sets [`Attribute::ConcurrentManagedAccess`] (1 by default): `false` models a device before compute
+    /// capability 6.x, where the host must not touch managed memory while a kernel runs.
+    #[must_use]
+    pub fn concurrent_managed_access(self, on: bool) -> Self {
+        self.attribute(Attribute::ConcurrentManagedAccess, i64::from(on))
     }
 
     /// Sets the name.

@@ -74,6 +74,7 @@ pub(crate) const DEFAULT_PROFILE: &[(Attribute, i64)] = &[
     (Attribute::HostRegisterSupported, 1),
     (Attribute::HostRegisterReadOnlySupported, 0),
     (Attribute::ManagedMemory, 1),
+    (Attribute::ConcurrentManagedAccess, 1),
     (Attribute::ComputeMode, 0),
     (Attribute::EccEnabled, 1),
     (Attribute::TccDriver, 0),

@@ -21,6 +21,8 @@ pub enum MemoryKind {
     Host,
     /// Device memory.
     Device,
+    /// Managed memory (`cudaMallocManaged`, `__managed__`): host memory the devices reach too.
+    Managed,
 }
 
 /// What a pointer points into (CUDA `cudaPointerAttributes`).
@@ -142,6 +144,7 @@ impl Process {
                 (Some(b), _) => Ok(PointerAttributes {
                     kind: match b.space {
                         AddressSpace::Device(_) => MemoryKind::Device,
+                        _ if self.m.memory.is_managed_base(b.base) => MemoryKind::Managed,
                         _ => MemoryKind::Host,
                     },
                     device: match b.space {

@@ -1,3 +1,5 @@
-//! Host memory: registering host memory as pinned, device pointers of pinned memory, pointer attributes.
+//! Host memory: registering host memory as pinned, device pointers of pinned memory, pointer attributes, and
+//! managed (unified) memory.
 
 pub mod calls;
+pub mod managed;

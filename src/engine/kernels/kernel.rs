@@ -286,10 +286,19 @@ impl KernelCtx {
         addr: u64,
         len: u64,
     ) -> Result<(u64, u64, *mut u8, Arc<crate::engine::memory::block::Block>), String> {
-        let r = self
-            .memory
-            .device_region("kernel access", DevicePtr(addr), len.max(1), self.process)
-            .map_err(|e| e.to_string())?;
+        // Managed memory is host memory at its own address: it resolves to itself.
+        let r = if self.memory.is_managed(addr) {
+            self.memory.pinned_region(
+                "kernel access",
+                crate::engine::core::pointers::HostPtr(addr),
+                len.max(1),
+                self.process,
+            )
+        } else {
+            self.memory
+                .device_region("kernel access", DevicePtr(addr), len.max(1), self.process)
+        }
+        .map_err(|e| e.to_string())?;
         let host = r.block.host_ptr().ok_or_else(|| {
             format!("{len}-byte access at {addr:#x}: the memory was unregistered")
         })?;

@@ -32,11 +32,16 @@ impl Process {
     #[track_caller]
     pub fn launch(&self, stream: Stream, kernel: Kernel) -> Result<()> {
         let site = Location::caller();
-        if kernel.body.is_none() && kernel.accesses.is_empty() {
+        // Managed memory on a device without concurrent managed access: the launch may touch it (see
+        // `Process::managed_implicit`), so it takes the checked path.
+        let implicit = self.m.race.on() && self.m.memory.has_managed();
+        if kernel.body.is_none() && kernel.accesses.is_empty() && !implicit {
+            // (launch_plain takes this path back only when `implicit` is false: no recursion.)
             let ns = self.kernel_ns(kernel.duration);
             return self.launch_plain(stream, kernel.name, ns);
         }
         if kernel.body.is_none() && !self.m.race.on() {
+            // (`implicit` is false here: it needs race detection.)
             // Only the name and the duration matter: declared accesses are checked, but without race detection
             // nothing keeps them.
             let Kernel {
@@ -85,6 +90,9 @@ impl Process {
             for a in &kernel.accesses {
                 accesses.push((self.declared_region(a, c)?, a.write));
             }
+            if implicit {
+                self.managed_implicit(&st, h, &mut accesses)?;
+            }
             let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
             // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
             let spec = match kernel.body {
@@ -120,6 +128,16 @@ impl Process {
         name: Cow<'static, str>,
         ns: u64,
     ) -> Result<()> {
+        if self.m.race.on() && self.m.memory.has_managed() {
+            // The checked path: the kernel may touch managed memory (`Process::managed_implicit`).
+            let k = Kernel {
+                name,
+                duration: Some(std::time::Duration::from_nanos(ns)),
+                accesses: Vec::new(),
+                body: None,
+            };
+            return self.launch(stream, k);
+        }
         let site = Location::caller();
         self.call(EngineCall::Launch.name(), |c| {
             let mut st = self.state();
@@ -199,7 +217,8 @@ impl Process {
         if mem.classify(a.ptr.addr()) != AddressSpace::PinnedHost {
             return mem.device_region(WHAT, a.ptr, a.bytes, c.process);
         }
-        if !self.m.rules.kernel_pinned_access {
+        // Managed memory: any device's kernels reach it (docs/semantics/managed-memory.md).
+        if !self.m.rules.kernel_pinned_access && !mem.is_managed(a.ptr.addr()) {
             return Err(SimError::InvalidAddress {
                 what: WHAT,
                 addr: a.ptr.addr(),

@@ -104,6 +104,10 @@ impl Process {
             if self.free_pooled_by_host(c, site, ptr)? {
                 return Ok(());
             }
+            // Managed memory (docs/semantics/managed-memory.md): freed with cudaFree too.
+            if self.free_managed_by_host(c, site, ptr.addr())? {
+                return Ok(());
+            }
             let region = self
                 .m
                 .memory
@@ -175,7 +179,9 @@ impl Process {
                 out.len() as u64,
                 c.process,
             )?;
-            self.host_access(c, EngineCall::HostRead.name(), site, &r, false)?;
+            // A host read of managed memory of a device without concurrent access conflicts with kernels.
+            let exclusive = self.m.race.on() && self.managed_exclusive(&r);
+            self.host_access(c, EngineCall::HostRead.name(), site, &r, exclusive)?;
             r.block.read(r.offset, out);
             Ok(())
         })
@@ -641,6 +647,11 @@ impl Process {
         };
         let mem = &self.m.memory;
         let (dst, path) = match target {
+            // Managed memory is host memory at a host address; a memset of it is the device's.
+            Fill::Device(ptr) if mem.is_managed(ptr.addr()) => (
+                mem.pinned_region(what, HostPtr(ptr.addr()), bytes, c.process)?,
+                CopyPath::OnDevice,
+            ),
             Fill::Device(ptr) => (
                 mem.device_region(what, ptr, bytes, c.process)?,
                 CopyPath::OnDevice,

@@ -25,6 +25,7 @@ pub(crate) use crate::engine::memory::block::{Backing, Block, HostBlock, Region,
 pub(crate) mod block;
 pub(crate) mod copies;
 pub(crate) mod freed_pinned;
+pub mod managed;
 pub mod pitched;
 mod reserve;
 
@@ -135,6 +136,8 @@ pub(crate) struct Memory {
     heaps: Vec<Mutex<Heap>>,
     pinned: Mutex<Pinned>,
     pinned_count: std::sync::atomic::AtomicU64,
+    /// Which pinned blocks are managed memory, and what the runtime keeps about them (`managed.rs`).
+    managed: managed::Managed,
 }
 
 /// The pinned host buffers: live ones by base, and the freed ones still remembered (`freed_pinned.rs`).
@@ -206,6 +209,7 @@ impl Memory {
                 .collect(),
             pinned: Mutex::new(Pinned::default()),
             pinned_count: std::sync::atomic::AtomicU64::new(0),
+            managed: managed::Managed::default(),
         }
     }
 
@@ -495,6 +499,9 @@ impl Memory {
     pub fn free_host(&self, ptr: HostPtr, owner: ProcessId) -> Result<()> {
         let mut pinned = self.pinned.lock();
         let problem = match pinned.live.get(&ptr.0) {
+            Some(_) if self.is_managed_base(ptr.0) => {
+                "managed memory: it is freed with cudaFree (a __managed__ variable is not freed)"
+            }
             Some(b) if b.owner == owner && !b.host.is_some_and(|h| h.registered) => {
                 let b = pinned
                     .live
@@ -631,7 +638,11 @@ impl Memory {
     pub fn unregister_host(&self, addr: u64, owner: ProcessId) -> Result<()> {
         let mut pinned = self.pinned.lock();
         match pinned.live.get(&addr) {
-            Some(b) if b.owner == owner && b.host.is_some_and(|h| h.registered) => {
+            Some(b)
+                if b.owner == owner
+                    && b.host.is_some_and(|h| h.registered)
+                    && !self.is_managed_base(addr) =>
+            {
                 let b = pinned
                     .live
                     .remove(&addr)

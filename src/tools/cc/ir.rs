@@ -59,7 +59,13 @@ pub struct Rewritten {
     pub kernels: Vec<KernelInfo>,
     /// `__device__` / `__constant__` variables: (mangled name, renamed symbol).
     pub vars: Vec<(String, String)>,
+    /// The `__managed__` ones among them (marked by [`MANAGED_SECTION`]): (mangled name, renamed symbol). The
+    /// host side must refer to their device definitions ([`patch_host_managed`]).
+    pub managed: Vec<(String, String)>,
 }
+
+/// The section `cuda_device.h` puts `__managed__` variables in, so that both passes can tell them apart.
+pub const MANAGED_SECTION: &str = "__ssk_managed";
 
 /// Runtime functions that synchronise the threads of a block or a warp: a kernel that can reach one runs its
 /// threads as fibers.
@@ -90,6 +96,7 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     let mut dyn_shared: BTreeSet<String> = BTreeSet::new();
     let mut shared_defs: BTreeSet<String> = BTreeSet::new();
     let mut device_vars: Vec<String> = Vec::new();
+    let mut managed_vars: BTreeSet<String> = BTreeSet::new();
     // The types of the `__shared__` and `__constant__` variables, for the kernels' attributes.
     let mut var_types: BTreeMap<String, String> = BTreeMap::new();
     let mut constant_vars: BTreeSet<String> = BTreeSet::new();
@@ -133,6 +140,9 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                     && !after.contains("private ")
                 {
                     device_vars.push(name.clone());
+                    if after.contains(&format!("section \"{MANAGED_SECTION}\"")) {
+                        managed_vars.insert(name.clone());
+                    }
                     if after.contains("addrspace(4)") {
                         if let Some(g) = after.find(" global ") {
                             var_types.insert(name.clone(), first_type(&after[g + 8..]).to_string());
@@ -228,6 +238,10 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         if t.starts_with('@') && t.contains('=') {
             let name = first_global(t).unwrap_or_default();
             let mut line = normalize(t, &defined, &dyn_shared);
+            if managed_vars.contains(&name) {
+                // One copy, referred to by the host side: not local to the module, and out of the marker section.
+                line = line.replace(&format!(", section \"{MANAGED_SECTION}\""), "");
+            }
             if shared_defs.contains(&name) {
                 // `@x = internal global T undef` → thread-local (one copy per OS thread running blocks).
                 line = make_thread_local(&line);
@@ -332,12 +346,82 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         .iter()
         .map(|v| (v.clone(), renamed(v, &defined)))
         .collect();
+    let managed: Vec<(String, String)> = vars
+        .iter()
+        .filter(|(v, _)| managed_vars.contains(v))
+        .cloned()
+        .collect();
     out.push_str(&support(&kernels, &vars, &defined, &declared));
     Ok(Rewritten {
         text: out,
         kernels,
         vars,
+        managed,
     })
+}
+
+/// The host pass's IR with every `__managed__` variable's host shadow (clang's `internal global T undef` in the
+/// marker section) replaced by a reference to the device definition (`managed`: mangled name → renamed symbol),
+/// so that host code and kernels use the same bytes: the variable's one copy, in the device module, which is
+/// host memory. An error names a variable whose shadow is not there.
+pub fn patch_host_managed(host_ir: &str, managed: &[(String, String)]) -> Result<String, String> {
+    let mut out = String::with_capacity(host_ir.len());
+    let mut found = BTreeSet::new();
+    for line in host_ir.lines() {
+        let t = line.trim_start();
+        let def = t.starts_with('@')
+            && t.contains(&format!("section \"{MANAGED_SECTION}\""))
+            && first_global(t).is_some_and(|n| managed.iter().any(|(m, _)| *m == n));
+        if def {
+            let name = first_global(t).unwrap_or_default();
+            let g = t
+                .find(" global ")
+                .ok_or_else(|| format!("the host shadow of `{name}` is not a global: {t}"))?;
+            let ty = first_type(&t[g + 8..]);
+            let to = &managed.iter().find(|(m, _)| *m == name).expect("matched").1;
+            let _ = writeln!(out, "{} = external global {ty}", sym(to));
+            found.insert(name);
+            continue;
+        }
+        out.push_str(&rename_refs(line, managed));
+        out.push('\n');
+    }
+    match managed.iter().find(|(m, _)| !found.contains(m)) {
+        Some((m, _)) => Err(format!(
+            "the host side has no shadow of the __managed__ variable `{m}`"
+        )),
+        None => Ok(out),
+    }
+}
+
+/// `line` with every reference to a managed variable's host name renamed to its device symbol.
+fn rename_refs(line: &str, managed: &[(String, String)]) -> String {
+    if !line.contains('@') {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        match first_global(after).and_then(|n| {
+            managed
+                .iter()
+                .find(|(m, _)| *m == n)
+                .map(|(m, to)| (sym(m), sym(to)))
+        }) {
+            Some((from, to)) if after.starts_with(&from) => {
+                out.push_str(&to);
+                rest = &after[from.len()..];
+            }
+            _ => {
+                out.push('@');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The functions `from` can reach in the call graph `calls` (`from` included).

@@ -442,19 +442,6 @@ impl Driver {
     ) -> Result<Vec<PathBuf>, String> {
         let marker = self.work.join(format!("{stem}.marker"));
         std::fs::write(&marker, dialect.marker()).map_err(|e| e.to_string())?;
-        let host_o = self.work.join(format!("{stem}.host.o"));
-        let mut host = Command::new(&self.clang);
-        self.cuda_common(&mut host, dialect);
-        host.arg("--cuda-host-only")
-            .args(["-Xclang", "-fcuda-include-gpubinary", "-Xclang"])
-            .arg(&marker)
-            .arg(self.o.opt.as_deref().unwrap_or(HOST_OPT_DEFAULT))
-            .arg("-c")
-            .arg(src)
-            .arg("-o")
-            .arg(&host_o);
-        self.run(&mut host)?;
-
         let dev_ll = self.work.join(format!("{stem}.nvptx.ll"));
         let mut dev = Command::new(&self.clang);
         self.cuda_common(&mut dev, dialect);
@@ -486,6 +473,42 @@ impl Driver {
             cpu.arg("-g");
         }
         self.run(&mut cpu)?;
+
+        // The host pass, after the device pass: `__managed__` variables (if any) make its shadows refer to the
+        // device definitions (`ir::patch_host_managed`), through the host's IR.
+        let host_o = self.work.join(format!("{stem}.host.o"));
+        let opt = self.o.opt.as_deref().unwrap_or(HOST_OPT_DEFAULT);
+        let mut host = Command::new(&self.clang);
+        self.cuda_common(&mut host, dialect);
+        host.arg("--cuda-host-only")
+            .args(["-Xclang", "-fcuda-include-gpubinary", "-Xclang"])
+            .arg(&marker)
+            .arg(opt);
+        if rewritten.managed.is_empty() {
+            host.arg("-c").arg(src).arg("-o").arg(&host_o);
+            self.run(&mut host)?;
+        } else {
+            let host_ll = self.work.join(format!("{stem}.host.ll"));
+            host.args(["-S", "-emit-llvm"])
+                .arg(src)
+                .arg("-o")
+                .arg(&host_ll);
+            self.run(&mut host)?;
+            let text = std::fs::read_to_string(&host_ll).map_err(|e| e.to_string())?;
+            let patched = ir::patch_host_managed(&text, &rewritten.managed)
+                .map_err(|e| format!("{}: {e}", src.display()))?;
+            std::fs::write(&host_ll, patched).map_err(|e| e.to_string())?;
+            let mut obj = Command::new(&self.clang);
+            obj.args(["-c", "-Wno-override-module"])
+                .arg(opt)
+                .arg(&host_ll)
+                .arg("-o")
+                .arg(&host_o);
+            if self.o.debug {
+                obj.arg("-g");
+            }
+            self.run(&mut obj)?;
+        }
         Ok(vec![host_o, dev_o])
     }
 

@@ -270,6 +270,7 @@ mod events;
 mod host_memory;
 mod ipc;
 mod launches;
+mod managed;
 mod pools;
 mod sticky;
 mod stream_info;
