@@ -9,7 +9,8 @@ use crate::engine::core::pointers::AddressSpace;
 
 pub use crate::engine::core::problems::{
     CaptureProblem, FaultKind, HandleProblem, HostMemoryProblem, InitProblem, IpcProblem,
-    ObjectKind, ObjectLimit, PeerProblem, PoolProblem, SubscriptionProblem,
+    ObjectKind, ObjectLimit, PeerProblem, PoolProblem, SubscriptionProblem, UpdateOutcome,
+    UpdateResult,
 };
 
 /// The result type of every simulator call.
@@ -434,7 +435,7 @@ pub enum SimError {
         /// The call.
         what: &'static str,
         /// The vendor's result and the nodes it names.
-        outcome: crate::engine::graph::UpdateOutcome,
+        outcome: UpdateOutcome,
         /// Why, in words.
         reason: String,
     },

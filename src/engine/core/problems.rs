@@ -3,7 +3,7 @@
 
 #[cfg(doc)]
 use crate::engine::core::error::SimError;
-use crate::engine::core::handle::ProcessId;
+use crate::engine::core::handle::{GraphNode, ProcessId};
 
 /// What kind of object a handle names (used in [`SimError::InvalidHandle`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -495,4 +495,56 @@ impl std::fmt::Display for PoolProblem {
             ),
         }
     }
+}
+
+/// `cudaGraphExecUpdateResult` (the values are the vendor's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UpdateResult {
+    /// Updated.
+    Success,
+    /// Not updated, for a reason no other value names.
+    Error,
+    /// The graphs' topologies differ.
+    TopologyChanged,
+    /// A node's type differs.
+    NodeTypeChanged,
+    /// A kernel node's function changed (drivers before CUDA 11.2).
+    FunctionChanged,
+    /// A node's parameters changed in a way an executable graph cannot take.
+    ParametersChanged,
+    /// Something about a node is not supported.
+    NotSupported,
+    /// A kernel node's function changed in an unsupported way.
+    UnsupportedFunctionChange,
+    /// A node's attributes changed in an unsupported way.
+    AttributesChanged,
+}
+
+impl UpdateResult {
+    /// The vendor's number: success 0, error 1, topology changed 2, node type changed 3, function changed 4,
+    /// parameters changed 5, not supported 6, unsupported function change 7, attributes changed 8.
+    pub fn to_raw(self) -> u32 {
+        match self {
+            UpdateResult::Success => 0,
+            UpdateResult::Error => 1,
+            UpdateResult::TopologyChanged => 2,
+            UpdateResult::NodeTypeChanged => 3,
+            UpdateResult::FunctionChanged => 4,
+            UpdateResult::ParametersChanged => 5,
+            UpdateResult::NotSupported => 6,
+            UpdateResult::UnsupportedFunctionChange => 7,
+            UpdateResult::AttributesChanged => 8,
+        }
+    }
+}
+
+/// What an update reports (`cudaGraphExecUpdateResultInfo`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UpdateOutcome {
+    /// The result.
+    pub result: UpdateResult,
+    /// The node of the graph the result is about, if it is about one.
+    pub error_node: Option<GraphNode>,
+    /// With [`UpdateResult::TopologyChanged`] for a dependency that does not pair: that dependency.
+    pub error_from: Option<GraphNode>,
 }

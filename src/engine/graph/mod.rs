@@ -38,9 +38,9 @@ pub(crate) mod params;
 pub(crate) mod replay;
 pub(crate) mod update;
 
+pub use crate::engine::core::error::{UpdateOutcome, UpdateResult};
 pub use build::{NodeMem, NodeSpec};
 pub use node::MemsetShape;
-pub use update::{UpdateOutcome, UpdateResult};
 
 use std::sync::Arc;
 
