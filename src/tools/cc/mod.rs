@@ -327,7 +327,7 @@ pub fn find_clang() -> Result<PathBuf, String> {
 
 /// The folder holding libstreamsim.so: `STREAMSIM_LIB`, or beside the `streamsim` binary (the build tree's
 /// `target/<profile>/`), or its `../lib`.
-fn find_lib() -> Result<PathBuf, String> {
+pub fn find_lib() -> Result<PathBuf, String> {
     if let Some(d) = std::env::var_os("STREAMSIM_LIB") {
         return Ok(PathBuf::from(d));
     }
