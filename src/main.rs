@@ -47,6 +47,9 @@ enum Command {
         /// Write the Chrome/Perfetto trace here at the program's exit (`STREAMSIM_TRACE`).
         #[arg(long, value_name = "OUT.json")]
         trace: Option<PathBuf>,
+        /// The CPU kernels `streamsim cc --kernels app.cu -o app.kernels.so` built (`STREAMSIM_KERNELS`).
+        #[arg(long, value_name = "APP.kernels.so")]
+        kernels: Option<PathBuf>,
         /// The program and its arguments.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
         program: Vec<std::ffi::OsString>,
@@ -91,12 +94,14 @@ fn main() -> ExitCode {
             devices,
             races,
             trace,
+            kernels,
             program,
         } => {
             return exec(streamsim::exec::Options {
                 devices,
                 races,
                 trace,
+                kernels,
                 program,
             });
         }

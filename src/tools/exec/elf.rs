@@ -15,8 +15,11 @@ pub(crate) struct Elf {
     pub exported: BTreeSet<String>,
     /// Functions defined in `.symtab` (empty when stripped).
     pub local: BTreeSet<String>,
+    /// The size in memory of its thread-local storage (`PT_TLS`), 0 without.
+    pub tls_size: u64,
 }
 
+const PT_TLS: u32 = 7;
 const SHT_SYMTAB: u32 = 2;
 const SHT_DYNSYM: u32 = 11;
 const SHT_DYNAMIC: u32 = 6;
@@ -79,6 +82,15 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Elf, String> {
         bytes.get(t.offset..t.offset + t.size).ok_or_else(bad)
     };
     let mut elf = Elf::default();
+    let phoff = u64_at(bytes, 0x20).ok_or_else(bad)? as usize;
+    let phentsize = usize::from(u16_at(bytes, 0x36).ok_or_else(bad)?);
+    let phnum = usize::from(u16_at(bytes, 0x38).ok_or_else(bad)?);
+    for i in 0..phnum {
+        let h = phoff + i * phentsize;
+        if u32_at(bytes, h).ok_or_else(bad)? == PT_TLS {
+            elf.tls_size = u64_at(bytes, h + 0x28).ok_or_else(bad)?;
+        }
+    }
     for s in &sections {
         match s.kind {
             SHT_DYNSYM | SHT_SYMTAB => {
