@@ -205,7 +205,7 @@ pub use facade::{acl, capi, cuda, musa};
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub use tools::testing;
-pub use tools::{cc, export, scenario};
+pub use tools::{cc, exec, export, scenario};
 
 /// The stream queue, for the bench's comparison with crossbeam-channel; not part of the API.
 #[doc(hidden)]

@@ -35,6 +35,36 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Runs an unmodified binary built by NVIDIA's nvcc with `-cudart shared` on the simulated machine: its
+    /// `libcudart.so.13` is streamsim's (`streamsim exec -- ./app args…`).
+    Exec {
+        /// Number of devices (`STREAMSIM_DEVICES`).
+        #[arg(long, value_name = "N")]
+        devices: Option<u32>,
+        /// What to do about races (`STREAMSIM_RACES`): off, collect, print or fail.
+        #[arg(long, value_name = "MODE")]
+        races: Option<String>,
+        /// Write the Chrome/Perfetto trace here at the program's exit (`STREAMSIM_TRACE`).
+        #[arg(long, value_name = "OUT.json")]
+        trace: Option<PathBuf>,
+        /// The CPU kernels `streamsim cc --kernels app.cu -o app.kernels.so` built (`STREAMSIM_KERNELS`).
+        #[arg(long, value_name = "APP.kernels.so")]
+        kernels: Option<PathBuf>,
+        /// The program and its arguments.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        program: Vec<std::ffi::OsString>,
+    },
+}
+
+fn exec(options: streamsim::exec::Options) -> ExitCode {
+    let run = streamsim::cc::find_lib().and_then(|lib| streamsim::exec::run(&options, &lib));
+    match run {
+        Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+        Err(e) => {
+            eprintln!("streamsim exec: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn cc(args: &[String]) -> ExitCode {
@@ -60,6 +90,21 @@ fn main() -> ExitCode {
     let (file, trace, width) = match Cli::parse().command {
         Command::Run { file, trace, width } => (file, trace, width),
         Command::Cc { args } => return cc(&args),
+        Command::Exec {
+            devices,
+            races,
+            trace,
+            kernels,
+            program,
+        } => {
+            return exec(streamsim::exec::Options {
+                devices,
+                races,
+                trace,
+                kernels,
+                program,
+            });
+        }
     };
     let shown = file.display();
     let text = match std::fs::read_to_string(&file) {

@@ -900,6 +900,11 @@ pub extern "C" fn streamsimSetKernelDuration(func: *const c_void, ns: u64) -> c_
     })
 }
 
+/// Whether `func` is a host stub a module registered (`__cudaGetKernel`, `dropin.rs`).
+pub(crate) fn is_registered(func: *const c_void) -> bool {
+    registry().lock().stubs.contains_key(&(func as usize))
+}
+
 /// The device variable whose host shadow is `symbol`: (its bytes in the device module, its size).
 pub(crate) fn symbol(symbol: *const c_void) -> Option<(usize, usize)> {
     let r = registry().lock();

@@ -64,6 +64,9 @@ pub(crate) mod cuda_pool;
 pub(crate) mod cuda_runtime;
 pub(crate) mod cuda_stream_info;
 pub(crate) mod determinism_check;
+/// The drop-in `libcudart.so.13`'s entry points beyond the C library's (`streamsim exec`).
+#[doc(hidden)]
+pub mod dropin;
 pub(crate) mod exit;
 pub(crate) mod kernel_ctx;
 #[doc(hidden)]

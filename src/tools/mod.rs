@@ -5,6 +5,7 @@
 
 pub(crate) mod c_trace;
 pub mod cc;
+pub mod exec;
 pub mod export;
 pub mod scenario;
 #[cfg(feature = "proptest")]

@@ -1724,6 +1724,17 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__streamsimAclPushCallConfiguration",
     "streamsimCcRegisterModule",
     "streamsimCcResolve",
+    // nvcc 13's launch path and the drop-in libcudart.so.13's CUDA 13 entry points (src/facade/dropin.rs),
+    // declared by NVIDIA's crt/ headers, exercised by tests/suite/dropin.rs.
+    "__cudaGetKernel",
+    "__cudaLaunchKernel",
+    "__cudaLaunchKernel_ptsz",
+    "__streamsimCudart13_cudaGetDeviceProperties",
+    "__streamsimCudart13_cudaGraphGetEdges",
+    "__streamsimCudart13_cudaGraphNodeGetDependencies",
+    "__streamsimCudart13_cudaGraphNodeGetDependentNodes",
+    "__streamsimCudart13_cudaStreamGetCaptureInfo",
+    "__streamsimCudart13_cudaStreamUpdateCaptureDependencies",
 ];
 
 /// The runtime calls of `src/facade/cc_runtime.rs` (launches and symbols of `streamsim cc` programs). Its

@@ -26,6 +26,7 @@ mod cuda_facade;
 mod cuda_streams;
 mod deferred_waits;
 mod determinism;
+mod dropin;
 mod engines;
 mod facade_abuse;
 mod fault_injection;

@@ -81,6 +81,9 @@ pub struct Options {
     pub verbose: bool,
     /// `--keep`: keep the intermediate files (and say where).
     pub keep: bool,
+    /// `--kernels`: a shared library of the CPU kernels (and the rest of the program, position-independent),
+    /// for a binary nvcc built from the same source (`STREAMSIM_KERNELS`, `streamsim exec --kernels`).
+    pub kernels: bool,
 }
 
 /// The host code's optimisation without `-O`: none, as nvcc leaves the host compiler's default (kernels are
@@ -89,7 +92,7 @@ const HOST_OPT_DEFAULT: &str = "-O0";
 
 /// The usage line.
 pub const USAGE: &str = "usage: streamsim cc [-I DIR] [-D X[=V]] [-O0..3] [-g] [-std=c++17] [-arch=sm_XX] [-c] [-o OUT] \
-     [-l LIB] [-L DIR] [-Xcompiler FLAG] [-Xlinker FLAG] [--dialect cuda|musa|acl] [-v] FILE.cu|.mu|.cpp|.c|.o ...";
+     [-l LIB] [-L DIR] [-Xcompiler FLAG] [-Xlinker FLAG] [--dialect cuda|musa|acl] [--kernels] [-v] FILE.cu|.mu|.cpp|.c|.o ...";
 
 /// Parses nvcc-style arguments (`-I DIR` and `-IDIR`, `-o OUT`, `-arch=sm_80` / `-arch sm_80`, …).
 pub fn parse(args: &[String]) -> Result<Options, String> {
@@ -115,6 +118,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             }
             "-v" | "--verbose" => o.verbose = true,
             "--keep" | "-keep" => o.keep = true,
+            "--kernels" => o.kernels = true,
             "-o" | "--output-file" => o.output = Some(PathBuf::from(next(&mut i, a)?)),
             "-I" | "--include-path" => o.includes.push(next(&mut i, a)?),
             "-D" | "--define-macro" => o.defines.push(next(&mut i, a)?),
@@ -327,7 +331,7 @@ pub fn find_clang() -> Result<PathBuf, String> {
 
 /// The folder holding libstreamsim.so: `STREAMSIM_LIB`, or beside the `streamsim` binary (the build tree's
 /// `target/<profile>/`), or its `../lib`.
-fn find_lib() -> Result<PathBuf, String> {
+pub fn find_lib() -> Result<PathBuf, String> {
     if let Some(d) = std::env::var_os("STREAMSIM_LIB") {
         return Ok(PathBuf::from(d));
     }
@@ -399,6 +403,9 @@ impl Driver {
             cmd.arg("-g");
         }
         cmd.args(&self.o.xcompiler);
+        if self.o.kernels {
+            cmd.arg("-fPIC");
+        }
     }
 
     fn cuda_common(&self, cmd: &mut Command, dialect: Dialect) {
@@ -466,6 +473,7 @@ impl Driver {
         let dev_o = self.work.join(format!("{stem}.cpu.o"));
         let mut cpu = Command::new(&self.clang);
         cpu.args(["-O2", "-c", "-Wno-override-module", "-fno-math-errno"])
+            .args(self.o.kernels.then_some("-fPIC"))
             .arg(&host_ll)
             .arg("-o")
             .arg(&dev_o);
@@ -542,6 +550,7 @@ impl Driver {
             "-U_FORTIFY_SOURCE",
             "-c",
         ])
+        .args(self.o.kernels.then_some("-fPIC"))
         .arg(self.support.join("include/streamsim/cc/kernel_rt.c"))
         .arg("-o")
         .arg(&out);
@@ -632,6 +641,9 @@ fn build_in(d: &mut Driver) -> Result<(), String> {
     }
     for x in &d.o.xlinker {
         c.arg(format!("-Wl,{x}"));
+    }
+    if d.o.kernels {
+        c.arg("-shared");
     }
     c.args(["-lm", "-lpthread", "-o"]).arg(&out);
     d.run(&mut c)
