@@ -186,6 +186,9 @@ pub(crate) struct EnvConfig {
     pub host: String,
     /// `STREAMSIM_SCHEDULE` (`concurrent`, the default, or `serialize`).
     pub schedule: crate::engine::core::hang::Schedule,
+    /// `STREAMSIM_INJECT_PANIC`: a call whose next run panics inside the simulator (`*`: any), for fault-injection
+    /// tests of the library: the call answers the vendor's unknown / internal error and the machine is broken.
+    pub inject_panic: Option<String>,
     /// `STREAMSIM_WATCHDOG_MS`: the watchdog's limit in milliseconds of real time, `0` off (unset: the
     /// schedule's default).
     pub watchdog: Option<Option<std::time::Duration>>,
@@ -376,7 +379,17 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
             ));
         }
     };
+    let inject_panic = match env_text("STREAMSIM_INJECT_PANIC")? {
+        Some(call) if call.trim().is_empty() => {
+            return Err(
+                "streamsim: STREAMSIM_INJECT_PANIC is empty (expected an engine call's name, or *)"
+                    .to_string(),
+            );
+        }
+        other => other.map(|c| c.trim().to_string()),
+    };
     Ok(EnvConfig {
+        inject_panic,
         devices,
         seed,
         races,
@@ -454,9 +467,16 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
                     None => builder,
                 };
                 c_machine(builder, config.races, config.keeps_trace())
-                    .map(|m| DefaultMachine {
-                        process: m.process(),
-                        config,
+                    .map(|m| {
+                        // Fault injection for tests of the library itself (`tests/suite/panics.rs`): the next
+                        // run of this engine call (`*`: any) panics inside the simulator.
+                        if let Some(call) = config.inject_panic.as_deref() {
+                            m.inject_panic(call);
+                        }
+                        DefaultMachine {
+                            process: m.process(),
+                            config,
+                        }
                     })
                     .map_err(|e| format!("streamsim: cannot build the default machine: {e}"))
             });

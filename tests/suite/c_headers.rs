@@ -87,17 +87,17 @@ fn preprocess(extra: &[&str]) -> String {
 /// A prototype: return type and parameter types, as C spells them (names removed).
 #[derive(Debug, Clone)]
 pub(crate) struct CProto {
-    ret: String,
-    params: Vec<String>,
+    pub(crate) ret: String,
+    pub(crate) params: Vec<String>,
 }
 
 /// The headers, parsed once: prototypes and constant names.
-struct Headers {
-    protos: BTreeMap<String, CProto>,
+pub(crate) struct Headers {
+    pub(crate) protos: BTreeMap<String, CProto>,
     constants: BTreeSet<String>,
 }
 
-fn headers() -> &'static Headers {
+pub(crate) fn headers() -> &'static Headers {
     static H: OnceLock<Headers> = OnceLock::new();
     H.get_or_init(|| {
         let code = preprocess(&["-E", "-P"]);

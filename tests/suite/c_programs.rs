@@ -209,6 +209,7 @@ const STREAMSIM_VARS: &[&str] = &[
     "STREAMSIM_CHECK_DETERMINISM",
     "STREAMSIM_DETERMINISM_CHILD",
     "STREAMSIM_ENGINES",
+    "STREAMSIM_INJECT_PANIC",
 ];
 
 /// A shared-host name no other test uses (`STREAMSIM_MACHINE`), so that parallel tests' programs never meet.
