@@ -554,6 +554,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorPeerAccessNotEnabled,
         cuda::cudaErrorContextIsDestroyed,
         cuda::cudaErrorAssert,
+        cuda::cudaErrorMisalignedAddress,
         cuda::cudaErrorTooManyPeers,
         cuda::cudaErrorLaunchFailure,
         cuda::cudaErrorNotPermitted,
@@ -915,6 +916,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaErrorPeerAccessNotEnabled,
         musa::musaErrorContextIsDestroyed,
         musa::musaErrorAssert,
+        musa::musaErrorMisalignedAddress,
         musa::musaErrorTooManyPeers,
         musa::musaErrorLaunchFailure,
         musa::musaErrorNotPermitted,
@@ -1680,6 +1682,8 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__cudaRegisterVar",
     "__cudaUnregisterFatBinary",
     "__streamsimAclPushCallConfiguration",
+    "streamsimCcAccessed",
+    "streamsimCcLaunchChecks",
     "streamsimCcRegisterModule",
     "streamsimCcResolve",
 ];
@@ -1710,6 +1714,9 @@ const CC_RUNTIME_CALLS: &[&str] = &[
     "musaMemcpyToSymbol",
     "musaMemcpyToSymbolAsync",
     "streamsimSetKernelDuration",
+    // `cc_check.rs`: read by `tests/suite/sanitizer.rs`'s programs' reports.
+    "streamsimCheckReportCount",
+    "streamsimCheckReportText",
 ];
 
 fn diff(a: &BTreeSet<String>, b: &BTreeSet<String>) -> Vec<String> {
