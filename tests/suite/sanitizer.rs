@@ -197,3 +197,19 @@ fn a_bad_streamsim_check_is_refused_like_the_other_variables() {
         "{err}"
     );
 }
+
+#[test]
+fn a_misaligned_store_is_716_with_a_memcheck_report() {
+    let bad = verdict(&cc("misaligned", "misaligned.cu", &[]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 716 cudaErrorMisalignedAddress\n",
+            "streamsim: memcheck: kernel `store`: misaligned write of 4 bytes by block (0,0,0), thread (0,0,0) at \
+             0xd0000000000002: it needs 4-byte alignment\n"
+        )
+    );
+    let good = verdict(&cc("misaligned-ok", "misaligned.cu", &["CORRECT"]), &[]);
+    assert_eq!(as_ref(&good), CLEAN);
+}
