@@ -48,6 +48,7 @@ enum musaError {
     musaErrorTooManyPeers = 711,
     musaErrorHostMemoryAlreadyRegistered = 712,
     musaErrorHostMemoryNotRegistered = 713,
+    musaErrorMisalignedAddress = 716,
     musaErrorLaunchFailure = 719,
     musaErrorNotPermitted = 800,
     musaErrorNotSupported = 801,

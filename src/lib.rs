@@ -199,6 +199,7 @@ pub use engine::pools::state as pool;
 pub use engine::streams::info as stream_info;
 pub use engine::{graph, machine, memory};
 // The facades are documented at the crate root (`streamsim::cuda`, …), their paths since the first release.
+pub use facade::cc_check::{CheckReport, MAX_CHECK_REPORTS, check_reports};
 #[doc(inline)]
 pub use facade::{acl, capi, cuda, musa};
 
@@ -264,7 +265,9 @@ pub use engine::memory::pitched::{Extent, Pitch};
 #[doc(no_inline)]
 pub use engine::memory::{AddressSpace, DevicePtr, Dst, HostPtr, Src};
 #[doc(no_inline)]
-pub use engine::observe::race::{Accessor, RaceAccess, RaceDetection, RaceKind, RaceReport};
+pub use engine::observe::race::{
+    Accessor, KernelThread, RaceAccess, RaceDetection, RaceKind, RaceReport,
+};
 #[doc(no_inline)]
 pub use engine::observe::trace::{
     Dropped, FailedCall, HostEvent, OpKind, Trace, TraceEvent, TraceNames, TraceRecord, TraceWindow,

@@ -20,6 +20,8 @@ use parking_lot::Mutex;
 use crate::engine::core::error::{FaultKind, SimError};
 use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
 use crate::engine::memory::block::Block;
+use crate::engine::observe::race::KernelThread;
+use crate::engine::observe::race::kernel_ranges::{self, LaunchTrack, Stamp, Touch, Touched};
 use crate::facade::binding::{Api, contain};
 use crate::facade::cuda_runtime::{self as rt, Error, codes};
 
@@ -67,12 +69,14 @@ pub type Runner = Option<
 >;
 
 /// The version of the table `streamsimCcRegisterModule` reads (`TABLE_VERSION` in `src/tools/cc/ir.rs`).
-const TABLE_VERSION: u32 = 4;
+const TABLE_VERSION: u32 = 5;
 
 /// The runner's outcomes (`kernel_rt.c`).
 const RUN_OK: c_int = 0;
 const RUN_ILLEGAL_ADDRESS: c_int = 1;
 const RUN_ASSERT: c_int = 2;
+const RUN_MISALIGNED: c_int = 5;
+const RUN_BARRIER: c_int = 6;
 
 /// A kernel's CPU code, from a module's table.
 #[derive(Clone, Copy)]
@@ -565,6 +569,102 @@ thread_local! {
     static RUNNING: Cell<*const KernelCtx> = const { Cell::new(std::ptr::null()) };
     /// The blocks the running kernel touched: held until it returns, so that its host pointers stay valid.
     static HELD: RefCell<Vec<Arc<Block>>> = const { RefCell::new(Vec::new()) };
+    /// The launch whose kernel runs on this thread: what `streamsimCcLaunchChecks` answers and reports name.
+    static LAUNCH: RefCell<Option<Running>> = const { RefCell::new(None) };
+    /// The byte ranges the running kernel touched (`streamsimCcAccessed`), at most `kernel_rt.c`'s 1024.
+    static ACCESSED: RefCell<Vec<RawRange>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The launch running on this thread.
+struct Running {
+    checks: u32,
+    tracked: bool,
+}
+
+/// A range as `kernel_rt.c` keeps it (`ssk_range`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct RawRange {
+    base: u64,
+    lo: u64,
+    hi: u64,
+    kind: u32,
+    who: [u32; 6],
+}
+
+/// `kernel_rt.c`'s answers of `streamsimCcLaunchChecks`.
+const CHECK_TRACK: u32 = 1;
+const CHECK_SYNC: u32 = 2;
+
+/// `streamsimCcLaunchChecks`: what the kernel starting on this thread is to do beyond running: track the bytes
+/// it touches (its launch was stamped for the race detector), check its barriers (synccheck).
+#[unsafe(no_mangle)]
+pub extern "C" fn streamsimCcLaunchChecks() -> u32 {
+    contain(0, || {
+        LAUNCH.with(|l| match &*l.borrow() {
+            None => 0,
+            Some(r) => {
+                let mut c = 0;
+                if r.tracked {
+                    c |= CHECK_TRACK;
+                }
+                if r.checks & crate::facade::cc_check::SYNCCHECK != 0 {
+                    c |= CHECK_SYNC;
+                }
+                c
+            }
+        })
+    })
+}
+
+/// `streamsimCcAccessed`: the byte ranges the kernel that ran on this thread touched, at its end.
+///
+/// # Safety
+/// `ranges` holds `n` ranges.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcAccessed(ranges: *const RawRange, n: u64) {
+    contain((), || {
+        if ranges.is_null() || n == 0 {
+            return;
+        }
+        // SAFETY: C contract; `kernel_rt.c` keeps at most 1024.
+        let list = unsafe { std::slice::from_raw_parts(ranges, n.min(1 << 16) as usize) };
+        ACCESSED.with(|a| a.borrow_mut().extend_from_slice(list));
+    })
+}
+
+/// Hands the ranges the kernel that ran touched to the race detector, with its launch's stamp (its blocks
+/// still held).
+fn hand_over(track: &LaunchTrack, stamp: &Arc<Stamp>) {
+    let raw = ACCESSED.with(|a| std::mem::take(&mut *a.borrow_mut()));
+    if raw.is_empty() {
+        return;
+    }
+    let touched: Vec<Touched> = HELD.with(|held| {
+        let held = held.borrow();
+        raw.iter()
+            .filter_map(|r| {
+                let block = held.iter().find(|b| b.base == r.base)?.clone();
+                let touch = match r.kind {
+                    0 => Touch::Read,
+                    1 => Touch::Write,
+                    _ => Touch::Atomic,
+                };
+                let w = r.who;
+                Some(Touched {
+                    block,
+                    start: r.lo,
+                    end: r.hi,
+                    touch,
+                    thread: KernelThread {
+                        block: [w[0], w[1], w[2]],
+                        thread: [w[3], w[4], w[5]],
+                    },
+                })
+            })
+            .collect()
+    });
+    track.accessed(stamp, &touched);
 }
 
 /// Builds the engine kernel of a launch of `func`: its arguments copied now, its grid run by its module's
@@ -575,8 +675,8 @@ fn cpu_launch(
     block: Dim3,
     args: *mut *mut c_void,
     shmem: usize,
-) -> Result<(Api, Kernel), SimError> {
-    cpu_kernel(
+) -> Result<(Api, Kernel, Arc<LaunchTrack>), SimError> {
+    cpu_kernel_tracked(
         "LaunchKernel",
         func,
         grid,
@@ -584,7 +684,22 @@ fn cpu_launch(
         Args::Pointers(args),
         shmem,
     )
-    .map(|(a, k, _)| (a, k))
+    .map(|(a, k, _, t)| (a, k, t))
+}
+
+/// Launches `k` on `stream` with `track` pending: the launch's race step stamps it, and the kernel's real
+/// accesses are checked against other kernels' when it has run (`kernel_ranges.rs`).
+fn launch_tracked(
+    p: &crate::Process,
+    stream: *mut c_void,
+    k: Kernel,
+    track: Arc<LaunchTrack>,
+) -> Result<(), SimError> {
+    track.bind(&p.machine());
+    kernel_ranges::set_pending(Some(track));
+    let r = p.launch(crate::facade::binding::stream(stream), k);
+    kernel_ranges::set_pending(None);
+    r
 }
 
 /// Where a kernel's arguments come from: a pointer to each (`kernelParams`, `cudaLaunchKernel`'s `args`), or a
@@ -604,6 +719,20 @@ pub(crate) fn cpu_kernel(
     args: Args<'_>,
     shmem: usize,
 ) -> Result<(Api, Kernel, Vec<u8>), SimError> {
+    // A graph's kernel node: never stamped, so its runs are not tracked.
+    cpu_kernel_tracked(what, func, grid, block, args, shmem).map(|(a, k, b, _)| (a, k, b))
+}
+
+/// [`cpu_kernel`], with the slot its launch's stamp goes in (see [`launch_tracked`]).
+fn cpu_kernel_tracked(
+    what: &'static str,
+    func: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: Args<'_>,
+    shmem: usize,
+) -> Result<(Api, Kernel, Vec<u8>, Arc<LaunchTrack>), SimError> {
+    let track = Arc::new(LaunchTrack::default());
     let (stub, cpu, set_ns) = {
         let r = registry().lock();
         let Some(stub) = r.stubs.get(&(func as usize)).cloned() else {
@@ -625,7 +754,7 @@ pub(crate) fn cpu_kernel(
     let mut k = Kernel::new(label.clone()).duration(std::time::Duration::from_nanos(ns));
     let Some(cpu) = cpu else {
         note_no_body(&stub.name);
-        return Ok((stub.api, k, Vec::new()));
+        return Ok((stub.api, k, Vec::new(), track));
     };
     // SAFETY: the row is the module's constant table.
     let row = unsafe { &*cpu.row };
@@ -669,8 +798,22 @@ pub(crate) fn cpu_kernel(
     let buf = Arc::new(buf);
     let g = [grid.x, grid.y, grid.z];
     let b = [block.x, block.y, block.z];
-    k = k.shared_body(move |ctx: &mut KernelCtx| run_grid(ctx, cpu, &buf, g, b, shmem as u64));
-    Ok((stub.api, k, block_copy))
+    let t = track.clone();
+    let name: Arc<str> = Arc::from(label.as_str());
+    k = k.shared_body(move |ctx: &mut KernelCtx| {
+        let launch = Launch {
+            name: name.clone(),
+            track: &t,
+        };
+        run_grid(ctx, cpu, &buf, g, b, shmem as u64, launch)
+    });
+    Ok((stub.api, k, block_copy, track))
+}
+
+/// What a run of a launch knows of it beyond its grid: its name, and its stamp's slot.
+struct Launch<'a> {
+    name: Arc<str>,
+    track: &'a LaunchTrack,
 }
 
 fn run_grid(
@@ -680,6 +823,7 @@ fn run_grid(
     grid: [u32; 3],
     block: [u32; 3],
     shmem: u64,
+    launch: Launch<'_>,
 ) -> Result<(), KernelError> {
     let Some(runner) = cpu.runner else {
         return Err(KernelError {
@@ -688,7 +832,16 @@ fn run_grid(
         });
     };
     let mut msg = vec![0 as c_char; 1024];
+    let stamp = launch.track.stamp();
+    let checks = crate::facade::cc_check::enabled();
     RUNNING.with(|r| r.set(ctx as *const KernelCtx));
+    LAUNCH.with(|l| {
+        *l.borrow_mut() = Some(Running {
+            checks,
+            tracked: stamp.is_some(),
+        })
+    });
+    ACCESSED.with(|a| a.borrow_mut().clear());
     // SAFETY: the module's runner, with its own row and a buffer packed for this kernel.
     let code = unsafe {
         runner(
@@ -702,13 +855,33 @@ fn run_grid(
         )
     };
     RUNNING.with(|r| r.set(std::ptr::null()));
+    LAUNCH.with(|l| *l.borrow_mut() = None);
+    if let Some(stamp) = &stamp
+        && code == RUN_OK
+    {
+        hand_over(launch.track, stamp);
+    }
     HELD.with(|h| h.borrow_mut().clear());
     // SAFETY: the runner leaves a NUL-terminated message.
     let message = unsafe { CStr::from_ptr(msg.as_ptr()) }
         .to_string_lossy()
         .into_owned();
+    let tool = match code {
+        RUN_ILLEGAL_ADDRESS | RUN_MISALIGNED if checks & crate::facade::cc_check::MEMCHECK != 0 => {
+            Some("memcheck")
+        }
+        RUN_BARRIER => Some("synccheck"),
+        _ => None,
+    };
+    if let Some(tool) = tool {
+        crate::facade::cc_check::report(tool, format!("kernel `{}`: {message}", launch.name));
+    }
     match code {
         RUN_OK => Ok(()),
+        RUN_MISALIGNED => Err(KernelError {
+            kind: FaultKind::MisalignedAddress,
+            message,
+        }),
         RUN_ILLEGAL_ADDRESS => Err(KernelError {
             kind: FaultKind::IllegalAddress,
             message,
@@ -741,16 +914,20 @@ fn note_no_body(name: &str) {
 }
 
 /// `streamsimCcResolve`: the host bytes of the live allocation holding `[addr, addr + size)`, for the kernel
-/// running on this thread: 0 and its base, length and host pointer, or non-zero and the reason in `msg`.
+/// running on this thread: 0 and its base, length and host pointer; or, with memcheck's description of the
+/// access in `msg` (the thread `who` is, the kernel, the access, the allocation nearest to it), 1 for an
+/// address outside every live allocation of the process, 2 for a misaligned one. `flags` is the access's kind
+/// (bits 0-1: read, write, atomic) and the mask of the address bits its alignment needs to be 0 (from bit 8).
 ///
 /// # Safety
-/// The out-pointers are valid for writes; `msg` holds `msglen` bytes.
+/// The out-pointers are valid for writes; `who` holds 6 words; `msg` holds `msglen` bytes.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments, reason = "the C signature")]
 pub unsafe extern "C" fn streamsimCcResolve(
     addr: u64,
     size: u64,
-    write: c_int,
+    flags: u32,
+    who: *const u32,
     base: *mut u64,
     len: *mut u64,
     host: *mut *mut c_void,
@@ -776,15 +953,33 @@ pub unsafe extern "C" fn streamsimCcResolve(
         }
         // SAFETY: set by `run_grid` for the duration of the runner, on this thread.
         let ctx = unsafe { &*ctx };
-        let verb = if write != 0 { "write" } else { "read" };
+        let thread = if who.is_null() {
+            KernelThread::default()
+        } else {
+            // SAFETY: C contract: six words.
+            let w = unsafe { std::slice::from_raw_parts(who, 6) };
+            KernelThread {
+                block: [w[0], w[1], w[2]],
+                thread: [w[3], w[4], w[5]],
+            }
+        };
+        let verb = match flags & 3 {
+            0 => "read",
+            1 => "write",
+            _ => "atomic update",
+        };
+        // compute-sanitizer's order: the access, the thread, the address and what it is.
+        let access = format!("{verb} of {size} bytes by {thread} at {addr:#x}");
+        let mask = u64::from(flags >> 8);
+        if addr & mask != 0 {
+            say(&format!(
+                "misaligned {access}: it needs {}-byte alignment",
+                mask + 1
+            ));
+            return 2;
+        }
         match ctx.resolve_live(addr, size) {
-            Ok((b, l, h, block)) => {
-                if addr + size > b + l {
-                    say(&format!(
-                        "{verb} of {size} bytes at {addr:#x} runs past the end of the {l}-byte allocation at {b:#x}"
-                    ));
-                    return 1;
-                }
+            Ok((b, l, h, block)) if addr + size <= b + l => {
                 HELD.with(|held| {
                     let mut held = held.borrow_mut();
                     if !held.iter().any(|x| Arc::ptr_eq(x, &block)) {
@@ -799,8 +994,11 @@ pub unsafe extern "C" fn streamsimCcResolve(
                 }
                 0
             }
-            Err(why) => {
-                say(&format!("{verb} of {size} bytes at {addr:#x}: {why}"));
+            _ => {
+                say(&format!(
+                    "invalid {access}: {}",
+                    ctx.describe_bad_access(addr, size)
+                ));
                 1
             }
         }
@@ -824,8 +1022,8 @@ pub(crate) unsafe fn launch_kernel(
     match module_api {
         Some(Api::Acl) => {
             let code = crate::facade::acl::runtime::run_launch("aclrtLaunchKernel", |p| {
-                let (_, k) = cpu_launch(func, grid, block, args, shmem)?;
-                p.launch(crate::facade::binding::stream(stream), k)
+                let (_, k, track) = cpu_launch(func, grid, block, args, shmem)?;
+                launch_tracked(p, stream, k, track)
             });
             if code == 0 {
                 codes::Success
@@ -841,8 +1039,8 @@ pub(crate) unsafe fn launch_kernel(
                 None => api,
             };
             rt::run_launch(api, |p| {
-                let (_, k) = cpu_launch(func, grid, block, args, shmem)?;
-                p.launch(crate::facade::binding::stream(stream), k)
+                let (_, k, track) = cpu_launch(func, grid, block, args, shmem)?;
+                launch_tracked(p, stream, k, track)
             })
         }
     }

@@ -80,6 +80,8 @@ macro_rules! with_error_codes {
             (cudaErrorContextIsDestroyed, musaErrorContextIsDestroyed, ContextIsDestroyed) = 709,
                 "context is destroyed";
             (cudaErrorAssert, musaErrorAssert, Assert) = 710, "device-side assert triggered";
+            (cudaErrorMisalignedAddress, musaErrorMisalignedAddress, MisalignedAddress) = 716,
+                "misaligned address";
             (cudaErrorTooManyPeers, musaErrorTooManyPeers, TooManyPeers) = 711,
                 "peer mapping resources exhausted";
             (cudaErrorHostMemoryAlreadyRegistered, musaErrorHostMemoryAlreadyRegistered, HostMemoryAlreadyRegistered)
@@ -178,6 +180,10 @@ pub(crate) fn code(e: &SimError) -> Error {
             kind: FaultKind::Assert,
             ..
         } => Assert,
+        SimError::KernelFault {
+            kind: FaultKind::MisalignedAddress,
+            ..
+        } => MisalignedAddress,
         SimError::KernelFault { .. } => LaunchFailure,
         SimError::NoContext { .. } | SimError::DefaultContext { .. } => DeviceUninitialized,
         SimError::DeviceNotSet { .. } => InvalidDevice,

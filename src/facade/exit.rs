@@ -186,7 +186,17 @@ fn exit_actions() {
         }
     }
     let diverged = crate::facade::determinism_check::at_exit(&check, &traces);
-    let races = failing_races();
+    let mut races = failing_races();
+    // The sanitizer's reports (`cc_check.rs`) count under STREAMSIM_RACES=fail as races do.
+    let checks = if defaults
+        .iter()
+        .any(|(_, d)| d.config.races == binding::RaceMode::Fail)
+    {
+        crate::facade::cc_check::count()
+    } else {
+        0
+    };
+    races += checks;
     let code = EXIT_CODE.load(Ordering::Relaxed);
     if let Some(status) = diverged {
         unsafe extern "C" {
@@ -202,7 +212,12 @@ fn exit_actions() {
     if races > 0 && code != 0 {
         let lifetimes = FAILING_LIFETIMES.load(Ordering::Relaxed);
         let s = |n: u64| if n == 1 { "" } else { "s" };
-        let found = if lifetimes == 0 {
+        let found = if checks > 0 {
+            format!(
+                "{races} report{}, {checks} of them the sanitizer's,",
+                s(races)
+            )
+        } else if lifetimes == 0 {
             format!("{races} data race{}", s(races))
         } else {
             format!(

@@ -47,6 +47,7 @@ pub(crate) mod c_names;
 #[doc(hidden)]
 pub mod capi;
 pub(crate) mod capi_toolkit;
+pub(crate) mod cc_check;
 pub(crate) mod cc_runtime;
 #[doc(hidden)]
 pub mod cuda;

@@ -561,6 +561,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaErrorPeerAccessNotEnabled,
         cuda::cudaErrorContextIsDestroyed,
         cuda::cudaErrorAssert,
+        cuda::cudaErrorMisalignedAddress,
         cuda::cudaErrorTooManyPeers,
         cuda::cudaErrorLaunchFailure,
         cuda::cudaErrorNotPermitted,
@@ -957,6 +958,7 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaErrorPeerAccessNotEnabled,
         musa::musaErrorContextIsDestroyed,
         musa::musaErrorAssert,
+        musa::musaErrorMisalignedAddress,
         musa::musaErrorTooManyPeers,
         musa::musaErrorLaunchFailure,
         musa::musaErrorNotPermitted,
@@ -1722,6 +1724,8 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__cudaRegisterVar",
     "__cudaUnregisterFatBinary",
     "__streamsimAclPushCallConfiguration",
+    "streamsimCcAccessed",
+    "streamsimCcLaunchChecks",
     "streamsimCcRegisterModule",
     "streamsimCcResolve",
     // nvcc 13's launch path and the drop-in libcudart.so.13's CUDA 13 entry points (src/facade/dropin.rs),
@@ -1763,6 +1767,9 @@ const CC_RUNTIME_CALLS: &[&str] = &[
     "musaMemcpyToSymbol",
     "musaMemcpyToSymbolAsync",
     "streamsimSetKernelDuration",
+    // `cc_check.rs`: read by `tests/suite/sanitizer.rs`'s programs' reports.
+    "streamsimCheckReportCount",
+    "streamsimCheckReportText",
 ];
 
 fn diff(a: &BTreeSet<String>, b: &BTreeSet<String>) -> Vec<String> {

@@ -66,6 +66,8 @@ mod stress;
 mod threaded_waits;
 mod trace_window;
 mod wakeups;
+// The sanitizer (`streamsim cc` kernels' accesses checked): memcheck, synccheck, byte-exact races.
+mod sanitizer;
 
 /// The heap bytes this OS process holds now (every allocation of the test binary is counted): the churn tests
 /// assert that the live heap follows the live objects, byte for byte, where RSS would only show pages.

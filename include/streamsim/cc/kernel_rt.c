@@ -32,13 +32,32 @@ SSK_EXPORT SSK_TLS uint32_t __ssk_ctaid[3];
 SSK_EXPORT SSK_TLS uint32_t __ssk_nctaid[3];
 SSK_EXPORT SSK_TLS int32_t __ssk_lane;
 /* The translator's cache: the allocations the running kernel touched last (the rewritten code checks them
- * inline; __ssk_resolve fills them round robin). */
+ * inline; __ssk_resolve fills them round robin). With the launch tracked (__ssk_track), each entry also holds
+ * the run of bytes last touched per kind of access, [lo, hi) offsets in the allocation, that the rewritten
+ * code widens inline (src/tools/cc/ir.rs, `__ssk.note`); an empty run is [-1, -1). */
 #define SSK_CACHE 4
+enum { SSK_KIND_READ = 0, SSK_KIND_WRITE = 1, SSK_KIND_ATOMIC = 2, SSK_KINDS = 3 };
 SSK_EXPORT SSK_TLS struct {
     uint64_t base, len;
     char *host;
+    uint64_t run[SSK_KINDS][2];
 } __ssk_cache[SSK_CACHE];
 static SSK_TLS unsigned cache_next;
+SSK_EXPORT SSK_TLS int32_t __ssk_track;
+
+/* The byte ranges a tracked launch touched, per allocation and kind, coalesced as they are noted, with the
+ * block and thread whose access began each (libstreamsim's streamsimCcAccessed takes them at the end). At
+ * most SSK_RANGES: past that, neighbouring ranges of one allocation and kind are merged into their hull
+ * (which can only widen a range, never lose an access). */
+typedef struct {
+    uint64_t base, lo, hi; /* the allocation's base; offsets in it */
+    uint32_t kind;
+    uint32_t who[6]; /* block x, y, z; thread x, y, z */
+} ssk_range;
+#define SSK_RANGES 1024
+static SSK_TLS ssk_range ranges[SSK_RANGES];
+static SSK_TLS uint32_t nranges;
+static SSK_TLS uint32_t run_who[SSK_CACHE][SSK_KINDS][6];
 /* Dynamic shared memory: sm_80's largest opt-in block size (163 KiB). */
 #define SSK_DYN_SMEM_BYTES 166912
 SSK_EXPORT SSK_TLS _Alignas(16) char __ssk_dyn_smem[SSK_DYN_SMEM_BYTES];
@@ -66,7 +85,13 @@ enum {
     SSK_ASSERT = 2,
     SSK_LAUNCH_FAILURE = 3,
     SSK_TOO_MUCH_SHARED = 4,
+    SSK_MISALIGNED = 5,
+    SSK_BARRIER = 6, /* synccheck: barrier divergence */
 };
+
+/* What streamsimCcLaunchChecks answers for a launch. */
+enum { SSK_CHECK_TRACK = 1, SSK_CHECK_SYNC = 2 };
+static SSK_TLS uint32_t cur_checks;
 
 typedef int (*ssk_runner)(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block,
                           uint64_t shmem, char *msg, size_t msglen);
@@ -74,8 +99,10 @@ typedef int (*ssk_runner)(const ssk_kernel_row *k, void *buf, const uint32_t *gr
 /* libstreamsim's side. */
 extern void streamsimCcRegisterModule(uint32_t version, const ssk_kernel_row *kernels, uint64_t nkernels,
                                       const ssk_var_row *vars, uint64_t nvars, ssk_runner runner);
-extern int streamsimCcResolve(uint64_t addr, uint64_t size, int write, uint64_t *base, uint64_t *len,
-                              void **host, char *msg, size_t msglen);
+extern int streamsimCcResolve(uint64_t addr, uint64_t size, uint32_t flags, const uint32_t *who, uint64_t *base,
+                              uint64_t *len, void **host, char *msg, size_t msglen);
+extern uint32_t streamsimCcLaunchChecks(void);
+extern void streamsimCcAccessed(const ssk_range *ranges, uint64_t n);
 
 /* ------------------------------------------------------------------------------------------ fibers */
 
@@ -100,6 +127,7 @@ typedef struct {
     int32_t width;
     uint64_t result;
     uint64_t clock;
+    void *site; /* the __syncthreads it waits at (its return address), for synccheck */
 } ssk_fiber;
 
 static SSK_TLS const ssk_kernel_row *cur_kernel;
@@ -396,6 +424,31 @@ static int run_block_fibers(int n) {
                 released = 1;
             }
         }
+        if (!released && at_block == live && (cur_checks & SSK_CHECK_SYNC)) {
+            /* synccheck: every thread of the block must reach the same __syncthreads. */
+            int first = -1, other = -1, gone = -1;
+            for (int i = 0; i < n; i++) {
+                if (fibers[i].state == F_DONE) {
+                    if (gone < 0)
+                        gone = i;
+                } else if (first < 0) {
+                    first = i;
+                } else if (other < 0 && fibers[i].site != fibers[first].site) {
+                    other = i;
+                }
+            }
+            if (other >= 0 || gone >= 0) {
+                const ssk_fiber *w = &fibers[first], *d = &fibers[other >= 0 ? other : gone];
+                snprintf(cur_msg, cur_msglen,
+                         "barrier divergence in block (%u,%u,%u): thread (%u,%u,%u) waits at a __syncthreads that "
+                         "thread (%u,%u,%u) %s",
+                         __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], w->tid[0], w->tid[1], w->tid[2], d->tid[0],
+                         d->tid[1], d->tid[2],
+                         other >= 0 ? "does not reach (it waits at another one)"
+                                    : "does not reach (it exited)");
+                return SSK_BARRIER;
+            }
+        }
         if (!released && at_block == live) {
             /* __syncthreads: every live thread arrived (threads that exited count as arrived). */
             int count = 0, all = 1, any = 0;
@@ -423,6 +476,95 @@ static int run_block_fibers(int n) {
     }
 }
 
+/* ------------------------------------------------------------------------------------------ the tracker */
+
+static void current_who(uint32_t *who) {
+    for (int i = 0; i < 3; i++) {
+        who[i] = __ssk_ctaid[i];
+        who[3 + i] = __ssk_tid[i];
+    }
+}
+
+/* Shortens the list: each range takes in the next one of its allocation and kind among the following sixteen
+ * (into their hull), in the order the runs ended, so the result is the same on every run. */
+static void coarsen(void) {
+    for (uint32_t i = 0; i < nranges; i++) {
+        ssk_range *r = &ranges[i];
+        if (r->kind == UINT32_MAX)
+            continue;
+        for (uint32_t j = i + 1; j < nranges && j <= i + 16; j++) {
+            ssk_range *q = &ranges[j];
+            if (q->kind == r->kind && q->base == r->base) {
+                r->lo = q->lo < r->lo ? q->lo : r->lo;
+                r->hi = q->hi > r->hi ? q->hi : r->hi;
+                q->kind = UINT32_MAX; /* taken in */
+                break;
+            }
+        }
+    }
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < nranges; i++)
+        if (ranges[i].kind != UINT32_MAX)
+            ranges[w++] = ranges[i];
+    nranges = w;
+}
+
+/* Keeps the run [lo, hi) of kind `kind` in the allocation at `base`, begun by `who`. */
+static void keep_range(uint64_t base, uint32_t kind, uint64_t lo, uint64_t hi, const uint32_t *who) {
+    /* The same allocation and kind as a recent range, touching or overlapping it: widen that one. */
+    for (uint32_t i = nranges, seen = 0; i > 0 && seen < 4; i--, seen++) {
+        ssk_range *r = &ranges[i - 1];
+        if (r->base == base && r->kind == kind && lo <= r->hi && hi >= r->lo) {
+            r->lo = lo < r->lo ? lo : r->lo;
+            r->hi = hi > r->hi ? hi : r->hi;
+            return;
+        }
+    }
+    if (nranges == SSK_RANGES)
+        coarsen();
+    if (nranges == SSK_RANGES) {
+        /* Nothing merged: the run joins the latest range of its allocation and kind, wherever it is. Only a
+         * kernel touching more than SSK_RANGES allocations loses ranges (the oldest). */
+        for (uint32_t i = nranges; i > 0; i--) {
+            ssk_range *q = &ranges[i - 1];
+            if (q->base == base && q->kind == kind) {
+                q->lo = lo < q->lo ? lo : q->lo;
+                q->hi = hi > q->hi ? hi : q->hi;
+                return;
+            }
+        }
+        memmove(ranges, ranges + 1, (SSK_RANGES - 1) * sizeof *ranges);
+        nranges--;
+    }
+    ssk_range *r = &ranges[nranges++];
+    r->base = base;
+    r->kind = kind;
+    r->lo = lo;
+    r->hi = hi;
+    memcpy(r->who, who, sizeof r->who);
+}
+
+/* Ends the runs of cache entry `e` (they go to the list) and empties them. */
+static void flush_entry(int e) {
+    for (int k = 0; k < SSK_KINDS; k++) {
+        uint64_t *run = __ssk_cache[e].run[k];
+        if (run[0] < run[1])
+            keep_range(__ssk_cache[e].base, (uint32_t)k, run[0], run[1], run_who[e][k]);
+        run[0] = run[1] = UINT64_MAX;
+    }
+}
+
+/* The rewritten code's way out of `__ssk.note`: the access [d, end) of kind `kind` does not touch the run of
+ * cache entry `e`, which ends; the access begins the next one. */
+SSK_EXPORT void __ssk_flush(int32_t e, int32_t kind, uint64_t d, uint64_t end) {
+    uint64_t *run = __ssk_cache[e].run[kind];
+    if (run[0] < run[1])
+        keep_range(__ssk_cache[e].base, (uint32_t)kind, run[0], run[1], run_who[e][kind]);
+    run[0] = d;
+    run[1] = end;
+    current_who(run_who[e][kind]);
+}
+
 static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block, uint64_t shmem,
                char *msg, size_t msglen) {
     if (shmem > SSK_DYN_SMEM_BYTES) {
@@ -439,6 +581,12 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     /* A launch starts with nothing cached: an allocation freed since the last kernel is resolved again. */
     memset(__ssk_cache, 0, sizeof __ssk_cache);
     cache_next = 0;
+    cur_checks = streamsimCcLaunchChecks();
+    __ssk_track = (cur_checks & SSK_CHECK_TRACK) != 0;
+    nranges = 0;
+    for (int e = 0; e < SSK_CACHE; e++)
+        for (int k = 0; k < SSK_KINDS; k++)
+            __ssk_cache[e].run[k][0] = __ssk_cache[e].run[k][1] = UINT64_MAX;
     for (int i = 0; i < 3; i++) {
         __ssk_ntid[i] = block[i];
         __ssk_nctaid[i] = grid[i];
@@ -484,6 +632,12 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
         free(fibers);
         fibers = NULL;
     }
+    if (__ssk_track) {
+        for (int e = 0; e < SSK_CACHE; e++)
+            flush_entry(e);
+        streamsimCcAccessed(ranges, nranges);
+        __ssk_track = 0;
+    }
     fiber_mode = 0;
     cur_kernel = NULL;
     return r;
@@ -501,35 +655,62 @@ static void where(char *out, size_t len) {
              __ssk_tid[0], __ssk_tid[1], __ssk_tid[2]);
 }
 
-SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, int write) {
+/* The translator's slow path: `flags` is the access's kind (bits 0-1) and the mask of the address bits its
+ * alignment needs to be 0 (from bit 8). libstreamsim resolves the address (and, failing, describes it). */
+SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
     uint64_t base = 0, len = 0;
     void *host = NULL;
-    char why[512];
-    if (streamsimCcResolve(addr, size, write, &base, &len, &host, why, sizeof why) == 0) {
-        unsigned slot = cache_next++ % SSK_CACHE;
-        __ssk_cache[slot].base = base;
-        __ssk_cache[slot].len = len;
-        __ssk_cache[slot].host = (char *)host;
+    char why[1024];
+    uint32_t who[6];
+    current_who(who);
+    int code = streamsimCcResolve(addr, size, flags, who, &base, &len, &host, why, sizeof why);
+    if (code == 0) {
+        /* An allocation already cached (a misaligned-looking miss cannot be: it faulted) or a new one. */
+        int slot = -1;
+        for (int e = 0; e < SSK_CACHE; e++)
+            if (__ssk_cache[e].base == base && __ssk_cache[e].len == len && __ssk_cache[e].host == host)
+                slot = e;
+        if (slot < 0) {
+            slot = (int)(cache_next++ % SSK_CACHE);
+            if (__ssk_track)
+                flush_entry(slot);
+            __ssk_cache[slot].base = base;
+            __ssk_cache[slot].len = len;
+            __ssk_cache[slot].host = (char *)host;
+        }
+        if (__ssk_track) {
+            uint32_t kind = flags & 3;
+            uint64_t d = addr - base, *run = __ssk_cache[slot].run[kind];
+            if (d <= run[1] && d + size >= run[0]) {
+                run[0] = d < run[0] ? d : run[0];
+                run[1] = d + size > run[1] ? d + size : run[1];
+            } else {
+                __ssk_flush(slot, (int32_t)kind, d, d + size);
+            }
+        }
         return (char *)host + (addr - base);
     }
-    char at[96];
-    where(at, sizeof at);
-    snprintf(cur_msg, cur_msglen, "%s: %s", at, why);
-    fail(SSK_ILLEGAL_ADDRESS);
+    /* libstreamsim's message names the block and thread. */
+    snprintf(cur_msg, cur_msglen, "%s", why);
+    fail(code == 2 ? SSK_MISALIGNED : SSK_ILLEGAL_ADDRESS);
     return NULL;
 }
 
-SSK_EXPORT int __ssk_syncthreads_op(int op, int pred) {
+static int sync_at(int op, int pred, void *site) {
     if (!fiber_mode)
         return pred;
     cur_fiber->op = op;
     cur_fiber->val = pred != 0;
+    cur_fiber->site = site;
     cur_fiber->state = F_WAIT_BLOCK;
     yield_to_scheduler();
     return (int)cur_fiber->result;
 }
 
-SSK_EXPORT void __ssk_syncthreads(void) { (void)__ssk_syncthreads_op(0, 0); }
+/* Each barrier is known by where the kernel calls it from (synccheck compares them). */
+SSK_EXPORT int __ssk_syncthreads_op(int op, int pred) { return sync_at(op, pred, __builtin_return_address(0)); }
+
+SSK_EXPORT void __ssk_syncthreads(void) { (void)sync_at(0, 0, __builtin_return_address(0)); }
 
 SSK_EXPORT uint64_t __ssk_warp_op64(int op, uint32_t mask, uint64_t val, int32_t arg, int32_t width) {
     if (!fiber_mode)

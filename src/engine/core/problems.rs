@@ -91,6 +91,8 @@ pub enum FaultKind {
     LaunchFailure,
     /// A device-side `assert` failed in a kernel run on the CPU (`streamsim cc`).
     Assert,
+    /// A kernel run on the CPU (`streamsim cc`) made an access not aligned to what it needs.
+    MisalignedAddress,
 }
 
 /// What is wrong in a peer-access call.

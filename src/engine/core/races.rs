@@ -160,6 +160,26 @@ pub struct RaceAccess {
     /// For a race between two OS processes of a shared host (on exported device memory): the OS process that
     /// made this access. `None` for a race within one OS process.
     pub os_process: Option<u32>,
+    /// For a kernel run on the CPU (`streamsim cc`) whose real accesses were checked: a block and thread that
+    /// made them.
+    pub thread: Option<KernelThread>,
+}
+
+/// A thread of a kernel's grid: its block and its thread in the block, (x, y, z) each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct KernelThread {
+    /// `blockIdx`.
+    pub block: [u32; 3],
+    /// `threadIdx`.
+    pub thread: [u32; 3],
+}
+
+impl std::fmt::Display for KernelThread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [bx, by, bz] = self.block;
+        let [tx, ty, tz] = self.thread;
+        write!(f, "block ({bx},{by},{bz}), thread ({tx},{ty},{tz})")
+    }
 }
 
 impl RaceAccess {
@@ -304,6 +324,9 @@ impl RaceReport {
                 out.push_str(&format!(" in OS process {pid}"));
             }
             out.push_str(&format!(" {}", side.verb()));
+            if let Some(t) = side.thread {
+                out.push_str(&format!(" (in {t})"));
+            }
             // The call site of another OS process's access is not known here.
             if call_sites && side.os_process.is_none_or(|p| p == std::process::id()) {
                 out.push_str(&format!(" — enqueued at {}", side.call_site));

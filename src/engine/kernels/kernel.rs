@@ -305,6 +305,12 @@ impl KernelCtx {
         Ok((r.block.base, r.block.len, host, r.block))
     }
 
+    /// memcheck's description of an access of `len` bytes at `addr` that [`KernelCtx::resolve_live`] refused:
+    /// where it is relative to the allocations of its device.
+    pub(crate) fn describe_bad_access(&self, addr: u64, len: u64) -> String {
+        self.memory.describe_bad_access(addr, len, self.process)
+    }
+
     /// Whether `[ptr, ptr + len)` may be read (`write == false`) or written through
     /// [`KernelCtx::read_declared`] / [`KernelCtx::write_declared`]: the same check, without touching memory
     /// (so that a caller can refuse a range before it allocates a buffer for it).

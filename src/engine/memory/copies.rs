@@ -234,7 +234,9 @@ impl Process {
         site: &'static Location<'static>,
         accesses: &[(Region, bool)],
     ) -> Result<Option<Who>> {
-        if !self.m.race.on() || accesses.is_empty() {
+        // A CPU-run kernel being launched declares nothing, and its real accesses are checked once it ran.
+        let tracked = crate::engine::observe::race::kernel_ranges::is_pending();
+        if !self.m.race.on() || (accesses.is_empty() && !tracked) {
             return Ok(None);
         }
         let s = st.streams.get_mut(h)?;

@@ -24,6 +24,7 @@ pub(crate) use crate::engine::memory::block::{Backing, Block, HostBlock, Region,
 
 pub(crate) mod block;
 pub(crate) mod copies;
+mod describe;
 pub(crate) mod freed_pinned;
 pub mod managed;
 pub mod pitched;

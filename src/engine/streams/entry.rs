@@ -327,11 +327,16 @@ impl StreamEntry {
             let epoch = advance(&mut vc, self.actor, &mut seen, host, deps);
             crate::engine::observe::race::check(&m.race, accesses, epoch, &vc, who, may_fail)?;
             lifetime(&vc, epoch)?;
+            crate::engine::observe::race::kernel_ranges::stamp_pending(&m.race, epoch, &vc, who);
             self.vc = vc;
         } else {
             let epoch = advance(&mut self.vc, self.actor, &mut self.host_seen, host, deps);
             crate::engine::observe::race::check(&m.race, accesses, epoch, &self.vc, who, may_fail)?;
             lifetime(&self.vc, epoch)?;
+            // A CPU-run kernel's launch: its real accesses are checked when it has run.
+            crate::engine::observe::race::kernel_ranges::stamp_pending(
+                &m.race, epoch, &self.vc, who,
+            );
         }
         Ok(())
     }

@@ -81,11 +81,15 @@ const SYNC_FUNCTIONS: &[&str] = &[
 /// How many allocations the translator's inline cache holds (`__ssk_cache` in `kernel_rt.c`).
 const CACHE_ENTRIES: usize = 4;
 
+/// The type of a cache entry: the allocation's base, length and host bytes, and the tracker's runs
+/// (`[lo, hi)` per kind of access).
+const CACHE_TYPE: &str = "{ i64, i64, ptr, [3 x [2 x i64]] }";
+
 /// The prefix of every symbol the device module defines, once rewritten.
 pub const DEVICE_PREFIX: &str = "__ssd.";
 
 /// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
-pub const TABLE_VERSION: u32 = 4;
+pub const TABLE_VERSION: u32 = 5;
 
 /// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
 pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
@@ -799,6 +803,31 @@ fn type_size(t: &str) -> Option<u64> {
     })
 }
 
+/// The kinds of access `__ssk.g` is told (`SSK_KIND_*` in `kernel_rt.c`): the low two bits of its flags.
+const KIND_READ: u32 = 0;
+const KIND_WRITE: u32 = 1;
+const KIND_ATOMIC: u32 = 2;
+
+/// The `align N` an instruction states, if any.
+fn stated_align(parts: &[String]) -> Option<u64> {
+    parts
+        .iter()
+        .find_map(|p| p.trim().strip_prefix("align ")?.trim().parse().ok())
+}
+
+/// `__ssk.g`'s flags: the kind in bits 0-1, and from bit 8 on the mask of the address bits that must be 0 —
+/// the alignment the access needs, which is the smaller of its size (a power of two up to 16, as the GPU's
+/// loads and stores are) and the alignment the IR states (a packed field states 1, and is read byte-wise).
+fn access_flags(kind: u32, bytes: u64, align: Option<u64>) -> u32 {
+    let natural = if bytes.is_power_of_two() && bytes <= 16 {
+        bytes
+    } else {
+        1
+    };
+    let need = align.map_or(1, |a| a.min(natural)).max(1);
+    kind | ((need as u32 - 1) << 8)
+}
+
 /// The instrumentation of one instruction line: (instructions to insert before it, the line).
 fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (String, String) {
     let indent_len = line.len() - line.trim_start().len();
@@ -810,7 +839,8 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
     let mut pre = String::new();
     // Translates the pointer that starts `operand` (an atomic's ordering may follow it): the operand with the
     // translated pointer, or `None` when it needs none.
-    let mut xlat = |operand: &str, size: &str, write: bool, pre: &mut String| -> Option<String> {
+    // `flags` is the access's kind and the alignment it needs (see `access_flags`).
+    let mut xlat = |operand: &str, size: &str, flags: u32, pre: &mut String| -> Option<String> {
         let operand = operand.trim();
         let (ptr, after) = operand.split_at(operand.find(' ').unwrap_or(operand.len()));
         if !ptr.starts_with('%') || allocas.contains(ptr) {
@@ -820,9 +850,8 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
         let name = format!("%__ssk.p{fresh}");
         let _ = writeln!(
             pre,
-            "{:indent_len$}{name} = call ptr @__ssk.g(ptr {ptr}, i64 {size}, i32 {})",
-            "",
-            u8::from(write)
+            "{:indent_len$}{name} = call ptr @__ssk.g(ptr {ptr}, i64 {size}, i32 {flags})",
+            ""
         );
         Some(format!("{name}{after}"))
     };
@@ -852,8 +881,9 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
         if parts.len() >= 2 {
             let ty = parts[0].clone();
             if let Some(p) = parts[1].strip_prefix("ptr ") {
-                let size = type_size(&ty).unwrap_or(1).to_string();
-                if let Some(n) = xlat(p, &size, false, &mut pre) {
+                let bytes = type_size(&ty).unwrap_or(1);
+                let flags = access_flags(KIND_READ, bytes, stated_align(&parts));
+                if let Some(n) = xlat(p, &bytes.to_string(), flags, &mut pre) {
                     parts[1] = format!("ptr {n}");
                     return (pre, rebuild(lhs, &head2, &parts, ""));
                 }
@@ -875,8 +905,9 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
         if parts.len() >= 2 {
             let ty = first_type(&parts[0]).to_string();
             if let Some(p) = parts[1].strip_prefix("ptr ") {
-                let size = type_size(&ty).unwrap_or(1).to_string();
-                if let Some(n) = xlat(p, &size, true, &mut pre) {
+                let bytes = type_size(&ty).unwrap_or(1);
+                let flags = access_flags(KIND_WRITE, bytes, stated_align(&parts));
+                if let Some(n) = xlat(p, &bytes.to_string(), flags, &mut pre) {
                     parts[1] = format!("ptr {n}");
                     return (pre, rebuild(lhs, &head2, &parts, ""));
                 }
@@ -896,8 +927,10 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
                     .get(1)
                     .map(|s| first_type(s).to_string())
                     .unwrap_or_default();
-                let size = type_size(&ty).unwrap_or(1).to_string();
-                if let Some(n) = xlat(&p, &size, true, &mut pre) {
+                let bytes = type_size(&ty).unwrap_or(1);
+                // An atomic needs its natural alignment, whatever the IR states.
+                let flags = access_flags(KIND_ATOMIC, bytes, Some(bytes));
+                if let Some(n) = xlat(&p, &bytes.to_string(), flags, &mut pre) {
                     parts[0] = format!("ptr {n}");
                     return (pre, rebuild(lhs, &head, &parts, ""));
                 }
@@ -929,7 +962,8 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
                     continue;
                 }
                 let op = a.split_whitespace().last().unwrap_or("").to_string();
-                if let Some(newp) = xlat(&op, &n, write, &mut pre) {
+                let kind = if write { KIND_WRITE } else { KIND_READ };
+                if let Some(newp) = xlat(&op, &n, access_flags(kind, 1, None), &mut pre) {
                     let cut = a.len() - op.len();
                     args[k] = format!("{}{newp}", &a[..cut]);
                     changed = true;
@@ -969,7 +1003,8 @@ fn support(
     s.push_str(
         "@__ssk_lane = external thread_local(initialexec) global i32, align 4\n\
          @__ssk_loop_clock = external thread_local(initialexec) global i64, align 8\n\
-         @__ssk_cache = external thread_local(initialexec) global [4 x { i64, i64, ptr }], align 8\n\
+         @__ssk_track = external thread_local(initialexec) global i32, align 4\n\
+         @__ssk_cache = external thread_local(initialexec) global [4 x { i64, i64, ptr, [3 x [2 x i64]] }], align 8\n\
          @__ssk_dyn_smem = external thread_local(initialexec) global [0 x i8], align 16\n",
     );
     for (v, reg) in [
@@ -995,21 +1030,62 @@ fn support(
     if !declared.contains("__ssk_resolve") {
         s.push_str("declare ptr @__ssk_resolve(i64, i64, i32)\n");
     }
-    // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address in the
-    // cached allocation is served from the cache; anything else goes to the resolver (which faults the
-    // kernel on an address outside every live allocation, NULL included).
-    // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address in one
-    // of the four allocations the kernel touched last is served from that cache entry; anything else goes
-    // to the resolver (which faults the kernel on an address outside every live allocation, NULL included).
+    if !declared.contains("__ssk_flush") {
+        s.push_str("declare void @__ssk_flush(i32, i32, i64, i64)\n");
+    }
+    // The access tracker (byte ranges for the race detector, when the launch is tracked): each cache entry
+    // holds, per kind of access (read, write, atomic), the run of bytes the kernel touched last as offsets
+    // `[lo, hi)` in the allocation. An access that overlaps or touches the run widens it inline; any other
+    // ends the run (`__ssk_flush` keeps it in the launch's list) and starts a new one. An empty run is
+    // `[-1, -1)`, which no access touches.
+    let _ = writeln!(
+        s,
+        "define internal void @__ssk.note(i32 %e, i64 %d, i64 %size, i32 %kind) alwaysinline {{\n\
+         entry:\n\
+         \x20 %ki = zext i32 %kind to i64\n\
+         \x20 %plo = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %e, i32 3, i64 %ki, i32 0\n\
+         \x20 %phi = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %e, i32 3, i64 %ki, i32 1\n\
+         \x20 %lo = load i64, ptr %plo, align 8\n\
+         \x20 %hi = load i64, ptr %phi, align 8\n\
+         \x20 %end = add i64 %d, %size\n\
+         \x20 %c1 = icmp ule i64 %d, %hi\n\
+         \x20 %c2 = icmp uge i64 %end, %lo\n\
+         \x20 %ok = and i1 %c1, %c2\n\
+         \x20 br i1 %ok, label %widen, label %flush\n\
+         widen:\n\
+         \x20 %c3 = icmp ult i64 %d, %lo\n\
+         \x20 %nlo = select i1 %c3, i64 %d, i64 %lo\n\
+         \x20 %c4 = icmp ugt i64 %end, %hi\n\
+         \x20 %nhi = select i1 %c4, i64 %end, i64 %hi\n\
+         \x20 store i64 %nlo, ptr %plo, align 8\n\
+         \x20 store i64 %nhi, ptr %phi, align 8\n\
+         \x20 ret void\n\
+         flush:\n\
+         \x20 call void @__ssk_flush(i32 %e, i32 %kind, i64 %d, i64 %end)\n\
+         \x20 ret void\n\
+         }}"
+    );
+    // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address that
+    // is aligned as the access needs and lies in one of the four allocations the kernel touched last is
+    // served from that cache entry (and noted by the tracker when the launch is tracked); anything else goes
+    // to the resolver (which faults the kernel on an address outside every live allocation, NULL included,
+    // and on a misaligned one).
     s.push_str(
-        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %w) alwaysinline {\n\
+        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f) alwaysinline {\n\
          entry:\n\
          \x20 %a = ptrtoint ptr %p to i64\n\
          \x20 %h = sub i64 %a, 65536\n\
          \x20 %host = icmp ult i64 %h, 140737488289792\n\
-         \x20 br i1 %host, label %pass, label %e0\n\
+         \x20 br i1 %host, label %pass, label %aligned\n\
          pass:\n\
-         \x20 ret ptr %p\n",
+         \x20 ret ptr %p\n\
+         aligned:\n\
+         \x20 %f64 = zext i32 %f to i64\n\
+         \x20 %am = lshr i64 %f64, 8\n\
+         \x20 %mis = and i64 %a, %am\n\
+         \x20 %al = icmp eq i64 %mis, 0\n\
+         \x20 %kind = and i32 %f, 3\n\
+         \x20 br i1 %al, label %e0, label %miss\n",
     );
     for e in 0..CACHE_ENTRIES {
         let next = if e + 1 == CACHE_ENTRIES {
@@ -1020,8 +1096,8 @@ fn support(
         let _ = writeln!(
             s,
             "e{e}:\n\
-             \x20 %pb{e} = getelementptr [{CACHE_ENTRIES} x {{ i64, i64, ptr }}], ptr @__ssk_cache, i32 0, i32 {e}, i32 0\n\
-             \x20 %pl{e} = getelementptr [{CACHE_ENTRIES} x {{ i64, i64, ptr }}], ptr @__ssk_cache, i32 0, i32 {e}, i32 1\n\
+             \x20 %pb{e} = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 {e}, i32 0\n\
+             \x20 %pl{e} = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 {e}, i32 1\n\
              \x20 %base{e} = load i64, ptr %pb{e}, align 8\n\
              \x20 %len{e} = load i64, ptr %pl{e}, align 8\n\
              \x20 %d{e} = sub i64 %a, %base{e}\n\
@@ -1031,15 +1107,22 @@ fn support(
              \x20 %ok{e} = and i1 %in{e}, %fits{e}\n\
              \x20 br i1 %ok{e}, label %hit{e}, label %{next}\n\
              hit{e}:\n\
-             \x20 %ph{e} = getelementptr [{CACHE_ENTRIES} x {{ i64, i64, ptr }}], ptr @__ssk_cache, i32 0, i32 {e}, i32 2\n\
+             \x20 %ph{e} = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 {e}, i32 2\n\
              \x20 %hb{e} = load ptr, ptr %ph{e}, align 8\n\
              \x20 %r{e} = getelementptr i8, ptr %hb{e}, i64 %d{e}\n\
+             \x20 %t{e} = load i32, ptr @__ssk_track, align 4\n\
+             \x20 %ton{e} = icmp ne i32 %t{e}, 0\n\
+             \x20 br i1 %ton{e}, label %note{e}, label %done{e}\n\
+             note{e}:\n\
+             \x20 call void @__ssk.note(i32 {e}, i64 %d{e}, i64 %size, i32 %kind)\n\
+             \x20 br label %done{e}\n\
+             done{e}:\n\
              \x20 ret ptr %r{e}"
         );
     }
     s.push_str(
         "miss:\n\
-         \x20 %r = call ptr @__ssk_resolve(i64 %a, i64 %size, i32 %w)\n\
+         \x20 %r = call ptr @__ssk_resolve(i64 %a, i64 %size, i32 %f)\n\
          \x20 ret ptr %r\n\
          }\n",
     );
@@ -1222,7 +1305,7 @@ mod tests {
         let (pre, line) = instrument("  %21 = load float, ptr %20, align 4", &allocas, &mut n);
         assert_eq!(
             pre,
-            "  %__ssk.p1 = call ptr @__ssk.g(ptr %20, i64 4, i32 0)\n"
+            "  %__ssk.p1 = call ptr @__ssk.g(ptr %20, i64 4, i32 768)\n"
         );
         assert_eq!(line, "  %21 = load float, ptr %__ssk.p1, align 4");
         let (pre, line) = instrument("  store ptr %0, ptr %5, align 8", &allocas, &mut n);

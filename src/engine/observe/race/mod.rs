@@ -20,10 +20,11 @@
 //! for new reports runs with none of them held.
 
 pub(crate) mod clock;
+pub(crate) mod kernel_ranges;
 pub(crate) mod shadow;
 
 pub use crate::engine::core::races::{
-    Accessor, MAX_REPORTS, RaceAccess, RaceDetection, RaceKind, RaceReport,
+    Accessor, KernelThread, MAX_REPORTS, RaceAccess, RaceDetection, RaceKind, RaceReport,
 };
 
 use std::collections::HashMap;
@@ -213,6 +214,7 @@ fn report(
             call_site: found.who.1,
             seq: seq_of(race, &found.who.0, found.epoch),
             os_process: None,
+            thread: None,
         },
         second: RaceAccess {
             who: who.0.clone(),
@@ -220,6 +222,7 @@ fn report(
             call_site: who.1,
             seq: seq_of(race, &who.0, epoch),
             os_process: None,
+            thread: None,
         },
         // Shadow offsets are the allocation's (an IPC mapping may start inside it).
         addr: (region.block.base + found.start).wrapping_sub(region.block.store_off),
@@ -406,6 +409,7 @@ fn remote_report(
                 Accessor::Host { .. } => None,
             },
             os_process: Some(f.pid),
+            thread: None,
         },
         second: RaceAccess {
             who: who.0.clone(),
@@ -413,6 +417,7 @@ fn remote_report(
             call_site: who.1,
             seq: seq_of(race, &who.0, epoch),
             os_process: Some(pid),
+            thread: None,
         },
         addr: (region.block.base + f.start).wrapping_sub(region.block.store_off),
         allocation: region.block.ordinal,

@@ -59,6 +59,8 @@ pub(crate) struct Shadow {
     /// The table told of `named` (the machine's; set at the first access that records).
     actors: Option<Arc<Actors>>,
     life: Option<Box<Life>>,
+    /// What CPU-run kernels really touched (`kernel_ranges.rs`).
+    pub(crate) kernels: super::kernel_ranges::KernelRecs,
 }
 
 impl Drop for Shadow {
@@ -273,6 +275,11 @@ impl Shadow {
             self.tell(actors, &ch);
         }
         found
+    }
+
+    /// The free point of the allocation, if it was freed (stream-ordered or by the host): its step and who.
+    pub fn freed(&self) -> Option<&(Epoch, Who)> {
+        self.life.as_ref()?.freed.as_ref()
     }
 
     /// The records: (start, end, write, epoch, who), oldest first.

@@ -1,0 +1,167 @@
+//! The sanitizer's checks of kernels run on the CPU (`streamsim cc`), in the manner of compute-sanitizer's
+//! tools: which run (`STREAMSIM_CHECK`), and the reports they make (standard error, and the report APIs:
+//! [`check_reports`] in Rust, `streamsimCheckReportCount` / `streamsimCheckReportText` in C). A report of
+//! any check counts for `STREAMSIM_RACES=fail` (exit status 66) as a race does. Races between streams found
+//! from the bytes kernels really touched are race reports (`STREAMSIM_RACES`), not these.
+//!
+//! The semantics: `docs/semantics/sanitizer.md`.
+#![allow(non_snake_case, reason = "the C API's names")]
+
+use std::ffi::{c_char, c_int};
+use std::io::Write as _;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use parking_lot::Mutex;
+
+use crate::facade::binding::contain;
+
+/// memcheck: an access outside every live allocation, or misaligned, is reported (the kernel faults either way).
+pub(crate) const MEMCHECK: u32 = 1;
+/// synccheck: a `__syncthreads` that not every thread of the block reaches is reported, and faults the kernel.
+pub(crate) const SYNCCHECK: u32 = 4;
+
+/// The checks `STREAMSIM_CHECK` names: comma-separated `memcheck`, `synccheck`, `all` (both) or `off`
+/// (default `memcheck`). `racecheck` and `initcheck` are compute-sanitizer's too, and refused: streamsim does
+/// not check shared-memory hazards or uninitialised reads yet.
+pub(crate) fn parse(text: Option<&str>) -> Result<u32, String> {
+    let Some(text) = text else {
+        return Ok(MEMCHECK);
+    };
+    let mut checks = 0;
+    for word in text.split(',').map(str::trim) {
+        checks |= match word {
+            "memcheck" => MEMCHECK,
+            "synccheck" => SYNCCHECK,
+            "all" => MEMCHECK | SYNCCHECK,
+            "off" => 0,
+            "racecheck" | "initcheck" => {
+                return Err(format!(
+                    "streamsim: STREAMSIM_CHECK={text:?}: {word} is not available yet (streamsim checks \
+                     memcheck and synccheck; races between streams are STREAMSIM_RACES's)"
+                ));
+            }
+            _ => {
+                return Err(format!(
+                    "streamsim: STREAMSIM_CHECK={text:?} is not a valid value (expected memcheck, synccheck, \
+                     all or off, comma-separated)"
+                ));
+            }
+        };
+    }
+    Ok(checks)
+}
+
+/// `STREAMSIM_CHECK`, read once (a bad value is refused with the default machines' configuration:
+/// `binding.rs`).
+pub(crate) fn from_env() -> Result<u32, String> {
+    static CHECKS: OnceLock<Result<u32, String>> = OnceLock::new();
+    CHECKS
+        .get_or_init(|| match std::env::var("STREAMSIM_CHECK") {
+            Err(std::env::VarError::NotPresent) => parse(None),
+            Err(std::env::VarError::NotUnicode(v)) => Err(format!(
+                "streamsim: STREAMSIM_CHECK={v:?} is not valid text"
+            )),
+            Ok(v) => parse(Some(&v)),
+        })
+        .clone()
+}
+
+/// The checks that run (none when `STREAMSIM_CHECK` is bad: the program's calls fail then anyway).
+pub(crate) fn enabled() -> u32 {
+    from_env().unwrap_or(0)
+}
+
+/// The most reports kept (past it they are counted and printed, not kept).
+pub const MAX_CHECK_REPORTS: usize = 4096;
+
+/// A report of one of the checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckReport {
+    /// `memcheck` or `synccheck`.
+    pub tool: &'static str,
+    /// What happened: the kernel, block and thread, the access and the allocation it concerns.
+    pub text: String,
+}
+
+static REPORTS: Mutex<Vec<CheckReport>> = Mutex::new(Vec::new());
+static COUNT: AtomicU64 = AtomicU64::new(0);
+
+/// Makes a report: written to standard error at once (one write), kept, and counted.
+pub(crate) fn report(tool: &'static str, text: String) {
+    COUNT.fetch_add(1, Ordering::Relaxed);
+    let line = format!("streamsim: {tool}: {text}\n");
+    let _ = std::io::stderr().write_all(line.as_bytes());
+    let mut kept = REPORTS.lock();
+    if kept.len() < MAX_CHECK_REPORTS {
+        kept.push(CheckReport { tool, text });
+    }
+}
+
+/// How many reports the checks made in this process.
+pub(crate) fn count() -> u64 {
+    COUNT.load(Ordering::Relaxed)
+}
+
+/// The reports the checks of kernels run on the CPU made in this process, in order (at most
+/// [`MAX_CHECK_REPORTS`]).
+pub fn check_reports() -> Vec<CheckReport> {
+    REPORTS.lock().clone()
+}
+
+/// `streamsimCheckReportCount`: how many reports the checks made (also those past the kept ones).
+#[unsafe(no_mangle)]
+pub extern "C" fn streamsimCheckReportCount() -> u64 {
+    contain(0, count)
+}
+
+/// `streamsimCheckReportText(i, buf, len)`: the `i`-th kept report as `"<tool>: <text>"`, NUL-terminated and
+/// cut to `len` bytes; returns the length of the whole text, or -1 when there is no such report or `buf` is
+/// NULL with a non-zero `len`.
+///
+/// # Safety
+/// `buf` holds `len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCheckReportText(i: u64, buf: *mut c_char, len: usize) -> c_int {
+    contain(-1, || {
+        let Some(r) = REPORTS.lock().get(i as usize).cloned() else {
+            return -1;
+        };
+        if buf.is_null() && len != 0 {
+            return -1;
+        }
+        let text = format!("{}: {}", r.tool, r.text);
+        if len > 0 {
+            let n = text.len().min(len - 1);
+            // SAFETY: C contract: `buf` holds `len` bytes.
+            unsafe {
+                std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), n);
+                *buf.add(n) = 0;
+            }
+        }
+        c_int::try_from(text.len()).unwrap_or(c_int::MAX)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_of_streamsim_check() {
+        assert_eq!(parse(None), Ok(MEMCHECK));
+        assert_eq!(parse(Some("off")), Ok(0));
+        assert_eq!(parse(Some("memcheck, synccheck")), Ok(MEMCHECK | SYNCCHECK));
+        assert_eq!(parse(Some("all")), Ok(MEMCHECK | SYNCCHECK));
+        assert!(
+            parse(Some("racecheck"))
+                .unwrap_err()
+                .contains("not available yet")
+        );
+        assert!(
+            parse(Some("memchek"))
+                .unwrap_err()
+                .contains("not a valid value")
+        );
+    }
+}

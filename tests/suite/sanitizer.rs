@@ -1,0 +1,215 @@
+//! The sanitizer's verdicts on small buggy programs built by `streamsim cc` (`tests/cu/streamsim/sanitizer/`),
+//! each with its correct twin (built with `-DCORRECT`), which gets none: under the default schedule and under
+//! `STREAMSIM_SCHEDULE=serialize`, the same on every run. The semantics: `docs/semantics/sanitizer.md`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::c_programs::toolchain;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds the corpus program `file` with `defines` (each `-D`) into `name`.
+fn cc(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    let t = toolchain();
+    let out = t.out_dir.join(format!("sanitizer-{name}"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_streamsim"));
+    cmd.arg("cc");
+    for d in defines {
+        cmd.arg("-D").arg(d);
+    }
+    let output = cmd
+        .arg(root().join("tests/cu/streamsim/sanitizer").join(file))
+        .arg("-o")
+        .arg(&out)
+        .env("STREAMSIM_LIB", &t.lib_dir)
+        .output()
+        .expect("running streamsim cc");
+    assert!(
+        output.status.success(),
+        "streamsim cc {name} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    out
+}
+
+/// Runs `exe` with `env` under both schedules (twice under the default one): its exit code, stdout and
+/// stderr, which must be the same every time.
+fn verdict(exe: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, String) {
+    let once = |extra: &[(&str, &str)]| {
+        let mut all = env.to_vec();
+        all.extend_from_slice(extra);
+        let o = crate::c_programs::run(exe, &[], &all, Duration::from_secs(120));
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let first = once(&[]);
+    assert_eq!(once(&[]), first, "a second run differs");
+    assert_eq!(
+        once(&[("STREAMSIM_SCHEDULE", "serialize")]),
+        first,
+        "the serialize schedule differs"
+    );
+    first
+}
+
+const CLEAN: (Option<i32>, &str, &str) = (Some(0), "sync: 0 cudaSuccess\n", "");
+
+fn as_ref(v: &(Option<i32>, String, String)) -> (Option<i32>, &str, &str) {
+    (v.0, v.1.as_str(), v.2.as_str())
+}
+
+#[test]
+fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
+    let bad = verdict(&cc("oob", "out_of_bounds.cu", &[]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
+             0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000)\n"
+        )
+    );
+    // STREAMSIM_CHECK=off: the kernel still faults (the address has no bytes), without the report.
+    let off = verdict(
+        &cc("oob", "out_of_bounds.cu", &[]),
+        &[("STREAMSIM_CHECK", "off")],
+    );
+    assert_eq!(
+        as_ref(&off),
+        (Some(0), "sync: 700 cudaErrorIllegalAddress\n", "")
+    );
+    // Every report counts for STREAMSIM_RACES=fail.
+    let fail = verdict(
+        &cc("oob", "out_of_bounds.cu", &[]),
+        &[("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(fail.0, Some(66), "{}", fail.2);
+    assert!(
+        fail.2.ends_with(
+            "streamsim: 1 report, 1 of them the sanitizer's, found (STREAMSIM_RACES=fail): exit status 66\n"
+        ),
+        "{}",
+        fail.2
+    );
+    let good = verdict(&cc("oob-ok", "out_of_bounds.cu", &["CORRECT"]), &[]);
+    assert_eq!(as_ref(&good), CLEAN);
+}
+
+#[test]
+fn use_after_cuda_free_is_700_naming_the_freed_allocation() {
+    let bad = verdict(&cc("uaf", "use_after_free.cu", &[]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            "streamsim: memcheck: kernel `inc`: invalid read of 4 bytes by block (0,0,0), thread (0,0,0) at \
+             0xd0000000000000: inside the 1000-byte allocation at 0xd0000000000000, at offset 0, which was freed\n"
+        )
+    );
+    let good = verdict(&cc("uaf-ok", "use_after_free.cu", &["CORRECT"]), &[]);
+    assert_eq!(as_ref(&good), CLEAN);
+    let good = verdict(
+        &cc("uafa-ok", "use_after_free.cu", &["CORRECT", "ASYNC"]),
+        &[],
+    );
+    assert_eq!(as_ref(&good), CLEAN);
+}
+
+#[test]
+fn a_missing_event_between_kernels_on_two_streams_is_a_race_on_the_bytes_they_share() {
+    let bad = verdict(&cc("streams", "streams.cu", &[]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\n",
+            "streamsim: data race on 16384 bytes at offset 0 of allocation #1 (device 0 memory)\n  \
+             first:  kernel `produce` on stream 1 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             second: kernel `consume` on stream 2 (device 0, process 0) reads (in block (0,0,0), thread (0,0,0))\n  \
+             fix: record an event on stream 1 after `produce` and make stream 2 wait on it before `consume`\n"
+        )
+    );
+    let good = verdict(&cc("streams-ok", "streams.cu", &["CORRECT"]), &[]);
+    assert_eq!(as_ref(&good), CLEAN);
+}
+
+#[test]
+fn disjoint_halves_are_no_race_and_halves_overlapping_by_one_element_race_on_four_bytes() {
+    let disjoint = verdict(&cc("halves", "streams.cu", &["MODE=1"]), &[]);
+    assert_eq!(as_ref(&disjoint), CLEAN);
+    let overlap = verdict(&cc("overlap", "streams.cu", &["MODE=2"]), &[]);
+    assert_eq!(
+        as_ref(&overlap),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\n",
+            "streamsim: data race on 4 bytes at offset 8192 of allocation #1 (device 0 memory)\n  \
+             first:  kernel `produce` on stream 1 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             second: kernel `produce` on stream 2 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             fix: record an event on stream 1 after `produce` and make stream 2 wait on it before `produce`\n"
+        )
+    );
+    // STREAMSIM_RACES=off: nothing is tracked, nothing reported.
+    let off = verdict(
+        &cc("overlap", "streams.cu", &["MODE=2"]),
+        &[("STREAMSIM_RACES", "off")],
+    );
+    assert_eq!(as_ref(&off), CLEAN);
+}
+
+#[test]
+fn a_divergent_barrier_under_synccheck_is_a_report_and_719() {
+    let exe = cc("divergent", "divergent_barrier.cu", &[]);
+    let bad = verdict(&exe, &[("STREAMSIM_CHECK", "memcheck,synccheck")]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 719 cudaErrorLaunchFailure\n",
+            "streamsim: synccheck: kernel `halves`: barrier divergence in block (0,0,0): thread (0,0,0) waits at a \
+             __syncthreads that thread (32,0,0) does not reach (it exited)\n"
+        )
+    );
+    let good = verdict(
+        &cc("divergent-ok", "divergent_barrier.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(as_ref(&good), CLEAN);
+}
+
+#[test]
+fn a_bad_streamsim_check_is_refused_like_the_other_variables() {
+    let exe = cc("divergent-ok", "divergent_barrier.cu", &["CORRECT"]);
+    let (code, out, err) = verdict(&exe, &[("STREAMSIM_CHECK", "racecheck")]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "sync: 100 cudaErrorNoDevice\n");
+    assert!(
+        err.contains("STREAMSIM_CHECK=\"racecheck\": racecheck is not available yet"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_misaligned_store_is_716_with_a_memcheck_report() {
+    let bad = verdict(&cc("misaligned", "misaligned.cu", &[]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 716 cudaErrorMisalignedAddress\n",
+            "streamsim: memcheck: kernel `store`: misaligned write of 4 bytes by block (0,0,0), thread (0,0,0) at \
+             0xd0000000000002: it needs 4-byte alignment\n"
+        )
+    );
+    let good = verdict(&cc("misaligned-ok", "misaligned.cu", &["CORRECT"]), &[]);
+    assert_eq!(as_ref(&good), CLEAN);
+}
