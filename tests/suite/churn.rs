@@ -110,15 +110,7 @@ impl Memory {
     /// [`RSS_SLACK`]. While a loop runs, the threads of destroyed streams may lag behind it (how far depends on
     /// the load, not on the rounds made); what they have not drained yet is live work.
     fn back_after(self, m: &Machine, live: usize) {
-        let start = std::time::Instant::now();
-        while m.live_workers() > live && start.elapsed() < std::time::Duration::from_secs(10) {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-        assert!(
-            m.live_workers() <= live,
-            "{} workers still serving streams",
-            m.live_workers()
-        );
+        drained(m, live);
         let (heap, rss) = (crate::live_heap_bytes(), rss_bytes());
         println!(
             "churn: {} rounds after the warm-up: live heap {} → {heap} bytes, resident {} → {rss} bytes",

@@ -104,6 +104,17 @@ fn files(run: &Run, what: &str) -> PathBuf {
     dir
 }
 
+/// An exported (interprocess, untimed) event of `p`, its handle, and a non-blocking stream.
+fn exported_event_and_stream(
+    p: &streamsim::Process,
+) -> (streamsim::Event, IpcEventHandle, streamsim::Stream) {
+    let e = p
+        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
+        .unwrap();
+    let h = p.ipc_get_event_handle(e).expect("exporting the event");
+    (e, h, p.create_stream(StreamFlags::NON_BLOCKING).unwrap())
+}
+
 /// The recording child. `stall`: its stream reaches the exported event's record only after a host function
 /// that does not return (for 30 s); `steady`: it records the event after a 1 ms host function, `ITERATIONS`
 /// times, then exits. It writes the event's handle to `handle`, and `ready` once the first record is queued.
@@ -116,11 +127,7 @@ fn child_recorder() {
     };
     let m = machine(&host);
     let p = m.process();
-    let e = p
-        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
-        .unwrap();
-    let h = p.ipc_get_event_handle(e).expect("exporting the event");
-    let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let (e, h, s) = exported_event_and_stream(&p);
     put(&dir.join("handle"), &h.0);
     if role == "stall" {
         p.launch_host_func(s, || std::thread::sleep(Duration::from_secs(30)))
@@ -408,11 +415,7 @@ fn child_stalled_recorder() {
     };
     let m = watched_machine(&host);
     let p = m.process();
-    let e = p
-        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
-        .unwrap();
-    let h = p.ipc_get_event_handle(e).expect("exporting the event");
-    let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let (e, h, s) = exported_event_and_stream(&p);
     let (waiting, release) = (dir.join("waiting"), dir.join("release"));
     p.launch_host_func(s, move || assert!(appears(&waiting)))
         .unwrap();
@@ -446,11 +449,7 @@ fn child_chain_waiter() {
             .expect("64 bytes"),
     );
     let er = p.ipc_open_event_handle(&h).expect("opening the handle");
-    let ew = p
-        .create_event(EventFlags::INTERPROCESS | EventFlags::DISABLE_TIMING)
-        .unwrap();
-    let hw = p.ipc_get_event_handle(ew).expect("exporting the event");
-    let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let (ew, hw, s) = exported_event_and_stream(&p);
     p.stream_wait_event(s, er).unwrap();
     p.record_event(ew, s).unwrap();
     put(&dir.join("w-handle"), &hw.0);
