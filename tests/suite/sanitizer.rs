@@ -101,6 +101,23 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
     );
     let good = verdict(&cc("oob-ok", "out_of_bounds.cu", &["CORRECT"]), &[]);
     assert_eq!(as_ref(&good), CLEAN);
+    // 4096 bytes with another allocation made after it: the write past the end falls in the 256-byte guard
+    // that follows every allocation (sanitizer.md · memcheck), not in the neighbour.
+    let next = verdict(&cc("oob-next", "out_of_bounds.cu", &["NEIGHBOUR"]), &[]);
+    assert_eq!(
+        as_ref(&next),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (4,0,0), thread (0,0,0) at \
+             0xd0000000001000: 0 bytes after the end of allocation #1 (4096 bytes at 0xd0000000000000)\n"
+        )
+    );
+    let next_ok = verdict(
+        &cc("oob-next-ok", "out_of_bounds.cu", &["NEIGHBOUR", "CORRECT"]),
+        &[],
+    );
+    assert_eq!(as_ref(&next_ok), CLEAN);
 }
 
 #[test]

@@ -35,6 +35,18 @@ pub const FREED_BY_RESET: &str = "freed by a device reset";
 
 const ALIGN: u64 = 256;
 
+/// The addresses an allocation of `bytes` takes: its bytes rounded up to [`ALIGN`], then one more [`ALIGN`] of
+/// guard that no other allocation takes, so that an access just past its end (a kernel's off-by-one) is outside
+/// every allocation and faults, as compute-sanitizer's padding makes it (`docs/semantics/sanitizer.md`). The
+/// guard takes addresses, not capacity. `None` if that overflows.
+fn footprint(bytes: u64) -> Option<u64> {
+    bytes
+        .max(1)
+        .div_ceil(ALIGN)
+        .checked_add(1)?
+        .checked_mul(ALIGN)
+}
+
 pub use crate::engine::core::pointers::DEVICE_ADDRESS_BASE;
 #[cfg(test)]
 use crate::engine::core::pointers::DEVICE_SPAN_SHIFT;
@@ -90,7 +102,7 @@ impl Heap {
         let mut blocks = self
             .live
             .values()
-            .map(|b| (b.base, b.len.max(1).div_ceil(ALIGN) * ALIGN))
+            .map(|b| (b.base, footprint(b.len).unwrap_or(u64::MAX - b.base)))
             .peekable();
         let mut reserved = self.reserved.iter().map(|(&a, &(l, _))| (a, l)).peekable();
         let mut taken = std::iter::from_fn(move || match (blocks.peek(), reserved.peek()) {
@@ -223,8 +235,8 @@ impl Memory {
     pub fn malloc(&self, device: u32, bytes: u64, owner: ProcessId) -> Result<DevicePtr> {
         let mut heap = self.heaps[device as usize].lock();
         let (span_start, span_end) = device_span(device);
-        // The block's address range, rounded up to the alignment; `None` if that overflows.
-        let len = bytes.max(1).div_ceil(ALIGN).checked_mul(ALIGN);
+        // The block's address range with its guard; `None` if that overflows.
+        let len = footprint(bytes);
         let fits_capacity = bytes <= heap.capacity - heap.used;
         let base = match len {
             Some(len) if fits_capacity => match heap.next.checked_add(len) {
@@ -326,7 +338,7 @@ impl Memory {
     ) -> Result<DevicePtr> {
         let mut heap = self.heaps[device as usize].lock();
         let (span_start, span_end) = device_span(device);
-        let span = len.max(1).div_ceil(ALIGN) * ALIGN;
+        let span = footprint(len).unwrap_or(u64::MAX);
         let base = match heap.next.checked_add(span) {
             Some(end) if end <= span_end => Some(heap.next),
             _ => heap.gap(span_start, span_end, span),
