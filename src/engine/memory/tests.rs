@@ -11,20 +11,21 @@ fn a_used_up_address_range_reuses_the_lowest_gap() {
     let (span_start, span_end) = device_span(0);
     let first = m.malloc(0, 1024, P).unwrap();
     assert_eq!(first.0, span_start);
-    m.heaps[0].lock().next = span_end - 512;
+    // Each allocation takes its bytes rounded up to 256 and a 256-byte guard (`footprint`).
+    m.heaps[0].lock().next = span_end - 768;
     let last = m.malloc(0, 300, P).unwrap();
-    assert_eq!(last.0, span_end - 512);
-    // The range is used up: the lowest gap, right after `first`.
+    assert_eq!(last.0, span_end - 768);
+    // The range is used up: the lowest gap, right after `first` and its guard.
     let reused = m.malloc(0, 1, P).unwrap();
-    assert_eq!(reused.0, span_start + 1024);
+    assert_eq!(reused.0, span_start + 1024 + 256);
     assert_eq!(reused.device(), Some(0));
-    // Larger than every gap (the largest runs from after `reused`, 256 bytes, to `last`).
+    // Larger than every gap (the largest runs from after `reused` and its guard to `last`).
     assert_eq!(
         m.malloc(0, 1 << DEVICE_SPAN_SHIFT, P),
         Err(SimError::OutOfMemory {
             device: 0,
             requested: 1 << DEVICE_SPAN_SHIFT,
-            available: (span_end - 512) - (span_start + 1024 + 256),
+            available: (span_end - 768) - (span_start + 1280 + 512),
         })
     );
     // A freed range is reused: the old pointer names the new block (as on hardware).
