@@ -6,9 +6,12 @@
 //! - (q) a shared-memory reduction with `__syncthreads`, 256 threads a block, vs a C sum (target ≥ 0.1×);
 //! - (r) a warp-shuffle reduction vs the same C sum (target ≥ 0.1×);
 //! - (s) `streamsim cc` of a cuda-samples program (vectorAdd) vs `clang++ -O2` of its host code alone (target
-//!   ≤ 3×).
+//!   ≤ 3×);
+//! - (t) the sanitizer's cost on the vector add: byte-exact access tracking for the race detector (the default
+//!   `STREAMSIM_RACES`, with memcheck) vs `STREAMSIM_CHECK=off STREAMSIM_RACES=off` (target ≤ 8×), and (u)
+//!   memcheck alone (`STREAMSIM_RACES=off`) vs the same (target ≤ 3×).
 //!
-//! The kernels run with `STREAMSIM_RACES=off`. Each figure is the best of 5 runs inside the program
+//! (p) to (r) run with `STREAMSIM_RACES=off`. Each figure is the best of 5 runs inside the program
 //! (`examples/bench_kernels/kernels.cu` and `baseline.c`); (s) is the best of 3 builds. It prints the
 //! figures, the ratios and whether each target is met; it is a benchmark, not a test.
 
@@ -72,17 +75,25 @@ fn main() {
         .expect("clang")
         .success();
     assert!(ok, "building the baseline failed");
-    let k = Command::new(&kernels)
-        .env("STREAMSIM_RACES", "off")
-        .output()
-        .expect("running the kernels");
+    let run = |env: &[(&str, &str)]| {
+        let mut cmd = Command::new(&kernels);
+        cmd.env_remove("STREAMSIM_CHECK")
+            .env_remove("STREAMSIM_RACES");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        numbers(&cmd.output().expect("running the kernels").stdout)
+    };
+    let k = run(&[("STREAMSIM_RACES", "off")]);
+    let bare = run(&[("STREAMSIM_RACES", "off"), ("STREAMSIM_CHECK", "off")]);
+    let tracked = run(&[]);
     let b = Command::new(&baseline)
         .output()
         .expect("running the baseline");
-    let (k, b) = (numbers(&k.stdout), numbers(&b.stdout));
+    let b = numbers(&b.stdout);
     assert!(
-        k.len() >= 3 && b.len() >= 2,
-        "unexpected output: {k:?} {b:?}"
+        k.len() >= 3 && b.len() >= 2 && bare.len() >= 3 && tracked.len() >= 3,
+        "unexpected output: {k:?} {b:?} {bare:?} {tracked:?}"
     );
     let ratio = |c: f64, cu: f64| c / cu;
     println!("streamsim cc kernels vs plain C (-O2), ns per element, best of 5, one run:");
@@ -109,6 +120,22 @@ fn main() {
         b[1],
         r,
         verdict(r >= 0.1)
+    );
+    let t = tracked[0] / bare[0];
+    println!(
+        "(t) vector add, races tracked by byte:  {:8.3} ns vs {:6.3} ns   {:.2}× the unchecked kernel (target ≤ 8×: {})",
+        tracked[0],
+        bare[0],
+        t,
+        verdict(t <= 8.0)
+    );
+    let u = k[0] / bare[0];
+    println!(
+        "(u) vector add, memcheck alone:         {:8.3} ns vs {:6.3} ns   {:.2}× the unchecked kernel (target ≤ 3×: {})",
+        k[0],
+        bare[0],
+        u,
+        verdict(u <= 3.0)
     );
     // (s) build time of a cuda-samples program.
     let sample = root().join("tests/cu/cuda-samples/vectorAdd/vectorAdd.cu");

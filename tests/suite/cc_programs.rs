@@ -59,7 +59,7 @@ fn kernels_run_on_the_cpu_with_the_vendors_answers() {
     assert_eq!(
         err,
         "streamsim: memcheck: kernel `poke`: invalid write of 4 bytes by block (0,0,0), thread (2,0,0) at \
-         0xd0000000003010: 0 bytes after the end of allocation #4 (16 bytes at 0xd0000000003000)\n"
+         0xd0000000003310: 0 bytes after the end of allocation #4 (16 bytes at 0xd0000000003300)\n"
     );
     // Deterministic: the same output on a second run, and the same trace (virtual times included) when the
     // program runs itself again as a child (exit status 67 if the traces differ).

@@ -139,6 +139,27 @@ fn use_after_cuda_free_is_700_naming_the_freed_allocation() {
         &[],
     );
     assert_eq!(as_ref(&good), CLEAN);
+    // After cudaFreeAsync on the kernel's own stream the pool keeps the range mapped (as on hardware): no fault,
+    // and the race detector's use-after-free reports, for the read and the write of the bytes the kernel
+    // touched (sanitizer.md · memcheck).
+    let uaf = |access: &str| {
+        format!(
+            "streamsim: use after free of 128 bytes at offset 0 of allocation #1 (device 0 memory)\n  first:  free \
+             `free_async` on stream 1 (device 0, process 0) frees\n  second: kernel `inc` on stream 1 (device 0, \
+             process 0) {access} (in block (0,0,0), thread (0,0,0))\n  fix: `inc` uses the memory after \
+             `free_async` freed it: enqueue it before the free (and order the free after it), or allocate the \
+             memory again\n"
+        )
+    };
+    let bad = verdict(&cc("uafa", "use_after_free.cu", &["ASYNC"]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\n",
+            format!("{}{}", uaf("reads"), uaf("writes")).as_str()
+        )
+    );
 }
 
 #[test]
