@@ -259,7 +259,7 @@ fn location_id(l: Option<ManagedLocation>) -> c_int {
 }
 
 /// The 32-bit values of `attribute` for a buffer of `size` bytes, checked.
-fn attribute_values(
+pub(crate) fn attribute_values(
     what: &'static str,
     a: &ManagedRangeAttributes,
     attribute: c_int,
@@ -312,7 +312,7 @@ fn attribute_values(
 ///
 /// # Safety
 /// `data` is valid for `values.len()` `int`s (checked against the caller's size).
-unsafe fn write_values(data: *mut c_void, values: &[c_int]) {
+pub(crate) unsafe fn write_values(data: *mut c_void, values: &[c_int]) {
     // SAFETY: forwarded contract; `copy_nonoverlapping` with an unaligned destination through bytes.
     unsafe {
         std::ptr::copy_nonoverlapping(

@@ -172,3 +172,12 @@ fn acl_memcpy_2d() {
         assert_eq!(out, "2-D copy of 64 bytes: 0.003004 ms\nacl_memcpy2d: ok\n");
     }
 }
+
+/// managed-memory.md · ACL: aclrtMemAllocManaged and the aclrtMemManaged* calls over the engine's managed memory,
+/// with CANN's ACL-layer codes (the program checks each code and attribute; this checks what it prints).
+#[test]
+fn acl_managed_memory() {
+    for out in build_and_run("acl_managed", "acl_managed", &[], &[]) {
+        assert_eq!(out, "advise after free: 107000\nacl_managed: ok\n");
+    }
+}

@@ -259,6 +259,8 @@ fn c_class(ty: &str) -> &'static str {
         | "aclrtDevAttr"
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
+        | "aclrtMemManagedAdviseType"
+        | "aclrtMemManagedRangeAttribute"
         | "aclrtCallbackBlockType"
         | "enum cudaStreamCaptureMode"
         | "enum musaStreamCaptureMode"
@@ -278,7 +280,7 @@ fn c_class(ty: &str) -> &'static str {
         | "enum musaMemoryAdvise"
         | "enum cudaMemRangeAttribute"
         | "enum musaMemRangeAttribute" => "enum",
-        "struct cudaMemLocation" | "struct musaMemLocation" => "loc8",
+        "struct cudaMemLocation" | "struct musaMemLocation" | "aclrtMemManagedLocation" => "loc8",
         "cudaMemPool_t" | "musaMemPool_t" => "ptr",
         "cudaStream_t" | "cudaEvent_t" | "musaStream_t" | "musaEvent_t" | "aclrtStream"
         | "aclrtEvent" | "aclrtContext" | "aclrtNotify" | "streamsimMachine"
@@ -419,6 +421,7 @@ fn rust_functions() -> &'static BTreeMap<String, RustSig> {
             "src/facade/acl/control.rs",
             "src/facade/acl/model.rs",
             "src/facade/acl/pool.rs",
+            "src/facade/acl/managed.rs",
             "src/facade/capi.rs",
             "src/facade/kernel_ctx.rs",
             "src/facade/capi_toolkit.rs",
@@ -468,6 +471,8 @@ fn rust_class(ty: &str) -> &'static str {
         | "aclrtDevAttr"
         | "aclrtStreamAttr"
         | "aclrtMemAttr"
+        | "aclrtMemManagedAdviseType"
+        | "aclrtMemManagedRangeAttribute"
         | "aclrtCallbackBlockType"
         | "aclmdlRICaptureMode"
         | "aclrtMemPoolAttr"
@@ -488,7 +493,7 @@ fn rust_class(ty: &str) -> &'static str {
         | "rt::KernelCtxBody"
         | "streamsimKernelCtxBody" => "fnptr",
         "rt::IpcEventHandleC" | "aclrtIpcEventHandle" | "rt::IpcMemHandleC" => "ipc64",
-        "rt::MemLocation" => "loc8",
+        "rt::MemLocation" | "aclrtMemManagedLocation" => "loc8",
         "rt::Extent" => "extent24",
         "rt::PitchedPtr" => "pitched32",
         other => panic!("c_headers: unknown Rust type {other:?}: add its ABI class to rust_class"),
@@ -509,6 +514,7 @@ fn rust_constant_names() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for file in [
         "src/facade/acl/types.rs",
+        "src/facade/acl/managed.rs",
         "src/facade/capi.rs",
         "src/facade/capi_toolkit.rs",
     ] {
@@ -1152,6 +1158,26 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         acl::ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
         acl::ACL_MEMCPY_INTER_DEVICE_TO_DEVICE,
         acl::ACL_MEM_MALLOC_HUGE_FIRST,
+        acl::ACL_MEM_ADVISE_SET_READ_MOSTLY,
+        acl::ACL_MEM_ADVISE_UNSET_READ_MOSTLY,
+        acl::ACL_MEM_ADVISE_SET_PREFERRED_LOCATION,
+        acl::ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION,
+        acl::ACL_MEM_ADVISE_SET_ACCESSED_BY,
+        acl::ACL_MEM_ADVISE_UNSET_ACCESSED_BY,
+        acl::ACL_MEM_LOCATIONTYPE_INVALID,
+        acl::ACL_MEM_LOCATIONTYPE_DEVICE,
+        acl::ACL_MEM_LOCATIONTYPE_HOST,
+        acl::ACL_MEM_LOCATIONTYPE_HOST_NUMA,
+        acl::ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE,
+        acl::ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID,
+        acl::ACL_RT_MEM_ATTACH_GLOBAL,
         acl::ACL_MEM_MALLOC_HUGE_ONLY,
         acl::ACL_MEM_MALLOC_NORMAL_ONLY,
         acl::ACL_MEM_MALLOC_HUGE_FIRST_P2P,

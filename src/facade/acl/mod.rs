@@ -47,6 +47,7 @@ mod control;
 mod control_runtime;
 pub(crate) mod event_runtime;
 mod ipc_memory;
+mod managed;
 pub(crate) mod memory_runtime;
 pub(crate) mod model;
 pub(crate) mod names;
@@ -56,6 +57,7 @@ pub(crate) mod runtime;
 mod types;
 
 pub use control::*;
+pub use managed::*;
 pub use model::*;
 pub use pool::*;
 use runtime as imp;
