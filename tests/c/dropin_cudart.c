@@ -5,7 +5,8 @@
  * cudaStreamGetCaptureInfo_v2 (and _v3 with edge data), cudaGraphGetEdges_v2, cudaMemPrefetchAsync with a
  * device ordinal; CUDA 13: its 1008-byte cudaDeviceProp and 88-byte cudaPointerAttributes, the edge-data forms
  * and the cudaMemLocation forms under the plain names — and the driver entry point queries, checking each code
- * and result.
+ * and result. Built also with CUDA_API_PER_THREAD_DEFAULT_STREAM, its stream calls are the headers' _ptsz entry
+ * points and its NULL stream the per-thread one: the same output.
  */
 #include <stdio.h>
 #include <string.h>

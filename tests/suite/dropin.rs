@@ -3,8 +3,10 @@
 //! `streamsim cc --kernels` of the same source, each passing its own checks; the no-body note; the refusal of a
 //! statically linked runtime; the drop-ins' SONAMEs and version nodes; and the CUDA 12 and 13 struct layouts
 //! against NVIDIA's headers. A host program built against NVIDIA's CUDA 12 and CUDA 13 headers and linked with
-//! NVIDIA's `libcudart.so.12` / `.so.13` runs on the drop-in of that name, and an AscendCL program linked with
-//! `-lascendcl` (the drop-in, not `libstreamsim.so`) on `libascendcl.so`.
+//! NVIDIA's `libcudart.so.12` / `.so.13` runs on the drop-in of that name (also as a per-thread default stream
+//! build, as is vectorAdd built by nvcc with `--default-stream per-thread`), an AscendCL program linked with
+//! `-lascendcl` (the drop-in, not `libstreamsim.so`) on `libascendcl.so`, and a MUSA one linked with `-lmusart` on
+//! `libmusart.so.4`.
 //!
 //! CUDA 12 is NVIDIA's `nvidia-cuda-runtime-cu12` and `nvidia-cuda-nvcc-cu12` wheels (headers and
 //! `libcudart.so.12`; the nvcc wheel of CUDA 12 ships no `nvcc`, only `ptxas` and the `crt/` headers, so no
@@ -178,6 +180,35 @@ fn nvcc_built_cuda_samples_run_unmodified_and_pass_their_own_checks() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+#[test]
+fn a_per_thread_default_stream_build_runs_its_work_on_the_per_thread_stream() {
+    let t = toolchain();
+    let exe = t.out_dir.join("nvcc-vectorAdd-per-thread");
+    let kernels = t.out_dir.join("nvcc-vectorAdd-per-thread.kernels.so");
+    let trace = t.out_dir.join("nvcc-vectorAdd-per-thread.json");
+    // Its imports include __cudaLaunchKernel_ptsz and cudaMemcpy_ptds.
+    nvcc_build(
+        &sample("vectorAdd"),
+        &exe,
+        &["-cudart", "shared", "--default-stream", "per-thread"],
+    );
+    kernels_build(&sample("vectorAdd"), &kernels);
+    let (code, out, err) = exec(&[
+        "--kernels",
+        &kernels.to_string_lossy(),
+        "--trace",
+        &trace.to_string_lossy(),
+        "--",
+        &exe.to_string_lossy(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with("Test PASSED\nDone\n"), "{out}");
+    let json = std::fs::read_to_string(&trace).expect("reading the trace");
+    // The copies and the kernel ran on the per-thread default stream, none on the legacy one.
+    assert!(json.contains("\"dev0 · per-thread stream 0\""), "{json}");
+    assert!(!json.contains("legacy"), "{json}");
 }
 
 #[test]
@@ -388,60 +419,55 @@ fn dropin_cudart_output(major: u32, prop_size: usize) -> String {
     )
 }
 
+/// Builds `dropin_cudart.c` against CUDA `major`'s headers (`includes`) and NVIDIA's library in `lib`, as is and
+/// as a per-thread default stream build (`CUDA_API_PER_THREAD_DEFAULT_STREAM`: its stream calls are the
+/// `_ptsz` entry points), and runs both on the drop-in: the same output.
+fn dropin_cudart(major: u32, includes: &[PathBuf], lib: &Path, prop_size: usize) {
+    let t = toolchain();
+    let soname = format!("libcudart.so.{major}");
+    for per_thread in [false, true] {
+        let exe = t.out_dir.join(format!("dropin-cudart{major}-{per_thread}"));
+        let mut flags: Vec<&std::ffi::OsStr> = Vec::new();
+        if per_thread {
+            flags.push("-DCUDA_API_PER_THREAD_DEFAULT_STREAM".as_ref());
+        }
+        for i in includes {
+            flags.push("-I".as_ref());
+            flags.push(i.as_os_str());
+        }
+        let link = format!("-l:{soname}");
+        flags.extend(["-L".as_ref(), lib.as_os_str(), link.as_ref()]);
+        cc_build(&t.c_dir.join("dropin_cudart.c"), &exe, &flags);
+        assert_eq!(needed(&exe), [soname.as_str(), "libc.so.6"]);
+        let nm = Command::new("nm").arg("-D").arg(&exe).output().expect("nm");
+        let nm = String::from_utf8_lossy(&nm.stdout).into_owned();
+        assert_eq!(
+            nm.contains(&format!("cudaStreamSynchronize_ptsz@{soname}")),
+            per_thread,
+            "{nm}"
+        );
+        let (code, out, err) = exec(&["--devices", "2", "--", &exe.to_string_lossy()]);
+        assert_eq!(code, Some(0), "per-thread {per_thread}: {out}{err}");
+        assert_eq!(err, "");
+        assert_eq!(out, dropin_cudart_output(major, prop_size));
+    }
+}
+
 #[test]
 fn a_host_program_built_against_nvidias_cuda_12_runs_on_the_dropin_libcudart_so_12() {
-    let t = toolchain();
-    let exe = t.out_dir.join("dropin-cudart12");
-    let rt = cuda12().join("cuda_runtime");
-    let inc = cuda12_includes();
-    cc_build(
-        &t.c_dir.join("dropin_cudart.c"),
-        &exe,
-        &[
-            "-I".as_ref(),
-            inc[0].as_os_str(),
-            "-I".as_ref(),
-            inc[1].as_os_str(),
-            "-L".as_ref(),
-            rt.join("lib").as_os_str(),
-            "-l:libcudart.so.12".as_ref(),
-        ],
-    );
-    assert_eq!(needed(&exe), ["libcudart.so.12", "libc.so.6"]);
-    let (code, out, err) = exec(&["--devices", "2", "--", &exe.to_string_lossy()]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert_eq!(err, "");
-    assert_eq!(
-        out,
-        dropin_cudart_output(12, std::mem::size_of::<cuda::cudaDeviceProp>())
+    dropin_cudart(
+        12,
+        &cuda12_includes(),
+        &cuda12().join("cuda_runtime/lib"),
+        std::mem::size_of::<cuda::cudaDeviceProp>(),
     );
 }
 
 #[test]
 fn a_host_program_built_against_nvidias_cuda_13_runs_on_the_dropin_libcudart_so_13() {
-    let t = toolchain();
-    let exe = t.out_dir.join("dropin-cudart13");
-    let root = cuda_include();
-    let lib = root.parent().expect("<cuda>/include").join("lib");
-    cc_build(
-        &t.c_dir.join("dropin_cudart.c"),
-        &exe,
-        &[
-            "-I".as_ref(),
-            root.as_os_str(),
-            "-L".as_ref(),
-            lib.as_os_str(),
-            "-l:libcudart.so.13".as_ref(),
-        ],
-    );
-    assert_eq!(needed(&exe), ["libcudart.so.13", "libc.so.6"]);
-    let (code, out, err) = exec(&["--devices", "2", "--", &exe.to_string_lossy()]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert_eq!(err, "");
-    assert_eq!(
-        out,
-        dropin_cudart_output(13, std::mem::size_of::<DeviceProp13>())
-    );
+    let include = cuda_include();
+    let lib = include.parent().expect("<cuda>/include").join("lib");
+    dropin_cudart(13, &[include], &lib, std::mem::size_of::<DeviceProp13>());
 }
 
 #[test]
@@ -466,6 +492,32 @@ fn an_acl_program_linked_with_lascendcl_runs_on_the_dropin_libascendcl_so() {
     assert_eq!(code, Some(0), "{out}{err}");
     assert_eq!(err, "");
     assert_eq!(out, "2-D copy of 64 bytes: 0.003004 ms\nacl_memcpy2d: ok\n");
+}
+
+#[test]
+fn a_musa_program_linked_with_lmusart_runs_on_the_dropin_libmusart_so_4() {
+    let t = toolchain();
+    let dir = streamsim::exec::prepare(&t.lib_dir).expect("building the drop-ins");
+    let exe = t.out_dir.join("dropin-musart");
+    cc_build(
+        &t.c_dir.join("dropin_musart.c"),
+        &exe,
+        &[
+            "-I".as_ref(),
+            t.include_dir.as_os_str(),
+            "-L".as_ref(),
+            dir.as_os_str(),
+            "-lmusart".as_ref(),
+        ],
+    );
+    assert_eq!(needed(&exe), ["libmusart.so.4", "libc.so.6"]);
+    let (code, out, err) = exec(&["--", &exe.to_string_lossy()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(err, "");
+    assert_eq!(
+        out,
+        "copy there and back on two streams: 0.006256 ms\ndropin_musart: ok\n"
+    );
 }
 
 #[test]
@@ -539,6 +591,10 @@ fn the_dropins_have_their_sonames_and_version_nodes() {
                 "cudaLaunchKernel",
                 "cudaGetDriverEntryPoint",
                 "cudaGetDriverEntryPointByVersion_ptsz",
+                "cudaStreamGetCaptureInfo_v2_ptsz",
+                "cudaMemPrefetchAsync_v2_ptsz",
+                "cudaMemcpyAsync_ptsz",
+                "cudaMemcpy_ptds",
             ],
             &[
                 "cudaGetDeviceProperties",
@@ -559,8 +615,15 @@ fn the_dropins_have_their_sonames_and_version_nodes() {
                 "__cudaGetKernel",
                 "__cudaLaunchKernel",
                 "cudaGetDriverEntryPointByVersion",
+                "cudaStreamGetCaptureInfo_ptsz",
+                "cudaLaunchKernel_ptsz",
+                "cudaMemset3D_ptds",
             ],
-            &["cudasimLaunchKernel", "aclrtMalloc"],
+            &[
+                "cudasimLaunchKernel",
+                "aclrtMalloc",
+                "cudaStreamGetCaptureInfo_v2_ptsz",
+            ],
         ),
         (
             "libmusart.so.4",

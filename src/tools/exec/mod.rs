@@ -23,6 +23,7 @@
 //! no `libcudart.so` needed) cannot be redirected, and is refused with the fix (`-cudart shared`).
 
 mod elf;
+mod per_thread;
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -67,6 +68,9 @@ pub(crate) struct DropIn {
     pub withheld: &'static [&'static str],
     /// A function it must export: a `libstreamsim.so` without it is older than this streamsim.
     pub required: &'static str,
+    /// The C functions it defines besides the trampolines (`per_thread.rs`): the entry points of per-thread
+    /// default stream builds.
+    pub wrappers: &'static [&'static [per_thread::Entry]],
 }
 
 /// The functions of `libstreamsim.so` the drop-in `libcudart.so.*` export: the CUDA runtime's names
@@ -95,6 +99,7 @@ pub(crate) const CUDART13: DropIn = DropIn {
     renames: CUDART13_RENAMES,
     withheld: &[],
     required: "__cudaLaunchKernel",
+    wrappers: &[per_thread::COMMON, per_thread::CUDA13],
 };
 
 /// CUDA 12's runtime library: the C library's own ABI is CUDA 12's.
@@ -106,6 +111,7 @@ pub(crate) const CUDART12: DropIn = DropIn {
     renames: CUDART12_RENAMES,
     withheld: CUDART12_WITHHELD,
     required: "__cudaGetKernel",
+    wrappers: &[per_thread::COMMON, per_thread::CUDA12],
 };
 
 /// MUSA's runtime library (MUSA SDK 4's SONAME; `libmusart.so` for linking).
@@ -117,6 +123,7 @@ pub(crate) const MUSART: DropIn = DropIn {
     renames: &[],
     withheld: &[],
     required: "musaMalloc",
+    wrappers: &[],
 };
 
 /// CANN's AscendCL library (its SONAME has no version).
@@ -128,6 +135,7 @@ pub(crate) const ASCENDCL: DropIn = DropIn {
     renames: &[],
     withheld: &[],
     required: "aclrtMalloc",
+    wrappers: &[],
 };
 
 /// Every drop-in, built together into one folder.
@@ -154,6 +162,12 @@ pub(crate) fn exports(lib: &[u8], d: &DropIn) -> Result<Vec<(String, String)>, S
             ));
         }
     }
+    if let Some((name, _, _)) = wrappers(d).find(|(n, _, _)| out.contains_key(*n)) {
+        return Err(format!(
+            "{name} is both a function of libstreamsim.so and an entry point of {}'s per-thread build",
+            d.soname
+        ));
+    }
     if !out.contains_key(d.required) {
         return Err(format!(
             "libstreamsim.so does not export {}: it is older than this streamsim",
@@ -161,6 +175,11 @@ pub(crate) fn exports(lib: &[u8], d: &DropIn) -> Result<Vec<(String, String)>, S
         ));
     }
     Ok(out.into_iter().collect())
+}
+
+/// The C functions `d` defines besides its trampolines.
+fn wrappers(d: &DropIn) -> impl Iterator<Item = &'static per_thread::Entry> {
+    d.wrappers.iter().flat_map(|w| w.iter())
 }
 
 /// The C source of the drop-in: the table of targets, the constructor that fills it from `lib`, and the
@@ -225,8 +244,18 @@ pub(crate) fn shim_source(
          \x20       fprintf(stderr, \"streamsim: STREAMSIM_KERNELS: %s\\n\", dlerror());\n\
          \x20       _exit(127);\n\
          \x20   }}\n\
-         }}\n\n__asm__(\n\"\\t.text\\n\"\n"
+         }}\n"
     );
+    if d.wrappers.is_empty() {
+        s.push('\n');
+    } else {
+        s.push_str(per_thread::PRELUDE);
+        for (name, params, body) in wrappers(d) {
+            let _ = write!(s, "\nint {name}({params}) {{\n    {body}\n}}\n");
+        }
+        s.push('\n');
+    }
+    s.push_str("__asm__(\n\"\\t.text\\n\"\n");
     for (i, (name, _)) in exports.iter().enumerate() {
         let mut body =
             format!("\t.globl {name}\n\t.type {name}, %function\n\t.p2align 4\n{name}:\n");
@@ -237,13 +266,17 @@ pub(crate) fn shim_source(
     Ok(s)
 }
 
-/// The linker version script: every export global (in the version node, if the library has one), nothing else.
+/// The linker version script: every export and wrapper global (in the version node, if the library has one),
+/// nothing else.
 pub(crate) fn version_script(d: &DropIn, exports: &[(String, String)]) -> String {
-    let mut s = format!("{} {{\n  global:\n", d.node.unwrap_or(""));
-    if d.node.is_none() {
-        s = "{\n  global:\n".to_string();
-    }
-    for (name, _) in exports {
+    let mut s = match d.node {
+        Some(node) => format!("{node} {{\n  global:\n"),
+        None => "{\n  global:\n".to_string(),
+    };
+    let mut names: Vec<&str> = exports.iter().map(|(n, _)| n.as_str()).collect();
+    names.extend(wrappers(d).map(|(n, _, _)| *n));
+    names.sort_unstable();
+    for name in names {
         let _ = writeln!(s, "    {name};");
     }
     s.push_str("  local: *;\n};\n");
@@ -569,10 +602,18 @@ mod tests {
                 "__streamsimCudart13_cudaGetDeviceProperties".to_string(),
             ),
         ];
-        assert_eq!(
-            version_script(&CUDART13, &e),
-            "libcudart.so.13 {\n  global:\n    cudaFree;\n    cudaGetDeviceProperties;\n  local: *;\n};\n"
+        let v13 = version_script(&CUDART13, &e);
+        assert!(
+            v13.starts_with("libcudart.so.13 {\n  global:\n    cudaEventRecordWithFlags_ptsz;\n"),
+            "{v13}"
         );
+        assert!(
+            v13.contains(
+                "\n    cudaFree;\n    cudaFreeAsync_ptsz;\n    cudaGetDeviceProperties;\n"
+            )
+        );
+        assert!(v13.contains("\n    cudaMemcpy_ptds;\n"));
+        assert!(v13.ends_with("    cudaStreamWaitEvent_ptsz;\n  local: *;\n};\n"));
         assert_eq!(
             version_script(&ASCENDCL, &e[..1]),
             "{\n  global:\n    cudaFree;\n  local: *;\n};\n"
