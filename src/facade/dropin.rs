@@ -21,7 +21,7 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
 
 use crate::engine::core::error::SimError;
-use crate::facade::binding::{Api, contain, invalid};
+use crate::facade::binding::{Api, contain, invalid, out};
 use crate::facade::cc_runtime::{self, Dim3};
 use crate::facade::cuda_device_prop::{DeviceProp, Uuid};
 use crate::facade::cuda_runtime::{self as rt, Error, codes};
@@ -785,7 +785,7 @@ unsafe fn driver_entry_point(
     what: &'static str,
     symbol: *const c_char,
     funcPtr: *mut *mut c_void,
-    version: Option<c_uint>,
+    version: Option<(c_uint, c_int)>,
     flags: c_ulonglong,
     driverStatus: *mut c_int,
 ) -> Error {
@@ -805,8 +805,8 @@ unsafe fn driver_entry_point(
                 ),
             ));
         }
-        if let Some(v) = version {
-            let driver = crate::facade::cuda_device::DRIVER_VERSION as c_uint;
+        if let Some((v, driver)) = version {
+            let driver = driver as c_uint;
             if v > driver {
                 return Err(invalid(
                     what,
@@ -872,11 +872,66 @@ pub unsafe extern "C" fn __streamsimCudart_cudaGetDriverEntryPointByVersion(
                 "GetDriverEntryPointByVersion",
                 symbol,
                 funcPtr,
-                Some(cudaVersion),
+                Some((cudaVersion, crate::facade::cuda_device::DRIVER_VERSION)),
                 flags,
                 driverStatus,
             )
         }
+    })
+}
+
+/// The version `libcudart.so.13` reports for the runtime and the driver (CUDA 13.0: a CUDA 13 runtime needs a
+/// driver of 13 or later); the C library's own are CUDA 12's (12080).
+pub const CUDART13_VERSION: c_int = 13000;
+
+/// `cudaGetDriverEntryPointByVersion` of `libcudart.so.13`: as the C library's, against its driver version.
+///
+/// # Safety
+/// As [`driver_entry_point`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaGetDriverEntryPointByVersion(
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    cudaVersion: c_uint,
+    flags: c_ulonglong,
+    driverStatus: *mut c_int,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: forwarded C contract.
+        unsafe {
+            driver_entry_point(
+                "GetDriverEntryPointByVersion",
+                symbol,
+                funcPtr,
+                Some((cudaVersion, CUDART13_VERSION)),
+                flags,
+                driverStatus,
+            )
+        }
+    })
+}
+
+/// `cudaRuntimeGetVersion` of `libcudart.so.13`: [`CUDART13_VERSION`].
+///
+/// # Safety
+/// `version` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaRuntimeGetVersion(version: *mut c_int) -> Error {
+    // SAFETY: C contract.
+    rt::run(Api::Cuda, |_| unsafe {
+        out("RuntimeGetVersion", version, CUDART13_VERSION)
+    })
+}
+
+/// `cudaDriverGetVersion` of `libcudart.so.13`: [`CUDART13_VERSION`].
+///
+/// # Safety
+/// `version` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaDriverGetVersion(version: *mut c_int) -> Error {
+    // SAFETY: C contract.
+    rt::run(Api::Cuda, |_| unsafe {
+        out("DriverGetVersion", version, CUDART13_VERSION)
     })
 }
 
@@ -943,8 +998,22 @@ pub const CUDART13_RENAMES: &[(&str, &str)] = &[
     ),
     DRIVER_ENTRY_POINTS[0],
     DRIVER_ENTRY_POINTS[1],
-    DRIVER_ENTRY_POINTS[2],
-    DRIVER_ENTRY_POINTS[3],
+    (
+        "cudaGetDriverEntryPointByVersion",
+        "__streamsimCudart13_cudaGetDriverEntryPointByVersion",
+    ),
+    (
+        "cudaGetDriverEntryPointByVersion_ptsz",
+        "__streamsimCudart13_cudaGetDriverEntryPointByVersion",
+    ),
+    (
+        "cudaDriverGetVersion",
+        "__streamsimCudart13_cudaDriverGetVersion",
+    ),
+    (
+        "cudaRuntimeGetVersion",
+        "__streamsimCudart13_cudaRuntimeGetVersion",
+    ),
 ];
 
 /// The same for `libcudart.so.12`: the versioned names CUDA 12's headers select (`cudaGetDeviceProperties_v2`,

@@ -1743,6 +1743,9 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__streamsimCudart13_cudaPointerGetAttributes",
     "__streamsimCudart_cudaGetDriverEntryPoint",
     "__streamsimCudart_cudaGetDriverEntryPointByVersion",
+    "__streamsimCudart13_cudaGetDriverEntryPointByVersion",
+    "__streamsimCudart13_cudaDriverGetVersion",
+    "__streamsimCudart13_cudaRuntimeGetVersion",
 ];
 
 /// The runtime calls of `src/facade/cc_runtime.rs` (launches and symbols of `streamsim cc` programs). Its

@@ -412,8 +412,10 @@ fn needed(exe: &Path) -> Vec<String> {
 
 /// What `dropin_cudart.c` prints on the drop-in of CUDA `major`.
 fn dropin_cudart_output(major: u32, prop_size: usize) -> String {
+    // The C library's versions are CUDA 12.8's; libcudart.so.13 reports 13.0.
+    let version = if major == 13 { 13000 } else { 12080 };
     format!(
-        "CUDA {major} headers, sizeof(cudaDeviceProp) {prop_size}: device 1 is streamsim device, sm_80, 108 SMs, \
+        "runtime {version}, driver {version}\nCUDA {major} headers, sizeof(cudaDeviceProp) {prop_size}: device 1 is streamsim device, sm_80, 108 SMs, \
          warp 32\ntwo copies of 4096 bytes: 0.005512 ms\ncaptured graph: 1 edge, launched\n\
          dropin_cudart (CUDA {major}): ok\n"
     )
@@ -618,6 +620,7 @@ fn the_dropins_have_their_sonames_and_version_nodes() {
                 "cudaStreamGetCaptureInfo_ptsz",
                 "cudaLaunchKernel_ptsz",
                 "cudaMemset3D_ptds",
+                "cudaRuntimeGetVersion",
             ],
             &[
                 "cudasimLaunchKernel",
