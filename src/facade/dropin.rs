@@ -1065,7 +1065,7 @@ pub const CUDART12_RENAMES: &[(&str, &str)] = &[
 ];
 
 /// Names `libcudart.so.12` does not export although the C library has them: CUDA 12's headers never call the
-/// plain `cudaGetDeviceProperties` (they call `cudaGetDeviceProperties_v2`), and what NVIDIA's library keeps
-/// under it is not CUDA 12's struct; a binary importing it stops at load time naming it, rather than having a
-/// struct of another size written.
+/// plain `cudaGetDeviceProperties` (they call `cudaGetDeviceProperties_v2`), and which struct NVIDIA's library
+/// fills under that name is not documented: it is withheld rather than guessed, and the loader stops a binary
+/// calling it there, naming it, rather than a struct of a guessed size being written.
 pub const CUDART12_WITHHELD: &[&str] = &["cudaGetDeviceProperties"];
