@@ -21,7 +21,7 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
 
 use crate::engine::core::error::SimError;
-use crate::facade::binding::{Api, contain, invalid};
+use crate::facade::binding::{Api, contain, invalid, out};
 use crate::facade::cc_runtime::{self, Dim3};
 use crate::facade::cuda_device_prop::{DeviceProp, Uuid};
 use crate::facade::cuda_runtime::{self as rt, Error, codes};
@@ -73,9 +73,12 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
     unsafe { cc_runtime::cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream) }
 }
 
-/// `__cudaLaunchKernel_ptsz`: as [`__cudaLaunchKernel`], from a per-thread default stream build. streamsim's
-/// default stream is the legacy one (per-thread default streams are not simulated), so a NULL stream here is
-/// refused rather than run with the other stream's rules.
+/// `cudaStreamPerThread`: the calling host thread's per-thread default stream.
+const STREAM_PER_THREAD: usize = 0x2;
+
+/// `__cudaLaunchKernel_ptsz`: as [`__cudaLaunchKernel`], from a per-thread default stream build
+/// (`--default-stream per-thread`), where the NULL stream is the calling thread's per-thread default stream
+/// (`cudaStreamPerThread`).
 ///
 /// # Safety
 /// As [`__cudaLaunchKernel`].
@@ -88,25 +91,18 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
     sharedMem: usize,
     stream: *mut c_void,
 ) -> Error {
-    contain(codes::Unknown, || {
-        if stream.is_null() {
-            return rt::run(Api::Cuda, |_| {
-                Err(SimError::NotSupported {
-                    what: "LaunchKernel",
-                    reason: "the per-thread default stream (a --default-stream per-thread build) is not \
-                             simulated: launch on a created stream"
-                        .into(),
-                })
-            });
-        }
-        // SAFETY: forwarded C contract.
-        unsafe { __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream) }
-    })
+    let stream = if stream.is_null() {
+        STREAM_PER_THREAD as *mut c_void
+    } else {
+        stream
+    };
+    // SAFETY: forwarded C contract.
+    unsafe { __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream) }
 }
 
 // ------------------------------------------------------------------------------------ struct cudaDeviceProp (13)
 
-/// `struct cudaDeviceProp` with CUDA 13's layout (CUDA 13.0 `driver_types.h`, 1032 bytes on LP64).
+/// `struct cudaDeviceProp` with CUDA 13's layout (CUDA 13.5 `driver_types.h`, 1008 bytes on LP64).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 #[allow(
@@ -333,6 +329,67 @@ pub unsafe extern "C" fn __streamsimCudart13_cudaGetDeviceProperties(
         if code == codes::Success {
             // SAFETY: written by the successful call; `prop` is non-NULL (else the call failed).
             unsafe { prop.write(DeviceProp13::from_12(&p12.assume_init())) };
+        }
+        code
+    })
+}
+
+// ------------------------------------------------------------------------------------ cudaPointerAttributes (13)
+
+/// `struct cudaPointerAttributes` with CUDA 13's layout (88 bytes on LP64): CUDA 12's four fields, then
+/// `localityDomainOrdinal` (in a union with a `long`) and seven reserved `long`s.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+#[allow(
+    missing_docs,
+    reason = "the vendor's fields, documented on the CUDA 12 struct"
+)]
+pub struct PointerAttributes13 {
+    pub r#type: c_uint,
+    pub device: c_int,
+    pub devicePointer: *mut c_void,
+    pub hostPointer: *mut c_void,
+    /// -1: no allocation is localized to a locality domain.
+    pub localityDomainOrdinal: c_int,
+    /// The rest of the union with `long unused`.
+    pub unused_high: c_int,
+    pub reserved: [i64; 7],
+}
+
+/// CUDA 13's `cudaPointerGetAttributes`: the CUDA 12 call's values and codes in CUDA 13's layout,
+/// `localityDomainOrdinal` -1 and the reserved words 0.
+///
+/// # Safety
+/// `attributes` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaPointerGetAttributes(
+    attributes: *mut PointerAttributes13,
+    ptr: *const c_void,
+) -> Error {
+    contain(codes::Unknown, || {
+        let mut a12 = std::mem::MaybeUninit::<rt::PointerAttributesC>::uninit();
+        let out = if attributes.is_null() {
+            std::ptr::null_mut()
+        } else {
+            a12.as_mut_ptr()
+        };
+        // SAFETY: `out` is NULL (the call refuses it) or room for a CUDA 12 struct.
+        let code = unsafe { rt::pointer_get_attributes(Api::Cuda, out, ptr) };
+        if code == codes::Success {
+            // SAFETY: written by the successful call; `attributes` is non-NULL (else the call failed).
+            let a = unsafe { a12.assume_init() };
+            // SAFETY: as above.
+            unsafe {
+                attributes.write(PointerAttributes13 {
+                    r#type: a.r#type,
+                    device: a.device,
+                    devicePointer: a.devicePointer,
+                    hostPointer: a.hostPointer,
+                    localityDomainOrdinal: -1,
+                    unused_high: 0,
+                    reserved: [0; 7],
+                })
+            };
         }
         code
     })
@@ -575,12 +632,342 @@ pub unsafe extern "C" fn __streamsimCudart13_cudaStreamUpdateCaptureDependencies
     })
 }
 
-/// The names the drop-in `libcudart.so.13` exports from an internal entry point: (CUDA 13 name, symbol here).
+/// Refuses edge data that is not all default edges (`count` entries at `data`; NULL: default edges).
+///
+/// # Safety
+/// `data` is NULL or valid for `count` reads.
+unsafe fn default_edges_only(
+    what: &'static str,
+    data: *const GraphEdgeData,
+    count: usize,
+) -> Result<(), Error> {
+    if data.is_null() || count == 0 {
+        return Ok(());
+    }
+    // SAFETY: C contract: `count` entries.
+    let data = unsafe { std::slice::from_raw_parts(data, count) };
+    match data.iter().position(|d| *d != GraphEdgeData::default()) {
+        None => Ok(()),
+        Some(i) => Err(rt::run(Api::Cuda, |_| {
+            Err(SimError::NotSupported {
+                what,
+                reason: format!(
+                    "edge data [{i}] is not a default edge: graph ports and programmatic dependencies are \
+                     not simulated"
+                ),
+            })
+        })),
+    }
+}
+
+/// CUDA 13's `cudaGraphAddDependencies(graph, from, to, edgeData, numDependencies)` (CUDA 12.3's `_v2`).
+///
+/// # Safety
+/// The arrays are NULL or hold `numDependencies` entries.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaGraphAddDependencies(
+    graph: *mut c_void,
+    from: *const *mut c_void,
+    to: *const *mut c_void,
+    edgeData: *const GraphEdgeData,
+    numDependencies: usize,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: C contract.
+        if let Err(code) =
+            unsafe { default_edges_only("GraphAddDependencies", edgeData, numDependencies) }
+        {
+            return code;
+        }
+        // SAFETY: forwarded C contract.
+        unsafe { rt::graph_add_dependencies(Api::Cuda, graph, from, to, numDependencies) }
+    })
+}
+
+/// CUDA 13's `cudaGraphRemoveDependencies(graph, from, to, edgeData, numDependencies)`.
+///
+/// # Safety
+/// As [`__streamsimCudart13_cudaGraphAddDependencies`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaGraphRemoveDependencies(
+    graph: *mut c_void,
+    from: *const *mut c_void,
+    to: *const *mut c_void,
+    edgeData: *const GraphEdgeData,
+    numDependencies: usize,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: C contract.
+        if let Err(code) =
+            unsafe { default_edges_only("GraphRemoveDependencies", edgeData, numDependencies) }
+        {
+            return code;
+        }
+        // SAFETY: forwarded C contract.
+        unsafe { rt::graph_remove_dependencies(Api::Cuda, graph, from, to, numDependencies) }
+    })
+}
+
+/// CUDA 13's `cudaGraphAddNode(node, graph, deps, dependencyData, numDependencies, params)`.
+///
+/// # Safety
+/// The arrays are NULL or hold `numDependencies` entries; `params` is NULL or valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaGraphAddNode(
+    pGraphNode: *mut *mut c_void,
+    graph: *mut c_void,
+    pDependencies: *const *mut c_void,
+    dependencyData: *const GraphEdgeData,
+    numDependencies: usize,
+    nodeParams: *mut rt::GraphNodeParams,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: C contract.
+        if let Err(code) =
+            unsafe { default_edges_only("GraphAddNode", dependencyData, numDependencies) }
+        {
+            return code;
+        }
+        // SAFETY: forwarded C contract.
+        unsafe {
+            rt::graph_add_node(
+                Api::Cuda,
+                pGraphNode,
+                graph,
+                pDependencies,
+                numDependencies,
+                nodeParams,
+            )
+        }
+    })
+}
+
+/// CUDA 12's `cudaStreamGetCaptureInfo(stream, status, id)`: the three-argument form `libcudart.so.12` keeps
+/// under the plain name (CUDA 12's headers call `cudaStreamGetCaptureInfo_v2`).
+///
+/// # Safety
+/// Each out-pointer is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart12_cudaStreamGetCaptureInfo(
+    stream: *mut c_void,
+    captureStatus_out: *mut c_uint,
+    id_out: *mut c_ulonglong,
+) -> Error {
+    // SAFETY: forwarded C contract; the other outputs are not asked for.
+    unsafe {
+        rt::stream_get_capture_info(
+            Api::Cuda,
+            stream,
+            captureStatus_out,
+            id_out,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+        )
+    }
+}
+
+// ------------------------------------------------------------------------------------ driver entry points
+
+/// `cudaDriverEntryPointQueryResult`'s `cudaDriverEntryPointSymbolNotFound`.
+pub const DRIVER_ENTRY_POINT_SYMBOL_NOT_FOUND: c_int = 1;
+/// `cudaEnablePerThreadDefaultStream`: the largest of the search flags (`cudaEnableDefault` 0,
+/// `cudaEnableLegacyStream` 1).
+const ENABLE_PER_THREAD_DEFAULT_STREAM: c_ulonglong = 2;
+
+/// The common rules of the two driver entry point queries. streamsim simulates the runtime API only, so no
+/// driver function is found: the documented answer for "the requested driver function is not supported on the
+/// platform": `cudaSuccess`, `*funcPtr` NULL, `*driverStatus` `cudaDriverEntryPointSymbolNotFound`.
+///
+/// # Safety
+/// `symbol` is NULL or a C string; `funcPtr` and `driverStatus` are NULL or valid for a write.
+unsafe fn driver_entry_point(
+    what: &'static str,
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    version: Option<(c_uint, c_int)>,
+    flags: c_ulonglong,
+    driverStatus: *mut c_int,
+) -> Error {
+    rt::run(Api::Cuda, |_| {
+        if symbol.is_null() {
+            return Err(invalid(what, "NULL symbol name"));
+        }
+        if funcPtr.is_null() {
+            return Err(invalid(what, "NULL funcPtr"));
+        }
+        if flags > ENABLE_PER_THREAD_DEFAULT_STREAM {
+            return Err(invalid(
+                what,
+                format!(
+                    "flags {flags:#x} is not cudaEnableDefault, cudaEnableLegacyStream or \
+                     cudaEnablePerThreadDefaultStream"
+                ),
+            ));
+        }
+        if let Some((v, driver)) = version {
+            let driver = driver as c_uint;
+            if v > driver {
+                return Err(invalid(
+                    what,
+                    format!("cudaVersion {v} is greater than the driver's version {driver}"),
+                ));
+            }
+        }
+        // SAFETY: checked non-NULL; C contract.
+        unsafe {
+            funcPtr.write(std::ptr::null_mut());
+            if !driverStatus.is_null() {
+                driverStatus.write(DRIVER_ENTRY_POINT_SYMBOL_NOT_FOUND);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `cudaGetDriverEntryPoint(symbol, funcPtr, flags, driverStatus)`: see [`driver_entry_point`].
+///
+/// # Safety
+/// As [`driver_entry_point`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart_cudaGetDriverEntryPoint(
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    flags: c_ulonglong,
+    driverStatus: *mut c_int,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: forwarded C contract.
+        unsafe {
+            driver_entry_point(
+                "GetDriverEntryPoint",
+                symbol,
+                funcPtr,
+                None,
+                flags,
+                driverStatus,
+            )
+        }
+    })
+}
+
+/// `cudaGetDriverEntryPointByVersion(symbol, funcPtr, cudaVersion, flags, driverStatus)`: see
+/// [`driver_entry_point`]; a `cudaVersion` above the driver's (`cudaDriverGetVersion`) is
+/// `cudaErrorInvalidValue`.
+///
+/// # Safety
+/// As [`driver_entry_point`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart_cudaGetDriverEntryPointByVersion(
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    cudaVersion: c_uint,
+    flags: c_ulonglong,
+    driverStatus: *mut c_int,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: forwarded C contract.
+        unsafe {
+            driver_entry_point(
+                "GetDriverEntryPointByVersion",
+                symbol,
+                funcPtr,
+                Some((cudaVersion, crate::facade::cuda_device::DRIVER_VERSION)),
+                flags,
+                driverStatus,
+            )
+        }
+    })
+}
+
+/// The version `libcudart.so.13` reports for the runtime and the driver (CUDA 13.0: a CUDA 13 runtime needs a
+/// driver of 13 or later); the C library's own are CUDA 12's (12080).
+pub const CUDART13_VERSION: c_int = 13000;
+
+/// `cudaGetDriverEntryPointByVersion` of `libcudart.so.13`: as the C library's, against its driver version.
+///
+/// # Safety
+/// As [`driver_entry_point`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaGetDriverEntryPointByVersion(
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    cudaVersion: c_uint,
+    flags: c_ulonglong,
+    driverStatus: *mut c_int,
+) -> Error {
+    contain(codes::Unknown, || {
+        // SAFETY: forwarded C contract.
+        unsafe {
+            driver_entry_point(
+                "GetDriverEntryPointByVersion",
+                symbol,
+                funcPtr,
+                Some((cudaVersion, CUDART13_VERSION)),
+                flags,
+                driverStatus,
+            )
+        }
+    })
+}
+
+/// `cudaRuntimeGetVersion` of `libcudart.so.13`: [`CUDART13_VERSION`].
+///
+/// # Safety
+/// `version` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaRuntimeGetVersion(version: *mut c_int) -> Error {
+    // SAFETY: C contract.
+    rt::run(Api::Cuda, |_| unsafe {
+        out("RuntimeGetVersion", version, CUDART13_VERSION)
+    })
+}
+
+/// `cudaDriverGetVersion` of `libcudart.so.13`: [`CUDART13_VERSION`].
+///
+/// # Safety
+/// `version` is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsimCudart13_cudaDriverGetVersion(version: *mut c_int) -> Error {
+    // SAFETY: C contract.
+    rt::run(Api::Cuda, |_| unsafe {
+        out("DriverGetVersion", version, CUDART13_VERSION)
+    })
+}
+
+/// The driver entry point queries, under their names and the `_ptsz` names of per-thread default stream
+/// builds (the same answer: no driver function is simulated), in both majors' drop-ins.
+const DRIVER_ENTRY_POINTS: [(&str, &str); 4] = [
+    (
+        "cudaGetDriverEntryPoint",
+        "__streamsimCudart_cudaGetDriverEntryPoint",
+    ),
+    (
+        "cudaGetDriverEntryPoint_ptsz",
+        "__streamsimCudart_cudaGetDriverEntryPoint",
+    ),
+    (
+        "cudaGetDriverEntryPointByVersion",
+        "__streamsimCudart_cudaGetDriverEntryPointByVersion",
+    ),
+    (
+        "cudaGetDriverEntryPointByVersion_ptsz",
+        "__streamsimCudart_cudaGetDriverEntryPointByVersion",
+    ),
+];
+
+/// The names the drop-in `libcudart.so.13` exports from another function of the library: (CUDA 13 name,
+/// symbol here). A name here is exported even where the C library has no function of that name.
 pub const CUDART13_RENAMES: &[(&str, &str)] = &[
     (
         "cudaGetDeviceProperties",
         "__streamsimCudart13_cudaGetDeviceProperties",
     ),
+    (
+        "cudaGraphAddDependencies",
+        "__streamsimCudart13_cudaGraphAddDependencies",
+    ),
+    ("cudaGraphAddNode", "__streamsimCudart13_cudaGraphAddNode"),
     ("cudaGraphGetEdges", "__streamsimCudart13_cudaGraphGetEdges"),
     (
         "cudaGraphNodeGetDependencies",
@@ -591,6 +978,17 @@ pub const CUDART13_RENAMES: &[(&str, &str)] = &[
         "__streamsimCudart13_cudaGraphNodeGetDependentNodes",
     ),
     (
+        "cudaPointerGetAttributes",
+        "__streamsimCudart13_cudaPointerGetAttributes",
+    ),
+    (
+        "cudaGraphRemoveDependencies",
+        "__streamsimCudart13_cudaGraphRemoveDependencies",
+    ),
+    // CUDA 13 names the cudaMemLocation forms without the _v2 (the C library's plain names are CUDA 12's).
+    ("cudaMemAdvise", "cudaMemAdvise_v2"),
+    ("cudaMemPrefetchAsync", "cudaMemPrefetchAsync_v2"),
+    (
         "cudaStreamGetCaptureInfo",
         "__streamsimCudart13_cudaStreamGetCaptureInfo",
     ),
@@ -598,4 +996,76 @@ pub const CUDART13_RENAMES: &[(&str, &str)] = &[
         "cudaStreamUpdateCaptureDependencies",
         "__streamsimCudart13_cudaStreamUpdateCaptureDependencies",
     ),
+    DRIVER_ENTRY_POINTS[0],
+    DRIVER_ENTRY_POINTS[1],
+    (
+        "cudaGetDriverEntryPointByVersion",
+        "__streamsimCudart13_cudaGetDriverEntryPointByVersion",
+    ),
+    (
+        "cudaGetDriverEntryPointByVersion_ptsz",
+        "__streamsimCudart13_cudaGetDriverEntryPointByVersion",
+    ),
+    (
+        "cudaDriverGetVersion",
+        "__streamsimCudart13_cudaDriverGetVersion",
+    ),
+    (
+        "cudaRuntimeGetVersion",
+        "__streamsimCudart13_cudaRuntimeGetVersion",
+    ),
 ];
+
+/// The same for `libcudart.so.12`: the versioned names CUDA 12's headers select (`cudaGetDeviceProperties_v2`,
+/// `cudaStreamGetCaptureInfo_v2`; the edge-data `_v2` / `_v3` forms of 12.3, CUDA 13's plain ones) and the
+/// plain three-argument `cudaStreamGetCaptureInfo` the library keeps.
+pub const CUDART12_RENAMES: &[(&str, &str)] = &[
+    ("cudaGetDeviceProperties_v2", "cudaGetDeviceProperties"),
+    (
+        "cudaGraphAddDependencies_v2",
+        "__streamsimCudart13_cudaGraphAddDependencies",
+    ),
+    (
+        "cudaGraphAddNode_v2",
+        "__streamsimCudart13_cudaGraphAddNode",
+    ),
+    (
+        "cudaGraphGetEdges_v2",
+        "__streamsimCudart13_cudaGraphGetEdges",
+    ),
+    (
+        "cudaGraphNodeGetDependencies_v2",
+        "__streamsimCudart13_cudaGraphNodeGetDependencies",
+    ),
+    (
+        "cudaGraphNodeGetDependentNodes_v2",
+        "__streamsimCudart13_cudaGraphNodeGetDependentNodes",
+    ),
+    (
+        "cudaGraphRemoveDependencies_v2",
+        "__streamsimCudart13_cudaGraphRemoveDependencies",
+    ),
+    (
+        "cudaStreamGetCaptureInfo",
+        "__streamsimCudart12_cudaStreamGetCaptureInfo",
+    ),
+    ("cudaStreamGetCaptureInfo_v2", "cudaStreamGetCaptureInfo"),
+    (
+        "cudaStreamGetCaptureInfo_v3",
+        "__streamsimCudart13_cudaStreamGetCaptureInfo",
+    ),
+    (
+        "cudaStreamUpdateCaptureDependencies_v2",
+        "__streamsimCudart13_cudaStreamUpdateCaptureDependencies",
+    ),
+    DRIVER_ENTRY_POINTS[0],
+    DRIVER_ENTRY_POINTS[1],
+    DRIVER_ENTRY_POINTS[2],
+    DRIVER_ENTRY_POINTS[3],
+];
+
+/// Names `libcudart.so.12` does not export although the C library has them: CUDA 12's headers never call the
+/// plain `cudaGetDeviceProperties` (they call `cudaGetDeviceProperties_v2`), and which struct NVIDIA's library
+/// fills under that name is not documented: it is withheld rather than guessed, and the loader stops a binary
+/// calling it there, naming it, rather than a struct of a guessed size being written.
+pub const CUDART12_WITHHELD: &[&str] = &["cudaGetDeviceProperties"];

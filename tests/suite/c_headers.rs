@@ -1765,6 +1765,17 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__streamsimCudart13_cudaGraphNodeGetDependentNodes",
     "__streamsimCudart13_cudaStreamGetCaptureInfo",
     "__streamsimCudart13_cudaStreamUpdateCaptureDependencies",
+    // The drop-ins' other entry points under vendor names (libcudart.so.12 and .13).
+    "__streamsimCudart12_cudaStreamGetCaptureInfo",
+    "__streamsimCudart13_cudaGraphAddDependencies",
+    "__streamsimCudart13_cudaGraphAddNode",
+    "__streamsimCudart13_cudaGraphRemoveDependencies",
+    "__streamsimCudart13_cudaPointerGetAttributes",
+    "__streamsimCudart_cudaGetDriverEntryPoint",
+    "__streamsimCudart_cudaGetDriverEntryPointByVersion",
+    "__streamsimCudart13_cudaGetDriverEntryPointByVersion",
+    "__streamsimCudart13_cudaDriverGetVersion",
+    "__streamsimCudart13_cudaRuntimeGetVersion",
 ];
 
 /// The runtime calls of `src/facade/cc_runtime.rs` (launches and symbols of `streamsim cc` programs). Its
