@@ -901,10 +901,8 @@ fn run_grid(
 /// A registered kernel with no CPU code (a binary built by nvcc, or a module built without its device side):
 /// it runs as a timed operation, said once on standard error.
 fn note_no_body(name: &str) {
-    static SAID: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let mut said = SAID.lock();
-    if said.len() < 256 && !said.iter().any(|s| s == name) {
-        said.push(name.to_string());
+    // The exit summary names it too (`exit.rs`).
+    if crate::facade::exit::kernel_without_body(&short_name(name)) {
         eprintln!(
             "streamsim: kernel `{}` has no CPU code (build with `streamsim cc`): it runs as a timed operation \
              that touches no memory, and its accesses are unknown to the race detector",

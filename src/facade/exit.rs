@@ -34,6 +34,22 @@ pub(crate) struct Exporters {
     pub timeline: fn(&Trace, usize) -> String,
 }
 
+/// The kernels that ran with no CPU code (`cc_runtime.rs`: a binary nvcc built, run without `--kernels`), the
+/// first [`NO_BODY_NAMES`] of them: what the exit summary names as kernels whose accesses are unknown.
+static NO_BODY: parking_lot::Mutex<Vec<String>> = parking_lot::Mutex::new(Vec::new());
+const NO_BODY_NAMES: usize = 256;
+
+/// Records that kernel `name` ran with no CPU code: `true` the first time it is named (bounded: past
+/// [`NO_BODY_NAMES`] names, `false`).
+pub(crate) fn kernel_without_body(name: &str) -> bool {
+    let mut names = NO_BODY.lock();
+    if names.len() >= NO_BODY_NAMES || names.iter().any(|n| n == name) {
+        return false;
+    }
+    names.push(name.to_string());
+    true
+}
+
 /// How many new race reports machines in `fail` mode have found.
 static FAILING_RACES: AtomicU64 = AtomicU64::new(0);
 /// How many of those are lifetime reports (use before allocation, use after free).
@@ -184,6 +200,23 @@ fn exit_actions() {
             );
             let _ = err.write_all(text.as_bytes());
         }
+    }
+    // The race summary of kernels without CPU code: the detector never saw their accesses.
+    let unknown = NO_BODY.lock().clone();
+    if !unknown.is_empty()
+        && defaults
+            .iter()
+            .any(|(_, d)| d.config.races != binding::RaceMode::Off)
+    {
+        let list: Vec<String> = unknown.iter().map(|n| format!("`{n}`")).collect();
+        let _ = writeln!(
+            err,
+            "streamsim: race detection: the accesses of {} kernel{} without CPU code ({}) are unknown, so races with \
+             them are not reported (give an nvcc binary its kernels with `streamsim cc --kernels`)",
+            unknown.len(),
+            if unknown.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        );
     }
     let diverged = crate::facade::determinism_check::at_exit(&check, &traces);
     let mut races = failing_races();

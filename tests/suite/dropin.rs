@@ -227,7 +227,9 @@ fn a_kernel_without_a_cpu_body_runs_as_a_timed_operation_and_says_so_once() {
         err,
         "streamsim: kernel `vectorAdd` has no CPU code (build with `streamsim cc`): it runs as a timed \
          operation that touches no memory, and its accesses are unknown to the race detector\n\
-         Result verification failed at element 0!\n"
+         Result verification failed at element 0!\n\
+         streamsim: race detection: the accesses of 1 kernel without CPU code (`vectorAdd`) are unknown, so \
+         races with them are not reported (give an nvcc binary its kernels with `streamsim cc --kernels`)\n"
     );
 }
 
