@@ -53,6 +53,17 @@ static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int f
     return ::cudaHostAlloc(ptr, size, flags);
 }
 
+/* CUDA's cudaLaunchKernelEx: the arguments converted to the kernel's parameter types, then their addresses (a
+   kernel without parameters gets an array holding NULL). */
+template <typename... ExpTypes, typename... ActTypes>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...),
+                                            ActTypes &&...args) {
+    return [&](ExpTypes... coercedArgs) {
+        void *pArgs[] = {&coercedArgs..., nullptr};
+        return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+    }(static_cast<ActTypes &&>(args)...);
+}
+
 template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
     return ::cudaFuncGetAttributes(attr, (const void *)entry);
 }

@@ -383,6 +383,24 @@ struct cudaHostNodeParams {
     void *userData;
 };
 
+/* Launch attributes (cudaLaunchKernelExC): the ids of CUDA 12/13's cudaLaunchAttributeID that streamsim names;
+   only Ignore, a non-cooperative Cooperative and a 1x1x1 ClusterDimension are accepted, every other attribute is
+   cudaErrorNotSupported (docs/semantics/kernels-on-the-cpu.md). */
+enum cudaLaunchAttributeID {
+    cudaLaunchAttributeIgnore = 0,
+    cudaLaunchAttributeAccessPolicyWindow = 1,
+    cudaLaunchAttributeCooperative = 2,
+    cudaLaunchAttributeSynchronizationPolicy = 3,
+    cudaLaunchAttributeClusterDimension = 4,
+    cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+    cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+    cudaLaunchAttributeProgrammaticEvent = 7,
+    cudaLaunchAttributePriority = 8,
+    cudaLaunchAttributeMemSyncDomainMap = 9,
+    cudaLaunchAttributeMemSyncDomain = 10
+};
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+
 typedef struct cudaUUID_st {
     char bytes[16];
 } cudaUUID_t;

@@ -54,6 +54,17 @@ static inline musaError_t musaMallocAsync(void **ptr, size_t size, musaMemPool_t
     return ::musaMallocFromPoolAsync(ptr, size, memPool, stream);
 }
 
+/* CUDA's cudaLaunchKernelEx: the arguments converted to the kernel's parameter types, then their addresses (a
+   kernel without parameters gets an array holding NULL). */
+template <typename... ExpTypes, typename... ActTypes>
+static inline musaError_t musaLaunchKernelEx(const musaLaunchConfig_t *config, void (*kernel)(ExpTypes...),
+                                            ActTypes &&...args) {
+    return [&](ExpTypes... coercedArgs) {
+        void *pArgs[] = {&coercedArgs..., nullptr};
+        return ::musaLaunchKernelExC(config, (const void *)kernel, pArgs);
+    }(static_cast<ActTypes &&>(args)...);
+}
+
 template <class T> static inline musaError_t musaFuncGetAttributes(struct musaFuncAttributes *attr, T *entry) {
     return ::musaFuncGetAttributes(attr, (const void *)entry);
 }

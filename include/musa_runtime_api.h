@@ -1022,8 +1022,46 @@ musaError_t musaMemcpy(void *dst, const void *src, size_t count, enum musaMemcpy
 musaError_t musaMemcpyAsync(void *dst, const void *src, size_t count, enum musaMemcpyKind kind,
                             musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
+enum musaLaunchAttributeID {
+    musaLaunchAttributeIgnore = 0,
+    musaLaunchAttributeAccessPolicyWindow = 1,
+    musaLaunchAttributeCooperative = 2,
+    musaLaunchAttributeSynchronizationPolicy = 3,
+    musaLaunchAttributeClusterDimension = 4,
+    musaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+    musaLaunchAttributeProgrammaticStreamSerialization = 6,
+    musaLaunchAttributeProgrammaticEvent = 7,
+    musaLaunchAttributePriority = 8,
+    musaLaunchAttributeMemSyncDomainMap = 9,
+    musaLaunchAttributeMemSyncDomain = 10
+};
+typedef enum musaLaunchAttributeID musaLaunchAttributeID;
+typedef union musaLaunchAttributeValue {
+    char pad[64];
+    int cooperative;
+    int priority;
+    struct {
+        unsigned int x;
+        unsigned int y;
+        unsigned int z;
+    } clusterDim;
+} musaLaunchAttributeValue;
+typedef struct musaLaunchAttribute_st {
+    musaLaunchAttributeID id;
+    char pad[8 - sizeof(musaLaunchAttributeID)];
+    musaLaunchAttributeValue val;
+} musaLaunchAttribute;
+typedef struct musaLaunchConfig_st {
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    musaStream_t stream;
+    musaLaunchAttribute *attrs;
+    unsigned int numAttrs;
+} musaLaunchConfig_t;
 musaError_t musaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                              musaStream_t stream);
+musaError_t musaLaunchKernelExC(const musaLaunchConfig_t *config, const void *func, void **args);
 musaError_t musaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
                                size_t offset STREAMSIM_DEFAULT_ARG(0),
                                enum musaMemcpyKind kind STREAMSIM_DEFAULT_ARG(musaMemcpyHostToDevice));

@@ -1078,6 +1078,157 @@ pub unsafe extern "C" fn musaLaunchKernel(
     unsafe { launch_kernel(Api::Musa, func, gridDim, blockDim, args, sharedMem, stream) }
 }
 
+/// `struct cudaLaunchAttribute_st` / `musaLaunchAttribute`: an attribute id, 4 bytes of padding, and a 64-byte
+/// value (the union `cudaLaunchAttributeValue`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct LaunchAttribute {
+    /// `cudaLaunchAttributeID`.
+    pub id: u32,
+    /// Padding to 8 bytes.
+    pub pad: [u8; 4],
+    /// The value, as the union's bytes.
+    pub val: [u8; 64],
+}
+
+/// `struct cudaLaunchConfig_st` (`cudaLaunchConfig_t`) / `musaLaunchConfig_t`.
+#[allow(non_snake_case, reason = "the vendor's field names")]
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct LaunchConfig {
+    /// Grid dimensions.
+    pub gridDim: Dim3,
+    /// Block dimensions.
+    pub blockDim: Dim3,
+    /// Dynamic shared memory per block, in bytes.
+    pub dynamicSmemBytes: usize,
+    /// The stream.
+    pub stream: *mut c_void,
+    /// `numAttrs` attributes (NULL if none).
+    pub attrs: *mut LaunchAttribute,
+    /// How many attributes.
+    pub numAttrs: std::ffi::c_uint,
+}
+
+/// `cudaLaunchAttributeIgnore`: an entry to skip.
+const LAUNCH_ATTRIBUTE_IGNORE: u32 = 0;
+/// `cudaLaunchAttributeCooperative`.
+const LAUNCH_ATTRIBUTE_COOPERATIVE: u32 = 2;
+/// `cudaLaunchAttributeClusterDimension`.
+const LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION: u32 = 4;
+
+/// Checks a launch's attributes: what the simulator does with each, or a refusal naming it. `Ignore` entries
+/// are skipped, a non-cooperative `Cooperative` and a 1×1×1 `ClusterDimension` change nothing; anything else
+/// (a cooperative launch, clusters, priorities, programmatic dependencies, access policies, …) is not simulated
+/// and refused with `cudaErrorNotSupported` rather than run without what it asks for.
+///
+/// # Safety
+/// `attrs` holds `n` attributes when `n > 0`.
+unsafe fn launch_attributes(
+    what: &'static str,
+    attrs: *const LaunchAttribute,
+    n: std::ffi::c_uint,
+) -> Result<(), SimError> {
+    if n == 0 {
+        return Ok(());
+    }
+    if attrs.is_null() {
+        return Err(crate::facade::binding::invalid(
+            what,
+            format!("{n} attributes at a NULL attrs"),
+        ));
+    }
+    // SAFETY: the C contract.
+    let list = unsafe { std::slice::from_raw_parts(attrs, n as usize) };
+    for (i, a) in list.iter().enumerate() {
+        let word =
+            |k: usize| u32::from_ne_bytes([a.val[k], a.val[k + 1], a.val[k + 2], a.val[k + 3]]);
+        let fine = match a.id {
+            LAUNCH_ATTRIBUTE_IGNORE => true,
+            LAUNCH_ATTRIBUTE_COOPERATIVE => word(0) == 0,
+            LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION => (word(0), word(4), word(8)) == (1, 1, 1),
+            _ => false,
+        };
+        if !fine {
+            return Err(SimError::NotSupported {
+                what,
+                reason: format!(
+                    "launch attribute {i} (cudaLaunchAttributeID {}) is not simulated: blocks run one after \
+                     another on the CPU, with the stream's priority",
+                    a.id
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `cudaLaunchKernelExC` / `musaLaunchKernelExC`: [`launch_kernel`] with the dimensions, shared memory and stream
+/// of `config`, after its attributes are checked ([`launch_attributes`]). A NULL `config` is
+/// `cudaErrorInvalidValue`.
+///
+/// # Safety
+/// `config` is NULL or valid for a read, its `attrs` hold `numAttrs` entries; `args` as for [`launch_kernel`].
+pub(crate) unsafe fn launch_kernel_ex(
+    api: Api,
+    config: *const LaunchConfig,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> Error {
+    let what = "LaunchKernelExC";
+    if config.is_null() {
+        return rt::run_launch(api, |_| {
+            Err(crate::facade::binding::invalid(what, "NULL config"))
+        });
+    }
+    // SAFETY: checked non-NULL; the C contract.
+    let c = unsafe { config.read() };
+    // SAFETY: forwarded contract.
+    if let Err(e) = unsafe { launch_attributes(what, c.attrs, c.numAttrs) } {
+        return rt::run_launch(api, |_| Err(e));
+    }
+    // SAFETY: forwarded contract.
+    unsafe {
+        launch_kernel(
+            api,
+            func,
+            c.gridDim,
+            c.blockDim,
+            args,
+            c.dynamicSmemBytes,
+            c.stream,
+        )
+    }
+}
+
+/// `cudaLaunchKernelExC`.
+///
+/// # Safety
+/// As [`launch_kernel_ex`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchKernelExC(
+    config: *const LaunchConfig,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe { launch_kernel_ex(Api::Cuda, config, func, args) }
+}
+
+/// `musaLaunchKernelExC`.
+///
+/// # Safety
+/// As [`launch_kernel_ex`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn musaLaunchKernelExC(
+    config: *const LaunchConfig,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe { launch_kernel_ex(Api::Musa, config, func, args) }
+}
+
 /// `streamsimSetKernelDuration(func, ns)`: later launches of the kernel `func` take `ns` virtual
 /// nanoseconds (for teaching: a timeline with the proportions one wants); 0 restores the cost model.
 #[unsafe(no_mangle)]

@@ -67,6 +67,10 @@ macro_rules! cuda_family {
                     "What exporting a pool pointer writes (`struct cudaMemPoolPtrExportData`).";
                 // Graphs built by hand (`cuda_graph_build.rs`).
                 (dim3, dim3) = $crate::facade::cc_runtime::Dim3, "Grid and block dimensions (`dim3`).";
+                (cudaLaunchConfig_t, musaLaunchConfig_t) = $crate::facade::cc_runtime::LaunchConfig,
+                    "An extensible launch's configuration (`cudaLaunchConfig_t`).";
+                (cudaLaunchAttribute, musaLaunchAttribute) = $crate::facade::cc_runtime::LaunchAttribute,
+                    "A launch attribute (`cudaLaunchAttribute`).";
                 (cudaKernelNodeParams, musaKernelNodeParams) = rt::KernelNodeParams,
                     "A kernel node's parameters (`struct cudaKernelNodeParams`).";
                 (cudaMemsetParams, musaMemsetParams) = rt::MemsetParams,
@@ -348,6 +352,18 @@ macro_rules! cuda_family {
                 (cudaMemAccessFlagsProtNone, musaMemAccessFlagsProtNone): c_uint = 0;
                 (cudaMemAccessFlagsProtRead, musaMemAccessFlagsProtRead): c_uint = 1;
                 (cudaMemAccessFlagsProtReadWrite, musaMemAccessFlagsProtReadWrite): c_uint = 3;
+                // Launch attributes (`cc_runtime.rs`, cudaLaunchKernelExC).
+                (cudaLaunchAttributeIgnore, musaLaunchAttributeIgnore): c_uint = 0;
+                (cudaLaunchAttributeAccessPolicyWindow, musaLaunchAttributeAccessPolicyWindow): c_uint = 1;
+                (cudaLaunchAttributeCooperative, musaLaunchAttributeCooperative): c_uint = 2;
+                (cudaLaunchAttributeSynchronizationPolicy, musaLaunchAttributeSynchronizationPolicy): c_uint = 3;
+                (cudaLaunchAttributeClusterDimension, musaLaunchAttributeClusterDimension): c_uint = 4;
+                (cudaLaunchAttributeClusterSchedulingPolicyPreference, musaLaunchAttributeClusterSchedulingPolicyPreference): c_uint = 5;
+                (cudaLaunchAttributeProgrammaticStreamSerialization, musaLaunchAttributeProgrammaticStreamSerialization): c_uint = 6;
+                (cudaLaunchAttributeProgrammaticEvent, musaLaunchAttributeProgrammaticEvent): c_uint = 7;
+                (cudaLaunchAttributePriority, musaLaunchAttributePriority): c_uint = 8;
+                (cudaLaunchAttributeMemSyncDomainMap, musaLaunchAttributeMemSyncDomainMap): c_uint = 9;
+                (cudaLaunchAttributeMemSyncDomain, musaLaunchAttributeMemSyncDomain): c_uint = 10;
                 // Graphs built by hand (`cuda_graph_build.rs`).
                 (cudaGraphExecUpdateSuccess, musaGraphExecUpdateSuccess): c_uint = 0x0;
                 (cudaGraphExecUpdateError, musaGraphExecUpdateError): c_uint = 0x1;

@@ -885,10 +885,32 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaMemAccessFlagsProtNone,
         cuda::cudaMemAccessFlagsProtRead,
         cuda::cudaMemAccessFlagsProtReadWrite,
+        cuda::cudaLaunchAttributeIgnore,
+        cuda::cudaLaunchAttributeAccessPolicyWindow,
+        cuda::cudaLaunchAttributeCooperative,
+        cuda::cudaLaunchAttributeSynchronizationPolicy,
+        cuda::cudaLaunchAttributeClusterDimension,
+        cuda::cudaLaunchAttributeClusterSchedulingPolicyPreference,
+        cuda::cudaLaunchAttributeProgrammaticStreamSerialization,
+        cuda::cudaLaunchAttributeProgrammaticEvent,
+        cuda::cudaLaunchAttributePriority,
+        cuda::cudaLaunchAttributeMemSyncDomainMap,
+        cuda::cudaLaunchAttributeMemSyncDomain,
         musa::musaErrorInvalidPitchValue,
         musa::musaMemAccessFlagsProtNone,
         musa::musaMemAccessFlagsProtRead,
         musa::musaMemAccessFlagsProtReadWrite,
+        musa::musaLaunchAttributeIgnore,
+        musa::musaLaunchAttributeAccessPolicyWindow,
+        musa::musaLaunchAttributeCooperative,
+        musa::musaLaunchAttributeSynchronizationPolicy,
+        musa::musaLaunchAttributeClusterDimension,
+        musa::musaLaunchAttributeClusterSchedulingPolicyPreference,
+        musa::musaLaunchAttributeProgrammaticStreamSerialization,
+        musa::musaLaunchAttributeProgrammaticEvent,
+        musa::musaLaunchAttributePriority,
+        musa::musaLaunchAttributeMemSyncDomainMap,
+        musa::musaLaunchAttributeMemSyncDomain,
         musa::musaMemPoolReuseFollowEventDependencies,
         musa::musaMemPoolReuseAllowOpportunistic,
         musa::musaMemPoolReuseAllowInternalDependencies,
@@ -1555,6 +1577,22 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             )*
         };
     }
+    // The extensible launch's structs (typedefs of `struct …_st`), in both families.
+    macro_rules! launch_layout {
+        ($m:ident, $cfg:ident, $attr:ident; $($f:ident),*) => {
+            v.push((concat!("sizeof(", stringify!($cfg), ")"), size_of::<$m::$cfg>()));
+            v.push((concat!("sizeof(", stringify!($attr), ")"), size_of::<$m::$attr>()));
+            v.push((concat!("offsetof(", stringify!($attr), ", val)"), std::mem::offset_of!($m::$attr, val)));
+            $(v.push((
+                concat!("offsetof(", stringify!($cfg), ", ", stringify!($f), ")"),
+                std::mem::offset_of!($m::$cfg, $f),
+            ));)*
+        };
+    }
+    launch_layout!(cuda, cudaLaunchConfig_t, cudaLaunchAttribute;
+        gridDim, blockDim, dynamicSmemBytes, stream, attrs, numAttrs);
+    launch_layout!(musa, musaLaunchConfig_t, musaLaunchAttribute;
+        gridDim, blockDim, dynamicSmemBytes, stream, attrs, numAttrs);
     pitched_layout!(cuda;
         cudaPitchedPtr { ptr, pitch, xsize, ysize }
         cudaExtent { width, height, depth }
@@ -1789,6 +1827,7 @@ const CC_RUNTIME_CALLS: &[&str] = &[
     "cudaFuncGetName",
     "cudaFuncSetAttribute",
     "cudaLaunchKernel",
+    "cudaLaunchKernelExC",
     "cudaMemcpyFromSymbol",
     "cudaMemcpyFromSymbolAsync",
     "cudaMemcpyToSymbol",
@@ -1799,6 +1838,7 @@ const CC_RUNTIME_CALLS: &[&str] = &[
     "musaFuncGetName",
     "musaFuncSetAttribute",
     "musaLaunchKernel",
+    "musaLaunchKernelExC",
     "musaMemcpyFromSymbol",
     "musaMemcpyFromSymbolAsync",
     "musaMemcpyToSymbol",

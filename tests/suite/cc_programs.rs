@@ -84,6 +84,21 @@ fn managed_variables_and_allocations_are_shared_by_host_code_and_kernels() {
     assert!(err.is_empty(), "{err}");
 }
 
+/// kernels-on-the-cpu.md · cudaLaunchKernelExC: the config's dimensions and stream; Ignore, a 1×1×1 cluster and a
+/// non-cooperative launch run, every other attribute is 801 (nothing runs); NULL config or attrs are 1.
+#[test]
+fn cuda_launch_kernel_ex_takes_its_config_and_refuses_what_it_does_not_simulate() {
+    let exe = cc("launch_ex", &["tests/cu/streamsim/launch_ex.cu"], &[]);
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        out,
+        "ex: 0\nnot cooperative: 0\ncooperative: 801\npriority: 801\ncluster of 2: 801\nno parameters: 0\n\
+         NULL attrs: 1\nNULL config: 1\nlast error: 1\na: 0 6 12 ... 378\n"
+    );
+    assert_eq!(err, "");
+}
+
 #[test]
 fn a_failing_device_assert_is_cuda_error_assert_and_sticks() {
     let exe = cc("assert", &["tests/cu/streamsim/assert.cu"], &[]);
