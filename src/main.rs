@@ -50,6 +50,10 @@ enum Command {
         /// The CPU kernels `streamsim cc --kernels app.cu -o app.kernels.so` built (`STREAMSIM_KERNELS`).
         #[arg(long, value_name = "APP.kernels.so")]
         kernels: Option<PathBuf>,
+        /// The sanitizer's checks of those kernels (`STREAMSIM_CHECK`): memcheck, synccheck, all or off,
+        /// comma-separated; `--tool` is compute-sanitizer's name for it.
+        #[arg(long, alias = "tool", value_name = "CHECKS")]
+        check: Option<String>,
         /// The program and its arguments.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
         program: Vec<std::ffi::OsString>,
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
             races,
             trace,
             kernels,
+            check,
             program,
         } => {
             return exec(streamsim::exec::Options {
@@ -102,6 +107,7 @@ fn main() -> ExitCode {
                 races,
                 trace,
                 kernels,
+                check,
                 program,
             });
         }

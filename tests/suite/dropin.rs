@@ -233,6 +233,33 @@ fn a_kernel_without_a_cpu_body_runs_as_a_timed_operation_and_says_so_once() {
     );
 }
 
+/// sanitizer.md · memcheck, through `streamsim exec --check` (`--tool`, compute-sanitizer's word): the
+/// sanitizer corpus's out-of-bounds program built by nvcc, its kernels from `streamsim cc --kernels`: the write
+/// past the end is 700 with the memcheck report, and `--tool off` keeps the fault without the report.
+#[test]
+fn exec_check_runs_the_sanitizer_on_an_nvcc_binarys_kernels() {
+    let t = toolchain();
+    let src = root().join("tests/cu/streamsim/sanitizer/out_of_bounds.cu");
+    let exe = t.out_dir.join("nvcc-oob");
+    let kernels = t.out_dir.join("nvcc-oob.kernels.so");
+    nvcc_build(&src, &exe, &["-cudart", "shared"]);
+    kernels_build(&src, &kernels);
+    let (k, e) = (kernels.to_string_lossy(), exe.to_string_lossy());
+    let (code, out, err) = exec(&["--check", "memcheck", "--kernels", &k, "--", &e]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out, "sync: 700 cudaErrorIllegalAddress\n");
+    assert_eq!(
+        err,
+        "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
+         0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000)\n"
+    );
+    let (code, out, err) = exec(&["--tool", "off", "--kernels", &k, "--", &e]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), "sync: 700 cudaErrorIllegalAddress\n", "")
+    );
+}
+
 #[test]
 fn a_binary_with_the_static_runtime_is_refused_with_the_fix() {
     let t = toolchain();

@@ -44,6 +44,9 @@ pub struct Options {
     /// `--kernels APP.kernels.so`: `STREAMSIM_KERNELS`, the CPU kernels `streamsim cc --kernels` built from the
     /// program's source, matched to the binary's kernels by mangled name.
     pub kernels: Option<PathBuf>,
+    /// `--check CHECKS` (or `--tool`, compute-sanitizer's word): `STREAMSIM_CHECK`, the sanitizer's checks of
+    /// the kernels (`memcheck`, `synccheck`, `all`, `off`), which the C library validates.
+    pub check: Option<String>,
     /// The program and its arguments.
     pub program: Vec<OsString>,
 }
@@ -517,6 +520,9 @@ pub fn run(options: &Options, lib_dir: &Path) -> Result<i32, String> {
     }
     if let Some(t) = &options.trace {
         cmd.env("STREAMSIM_TRACE", t);
+    }
+    if let Some(c) = &options.check {
+        cmd.env("STREAMSIM_CHECK", c);
     }
     if let Some(k) = &options.kernels {
         let k = k
