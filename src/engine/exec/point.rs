@@ -132,14 +132,15 @@ impl StreamExec {
             let op = self.remote_stall.load(Ordering::SeqCst);
             let r = self.remote_on.lock().clone();
             p.blocked_on(op, r.as_deref().filter(|_| op != 0));
-            p.running(self.running_op.load(Ordering::SeqCst));
+            p.running(self.running_op.load(Ordering::Acquire));
         }
     }
 
-    /// The worker runs the program function of operation `op` now (0: it has returned).
+    /// The worker runs the program function of operation `op` now (0: it has returned). On the worker's path of
+    /// every kernel and host function, so a plain store and no fence: a slot attached at that very moment may
+    /// miss one such change, which only makes another process's hang report say "held" instead of "running".
     pub(super) fn set_running(&self, op: u64) {
-        self.running_op.store(op, Ordering::SeqCst);
-        std::sync::atomic::fence(Ordering::SeqCst);
+        self.running_op.store(op, Ordering::Release);
         if let Some(p) = self.remote.get() {
             p.running(op);
         }
