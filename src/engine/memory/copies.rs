@@ -75,6 +75,24 @@ pub(crate) fn copy_path(src: AddressSpace, dst: AddressSpace) -> CopyPath {
 }
 
 impl Process {
+    /// Waits for the copy or memset `point` a synchronous call enqueued (or one whose pageable destination the
+    /// caller fills from its result).
+    pub(crate) fn wait_for_copy(
+        &self,
+        c: &mut Call,
+        what: &'static str,
+        point: &crate::engine::exec::point::Point,
+    ) -> Result<()> {
+        self.block_on(
+            c,
+            what,
+            point.exec.id.device,
+            std::slice::from_ref(point),
+            crate::engine::exec::faults::Observe::Other,
+            || what.to_string(),
+        )
+    }
+
     /// Allocates `bytes` of device memory on the current device.
     pub fn malloc(&self, bytes: u64) -> Result<DevicePtr> {
         self.call(EngineCall::Malloc.name(), |c| {
@@ -535,15 +553,7 @@ impl Process {
             }
         };
         if sync || out.is_some() {
-            let device = point.exec.id.device;
-            self.block_on(
-                c,
-                what,
-                device,
-                std::slice::from_ref(&point),
-                crate::engine::exec::faults::Observe::Other,
-                || what.to_string(),
-            )?;
+            self.wait_for_copy(c, what, &point)?;
         }
         if let Some(slice) = out {
             let data = back.lock();
@@ -704,15 +714,7 @@ impl Process {
             }
         };
         if sync {
-            let device = point.exec.id.device;
-            self.block_on(
-                c,
-                what,
-                device,
-                std::slice::from_ref(&point),
-                crate::engine::exec::faults::Observe::Other,
-                || what.to_string(),
-            )?;
+            self.wait_for_copy(c, what, &point)?;
         }
         Ok(())
     }

@@ -242,6 +242,21 @@ impl RowWork {
     }
 }
 
+/// A pitched copy or memset on a capturing stream: refused, invalidating the capture (the graph's nodes are
+/// 1-D: `docs/semantics/pitched-memory.md`).
+fn refuse_in_capture(
+    m: &crate::engine::machine::Shared,
+    st: &mut crate::engine::process::ProcState,
+    h: u64,
+    what: &'static str,
+) -> Result<()> {
+    if let Route::Capture(cid) = st.capture_route(m, h, what)? {
+        let id = st.streams.get(h)?.id;
+        return Err(st.capture_refusal(m, &[cid], what, Some(id), CaptureProblem::Unsupported));
+    }
+    Ok(())
+}
+
 /// Where a pitched copy's destination is, resolved at the call.
 enum RowOut<'a> {
     Region(Region),
@@ -567,16 +582,7 @@ impl Process {
             let device = st.streams.get(h)?.device;
             self.check_max_pitch(what, device, dp.pitch.max(sp.pitch))?;
             let path = self.route_path(&st, h, what, (sspace, bases.0), (dspace, bases.1))?;
-            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
-                let id = st.streams.get(h)?.id;
-                return Err(st.capture_refusal(
-                    &self.m,
-                    &[cid],
-                    what,
-                    Some(id),
-                    CaptureProblem::Unsupported,
-                ));
-            }
+            refuse_in_capture(&self.m, &mut st, h, what)?;
             let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
             Self::who_back(&mut st, h, who.clone());
             let point = st.enqueue(
@@ -599,15 +605,7 @@ impl Process {
             }
         };
         if sync || host_out.is_some() {
-            let device = point.exec.id.device;
-            self.block_on(
-                c,
-                what,
-                device,
-                std::slice::from_ref(&point),
-                crate::engine::exec::faults::Observe::Other,
-                || what.to_string(),
-            )?;
+            self.wait_for_copy(c, what, &point)?;
         }
         if let Some(slice) = host_out {
             let data = back.lock();
@@ -656,16 +654,7 @@ impl Process {
             self.check_max_pitch(what, device, p.pitch)?;
             // As a 1-D memset: on the device (`copies.rs`).
             let path = CopyPath::OnDevice;
-            if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
-                let id = st.streams.get(h)?.id;
-                return Err(st.capture_refusal(
-                    &self.m,
-                    &[cid],
-                    what,
-                    Some(id),
-                    CaptureProblem::Unsupported,
-                ));
-            }
+            refuse_in_capture(&self.m, &mut st, h, what)?;
             let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
             Self::who_back(&mut st, h, who.clone());
             let point = st.enqueue(
@@ -693,15 +682,7 @@ impl Process {
             }
         };
         if sync {
-            let device = point.exec.id.device;
-            self.block_on(
-                c,
-                what,
-                device,
-                std::slice::from_ref(&point),
-                crate::engine::exec::faults::Observe::Other,
-                || what.to_string(),
-            )?;
+            self.wait_for_copy(c, what, &point)?;
         }
         Ok(())
     }
