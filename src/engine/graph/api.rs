@@ -69,8 +69,8 @@ impl Process {
             let mut st = self.state();
             let g = self.end_capture_locked(&mut st, c, stream)?;
             let nodes = st.graphs.graphs.get(g.0)?.nodes.len();
-            let x = st.instantiate_locked(c, g);
-            st.graphs.remove_graph(g.0)?;
+            let x = st.instantiate_locked(c, g, false);
+            st.graphs.remove_graph(g.0, &self.m.memory)?;
             Ok((x?, nodes))
         })
     }
@@ -110,7 +110,7 @@ impl Process {
             };
             let cap = st.graphs.captures.terminate(cid).expect("checked above");
             if let Some(e) = err {
-                st.graphs.remove_graph(cap.graph)?;
+                st.graphs.remove_graph(cap.graph, &self.m.memory)?;
                 return Err(e);
             }
             st.graphs.graphs.get_mut(cap.graph)?.capture = None;

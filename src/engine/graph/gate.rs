@@ -224,7 +224,7 @@ impl ProcState {
         let origin = self.graphs.captures.get(cid).is_some_and(|c| c.origin == h);
         if origin {
             if let Some(cap) = self.graphs.captures.terminate(cid) {
-                let _ = self.graphs.remove_graph(cap.graph);
+                let _ = self.graphs.remove_graph(cap.graph, &m.memory);
             }
         } else {
             self.graphs.captures.leave(h);

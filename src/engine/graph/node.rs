@@ -71,6 +71,11 @@ pub(crate) enum NodeOp {
     /// A child graph: a copy of another graph's nodes, made when the node was added (topologically ordered,
     /// their own child graphs already inlined); instantiation inlines them in place of the node.
     Child(std::sync::Arc<[Node]>),
+    /// A graph allocation (`cudaGraphAddMemAllocNode`, `cudaMallocAsync` in a capture) at `base`, whose address
+    /// is fixed when the node is made (`memory.rs`).
+    MemAlloc { base: u64, bytes: u64 },
+    /// A free of the graph allocation at `base` (`cudaGraphAddMemFreeNode`, `cudaFreeAsync` in a capture).
+    MemFree { base: u64 },
 }
 
 /// The shape of a memset node (`cudaMemsetParams`): `height` rows of `width` elements of `element_size` bytes
@@ -126,6 +131,8 @@ impl NodeOp {
             NodeOp::EventWait { .. } => NodeType::EventWait,
             NodeOp::Empty => NodeType::Empty,
             NodeOp::Child(_) => NodeType::Graph,
+            NodeOp::MemAlloc { .. } => NodeType::MemAlloc,
+            NodeOp::MemFree { .. } => NodeType::MemFree,
         }
     }
 
@@ -140,6 +147,8 @@ impl NodeOp {
             NodeOp::EventWait { id, .. } => Cow::Owned(format!("wait event {id}")),
             NodeOp::Empty => Cow::Borrowed("empty"),
             NodeOp::Child(_) => Cow::Borrowed("child graph"),
+            NodeOp::MemAlloc { .. } => Cow::Borrowed("graph allocation"),
+            NodeOp::MemFree { .. } => Cow::Borrowed("graph free"),
         }
     }
 }
@@ -187,6 +196,8 @@ pub(crate) struct GraphState {
     pub execs: Registry<super::exec_graph::ExecEntry>,
     pub nodes: Registry<NodeRef>,
     pub captures: Captures,
+    /// Graph allocations and the graphs' allocator of each device (`memory.rs`).
+    pub mem: super::memory::GraphMem,
     next_graph: u32,
     next_exec: u32,
 }
@@ -198,6 +209,7 @@ impl GraphState {
             execs: Registry::new(ObjectKind::GraphExec, TAG_GRAPH_EXEC, machine_tag, process),
             nodes: Registry::new(ObjectKind::GraphNode, TAG_GRAPH_NODE, machine_tag, process),
             captures: Captures::default(),
+            mem: super::memory::GraphMem::default(),
             next_graph: 1,
             next_exec: 1,
         }
@@ -243,17 +255,27 @@ impl GraphState {
         Ok(handle)
     }
 
-    /// Removes graph `g` and its node handles.
-    pub fn remove_graph(&mut self, g: u64) -> Result<GraphEntry> {
+    /// Removes graph `g` and its node handles; the graph allocations of its allocation nodes are released if
+    /// nothing else holds them.
+    pub fn remove_graph(
+        &mut self,
+        g: u64,
+        memory: &crate::engine::memory::Memory,
+    ) -> Result<GraphEntry> {
         let entry = self.graphs.remove(g)?;
         for n in &entry.nodes {
             let _ = self.nodes.remove(n.handle.0);
+        }
+        let allocs = super::memory::allocs_of(&entry.nodes);
+        if !allocs.is_empty() {
+            self.mem.graph_gone(memory, g, &allocs);
         }
         Ok(entry)
     }
 
     /// A reset of `device`: its captures end, its graphs and executable graphs are freed (their handles say so).
-    pub fn reset_device(&mut self, device: u32) {
+    pub fn reset_device(&mut self, device: u32, memory: &crate::engine::memory::Memory) {
+        self.mem.reset_device(memory, device);
         for cid in self.captures.on_device(device) {
             self.captures.terminate(cid);
         }

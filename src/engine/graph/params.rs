@@ -32,6 +32,8 @@ fn spec_type(spec: &Spec) -> NodeType {
             NodeSpec::EventWait(_) => NodeType::EventWait,
             NodeSpec::Empty => NodeType::Empty,
             NodeSpec::ChildGraph(_) => NodeType::Graph,
+            NodeSpec::MemAlloc { .. } => NodeType::MemAlloc,
+            NodeSpec::MemFree(_) => NodeType::MemFree,
         },
     }
 }

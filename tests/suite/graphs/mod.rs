@@ -8,5 +8,6 @@ mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
 mod fuzz;
+mod memory;
 mod replay;
 mod scenario;
