@@ -374,3 +374,59 @@ fn what_the_cpu_cannot_run_is_a_compile_error_that_names_it() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// graph-memory.md · the unmodified cuda-samples graphMemoryNodes: allocation and free nodes built by hand and
+/// captured from `cudaMallocAsync` / `cudaFreeAsync`, allocations freed by `cudaFree`, `cudaFreeAsync` and another
+/// graph. The sample ignores its own validation results (its exit status is 0 either way), so every one of its six
+/// validations must print PASSED; and no race or lifetime report, under the default schedule and serialized.
+#[test]
+fn cuda_samples_graph_memory_nodes() {
+    let base = "tests/cu/cuda-samples/graphMemoryNodes";
+    let include = root().join("tests/cu/cuda-samples/Common");
+    let inc = format!("-I{}", include.display());
+    let exe = cc(
+        "graphMemoryNodes",
+        &[&format!("{base}/graphMemoryNodes.cu")],
+        &[&inc, "-O2"],
+    );
+    let mut outputs = Vec::new();
+    for schedule in ["concurrent", "serialize"] {
+        let (code, out, err) = run(
+            &exe,
+            &[
+                ("STREAMSIM_RACES", "fail"),
+                ("STREAMSIM_SCHEDULE", schedule),
+            ],
+        );
+        assert_eq!(code, Some(0), "{schedule}:\n{out}{err}");
+        assert_eq!(
+            out.matches("Validation PASSED!").count(),
+            6,
+            "{schedule}:\n{out}{err}"
+        );
+        assert!(!out.contains("FAILURE"), "{schedule}:\n{out}");
+        assert!(
+            out.ends_with("Cleanup complete. Exiting sample.\n"),
+            "{out}"
+        );
+        outputs.push(out);
+    }
+    assert_eq!(outputs[0], outputs[1]);
+}
+
+/// graph-memory.md · hip-tests' graph memory node tests in CUDA names (tests/c/hip_tests_graph_mem.cu, built by
+/// `streamsim cc`) on 2 devices: every check of the originals passes, with no race or lifetime report
+#[test]
+fn hip_tests_graph_memory_nodes() {
+    let exe = cc(
+        "hip_tests_graph_mem",
+        &["tests/c/hip_tests_graph_mem.cu"],
+        &[&format!("-I{}", root().join("tests/c").display()), "-O2"],
+    );
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out, "hip_tests_graph_mem: all passed\n", "{err}");
+}
