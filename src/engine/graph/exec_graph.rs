@@ -43,9 +43,8 @@ pub(crate) struct ExecEntry {
     pub last: Vec<Point>,
     /// How many times it was launched.
     pub launches: u64,
-    /// The graph it was made from, if that graph has memory nodes (only one executable graph of such a graph
-    /// may exist at a time).
-    pub mem_graph: Option<u64>,
+    /// The graph it was made from (a graph with memory nodes may have only one executable graph at a time).
+    pub from_graph: Option<u64>,
     /// `cudaGraphInstantiateFlagAutoFreeOnLaunch`: each launch first frees its allocations still live.
     pub auto_free: bool,
 }
@@ -159,7 +158,7 @@ impl ExecEntry {
             lanes: Vec::new(),
             last: Vec::new(),
             launches: 0,
-            mem_graph: None,
+            from_graph: None,
             auto_free: false,
         }
     }

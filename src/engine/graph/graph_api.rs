@@ -289,8 +289,13 @@ impl ProcState {
         if g.capture.is_some() {
             return Err(being_captured(what));
         }
-        let mem_graph = super::memory::has_mem_nodes(&g.nodes).then_some(graph.0);
-        if mem_graph.is_some() && self.graphs.execs.values().any(|x| x.mem_graph == mem_graph) {
+        if super::memory::has_mem_nodes(&g.nodes)
+            && self
+                .graphs
+                .execs
+                .values()
+                .any(|x| x.from_graph == Some(graph.0))
+        {
             return Err(SimError::NotSupported {
                 what,
                 reason: "the graph has memory nodes and an executable graph made from it is alive: only one \
@@ -301,7 +306,7 @@ impl ProcState {
         let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
         let ordinal = self.graphs.next_exec_ordinal(c.process)?;
         let mut x = ExecEntry::new(ordinal, device, ctx, nodes);
-        x.mem_graph = mem_graph;
+        x.from_graph = Some(graph.0);
         x.auto_free = auto_free;
         let allocs = x.allocs();
         let h = self.graphs.execs.insert(x)?;

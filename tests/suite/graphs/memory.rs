@@ -265,6 +265,13 @@ fn the_restrictions_of_graphs_with_memory_nodes() {
     );
     let x = p.instantiate_graph(g).unwrap();
     not_supported(p.instantiate_graph(g).unwrap_err(), "instantiate_graph");
+    match p.update_graph_exec(x, g).unwrap_err() {
+        SimError::GraphExecUpdate { outcome, .. } => {
+            assert_eq!(outcome.result, streamsim::UpdateResult::NotSupported);
+            assert_eq!(outcome.error_node, Some(a));
+        }
+        e => panic!("{e:?}"),
+    }
     p.destroy_graph_exec(x).unwrap();
     let x = p.instantiate_graph(g).unwrap();
     p.destroy_graph_exec(x).unwrap();
