@@ -181,8 +181,13 @@ pub(crate) struct GraphAlloc {
     pub execs: u32,
     /// Whether the graph holding its allocation node also frees it.
     pub freed_in_owner: bool,
-    /// Its device memory, once a launch needed it (until a trim).
+    /// Its device memory, once a launch needed it (until a trim, or another allocation takes it).
     pub physical: Option<Arc<Chunk>>,
+    /// Where its last free was ordered, while it is not live: `Some(h)` on stream `h` (a free node of a launch on
+    /// `h`, `cudaFreeAsync` on `h`), `None` by the host (`cudaFree`) or never allocated. Another allocation may
+    /// take its memory at a launch on that stream (any stream after a host free): stream order puts the launch
+    /// after the free.
+    pub freed_on: Option<u64>,
     /// The block installed by the launch that allocated it last, while it is live (not freed since).
     pub live: Option<Arc<Block>>,
 }
@@ -197,10 +202,12 @@ impl GraphAlloc {
 /// allocations left for the next ones.
 #[derive(Default)]
 pub(crate) struct DeviceGraphMem {
-    /// Bytes of live graph allocations (`cudaGraphMemAttrUsedMemCurrent`).
+    /// Bytes of device memory mapped to graph allocations, live or not (`cudaGraphMemAttrUsedMemCurrent`: "memory
+    /// … currently associated with graphs"; freeing an allocation does not shrink it, a trim does).
     pub used: u64,
     pub used_high: u64,
-    /// Bytes of device memory the allocator holds, for allocations or cached (`ReservedMemCurrent`).
+    /// Bytes of device memory the allocator holds: mapped to allocations, or left by released ones
+    /// (`ReservedMemCurrent`).
     pub reserved: u64,
     pub reserved_high: u64,
     /// Memory of released allocations: (length, memory).
@@ -280,6 +287,7 @@ impl GraphMem {
                 execs: 0,
                 freed_in_owner: false,
                 physical: None,
+                freed_on: None,
                 live: None,
             },
         );
@@ -295,7 +303,9 @@ impl GraphMem {
         let a = self.allocs.remove(&base).expect("just looked up");
         memory.release_addresses(a.device, base);
         if let Some(chunk) = a.physical {
-            self.device(a.device).cache.push((a.len, chunk));
+            let d = self.device(a.device);
+            d.used = d.used.saturating_sub(a.len);
+            d.cache.push((a.len, chunk));
         }
     }
 
@@ -335,12 +345,18 @@ impl GraphMem {
         }
     }
 
-    /// Device memory for allocation `base` (at a launch): its own, else the allocator's cached memory, else new
-    /// device memory.
+    /// Device memory for allocation `base` at a launch on stream `h`: its own; else that of an allocation of the
+    /// same size that is not live and whose last free stream order puts before the launch (CUDA "reuses the same
+    /// physical memory for allocations from separate graphs when the allocation lifetimes don't overlap", the
+    /// graphMemoryFootprint sample), the lowest address first, and not one of `exclude` (the launch's own
+    /// allocations, which may be live at the same time); else memory a released allocation left; else new device
+    /// memory.
     pub fn ensure_physical(
         &mut self,
         memory: &crate::engine::memory::Memory,
         base: u64,
+        h: u64,
+        exclude: &[u64],
     ) -> Result<Arc<Chunk>> {
         let (device, len) = {
             let a = &self.allocs[&base];
@@ -349,13 +365,38 @@ impl GraphMem {
             }
             (a.device, a.len)
         };
-        let d = self.device(device);
-        let chunk = match d.cache.iter().position(|(l, _)| *l == len) {
-            Some(i) => d.cache.swap_remove(i).1,
+        let donor = self
+            .allocs
+            .iter()
+            .find(|&(&b, a)| {
+                b != base
+                    && !exclude.contains(&b)
+                    && a.device == device
+                    && a.len == len
+                    && a.live.is_none()
+                    && a.physical.is_some()
+                    && a.freed_on.is_none_or(|s| s == h)
+            })
+            .map(|(&b, _)| b);
+        let chunk = match donor {
+            Some(b) => self
+                .allocs
+                .get_mut(&b)
+                .and_then(|a| a.physical.take())
+                .expect("a donor has memory"),
             None => {
-                let chunk = memory.commit(device, len)?;
-                d.reserved += len;
-                d.reserved_high = d.reserved_high.max(d.reserved);
+                let d = self.device(device);
+                let chunk = match d.cache.iter().position(|(l, _)| *l == len) {
+                    Some(i) => d.cache.swap_remove(i).1,
+                    None => {
+                        let chunk = memory.commit(device, len)?;
+                        d.reserved += len;
+                        d.reserved_high = d.reserved_high.max(d.reserved);
+                        chunk
+                    }
+                };
+                d.used += len;
+                d.used_high = d.used_high.max(d.used);
                 chunk
             }
         };
@@ -365,42 +406,40 @@ impl GraphMem {
 
     /// Allocation `base` is live in `block` (installed by a launch).
     pub fn set_live(&mut self, base: u64, block: Arc<Block>) {
-        let Some(a) = self.allocs.get_mut(&base) else {
-            return;
-        };
-        let (device, len, was) = (a.device, a.len, a.live.replace(block).is_some());
-        if !was {
-            let d = self.device(device);
-            d.used += len;
-            d.used_high = d.used_high.max(d.used);
+        if let Some(a) = self.allocs.get_mut(&base) {
+            a.live = Some(block);
         }
     }
 
-    /// Allocation `base` is freed (by a free node, `cudaFree`, `cudaFreeAsync` or an automatic free at a launch):
-    /// it is released if nothing holds it any more.
-    pub fn set_freed(&mut self, memory: &crate::engine::memory::Memory, base: u64) {
+    /// Allocation `base` is freed (by a free node or an automatic free at a launch on stream `Some(h)`,
+    /// `cudaFreeAsync` on `Some(h)`, `cudaFree` by the host: `None`): it is released if nothing holds it any more.
+    /// Its memory stays mapped to it (used) until a trim or another allocation takes it.
+    pub fn set_freed(
+        &mut self,
+        memory: &crate::engine::memory::Memory,
+        base: u64,
+        on: Option<u64>,
+    ) {
         let Some(a) = self.allocs.get_mut(&base) else {
             return;
         };
-        if a.live.take().is_some() {
-            let (device, len) = (a.device, a.len);
-            let d = self.device(device);
-            d.used = d.used.saturating_sub(len);
-        }
+        a.live = None;
+        a.freed_on = on;
         self.release_if_unheld(memory, base);
     }
 
     /// `cudaDeviceGraphMemTrim`: the device memory of `device`'s graph allocator that no live allocation uses goes
     /// back to the device.
     pub fn trim(&mut self, memory: &crate::engine::memory::Memory, device: u32) {
-        let mut freed = 0;
+        let mut unmapped = 0;
         for a in self.allocs.values_mut() {
             if a.device == device && a.live.is_none() && a.physical.take().is_some() {
-                freed += a.len;
+                unmapped += a.len;
             }
         }
         let d = self.device(device);
-        freed += d.cache.drain(..).map(|(l, _)| l).sum::<u64>();
+        let freed = unmapped + d.cache.drain(..).map(|(l, _)| l).sum::<u64>();
+        d.used = d.used.saturating_sub(unmapped);
         d.reserved = d.reserved.saturating_sub(freed);
         memory.uncommit(device, freed);
     }
@@ -486,7 +525,7 @@ impl crate::engine::process::Process {
             return Ok(false);
         };
         self.host_free_check(&mut st, c, site, &block)?;
-        st.graphs.mem.set_freed(&self.m.memory, ptr.addr());
+        st.graphs.mem.set_freed(&self.m.memory, ptr.addr(), None);
         crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
         Ok(true)
     }

@@ -88,7 +88,7 @@ impl Process {
             st.capture_route(&self.m, h, what)?;
             // Everything that can fail is checked before anything is enqueued; the graph's allocations are
             // installed for this launch (and put back as they were if the launch fails).
-            let mem = self.launch_memory(&mut st, c, exec)?;
+            let mem = self.launch_memory(&mut st, c, exec, h)?;
             let prepared = match self
                 .prepare_launch(&st, c, exec, &mem)
                 .and_then(|p| self.ensure_lanes(&mut st, c, exec).map(|()| p))
@@ -179,7 +179,13 @@ impl Process {
     /// allocation still live from an earlier launch (without `cudaGraphInstantiateFlagAutoFreeOnLaunch`) and for
     /// a free node whose allocation is not live; [`SimError::OutOfMemory`] if the device has no memory for
     /// them.
-    fn launch_memory(&self, st: &mut ProcState, c: &Call, exec: GraphExec) -> Result<LaunchMem> {
+    fn launch_memory(
+        &self,
+        st: &mut ProcState,
+        c: &Call,
+        exec: GraphExec,
+        h: u64,
+    ) -> Result<LaunchMem> {
         let what = EngineCall::LaunchGraph.name();
         let x = st.graphs.execs.get(exec.0)?;
         let (allocs, auto_free, ordinal) = (x.allocs(), x.auto_free, x.ordinal);
@@ -191,7 +197,10 @@ impl Process {
                 _ => None,
             })
             .collect();
-        let mut out = LaunchMem::default();
+        let mut out = LaunchMem {
+            stream: h,
+            ..LaunchMem::default()
+        };
         if allocs.is_empty() && frees.is_empty() {
             return Ok(out);
         }
@@ -219,7 +228,9 @@ impl Process {
             }
         }
         for b in &allocs {
-            st.graphs.mem.ensure_physical(&self.m.memory, *b)?;
+            st.graphs
+                .mem
+                .ensure_physical(&self.m.memory, *b, h, &allocs)?;
         }
         for &b in &allocs {
             let a = st.graphs.mem.get(b).expect("checked above");
@@ -566,6 +577,8 @@ impl Process {
 /// The graph allocations of one launch (`launch_memory`).
 #[derive(Default)]
 struct LaunchMem {
+    /// The launch stream.
+    stream: u64,
     /// Allocations installed for this launch: (base, its block, the block it replaced at its address).
     installed: Vec<(u64, Arc<Block>, Option<Arc<Block>>)>,
     /// Allocations still live from an earlier launch, freed first (`cudaGraphInstantiateFlagAutoFreeOnLaunch`).
@@ -605,13 +618,13 @@ impl LaunchMem {
     /// those its free nodes free are freed.
     fn commit(self, m: &crate::engine::machine::Shared, st: &mut ProcState) {
         for (b, _) in &self.auto_freed {
-            st.graphs.mem.set_freed(&m.memory, *b);
+            st.graphs.mem.set_freed(&m.memory, *b, Some(self.stream));
         }
         for (b, block, _) in self.installed {
             st.graphs.mem.set_live(b, block);
         }
         for (b, block) in self.frees {
-            st.graphs.mem.set_freed(&m.memory, b);
+            st.graphs.mem.set_freed(&m.memory, b, Some(self.stream));
             crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
         }
     }

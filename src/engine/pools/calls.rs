@@ -601,7 +601,7 @@ impl Process {
                 )
                 .life(block.clone(), LifePoint::Free, who);
                 st.enqueue(&self.m, c, h, spec)?;
-                st.graphs.mem.set_freed(&self.m.memory, addr);
+                st.graphs.mem.set_freed(&self.m.memory, addr, Some(h));
                 crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
                 return Ok(());
             }
