@@ -389,7 +389,17 @@ impl GraphMem {
                 let chunk = match d.cache.iter().position(|(l, _)| *l == len) {
                     Some(i) => d.cache.swap_remove(i).1,
                     None => {
-                        let chunk = memory.commit(device, len)?;
+                        // Memory released allocations left, of other sizes, goes back to the device first if the
+                        // device has no room (the cache never makes a launch fail).
+                        let chunk = match memory.commit(device, len) {
+                            Err(SimError::OutOfMemory { .. }) if !d.cache.is_empty() => {
+                                let cached: u64 = d.cache.drain(..).map(|(l, _)| l).sum();
+                                d.reserved -= cached;
+                                memory.uncommit(device, cached);
+                                memory.commit(device, len)?
+                            }
+                            r => r?,
+                        };
                         d.reserved += len;
                         d.reserved_high = d.reserved_high.max(d.reserved);
                         chunk

@@ -371,3 +371,42 @@ fn stream_ordered_allocation_in_a_capture_makes_memory_nodes() {
     assert!(back.iter().all(|&b| b == 0x5a));
     assert_eq!(m.race_reports(), vec![]);
 }
+
+/// graph-memory.md · the graphs' allocator · memory a released allocation left is reused by an allocation of its
+/// size, and given back to the device when a launch needs room for another size; a launch the device has no
+/// memory for is cudaErrorMemoryAllocation (2), nothing enqueued
+#[test]
+fn cached_graph_memory_never_makes_a_launch_fail() {
+    let m = Machine::builder()
+        .devices(1)
+        .device(0, streamsim::DeviceConfig::default().memory(8 << 20))
+        .build()
+        .unwrap();
+    let p = m.process();
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let run_once = |bytes: u64| -> Result<(), SimError> {
+        let g = p.create_graph().unwrap();
+        let a = p
+            .add_graph_node(g, &[], NodeSpec::MemAlloc { device: 0, bytes })
+            .unwrap();
+        let (ptr, _) = p.graph_mem_node(a).unwrap();
+        p.add_graph_node(g, &[a], NodeSpec::MemFree(ptr)).unwrap();
+        let x = p.instantiate_graph(g).unwrap();
+        let r = p.launch_graph(x, s);
+        p.stream_synchronize(s).unwrap();
+        p.destroy_graph_exec(x).unwrap();
+        p.destroy_graph(g).unwrap();
+        r
+    };
+    run_once(6 << 20).unwrap();
+    // Released: its 6 MiB stay in the allocator (reserved), no longer mapped.
+    assert_eq!(attrs(&p), [0, 6 << 20, 6 << 20, 6 << 20]);
+    run_once(6 << 20).unwrap();
+    assert_eq!(attrs(&p), [0, 6 << 20, 6 << 20, 6 << 20]);
+    // 4 MiB: 2 MiB free on the device, so the cached 6 MiB go back first.
+    run_once(4 << 20).unwrap();
+    assert_eq!(attrs(&p), [0, 6 << 20, 4 << 20, 6 << 20]);
+    let e = run_once(10 << 20).unwrap_err();
+    assert!(matches!(e, SimError::OutOfMemory { .. }), "{e:?}");
+    assert_eq!(attrs(&p), [0, 6 << 20, 0, 6 << 20]);
+}
