@@ -126,7 +126,8 @@ pub(crate) struct Block {
     /// The bytes and their access records: the allocation's own, or, for an IPC mapping, those of the exported
     /// allocation (shared with it), from `store_off` on.
     pub store: Arc<Store>,
-    /// Where this block's byte 0 is in `store` (0 but for an IPC mapping of part of an allocation).
+    /// Where this block's byte 0 is in `store` (0 but for an IPC mapping of part of an allocation, and for managed
+    /// memory, whose bytes start at the first page boundary of its store).
     pub store_off: u64,
     /// An IPC mapping (`ipc_memory.rs`) rather than an allocation: unmapped with its close call, not freed.
     pub mapping: bool,
@@ -185,7 +186,8 @@ impl Block {
                 unsafe { chunk.bytes.lock().as_mut_ptr().add(*offset) }
             }
         };
-        // SAFETY: `store_off` lies in the store (an IPC mapping of part of an allocation).
+        // SAFETY: `store_off` lies in the store (an IPC mapping of part of an allocation, a managed allocation's
+        // page alignment).
         Some(unsafe { base.add(self.store_off as usize) })
     }
 

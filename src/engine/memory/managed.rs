@@ -321,7 +321,7 @@ impl ManagedTable {
 
 impl Memory {
     /// Allocates `bytes` of managed memory (zeroed) for `owner`, associated with `device` (the device current at
-    /// the call): real host memory in the pinned table, recorded as managed.
+    /// the call): real host memory in the pinned table, recorded as managed, starting on a page boundary.
     pub fn malloc_managed(
         &self,
         what: &'static str,
@@ -336,10 +336,14 @@ impl Memory {
                 reason: format!("{bytes} bytes do not fit in host memory"),
             });
         };
-        let Some(boxed) = zeroed(n.max(1)) else {
+        // The allocation starts on a page of its own, as NVIDIA's allocations do (hip-tests' HT_NVIDIA rounding
+        // tests require it): the bytes are a page longer and the block starts at the first page boundary in them.
+        const PAGE: usize = MANAGED_PAGE as usize;
+        let Some(boxed) = n.max(1).checked_add(PAGE - 1).and_then(zeroed) else {
             return Err(SimError::HostOutOfMemory { requested: bytes });
         };
-        let base = boxed.as_ptr() as u64;
+        let raw = boxed.as_ptr() as u64;
+        let base = raw.next_multiple_of(MANAGED_PAGE);
         let block = Arc::new(Block {
             base,
             len: bytes,
@@ -354,7 +358,7 @@ impl Memory {
                 registered: false,
             }),
             store: Store::new(Backing::Owned(boxed)),
-            store_off: 0,
+            store_off: base - raw,
             mapping: false,
         });
         // Pinned table first, then the managed one (the lock order above).
