@@ -328,6 +328,20 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
     })
 }
 
+impl Registry {
+    /// The CPU code of the kernel registered as `name`. A kernel with internal linkage (`static __global__`) is
+    /// `_ZL5Delayjj` in the module clang built and `_Z5Delayjj` in the fat binary nvcc built from the same
+    /// source (nvcc names it without the `L`), so a name nvcc registered finds the body under either.
+    fn cpu(&self, name: &str) -> Option<&CpuKernel> {
+        self.kernels.get(name).or_else(|| {
+            let rest = name.strip_prefix("_Z")?;
+            rest.starts_with(|c: char| c.is_ascii_digit())
+                .then(|| self.kernels.get(&format!("_ZL{rest}")))
+                .flatten()
+        })
+    }
+}
+
 /// `streamsimCcRegisterModule`: a rewritten device module's kernels and variables, with its runner.
 ///
 /// # Safety
@@ -741,7 +755,7 @@ fn cpu_kernel_tracked(
                 reason: format!("{func:p} is not a registered kernel (__global__ function)"),
             });
         };
-        let cpu = r.kernels.get(&stub.name).copied();
+        let cpu = r.cpu(&stub.name).copied();
         (stub, cpu, r.durations.get(&(func as usize)).copied())
     };
     dims_ok(grid, block).map_err(|reason| SimError::InvalidConfiguration { what, reason })?;
@@ -1505,7 +1519,7 @@ fn kernel_of(func: *const c_void) -> Option<(String, u64, u64)> {
     let r = registry().lock();
     let stub = r.stubs.get(&(func as usize))?;
     let mut out = [0u64; 2];
-    if let Some(cpu) = r.kernels.get(&stub.name) {
+    if let Some(cpu) = r.cpu(&stub.name) {
         // SAFETY: the module's constant table and its own function.
         if let Some(attrs) = unsafe { (*cpu.row).attrs } {
             // SAFETY: writes two words.
