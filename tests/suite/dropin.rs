@@ -67,7 +67,7 @@ fn cuda_include() -> PathBuf {
 }
 
 /// Builds `src` with nvcc and `flags` into `out`.
-fn nvcc_build(src: &Path, out: &Path, flags: &[&str]) {
+pub(crate) fn nvcc_build(src: &Path, out: &Path, flags: &[&str]) {
     let o = Command::new(nvcc())
         .args(flags)
         .arg("-arch=sm_80")
@@ -88,7 +88,7 @@ fn nvcc_build(src: &Path, out: &Path, flags: &[&str]) {
 }
 
 /// Builds the CPU kernels of `src` with `streamsim cc --kernels` into `out`.
-fn kernels_build(src: &Path, out: &Path) {
+pub(crate) fn kernels_build(src: &Path, out: &Path) {
     let t = toolchain();
     let o = Command::new(env!("CARGO_BIN_EXE_streamsim"))
         .args(["cc", "--kernels", "-I"])
@@ -108,7 +108,7 @@ fn kernels_build(src: &Path, out: &Path) {
 }
 
 /// `streamsim exec` with `args`: (exit code, stdout, stderr).
-fn exec(args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn exec(args: &[&str]) -> (Option<i32>, String, String) {
     let t = toolchain();
     let cache = t.out_dir.join("dropin-cache");
     let lib = t.lib_dir.to_string_lossy().into_owned();

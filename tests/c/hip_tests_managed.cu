@@ -1,0 +1,1372 @@
+/*
+ * hip_tests_managed.cu — the managed-memory unit tests of ROCm hip-tests (github.com/ROCm/hip-tests, commit
+ * 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to CUDA names (hipX → cudaX) as a .cu program that both
+ * `streamsim cc` and NVIDIA's nvcc build:
+ *   catch/unit/memory/hipMallocManaged.cc:         Unit_hipMallocManaged_Basic, _Advanced, _Large
+ *   catch/unit/memory/hipMemPrefetchAsync.cc:      Unit_hipMemPrefetchAsync_Basic, _Sync_Behavior,
+ *                                                  _Rounding_Behavior, _Negative_Parameters
+ *   catch/unit/memory/hipMemAdvise.cc:             Unit_hipMemAdvise_Set_Unset_Basic, _No_Flag_Interference,
+ *                                                  _Rounding, _Flags_Do_Not_Cause_Prefetch,
+ *                                                  _Read_Write_After_Advise, _Prefetch_After_Advise,
+ *                                                  _AccessedBy_All_Devices, _Negative_Parameters
+ *   catch/unit/memory/hipMemRangeGetAttribute.cc:  all twelve test cases (ReadMostly, PreferredLocation,
+ *                                                  LastPrefetchLocation, AccessedBy; _Negative_Parameters)
+ *   catch/unit/memory/hipMemRangeGetAttributes.cc: Unit_hipMemRangeGetAttributes_Positive_Basic,
+ *                                                  _Negative_Parameters
+ *   catch/unit/memory/hipStreamAttachMemAsync.cc:  Unit_hipStreamAttachMemAsync_Positive_Basic, _Pageable,
+ *                                                  _AttachGlobal, _AttachHost, _AttachSingle, _Negative_Parameters
+ *
+ * Every runtime call and every check of those test cases is kept, in their order, with the kernels as written
+ * upstream. Changes:
+ *   - Catch2 → the harness of tests/c/hip_tests_cu.h: each SECTION runs in its own pass of its test case, as
+ *     Catch2 runs them; GENERATE → a loop around the passes, in the generator's order; the guards are
+ *     hip-tests' own (LinearAllocGuard, StreamGuard), in that header.
+ *   - hipMemPrefetchAsync(ptr, count, device, stream) and hipMemAdvise(ptr, count, advice, device) take a device
+ *     ordinal (hipCpuDeviceId: the host); they become MemPrefetchAsync / MemAdvise of that header, which call the
+ *     form the CUDA headers declare (CUDA 12's int device under `streamsim cc`, CUDA 13's cudaMemLocation under
+ *     nvcc 13), as HIP's NVIDIA layer does.
+ *   - hip error names → the CUDA codes HIP's NVIDIA layer maps them from: hipErrorInvalidValue →
+ *     cudaErrorInvalidValue, hipErrorInvalidDevice → cudaErrorInvalidDevice, hipErrorNotReady →
+ *     cudaErrorNotReady, hipErrorOutOfMemory → cudaErrorMemoryAllocation. hipErrorContextIsDestroyed (709, what a
+ *     destroyed stream gave on hip-tests' NVIDIA machines) → cudaErrorInvalidResourceHandle (400): the Runtime API
+ *     lists 400 and not 709 for cudaMemPrefetchAsync and cudaStreamAttachMemAsync, a destroyed handle is
+ *     undefined behaviour, and the simulator answers every destroyed handle with 400 (cuda-musa.md).
+ *   - Unit_hipMallocManaged_Basic / _Advanced: 1 Mi elements instead of 64 Mi (the kernels run on the CPU; the
+ *     checks are the same). Its `printf("Time %.3f ms\n", time)` prints the kernel's virtual time.
+ *   - AMD-only branches (#if HT_AMD) are left out: Unit_hipMemAdvise_Negative_Parameters' "Invalid advice"
+ *     section; the HT_NVIDIA branches run (the prefetch of device memory, the accessed-by sections, "count
+ *     larger than allocation size" and "Invalid device" of hipMemAdvise).
+ *   - Unit_hipStreamAttachMemAsync_Positive_AttachGlobal creates a stream on each device and then launches into
+ *     each with the last device current. HIP launches on the stream's device; CUDA does not: "A kernel launch will
+ *     fail if it is issued to a stream that is not associated to the current device" (Programming Guide,
+ *     "Multi-Device System"; the simulator answers 400, cuda-musa.md). On two or more devices the port makes the
+ *     stream's device current (cudaSetDevice(i)) before each launch, as a CUDA program must.
+ *   - A test case hip-tests skips on the device (HIP_SKIP_TEST) says so and returns, as upstream: _AttachHost and
+ *     _AttachSingle need a device without concurrentManagedAccess, _Pageable one with pageableMemoryAccess.
+ *
+ * hip-tests is MIT-licensed: Copyright (c) 2022 - 2024 Advanced Micro Devices, Inc. All rights reserved.
+ * Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+ * documentation files (the "Software"), to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and
+ * to permit persons to whom the Software is furnished to do so, subject to the following conditions: The above
+ * copyright notice and this permission notice shall be included in all copies or substantial portions of the
+ * Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT
+ * LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT
+ * SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN
+ * ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR
+ * OTHER DEALINGS IN THE SOFTWARE.
+ */
+#include <math.h>
+
+#include <array>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "hip_tests_cu.h"
+
+/* ============================================================================ hipMallocManaged.cc */
+
+/* hipMallocManagedCommon.hh */
+static int HmmAttrPrint() {
+    int managed = 0;
+    INFO("The following are the attribute values related to HMM for device 0:\n");
+    HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrDirectManagedMemAccessFromHost, 0));
+    INFO("hipDeviceAttributeDirectManagedMemAccessFromHost: " << managed);
+    HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrConcurrentManagedAccess, 0));
+    INFO("hipDeviceAttributeConcurrentManagedAccess: " << managed);
+    HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrPageableMemoryAccess, 0));
+    INFO("hipDeviceAttributePageableMemoryAccess: " << managed);
+    HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrPageableMemoryAccessUsesHostPageTables, 0));
+    INFO("hipDeviceAttributePageableMemoryAccessUsesHostPageTables:" << managed);
+    HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, 0));
+    INFO("hipDeviceAttributeManagedMemory: " << managed);
+    if (managed != 1) {
+        WARN("GPU 0 doesn't support hipDeviceAttributeManagedMemory attribute so defaulting to system memory.");
+    }
+    return managed;
+}
+
+/* hip_test_kernels.hh */
+template <typename T> __global__ void vectorADD(const T *A_d, const T *B_d, T *C_d, size_t NELEM) {
+    size_t offset = (blockIdx.x * blockDim.x + threadIdx.x);
+    size_t stride = blockDim.x * gridDim.x;
+    for (size_t i = offset; i < NELEM; i += stride) {
+        C_d[i] = A_d[i] + B_d[i];
+    }
+}
+
+namespace HipTest {
+/* hip_test_checkers.hh */
+template <typename T> void setDefaultData(size_t numElements, T *A_h, T *B_h, T *C_h) {
+    for (size_t i = 0; i < numElements; i++) {
+        if (std::is_same<T, int>::value || std::is_same<T, unsigned int>::value) {
+            if (A_h) A_h[i] = 3;
+            if (B_h) B_h[i] = 4;
+            if (C_h) C_h[i] = 5;
+        } else if (std::is_same<T, char>::value || std::is_same<T, unsigned char>::value) {
+            if (A_h) A_h[i] = 'a';
+            if (B_h) B_h[i] = 'b';
+            if (C_h) C_h[i] = 'c';
+        } else {
+            if (A_h) A_h[i] = 3.146f + i;
+            if (B_h) B_h[i] = 1.618f + i;
+            if (C_h) C_h[i] = 1.4f + i;
+        }
+    }
+}
+
+/* hip_test_common.hh */
+static inline unsigned setNumBlocks(unsigned blocksPerCU, unsigned threadsPerBlock, size_t N) {
+    int device{0};
+    HIP_CHECK(cudaGetDevice(&device));
+    cudaDeviceProp props{};
+    HIP_CHECK(cudaGetDeviceProperties(&props, device));
+    unsigned blocks = props.multiProcessorCount * blocksPerCU;
+    if (blocks * threadsPerBlock < N) {
+        blocks = (N + threadsPerBlock - 1) / threadsPerBlock;
+    }
+    return blocks;
+}
+} // namespace HipTest
+
+/* STREAMSIM: 1 Mi elements instead of 64 Mi. */
+static size_t numElements{1024 * 1024};
+static unsigned blocksPerCU{6};
+static unsigned threadsPerBlock{256};
+
+static void Unit_hipMallocManaged_Basic() {
+    auto managed = HmmAttrPrint();
+    if (managed != 1) {
+        WARN("GPU doesn't support hipDeviceAttributeManagedMemory attribute so defaulting to system memory.");
+    }
+
+    float *A, *B, *C;
+
+    HIP_CHECK(cudaMallocManaged(&A, numElements * sizeof(float)));
+    HIP_CHECK(cudaMallocManaged(&B, numElements * sizeof(float)));
+    HIP_CHECK(cudaMallocManaged(&C, numElements * sizeof(float)));
+}
+
+static void Unit_hipMallocManaged_Advanced() {
+    auto managed = HmmAttrPrint();
+    if (managed != 1) {
+        HipTest::HIP_SKIP_TEST("GPU doesn't support managed memory so skipping test.");
+        return;
+    }
+
+    float *A, *B, *C;
+
+    HIP_CHECK(cudaMallocManaged(&A, numElements * sizeof(float)));
+    HIP_CHECK(cudaMallocManaged(&B, numElements * sizeof(float)));
+    HIP_CHECK(cudaMallocManaged(&C, numElements * sizeof(float)));
+    HipTest::setDefaultData(numElements, A, B, C);
+
+    int device = cudaCpuDeviceId;
+
+    HIP_CHECK(MemAdvise(A, numElements * sizeof(float), cudaMemAdviseSetReadMostly, device));
+    HIP_CHECK(MemPrefetchAsync(A, numElements * sizeof(float), 0));
+    HIP_CHECK(MemPrefetchAsync(B, numElements * sizeof(float), 0));
+    HIP_CHECK(cudaDeviceSynchronize());
+    HIP_CHECK(cudaMemRangeGetAttribute(&device, sizeof(device), cudaMemRangeAttributeLastPrefetchLocation, A,
+                                       numElements * sizeof(float)));
+    if (device != 0) {
+        INFO("hipMemRangeGetAttribute error, device = " << device);
+    }
+    uint32_t read_only = 0xf;
+    HIP_CHECK(cudaMemRangeGetAttribute(&read_only, sizeof(read_only), cudaMemRangeAttributeReadMostly, A,
+                                       numElements * sizeof(float)));
+    if (read_only != 1) {
+        SUCCEED("hipMemRangeGetAttribute error, read_only = " << read_only);
+    }
+
+    unsigned blocks = HipTest::setNumBlocks(blocksPerCU, threadsPerBlock, numElements);
+    cudaEvent_t event0, event1;
+    HIP_CHECK(cudaEventCreate(&event0));
+    HIP_CHECK(cudaEventCreate(&event1));
+    HIP_CHECK(cudaEventRecord(event0, 0));
+    vectorADD<<<dim3(blocks), dim3(threadsPerBlock), 0, 0>>>(static_cast<const float *>(A),
+                                                             static_cast<const float *>(B), C, numElements);
+    HIP_CHECK(cudaGetLastError());
+    HIP_CHECK(cudaEventRecord(event1, 0));
+    HIP_CHECK(cudaDeviceSynchronize());
+    float time = 0.0f;
+    HIP_CHECK(cudaEventElapsedTime(&time, event0, event1));
+    printf("Time %.3f ms\n", time);
+    float maxError = 0.0f;
+    HIP_CHECK(MemPrefetchAsync(B, numElements * sizeof(float), cudaCpuDeviceId));
+    HIP_CHECK(cudaDeviceSynchronize());
+    device = 0;
+    HIP_CHECK(cudaMemRangeGetAttribute(&device, sizeof(device), cudaMemRangeAttributeLastPrefetchLocation, A,
+                                       numElements * sizeof(float)));
+    if (device != cudaCpuDeviceId) {
+        SUCCEED("hipMemRangeGetAttribute error device = " << device);
+    }
+
+    for (size_t i = 0; i < numElements; i++) {
+        maxError = fmax(maxError, fabs(B[i] - 3.0f));
+    }
+    HIP_CHECK(cudaFree(A));
+    HIP_CHECK(cudaFree(B));
+    REQUIRE(maxError != 0.0f);
+}
+
+static void Unit_hipMallocManaged_Large() {
+    auto managed = HmmAttrPrint();
+    if (managed != 1) {
+        WARN("GPU doesn't support hipDeviceAttributeManagedMemory attribute so defaulting to system memory.");
+    }
+
+    float *A;
+    HIP_CHECK_ERROR(cudaMallocManaged(&A, std::numeric_limits<size_t>::max()), cudaErrorMemoryAllocation);
+}
+
+/* ============================================================================ hipMemPrefetchAsync.cc */
+
+static std::vector<int> GetDevicesWithPrefetchSupport() {
+    const auto device_count = HipTest::getDeviceCount();
+    std::vector<int> supported_devices;
+    supported_devices.reserve(device_count + 1);
+    for (int i = 0; i < device_count; ++i) {
+        if (DeviceAttributesSupport(i, cudaDevAttrManagedMemory, cudaDevAttrConcurrentManagedAccess)) {
+            supported_devices.push_back(i);
+        }
+    }
+    return supported_devices;
+}
+
+__global__ void MemPrefetchAsyncKernel(int *C_d, const int *A_d, size_t N) {
+    size_t offset = (blockIdx.x * blockDim.x + threadIdx.x);
+    size_t stride = blockDim.x * gridDim.x;
+    for (size_t i = offset; i < N; i += stride) {
+        C_d[i] = A_d[i] * A_d[i];
+    }
+}
+
+static void Unit_hipMemPrefetchAsync_Basic() {
+    const auto supported_devices = GetDevicesWithPrefetchSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test need at least one device with managed memory support");
+        return;
+    }
+
+    LinearAllocGuard<int> alloc1(LinearAllocs::hipMallocManaged, kPageSize);
+    const auto count = kPageSize / sizeof(*alloc1.ptr());
+    constexpr auto fill_value = 42;
+    std::fill_n(alloc1.ptr(), count, fill_value);
+
+    for (const auto device : supported_devices) {
+        HIP_CHECK(cudaSetDevice(device));
+        LinearAllocGuard<int> alloc2(LinearAllocs::hipMallocManaged, kPageSize);
+        StreamGuard sg(Streams::created);
+        HIP_CHECK(MemPrefetchAsync(alloc1.ptr(), kPageSize, device, sg.stream()));
+        MemPrefetchAsyncKernel<<<count / 1024 + 1, 1024, 0, sg.stream()>>>(alloc2.ptr(), alloc1.ptr(), count);
+        HIP_CHECK(cudaGetLastError());
+        HIP_CHECK(cudaStreamSynchronize(sg.stream()));
+        ArrayFindIfNot(alloc1.ptr(), fill_value, count);
+        ArrayFindIfNot(alloc2.ptr(), fill_value * fill_value, count);
+    }
+
+    HIP_CHECK(MemPrefetchAsync(alloc1.ptr(), kPageSize, cudaCpuDeviceId));
+    HIP_CHECK(cudaStreamSynchronize(nullptr));
+    ArrayFindIfNot(alloc1.ptr(), fill_value, count);
+}
+
+static void Unit_hipMemPrefetchAsync_Sync_Behavior() {
+    const auto supported_devices = GetDevicesWithPrefetchSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test need at least one device with managed memory support");
+        return;
+    }
+    const auto device = supported_devices.front();
+    for (const auto stream_type : {Streams::nullstream, Streams::perThread, Streams::created}) {
+        StreamGuard sg(stream_type);
+        LinearAllocGuard<void> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+        LaunchDelayKernel(std::chrono::milliseconds{100}, sg.stream());
+        HIP_CHECK(MemPrefetchAsync(alloc.ptr(), kPageSize, device, sg.stream()));
+        HIP_CHECK_ERROR(cudaStreamQuery(sg.stream()), cudaErrorNotReady);
+        HIP_CHECK(cudaStreamSynchronize(sg.stream()));
+    }
+}
+
+static void Unit_hipMemPrefetchAsync_Rounding_Behavior() {
+    auto supported_devices = GetDevicesWithPrefetchSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test need at least one device with managed memory support");
+        return;
+    }
+    const auto device = supported_devices.front();
+    const std::pair<size_t, size_t> generated[] = {
+        std::make_pair(kPageSize / 4, kPageSize / 2), // Withing page
+        std::make_pair(kPageSize / 2, kPageSize),     // Across page border
+        std::make_pair(kPageSize / 2, kPageSize * 2)  // Across two page borders
+    };
+    for (const auto &[offset, width] : generated) {
+        LinearAllocGuard<uint8_t> alloc(LinearAllocs::hipMallocManaged, 3 * kPageSize);
+        REQUIRE_FALSE(reinterpret_cast<intptr_t>(alloc.ptr()) % kPageSize);
+        HIP_CHECK(MemPrefetchAsync(alloc.ptr() + offset, width, device));
+        HIP_CHECK(cudaStreamSynchronize(nullptr));
+        constexpr auto RoundDown = [](const intptr_t a, const intptr_t n) { return a - a % n; };
+        constexpr auto RoundUp = [RoundDown](const intptr_t a, const intptr_t n) { return RoundDown(a + n - 1, n); };
+        const auto base = alloc.ptr();
+        const auto rounded_up = RoundUp(offset + width, kPageSize);
+        unsigned int attribute = 0;
+        HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), cudaMemRangeAttributeLastPrefetchLocation,
+                                           reinterpret_cast<void *>(base), rounded_up));
+        REQUIRE(device == static_cast<int>(attribute));
+        HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), cudaMemRangeAttributeLastPrefetchLocation,
+                                           alloc.ptr(), 3 * kPageSize));
+        REQUIRE((rounded_up == 3 * kPageSize ? device : cudaInvalidDeviceId) == static_cast<int>(attribute));
+    }
+}
+
+static void Unit_hipMemPrefetchAsync_Negative_Parameters() {
+    auto supported_devices = GetDevicesWithPrefetchSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test need at least one device with managed memory support");
+        return;
+    }
+    supported_devices.push_back(cudaCpuDeviceId);
+    for (const auto device : supported_devices) {
+        RunSections([&] {
+            LinearAllocGuard<void> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+            SECTION("dev_ptr == nullptr") {
+                HIP_CHECK_ERROR(MemPrefetchAsync(nullptr, kPageSize, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("dev_ptr points to non-managed memory") {
+                LinearAllocGuard<void> alloc(LinearAllocs::hipMalloc, kPageSize);
+                HIP_CHECK_ERROR(MemPrefetchAsync(alloc.ptr(), kPageSize, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("count == 0") {
+                HIP_CHECK_ERROR(MemPrefetchAsync(alloc.ptr(), 0, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("count larger than allocation size") {
+                HIP_CHECK_ERROR(MemPrefetchAsync(alloc.ptr(), kPageSize + 1, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("Invalid device") {
+                HIP_CHECK_ERROR(MemPrefetchAsync(alloc.ptr(), kPageSize, cudaInvalidDeviceId),
+                                cudaErrorInvalidDevice);
+            }
+
+            SECTION("Invalid stream") {
+                cudaStream_t stream;
+                HIP_CHECK(cudaStreamCreate(&stream));
+                HIP_CHECK(cudaStreamDestroy(stream));
+                /* STREAMSIM: hipErrorContextIsDestroyed → cudaErrorInvalidResourceHandle (see the header). */
+                HIP_CHECK_ERROR(MemPrefetchAsync(alloc.ptr(), kPageSize, device, stream),
+                                cudaErrorInvalidResourceHandle);
+            }
+        });
+    }
+}
+
+/* ============================================================================ hipMemAdvise.cc */
+
+static inline cudaMemoryAdvise GetUnsetMemAdvice(const cudaMemoryAdvise advice) {
+    switch (advice) {
+    case cudaMemAdviseSetAccessedBy:
+        return cudaMemAdviseUnsetAccessedBy;
+    case cudaMemAdviseSetReadMostly:
+        return cudaMemAdviseUnsetReadMostly;
+    case cudaMemAdviseSetPreferredLocation:
+        return cudaMemAdviseUnsetPreferredLocation;
+    default:
+        REQUIRE(!"Invalid hipMemoryAdvise enumerator");
+        return advice;
+    }
+}
+
+static inline cudaMemRangeAttribute GetMemAdviceAttr(const cudaMemoryAdvise advice) {
+    switch (advice) {
+    case cudaMemAdviseSetAccessedBy:
+        return cudaMemRangeAttributeAccessedBy;
+    case cudaMemAdviseSetReadMostly:
+        return cudaMemRangeAttributeReadMostly;
+    case cudaMemAdviseSetPreferredLocation:
+        return cudaMemRangeAttributePreferredLocation;
+    default:
+        REQUIRE(!"Invalid hipMemoryAdvise enumerator");
+        return static_cast<cudaMemRangeAttribute>(-1);
+    }
+}
+
+static std::vector<int> GetDevicesWithAdviseSupport() {
+    const auto device_count = HipTest::getDeviceCount();
+    std::vector<int> supported_devices;
+    supported_devices.reserve(device_count + 1);
+    for (int i = 0; i < device_count; ++i) {
+        if (DeviceAttributesSupport(i, cudaDevAttrManagedMemory, cudaDevAttrConcurrentManagedAccess)) {
+            supported_devices.push_back(i);
+        }
+    }
+    return supported_devices;
+}
+
+static void Unit_hipMemAdvise_Set_Unset_Basic() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    supported_devices.push_back(cudaCpuDeviceId);
+    for (const auto device : supported_devices) {
+        const auto SetUnset = [=](const cudaMemoryAdvise advice) {
+            LinearAllocGuard<uint8_t> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+            int32_t attribute = 0;
+            HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, advice, device));
+            HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), GetMemAdviceAttr(advice), alloc.ptr(),
+                                               kPageSize));
+            REQUIRE((advice == cudaMemAdviseSetReadMostly ? 1 : device) == attribute);
+            HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, GetUnsetMemAdvice(advice), device));
+            HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), GetMemAdviceAttr(advice), alloc.ptr(),
+                                               kPageSize));
+            REQUIRE((advice == cudaMemAdviseSetReadMostly ? 0 : cudaInvalidDeviceId) == attribute);
+        };
+        RunSections([&] {
+            SECTION("hipMemAdviseSetAccessedBy") { SetUnset(cudaMemAdviseSetAccessedBy); }
+            SECTION("hipMemAdviseSetReadMostly") { SetUnset(cudaMemAdviseSetReadMostly); }
+            SECTION("hipMemAdviseSetPreferredLocation") { SetUnset(cudaMemAdviseSetPreferredLocation); }
+        });
+    }
+}
+
+static void Unit_hipMemAdvise_No_Flag_Interference() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    supported_devices.push_back(cudaCpuDeviceId);
+    for (const auto device : supported_devices) {
+        std::array<cudaMemoryAdvise, 3> advice{cudaMemAdviseSetReadMostly, cudaMemAdviseSetPreferredLocation,
+                                               cudaMemAdviseSetAccessedBy};
+        for (int i = 0; i < 6; ++i) {
+            std::next_permutation(std::begin(advice), std::end(advice));
+            LinearAllocGuard<void> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+
+            for (const auto a : advice) {
+                HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, a, device));
+            }
+
+            for (const auto a : advice) {
+                int32_t attribute = 0;
+                HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), GetMemAdviceAttr(a), alloc.ptr(),
+                                                   kPageSize));
+                REQUIRE((a == cudaMemAdviseSetReadMostly ? 1 : device) == attribute);
+            }
+        }
+    }
+}
+
+static void Unit_hipMemAdvise_Rounding() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    supported_devices.push_back(cudaCpuDeviceId);
+    const auto device = supported_devices.front();
+    const std::pair<size_t, size_t> generated[] = {
+        std::make_pair(kPageSize / 4, kPageSize / 2), // Withing page
+        std::make_pair(kPageSize / 2, kPageSize),     // Across page border
+        std::make_pair(kPageSize / 2, kPageSize * 2)  // Across two page borders
+    };
+    for (const auto &[offset, width] : generated) {
+        LinearAllocGuard<uint8_t> alloc(LinearAllocs::hipMallocManaged, 3 * kPageSize);
+        REQUIRE_FALSE(reinterpret_cast<intptr_t>(alloc.ptr()) % kPageSize);
+        HIP_CHECK(MemAdvise(alloc.ptr() + offset, width, cudaMemAdviseSetAccessedBy, device));
+        constexpr auto RoundDown = [](const intptr_t a, const intptr_t n) { return a - a % n; };
+        constexpr auto RoundUp = [RoundDown](const intptr_t a, const intptr_t n) { return RoundDown(a + n - 1, n); };
+        const auto base = alloc.ptr();
+        const auto rounded_up = RoundUp(offset + width, kPageSize);
+        unsigned int attribute = 0;
+        HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), cudaMemRangeAttributeAccessedBy,
+                                           reinterpret_cast<void *>(base), rounded_up));
+        REQUIRE(device == static_cast<int>(attribute));
+        HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), cudaMemRangeAttributeAccessedBy,
+                                           alloc.ptr(), 3 * kPageSize));
+        REQUIRE((rounded_up == 3 * kPageSize ? device : cudaInvalidDeviceId) == static_cast<int>(attribute));
+    }
+}
+
+static void Unit_hipMemAdvise_Flags_Do_Not_Cause_Prefetch() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    supported_devices.push_back(cudaCpuDeviceId);
+
+    const auto Test = [](const int device, const cudaMemoryAdvise advice) {
+        LinearAllocGuard<void> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+        HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, advice, device));
+        int32_t attribute = 0;
+        HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), cudaMemRangeAttributeLastPrefetchLocation,
+                                           alloc.ptr(), kPageSize));
+        REQUIRE(attribute == cudaInvalidDeviceId);
+    };
+    for (const auto device : supported_devices) {
+        RunSections([&] {
+            SECTION("hipMemAdviseSetPreferredLocation") { Test(device, cudaMemAdviseSetPreferredLocation); }
+            SECTION("hipMemAdviseSetAccessedBy") { Test(device, cudaMemAdviseSetAccessedBy); }
+        });
+    }
+}
+
+static void Unit_hipMemAdvise_Read_Write_After_Advise() {
+    /* Catch2's order: the pass that enters "ReadMostly" (before the GENERATE) runs once; then, for each generated
+     * device, one pass enters "PreferredLocation" and one "AccessedBy". Each pass runs from the top. */
+    enum { ReadMostlyPass, PreferredLocationPass, AccessedByPass };
+    const auto Pass = [](const int pass, const size_t generated) {
+        auto supported_devices = GetDevicesWithAdviseSupport();
+        if (supported_devices.empty()) {
+            HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+            return false;
+        }
+        LinearAllocGuard<int> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+        constexpr size_t count = kPageSize / sizeof(*alloc.ptr());
+
+        const auto ReadWriteManagedMemory = [&](const int device, const cudaMemoryAdvise advice) {
+            HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, advice, device));
+
+            std::fill_n(alloc.ptr(), count, -1);
+            ArrayFindIfNot(alloc.ptr(), -1, count);
+            for (int i = 0; i < static_cast<int>(supported_devices.size()); ++i) {
+                HIP_CHECK(cudaSetDevice(supported_devices[i]));
+                VectorIncrement<<<count / 1024 + 1, 1024>>>(alloc.ptr(), 1, count);
+                HIP_CHECK(cudaGetLastError());
+                HIP_CHECK(cudaDeviceSynchronize());
+                ArrayFindIfNot(alloc.ptr(), i, count);
+            }
+
+            int32_t attribute = 0;
+            HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), GetMemAdviceAttr(advice), alloc.ptr(),
+                                               kPageSize));
+            REQUIRE((advice == cudaMemAdviseSetReadMostly ? 1 : device) == attribute);
+        };
+
+        if (pass == ReadMostlyPass) {
+            ReadWriteManagedMemory(cudaInvalidDeviceId, cudaMemAdviseSetReadMostly);
+        }
+        supported_devices.push_back(cudaCpuDeviceId);
+
+        const auto device = supported_devices.at(generated);
+        const size_t generated_count = supported_devices.size();
+        supported_devices.pop_back();
+        if (pass == PreferredLocationPass) {
+            ReadWriteManagedMemory(device, cudaMemAdviseSetPreferredLocation);
+        }
+        if (pass == AccessedByPass) {
+            ReadWriteManagedMemory(device, cudaMemAdviseSetAccessedBy);
+        }
+        return generated + 1 < generated_count;
+    };
+    if (!Pass(ReadMostlyPass, 0)) {
+        return;
+    }
+    for (size_t generated = 0;; generated++) {
+        Pass(PreferredLocationPass, generated);
+        if (!Pass(AccessedByPass, generated)) {
+            break;
+        }
+    }
+}
+
+static void Unit_hipMemAdvise_Prefetch_After_Advise() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    supported_devices.push_back(cudaCpuDeviceId);
+    for (const auto advice : {cudaMemAdviseSetReadMostly, cudaMemAdviseSetPreferredLocation
+                              // Skipped due to defect - EXSWHTEC - 132
+                              // hipMemAdviseSetAccessedBy
+         }) {
+        for (const auto device : supported_devices) {
+            LinearAllocGuard<int> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+            HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, advice, device));
+
+            for (const auto d : supported_devices) {
+                HIP_CHECK(MemPrefetchAsync(alloc.ptr(), kPageSize, d));
+                HIP_CHECK(cudaStreamSynchronize(nullptr));
+                int32_t attribute = 0;
+                HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute),
+                                                   cudaMemRangeAttributeLastPrefetchLocation, alloc.ptr(),
+                                                   kPageSize));
+                REQUIRE(d == attribute);
+            }
+
+            int32_t attribute = 0;
+            HIP_CHECK(cudaMemRangeGetAttribute(&attribute, sizeof(attribute), GetMemAdviceAttr(advice), alloc.ptr(),
+                                               kPageSize));
+            REQUIRE((advice == cudaMemAdviseSetReadMostly ? 1 : device) == attribute);
+        }
+    }
+}
+
+static void Unit_hipMemAdvise_AccessedBy_All_Devices() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    // Disabling this hipCpuDeviceId scenario as it fails due to ROCr issue
+    // Enable it once SWDEV-36994, SWDEV-392002 are fixed
+    // supported_devices.push_back(hipCpuDeviceId);
+
+    LinearAllocGuard<void> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+    for (const auto device : supported_devices) {
+        HIP_CHECK(MemAdvise(alloc.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, device));
+    }
+    std::vector<int> accessed_by(supported_devices.size(), cudaInvalidDeviceId);
+    HIP_CHECK(cudaMemRangeGetAttribute(accessed_by.data(), sizeof(int) * accessed_by.size(),
+                                       cudaMemRangeAttributeAccessedBy, alloc.ptr(), kPageSize));
+    REQUIRE(accessed_by == supported_devices);
+}
+
+static void Unit_hipMemAdvise_Negative_Parameters() {
+    auto supported_devices = GetDevicesWithAdviseSupport();
+    if (supported_devices.empty()) {
+        HipTest::HIP_SKIP_TEST("Test needs at least 1 device that supports managed memory");
+        return;
+    }
+    const auto device = supported_devices.front();
+
+    for (const auto advice : {cudaMemAdviseSetAccessedBy, cudaMemAdviseSetReadMostly,
+                              cudaMemAdviseSetPreferredLocation}) {
+        RunSections([&] {
+            LinearAllocGuard<void> alloc(LinearAllocs::hipMallocManaged, kPageSize);
+            SECTION("count == 0") {
+                HIP_CHECK_ERROR(MemAdvise(alloc.ptr(), 0, advice, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("count larger than allocation size") {
+                HIP_CHECK_ERROR(MemAdvise(alloc.ptr(), kPageSize + 1, advice, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("dev_ptr == nullptr") {
+                HIP_CHECK_ERROR(MemAdvise(nullptr, kPageSize, advice, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("dev_ptr pointing to non-managed memory") {
+                LinearAllocGuard<void> alloc(LinearAllocs::hipMalloc, kPageSize);
+                HIP_CHECK_ERROR(MemAdvise(alloc.ptr(), kPageSize, advice, device), cudaErrorInvalidValue);
+            }
+
+            SECTION("Invalid device") {
+                HIP_CHECK_ERROR(MemAdvise(alloc.ptr(), kPageSize, advice, cudaInvalidDeviceId),
+                                (advice == cudaMemAdviseSetReadMostly ? cudaSuccess : cudaErrorInvalidDevice));
+            }
+        });
+    }
+}
+
+/* ============================================================================ hipMemRangeGetAttribute.cc */
+
+static void Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Basic() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeReadMostly, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == 0);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetReadMostly, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeReadMostly, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == 1);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Partial_Range() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, 2 * kPageSize);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetReadMostly, 0));
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeReadMostly, allocation.ptr(),
+                                       2 * kPageSize));
+
+    REQUIRE(data == 0);
+
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeReadMostly, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == 1);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Basic() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributePreferredLocation, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == cudaInvalidDeviceId);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetPreferredLocation, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributePreferredLocation, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == 0);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_CPU() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetPreferredLocation, cudaCpuDeviceId));
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributePreferredLocation, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == cudaCpuDeviceId);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Partial_Range() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, 2 * kPageSize);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetPreferredLocation, 0));
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributePreferredLocation, allocation.ptr(),
+                                       2 * kPageSize));
+
+    REQUIRE(data == cudaInvalidDeviceId);
+
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributePreferredLocation, allocation.ptr(),
+                                       kPageSize));
+
+    REQUIRE(data == 0);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Basic() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeLastPrefetchLocation,
+                                       allocation.ptr(), kPageSize));
+
+    REQUIRE(data == cudaInvalidDeviceId);
+
+    HIP_CHECK(MemPrefetchAsync(allocation.ptr(), kPageSize, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeLastPrefetchLocation,
+                                       allocation.ptr(), kPageSize));
+
+    REQUIRE(data == 0);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_CPU() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    HIP_CHECK(MemPrefetchAsync(allocation.ptr(), kPageSize, cudaCpuDeviceId));
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeLastPrefetchLocation,
+                                       allocation.ptr(), kPageSize));
+
+    REQUIRE(data == cudaCpuDeviceId);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Partial_Range() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, 2 * kPageSize);
+
+    HIP_CHECK(MemPrefetchAsync(allocation.ptr(), kPageSize, 0));
+
+    int32_t data;
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeLastPrefetchLocation,
+                                       allocation.ptr(), 2 * kPageSize));
+
+    REQUIRE(data == cudaInvalidDeviceId);
+
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(data), cudaMemRangeAttributeLastPrefetchLocation,
+                                       allocation.ptr(), kPageSize));
+
+    REQUIRE(data == 0);
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Basic() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    std::array<int32_t, 4> data;
+    HIP_CHECK(cudaMemRangeGetAttribute(data.data(), sizeof(data), cudaMemRangeAttributeAccessedBy, allocation.ptr(),
+                                       kPageSize));
+
+    for (auto device : data) {
+        REQUIRE(device == cudaInvalidDeviceId);
+    }
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, cudaCpuDeviceId));
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(data.data(), sizeof(data), cudaMemRangeAttributeAccessedBy, allocation.ptr(),
+                                       kPageSize));
+
+    // Use std::find since there is no guaranteed order in which devices will be returned
+    REQUIRE(std::find(cbegin(data), cend(data), cudaCpuDeviceId) != cend(data));
+    REQUIRE(std::find(cbegin(data), cend(data), 0) != cend(data));
+
+    // All the unused slots should be at the end
+    for (auto it = cbegin(data) + 2; it != cend(data); ++it) {
+        REQUIRE(*it == cudaInvalidDeviceId);
+    }
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Partial_Range() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, 2 * kPageSize);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, cudaCpuDeviceId));
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, 0));
+
+    std::array<int32_t, 4> data;
+    HIP_CHECK(cudaMemRangeGetAttribute(data.data(), sizeof(data), cudaMemRangeAttributeAccessedBy, allocation.ptr(),
+                                       2 * kPageSize));
+
+    for (auto device : data) {
+        REQUIRE(device == cudaInvalidDeviceId);
+    }
+
+    HIP_CHECK(cudaMemRangeGetAttribute(data.data(), sizeof(data), cudaMemRangeAttributeAccessedBy, allocation.ptr(),
+                                       kPageSize));
+
+    // Use std::find since there is no guaranteed order in which devices will be returned
+    REQUIRE(std::find(cbegin(data), cend(data), cudaCpuDeviceId) != cend(data));
+    REQUIRE(std::find(cbegin(data), cend(data), 0) != cend(data));
+
+    // All the unused slots should be at the end
+    for (auto it = cbegin(data) + 2; it != cend(data); ++it) {
+        REQUIRE(*it == cudaInvalidDeviceId);
+    }
+}
+
+static void Unit_hipMemRangeGetAttribute_Positive_AccessedBy_MultiDevice() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    const auto device_count = HipTest::getDeviceCount();
+    if (device_count < 2) {
+        HipTest::HIP_SKIP_TEST("Two or more device are required");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    std::vector<int32_t> data(device_count);
+    HIP_CHECK(cudaMemRangeGetAttribute(data.data(), sizeof(int32_t) * data.size(), cudaMemRangeAttributeAccessedBy,
+                                       allocation.ptr(), kPageSize));
+
+    for (auto device : data) {
+        REQUIRE(device == cudaInvalidDeviceId);
+    }
+
+    for (auto device = 0; device < device_count; ++device) {
+        HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, device));
+    }
+
+    HIP_CHECK(cudaMemRangeGetAttribute(data.data(), sizeof(int32_t) * data.size(), cudaMemRangeAttributeAccessedBy,
+                                       allocation.ptr(), kPageSize));
+
+    // Use std::find since there is no guaranteed order in which devices will be returned
+    for (auto device = 0; device < device_count; ++device) {
+        REQUIRE(std::find(cbegin(data), cend(data), device) != cend(data));
+    }
+}
+
+static void Unit_hipMemRangeGetAttribute_Negative_Parameters() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    RunSections([&] {
+        int32_t data;
+        LinearAllocGuard<void> managed(LinearAllocs::hipMallocManaged, kPageSize);
+
+        SECTION("data == nullptr") {
+            HIP_CHECK_ERROR(
+                cudaMemRangeGetAttribute(nullptr, 4, cudaMemRangeAttributeReadMostly, managed.ptr(), kPageSize),
+                cudaErrorInvalidValue);
+        }
+
+        SECTION("data_size == 0") {
+            HIP_CHECK_ERROR(
+                cudaMemRangeGetAttribute(&data, 0, cudaMemRangeAttributeReadMostly, managed.ptr(), kPageSize),
+                cudaErrorInvalidValue);
+        }
+
+        SECTION("data_size != 4 with hipMemRangeAttributeReadMostly") {
+            HIP_CHECK_ERROR(
+                cudaMemRangeGetAttribute(&data, 8, cudaMemRangeAttributeReadMostly, managed.ptr(), kPageSize),
+                cudaErrorInvalidValue);
+        }
+
+        SECTION("data_size != 4 with hipMemRangeAttributePreferredLocation") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttribute(&data, 8, cudaMemRangeAttributePreferredLocation, managed.ptr(),
+                                                     kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("data_size != 4 with hipMemRangeAttributeLastPrefetchLocation") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttribute(&data, 8, cudaMemRangeAttributeLastPrefetchLocation,
+                                                     managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("data_size is not a multiple of 4 with hipMemRangeAttributeAccessedBy") {
+            HIP_CHECK_ERROR(
+                cudaMemRangeGetAttribute(&data, 10, cudaMemRangeAttributeAccessedBy, managed.ptr(), kPageSize),
+                cudaErrorInvalidValue);
+        }
+
+        SECTION("invalid attribute") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttribute(&data, 4, static_cast<cudaMemRangeAttribute>(999), managed.ptr(),
+                                                     kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("dev_ptr == nullptr") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttribute(&data, 4, cudaMemRangeAttributeReadMostly, nullptr, kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("dev_ptr is not managed memory") {
+            LinearAllocGuard<void> non_managed(LinearAllocs::hipMalloc, kPageSize);
+            HIP_CHECK_ERROR(
+                cudaMemRangeGetAttribute(&data, 4, cudaMemRangeAttributeReadMostly, non_managed.ptr(), kPageSize),
+                cudaErrorInvalidValue);
+        }
+
+        SECTION("count == 0") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttribute(&data, 4, cudaMemRangeAttributeReadMostly, managed.ptr(), 0),
+                            cudaErrorInvalidValue);
+        }
+    });
+}
+
+/* ============================================================================ hipMemRangeGetAttributes.cc */
+
+static void Unit_hipMemRangeGetAttributes_Positive_Basic() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    LinearAllocGuard<void> allocation(LinearAllocs::hipMallocManaged, kPageSize);
+
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetReadMostly, 0));
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetPreferredLocation, 0));
+    HIP_CHECK(MemPrefetchAsync(allocation.ptr(), kPageSize, cudaCpuDeviceId));
+    HIP_CHECK(MemAdvise(allocation.ptr(), kPageSize, cudaMemAdviseSetAccessedBy, 0));
+
+    constexpr size_t num_attributes = 4;
+    std::array<cudaMemRangeAttribute, num_attributes> attributes = {
+        cudaMemRangeAttributeReadMostly, cudaMemRangeAttributePreferredLocation,
+        cudaMemRangeAttributeLastPrefetchLocation, cudaMemRangeAttributeAccessedBy};
+
+    std::array<int32_t *, num_attributes> data;
+    for (auto &ptr : data) {
+        ptr = new int32_t;
+    }
+    std::array<size_t, num_attributes> data_sizes = {4, 4, 4, 4};
+
+    HIP_CHECK(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data.data()), data_sizes.data(), attributes.data(),
+                                        num_attributes, allocation.ptr(), kPageSize));
+
+    REQUIRE(data[0][0] == 1);
+    REQUIRE(data[1][0] == 0);
+    REQUIRE(data[2][0] == cudaCpuDeviceId);
+    REQUIRE(data[3][0] == 0);
+
+    for (auto ptr : data) {
+        delete ptr;
+    }
+}
+
+static void Unit_hipMemRangeGetAttributes_Negative_Parameters() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory not supported");
+        return;
+    }
+
+    RunSections([&] {
+        constexpr size_t num_attributes = 4;
+        cudaMemRangeAttribute attributes[] = {cudaMemRangeAttributeReadMostly, cudaMemRangeAttributePreferredLocation,
+                                              cudaMemRangeAttributeLastPrefetchLocation,
+                                              cudaMemRangeAttributeAccessedBy};
+
+        int32_t *data[num_attributes];
+        for (auto &ptr : data) {
+            ptr = new int32_t;
+        }
+        size_t data_sizes[] = {4, 4, 4, 4};
+
+        LinearAllocGuard<void> managed(LinearAllocs::hipMallocManaged, kPageSize);
+
+        SECTION("data == nullptr") {
+            HIP_CHECK_ERROR(
+                cudaMemRangeGetAttributes(nullptr, data_sizes, attributes, num_attributes, managed.ptr(), kPageSize),
+                cudaErrorInvalidValue);
+        }
+
+        SECTION("data contains invalid pointers") {
+            void *invalid_data[num_attributes] = {nullptr};
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(invalid_data, data_sizes, attributes, num_attributes,
+                                                      managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("data_sizes == nullptr") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), nullptr, attributes,
+                                                      num_attributes, managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("data_sizes contains invalid values") {
+            size_t invalid_data_sizes[] = {4, 5, 4, 6};
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), invalid_data_sizes, attributes,
+                                                      num_attributes, managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("attributes == nullptr") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), data_sizes, nullptr,
+                                                      num_attributes, managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("attributes contains invalid attributes") {
+            cudaMemRangeAttribute invalid_attributes[] = {
+                cudaMemRangeAttributeReadMostly, cudaMemRangeAttributePreferredLocation,
+                static_cast<cudaMemRangeAttribute>(999), cudaMemRangeAttributeAccessedBy};
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), data_sizes,
+                                                      invalid_attributes, num_attributes, managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("num_attributes == 0") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), data_sizes, attributes, 0,
+                                                      managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("dev_ptr == nullptr") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), data_sizes, attributes,
+                                                      num_attributes, nullptr, kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("dev_ptr is not managed memory") {
+            LinearAllocGuard<void> non_managed(LinearAllocs::hipMalloc, kPageSize);
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), data_sizes, attributes,
+                                                      num_attributes, non_managed.ptr(), kPageSize),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("count == 0") {
+            HIP_CHECK_ERROR(cudaMemRangeGetAttributes(reinterpret_cast<void **>(data), data_sizes, attributes,
+                                                      num_attributes, managed.ptr(), 0),
+                            cudaErrorInvalidValue);
+        }
+
+        for (auto ptr : data) {
+            delete ptr;
+        }
+    });
+}
+
+/* ============================================================================ hipStreamAttachMemAsync.cc */
+
+namespace HipTest {
+/* hip_test_common.hh's launchKernel: the launch, then the launch's error. */
+template <typename... Typenames, typename K, typename Dim, typename... Args>
+void launchKernel(K kernel, Dim numBlocks, Dim numThreads, std::uint32_t memPerBlock, cudaStream_t stream,
+                  Args &&...packedArgs) {
+    kernel<<<numBlocks, numThreads, memPerBlock, stream>>>(std::forward<Args>(packedArgs)...);
+    HIP_CHECK(cudaGetLastError());
+}
+} // namespace HipTest
+
+static void Unit_hipStreamAttachMemAsync_Positive_Basic() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory is not supported");
+        return;
+    }
+
+    StreamGuard stream(Streams::created);
+    LinearAllocGuard<void *> managed(LinearAllocs::hipMallocManaged, kPageSize, cudaMemAttachHost);
+
+    HIP_CHECK(cudaStreamAttachMemAsync(stream.stream(), managed.ptr(), 0));
+    HIP_CHECK(cudaStreamSynchronize(stream.stream()));
+}
+
+static void Unit_hipStreamAttachMemAsync_Positive_Pageable() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory is not supported");
+        return;
+    }
+
+    if (!DeviceAttributesSupport(0, cudaDevAttrPageableMemoryAccess)) {
+        HipTest::HIP_SKIP_TEST("Pageable memory access is not supported");
+        return;
+    }
+
+    StreamGuard stream(Streams::created);
+    LinearAllocGuard<void *> pageable(LinearAllocs::malloc, kPageSize);
+
+    HIP_CHECK(cudaStreamAttachMemAsync(stream.stream(), pageable.ptr(), kPageSize));
+    HIP_CHECK(cudaStreamSynchronize(stream.stream()));
+}
+
+static void Unit_hipStreamAttachMemAsync_Positive_AttachGlobal() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory is not supported");
+        return;
+    }
+
+    const auto device_count = HipTest::getDeviceCount();
+    const auto stream_count = device_count < 2 ? 8 : device_count;
+
+    std::vector<std::unique_ptr<StreamGuard>> streams;
+    streams.reserve(stream_count);
+    for (int i = 0; i < stream_count; ++i) {
+        if (device_count > 1) {
+            HIP_CHECK(cudaSetDevice(i));
+        }
+        streams.push_back(std::make_unique<StreamGuard>(Streams::created));
+    }
+
+    LinearAllocGuard<int> managed_global(LinearAllocs::hipMallocManaged, sizeof(int) * stream_count,
+                                         cudaMemAttachHost);
+
+    HIP_CHECK(cudaStreamAttachMemAsync(nullptr, reinterpret_cast<void **>(managed_global.ptr()), 0,
+                                       cudaMemAttachGlobal));
+    HIP_CHECK(cudaStreamSynchronize(nullptr));
+
+    for (int i = 0; i < stream_count; ++i) {
+        /* STREAMSIM: the stream's device made current first (see the header). */
+        if (device_count > 1) {
+            HIP_CHECK(cudaSetDevice(i));
+        }
+        HipTest::launchKernel(Set, 1, 1, 0, streams.at(i)->stream(), managed_global.ptr() + i, i);
+    }
+
+    for (auto &&stream : streams) {
+        HIP_CHECK(cudaStreamSynchronize(stream->stream()));
+    }
+
+    for (int i = 0; i < stream_count; ++i) {
+        REQUIRE(managed_global.ptr()[i] == i);
+    }
+}
+
+static void Unit_hipStreamAttachMemAsync_Positive_AttachHost() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory is not supported");
+        return;
+    }
+
+    if (DeviceAttributesSupport(0, cudaDevAttrConcurrentManagedAccess)) {
+        HipTest::HIP_SKIP_TEST("Device supports concurrent managed access");
+        return;
+    }
+
+    StreamGuard stream(Streams::created);
+    LinearAllocGuard<int> managed_global(LinearAllocs::hipMallocManaged, sizeof(int));
+    LinearAllocGuard<int> managed_host(LinearAllocs::hipMallocManaged, sizeof(int));
+
+    HIP_CHECK(cudaStreamAttachMemAsync(stream.stream(), reinterpret_cast<void **>(managed_host.ptr()), 0,
+                                       cudaMemAttachHost));
+    HIP_CHECK(cudaStreamSynchronize(stream.stream()));
+
+    HipTest::launchKernel(Set, 1, 1, 0, stream.stream(), managed_global.ptr(), 32);
+    *managed_host.ptr() = 64;
+    HIP_CHECK(cudaStreamSynchronize(stream.stream()));
+
+    REQUIRE(*managed_global.ptr() == 32);
+    REQUIRE(*managed_host.ptr() == 64);
+}
+
+static void Unit_hipStreamAttachMemAsync_Positive_AttachSingle() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory is not supported");
+        return;
+    }
+
+    if (DeviceAttributesSupport(0, cudaDevAttrConcurrentManagedAccess)) {
+        HipTest::HIP_SKIP_TEST("Device supports concurrent managed access");
+        return;
+    }
+
+    StreamGuard stream1(Streams::created);
+    StreamGuard stream2(Streams::created);
+
+    LinearAllocGuard<int> managed_global(LinearAllocs::hipMallocManaged, sizeof(int));
+    LinearAllocGuard<int> managed_single(LinearAllocs::hipMallocManaged, sizeof(int), cudaMemAttachHost);
+
+    HIP_CHECK(cudaStreamAttachMemAsync(stream1.stream(), reinterpret_cast<void **>(managed_single.ptr()), 0,
+                                       cudaMemAttachSingle));
+    HIP_CHECK(cudaStreamSynchronize(stream1.stream()));
+
+    HipTest::launchKernel(Set, 1, 1, 0, stream1.stream(), managed_single.ptr(), 64);
+    HIP_CHECK(cudaStreamSynchronize(stream1.stream()));
+
+    HipTest::launchKernel(Set, 1, 1, 0, stream2.stream(), managed_global.ptr(), 32);
+
+    REQUIRE(*managed_single.ptr() == 64);
+    *managed_single.ptr() = 128;
+
+    HIP_CHECK(cudaStreamSynchronize(stream2.stream()));
+
+    REQUIRE(*managed_global.ptr() == 32);
+    REQUIRE(*managed_single.ptr() == 128);
+}
+
+static void Unit_hipStreamAttachMemAsync_Negative_Parameters() {
+    if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {
+        HipTest::HIP_SKIP_TEST("Managed memory is not supported");
+        return;
+    }
+
+    RunSections([&] {
+        StreamGuard stream(Streams::created);
+        LinearAllocGuard<void *> managed(LinearAllocs::hipMallocManaged, kPageSize, cudaMemAttachHost);
+
+        SECTION("invalid stream") {
+            HIP_CHECK(cudaStreamDestroy(stream.stream()));
+            /* STREAMSIM: hipErrorContextIsDestroyed → cudaErrorInvalidResourceHandle (see the header). */
+            HIP_CHECK_ERROR(cudaStreamAttachMemAsync(stream.stream(), managed.ptr()), cudaErrorInvalidResourceHandle);
+        }
+
+        SECTION("dev_ptr == nullptr") {
+            HIP_CHECK_ERROR(cudaStreamAttachMemAsync(stream.stream(), nullptr), cudaErrorInvalidValue);
+        }
+
+        SECTION("length is not zero nor entire allocation size") {
+            HIP_CHECK_ERROR(cudaStreamAttachMemAsync(stream.stream(), managed.ptr(), kPageSize / 2),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("invalid flags") {
+            HIP_CHECK_ERROR(cudaStreamAttachMemAsync(stream.stream(), managed.ptr(), 0,
+                                                     cudaMemAttachGlobal | cudaMemAttachHost | cudaMemAttachSingle),
+                            cudaErrorInvalidValue);
+        }
+
+        SECTION("attach single to nullstream") {
+            HIP_CHECK_ERROR(cudaStreamAttachMemAsync(nullptr, managed.ptr(), 0, cudaMemAttachSingle),
+                            cudaErrorInvalidValue);
+        }
+
+        LinearAllocGuard<void *> pageable(LinearAllocs::malloc, kPageSize);
+
+        if (!DeviceAttributesSupport(0, cudaDevAttrPageableMemoryAccess)) {
+            SECTION("dev_ptr is pageable memory") {
+                HIP_CHECK_ERROR(cudaStreamAttachMemAsync(stream.stream(), pageable.ptr(), kPageSize),
+                                cudaErrorInvalidValue);
+            }
+        } else {
+            SECTION("length is zero for pageable memory") {
+                HIP_CHECK_ERROR(cudaStreamAttachMemAsync(stream.stream(), pageable.ptr(), 0), cudaErrorInvalidValue);
+            }
+        }
+    });
+}
+
+int main() {
+    HIP_TEST_CASE(Unit_hipMallocManaged_Basic);
+    HIP_TEST_CASE(Unit_hipMallocManaged_Advanced);
+    HIP_TEST_CASE(Unit_hipMallocManaged_Large);
+    HIP_TEST_CASE(Unit_hipMemPrefetchAsync_Basic);
+    HIP_TEST_CASE(Unit_hipMemPrefetchAsync_Sync_Behavior);
+    HIP_TEST_CASE(Unit_hipMemPrefetchAsync_Rounding_Behavior);
+    HIP_TEST_CASE(Unit_hipMemPrefetchAsync_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipMemAdvise_Set_Unset_Basic);
+    HIP_TEST_CASE(Unit_hipMemAdvise_No_Flag_Interference);
+    HIP_TEST_CASE(Unit_hipMemAdvise_Rounding);
+    HIP_TEST_CASE(Unit_hipMemAdvise_Flags_Do_Not_Cause_Prefetch);
+    HIP_TEST_CASE(Unit_hipMemAdvise_Read_Write_After_Advise);
+    HIP_TEST_CASE(Unit_hipMemAdvise_Prefetch_After_Advise);
+    HIP_TEST_CASE(Unit_hipMemAdvise_AccessedBy_All_Devices);
+    HIP_TEST_CASE(Unit_hipMemAdvise_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Basic);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Partial_Range);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Basic);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_CPU);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Partial_Range);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Basic);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_CPU);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Partial_Range);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Basic);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Partial_Range);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Positive_AccessedBy_MultiDevice);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttribute_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttributes_Positive_Basic);
+    HIP_TEST_CASE(Unit_hipMemRangeGetAttributes_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipStreamAttachMemAsync_Positive_Basic);
+    HIP_TEST_CASE(Unit_hipStreamAttachMemAsync_Positive_Pageable);
+    HIP_TEST_CASE(Unit_hipStreamAttachMemAsync_Positive_AttachGlobal);
+    HIP_TEST_CASE(Unit_hipStreamAttachMemAsync_Positive_AttachHost);
+    HIP_TEST_CASE(Unit_hipStreamAttachMemAsync_Positive_AttachSingle);
+    HIP_TEST_CASE(Unit_hipStreamAttachMemAsync_Negative_Parameters);
+    printf("hip-tests managed memory: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
+    return 0;
+}

@@ -1,0 +1,136 @@
+//! ROCm hip-tests' unit tests ported to CUDA names as `.cu` programs (`tests/c/hip_tests_*.cu`, the upstream
+//! commit and every change in each file's header), each run two ways: built by `streamsim cc` and run, and built
+//! by NVIDIA's nvcc with `-cudart shared` and run unmodified with `streamsim exec`, its kernels' CPU bodies from
+//! `streamsim cc --kernels` of the same source (as `dropin.rs` runs cuda-samples). Each must pass its own checks,
+//! with the same output both ways. nvcc is the one `dropin.rs` finds (`.ci/run`'s cached virtual environment,
+//! or `STREAMSIM_NVCC`); without it these tests fail and say how to install it.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use crate::c_programs::toolchain;
+use crate::dropin::{exec, kernels_build, nvcc_build};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds `tests/c/{name}.cu` with `streamsim cc` and runs it on `devices` devices: (exit code, stdout, stderr).
+fn cc_run(name: &str, devices: &str) -> (Option<i32>, String, String) {
+    let t = toolchain();
+    let exe = t.out_dir.join(format!("cc-{name}"));
+    let o = Command::new(env!("CARGO_BIN_EXE_streamsim"))
+        .arg("cc")
+        .arg(root().join(format!("tests/c/{name}.cu")))
+        .arg("-o")
+        .arg(&exe)
+        .env("STREAMSIM_LIB", &t.lib_dir)
+        .output()
+        .expect("running streamsim cc");
+    assert!(
+        o.status.success(),
+        "streamsim cc {name} failed:\n{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = crate::c_programs::run(
+        &exe,
+        &[],
+        &[("STREAMSIM_DEVICES", devices)],
+        Duration::from_secs(120),
+    );
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Builds `tests/c/{name}.cu` with nvcc (`-cudart shared`) and its kernels with `streamsim cc --kernels`, and runs
+/// it with `streamsim exec` on `devices` devices: (exit code, stdout, stderr).
+fn nvcc_run(name: &str, devices: &str) -> (Option<i32>, String, String) {
+    let t = toolchain();
+    let src = root().join(format!("tests/c/{name}.cu"));
+    let exe = t.out_dir.join(format!("nvcc-{name}"));
+    let kernels = t.out_dir.join(format!("nvcc-{name}.kernels.so"));
+    nvcc_build(&src, &exe, &["-cudart", "shared"]);
+    kernels_build(&src, &kernels);
+    exec(&[
+        "--devices",
+        devices,
+        "--kernels",
+        &kernels.to_string_lossy(),
+        "--",
+        &exe.to_string_lossy(),
+    ])
+}
+
+/// What `hip_tests_managed.cu` prints when every test case passes on two devices (the default profile:
+/// `concurrentManagedAccess` 1, `pageableMemoryAccess` 0, so the three test cases that need otherwise skip, as
+/// hip-tests does on such a GPU).
+const MANAGED_PASS: &str = "Unit_hipMallocManaged_Basic
+Unit_hipMallocManaged_Advanced
+Time 0.019 ms
+Unit_hipMallocManaged_Large
+Unit_hipMemPrefetchAsync_Basic
+Unit_hipMemPrefetchAsync_Sync_Behavior
+Unit_hipMemPrefetchAsync_Rounding_Behavior
+Unit_hipMemPrefetchAsync_Negative_Parameters
+Unit_hipMemAdvise_Set_Unset_Basic
+Unit_hipMemAdvise_No_Flag_Interference
+Unit_hipMemAdvise_Rounding
+Unit_hipMemAdvise_Flags_Do_Not_Cause_Prefetch
+Unit_hipMemAdvise_Read_Write_After_Advise
+Unit_hipMemAdvise_Prefetch_After_Advise
+Unit_hipMemAdvise_AccessedBy_All_Devices
+Unit_hipMemAdvise_Negative_Parameters
+Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Basic
+Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Partial_Range
+Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Basic
+Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_CPU
+Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Partial_Range
+Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Basic
+Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_CPU
+Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Partial_Range
+Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Basic
+Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Partial_Range
+Unit_hipMemRangeGetAttribute_Positive_AccessedBy_MultiDevice
+Unit_hipMemRangeGetAttribute_Negative_Parameters
+Unit_hipMemRangeGetAttributes_Positive_Basic
+Unit_hipMemRangeGetAttributes_Negative_Parameters
+Unit_hipStreamAttachMemAsync_Positive_Basic
+Unit_hipStreamAttachMemAsync_Positive_Pageable
+  skipped: Pageable memory access is not supported
+Unit_hipStreamAttachMemAsync_Positive_AttachGlobal
+Unit_hipStreamAttachMemAsync_Positive_AttachHost
+  skipped: Device supports concurrent managed access
+Unit_hipStreamAttachMemAsync_Positive_AttachSingle
+  skipped: Device supports concurrent managed access
+Unit_hipStreamAttachMemAsync_Negative_Parameters
+hip-tests managed memory: 35 test cases, 3 skipped: PASSED
+";
+
+/// managed-memory.md (all of it but ACL's rows): hip-tests' managed-memory tests (hipMallocManaged,
+/// hipMemPrefetchAsync, hipMemAdvise, hipMemRangeGetAttribute(s), hipStreamAttachMemAsync) built by
+/// `streamsim cc` (CUDA 12's int-device prefetch and advice) pass on two devices.
+#[test]
+fn hip_tests_managed_memory_built_by_streamsim_cc_pass() {
+    let (code, out, err) = cc_run("hip_tests_managed", "2");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), MANAGED_PASS, "")
+    );
+}
+
+/// The same program built by nvcc 13 (CUDA 13's `cudaMemLocation` prefetch and advice), run with
+/// `streamsim exec` on the drop-in `libcudart.so.13`: the same output, nothing on standard error (every kernel,
+/// the `static __global__` one too, found its CPU body).
+#[test]
+fn hip_tests_managed_memory_built_by_nvcc_pass_under_exec() {
+    let (code, out, err) = nvcc_run("hip_tests_managed", "2");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), MANAGED_PASS, "")
+    );
+}
