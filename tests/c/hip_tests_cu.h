@@ -12,6 +12,9 @@
  *     around RunSections, in the generator's order.
  *   - HIP_SKIP_TEST(reason): says so on stdout; the caller returns, as hip-tests' does.
  *   - LinearAllocGuard and StreamGuard: hip-tests' guards (the allocation and stream kinds the ports use).
+ *   - The kernels and helpers of hip_test_kernels.hh, hip_test_checkers.hh and hip_test_common.hh the ports
+ *     call (vectorADD, VectorIncrement, Set, Delay; setDefaultData, initArrays, freeArrays, checkVectorADD,
+ *     setNumBlocks, launchKernel), as upstream; a mismatch's CHECK(false) ends the run as REQUIRE does.
  *   - MemPrefetchAsync / MemAdvise take a device ordinal as hipMemPrefetchAsync / hipMemAdvise do, and call the
  *     CUDA form the headers declare: CUDA 12's (an int device, cudaCpuDeviceId for the host) or CUDA 13's (a
  *     cudaMemLocation: the host for cudaCpuDeviceId, else a device of that ordinal; flags 0) — what HIP's NVIDIA
@@ -40,6 +43,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
 
 static inline void HipTestCheck(const char *file, int line, const char *call, cudaError_t got, cudaError_t want) {
     if (got != want) {
@@ -144,6 +151,147 @@ __global__ void Set(int *Ad, int val) {
     int tx = threadIdx.x + blockIdx.x * blockDim.x;
     Ad[tx] = val;
 }
+
+namespace HipTest {
+/* hip_test_kernels.hh */
+template <typename T> __global__ void vectorADD(const T *A_d, const T *B_d, T *C_d, size_t NELEM) {
+    size_t offset = (blockIdx.x * blockDim.x + threadIdx.x);
+    size_t stride = blockDim.x * gridDim.x;
+    for (size_t i = offset; i < NELEM; i += stride) {
+        C_d[i] = A_d[i] + B_d[i];
+    }
+}
+} // namespace HipTest
+
+namespace HipTest {
+/* hip_test_checkers.hh */
+template <typename T> void setDefaultData(size_t numElements, T *A_h, T *B_h, T *C_h) {
+    for (size_t i = 0; i < numElements; i++) {
+        if (std::is_same<T, int>::value || std::is_same<T, unsigned int>::value) {
+            if (A_h) A_h[i] = 3;
+            if (B_h) B_h[i] = 4;
+            if (C_h) C_h[i] = 5;
+        } else if (std::is_same<T, char>::value || std::is_same<T, unsigned char>::value) {
+            if (A_h) A_h[i] = 'a';
+            if (B_h) B_h[i] = 'b';
+            if (C_h) C_h[i] = 'c';
+        } else {
+            if (A_h) A_h[i] = 3.146f + i;
+            if (B_h) B_h[i] = 1.618f + i;
+            if (C_h) C_h[i] = 1.4f + i;
+        }
+    }
+}
+
+/* hip_test_common.hh */
+static inline unsigned setNumBlocks(unsigned blocksPerCU, unsigned threadsPerBlock, size_t N) {
+    int device{0};
+    HIP_CHECK(cudaGetDevice(&device));
+    cudaDeviceProp props{};
+    HIP_CHECK(cudaGetDeviceProperties(&props, device));
+    unsigned blocks = props.multiProcessorCount * blocksPerCU;
+    if (blocks * threadsPerBlock < N) {
+        blocks = (N + threadsPerBlock - 1) / threadsPerBlock;
+    }
+    return blocks;
+}
+} // namespace HipTest
+
+namespace HipTest {
+/* hip_test_common.hh's launchKernel: the launch, then the launch's error. */
+template <typename... Typenames, typename K, typename Dim, typename... Args>
+void launchKernel(K kernel, Dim numBlocks, Dim numThreads, std::uint32_t memPerBlock, cudaStream_t stream,
+                  Args &&...packedArgs) {
+    kernel<<<numBlocks, numThreads, memPerBlock, stream>>>(std::forward<Args>(packedArgs)...);
+    HIP_CHECK(cudaGetLastError());
+}
+} // namespace HipTest
+
+namespace HipTest {
+/* hip_test_checkers.hh */
+#define TOL 0.001
+template <typename T>
+size_t checkVectors(T *A, T *B, T *Out, size_t N, T (*F)(T a, T b), bool expectMatch = true,
+                    bool reportMismatch = true) {
+    size_t mismatchCount = 0;
+    for (size_t i = 0; i < N; i++) {
+        T expected = F(A[i], B[i]);
+        if (std::fabs(Out[i] - expected) > TOL) {
+            mismatchCount++;
+            if ((mismatchCount <= 10) && expectMatch) {
+                INFO("Mismatch at " << i << " Computed: " << Out[i] << " Expeted: " << expected);
+                REQUIRE(false); /* Catch2's CHECK(false): the test case fails */
+            }
+        }
+    }
+    if (reportMismatch) {
+        if (expectMatch) {
+            REQUIRE(mismatchCount == 0);
+        } else {
+            REQUIRE(mismatchCount != 0);
+        }
+    }
+    return mismatchCount;
+}
+
+template <typename T>
+size_t checkVectorADD(T *A_h, T *B_h, T *result_H, size_t N, bool expectMatch = true, bool reportMismatch = true) {
+    return checkVectors<T>(A_h, B_h, result_H, N, [](T a, T b) { return a + b; }, expectMatch, reportMismatch);
+}
+
+template <typename T> bool initArraysForHost(T **A_h, T **B_h, T **C_h, size_t N, bool usePinnedHost = false) {
+    size_t Nbytes = N * sizeof(T);
+    if (usePinnedHost) {
+        if (A_h) HIP_CHECK(cudaMallocHost((void **)A_h, Nbytes));
+        if (B_h) HIP_CHECK(cudaMallocHost((void **)B_h, Nbytes));
+        if (C_h) HIP_CHECK(cudaMallocHost((void **)C_h, Nbytes));
+    } else {
+        if (A_h) {
+            *A_h = (T *)malloc(Nbytes);
+            REQUIRE(*A_h != nullptr);
+        }
+        if (B_h) {
+            *B_h = (T *)malloc(Nbytes);
+            REQUIRE(*B_h != nullptr);
+        }
+        if (C_h) {
+            *C_h = (T *)malloc(Nbytes);
+            REQUIRE(*C_h != nullptr);
+        }
+    }
+    setDefaultData(N, A_h ? *A_h : nullptr, B_h ? *B_h : nullptr, C_h ? *C_h : nullptr);
+    return true;
+}
+
+template <typename T>
+bool initArrays(T **A_d, T **B_d, T **C_d, T **A_h, T **B_h, T **C_h, size_t N, bool usePinnedHost = false) {
+    size_t Nbytes = N * sizeof(T);
+    if (A_d) HIP_CHECK(cudaMalloc(A_d, Nbytes));
+    if (B_d) HIP_CHECK(cudaMalloc(B_d, Nbytes));
+    if (C_d) HIP_CHECK(cudaMalloc(C_d, Nbytes));
+    return initArraysForHost(A_h, B_h, C_h, N, usePinnedHost);
+}
+
+template <typename T> bool freeArraysForHost(T *A_h, T *B_h, T *C_h, bool usePinnedHost) {
+    if (usePinnedHost) {
+        if (A_h) HIP_CHECK(cudaFreeHost(A_h));
+        if (B_h) HIP_CHECK(cudaFreeHost(B_h));
+        if (C_h) HIP_CHECK(cudaFreeHost(C_h));
+    } else {
+        free(A_h);
+        free(B_h);
+        free(C_h);
+    }
+    return true;
+}
+
+template <typename T> bool freeArrays(T *A_d, T *B_d, T *C_d, T *A_h, T *B_h, T *C_h, bool usePinnedHost) {
+    if (A_d) HIP_CHECK(cudaFree(A_d));
+    if (B_d) HIP_CHECK(cudaFree(B_d));
+    if (C_d) HIP_CHECK(cudaFree(C_d));
+    return freeArraysForHost(A_h, B_h, C_h, usePinnedHost);
+}
+} // namespace HipTest
 
 enum class LinearAllocs { malloc, hipMalloc, hipMallocManaged, noAlloc };
 

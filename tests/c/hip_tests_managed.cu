@@ -61,8 +61,6 @@
 #include <array>
 #include <limits>
 #include <memory>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "hip_tests_cu.h"
@@ -88,49 +86,6 @@ static int HmmAttrPrint() {
     }
     return managed;
 }
-
-/* hip_test_kernels.hh */
-template <typename T> __global__ void vectorADD(const T *A_d, const T *B_d, T *C_d, size_t NELEM) {
-    size_t offset = (blockIdx.x * blockDim.x + threadIdx.x);
-    size_t stride = blockDim.x * gridDim.x;
-    for (size_t i = offset; i < NELEM; i += stride) {
-        C_d[i] = A_d[i] + B_d[i];
-    }
-}
-
-namespace HipTest {
-/* hip_test_checkers.hh */
-template <typename T> void setDefaultData(size_t numElements, T *A_h, T *B_h, T *C_h) {
-    for (size_t i = 0; i < numElements; i++) {
-        if (std::is_same<T, int>::value || std::is_same<T, unsigned int>::value) {
-            if (A_h) A_h[i] = 3;
-            if (B_h) B_h[i] = 4;
-            if (C_h) C_h[i] = 5;
-        } else if (std::is_same<T, char>::value || std::is_same<T, unsigned char>::value) {
-            if (A_h) A_h[i] = 'a';
-            if (B_h) B_h[i] = 'b';
-            if (C_h) C_h[i] = 'c';
-        } else {
-            if (A_h) A_h[i] = 3.146f + i;
-            if (B_h) B_h[i] = 1.618f + i;
-            if (C_h) C_h[i] = 1.4f + i;
-        }
-    }
-}
-
-/* hip_test_common.hh */
-static inline unsigned setNumBlocks(unsigned blocksPerCU, unsigned threadsPerBlock, size_t N) {
-    int device{0};
-    HIP_CHECK(cudaGetDevice(&device));
-    cudaDeviceProp props{};
-    HIP_CHECK(cudaGetDeviceProperties(&props, device));
-    unsigned blocks = props.multiProcessorCount * blocksPerCU;
-    if (blocks * threadsPerBlock < N) {
-        blocks = (N + threadsPerBlock - 1) / threadsPerBlock;
-    }
-    return blocks;
-}
-} // namespace HipTest
 
 /* STREAMSIM: 1 Mi elements instead of 64 Mi. */
 static size_t numElements{1024 * 1024};
@@ -187,7 +142,7 @@ static void Unit_hipMallocManaged_Advanced() {
     HIP_CHECK(cudaEventCreate(&event0));
     HIP_CHECK(cudaEventCreate(&event1));
     HIP_CHECK(cudaEventRecord(event0, 0));
-    vectorADD<<<dim3(blocks), dim3(threadsPerBlock), 0, 0>>>(static_cast<const float *>(A),
+    HipTest::vectorADD<<<dim3(blocks), dim3(threadsPerBlock), 0, 0>>>(static_cast<const float *>(A),
                                                              static_cast<const float *>(B), C, numElements);
     HIP_CHECK(cudaGetLastError());
     HIP_CHECK(cudaEventRecord(event1, 0));
@@ -1134,16 +1089,6 @@ static void Unit_hipMemRangeGetAttributes_Negative_Parameters() {
 }
 
 /* ============================================================================ hipStreamAttachMemAsync.cc */
-
-namespace HipTest {
-/* hip_test_common.hh's launchKernel: the launch, then the launch's error. */
-template <typename... Typenames, typename K, typename Dim, typename... Args>
-void launchKernel(K kernel, Dim numBlocks, Dim numThreads, std::uint32_t memPerBlock, cudaStream_t stream,
-                  Args &&...packedArgs) {
-    kernel<<<numBlocks, numThreads, memPerBlock, stream>>>(std::forward<Args>(packedArgs)...);
-    HIP_CHECK(cudaGetLastError());
-}
-} // namespace HipTest
 
 static void Unit_hipStreamAttachMemAsync_Positive_Basic() {
     if (!DeviceAttributesSupport(0, cudaDevAttrManagedMemory)) {

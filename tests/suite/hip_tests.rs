@@ -2,7 +2,7 @@
 //! commit and every change in each file's header), each run two ways: built by `streamsim cc` and run, and built
 //! by NVIDIA's nvcc with `-cudart shared` and run unmodified with `streamsim exec`, its kernels' CPU bodies from
 //! `streamsim cc --kernels` of the same source (as `dropin.rs` runs cuda-samples). Each must pass its own checks,
-//! with the same output both ways. nvcc is the one `dropin.rs` finds (`.ci/run`'s cached virtual environment,
+//! with the same output both ways (`tests/data/hip_tests/<name>.out`). nvcc is the one `dropin.rs` finds (`.ci/run`'s cached virtual environment,
 //! or `STREAMSIM_NVCC`); without it these tests fail and say how to install it.
 
 use std::path::PathBuf;
@@ -66,60 +66,23 @@ fn nvcc_run(name: &str, devices: &str) -> (Option<i32>, String, String) {
     ])
 }
 
-/// What `hip_tests_managed.cu` prints when every test case passes on two devices (the default profile:
-/// `concurrentManagedAccess` 1, `pageableMemoryAccess` 0, so the three test cases that need otherwise skip, as
-/// hip-tests does on such a GPU).
-const MANAGED_PASS: &str = "Unit_hipMallocManaged_Basic
-Unit_hipMallocManaged_Advanced
-Time 0.019 ms
-Unit_hipMallocManaged_Large
-Unit_hipMemPrefetchAsync_Basic
-Unit_hipMemPrefetchAsync_Sync_Behavior
-Unit_hipMemPrefetchAsync_Rounding_Behavior
-Unit_hipMemPrefetchAsync_Negative_Parameters
-Unit_hipMemAdvise_Set_Unset_Basic
-Unit_hipMemAdvise_No_Flag_Interference
-Unit_hipMemAdvise_Rounding
-Unit_hipMemAdvise_Flags_Do_Not_Cause_Prefetch
-Unit_hipMemAdvise_Read_Write_After_Advise
-Unit_hipMemAdvise_Prefetch_After_Advise
-Unit_hipMemAdvise_AccessedBy_All_Devices
-Unit_hipMemAdvise_Negative_Parameters
-Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Basic
-Unit_hipMemRangeGetAttribute_Positive_ReadMostly_Partial_Range
-Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Basic
-Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_CPU
-Unit_hipMemRangeGetAttribute_Positive_PreferredLocation_Partial_Range
-Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Basic
-Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_CPU
-Unit_hipMemRangeGetAttribute_Positive_LastPrefetchLocation_Partial_Range
-Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Basic
-Unit_hipMemRangeGetAttribute_Positive_AccessedBy_Partial_Range
-Unit_hipMemRangeGetAttribute_Positive_AccessedBy_MultiDevice
-Unit_hipMemRangeGetAttribute_Negative_Parameters
-Unit_hipMemRangeGetAttributes_Positive_Basic
-Unit_hipMemRangeGetAttributes_Negative_Parameters
-Unit_hipStreamAttachMemAsync_Positive_Basic
-Unit_hipStreamAttachMemAsync_Positive_Pageable
-  skipped: Pageable memory access is not supported
-Unit_hipStreamAttachMemAsync_Positive_AttachGlobal
-Unit_hipStreamAttachMemAsync_Positive_AttachHost
-  skipped: Device supports concurrent managed access
-Unit_hipStreamAttachMemAsync_Positive_AttachSingle
-  skipped: Device supports concurrent managed access
-Unit_hipStreamAttachMemAsync_Negative_Parameters
-hip-tests managed memory: 35 test cases, 3 skipped: PASSED
-";
+/// What `tests/c/{name}.cu` prints when every test case passes (`tests/data/hip_tests/{name}.out`).
+fn expected(name: &str) -> String {
+    let path = root().join(format!("tests/data/hip_tests/{name}.out"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
 
 /// managed-memory.md (all of it but ACL's rows): hip-tests' managed-memory tests (hipMallocManaged,
 /// hipMemPrefetchAsync, hipMemAdvise, hipMemRangeGetAttribute(s), hipStreamAttachMemAsync) built by
-/// `streamsim cc` (CUDA 12's int-device prefetch and advice) pass on two devices.
+/// `streamsim cc` (CUDA 12's int-device prefetch and advice) pass on two devices. The default profile has
+/// `concurrentManagedAccess` 1 and `pageableMemoryAccess` 0, so the three test cases that need otherwise say
+/// they skip, as hip-tests does on such a GPU.
 #[test]
 fn hip_tests_managed_memory_built_by_streamsim_cc_pass() {
     let (code, out, err) = cc_run("hip_tests_managed", "2");
     assert_eq!(
         (code, out.as_str(), err.as_str()),
-        (Some(0), MANAGED_PASS, "")
+        (Some(0), expected("hip_tests_managed").as_str(), "")
     );
 }
 
@@ -131,6 +94,28 @@ fn hip_tests_managed_memory_built_by_nvcc_pass_under_exec() {
     let (code, out, err) = nvcc_run("hip_tests_managed", "2");
     assert_eq!(
         (code, out.as_str(), err.as_str()),
-        (Some(0), MANAGED_PASS, "")
+        (Some(0), expected("hip_tests_managed").as_str(), "")
+    );
+}
+
+/// cuda-musa.md (streams, events, elapsed time, waits, the default stream): hip-tests' stream and event tests
+/// built by `streamsim cc` pass on two devices — among them Unit_hipEvent's not-ready answers of an unsynchronised
+/// stop event, and hipStreamWaitEvent's cross-stream wait seen through cudaStreamQuery.
+#[test]
+fn hip_tests_streams_and_events_built_by_streamsim_cc_pass() {
+    let (code, out, err) = cc_run("hip_tests_streams", "2");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), expected("hip_tests_streams").as_str(), "")
+    );
+}
+
+/// The same program built by nvcc 13, under `streamsim exec`: the same output.
+#[test]
+fn hip_tests_streams_and_events_built_by_nvcc_pass_under_exec() {
+    let (code, out, err) = nvcc_run("hip_tests_streams", "2");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), expected("hip_tests_streams").as_str(), "")
     );
 }

@@ -1,0 +1,959 @@
+/*
+ * hip_tests_streams.cu — stream and event unit tests of ROCm hip-tests (github.com/ROCm/hip-tests, commit
+ * 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to CUDA names (hipX → cudaX) as a .cu program that both
+ * `streamsim cc` and NVIDIA's nvcc build. Every test case of these files that hip-tests builds for NVIDIA:
+ *   catch/unit/stream/streamCommon.cc (the helpers), hipStreamCreate.cc, hipStreamCreateWithFlags.cc,
+ *   hipStreamDestroy.cc, hipStreamGetFlags.cc, hipStreamGetPriority.cc, hipDeviceGetStreamPriorityRange.cc,
+ *   hipStreamQuery.cc, hipStreamSynchronize.cc, hipStreamWaitEvent.cc;
+ *   catch/unit/event/Unit_hipEvent.cc, Unit_hipEventElapsedTime.cc, Unit_hipEventRecord.cc,
+ *   Unit_hipEvent_Negative.cc, hipEventCreate.cc, hipEventCreateWithFlags.cc, hipEventSynchronize.cc.
+ *
+ * Every runtime call and every check of those test cases is kept, in their order, with the kernels as written
+ * upstream. Changes:
+ *   - Catch2 → the harness of tests/c/hip_tests_cu.h (each SECTION in its own pass of its test case, as Catch2
+ *     runs them; GENERATE → a loop around the passes). The nested sections of Unit_hipStreamGetPriority_happy
+ *     ("Created Stream" holding five) are its five leaves, each with the outer section's stream destroy.
+ *   - hip error names → the CUDA codes HIP's NVIDIA layer maps them from (hipErrorInvalidHandle and
+ *     hipErrorInvalidResourceHandle → cudaErrorInvalidResourceHandle, 400). hipErrorContextIsDestroyed (709, what
+ *     a destroyed stream gave on hip-tests' NVIDIA machines) in Unit_hipStreamDestroy_Negative_DoubleDestroy →
+ *     cudaErrorInvalidResourceHandle: the Runtime API lists 400 for cudaStreamDestroy and not 709, a destroyed
+ *     handle is undefined behaviour, and the simulator answers every destroyed handle with 400 (cuda-musa.md).
+ *     HIP_ASSERT / assert → REQUIRE.
+ *   - hipEventReleaseToDevice and hipEventReleaseToSystem are 0 in HIP's NVIDIA header: Unit_hipEventCreate_
+ *     IncompatibleFlags' allFlags is written with 0 for them.
+ *   - Unit_hipEvent: 64 Ki elements instead of 10 Mi (its kernel runs on the CPU); it prints whether the stream is
+ *     the NULL stream instead of the handle's address (which changes run to run).
+ *   - Unit_hipEventRecord: HipTest::get_time is read as upstream but only reaches INFO; TestContext::get()
+ *     .cleanContext() (the harness's bookkeeping, no runtime call) is left out.
+ *   - hipStreamWaitEvent.cc is built only for AMD by hip-tests' CMake (stream/CMakeLists.txt), but nothing in
+ *     its test cases is AMD's but Unit_hipStreamWaitEvent_UninitializedStream_Negative (#if !HT_NVIDIA): the
+ *     others run here, with CUDA's rules.
+ *   - Left out as upstream leaves them out on NVIDIA: the test cases under #if HT_AMD ("frequency based wait is
+ *     timing out on nvidia platforms": Unit_hipStreamCreateWithFlags_DefaultStreamInteraction,
+ *     Unit_hipStreamDestroy_WithPendingWork, Unit_hipStreamQuery_SubmitWorkOnStreamAndQueryNullStream,
+ *     _NullStreamQuery, _WithPendingWork, Unit_hipStreamSynchronize_FinishWork, _NullStreamSynchronization,
+ *     _SynchronizeStreamAndQueryNullStream, _NullStreamAndStreamPerThread, Unit_hipEventElapsedTime_NotReady_
+ *     Negative, Unit_hipEventDestroy_Unfinished, _WithWaitingStream, _Negative; the CU-mask ones; the
+ *     memory-coherency ones of hipEventCreateWithFlags.cc) and under #if !HT_NVIDIA (the uninitialized and
+ *     destroyed stream queries); the NVIDIA-excluded null-event checks of Unit_hipEventElapsedTime_NullCheck.
+ *     Unit_hipEventQuery.cc is built only for AMD and is not ported.
+ *
+ * hip-tests is MIT-licensed: Copyright (c) 2021 - 2024 Advanced Micro Devices, Inc. All rights reserved.
+ * Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+ * documentation files (the "Software"), to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and
+ * to permit persons to whom the Software is furnished to do so, subject to the following conditions: The above
+ * copyright notice and this permission notice shall be included in all copies or substantial portions of the
+ * Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT
+ * LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT
+ * SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN
+ * ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR
+ * OTHER DEALINGS IN THE SOFTWARE.
+ */
+#include <array>
+#include <iostream>
+#include <vector>
+
+#include "hip_tests_cu.h"
+
+/* ============================================================================ stream/streamCommon.cc */
+
+namespace hip {
+inline namespace internal {
+bool checkStreamPriority_(cudaStream_t stream, bool checkPriority = false, int priority_ = 0) {
+    int priority{0};
+    HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+    if (checkPriority) {
+        if (priority_ != priority) {
+            INFO("Priority Mismatch, Expected Priority: " << priority_ << " Actual Priority: " << priority);
+            return false;
+        }
+    } else {
+        int priority_low{0}, priority_high{0};
+        HIP_CHECK(cudaDeviceGetStreamPriorityRange(&priority_low, &priority_high));
+        if (priority_low < priority || priority_high > priority) {
+            INFO("Priority Mismatch");
+            return false;
+        }
+    }
+    return true;
+}
+
+bool checkStreamFlags_(cudaStream_t stream, bool checkFlags = false, unsigned flags_ = 0) {
+    unsigned flags{0};
+    HIP_CHECK(cudaStreamGetFlags(stream, &flags));
+    if (checkFlags) {
+        if (flags_ != flags) {
+            INFO("Flags Mismatch, Expected Flag: " << flags_ << " Actual Flag: " << flags);
+            return false;
+        }
+    } else {
+        if (flags != cudaStreamDefault && flags != cudaStreamNonBlocking) {
+            INFO("Flags Mismatch");
+            return false;
+        }
+    }
+    return true;
+}
+} // namespace internal
+
+inline namespace stream {
+/* Empty kernel to ensure work finishes on the stream quickly */
+__global__ void empty_kernel() {}
+
+bool checkStream(cudaStream_t stream) {
+    { // Check default flags
+        auto res = checkStreamFlags_(stream, true, cudaStreamDefault);
+        if (!res) return false;
+    }
+    { // Check default Priority
+        auto res = checkStreamPriority_(stream);
+        if (!res) return false;
+    }
+    return true;
+}
+} // namespace stream
+} // namespace hip
+
+/* ============================================================================ stream/hipStreamCreate.cc */
+
+static void Unit_hipStreamCreate_default() {
+    for (int id = 0; id < HipTest::getDeviceCount(); id++) {
+        HIP_CHECK(cudaSetDevice(id));
+        cudaStream_t stream{nullptr};
+        HIP_CHECK(cudaStreamCreate(&stream));
+        REQUIRE(stream != nullptr);        // Check if stream has a valid ptr
+        REQUIRE(hip::checkStream(stream)); // check its flags and priority
+        HIP_CHECK(cudaStreamDestroy(stream));
+    }
+}
+
+static void Unit_hipStreamCreate_Negative() { REQUIRE(cudaErrorInvalidValue == cudaStreamCreate(nullptr)); }
+
+/* ============================================================================ stream/hipStreamCreateWithFlags.cc */
+
+static void Unit_hipStreamCreateWithFlags_Negative_NullStream() {
+    HIP_CHECK_ERROR(cudaStreamCreateWithFlags(nullptr, cudaStreamDefault), cudaErrorInvalidValue);
+}
+
+static void Unit_hipStreamCreateWithFlags_Negative_InvalidFlag() {
+    cudaStream_t stream{};
+    unsigned int flag = 0xFF;
+    REQUIRE(flag != cudaStreamDefault);
+    REQUIRE(flag != cudaStreamNonBlocking);
+    HIP_CHECK_ERROR(cudaStreamCreateWithFlags(&stream, flag), cudaErrorInvalidValue);
+}
+
+static void Unit_hipStreamCreateWithFlags_Default() {
+    for (const unsigned int flagUnderTest : {cudaStreamDefault, cudaStreamNonBlocking}) {
+        cudaStream_t stream{};
+        HIP_CHECK(cudaStreamCreateWithFlags(&stream, flagUnderTest));
+        unsigned int flag{};
+        HIP_CHECK(cudaStreamGetFlags(stream, &flag));
+        REQUIRE(flag == flagUnderTest);
+        int priority{};
+        HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+        // zero is considered default priority
+        REQUIRE(priority == 0);
+        HIP_CHECK(cudaStreamDestroy(stream));
+    }
+}
+
+/* ============================================================================ stream/hipStreamDestroy.cc */
+
+static void Unit_hipStreamDestroy_Default() {
+    cudaStream_t stream{};
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaStreamDestroy(stream));
+}
+
+static void Unit_hipStreamDestroy_Negative_DoubleDestroy() {
+    cudaStream_t stream{};
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaStreamDestroy(stream));
+    /* STREAMSIM: hipErrorContextIsDestroyed → cudaErrorInvalidResourceHandle (see the header). */
+    HIP_CHECK_ERROR(cudaStreamDestroy(stream), cudaErrorInvalidResourceHandle);
+}
+
+static void Unit_hipStreamDestroy_Negative_NullStream() {
+    HIP_CHECK_ERROR(cudaStreamDestroy(nullptr), cudaErrorInvalidResourceHandle);
+}
+
+template <size_t numDataPoints> void checkDataSet(int *deviceData) {
+    HIP_CHECK(cudaStreamSynchronize(nullptr));
+    std::array<int, numDataPoints> hostData{};
+    HIP_CHECK(cudaMemcpy(hostData.data(), deviceData, sizeof(int) * numDataPoints, cudaMemcpyDeviceToHost));
+    REQUIRE(std::all_of(std::begin(hostData), std::end(hostData), [](int x) { return x == 1; }));
+}
+
+__global__ void setToOne(int *x, size_t size) {
+    unsigned int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (idx < size) {
+        x[idx] = 1;
+    }
+}
+
+static void Unit_hipStreamDestroy_WithFinishedWork() {
+    cudaStream_t stream{};
+    HIP_CHECK(cudaStreamCreate(&stream));
+    constexpr int numDataPoints = 10;
+    int *deviceData{};
+    HIP_CHECK(cudaMalloc(&deviceData, sizeof(int) * numDataPoints));
+    HIP_CHECK(cudaMemset(deviceData, 0, sizeof(int) * numDataPoints));
+    setToOne<<<1, numDataPoints, 0, stream>>>(deviceData, numDataPoints);
+    checkDataSet<numDataPoints>(deviceData);
+    HIP_CHECK(cudaStreamDestroy(stream));
+    HIP_CHECK(cudaFree(deviceData));
+}
+
+/* ============================================================================ stream/hipStreamGetFlags.cc */
+
+static void Unit_hipStreamGetFlags_Basic() {
+    for (const unsigned int expectedFlag : {cudaStreamDefault, cudaStreamNonBlocking}) {
+        unsigned int returnedFlags;
+        cudaStream_t stream;
+        HIP_CHECK(cudaStreamCreateWithFlags(&stream, expectedFlag));
+        HIP_CHECK(cudaStreamGetFlags(stream, &returnedFlags));
+        REQUIRE((returnedFlags & expectedFlag) == expectedFlag);
+        HIP_CHECK(cudaStreamDestroy(stream));
+    }
+}
+
+static void Unit_hipStreamGetFlags_Negative() {
+    RunSections([&] {
+        cudaStream_t validStream;
+        unsigned int flags;
+        HIP_CHECK(cudaStreamCreate(&validStream));
+        SECTION("Nullptr Stream && Valid Flags") { /* EXSWCPHIPT-17; the HT_NVIDIA branch */
+            HIP_CHECK(cudaStreamGetFlags(nullptr, &flags));
+        }
+        SECTION("Valid Stream && Nullptr Flags") {
+            HIP_CHECK_ERROR(cudaStreamGetFlags(validStream, nullptr), cudaErrorInvalidValue);
+        }
+        HIP_CHECK(cudaStreamDestroy(validStream));
+    });
+}
+
+/* ============================================================================ stream/hipStreamGetPriority.cc */
+
+static void Unit_hipStreamGetPriority_happy() {
+    for (int devID = 0; devID < HipTest::getDeviceCount(); devID++) {
+        RunSections([&] {
+            int priority_low = 0;
+            int priority_high = 0;
+            HIP_CHECK(cudaSetDevice(devID));
+            HIP_CHECK(cudaDeviceGetStreamPriorityRange(&priority_low, &priority_high));
+            cudaStream_t stream{};
+            int priority = 0;
+            SECTION("Null Stream") {
+                HIP_CHECK(cudaStreamGetPriority(nullptr, &priority));
+                // valid priority
+                REQUIRE(priority_low >= priority);
+                REQUIRE(priority >= priority_high);
+            }
+            /* SECTION("Created Stream") holds the five below: each pass enters one of them. */
+            SECTION("Created Stream / Default Priority") {
+                HIP_CHECK(cudaStreamCreate(&stream));
+                HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+                // Lower the value higher the priority, higher the value lower the priority
+                REQUIRE(priority_low >= priority);
+                REQUIRE(priority >= priority_high);
+                HIP_CHECK(cudaStreamDestroy(stream));
+            }
+            SECTION("Created Stream / High Priority") {
+                HIP_CHECK(cudaStreamCreateWithPriority(&stream, cudaStreamDefault, priority_high));
+                HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+                REQUIRE(priority == priority_high);
+                HIP_CHECK(cudaStreamDestroy(stream));
+            }
+            SECTION("Created Stream / Higher Priority") {
+                HIP_CHECK(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, priority_high - 1));
+                HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+                REQUIRE(priority == priority_high);
+                HIP_CHECK(cudaStreamDestroy(stream));
+            }
+            SECTION("Created Stream / Low Priority") {
+                HIP_CHECK(cudaStreamCreateWithPriority(&stream, cudaStreamDefault, priority_low));
+                HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+                REQUIRE(priority_low == priority);
+                HIP_CHECK(cudaStreamDestroy(stream));
+            }
+            SECTION("Created Stream / Lower Priority") {
+                HIP_CHECK(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, priority_low + 1));
+                HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+                REQUIRE(priority_low == priority);
+                HIP_CHECK(cudaStreamDestroy(stream));
+            }
+        });
+    }
+}
+
+static void Unit_hipStreamGetPriority_nullptr_nullptr() {
+    auto res = cudaStreamGetPriority(nullptr, nullptr);
+    REQUIRE(res == cudaErrorInvalidValue);
+}
+
+static void Unit_hipStreamGetPriority_stream_nullptr() {
+    cudaStream_t stream = nullptr;
+    HIP_CHECK(cudaStreamCreate(&stream));
+    auto res = cudaStreamGetPriority(stream, nullptr);
+    REQUIRE(res == cudaErrorInvalidValue);
+    HIP_CHECK(cudaStreamDestroy(stream));
+}
+
+static void Unit_hipStreamGetPriority_nullptr_priority() {
+    int priority = -1;
+    HIP_CHECK(cudaStreamGetPriority(nullptr, &priority));
+}
+
+static void Unit_hipStreamGetPriority_stream_priority() {
+    int priority = -1;
+    cudaStream_t stream = nullptr;
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaStreamGetPriority(stream, &priority));
+    HIP_CHECK(cudaStreamDestroy(stream));
+}
+
+/* ============================================================================ stream/hipDeviceGetStreamPriorityRange.cc */
+
+static void Unit_hipDeviceGetStreamPriorityRange_Default() {
+    for (int devID = 0; devID < HipTest::getDeviceCount(); devID++) {
+        int priority_low = 0;
+        int priority_high = 0;
+        HIP_CHECK(cudaSetDevice(devID));
+        HIP_CHECK(cudaDeviceGetStreamPriorityRange(&priority_low, &priority_high));
+        REQUIRE(priority_low >= priority_high);
+    }
+}
+
+/* ============================================================================ stream/hipStreamQuery.cc */
+
+static void Unit_hipStreamQuery_WithNoWork() {
+    RunSections([&] {
+        cudaStream_t stream{nullptr};
+        SECTION("Null Stream") { HIP_CHECK(cudaStreamQuery(stream)); }
+        SECTION("Created Stream") {
+            HIP_CHECK(cudaStreamCreate(&stream));
+            HIP_CHECK(cudaStreamQuery(stream));
+            HIP_CHECK(cudaStreamDestroy(stream));
+        }
+    });
+}
+
+static void Unit_hipStreamQuery_WithFinishedWork() {
+    RunSections([&] {
+        cudaStream_t stream{nullptr};
+        SECTION("Null Stream") {
+            hip::stream::empty_kernel<<<dim3(1), dim3(1), 0, stream>>>();
+            HIP_CHECK(cudaStreamSynchronize(stream));
+            HIP_CHECK(cudaStreamQuery(stream));
+        }
+        SECTION("Created Stream") {
+            HIP_CHECK(cudaStreamCreate(&stream));
+            hip::stream::empty_kernel<<<dim3(1), dim3(1), 0, stream>>>();
+            HIP_CHECK(cudaStreamSynchronize(stream));
+            HIP_CHECK(cudaStreamQuery(stream));
+            HIP_CHECK(cudaStreamDestroy(stream));
+        }
+    });
+}
+
+/* ============================================================================ stream/hipStreamSynchronize.cc */
+
+static void Unit_hipStreamSynchronize_EmptyStream() {
+    cudaStream_t stream;
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaStreamSynchronize(stream));
+    HIP_CHECK(cudaStreamDestroy(stream));
+}
+
+/* ============================================================================ stream/hipStreamWaitEvent.cc */
+
+static void Unit_hipStreamWaitEvent_Negative() {
+    enum class StreamTestType { NullStream = 0, StreamPerThread, CreatedStream };
+    for (const auto streamType :
+         {StreamTestType::NullStream, StreamTestType::StreamPerThread, StreamTestType::CreatedStream}) {
+        RunSections([&] {
+            cudaStream_t stream{nullptr};
+            cudaEvent_t event{nullptr};
+            if (streamType == StreamTestType::StreamPerThread) {
+                stream = cudaStreamPerThread;
+            } else if (streamType == StreamTestType::CreatedStream) {
+                HIP_CHECK(cudaStreamCreate(&stream));
+            }
+            HIP_CHECK(cudaEventCreate(&event));
+            REQUIRE((stream != nullptr) != (streamType == StreamTestType::NullStream));
+            REQUIRE(event != nullptr);
+            SECTION("Invalid Event") {
+                INFO("Running against Invalid Event");
+                HIP_CHECK_ERROR(cudaStreamWaitEvent(stream, nullptr, 0), cudaErrorInvalidResourceHandle);
+            }
+            SECTION("Invalid Flags") {
+                INFO("Running against Invalid Flags");
+                constexpr unsigned flag = ~0u;
+                REQUIRE(flag != 0);
+                HIP_CHECK_ERROR(cudaStreamWaitEvent(stream, event, flag), cudaErrorInvalidValue);
+            }
+            HIP_CHECK(cudaEventDestroy(event));
+            if (streamType == StreamTestType::CreatedStream) {
+                HIP_CHECK(cudaStreamDestroy(stream));
+            }
+        });
+    }
+}
+
+static void Unit_hipStreamWaitEvent_Default() {
+    cudaStream_t stream{nullptr};
+    cudaEvent_t waitEvent{nullptr};
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaEventCreate(&waitEvent));
+    REQUIRE(stream != nullptr);
+    REQUIRE(waitEvent != nullptr);
+    LaunchDelayKernel(std::chrono::milliseconds(2000), stream);
+    HIP_CHECK(cudaEventRecord(waitEvent, stream));
+    HIP_CHECK_ERROR(cudaEventQuery(waitEvent), cudaErrorNotReady);
+    HIP_CHECK(cudaStreamWaitEvent(stream, waitEvent, 0));
+    HIP_CHECK(cudaStreamSynchronize(stream));
+    HIP_CHECK(cudaStreamDestroy(stream));
+    HIP_CHECK(cudaEventDestroy(waitEvent));
+}
+
+static void Unit_hipStreamWaitEvent_DifferentStreams() {
+    cudaStream_t blockedStreamA{nullptr}, streamBlockedOnStreamA{nullptr}, unblockingStream{nullptr};
+    cudaEvent_t waitEvent{nullptr};
+    HIP_CHECK(cudaStreamCreate(&blockedStreamA));
+    HIP_CHECK(cudaStreamCreate(&streamBlockedOnStreamA));
+    HIP_CHECK(cudaStreamCreate(&unblockingStream));
+    HIP_CHECK(cudaEventCreate(&waitEvent));
+    REQUIRE(blockedStreamA != nullptr);
+    REQUIRE(streamBlockedOnStreamA != nullptr);
+    REQUIRE(waitEvent != nullptr);
+    LaunchDelayKernel(std::chrono::milliseconds(3000), blockedStreamA);
+    HIP_CHECK(cudaEventRecord(waitEvent, blockedStreamA));
+    HIP_CHECK_ERROR(cudaEventQuery(waitEvent), cudaErrorNotReady);
+    HIP_CHECK(cudaStreamWaitEvent(streamBlockedOnStreamA, waitEvent, 0));
+    LaunchDelayKernel(std::chrono::milliseconds(2000), streamBlockedOnStreamA);
+    HIP_CHECK(cudaStreamSynchronize(unblockingStream));
+    HIP_CHECK(cudaStreamSynchronize(blockedStreamA));
+    HIP_CHECK_ERROR(cudaStreamQuery(streamBlockedOnStreamA), cudaErrorNotReady);
+    HIP_CHECK(cudaStreamSynchronize(streamBlockedOnStreamA));
+    HIP_CHECK(cudaStreamQuery(blockedStreamA));
+    HIP_CHECK(cudaStreamQuery(streamBlockedOnStreamA));
+    HIP_CHECK(cudaStreamDestroy(blockedStreamA));
+    HIP_CHECK(cudaStreamDestroy(streamBlockedOnStreamA));
+    HIP_CHECK(cudaStreamDestroy(unblockingStream));
+    HIP_CHECK(cudaEventDestroy(waitEvent));
+}
+
+/* ============================================================================ event/Unit_hipEvent.cc */
+
+namespace HipTest {
+template <typename T> __global__ void addCountReverse(const T *A_d, T *C_d, int64_t NELEM, int count) {
+    size_t offset = (blockIdx.x * blockDim.x + threadIdx.x);
+    size_t stride = blockDim.x * gridDim.x;
+
+    // Deliberately do this in an inefficient way to increase kernel runtime
+    for (int i = 0; i < count; i++) {
+        for (int64_t i = NELEM - stride + offset; i >= 0; i -= stride) {
+            C_d[i] = A_d[i] + (T)count;
+        }
+    }
+}
+} // namespace HipTest
+
+int tests = -1;
+
+enum SyncMode {
+    syncNone,
+    syncStream,
+    syncStopEvent,
+};
+
+const char *syncModeString(int syncMode) {
+    switch (syncMode) {
+    case syncNone:
+        return "syncNone";
+    case syncStream:
+        return "syncStream";
+    case syncStopEvent:
+        return "syncStopEvent";
+    default:
+        return "unknown";
+    };
+};
+
+void test(unsigned testMask, int *C_d, int *C_h, int64_t numElements, cudaStream_t stream, int waitStart,
+          SyncMode syncMode) {
+    if (!(testMask & tests)) {
+        return;
+    }
+    /* STREAMSIM: the stream is printed as whether it is the NULL stream (its address differs run to run). */
+    std::cout << "\ntest " << std::showbase << std::hex << testMask << ": stream=" << (stream ? "created" : "0")
+              << " waitStart=" << waitStart << " syncMode=" << syncModeString(syncMode) << std::endl;
+
+    size_t sizeBytes = numElements * sizeof(int);
+
+    int count = 100;
+    int init0 = 0;
+    HIP_CHECK(cudaMemset(C_d, init0, sizeBytes));
+    for (int i = 0; i < numElements; i++) {
+        C_h[i] = -1; // initialize
+    }
+
+    cudaEvent_t neverCreated = 0, neverRecorded, timingDisabled;
+    HIP_CHECK(cudaEventCreate(&neverRecorded));
+    HIP_CHECK(cudaEventCreateWithFlags(&timingDisabled, cudaEventDisableTiming));
+
+    cudaEvent_t start, stop;
+    HIP_CHECK(cudaEventCreate(&start));
+    HIP_CHECK(cudaEventCreate(&stop));
+
+    unsigned blocksPerCU = 6;
+    unsigned threadsPerBlock = 256;
+    unsigned blocks = HipTest::setNumBlocks(blocksPerCU, threadsPerBlock, numElements);
+
+    HIP_CHECK(cudaEventRecord(timingDisabled, stream));
+
+    // sandwhich a kernel:
+    HIP_CHECK(cudaEventRecord(start, stream));
+    HipTest::addCountReverse<<<dim3(blocks), dim3(threadsPerBlock), 0, stream>>>(static_cast<const int *>(C_d), C_h,
+                                                                                numElements, count);
+    HIP_CHECK(cudaGetLastError());
+    HIP_CHECK(cudaEventRecord(stop, stream));
+
+    if (waitStart) {
+        HIP_CHECK(cudaEventSynchronize(start));
+    }
+
+    cudaError_t expectedStopError = cudaSuccess;
+
+    // How to wait for the events to finish:
+    switch (syncMode) {
+    case syncNone:
+        expectedStopError = cudaErrorNotReady;
+        break;
+    case syncStream:
+        HIP_CHECK(cudaStreamSynchronize(stream)); // wait for recording to finish...
+        break;
+    case syncStopEvent:
+        HIP_CHECK(cudaEventSynchronize(stop));
+        break;
+    default:
+        REQUIRE(false);
+    };
+
+    float t;
+
+    cudaError_t e = cudaEventElapsedTime(&t, start, start);
+    if ((e != cudaSuccess) && (e != cudaErrorNotReady || syncMode != syncNone)) {
+        printf("start event not in expected state, was %d=%s\n", e, cudaGetErrorName(e));
+        REQUIRE(false);
+    }
+
+    // stop usually ready unless we skipped the synchronization (syncNone)
+    if (e == cudaSuccess) REQUIRE(t == 0.0f);
+    e = cudaEventElapsedTime(&t, stop, stop);
+    REQUIRE(e == expectedStopError);
+    if (e == cudaSuccess) REQUIRE(t == 0.0f);
+
+    e = cudaEventElapsedTime(&t, start, stop);
+    REQUIRE(e == expectedStopError);
+    if (expectedStopError == cudaSuccess) REQUIRE(t > 0.0f);
+    printf("time=%6.2f error=%s\n", t, cudaGetErrorName(e));
+
+    e = cudaEventElapsedTime(&t, stop, start);
+    REQUIRE(e == expectedStopError);
+    if (expectedStopError == cudaSuccess) REQUIRE(t < 0.0f);
+    printf("negtime=%6.2f error=%s\n", t, cudaGetErrorName(e));
+
+    {
+        // Check some error conditions for incomplete events:
+        REQUIRE(cudaEventElapsedTime(&t, timingDisabled, stop) == cudaErrorInvalidResourceHandle);
+        REQUIRE(cudaEventElapsedTime(&t, start, timingDisabled) == cudaErrorInvalidResourceHandle);
+        REQUIRE(cudaEventElapsedTime(&t, neverCreated, stop) == cudaErrorInvalidResourceHandle);
+        REQUIRE(cudaEventElapsedTime(&t, start, neverCreated) == cudaErrorInvalidResourceHandle);
+        REQUIRE(cudaEventElapsedTime(&t, neverRecorded, stop) == cudaErrorInvalidResourceHandle);
+        REQUIRE(cudaGetLastError() == cudaErrorInvalidResourceHandle);
+    }
+
+    HIP_CHECK(cudaEventDestroy(neverRecorded));
+    HIP_CHECK(cudaEventDestroy(timingDisabled));
+
+    HIP_CHECK(cudaEventDestroy(start));
+    HIP_CHECK(cudaEventDestroy(stop));
+
+    HIP_CHECK(cudaDeviceSynchronize());
+
+    printf("test:   OK  \n");
+}
+
+void runTests(int64_t numElements) {
+    size_t sizeBytes = numElements * sizeof(int);
+
+    printf("test: starting sequence with sizeBytes=%zu bytes, %6.2f MB\n", sizeBytes, sizeBytes / 1024.0 / 1024.0);
+
+    int *C_h, *C_d;
+    HIP_CHECK(cudaMalloc(&C_d, sizeBytes));
+    HIP_CHECK(cudaMallocHost(&C_h, sizeBytes));
+
+    {
+        cudaStream_t stream;
+        HIP_CHECK(cudaStreamCreateWithFlags(&stream, 0x0));
+
+        for (int waitStart = 1; waitStart >= 0; waitStart--) {
+            unsigned W = waitStart ? 0x1000 : 0;
+            test(W | 0x01, C_d, C_h, numElements, 0, 0, syncNone);
+            test(W | 0x02, C_d, C_h, numElements, stream, 0, syncNone);
+            test(W | 0x04, C_d, C_h, numElements, 0, waitStart, syncStream);
+            test(W | 0x08, C_d, C_h, numElements, stream, waitStart, syncStream);
+            test(W | 0x10, C_d, C_h, numElements, 0, waitStart, syncStopEvent);
+            test(W | 0x20, C_d, C_h, numElements, stream, waitStart, syncStopEvent);
+        }
+
+        HIP_CHECK(cudaStreamDestroy(stream));
+    }
+
+    HIP_CHECK(cudaFree(C_d));
+    HIP_CHECK(cudaFreeHost(C_h));
+}
+
+static void Unit_hipEvent() {
+    /* STREAMSIM: 64 Ki elements instead of 10 Mi (the kernel runs on the CPU). */
+    runTests(64 * 1024);
+    std::cout << std::dec;
+}
+
+/* ============================================================================ event/Unit_hipEventElapsedTime.cc */
+
+static void Unit_hipEventElapsedTime_NullCheck() {
+    cudaEvent_t start, end;
+    HIP_CHECK(cudaEventCreate(&start));
+    HIP_CHECK(cudaEventCreate(&end));
+    REQUIRE(cudaEventElapsedTime(nullptr, start, end) == cudaErrorInvalidValue);
+    /* The two null-event checks are not built for NVIDIA (#ifndef __HIP_PLATFORM_NVIDIA__). */
+    HIP_CHECK(cudaEventDestroy(start));
+    HIP_CHECK(cudaEventDestroy(end));
+}
+
+static void Unit_hipEventElapsedTime_DisableTiming() {
+    float timeElapsed = 1.0f;
+    cudaEvent_t start, stop;
+    HIP_CHECK(cudaEventCreateWithFlags(&start, cudaEventDisableTiming));
+    HIP_CHECK(cudaEventCreateWithFlags(&stop, cudaEventDisableTiming));
+    REQUIRE(cudaEventElapsedTime(&timeElapsed, start, stop) == cudaErrorInvalidResourceHandle);
+    HIP_CHECK(cudaEventDestroy(start));
+    HIP_CHECK(cudaEventDestroy(stop));
+}
+
+static void Unit_hipEventElapsedTime_DifferentDevices() {
+    int devCount = 0;
+    HIP_CHECK(cudaGetDeviceCount(&devCount));
+    if (devCount > 1) {
+        // create event on dev=0
+        HIP_CHECK(cudaSetDevice(0));
+        cudaEvent_t start;
+        HIP_CHECK(cudaEventCreate(&start));
+        HIP_CHECK(cudaEventRecord(start, nullptr));
+        HIP_CHECK(cudaEventSynchronize(start));
+
+        // create event on dev=1
+        HIP_CHECK(cudaSetDevice(1));
+        cudaEvent_t stop;
+        HIP_CHECK(cudaEventCreate(&stop));
+        HIP_CHECK(cudaEventRecord(stop, nullptr));
+        HIP_CHECK(cudaEventSynchronize(stop));
+
+        float tElapsed = 1.0f;
+        // start on device 0 but stop on device 1
+        REQUIRE(cudaEventElapsedTime(&tElapsed, start, stop) == cudaErrorInvalidResourceHandle);
+
+        HIP_CHECK(cudaEventDestroy(start));
+        HIP_CHECK(cudaEventDestroy(stop));
+    }
+}
+
+static void Unit_hipEventElapsedTime() {
+    cudaEvent_t start;
+    HIP_CHECK(cudaEventCreate(&start));
+
+    cudaEvent_t stop;
+    HIP_CHECK(cudaEventCreate(&stop));
+
+    HIP_CHECK(cudaEventRecord(start, nullptr));
+    HIP_CHECK(cudaEventSynchronize(start));
+
+    HIP_CHECK(cudaEventRecord(stop, nullptr));
+    HIP_CHECK(cudaEventSynchronize(stop));
+
+    float tElapsed = 1.0f;
+    HIP_CHECK(cudaEventElapsedTime(&tElapsed, start, stop));
+
+    HIP_CHECK(cudaEventDestroy(start));
+    HIP_CHECK(cudaEventDestroy(stop));
+}
+
+/* ============================================================================ event/Unit_hipEventRecord.cc */
+
+namespace HipTest {
+static inline long long get_time() {
+    return std::chrono::high_resolution_clock::now().time_since_epoch() / std::chrono::microseconds(1);
+}
+
+static inline double elapsed_time(long long startTimeUs, long long stopTimeUs) {
+    return ((double)(stopTimeUs - startTimeUs)) / ((double)(1000));
+}
+} // namespace HipTest
+
+static void Unit_hipEventRecord() {
+    constexpr size_t N = 1024;
+    constexpr int iterations = 1;
+    constexpr int blocks = 1024;
+    constexpr size_t Nbytes = N * sizeof(float);
+    enum TestType {
+        WithFlags_Default = cudaEventDefault,
+        WithFlags_Blocking = cudaEventBlockingSync,
+        WithFlags_DisableTiming = cudaEventDisableTiming,
+        WithoutFlags
+    };
+    for (const auto flags : {WithFlags_Default, WithFlags_Blocking, WithFlags_DisableTiming, WithoutFlags}) {
+        float *A_h, *B_h, *C_h;
+        float *A_d, *B_d, *C_d;
+        HipTest::initArrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N);
+
+        cudaEvent_t start{}, stop{};
+        if (flags == WithoutFlags) {
+            HIP_CHECK(cudaEventCreate(&start));
+            HIP_CHECK(cudaEventCreate(&stop));
+        } else {
+            HIP_CHECK(cudaEventCreateWithFlags(&start, flags));
+            HIP_CHECK(cudaEventCreateWithFlags(&stop, flags));
+        }
+
+        HIP_CHECK(cudaMemcpy(A_d, A_h, Nbytes, cudaMemcpyHostToDevice));
+        HIP_CHECK(cudaMemcpy(B_d, B_h, Nbytes, cudaMemcpyHostToDevice));
+        // Launching kernel to avoid lazy loading time
+        HipTest::launchKernel<float>(HipTest::vectorADD<float>, blocks, 1, 0, 0, static_cast<const float *>(A_d),
+                                     static_cast<const float *>(B_d), C_d, N);
+        HIP_CHECK(cudaDeviceSynchronize());
+        for (int i = 0; i < iterations; i++) {
+            long long hostStart = HipTest::get_time();
+            HIP_CHECK(cudaEventRecord(start, NULL));
+            HipTest::launchKernel<float>(HipTest::vectorADD<float>, blocks, 1, 0, 0,
+                                         static_cast<const float *>(A_d), static_cast<const float *>(B_d), C_d,
+                                         N);
+            HIP_CHECK(cudaGetLastError());
+            HIP_CHECK(cudaEventRecord(stop, NULL));
+            HIP_CHECK(cudaEventSynchronize(stop));
+            long long hostStop = HipTest::get_time();
+            float hostMs = HipTest::elapsed_time(hostStart, hostStop);
+            INFO("host_time (chrono)                = " << hostMs);
+            (void)hostMs;
+            if (flags != WithFlags_DisableTiming) {
+                float eventMs = 1.0f;
+                HIP_CHECK(cudaEventElapsedTime(&eventMs, start, stop));
+                INFO("kernel_time (hipEventElapsedTime) = " << eventMs);
+                REQUIRE(eventMs > 0.0f);
+            }
+        }
+        HIP_CHECK(cudaMemcpy(C_h, C_d, Nbytes, cudaMemcpyDeviceToHost));
+        HIP_CHECK(cudaEventDestroy(start));
+        HIP_CHECK(cudaEventDestroy(stop));
+        HipTest::checkVectorADD(A_h, B_h, C_h, N, true);
+        HipTest::freeArrays(A_d, B_d, C_d, A_h, B_h, C_h, false);
+        /* TestContext::get().cleanContext(): hip-tests' harness resets its own bookkeeping; no runtime call. */
+    }
+}
+
+static void Unit_hipEventRecord_Negative() {
+    RunSections([&] {
+        SECTION("Nullptr event") {
+            HIP_CHECK_ERROR(cudaEventRecord(nullptr, nullptr), cudaErrorInvalidResourceHandle);
+        }
+        SECTION("Different devices") {
+            int devCount = 0;
+            HIP_CHECK(cudaGetDeviceCount(&devCount));
+            if (devCount > 1) {
+                // create event on dev=0
+                HIP_CHECK(cudaSetDevice(0));
+                cudaEvent_t start;
+                HIP_CHECK(cudaEventCreate(&start));
+                // start on device 0 but null stream on device 1
+                HIP_CHECK(cudaSetDevice(1));
+                HIP_CHECK_ERROR(cudaEventRecord(start, nullptr), cudaErrorInvalidResourceHandle);
+                HIP_CHECK(cudaEventDestroy(start));
+            }
+        }
+    });
+}
+
+/* ============================================================================ event/Unit_hipEvent_Negative.cc */
+
+static void Unit_hipEventCreate_NullCheck() {
+    auto res = cudaEventCreate(nullptr);
+    REQUIRE(res != cudaSuccess);
+}
+
+static void Unit_hipEventCreateWithFlags_NullCheck() {
+    auto res = cudaEventCreateWithFlags(nullptr, 0);
+    REQUIRE(res != cudaSuccess);
+}
+
+static void Unit_hipEventCreate_IncompatibleFlags() {
+    cudaEvent_t event;
+    HIP_CHECK_ERROR(cudaEventCreateWithFlags(&event, cudaEventInterprocess), cudaErrorInvalidValue);
+    /* hipEventReleaseToDevice and hipEventReleaseToSystem are 0 on NVIDIA (HIP's NVIDIA header). */
+    unsigned allFlags{0u | 0u | cudaEventBlockingSync | cudaEventDisableTiming | cudaEventDefault |
+                      cudaEventInterprocess};
+    /* Works on Non-AMD because hipEventReleaseToDevice / hipEventReleaseToSystem have no meaning in
+     * that case */
+    HIP_CHECK(cudaEventCreateWithFlags(&event, allFlags));
+    unsigned invalidFlag{0x08000000};
+    HIP_CHECK_ERROR(cudaEventCreateWithFlags(&event, invalidFlag), cudaErrorInvalidValue);
+}
+
+static void Unit_hipEventSynchronize_NullCheck() {
+    auto res = cudaEventSynchronize(nullptr);
+    REQUIRE(res != cudaSuccess);
+}
+
+static void Unit_hipEventQuery_NullCheck() {
+    auto res = cudaEventQuery(nullptr);
+    REQUIRE(res != cudaSuccess);
+}
+
+static void Unit_hipEventDestroy_NullCheck() {
+    auto res = cudaEventDestroy(nullptr);
+    REQUIRE(res != cudaSuccess);
+}
+
+/* ============================================================================ event/hipEventCreate.cc */
+
+static void Unit_hipEventCreate_Positive() {
+    for (int id = 0; id < HipTest::getDeviceCount(); id++) {
+        HIP_CHECK(cudaSetDevice(id));
+        cudaEvent_t event;
+        HIP_CHECK(cudaEventCreate(&event));
+        REQUIRE(event != nullptr);
+        HIP_CHECK(cudaEventDestroy(event));
+    }
+}
+
+/* ============================================================================ event/hipEventCreateWithFlags.cc */
+
+static void Unit_hipEventCreateWithFlags_Positive() {
+    for (const unsigned int flagUnderTest : {cudaEventDefault, cudaEventBlockingSync, cudaEventDisableTiming,
+                                             cudaEventInterprocess | cudaEventDisableTiming}) {
+        cudaEvent_t event;
+        HIP_CHECK(cudaEventCreateWithFlags(&event, flagUnderTest));
+        REQUIRE(event != nullptr);
+        HIP_CHECK(cudaEventDestroy(event));
+    }
+}
+
+/* ============================================================================ event/hipEventSynchronize.cc */
+
+void testSynchronize(cudaStream_t stream) {
+    constexpr size_t N = 1024;
+    constexpr int blocks = 1024;
+    constexpr size_t Nbytes = N * sizeof(float);
+    float *A_h, *B_h, *C_h;
+    float *A_d, *B_d, *C_d;
+    HipTest::initArrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N);
+    cudaEvent_t end_event;
+    HIP_CHECK(cudaEventCreate(&end_event));
+    HIP_CHECK(cudaMemcpy(A_d, A_h, Nbytes, cudaMemcpyHostToDevice));
+    HIP_CHECK(cudaMemcpy(B_d, B_h, Nbytes, cudaMemcpyHostToDevice));
+    HipTest::launchKernel<float>(HipTest::vectorADD<float>, blocks, 1, 0, stream, static_cast<const float *>(A_d),
+                                 static_cast<const float *>(B_d), C_d, N);
+    if (stream != nullptr) {
+        HIP_CHECK(cudaStreamSynchronize(stream));
+    }
+    HIP_CHECK(cudaEventRecord(end_event, nullptr));
+    HIP_CHECK(cudaEventSynchronize(end_event));
+    HIP_CHECK(cudaMemcpy(C_h, C_d, Nbytes, cudaMemcpyDeviceToHost));
+    HIP_CHECK(cudaEventDestroy(end_event));
+    HipTest::checkVectorADD(A_h, B_h, C_h, N, true);
+    HipTest::freeArrays(A_d, B_d, C_d, A_h, B_h, C_h, false);
+}
+
+static void Unit_hipEventSynchronize_Default_Positive() {
+    RunSections([&] {
+        cudaStream_t stream{nullptr};
+        SECTION("Kernel launched in null stream") { testSynchronize(stream); }
+        SECTION("Kernel launched in created stream") {
+            HIP_CHECK(cudaStreamCreate(&stream));
+            testSynchronize(stream);
+            HIP_CHECK(cudaStreamDestroy(stream));
+        }
+    });
+}
+
+static void Unit_hipEventSynchronize_NoEventRecord_Positive() {
+    constexpr size_t N = 1024;
+    constexpr int blocks = 1024;
+    constexpr size_t Nbytes = N * sizeof(float);
+    float *A_h, *B_h, *C_h;
+    float *A_d, *B_d, *C_d;
+    HipTest::initArrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N);
+    cudaEvent_t dummy_event;
+    HIP_CHECK(cudaEventCreate(&dummy_event));
+    cudaEvent_t end_event;
+    HIP_CHECK(cudaEventCreate(&end_event));
+    HIP_CHECK(cudaMemcpy(A_d, A_h, Nbytes, cudaMemcpyHostToDevice));
+    HIP_CHECK(cudaMemcpy(B_d, B_h, Nbytes, cudaMemcpyHostToDevice));
+    HipTest::launchKernel<float>(HipTest::vectorADD<float>, blocks, 1, 0, 0, static_cast<const float *>(A_d),
+                                 static_cast<const float *>(B_d), C_d, N);
+    HIP_CHECK(cudaEventRecord(end_event, NULL));
+    HIP_CHECK(cudaEventSynchronize(dummy_event));
+    HIP_CHECK(cudaEventSynchronize(end_event));
+    HIP_CHECK(cudaMemcpy(C_h, C_d, Nbytes, cudaMemcpyDeviceToHost));
+    HIP_CHECK(cudaEventDestroy(dummy_event));
+    HIP_CHECK(cudaEventDestroy(end_event));
+    HipTest::checkVectorADD(A_h, B_h, C_h, N, true);
+    HipTest::freeArrays(A_d, B_d, C_d, A_h, B_h, C_h, false);
+}
+
+int main() {
+    HIP_TEST_CASE(Unit_hipStreamCreate_default);
+    HIP_TEST_CASE(Unit_hipStreamCreate_Negative);
+    HIP_TEST_CASE(Unit_hipStreamCreateWithFlags_Negative_NullStream);
+    HIP_TEST_CASE(Unit_hipStreamCreateWithFlags_Negative_InvalidFlag);
+    HIP_TEST_CASE(Unit_hipStreamCreateWithFlags_Default);
+    HIP_TEST_CASE(Unit_hipStreamDestroy_Default);
+    HIP_TEST_CASE(Unit_hipStreamDestroy_Negative_DoubleDestroy);
+    HIP_TEST_CASE(Unit_hipStreamDestroy_Negative_NullStream);
+    HIP_TEST_CASE(Unit_hipStreamDestroy_WithFinishedWork);
+    HIP_TEST_CASE(Unit_hipStreamGetFlags_Basic);
+    HIP_TEST_CASE(Unit_hipStreamGetFlags_Negative);
+    HIP_TEST_CASE(Unit_hipStreamGetPriority_happy);
+    HIP_TEST_CASE(Unit_hipStreamGetPriority_nullptr_nullptr);
+    HIP_TEST_CASE(Unit_hipStreamGetPriority_stream_nullptr);
+    HIP_TEST_CASE(Unit_hipStreamGetPriority_nullptr_priority);
+    HIP_TEST_CASE(Unit_hipStreamGetPriority_stream_priority);
+    HIP_TEST_CASE(Unit_hipDeviceGetStreamPriorityRange_Default);
+    HIP_TEST_CASE(Unit_hipStreamQuery_WithNoWork);
+    HIP_TEST_CASE(Unit_hipStreamQuery_WithFinishedWork);
+    HIP_TEST_CASE(Unit_hipStreamSynchronize_EmptyStream);
+    HIP_TEST_CASE(Unit_hipStreamWaitEvent_Negative);
+    HIP_TEST_CASE(Unit_hipStreamWaitEvent_Default);
+    HIP_TEST_CASE(Unit_hipStreamWaitEvent_DifferentStreams);
+    HIP_TEST_CASE(Unit_hipEvent);
+    HIP_TEST_CASE(Unit_hipEventElapsedTime_NullCheck);
+    HIP_TEST_CASE(Unit_hipEventElapsedTime_DisableTiming);
+    HIP_TEST_CASE(Unit_hipEventElapsedTime_DifferentDevices);
+    HIP_TEST_CASE(Unit_hipEventElapsedTime);
+    HIP_TEST_CASE(Unit_hipEventRecord);
+    HIP_TEST_CASE(Unit_hipEventRecord_Negative);
+    HIP_TEST_CASE(Unit_hipEventCreate_NullCheck);
+    HIP_TEST_CASE(Unit_hipEventCreateWithFlags_NullCheck);
+    HIP_TEST_CASE(Unit_hipEventCreate_IncompatibleFlags);
+    HIP_TEST_CASE(Unit_hipEventSynchronize_NullCheck);
+    HIP_TEST_CASE(Unit_hipEventQuery_NullCheck);
+    HIP_TEST_CASE(Unit_hipEventDestroy_NullCheck);
+    HIP_TEST_CASE(Unit_hipEventCreate_Positive);
+    HIP_TEST_CASE(Unit_hipEventCreateWithFlags_Positive);
+    HIP_TEST_CASE(Unit_hipEventSynchronize_Default_Positive);
+    HIP_TEST_CASE(Unit_hipEventSynchronize_NoEventRecord_Positive);
+    printf("hip-tests streams and events: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
+    return 0;
+}
