@@ -268,21 +268,38 @@ fn register_managed(api: Api, name: &str, addr: usize, size: usize) {
     }
 }
 
-/// `__cudaRegisterManagedVar`: nvcc's registration of a `__managed__` variable, whose host code reaches it
-/// through the pointer stored at `*hostVarPtrAddress`: the variable's `size` bytes are allocated as managed
-/// memory (attached globally), initialised from `deviceAddress` when it is not NULL, and their address is
-/// stored there. (Clang registers managed variables this way only for HIP; `streamsim cc` makes `__managed__`
-/// a marked `__device__` variable that `__cudaRegisterVar` registers, see `register_managed`.) A failure is
-/// said on standard error and leaves `*hostVarPtrAddress` alone.
+/// `__cudaInitModule`: what nvcc's host code calls (through `__nv_init_managed_rt`, `crt/host_runtime.h`) before
+/// its first access to a `__managed__` variable of the module, so that the runtime has made the variable's
+/// memory. Here a module's managed variables are allocated when it registers them
+/// (`__cudaRegisterManagedVar`, in the module's constructor), so there is nothing left to do: 1, initialised
+/// (the caller keeps the answer and does not ask again). A NULL handle is 0.
 ///
 /// # Safety
-/// `hostVarPtrAddress` is NULL or valid for a write; `deviceAddress` is NULL or holds `size` bytes.
+/// None beyond the C contract: the handle is only compared with NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
+    contain(0, || c_char::from(!handle.is_null()))
+}
+
+/// `__cudaRegisterManagedVar`: nvcc's registration of a `__managed__` variable, whose host code reaches it
+/// through the pointer stored at `*hostVarPtrAddress`. nvcc passes the variable's name as `deviceAddress` too
+/// (`crt/host_runtime.h`: `__device__shadow_var(c, cpp)` is `#c`); its initial value is in the fat binary. When
+/// the kernels library (`streamsim cc --kernels`, loaded before the program's constructors) defines the
+/// variable, its bytes are the variable: registered as managed memory (attached globally) and stored at
+/// `*hostVarPtrAddress`, so host code and kernels share them, initialiser included. Otherwise `size` bytes of
+/// managed memory are allocated, zeroed, and standard error says that the initialiser is not known. (Clang
+/// registers managed variables this way only for HIP; `streamsim cc` makes `__managed__` a marked `__device__`
+/// variable that `__cudaRegisterVar` registers, see `register_managed`.) A failure is said on standard error
+/// and leaves `*hostVarPtrAddress` alone.
+///
+/// # Safety
+/// `hostVarPtrAddress` is NULL or valid for a write; `deviceName` is NULL or NUL-terminated.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments, reason = "the C signature")]
 pub unsafe extern "C" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     hostVarPtrAddress: *mut *mut c_void,
-    deviceAddress: *mut c_char,
+    _deviceAddress: *mut c_char,
     deviceName: *const c_char,
     _ext: c_int,
     size: usize,
@@ -305,19 +322,34 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
         let Ok(p) = crate::facade::binding::process(api) else {
             return;
         };
+        let defined = registry().lock().var_addrs.get(&name).copied();
+        if let Some(addr) = defined {
+            // The library registered it as managed memory already when it has the variable's host side too.
+            let r = if p.is_managed(addr as u64) {
+                Ok(())
+            } else {
+                // SAFETY: the kernels library's static storage for the variable, `size` bytes (the same source
+                // declares it), alive while the library is loaded: the program's life.
+                unsafe { p.register_managed_var(addr as *mut u8, size as u64) }
+            };
+            match r {
+                // SAFETY: checked non-NULL; C contract.
+                Ok(()) => unsafe { *hostVarPtrAddress = addr as *mut c_void },
+                Err(e) => {
+                    eprintln!(
+                        "streamsim: the __managed__ variable `{name}` is not managed memory: {e}"
+                    )
+                }
+            }
+            return;
+        }
         let attach = crate::engine::host_memory::managed::ManagedAttach::Global;
         match p.malloc_managed(size.max(1) as u64, attach) {
             Ok(h) => {
-                if !deviceAddress.is_null() {
-                    // SAFETY: both hold `size` bytes (C contract; the allocation is new).
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(
-                            deviceAddress.cast::<u8>(),
-                            h.as_mut_ptr(),
-                            size,
-                        )
-                    };
-                }
+                eprintln!(
+                    "streamsim: the __managed__ variable `{name}` has no definition in a kernels library \
+                     (`streamsim cc --kernels`): it starts zeroed, not with its initialiser"
+                );
                 // SAFETY: checked non-NULL; C contract.
                 unsafe { *hostVarPtrAddress = h.as_mut_ptr().cast() };
             }
