@@ -401,11 +401,13 @@ static inline cudaError_t MemAdvise(const void *dev_ptr, size_t count, cudaMemor
 }
 #endif
 
-/* Runs one TEST_CASE and says so. hip-tests' ctest runs each test case in a process of its own, so the last
- * error a test case leaves (cudaGetLastError) does not reach the next: it is cleared first. */
+/* Runs one TEST_CASE and says so. hip-tests' ctest runs each test case in a process of its own, so what a test
+ * case leaves does not reach the next: device 0 is made current and the last error (cudaGetLastError) cleared
+ * first. */
 #define HIP_TEST_CASE(name)                                                                                       \
     do {                                                                                                          \
         printf("%s\n", #name);                                                                                    \
+        static_cast<void>(cudaSetDevice(0));                                                                      \
         static_cast<void>(cudaGetLastError());                                                                    \
         name();                                                                                                   \
         hip_tests_cases++;                                                                                        \
