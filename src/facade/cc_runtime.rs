@@ -362,16 +362,41 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
 
 impl Registry {
     /// The CPU code of the kernel registered as `name`. A kernel with internal linkage (`static __global__`) is
-    /// `_ZL5Delayjj` in the module clang built and `_Z5Delayjj` in the fat binary nvcc built from the same
-    /// source (nvcc names it without the `L`), so a name nvcc registered finds the body under either.
+    /// `_ZL5Delayjj` / `_ZN2nsL6reduceEPf` in the module clang built and `_Z5Delayjj` / `_ZN2ns6reduceEPf` in the fat binary nvcc built from the same source (nvcc names
+    /// it without the `L`), so a name nvcc registered finds the body under either.
     fn cpu(&self, name: &str) -> Option<&CpuKernel> {
-        self.kernels.get(name).or_else(|| {
-            let rest = name.strip_prefix("_Z")?;
-            rest.starts_with(|c: char| c.is_ascii_digit())
-                .then(|| self.kernels.get(&format!("_ZL{rest}")))
-                .flatten()
-        })
+        self.kernels
+            .get(name)
+            .or_else(|| internal_linkage_name(name).and_then(|n| self.kernels.get(&n)))
     }
+}
+
+/// The Itanium name of `name`'s function with internal linkage: `L` before its unqualified name, at namespace
+/// scope (`_Z5Delayjj` → `_ZL5Delayjj`) or nested in namespaces (`_ZN2ns6reduceEPf` → `_ZN2nsL6reduceEPf`). `None`
+/// for names of other shapes (templates, substitutions, special names): those are not matched.
+fn internal_linkage_name(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("_Z")?;
+    if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Some(format!("_ZL{rest}"));
+    }
+    let nested = rest.strip_prefix('N')?;
+    // A run of <length><identifier> source names up to the `E` that ends the nested name.
+    let bytes = nested.as_bytes();
+    let (mut at, mut last) = (0usize, None);
+    while at < bytes.len() && bytes[at].is_ascii_digit() {
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let len: usize = nested[at..at + digits].parse().ok()?;
+        last = Some(at);
+        at = at.checked_add(digits)?.checked_add(len)?;
+    }
+    if bytes.get(at) != Some(&b'E') {
+        return None;
+    }
+    let last = last?;
+    Some(format!("_ZN{}L{}", &nested[..last], &nested[last..]))
 }
 
 /// `streamsimCcRegisterModule`: a rewritten device module's kernels and variables, with its runner.
@@ -1692,6 +1717,26 @@ mod tests {
         assert_eq!(short_name("_Z9vectorAddPKfS0_Pfi"), "vectorAdd");
         assert_eq!(short_name("_ZN2cg6reduceEPi"), "reduce");
         assert_eq!(short_name("kernel_c"), "kernel_c");
+    }
+
+    #[test]
+    fn an_nvcc_name_of_a_static_kernel_has_clangs_internal_linkage_form() {
+        let l = |n: &str| internal_linkage_name(n);
+        assert_eq!(l("_Z5Delayjj").as_deref(), Some("_ZL5Delayjj"));
+        assert_eq!(
+            l("_ZN21hipLaunchHostFuncTest6reduceEPfPd").as_deref(),
+            Some("_ZN21hipLaunchHostFuncTestL6reduceEPfPd")
+        );
+        assert_eq!(l("_ZN1a1b3runEv").as_deref(), Some("_ZN1a1bL3runEv"));
+        // A namespace-scope template is rewritten; nested templates, member functions and C names are not.
+        assert_eq!(
+            l("_Z9vectorADDIfEvPKT_S2_PS0_m"),
+            Some("_ZL9vectorADDIfEvPKT_S2_PS0_m".into())
+        );
+        assert_eq!(l("_ZN2ns3addIiEEvPT_"), None);
+        assert_eq!(l("_ZNK1a3getEv"), None);
+        assert_eq!(l("kernel_c"), None);
+        assert_eq!(l("_ZN5"), None);
     }
 
     #[test]
