@@ -48,15 +48,6 @@
 #include "hip_tests_cu.h"
 
 namespace HipTest {
-/* hip_test_kernels.hh */
-template <typename T> __global__ void vector_square(const T *A_d, T *C_d, size_t N_ELMTS) {
-    size_t gputhread = (blockIdx.x * blockDim.x + threadIdx.x);
-    size_t stride = blockDim.x * gridDim.x;
-    for (size_t i = gputhread; i < N_ELMTS; i += stride) {
-        C_d[i] = A_d[i] * A_d[i];
-    }
-}
-
 /* hip_test_common.hh */
 static inline int RAND_R(unsigned *rand_seed) { return rand_r(rand_seed); }
 } // namespace HipTest

@@ -13,7 +13,7 @@
  *   - HIP_SKIP_TEST(reason): says so on stdout; the caller returns, as hip-tests' does.
  *   - LinearAllocGuard and StreamGuard: hip-tests' guards (the allocation and stream kinds the ports use).
  *   - The kernels and helpers of hip_test_kernels.hh, hip_test_checkers.hh and hip_test_common.hh the ports
- *     call (vectorADD, VectorIncrement, Set, Delay; setDefaultData, initArrays, freeArrays, checkVectorADD,
+ *     call (vectorADD, vector_square, VectorIncrement, Set, Delay; setDefaultData, initArrays, freeArrays, checkVectorADD,
  *     setNumBlocks, launchKernel), as upstream; a mismatch's CHECK(false) ends the run as REQUIRE does.
  *   - MemPrefetchAsync / MemAdvise take a device ordinal as hipMemPrefetchAsync / hipMemAdvise do, and call the
  *     CUDA form the headers declare: CUDA 12's (an int device, cudaCpuDeviceId for the host) or CUDA 13's (a
@@ -154,6 +154,14 @@ __global__ void Set(int *Ad, int val) {
 
 namespace HipTest {
 /* hip_test_kernels.hh */
+template <typename T> __global__ void vector_square(const T *A_d, T *C_d, size_t N_ELMTS) {
+    size_t gputhread = (blockIdx.x * blockDim.x + threadIdx.x);
+    size_t stride = blockDim.x * gridDim.x;
+    for (size_t i = gputhread; i < N_ELMTS; i += stride) {
+        C_d[i] = A_d[i] * A_d[i];
+    }
+}
+
 template <typename T> __global__ void vectorADD(const T *A_d, const T *B_d, T *C_d, size_t NELEM) {
     size_t offset = (blockIdx.x * blockDim.x + threadIdx.x);
     size_t stride = blockDim.x * gridDim.x;
