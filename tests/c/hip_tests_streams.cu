@@ -4,7 +4,8 @@
  * `streamsim cc` and NVIDIA's nvcc build. Every test case of these files that hip-tests builds for NVIDIA:
  *   catch/unit/stream/streamCommon.cc (the helpers), hipStreamCreate.cc, hipStreamCreateWithFlags.cc,
  *   hipStreamDestroy.cc, hipStreamGetFlags.cc, hipStreamGetPriority.cc, hipDeviceGetStreamPriorityRange.cc,
- *   hipStreamQuery.cc, hipStreamSynchronize.cc, hipStreamWaitEvent.cc, hipStreamCreateWithPriority.cc (a stream
+ *   hipStreamQuery.cc, hipStreamSynchronize.cc, hipStreamWaitEvent.cc, hipMultiStream.cc, hipAPIStreamDisable.cc,
+ *   hipStreamCreateWithPriority.cc (a stream
  *   per priority level, the null stream, 16 host threads queueing on shared streams, and the elapsed times of
  *   low, normal and high priority streams compared on the virtual clock);
  *   catch/unit/event/Unit_hipEvent.cc, Unit_hipEventElapsedTime.cc, Unit_hipEventRecord.cc,
@@ -24,6 +25,13 @@
  *   - hipStreamCreateWithPriority.cc: MEMCPYSIZE1 1 MiB and MEMCPYSIZE2 256 Ki elements instead of 64 MiB and
  *     1 Mi (the kernels run on the CPU); its hipLaunchKernelGGL calls are written as <<<…>>> launches; HIPASSERT
  *     → REQUIRE, UNSCOPED_INFO → INFO.
+ *   - hipMultiStream.cc: Unit_hipMultiStream_sameDevice frees (cudaFree) the memory a kernel it has just
+ *     queued on a created stream writes. The Programming Guide says "Managing memory allocations using cudaMalloc
+ *     and cudaFree causes the GPU to synchronize across all executing CUDA streams"; the Runtime API only that
+ *     cudaFree "may perform implicit synchronization", which the simulator follows (stream-ordered-memory.md:
+ *     a use-after-free report), and a kernel run on the CPU after the free faults on the freed memory (700). The
+ *     port synchronizes the stream before the free (cudaStreamSynchronize(streams[i])). Unit_hipMultiStream_
+ *     multimeDevice loops 5000 times instead of 50000. hipAPIStreamDisable.cc's test case is as upstream.
  *   - hipEventReleaseToDevice and hipEventReleaseToSystem are 0 in HIP's NVIDIA header: Unit_hipEventCreate_
  *     IncompatibleFlags' allFlags is written with 0 for them.
  *   - Unit_hipEvent: 64 Ki elements instead of 10 Mi (its kernel runs on the CPU); it prints whether the stream is
@@ -55,6 +63,7 @@
  * ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR
  * OTHER DEALINGS IN THE SOFTWARE.
  */
+#include <math.h>
 #include <string.h>
 
 #include <array>
@@ -1933,6 +1942,139 @@ static void Unit_hipStreamCreateWithPriority_TestMultipleStreamWithPriority() {
 * @}
 */
 
+/* ============================================================================ stream/hipMultiStream.cc */
+
+namespace hipMultiStreamTest {
+constexpr int NN = 1 << 21;
+
+__global__ void kernel_do_nothing(__attribute__((unused)) int a) {}
+
+__global__ void kernel(float *x, float *y, int n) {
+    size_t tid{threadIdx.x};
+    if (tid < 1) {
+        for (int i = 0; i < n; i++) {
+            x[i] = sqrt(powf(3.14159, i));
+        }
+        y[tid] = y[tid] + 1.0f;
+    }
+}
+
+__global__ void nKernel(float *y) {
+    size_t tid{threadIdx.x};
+    y[tid] = y[tid] + 1.0f;
+}
+
+static void Unit_hipMultiStream_sameDevice() {
+    constexpr int num_streams{8};
+    cudaStream_t streams[num_streams];
+    float *data[num_streams], *yd, *xd;
+    float y{1.0f}, x{1.0f};
+    HIP_CHECK(cudaMalloc((void **)&yd, sizeof(float)));
+    HIP_CHECK(cudaMalloc((void **)&xd, sizeof(float)));
+    HIP_CHECK(cudaMemcpy(yd, &y, sizeof(float), cudaMemcpyHostToDevice));
+    HIP_CHECK(cudaMemcpy(xd, &x, sizeof(float), cudaMemcpyHostToDevice));
+    for (int i = 0; i < num_streams; i++) {
+        HIP_CHECK(cudaStreamCreate(&streams[i]));
+        HIP_CHECK(cudaMalloc(&data[i], NN * sizeof(float)));
+        kernel<<<dim3(1), dim3(1), 0, streams[i]>>>(data[i], xd, NN);
+        HIP_CHECK(cudaGetLastError());
+        nKernel<<<dim3(1), dim3(1), 0, 0>>>(yd);
+        HIP_CHECK(cudaGetLastError());
+        /* STREAMSIM: the stream synchronized before the free of the memory its kernel writes (see the header). */
+        HIP_CHECK(cudaStreamSynchronize(streams[i]));
+        HIP_CHECK(cudaFree(data[i]));
+        HIP_CHECK(cudaStreamDestroy(streams[i]));
+    }
+    HIP_CHECK(cudaMemcpy(&x, xd, sizeof(float), cudaMemcpyDeviceToHost));
+    HIP_CHECK(cudaMemcpy(&y, yd, sizeof(float), cudaMemcpyDeviceToHost));
+    REQUIRE(x == y); /* Catch2's Approx(y) */
+}
+
+static void Unit_hipMultiStream_multimeDevice() {
+    /* STREAMSIM: 5000 loops instead of 50000. */
+    constexpr int nLoops = 5000;
+    constexpr int nStreams = 2;
+    std::vector<cudaStream_t> streams(nStreams);
+    int nGpu = 0;
+    HIP_CHECK(cudaGetDeviceCount(&nGpu));
+    if (nGpu < 1) {
+        INFO("No GPU for Testing");
+        SUCCEED(true);
+    }
+    static int device = 0;
+    HIP_CHECK(cudaSetDevice(device));
+    cudaDeviceProp props;
+    HIP_CHECK(cudaGetDeviceProperties(&props, device));
+    INFO("Running on Bus: " << props.pciBusID << " " << props.name);
+    for (int i = 0; i < nStreams; i++) {
+        HIP_CHECK(cudaStreamCreate(&streams[i]));
+    }
+    for (int k = 0; k <= nLoops; ++k) {
+        HIP_CHECK(cudaDeviceSynchronize());
+        kernel_do_nothing<<<dim3(1), dim3(1), 0, 0>>>(1);
+        HIP_CHECK(cudaGetLastError());
+        for (int i = 0; i < nStreams; i++) {
+            kernel_do_nothing<<<dim3(1), dim3(1), 0, streams[i]>>>(1);
+            HIP_CHECK(cudaGetLastError());
+        }
+        HIP_CHECK(cudaStreamSynchronize(streams[0]));
+        if (k % 10000 == 0 || k == nLoops) {
+            INFO("Iter: " << k);
+        }
+    }
+    HIP_CHECK(cudaDeviceSynchronize());
+    for (int i = 0; i < nStreams; i++) {
+        HIP_CHECK(cudaStreamDestroy(streams[i]));
+    }
+}
+} // namespace hipMultiStreamTest
+
+/* ============================================================================ stream/hipAPIStreamDisable.cc */
+
+#define NUM_STREAMS 8
+
+namespace hipAPIStreamDisableTest {
+const int NN = 1 << 21;
+
+__global__ void kernel(float *x, float *y, int n) {
+    int tid = threadIdx.x;
+    if (tid < 1) {
+        for (int i = 0; i < n; i++) {
+            x[i] = sqrt(powf(3.14159, i));
+        }
+        y[tid] = y[tid] + 1.0f;
+    }
+}
+
+__global__ void nKernel(float *y) {
+    int tid = threadIdx.x;
+    y[tid] = y[tid] + 1.0f;
+}
+} // namespace hipAPIStreamDisableTest
+
+static void Unit_hipStreamCreate_MultistreamBasicFunctionalities() {
+    cudaStream_t streams[NUM_STREAMS];
+    float *data[NUM_STREAMS], *yd, *xd;
+    float y = 1.0f, x = 1.0f;
+    HIP_CHECK(cudaMalloc(reinterpret_cast<void **>(&yd), sizeof(float)));
+    HIP_CHECK(cudaMalloc(reinterpret_cast<void **>(&xd), sizeof(float)));
+    HIP_CHECK(cudaMemcpy(yd, &y, sizeof(float), cudaMemcpyHostToDevice));
+    HIP_CHECK(cudaMemcpy(xd, &x, sizeof(float), cudaMemcpyHostToDevice));
+
+    for (int i = 0; i < NUM_STREAMS; i++) {
+        HIP_CHECK(cudaStreamCreate(&streams[i]));
+        HIP_CHECK(cudaMalloc(&data[i], (hipAPIStreamDisableTest::NN) * sizeof(float)));
+        hipAPIStreamDisableTest::kernel<<<dim3(1), dim3(1), 0, streams[i]>>>(data[i], xd, hipAPIStreamDisableTest::NN);
+        HIP_CHECK(cudaGetLastError());
+        hipAPIStreamDisableTest::nKernel<<<dim3(1), dim3(1), 0, 0>>>(yd);
+        HIP_CHECK(cudaGetLastError());
+        HIP_CHECK(cudaStreamDestroy(streams[i]));
+    }
+    HIP_CHECK(cudaMemcpy(&x, xd, sizeof(float), cudaMemcpyDeviceToHost));
+    HIP_CHECK(cudaMemcpy(&y, yd, sizeof(float), cudaMemcpyDeviceToHost));
+    REQUIRE(x == y);
+}
+
 int main() {
     HIP_TEST_CASE(Unit_hipStreamCreate_default);
     HIP_TEST_CASE(Unit_hipStreamCreate_Negative);
@@ -1981,6 +2123,9 @@ int main() {
     HIP_TEST_CASE(Unit_hipStreamCreateWithPriority_CheckPriorityVal);
     HIP_TEST_CASE(Unit_hipStreamCreateWithPriority_ValidateWithEvents);
     HIP_TEST_CASE(Unit_hipStreamCreateWithPriority_TestMultipleStreamWithPriority);
+    HIP_TEST_CASE(hipMultiStreamTest::Unit_hipMultiStream_sameDevice);
+    HIP_TEST_CASE(hipMultiStreamTest::Unit_hipMultiStream_multimeDevice);
+    HIP_TEST_CASE(Unit_hipStreamCreate_MultistreamBasicFunctionalities);
     printf("hip-tests streams and events: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
