@@ -5,6 +5,7 @@
  *   catch/unit/stream/streamCommon.cc (the helpers), hipStreamCreate.cc, hipStreamCreateWithFlags.cc,
  *   hipStreamDestroy.cc, hipStreamGetFlags.cc, hipStreamGetPriority.cc, hipDeviceGetStreamPriorityRange.cc,
  *   hipStreamQuery.cc, hipStreamSynchronize.cc, hipStreamWaitEvent.cc, hipMultiStream.cc, hipAPIStreamDisable.cc,
+ *   hipStreamGetDevice.cc (cudaStreamGetDevice, CUDA 12.8),
  *   hipStreamCreateWithPriority.cc (a stream
  *   per priority level, the null stream, 16 host threads queueing on shared streams, and the elapsed times of
  *   low, normal and high priority streams compared on the virtual clock);
@@ -32,6 +33,9 @@
  *     a use-after-free report), and a kernel run on the CPU after the free faults on the freed memory (700). The
  *     port synchronizes the stream before the free (cudaStreamSynchronize(streams[i])). Unit_hipMultiStream_
  *     multimeDevice loops 5000 times instead of 50000. hipAPIStreamDisable.cc's test case is as upstream.
+ *   - hipStreamGetDevice.cc: Unit_hipStreamGetDevice_Usecase's "Null Stream" and "Stream Per Thread" sections
+ *     create a context with the driver API (CTX_CREATE, cuCtxCreate on NVIDIA), which is not simulated: left out;
+ *     hipDeviceGet(&d, i) (cuDeviceGet) is the ordinal i. Unit_hipStreamGetDevice_NullStream is HT_AMD only.
  *   - hipEventReleaseToDevice and hipEventReleaseToSystem are 0 in HIP's NVIDIA header: Unit_hipEventCreate_
  *     IncompatibleFlags' allFlags is written with 0 for them.
  *   - Unit_hipEvent: 64 Ki elements instead of 10 Mi (its kernel runs on the CPU); it prints whether the stream is
@@ -2075,6 +2079,97 @@ static void Unit_hipStreamCreate_MultistreamBasicFunctionalities() {
     REQUIRE(x == y);
 }
 
+/* ============================================================================ stream/hipStreamGetDevice.cc */
+
+namespace hipStreamGetDeviceTest {
+#define NUMBER_OF_THREADS 10
+static bool thread_results[NUMBER_OF_THREADS];
+
+static void Unit_hipStreamGetDevice_Negative() {
+    cudaStream_t stream;
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK_ERROR(cudaStreamGetDevice(nullptr, nullptr), cudaErrorInvalidValue);
+    HIP_CHECK_ERROR(cudaStreamGetDevice(cudaStreamPerThread, nullptr), cudaErrorInvalidValue);
+    HIP_CHECK_ERROR(cudaStreamGetDevice(stream, nullptr), cudaErrorInvalidValue);
+    HIP_CHECK(cudaStreamDestroy(stream));
+}
+
+static void Unit_hipStreamGetDevice_Usecase() {
+    RunSections([&] {
+        int device_count = 0;
+        HIP_CHECK(cudaGetDeviceCount(&device_count));
+        REQUIRE(device_count != 0);
+        /* STREAMSIM: the "Null Stream" and "Stream Per Thread" sections create a context with the driver API
+         * (CTX_CREATE: cuCtxCreate), which is not simulated: left out (see the header). */
+        SECTION("Created Stream") {
+            for (int i = 0; i < device_count; i++) {
+                HIP_CHECK(cudaSetDevice(i));
+                int device_from_stream, device_from_ordinal;
+                cudaStream_t stream;
+                HIP_CHECK(cudaStreamCreate(&stream));
+                HIP_CHECK(cudaStreamGetDevice(stream, &device_from_stream));
+                /* STREAMSIM: hipDeviceGet(&device_from_ordinal, i) (the driver's cuDeviceGet) → the ordinal. */
+                device_from_ordinal = i;
+                REQUIRE(device_from_stream == device_from_ordinal);
+            }
+        }
+    });
+}
+
+static bool validateStreamGetDevice() {
+    int gpu = 0;
+    int device_from_stream;
+    cudaStream_t stream;
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaStreamGetDevice(stream, &device_from_stream));
+    REQUIRE(device_from_stream == gpu);
+    return true;
+}
+
+static void thread_Test(int threadNum) { thread_results[threadNum] = validateStreamGetDevice(); }
+
+static bool test_hipStreamGetDevice_MThread() {
+    std::vector<std::thread> tests;
+    for (int idx = 0; idx < NUMBER_OF_THREADS; idx++) {
+        thread_results[idx] = false;
+        tests.push_back(std::thread(thread_Test, idx));
+    }
+    for (std::thread &t : tests) {
+        t.join();
+    }
+    bool status = true;
+    for (int idx = 0; idx < NUMBER_OF_THREADS; idx++) {
+        status = status & thread_results[idx];
+    }
+    return status;
+}
+
+static void Unit_hipStreamGetDevice_MThread() { REQUIRE(true == test_hipStreamGetDevice_MThread()); }
+
+static void Unit_hipStreamGetDevice_SetDiffDevice() {
+    int device_from_stream;
+    int device_count = 0;
+    HIP_CHECK(cudaGetDeviceCount(&device_count));
+    if (device_count < 2) {
+        HipTest::HIP_SKIP_TEST("Skipping because devices < 2");
+        return;
+    }
+    for (int i = 0; i < device_count; ++i) {
+        HIP_CHECK(cudaSetDevice(i));
+        cudaStream_t stream;
+        HIP_CHECK(cudaStreamCreate(&stream));
+        for (int j = 0; j < device_count; ++j) {
+            if (i != j) {
+                HIP_CHECK(cudaSetDevice(j));
+                HIP_CHECK(cudaStreamGetDevice(stream, &device_from_stream));
+                REQUIRE(device_from_stream == i);
+            }
+        }
+    }
+}
+#undef NUMBER_OF_THREADS
+} // namespace hipStreamGetDeviceTest
+
 int main() {
     HIP_TEST_CASE(Unit_hipStreamCreate_default);
     HIP_TEST_CASE(Unit_hipStreamCreate_Negative);
@@ -2126,6 +2221,10 @@ int main() {
     HIP_TEST_CASE(hipMultiStreamTest::Unit_hipMultiStream_sameDevice);
     HIP_TEST_CASE(hipMultiStreamTest::Unit_hipMultiStream_multimeDevice);
     HIP_TEST_CASE(Unit_hipStreamCreate_MultistreamBasicFunctionalities);
+    HIP_TEST_CASE(hipStreamGetDeviceTest::Unit_hipStreamGetDevice_Negative);
+    HIP_TEST_CASE(hipStreamGetDeviceTest::Unit_hipStreamGetDevice_Usecase);
+    HIP_TEST_CASE(hipStreamGetDeviceTest::Unit_hipStreamGetDevice_MThread);
+    HIP_TEST_CASE(hipStreamGetDeviceTest::Unit_hipStreamGetDevice_SetDiffDevice);
     printf("hip-tests streams and events: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
