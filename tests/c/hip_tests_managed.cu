@@ -23,6 +23,12 @@
  *                                                  double)
  *   catch/unit/memory/hipMemPrefetchAsyncExtTsts.cc: Unit_hipMemPrefetchAsyncAdviseFlgTst, _AccsdByTst,
  *                                                  _NegativeTst, Unit_hipMemPrefetchAsync_NonPageSz
+ *   catch/unit/memory/hipMemAdvise_old.cc:         the 14 test cases built for NVIDIA (Unit_hipMemAdvise_TstFlags,
+ *                                                  _NegtveTsts, _PrefrdLoc, _ReadMostly, _TstFlgOverrideEffect,
+ *                                                  _TstAccessedByFlg, 2, 3 and 4, _TstMemAdvisePrefrdLoc,
+ *                                                  _TstMemAdviseLstPreftchLoc, _TstMemAdviseMultiFlag,
+ *                                                  _ReadMosltyMgpuTst (its two sections are HT_AMD only),
+ *                                                  _TstSetUnsetPrfrdLoc)
  *   catch/unit/stream/hipStreamAttachMemAsync.cc:  Unit_hipStreamAttachMemAsync_Negative, _UseCase (with its
  *                                                  __managed__ variables; hip-tests' CMake builds this file for
  *                                                  no platform yet: "Enable it after hipStreamAttachMemAsync is
@@ -86,6 +92,7 @@
 #include <atomic>
 #include <limits>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -2190,6 +2197,703 @@ static void Unit_hipStreamAttachMemAsync_UseCase() {
 }
 } // namespace StreamAttach
 
+/* ============================================================================ hipMemAdvise_old.cc */
+
+namespace AdviseOld {
+
+
+// Kernel function
+__global__ void MemAdvseKernel(int n, int *x) {
+  int index = blockIdx.x * blockDim.x + threadIdx.x;
+  if (index < n)
+    x[index] = x[index] * x[index];
+}
+
+// Kernel
+__global__ void MemAdvise2(int *Hmm, int n) {
+  int index = blockIdx.x * blockDim.x + threadIdx.x;
+  int stride = blockDim.x * gridDim.x;
+  for (int i = index; i < n; i += stride) {
+    Hmm[i] = Hmm[i] + 10;
+  }
+}
+
+// Kernel
+__global__ void MemAdvise3(int *Hmm, int *Hmm1, int n) {
+  int index = blockIdx.x * blockDim.x + threadIdx.x;
+  int stride = blockDim.x * gridDim.x;
+  for (int i = index; i < n; i += stride) {
+    Hmm1[i] = Hmm[i] + 10;
+  }
+}
+
+
+static bool CheckError(cudaError_t err, int LineNo) {
+  if (err == cudaSuccess) {
+    WARN("Error expected but received cudaSuccess at line no.:" << LineNo);
+    return false;
+  } else {
+    return true;
+  }
+}
+
+static int HmmAttrPrint() {
+  int managed = 0;
+  WARN("The following are the attribute values related to HMM for"
+         " device 0:\n");
+  HIP_CHECK(cudaDeviceGetAttribute(&managed,
+              cudaDevAttrDirectManagedMemAccessFromHost, 0));
+  WARN("cudaDevAttrDirectManagedMemAccessFromHost: " << managed);
+  HIP_CHECK(cudaDeviceGetAttribute(&managed,
+                                 cudaDevAttrConcurrentManagedAccess, 0));
+  WARN("cudaDevAttrConcurrentManagedAccess: " << managed);
+  HIP_CHECK(cudaDeviceGetAttribute(&managed,
+                                 cudaDevAttrPageableMemoryAccess, 0));
+  WARN("cudaDevAttrPageableMemoryAccess: " << managed);
+  HIP_CHECK(cudaDeviceGetAttribute(&managed,
+              cudaDevAttrPageableMemoryAccessUsesHostPageTables, 0));
+  WARN("cudaDevAttrPageableMemoryAccessUsesHostPageTables:" << managed);
+
+  HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory,
+                                  0));
+  WARN("cudaDevAttrManagedMemory: " << managed);
+  return managed;
+}
+
+
+// The following Function Tests the working of flags which can be assigned
+// to HMM memory using MemAdvise() api
+static void Unit_hipMemAdvise_TstFlags() {
+  int MangdMem = HmmAttrPrint();
+  if (MangdMem == 1) {
+    bool IfTestPassed = true;
+    int NumDevs = 0, *Outpt = nullptr;
+    int MEM_SIZE = 4*1024, A_CONST = 9999;
+    float *Hmm = nullptr;
+    int AttrVal = 0;
+    HIP_CHECK(cudaGetDeviceCount(&NumDevs));
+    Outpt = new int[NumDevs];
+    HIP_CHECK(cudaMallocManaged(&Hmm, MEM_SIZE * 2, cudaMemAttachGlobal));
+    // With the following for loop we iterate through each of the Gpus in the
+    // system set and unset the flags and check the behavior.
+    for (int i = 0; i < NumDevs; ++i) {
+      HIP_CHECK(MemAdvise(Hmm , MEM_SIZE * 2, cudaMemAdviseSetReadMostly, i));
+      HIP_CHECK(cudaMemRangeGetAttribute(&AttrVal, sizeof(AttrVal),
+                                        cudaMemRangeAttributeReadMostly, Hmm,
+                                       MEM_SIZE * 2));
+      if (AttrVal != 1) {
+        WARN("Attempt to set cudaMemAdviseSetReadMostly flag failed!\n");
+        IfTestPassed = false;
+      }
+      HIP_CHECK(MemAdvise(Hmm , MEM_SIZE * 2, cudaMemAdviseUnsetReadMostly,
+                             i));
+
+      HIP_CHECK(cudaMemRangeGetAttribute(&AttrVal, sizeof(AttrVal),
+                                       cudaMemRangeAttributeReadMostly, Hmm,
+                                       (MEM_SIZE * 2)));
+      if (AttrVal != 0) {
+        WARN("Attempt to Unset cudaMemAdviseSetReadMostly flag failed!\n");
+        IfTestPassed = false;
+      }
+      AttrVal = A_CONST;
+      // Currently cudaMemAdviseSetPreferredLocation and
+      // cudaMemAdviseSetAccessedBy
+      // flags are resulting in issues: SWDEV-267357
+      HIP_CHECK(MemAdvise(Hmm , MEM_SIZE * 2,
+                            cudaMemAdviseSetPreferredLocation, i));
+      HIP_CHECK(cudaMemRangeGetAttribute(&AttrVal, sizeof(AttrVal),
+                                       cudaMemRangeAttributePreferredLocation,
+                                       Hmm, (MEM_SIZE * 2)));
+      if (AttrVal != i) {
+        WARN("Attempt to set cudaMemAdviseSetPreferredLocation flag failed!\n");
+        IfTestPassed = false;
+      }
+      AttrVal = A_CONST;
+      HIP_CHECK(MemAdvise(Hmm , MEM_SIZE * 2,
+                            cudaMemAdviseUnsetPreferredLocation, i));
+      HIP_CHECK(cudaMemRangeGetAttribute(&AttrVal, sizeof(AttrVal),
+                                       cudaMemRangeAttributePreferredLocation,
+                                       Hmm, (MEM_SIZE * 2)));
+      if (AttrVal == i) {
+      WARN("Attempt to Unset cudaMemAdviseUnsetPreferredLocation ");
+      WARN("flag failed!\n");
+      IfTestPassed = false;
+      }
+      for (int m = 0; m < NumDevs; ++m) {
+        Outpt[m] = A_CONST;
+      }
+      HIP_CHECK(MemAdvise(Hmm , MEM_SIZE * 2, cudaMemAdviseSetAccessedBy, i));
+      HIP_CHECK(cudaMemRangeGetAttribute(Outpt, sizeof(Outpt),
+                                       cudaMemRangeAttributeAccessedBy, Hmm,
+                                       (MEM_SIZE * 2)));
+      if ((Outpt[0]) != i) {
+        WARN("Attempt to set cudaMemAdviseSetAccessedBy flag failed!\n");
+        IfTestPassed = false;
+      }
+      for (int m = 0; m < NumDevs; ++m) {
+        Outpt[m] = A_CONST;
+      }
+      HIP_CHECK(MemAdvise(Hmm , MEM_SIZE * 2, cudaMemAdviseUnsetAccessedBy,
+                             i));
+      HIP_CHECK(cudaMemRangeGetAttribute(Outpt, sizeof(Outpt),
+                                       cudaMemRangeAttributeAccessedBy, Hmm,
+                                       (MEM_SIZE * 2)));
+      if ((Outpt[0]) >= 0) {
+        WARN("Attempt to Unset cudaMemAdviseUnsetAccessedBy flag failed!\n");
+        IfTestPassed = false;
+      }
+    }
+    delete [] Outpt;
+    HIP_CHECK(cudaFree(Hmm));
+    REQUIRE(IfTestPassed);
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+static void Unit_hipMemAdvise_NegtveTsts() {
+  int MangdMem = HmmAttrPrint();
+  if (MangdMem == 1) {
+    bool IfTestPassed = true;
+    int NumDevs = 0, MEM_SIZE = 4*1024;
+    float *Hmm = nullptr;
+    std::string str;
+    HIP_CHECK(cudaGetDeviceCount(&NumDevs));
+    HIP_CHECK(cudaMallocManaged(&Hmm, MEM_SIZE * 2, cudaMemAttachGlobal));
+    // Passing NULL as first parameter instead of valid pointer to a memory
+    IfTestPassed &= CheckError(MemAdvise(NULL, MEM_SIZE * 2,
+                               cudaMemAdviseSetReadMostly, 0), __LINE__);
+
+    // Passing 0 for count(2nd param) parameter
+    IfTestPassed &= CheckError(MemAdvise(Hmm, 0, cudaMemAdviseSetReadMostly,
+                                            0), __LINE__);
+
+    // Passing count much more than actually allocated value
+    IfTestPassed &= CheckError(MemAdvise(Hmm, MEM_SIZE * 6,
+                               cudaMemAdviseSetReadMostly, 0), __LINE__);
+
+    REQUIRE(IfTestPassed);
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+// The following function tests various scenarios around the flag
+// 'cudaMemAdviseSetPreferredLocation' using HMM memory and MemAdvise() api
+static void Unit_hipMemAdvise_PrefrdLoc() {
+  int MangdMem = HmmAttrPrint();
+  if (MangdMem == 1) {
+    // Check that when a page fault occurs for the memory region set to devPtr,
+    // the data is migrated to the destn processor
+    int MEM_SIZE = 4096, A_CONST = 9999;
+    int *Hmm = nullptr, NumDevs = 0, dev = A_CONST;
+    bool IfTestPassed = true;
+    HIP_CHECK(cudaGetDeviceCount(&NumDevs));
+    HIP_CHECK(cudaMallocManaged(&Hmm, MEM_SIZE * 3, cudaMemAttachGlobal));
+    for (int i = 0; i < ((MEM_SIZE * 3)/4); ++i) {
+        Hmm[i]  = 4;
+    }
+    for (int devId = 0; devId < NumDevs; ++devId) {
+      HIP_CHECK(MemAdvise(Hmm, MEM_SIZE * 3,
+                             cudaMemAdviseSetPreferredLocation, devId));
+      int NumElms = ((MEM_SIZE * 3)/4);
+      MemAdvseKernel<<<NumElms/32, 32>>>(NumElms, Hmm);
+      int dev = A_CONST;
+      HIP_CHECK(cudaMemRangeGetAttribute(&dev, sizeof(dev),
+                                       cudaMemRangeAttributePreferredLocation,
+                                       Hmm, MEM_SIZE * 3));
+      if (dev != devId) {
+        WARN("Memory observed to be not available on expected location\n");
+        WARN("line no: " << __LINE__);
+        WARN("dev: " << dev);
+        IfTestPassed = false;
+      }
+    }
+
+    // Check that when preferred location is set for a memory region,
+    // data can still be prefetched using hipMemPrefetchAsync
+    cudaStream_t strm;
+    dev = A_CONST;
+    for (int devId = 0; devId < NumDevs; ++devId) {
+      HIP_CHECK(cudaSetDevice(devId));
+      HIP_CHECK(cudaStreamCreate(&strm));
+      HIP_CHECK(MemAdvise(Hmm, MEM_SIZE * 3,
+                             cudaMemAdviseSetPreferredLocation, devId));
+      HIP_CHECK(MemPrefetchAsync(Hmm, MEM_SIZE * 3, devId, strm));
+      HIP_CHECK(cudaStreamSynchronize(strm));
+      HIP_CHECK(cudaMemRangeGetAttribute(&dev, sizeof(dev),
+                                       cudaMemRangeAttributeLastPrefetchLocation,
+                                       Hmm, MEM_SIZE * 3));
+      if (dev != devId) {
+        WARN("Memory reported to be not available at the Prefetched ");
+        WARN("location with device id: " << devId);
+        WARN("line no: " << __LINE__);
+        WARN("dev: " << dev);
+        IfTestPassed = false;
+      }
+      HIP_CHECK(cudaStreamDestroy(strm));
+    }
+    HIP_CHECK(cudaFree(Hmm));
+    REQUIRE(IfTestPassed);
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+// The following function tests various scenarios around the flag
+// 'cudaMemAdviseSetReadMostly' using HMM memory and MemAdvise() api
+
+static void Unit_hipMemAdvise_ReadMostly() {
+  int MangdMem = HmmAttrPrint();
+  if (MangdMem == 1) {
+    bool IfTestPassed = true;
+    int MEM_SIZE = 4096, A_CONST = 9999;
+    float *Hmm = nullptr;
+    HIP_CHECK(cudaMallocManaged(&Hmm, MEM_SIZE));
+    for (uint64_t i = 0; i < (MEM_SIZE/sizeof(float)); ++i) {
+      Hmm[i] = A_CONST;
+    }
+    HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseSetReadMostly, 0));
+    // Checking if the data can be read after setting cudaMemAdviseSetReadMostly
+    for (uint64_t i = 0; i < (MEM_SIZE/sizeof(float)); ++i) {
+      if (Hmm[i] != A_CONST) {
+        WARN("Didn't find expected value in Hmm memory after setting");
+        WARN(" cudaMemAdviseSetReadMostly flag line no.: " << __LINE__);
+        IfTestPassed = false;
+      }
+    }
+
+    // Checking if the memory region can be modified
+    for (uint64_t i = 0; i < (MEM_SIZE/sizeof(float)); ++i) {
+      Hmm[i] = A_CONST;
+    }
+
+    for (uint64_t i = 0; i < (MEM_SIZE/sizeof(float)); ++i) {
+      if (Hmm[i] != A_CONST) {
+        WARN("Didn't find expected value in Hmm memory after Modification\n");
+        WARN("line no.: " << __LINE__);
+        IfTestPassed = false;
+      }
+    }
+
+    int out = A_CONST;
+    HIP_CHECK(cudaMemRangeGetAttribute(&out, 4, cudaMemRangeAttributeReadMostly,
+                                      Hmm, MEM_SIZE));
+    if (out != 1) {
+      WARN("out value: " << out);
+      IfTestPassed = false;
+    }
+    // Checking the advise attribute after prefetch
+    HIP_CHECK(MemPrefetchAsync(Hmm, MEM_SIZE, 0, 0));
+    HIP_CHECK(cudaDeviceSynchronize());
+    HIP_CHECK(cudaMemRangeGetAttribute(&out, sizeof(int),
+                                     cudaMemRangeAttributeReadMostly, Hmm,
+                                     MEM_SIZE));
+    if (out != 1) {
+      WARN("Attribute assigned to memory changed after calling ");
+      WARN("MemPrefetchAsync(). line no.: " << __LINE__);
+      WARN("out value: " << out);
+      IfTestPassed = false;
+    }
+    // hipMemAdvise should succeed for SetReadMostly and UnsetReadMostly
+    // irrespective of the device
+    HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseSetReadMostly, 99));
+    HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseUnsetReadMostly, -12));
+
+    HIP_CHECK(cudaFree(Hmm));
+    REQUIRE(IfTestPassed);
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+// The following function verifies if assigning of a flag invalidates the
+// earlier flag which was assigned to the same memory region using
+// MemAdvise()
+static void Unit_hipMemAdvise_TstFlgOverrideEffect() {
+  int MangdMem = HmmAttrPrint();
+  if (MangdMem == 1) {
+    bool IfTestPassed = true;
+    int MEM_SIZE = 4*4096, A_CONST = 9999;
+    float *Hmm = nullptr;
+    int NumDevs = 0, dev = A_CONST;
+
+    HIP_CHECK(cudaGetDeviceCount(&NumDevs));
+    HIP_CHECK(cudaMallocManaged(&Hmm, MEM_SIZE, cudaMemAttachGlobal));
+    for (int i = 0; i < NumDevs; ++i) {
+      HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseSetReadMostly, i));
+      HIP_CHECK(cudaMemRangeGetAttribute(&dev, sizeof(int),
+                                       cudaMemRangeAttributeReadMostly, Hmm,
+                                       MEM_SIZE));
+      if (dev != 1) {
+        WARN("cudaMemAdviseSetReadMostly flag did not take affect despite ");
+        WARN("setting it using MemAdvise(). line no.: " << __LINE__);
+        IfTestPassed = false;
+        break;
+      }
+      dev = A_CONST;
+      HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseSetPreferredLocation,
+                             i));
+      HIP_CHECK(cudaMemRangeGetAttribute(&dev, sizeof(int),
+                                       cudaMemRangeAttributePreferredLocation,
+                                       Hmm, MEM_SIZE));
+      if (dev != i) {
+        WARN("cudaMemAdviseSetPreferredLocation flag did not take affect ");
+        WARN("despite setting it using MemAdvise()\n");
+        WARN("line no.: " << __LINE__);
+        IfTestPassed = false;
+        break;
+      }
+
+      HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseSetAccessedBy, i));
+      dev = A_CONST;
+      HIP_CHECK(cudaMemRangeGetAttribute(&dev, sizeof(int),
+                                       cudaMemRangeAttributeAccessedBy, Hmm,
+                                       MEM_SIZE));
+      if (dev != i) {
+        WARN("cudaMemAdviseSetAccessedBy flag did not take affect despite ");
+        WARN("setting it using MemAdvise(). line no.: " << __LINE__);
+        IfTestPassed = false;
+        break;
+      }
+      HIP_CHECK(MemAdvise(Hmm, MEM_SIZE, cudaMemAdviseUnsetAccessedBy, i));
+    }
+    HIP_CHECK(cudaFree(Hmm));
+    REQUIRE(IfTestPassed);
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+
+// The following function tests if peers can set cudaMemAdviseSetAccessedBy flag
+// on HMM memory prefetched on each of the other gpus
+/* STREAMSIM: an HT_AMD-only part of upstream is left out here. */
+
+
+
+/* Set AccessedBy flag and check value returned by cudaMemRangeGetAttribute()
+   It should be -2(same is observed on cuda)*/
+static void Unit_hipMemAdvise_TstAccessedByFlg() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, data = 999;
+    HIP_CHECK(cudaMallocManaged(&Hmm, 2*4096));
+    HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetAccessedBy, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                                     cudaMemRangeAttributeLastPrefetchLocation,
+                                     Hmm, 2*4096));
+    if (data != -2) {
+      WARN("Didnt get expected value!!\n");
+      REQUIRE(false);
+    }
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+/* Set AccessedBy flag to device 0 on Hmm memory and prefetch the memory to
+   device 1, then probe for AccessedBy flag using cudaMemRangeGetAttribute()
+   we should still see the said flag is set for device 0*/
+static void Unit_hipMemAdvise_TstAccessedByFlg2() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, data = 999, Ngpus = 0;
+    HIP_CHECK(cudaGetDeviceCount(&Ngpus));
+    if (Ngpus >= 2) {
+      cudaStream_t strm;
+      HIP_CHECK(cudaStreamCreate(&strm));
+      HIP_CHECK(cudaMallocManaged(&Hmm, 2*4096));
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetAccessedBy, 0));
+      HIP_CHECK(MemPrefetchAsync(Hmm, 2*4096, 1, strm));
+      HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                cudaMemRangeAttributeAccessedBy, Hmm, 2*4096));
+      if (data != 0) {
+        WARN("Didnt get expected behavior at line: " << __LINE__);
+        REQUIRE(false);
+      }
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseUnsetAccessedBy, 0));
+      HIP_CHECK(cudaStreamDestroy(strm));
+      HIP_CHECK(cudaFree(Hmm));
+    }
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+
+
+/* 1) Set AccessedBy to device 0 followed by PreferredLocation to device 1
+   check for AccessedBy flag using cudaMemRangeGetAttribute() it should
+   return 0
+   2) Unset AccessedBy to 0 and set it to device 1 followed by
+   PreferredLocation to device 1, check for AccessedBy flag using
+   cudaMemRangeGetAttribute() it should return 1*/
+
+static void Unit_hipMemAdvise_TstAccessedByFlg3() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, data = 999, Ngpus = 0;
+    HIP_CHECK(cudaGetDeviceCount(&Ngpus));
+    if (Ngpus >= 2) {
+      HIP_CHECK(cudaMallocManaged(&Hmm, 2*4096));
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetAccessedBy, 0));
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetPreferredLocation, 1));
+      HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                cudaMemRangeAttributeAccessedBy, Hmm, 2*4096));
+      if (data != 0) {
+        WARN("Didnt get expected behavior at line: " << __LINE__);
+        REQUIRE(false);
+      }
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseUnsetAccessedBy, 0));
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetAccessedBy, 1));
+      HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetPreferredLocation, 0));
+      HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                cudaMemRangeAttributeAccessedBy, Hmm, 2*4096));
+      if (data != 1) {
+        WARN("Didnt get expected behavior at line: " << __LINE__);
+        REQUIRE(false);
+      }
+      HIP_CHECK(cudaFree(Hmm));
+    }
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+
+/* Set AccessedBy flag to HMM memory launch a kernel and then unset
+   AccessedBy, launch kernel. We should not have any access issues*/
+
+static void Unit_hipMemAdvise_TstAccessedByFlg4() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, NumElms = (1024 * 1024), InitVal = 123, blockSize = 64;
+    int DataMismatch = 0;
+    cudaStream_t strm;
+    HIP_CHECK(cudaStreamCreate(&strm));
+    HIP_CHECK(cudaMallocManaged(&Hmm, (NumElms * sizeof(int))));
+    HIP_CHECK(MemAdvise(Hmm, (NumElms * sizeof(int)),
+                           cudaMemAdviseSetAccessedBy, 0));
+    // Initializing memory
+    for (int i = 0; i < NumElms; ++i) {
+      Hmm[i] = InitVal;
+    }
+    dim3 dimBlock(blockSize, 1, 1);
+    dim3 dimGrid((NumElms + blockSize -1)/blockSize, 1, 1);
+    // launching kernel from each one of the gpus
+    MemAdvise2<<<dimGrid, dimBlock, 0, strm>>>(Hmm, NumElms);
+    HIP_CHECK(cudaStreamSynchronize(strm));
+
+    // verifying the final result
+    for (int i = 0; i < NumElms; ++i) {
+      if (Hmm[i] != (InitVal + 10)) {
+        DataMismatch++;
+      }
+    }
+
+    if (DataMismatch != 0) {
+      WARN("DataMismatch is observed at line: " << __LINE__);
+      REQUIRE(false);
+    }
+
+    HIP_CHECK(MemAdvise(Hmm, (NumElms * sizeof(int)),
+                           cudaMemAdviseUnsetAccessedBy, 0));
+    MemAdvise2<<<dimGrid, dimBlock, 0, strm>>>(Hmm, NumElms);
+    HIP_CHECK(cudaStreamSynchronize(strm));
+    // verifying the final result
+    for (int i = 0; i < NumElms; ++i) {
+      if (Hmm[i] != (InitVal + (2*10))) {
+        DataMismatch++;
+      }
+    }
+
+    if (DataMismatch != 0) {
+      WARN("DataMismatch is observed at line: " << __LINE__);
+      REQUIRE(false);
+    }
+    HIP_CHECK(cudaFree(Hmm));
+    HIP_CHECK(cudaStreamDestroy(strm));
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+/* Allocate memory using aligned_alloc(), assign PreferredLocation flag to
+   the allocated memory and launch a kernel. Kernel should get executed
+   successfully without hang or segfault*/
+/* STREAMSIM: an HT_AMD-only part of upstream is left out here. */
+
+
+/* Allocate Hmm memory, set advise to PreferredLocation and then get
+   attribute using the api cudaMemRangeGetAttribute() for
+   cudaMemRangeAttributeLastPrefetchLocation the value returned should be -2*/
+
+static void Unit_hipMemAdvise_TstMemAdvisePrefrdLoc() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, data = 999;
+    HIP_CHECK(cudaMallocManaged(&Hmm, 4096));
+    HIP_CHECK(MemAdvise(Hmm, 4096, cudaMemAdviseSetPreferredLocation, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                                     cudaMemRangeAttributeLastPrefetchLocation,
+                                     Hmm, 4096));
+    if (data != -2) {
+      WARN("Didnt receive expected value.");
+      REQUIRE(false);
+    }
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+
+/* Allocate HMM memory, set PreferredLocation to device 0, Prfetch the mem
+   to device1, probe for cudaMemRangeAttributeLastPrefetchLocation using
+   cudaMemRangeGetAttribute(), we should get 1*/
+
+static void Unit_hipMemAdvise_TstMemAdviseLstPreftchLoc() {
+  int NumDevs = 0;
+  HIP_CHECK(cudaGetDeviceCount(&NumDevs));
+  if (NumDevs >= 2) {
+    int managed = HmmAttrPrint();
+    if (managed == 1) {
+      int *Hmm = NULL, data = 999;
+      cudaStream_t strm;
+      HIP_CHECK(cudaSetDevice(1));
+      HIP_CHECK(cudaStreamCreate(&strm));
+      HIP_CHECK(cudaMallocManaged(&Hmm, 4096));
+      HIP_CHECK(MemAdvise(Hmm, 4096, cudaMemAdviseSetPreferredLocation, 0));
+      HIP_CHECK(MemPrefetchAsync(Hmm, 4096, 1, strm));
+      HIP_CHECK(cudaStreamSynchronize(strm));
+      HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                                       cudaMemRangeAttributeLastPrefetchLocation,
+                                       Hmm, 4096));
+      if (data != 1) {
+        WARN("Didnt receive expected value!!");
+        REQUIRE(false);
+      }
+    } else {
+      SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+             "attribute. Hence skipping the testing with Pass result.\n");
+    }
+  } else {
+    SUCCEED("This system has less than 2 gpus hence skipping the test.\n");
+  }
+}
+
+
+/* Allocate HMM memory, set ReadMostly followed by PreferredLocation, probe
+   for cudaMemRangeAttributeReadMostly and cudaMemRangeAttributePreferredLocation
+   using cudaMemRangeGetAttribute() we should observe 1 and 0 correspondingly.
+   In other words setting of cudaMemRangeAttributePreferredLocation should not
+   impact cudaMemRangeAttributeReadMostly advise to the memory*/
+
+static void Unit_hipMemAdvise_TstMemAdviseMultiFlag() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, data = 999;
+    HIP_CHECK(cudaMallocManaged(&Hmm, 4096));
+    HIP_CHECK(MemAdvise(Hmm, 4096, cudaMemAdviseSetReadMostly, 0));
+    HIP_CHECK(MemAdvise(Hmm, 4096, cudaMemAdviseSetPreferredLocation, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                                     cudaMemRangeAttributeReadMostly, Hmm,
+                                     4096));
+    if (data != 1) {
+      WARN("Didnt receive expected value at line: " << data);
+      REQUIRE(false);
+    }
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                                     cudaMemRangeAttributePreferredLocation, Hmm,
+                                     4096));
+    if (data != 0) {
+      WARN("Didnt receive expected value at line: " << data);
+      REQUIRE(false);
+    }
+    HIP_CHECK(cudaFree(Hmm));
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+
+
+/*Allocate Hmm memory, advise it to ReadMostly for gpu: 0 and launch kernel
+  on all other gpus except 0. This test case may discover any effect or
+  access denial case arising due to setting ReadMostly only to a particular
+  gpu*/
+
+static void Unit_hipMemAdvise_ReadMosltyMgpuTst() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int Ngpus = 0;
+    HIP_CHECK(cudaGetDeviceCount(&Ngpus));
+    if (Ngpus < 2) {
+      SUCCEED("This test needs atleast two gpus to run."
+      "Hence skipping the test.\n");
+    }
+    int *Hmm = NULL, NumElms = (1024 * 1024), InitVal = 123, blockSize = 64;
+    int *Hmm1 = NULL, DataMismatch = 0;
+    cudaStream_t strm;
+    HIP_CHECK(cudaStreamCreate(&strm));
+    HIP_CHECK(cudaMallocManaged(&Hmm, (NumElms * sizeof(int))));
+    // Initializing memory
+    for (int i = 0; i < NumElms; ++i) {
+      Hmm[i] = InitVal;
+    }
+    HIP_CHECK(MemAdvise(Hmm, (NumElms * sizeof(int)),
+                           cudaMemAdviseSetReadMostly, 0));
+    dim3 dimBlock(blockSize, 1, 1);
+    dim3 dimGrid((NumElms + blockSize -1)/blockSize, 1, 1);
+/* STREAMSIM: an HT_AMD-only part of upstream is left out here. */
+
+    HIP_CHECK(cudaFree(Hmm));
+    HIP_CHECK(cudaStreamDestroy(strm));
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+
+static void Unit_hipMemAdvise_TstSetUnsetPrfrdLoc() {
+  int managed = HmmAttrPrint();
+  if (managed == 1) {
+    int *Hmm = NULL, data = 999;
+    HIP_CHECK(cudaMallocManaged(&Hmm, 2*4096));
+    HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseSetPreferredLocation, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                        cudaMemRangeAttributePreferredLocation, Hmm, 2*4096));
+    if (data != 0) {
+      WARN("Didnt receive expected value!!");
+      REQUIRE(false);
+    }
+    HIP_CHECK(MemAdvise(Hmm, 2*4096, cudaMemAdviseUnsetPreferredLocation, 0));
+    HIP_CHECK(cudaMemRangeGetAttribute(&data, sizeof(int),
+                          cudaMemRangeAttributePreferredLocation, Hmm, 2*4096));
+    if (data != -2) {
+      WARN("Didnt receive expected value!!");
+      REQUIRE(false);
+    }
+  } else {
+    SUCCEED("GPU 0 doesn't support cudaDevAttrManagedMemory "
+           "attribute. Hence skipping the testing with Pass result.\n");
+  }
+}
+
+} // namespace AdviseOld
+
 int main() {
     HIP_TEST_CASE(Unit_hipMallocManaged_Basic);
     HIP_TEST_CASE(Unit_hipMallocManaged_Advanced);
@@ -2246,6 +2950,20 @@ int main() {
     HIP_TEST_CASE(PrefetchExt::Unit_hipMemPrefetchAsync_NonPageSz);
     HIP_TEST_CASE(StreamAttach::Unit_hipStreamAttachMemAsync_Negative);
     HIP_TEST_CASE(StreamAttach::Unit_hipStreamAttachMemAsync_UseCase);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstFlags);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_NegtveTsts);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_PrefrdLoc);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_ReadMostly);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstFlgOverrideEffect);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstAccessedByFlg);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstAccessedByFlg2);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstAccessedByFlg3);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstAccessedByFlg4);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstMemAdvisePrefrdLoc);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstMemAdviseLstPreftchLoc);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstMemAdviseMultiFlag);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_ReadMosltyMgpuTst);
+    HIP_TEST_CASE(AdviseOld::Unit_hipMemAdvise_TstSetUnsetPrfrdLoc);
     printf("hip-tests managed memory: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
