@@ -32,6 +32,11 @@
  *   catch/unit/memory/hipMemRangeGetAttribute_old.cc: all six test cases (_TstCountParam allocates the device's
  *                                                  free memory as managed memory, as upstream)
  *   catch/unit/memory/hipMemRangeGetAttributes_old.cc: Unit_hipMemRangeGetAttributes_TstFlgs, _NegativeTst
+ *   catch/unit/memory/hipMemCoherencyTst.cc:       Unit_hipHostMalloc_CoherentTst (a kernel and a host thread
+ *                                                  hand a pinned word back and forth with system-scope atomics),
+ *                                                  Unit_hipMallocManaged_CoherentTstWthAdvise (the others are
+ *                                                  HT_AMD only; hipHostMalloc → cudaHostAlloc with HIP's NVIDIA
+ *                                                  flags: hipHostMallocCoherent is 0)
  *   catch/unit/stream/hipStreamAttachMemAsync.cc:  Unit_hipStreamAttachMemAsync_Negative, _UseCase (with its
  *                                                  __managed__ variables; hip-tests' CMake builds this file for
  *                                                  no platform yet: "Enable it after hipStreamAttachMemAsync is
@@ -96,6 +101,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <limits>
 #include <memory>
 #include <string>
@@ -3576,6 +3582,128 @@ static void Unit_hipMemRangeGetAttributes_NegativeTst() {
 } // namespace RangeGetAttributesOld
 #undef MEM_SIZE
 
+/* ============================================================================ hipMemCoherencyTst.cc */
+
+namespace Coherency {
+__global__ void CoherentTst(int *ptr) { // ptr was set to 1
+    atomicAdd_system(ptr, 1);           // now ptr is 2
+    while (atomicCAS_system(ptr, 3, 4) != 3) {
+        // wait till ptr is updated to 3 in host, then change it to 4
+    }
+}
+
+__global__ void SquareKrnl(int *ptr) {
+    // ptr value squared here
+    *ptr = (*ptr) * (*ptr);
+}
+
+// The variable below will work as signal to decide pass/fail
+static bool YES_COHERENT = false;
+
+// The function tests the coherency of allocated memory
+// If this test hangs, means there is issue in coherency
+static void TstCoherency(int *ptr, bool hmmMem) {
+    int *dptr = nullptr;
+    cudaStream_t stream{};
+    HIP_CHECK(cudaStreamCreate(&stream));
+
+    // storing value 1 in the memory created above
+    *ptr = 1;
+
+    if (!hmmMem) {
+        HIP_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void **>(&dptr), ptr, 0));
+        CoherentTst<<<1, 1, 0, stream>>>(dptr);
+    } else {
+        CoherentTst<<<1, 1, 0, stream>>>(ptr);
+    }
+    // To prevent Windows batch dispatching issue, run inspecting code in thread
+    std::thread my_thread([ptr] {
+        int d = 0;
+        std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+        while (std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start).count() <=
+               3) {
+            d = __sync_fetch_and_add(ptr, 0); // Retrieve *ptr
+            if (d == 2) break;                // If kernel has updated *ptr to 2, exit
+        } // wait till ptr is updated to 2 from kernel or 3 seconds
+        if (d != 2) {
+            // 3 seconds should be long enough for kernel to update ptr
+            fprintf(stderr, "d = %d hasn't been updated to 2 in 3s\n", d);
+            return;
+        }
+        // increment it to 3
+        __sync_fetch_and_add(ptr, 1);
+    });
+
+    HIP_CHECK(cudaStreamSynchronize(stream));
+    HIP_CHECK(cudaStreamDestroy(stream));
+    my_thread.join();
+    if (*ptr == 4) {
+        YES_COHERENT = true;
+    }
+}
+
+static void Unit_hipHostMalloc_CoherentTst() {
+    int pcieAtomic = 0;
+    HIP_CHECK(cudaDeviceGetAttribute(&pcieAtomic, cudaDevAttrHostNativeAtomicSupported, 0));
+    if (!pcieAtomic) {
+        fprintf(stderr, "Device doesn't support pcie atomic, Skipped\n");
+        REQUIRE(true);
+        return;
+    }
+    RunSections([&] {
+        int *Ptr = nullptr, SIZE = sizeof(int);
+        bool HmmMem = false;
+        YES_COHERENT = false;
+
+        // Allocating hipHostMalloc() memory with hipHostMallocCoherent flag (0 on NVIDIA)
+        SECTION("hipHostMalloc with hipHostMallocCoherent flag") { HIP_CHECK(cudaHostAlloc(&Ptr, SIZE, 0x0)); }
+        SECTION("hipHostMalloc with Default flag") { HIP_CHECK(cudaHostAlloc(&Ptr, SIZE, cudaHostAllocDefault)); }
+        SECTION("hipHostMalloc with hipHostMallocMapped flag") {
+            HIP_CHECK(cudaHostAlloc(&Ptr, SIZE, cudaHostAllocMapped));
+        }
+
+        TstCoherency(Ptr, HmmMem);
+        HIP_CHECK(cudaFreeHost(Ptr));
+        REQUIRE(YES_COHERENT);
+    });
+}
+
+static void Unit_hipMallocManaged_CoherentTstWthAdvise() {
+    RunSections([&] {
+        int *Ptr = nullptr, SIZE = sizeof(int), managed = 0;
+        YES_COHERENT = false;
+
+        HIP_CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, 0));
+        INFO("hipDeviceAttributeManagedMemory: " << managed);
+
+        if (managed == 1) {
+            // Allocating hipMallocManaged() memory
+            SECTION("hipMallocManaged with hipMemAttachGlobal flag") {
+                HIP_CHECK(cudaMallocManaged(&Ptr, SIZE, cudaMemAttachGlobal));
+            }
+            SECTION("hipMallocManaged with hipMemAttachHost flag") {
+                HIP_CHECK(cudaMallocManaged(&Ptr, SIZE, cudaMemAttachHost));
+            }
+            /* the hipMemAdviseSetCoarseGrain advice is HT_AMD only */
+            // Initializing Ptr memory with 9
+            *Ptr = 9;
+            cudaStream_t strm;
+            HIP_CHECK(cudaStreamCreate(&strm));
+            SquareKrnl<<<1, 1, 0, strm>>>(Ptr);
+            HIP_CHECK(cudaStreamSynchronize(strm));
+            if (*Ptr == 81) {
+                YES_COHERENT = true;
+            }
+            HIP_CHECK(cudaFree(Ptr));
+            HIP_CHECK(cudaStreamDestroy(strm));
+            REQUIRE(YES_COHERENT);
+        } else {
+            SUCCEED("GPU 0 doesn't support hipDeviceAttributeManagedMemory attribute.");
+        }
+    });
+}
+} // namespace Coherency
+
 int main() {
     HIP_TEST_CASE(Unit_hipMallocManaged_Basic);
     HIP_TEST_CASE(Unit_hipMallocManaged_Advanced);
@@ -3654,6 +3782,8 @@ int main() {
     HIP_TEST_CASE(RangeGetAttributeOld::Unit_hipMemRangeGetAttribute_PrefetchAndGtAttr);
     HIP_TEST_CASE(RangeGetAttributesOld::Unit_hipMemRangeGetAttributes_TstFlgs);
     HIP_TEST_CASE(RangeGetAttributesOld::Unit_hipMemRangeGetAttributes_NegativeTst);
+    HIP_TEST_CASE(Coherency::Unit_hipHostMalloc_CoherentTst);
+    HIP_TEST_CASE(Coherency::Unit_hipMallocManaged_CoherentTstWthAdvise);
     printf("hip-tests managed memory: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
