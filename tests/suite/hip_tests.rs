@@ -1,9 +1,12 @@
 //! ROCm hip-tests' unit tests ported to CUDA names as `.cu` programs (`tests/c/hip_tests_*.cu`, the upstream
-//! commit and every change in each file's header), each run two ways: built by `streamsim cc` and run, and built
-//! by NVIDIA's nvcc with `-cudart shared` and run unmodified with `streamsim exec`, its kernels' CPU bodies from
+//! commit and every change in each file's header; the Catch2 harness they share is `tests/c/hip_tests_cu.h`):
+//! managed memory (`hip_tests_managed.cu`), streams and events (`hip_tests_streams.cu`) and host callbacks
+//! (`hip_tests_callbacks.cu`). Each runs two ways: built by `streamsim cc` and run, and built by NVIDIA's nvcc
+//! with `-cudart shared` and run unmodified with `streamsim exec`, its kernels' CPU bodies from
 //! `streamsim cc --kernels` of the same source (as `dropin.rs` runs cuda-samples). Each must pass its own checks,
-//! with the same output both ways (`tests/data/hip_tests/<name>.out`). nvcc is the one `dropin.rs` finds (`.ci/run`'s cached virtual environment,
-//! or `STREAMSIM_NVCC`); without it these tests fail and say how to install it.
+//! with the same output both ways (`tests/data/hip_tests/<name>.out`, and `.err` where it says something on
+//! standard error). nvcc is the one `dropin.rs` finds (`.ci/run`'s cached virtual environment, or
+//! `STREAMSIM_NVCC`); without it these tests fail and say how to install it.
 
 use std::path::PathBuf;
 use std::process::Command;
