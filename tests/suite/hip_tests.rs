@@ -21,8 +21,14 @@ fn root() -> PathBuf {
 
 /// Builds `tests/c/{name}.cu` with `streamsim cc` and runs it on `devices` devices: (exit code, stdout, stderr).
 fn cc_run(name: &str, devices: &str) -> (Option<i32>, String, String) {
+    cc_run_with(name, "", &[("STREAMSIM_DEVICES", devices)])
+}
+
+/// [`cc_run`] with the environment `env`, the executable named with `tag` (tests running at once build their
+/// own).
+fn cc_run_with(name: &str, tag: &str, env: &[(&str, &str)]) -> (Option<i32>, String, String) {
     let t = toolchain();
-    let exe = t.out_dir.join(format!("cc-{name}"));
+    let exe = t.out_dir.join(format!("cc-{name}{tag}"));
     let o = Command::new(env!("CARGO_BIN_EXE_streamsim"))
         .arg("cc")
         .arg(root().join(format!("tests/c/{name}.cu")))
@@ -37,12 +43,7 @@ fn cc_run(name: &str, devices: &str) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     );
-    let o = crate::c_programs::run(
-        &exe,
-        &[],
-        &[("STREAMSIM_DEVICES", devices)],
-        Duration::from_secs(120),
-    );
+    let o = crate::c_programs::run(&exe, &[], env, Duration::from_secs(120));
     (
         o.status.code(),
         String::from_utf8_lossy(&o.stdout).into_owned(),
@@ -169,4 +170,35 @@ fn hip_tests_callbacks_built_by_nvcc_pass_under_exec() {
             expected_err("hip_tests_callbacks").as_str()
         )
     );
+}
+
+/// schedules-and-hangs.md (`STREAMSIM_SCHEDULE=serialize`, the harshest legal schedule): the three ports built by
+/// `streamsim cc` pass with the same output and reports under it — none of their checks depends on two streams
+/// running at once.
+#[test]
+fn hip_tests_ports_pass_under_the_serialized_schedule() {
+    for name in [
+        "hip_tests_managed",
+        "hip_tests_streams",
+        "hip_tests_callbacks",
+    ] {
+        let (code, out, err) = cc_run_with(
+            name,
+            "-serialized",
+            &[
+                ("STREAMSIM_DEVICES", "2"),
+                ("STREAMSIM_SCHEDULE", "serialize"),
+            ],
+        );
+        let want_err = if name == "hip_tests_streams" {
+            String::new()
+        } else {
+            expected_err(name)
+        };
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (Some(0), expected(name).as_str(), want_err.as_str()),
+            "{name}"
+        );
+    }
 }
