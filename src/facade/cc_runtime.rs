@@ -268,21 +268,38 @@ fn register_managed(api: Api, name: &str, addr: usize, size: usize) {
     }
 }
 
-/// `__cudaRegisterManagedVar`: nvcc's registration of a `__managed__` variable, whose host code reaches it
-/// through the pointer stored at `*hostVarPtrAddress`: the variable's `size` bytes are allocated as managed
-/// memory (attached globally), initialised from `deviceAddress` when it is not NULL, and their address is
-/// stored there. (Clang registers managed variables this way only for HIP; `streamsim cc` makes `__managed__`
-/// a marked `__device__` variable that `__cudaRegisterVar` registers, see `register_managed`.) A failure is
-/// said on standard error and leaves `*hostVarPtrAddress` alone.
+/// `__cudaInitModule`: what nvcc's host code calls (through `__nv_init_managed_rt`, `crt/host_runtime.h`) before
+/// its first access to a `__managed__` variable of the module, so that the runtime has made the variable's
+/// memory. Here a module's managed variables are allocated when it registers them
+/// (`__cudaRegisterManagedVar`, in the module's constructor), so there is nothing left to do: 1, initialised
+/// (the caller keeps the answer and does not ask again). A NULL handle is 0.
 ///
 /// # Safety
-/// `hostVarPtrAddress` is NULL or valid for a write; `deviceAddress` is NULL or holds `size` bytes.
+/// None beyond the C contract: the handle is only compared with NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaInitModule(handle: *mut *mut c_void) -> c_char {
+    contain(0, || c_char::from(!handle.is_null()))
+}
+
+/// `__cudaRegisterManagedVar`: nvcc's registration of a `__managed__` variable, whose host code reaches it
+/// through the pointer stored at `*hostVarPtrAddress`. nvcc passes the variable's name as `deviceAddress` too
+/// (`crt/host_runtime.h`: `__device__shadow_var(c, cpp)` is `#c`); its initial value is in the fat binary. When
+/// the kernels library (`streamsim cc --kernels`, loaded before the program's constructors) defines the
+/// variable, its bytes are the variable: registered as managed memory (attached globally) and stored at
+/// `*hostVarPtrAddress`, so host code and kernels share them, initialiser included. Otherwise `size` bytes of
+/// managed memory are allocated, zeroed, and standard error says that the initialiser is not known. (Clang
+/// registers managed variables this way only for HIP; `streamsim cc` makes `__managed__` a marked `__device__`
+/// variable that `__cudaRegisterVar` registers, see `register_managed`.) A failure is said on standard error
+/// and leaves `*hostVarPtrAddress` alone.
+///
+/// # Safety
+/// `hostVarPtrAddress` is NULL or valid for a write; `deviceName` is NULL or NUL-terminated.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments, reason = "the C signature")]
 pub unsafe extern "C" fn __cudaRegisterManagedVar(
     handle: *mut *mut c_void,
     hostVarPtrAddress: *mut *mut c_void,
-    deviceAddress: *mut c_char,
+    _deviceAddress: *mut c_char,
     deviceName: *const c_char,
     _ext: c_int,
     size: usize,
@@ -305,19 +322,34 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
         let Ok(p) = crate::facade::binding::process(api) else {
             return;
         };
+        let defined = registry().lock().var_addrs.get(&name).copied();
+        if let Some(addr) = defined {
+            // The library registered it as managed memory already when it has the variable's host side too.
+            let r = if p.is_managed(addr as u64) {
+                Ok(())
+            } else {
+                // SAFETY: the kernels library's static storage for the variable, `size` bytes (the same source
+                // declares it), alive while the library is loaded: the program's life.
+                unsafe { p.register_managed_var(addr as *mut u8, size as u64) }
+            };
+            match r {
+                // SAFETY: checked non-NULL; C contract.
+                Ok(()) => unsafe { *hostVarPtrAddress = addr as *mut c_void },
+                Err(e) => {
+                    eprintln!(
+                        "streamsim: the __managed__ variable `{name}` is not managed memory: {e}"
+                    )
+                }
+            }
+            return;
+        }
         let attach = crate::engine::host_memory::managed::ManagedAttach::Global;
         match p.malloc_managed(size.max(1) as u64, attach) {
             Ok(h) => {
-                if !deviceAddress.is_null() {
-                    // SAFETY: both hold `size` bytes (C contract; the allocation is new).
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(
-                            deviceAddress.cast::<u8>(),
-                            h.as_mut_ptr(),
-                            size,
-                        )
-                    };
-                }
+                eprintln!(
+                    "streamsim: the __managed__ variable `{name}` has no definition in a kernels library \
+                     (`streamsim cc --kernels`): it starts zeroed, not with its initialiser"
+                );
                 // SAFETY: checked non-NULL; C contract.
                 unsafe { *hostVarPtrAddress = h.as_mut_ptr().cast() };
             }
@@ -326,6 +358,45 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
             }
         }
     })
+}
+
+impl Registry {
+    /// The CPU code of the kernel registered as `name`. A kernel with internal linkage (`static __global__`) is
+    /// `_ZL5Delayjj` / `_ZN2nsL6reduceEPf` in the module clang built and `_Z5Delayjj` / `_ZN2ns6reduceEPf` in the fat binary nvcc built from the same source (nvcc names
+    /// it without the `L`), so a name nvcc registered finds the body under either.
+    fn cpu(&self, name: &str) -> Option<&CpuKernel> {
+        self.kernels
+            .get(name)
+            .or_else(|| internal_linkage_name(name).and_then(|n| self.kernels.get(&n)))
+    }
+}
+
+/// The Itanium name of `name`'s function with internal linkage: `L` before its unqualified name, at namespace
+/// scope (`_Z5Delayjj` → `_ZL5Delayjj`) or nested in namespaces (`_ZN2ns6reduceEPf` → `_ZN2nsL6reduceEPf`). `None`
+/// for names of other shapes (templates, substitutions, special names): those are not matched.
+fn internal_linkage_name(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("_Z")?;
+    if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Some(format!("_ZL{rest}"));
+    }
+    let nested = rest.strip_prefix('N')?;
+    // A run of <length><identifier> source names up to the `E` that ends the nested name.
+    let bytes = nested.as_bytes();
+    let (mut at, mut last) = (0usize, None);
+    while at < bytes.len() && bytes[at].is_ascii_digit() {
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let len: usize = nested[at..at + digits].parse().ok()?;
+        last = Some(at);
+        at = at.checked_add(digits)?.checked_add(len)?;
+    }
+    if bytes.get(at) != Some(&b'E') {
+        return None;
+    }
+    let last = last?;
+    Some(format!("_ZN{}L{}", &nested[..last], &nested[last..]))
 }
 
 /// `streamsimCcRegisterModule`: a rewritten device module's kernels and variables, with its runner.
@@ -741,7 +812,7 @@ fn cpu_kernel_tracked(
                 reason: format!("{func:p} is not a registered kernel (__global__ function)"),
             });
         };
-        let cpu = r.kernels.get(&stub.name).copied();
+        let cpu = r.cpu(&stub.name).copied();
         (stub, cpu, r.durations.get(&(func as usize)).copied())
     };
     dims_ok(grid, block).map_err(|reason| SimError::InvalidConfiguration { what, reason })?;
@@ -1505,7 +1576,7 @@ fn kernel_of(func: *const c_void) -> Option<(String, u64, u64)> {
     let r = registry().lock();
     let stub = r.stubs.get(&(func as usize))?;
     let mut out = [0u64; 2];
-    if let Some(cpu) = r.kernels.get(&stub.name) {
+    if let Some(cpu) = r.cpu(&stub.name) {
         // SAFETY: the module's constant table and its own function.
         if let Some(attrs) = unsafe { (*cpu.row).attrs } {
             // SAFETY: writes two words.
@@ -1646,6 +1717,26 @@ mod tests {
         assert_eq!(short_name("_Z9vectorAddPKfS0_Pfi"), "vectorAdd");
         assert_eq!(short_name("_ZN2cg6reduceEPi"), "reduce");
         assert_eq!(short_name("kernel_c"), "kernel_c");
+    }
+
+    #[test]
+    fn an_nvcc_name_of_a_static_kernel_has_clangs_internal_linkage_form() {
+        let l = |n: &str| internal_linkage_name(n);
+        assert_eq!(l("_Z5Delayjj").as_deref(), Some("_ZL5Delayjj"));
+        assert_eq!(
+            l("_ZN21hipLaunchHostFuncTest6reduceEPfPd").as_deref(),
+            Some("_ZN21hipLaunchHostFuncTestL6reduceEPfPd")
+        );
+        assert_eq!(l("_ZN1a1b3runEv").as_deref(), Some("_ZN1a1bL3runEv"));
+        // A namespace-scope template is rewritten; nested templates, member functions and C names are not.
+        assert_eq!(
+            l("_Z9vectorADDIfEvPKT_S2_PS0_m"),
+            Some("_ZL9vectorADDIfEvPKT_S2_PS0_m".into())
+        );
+        assert_eq!(l("_ZN2ns3addIiEEvPT_"), None);
+        assert_eq!(l("_ZNK1a3getEv"), None);
+        assert_eq!(l("kernel_c"), None);
+        assert_eq!(l("_ZN5"), None);
     }
 
     #[test]

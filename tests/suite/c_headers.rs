@@ -1806,6 +1806,8 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__cudaRegisterFatBinary",
     "__cudaRegisterFatBinaryEnd",
     "__cudaRegisterFunction",
+    // nvcc's host code before its first access to a `__managed__` variable (crt/host_runtime.h).
+    "__cudaInitModule",
     "__cudaRegisterManagedVar",
     "__cudaRegisterVar",
     "__cudaUnregisterFatBinary",

@@ -67,7 +67,7 @@ fn cuda_include() -> PathBuf {
 }
 
 /// Builds `src` with nvcc and `flags` into `out`.
-fn nvcc_build(src: &Path, out: &Path, flags: &[&str]) {
+pub(crate) fn nvcc_build(src: &Path, out: &Path, flags: &[&str]) {
     let o = Command::new(nvcc())
         .args(flags)
         .arg("-arch=sm_80")
@@ -88,7 +88,7 @@ fn nvcc_build(src: &Path, out: &Path, flags: &[&str]) {
 }
 
 /// Builds the CPU kernels of `src` with `streamsim cc --kernels` into `out`.
-fn kernels_build(src: &Path, out: &Path) {
+pub(crate) fn kernels_build(src: &Path, out: &Path) {
     let t = toolchain();
     let o = Command::new(env!("CARGO_BIN_EXE_streamsim"))
         .args(["cc", "--kernels", "-I"])
@@ -108,7 +108,7 @@ fn kernels_build(src: &Path, out: &Path) {
 }
 
 /// `streamsim exec` with `args`: (exit code, stdout, stderr).
-fn exec(args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn exec(args: &[&str]) -> (Option<i32>, String, String) {
     let t = toolchain();
     let cache = t.out_dir.join("dropin-cache");
     let lib = t.lib_dir.to_string_lossy().into_owned();
@@ -841,4 +841,38 @@ fn the_structs_programs_pass_have_cuda_13s_layouts_too() {
     want.extend(w);
     c.push_str(&s);
     compare_layouts("cuda13-shared-layouts", &[cuda_include()], &c, &want);
+}
+
+/// managed-memory.md · `__cudaRegisterManagedVar`: an nvcc binary's `__managed__` variables (one in a namespace),
+/// with initialisers, read and written by host code and by a kernel by name: with the kernels library they are
+/// its bytes (host and kernel see one copy, from the initialisers on); without it they start zeroed, and
+/// standard error says so.
+#[test]
+fn an_nvcc_binarys_managed_variables_are_the_kernels_librarys() {
+    let t = toolchain();
+    let src = root().join("tests/cu/streamsim/managed_vars.cu");
+    let exe = t.out_dir.join("nvcc-managed-vars");
+    let kernels = t.out_dir.join("nvcc-managed-vars.kernels.so");
+    nvcc_build(&src, &exe, &["-cudart", "shared"]);
+    kernels_build(&src, &kernels);
+    let (k, e) = (kernels.to_string_lossy(), exe.to_string_lossy());
+    let (code, out, err) = exec(&["--kernels", &k, "--", &e]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), "before 5 4\nmv 15 arr 104\ntype 3\n", "")
+    );
+    let (code, out, err) = exec(&["--races", "off", "--", &e]);
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "before 0 0\nmv 0 arr 0\ntype 3\n")
+    );
+    assert_eq!(
+        err,
+        "streamsim: the __managed__ variable `mv` has no definition in a kernels library (`streamsim cc \
+         --kernels`): it starts zeroed, not with its initialiser\n\
+         streamsim: the __managed__ variable `_ZN2ns3arrE` has no definition in a kernels library (`streamsim \
+         cc --kernels`): it starts zeroed, not with its initialiser\n\
+         streamsim: kernel `k` has no CPU code (build with `streamsim cc`): it runs as a timed operation that \
+         touches no memory, and its accesses are unknown to the race detector\n"
+    );
 }

@@ -34,6 +34,8 @@ mod fork;
 mod golden;
 mod graphs;
 mod hammer;
+// hip-tests' unit tests as .cu programs, built by `streamsim cc` and by nvcc (run with `streamsim exec`).
+mod hip_tests;
 mod host_models;
 mod ipc;
 mod ipc_devices;

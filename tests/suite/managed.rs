@@ -178,20 +178,20 @@ unsafe extern "C" {
     );
 }
 
-/// managed-memory.md · `__cudaRegisterManagedVar` · the variable's bytes become managed memory of the bound
-/// process, initialised from `deviceAddress`, and their address is stored at `*hostVarPtrAddress`.
+/// managed-memory.md · `__cudaRegisterManagedVar` · no kernels library defines the variable: `size` bytes of
+/// managed memory of the bound process, zeroed (nvcc passes the variable's name as `deviceAddress`, not its
+/// initial bytes), their address stored at `*hostVarPtrAddress`.
 #[test]
-fn an_nvcc_style_managed_variable_is_allocated_and_initialised() {
+fn an_nvcc_style_managed_variable_without_a_kernels_library_is_allocated_zeroed() {
     let (_m, p) = machine(true);
     let _g = p.bind();
-    let mut init = [7u8, 8, 9, 10];
     let mut slot: *mut std::ffi::c_void = std::ptr::null_mut();
-    // SAFETY: a valid slot, 4 initial bytes, a NUL-terminated name.
+    // SAFETY: a valid slot; nvcc's `deviceAddress` and `deviceName` are both the NUL-terminated name.
     unsafe {
         __cudaRegisterManagedVar(
             std::ptr::null_mut(),
             &mut slot,
-            init.as_mut_ptr().cast(),
+            c"var".as_ptr().cast_mut(),
             c"var".as_ptr(),
             0,
             4,
@@ -204,7 +204,7 @@ fn an_nvcc_style_managed_variable_is_allocated_and_initialised() {
     // SAFETY: the 4 managed bytes just allocated.
     assert_eq!(
         unsafe { std::slice::from_raw_parts(slot.cast::<u8>(), 4) },
-        [7, 8, 9, 10]
+        [0, 0, 0, 0]
     );
     p.free(DevicePtr(slot as usize as u64)).unwrap();
 }

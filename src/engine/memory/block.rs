@@ -16,6 +16,8 @@ use crate::engine::core::pointers::AddressSpace;
 pub(crate) enum Backing {
     /// Bytes the simulator allocated (device memory, pinned host buffers).
     Owned(Box<[u8]>),
+    /// Managed memory's bytes: reserved address space, backed by zeroed pages when touched (`lazy.rs`).
+    Lazy(crate::engine::memory::lazy::LazyBytes),
     /// `len` bytes of the program's memory at `ptr`, registered with `register_host` (`cudaHostRegister`).
     Registered { ptr: *mut u8, len: usize },
     /// A registered range that was unregistered: operations still holding the block (queued before the
@@ -59,6 +61,7 @@ impl std::ops::Deref for Backing {
     fn deref(&self) -> &[u8] {
         match self {
             Backing::Owned(b) => b,
+            Backing::Lazy(m) => m.as_slice(),
             // SAFETY: see `Send` above: valid for `len` bytes while registered.
             Backing::Registered { ptr, len } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
             Backing::Detached => &[],
@@ -74,6 +77,7 @@ impl std::ops::DerefMut for Backing {
     fn deref_mut(&mut self) -> &mut [u8] {
         match self {
             Backing::Owned(b) => b,
+            Backing::Lazy(m) => m.as_mut_slice(),
             // SAFETY: as for `Deref`; the `&mut self` is the block lock's guard, so no other simulator access.
             Backing::Registered { ptr, len } => unsafe {
                 std::slice::from_raw_parts_mut(*ptr, *len)
@@ -93,6 +97,7 @@ impl std::fmt::Debug for Backing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Backing::Owned(b) => write!(f, "Owned({} bytes)", b.len()),
+            Backing::Lazy(m) => write!(f, "Lazy({} bytes)", m.len()),
             Backing::Registered { ptr, len } => write!(f, "Registered({ptr:p}, {len} bytes)"),
             Backing::Detached => f.write_str("Detached"),
             Backing::Shared(m) => write!(f, "Shared({} bytes)", m.len()),
@@ -177,6 +182,7 @@ impl Block {
         let mut b = self.bytes().lock();
         let base: *mut u8 = match &mut *b {
             Backing::Owned(bytes) => bytes.as_mut_ptr(),
+            Backing::Lazy(m) => m.as_ptr(),
             Backing::Registered { ptr, .. } => *ptr,
             Backing::Detached => return None,
             Backing::Shared(m) => m.base_ptr(),

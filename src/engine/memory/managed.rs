@@ -19,7 +19,8 @@ use parking_lot::{Mutex, MutexGuard};
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::ProcessId;
 use crate::engine::core::pointers::{AddressSpace, HostPtr};
-use crate::engine::memory::{Backing, Block, HostBlock, Memory, Store, zeroed};
+use crate::engine::memory::lazy::LazyBytes;
+use crate::engine::memory::{Backing, Block, HostBlock, Memory, Store};
 
 /// The page size advice and prefetch ranges are rounded to (the host's page: "rounded down and rounded up
 /// respectively to be aligned to CPU page size").
@@ -321,7 +322,8 @@ impl ManagedTable {
 
 impl Memory {
     /// Allocates `bytes` of managed memory (zeroed) for `owner`, associated with `device` (the device current at
-    /// the call): real host memory in the pinned table, recorded as managed.
+    /// the call): real host memory in the pinned table, recorded as managed. It is reserved address space that
+    /// takes host memory only as its pages are touched, starting on a page boundary.
     pub fn malloc_managed(
         &self,
         what: &'static str,
@@ -336,10 +338,13 @@ impl Memory {
                 reason: format!("{bytes} bytes do not fit in host memory"),
             });
         };
-        let Some(boxed) = zeroed(n.max(1)) else {
+        // Reserved, not committed: an allocation may be larger than the host's free memory (oversubscription),
+        // and it starts on a page boundary, as NVIDIA's allocations do (hip-tests' HT_NVIDIA rounding tests
+        // require it).
+        let Some(lazy) = LazyBytes::new(n) else {
             return Err(SimError::HostOutOfMemory { requested: bytes });
         };
-        let base = boxed.as_ptr() as u64;
+        let base = lazy.as_ptr() as u64;
         let block = Arc::new(Block {
             base,
             len: bytes,
@@ -353,7 +358,7 @@ impl Memory {
                 device: Some(device),
                 registered: false,
             }),
-            store: Store::new(Backing::Owned(boxed)),
+            store: Store::new(Backing::Lazy(lazy)),
             store_off: 0,
             mapping: false,
         });

@@ -26,6 +26,7 @@ pub(crate) mod block;
 pub(crate) mod copies;
 mod describe;
 pub(crate) mod freed_pinned;
+pub(crate) mod lazy;
 pub mod managed;
 pub mod pitched;
 mod reserve;
