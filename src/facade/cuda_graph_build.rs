@@ -391,7 +391,7 @@ unsafe fn copy_3d(
 ///
 /// # Safety
 /// `nodes` is NULL or valid for `count` reads.
-unsafe fn nodes_at(
+pub(crate) unsafe fn nodes_at(
     what: &'static str,
     nodes: *const *mut c_void,
     count: usize,
@@ -1234,12 +1234,8 @@ pub(crate) unsafe fn graph_node_get_params(
                 out_params.u.event = handle_ptr(p.graph_node_event(node(n))?.to_raw());
             }
             NodeType::Graph => {
-                return Err(SimError::NotSupported {
-                    what,
-                    reason: "a child graph node keeps a copy of the child graph's nodes, not a graph handle \
-                             (cudaGraphChildGraphNodeGetGraph is not simulated)"
-                        .into(),
-                });
+                // The node's embedded graph, as cudaGraphChildGraphNodeGetGraph gives it.
+                out_params.u.graph = handle_ptr(p.child_graph(node(n))?.to_raw());
             }
             NodeType::Empty => {}
         }

@@ -184,6 +184,7 @@ impl Process {
             if let Some(last) = st.graphs.graphs.get_mut(graph.0)?.nodes.last_mut() {
                 last.given = given;
             }
+            st.graphs.embedded_changed(graph.0);
             Ok(node)
         })
     }
@@ -310,8 +311,8 @@ impl Process {
                         ),
                     });
                 }
-                let (nodes, _) = super::exec_graph::flatten(&g.nodes);
-                NodeOp::Child(Arc::from(nodes))
+                // The child graph's nodes as they are now (instantiation inlines them).
+                NodeOp::Child(Arc::from(g.nodes.clone()))
             }
         })
     }
@@ -423,7 +424,9 @@ impl Process {
                 }
                 deps[t as usize].push(f);
             }
-            st.set_deps(graph, deps)
+            st.set_deps(graph, deps)?;
+            st.graphs.embedded_changed(graph.0);
+            Ok(())
         })
     }
 
@@ -451,7 +454,9 @@ impl Process {
                 };
                 deps[t as usize].remove(k);
             }
-            st.set_deps(graph, deps)
+            st.set_deps(graph, deps)?;
+            st.graphs.embedded_changed(graph.0);
+            Ok(())
         })
     }
 
@@ -465,6 +470,7 @@ impl Process {
                 return Err(being_captured(what));
             }
             st.graphs.nodes.remove(node.0)?;
+            st.graphs.drop_embedded(node);
             let entry = st.graphs.graphs.get_mut(g)?;
             entry.nodes.remove(p as usize);
             for n in &mut entry.nodes {
@@ -482,6 +488,7 @@ impl Process {
                     r.index -= 1;
                 }
             }
+            st.graphs.embedded_changed(g);
             Ok(())
         })
     }

@@ -55,6 +55,15 @@ impl Process {
             if st.graphs.graphs.get(graph.0)?.capture.is_some() {
                 return Err(being_captured(EngineCall::DestroyGraph.name()));
             }
+            if st.graphs.lineage.is_embedded(graph.0) {
+                return Err(SimError::InvalidValue {
+                    what: EngineCall::DestroyGraph.name(),
+                    reason:
+                        "the graph is a child graph node's embedded graph, which the node owns \
+                             (destroy the node instead)"
+                            .into(),
+                });
+            }
             st.graphs.remove_graph(graph.0).map(drop)
         })
     }
@@ -69,10 +78,12 @@ impl Process {
             }
             let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
             let copy = st.graphs.new_graph(c.process, device, ctx)?;
+            let mut pairs = Vec::with_capacity(nodes.len());
             for n in nodes {
-                let given = n.given;
+                let (given, original) = (n.given, n.handle);
                 match st.graphs.push_node(copy, n.deps, n.op, n.site, n.stream) {
-                    Ok(_) => {
+                    Ok(h) => {
+                        pairs.push((original, h));
                         if let Some(last) = st.graphs.graphs.get_mut(copy)?.nodes.last_mut() {
                             last.given = given;
                         }
@@ -83,6 +94,7 @@ impl Process {
                     }
                 }
             }
+            st.graphs.lineage.cloned(copy, pairs);
             Ok(Graph(copy))
         })
     }

@@ -13,6 +13,7 @@
 //! | `graph_api.rs` | the graph calls of [`Process`](crate::Process): instantiate, destroy, clone, inspect, DOT |
 //! | `build.rs` | building a graph by hand: create, add nodes of each type, add and remove edges, destroy nodes |
 //! | `params.rs` | a node's parameters: get and set them on a graph, set them on an executable graph, enable / disable |
+//! | `child.rs` | child graph nodes' embedded graphs, changing a child graph node of an executable graph, the nodes of a clone |
 //! | `update.rs` | updating an executable graph from a graph of the same topology (`cudaGraphExecUpdate`), upload |
 //! | `replay.rs` | a launch: the graph's nodes as operations on the executable graph's lanes, with virtual times from the DAG |
 //!
@@ -29,6 +30,7 @@
 pub(crate) mod api;
 pub(crate) mod build;
 pub(crate) mod capture;
+pub(crate) mod child;
 pub(crate) mod events;
 pub(crate) mod exec_graph;
 pub(crate) mod gate;

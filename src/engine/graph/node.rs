@@ -187,6 +187,8 @@ pub(crate) struct GraphState {
     pub execs: Registry<super::exec_graph::ExecEntry>,
     pub nodes: Registry<NodeRef>,
     pub captures: Captures,
+    /// Embedded graphs of child graph nodes, and clones' nodes (`child.rs`).
+    pub lineage: super::child::Lineage,
     next_graph: u32,
     next_exec: u32,
 }
@@ -198,6 +200,7 @@ impl GraphState {
             execs: Registry::new(ObjectKind::GraphExec, TAG_GRAPH_EXEC, machine_tag, process),
             nodes: Registry::new(ObjectKind::GraphNode, TAG_GRAPH_NODE, machine_tag, process),
             captures: Captures::default(),
+            lineage: Default::default(),
             next_graph: 1,
             next_exec: 1,
         }
@@ -249,7 +252,18 @@ impl GraphState {
         for n in &entry.nodes {
             let _ = self.nodes.remove(n.handle.0);
         }
+        self.forget_lineage(g, &entry.nodes);
         Ok(entry)
+    }
+
+    /// Removes the nodes of graph `g` after its first `keep` (and their handles).
+    pub fn truncate_graph(&mut self, g: u64, keep: u32) -> Result<()> {
+        let gone = self.graphs.get_mut(g)?.nodes.split_off(keep as usize);
+        for n in &gone {
+            let _ = self.nodes.remove(n.handle.0);
+            self.drop_embedded(n.handle);
+        }
+        Ok(())
     }
 
     /// A reset of `device`: its captures end, its graphs and executable graphs are freed (their handles say so).
@@ -262,6 +276,7 @@ impl GraphState {
                 for n in &g.nodes {
                     let _ = self.nodes.remove_by_reset(n.handle.0, device);
                 }
+                self.forget_lineage(h, &g.nodes);
             }
         }
         for h in self.execs.handles_where(|x| x.device == device) {

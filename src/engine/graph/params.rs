@@ -155,6 +155,10 @@ impl Process {
             let n = &mut st.graphs.graphs.get_mut(g)?.nodes[i as usize];
             n.op = op;
             n.given = given;
+            if is == NodeType::Graph {
+                st.graphs.refill_embedded(node)?;
+            }
+            st.graphs.embedded_changed(g);
             Ok(())
         })
     }
@@ -179,20 +183,15 @@ impl Process {
         self.call(EngineCall::SetExecNodeParams.name(), |c| {
             let what = EngineCall::SetExecNodeParams.name();
             let mut st = self.state();
+            if let Some(child) = super::child::child_of(&spec) {
+                return self.set_exec_child_locked(&mut st, what, exec, node, child);
+            }
             let i = st.exec_index(what, exec, node)?;
             let x = st.graphs.execs.get(exec.0)?;
             let old = x.nodes[i as usize].op.clone();
             let device = x.device;
             if old.node_type() != spec_type(&spec) {
                 return Err(wrong_type(what, node, old.node_type(), spec_type(&spec)));
-            }
-            if matches!(spec, Spec::Public(NodeSpec::ChildGraph(_))) {
-                return Err(SimError::NotSupported {
-                    what,
-                    reason: "changing a child graph node of an executable graph is not simulated \
-                             (cudaGraphExecUpdate updates it)"
-                        .into(),
-                });
             }
             let op = self.node_op(&st, c, what, device, None, spec)?;
             self.exec_change_allowed(what, &old, &op)?;

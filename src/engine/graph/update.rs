@@ -23,7 +23,8 @@ pub(crate) fn shape_of(nodes: &[Node]) -> Shape {
         .iter()
         .map(|n| {
             let inner = match &n.op {
-                NodeOp::Child(c) => c
+                NodeOp::Child(c) => flatten(c)
+                    .0
                     .iter()
                     .map(|x| (x.op.node_type(), x.deps.clone()))
                     .collect(),
@@ -160,6 +161,7 @@ impl Process {
             let x = st.graphs.execs.get_mut(exec.0)?;
             x.nodes = flat.into();
             x.handles = handles;
+            x.children.updated(&new_nodes);
             Ok(UpdateOutcome {
                 result: UpdateResult::Success,
                 error_node: None,

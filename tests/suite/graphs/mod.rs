@@ -4,6 +4,7 @@
 mod acl_capture;
 mod build;
 mod build_fuzz;
+mod child;
 mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
