@@ -374,3 +374,21 @@ fn what_the_cpu_cannot_run_is_a_compile_error_that_names_it() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// hip-tests' child graph and clone tests (hipGraphChildGraphNodeGetGraph, hipGraphNodeFindInClone,
+/// hipGraphExecChildGraphNodeSetParams), translated to CUDA names in `tests/c/hip_tests_graph_child.cu`: every
+/// check passes, the embedded graph launched on its own copies the child's bytes.
+#[test]
+fn hip_tests_graph_child() {
+    let exe = cc(
+        "hip_tests_graph_child",
+        &["tests/c/hip_tests_graph_child.cu"],
+        &[],
+    );
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("hip-tests graph child: all checks passed"),
+        "{out}{err}"
+    );
+}

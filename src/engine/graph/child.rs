@@ -276,6 +276,12 @@ impl Process {
             let what = EngineCall::NodeInClone.name();
             let st = self.state();
             st.graphs.graphs.get(clone.0)?;
+            if st.graphs.nodes.get(original.0).is_err() {
+                return Err(invalid(
+                    what,
+                    format!("{:#x} is not a node of a live graph", original.0),
+                ));
+            }
             let found = st
                 .graphs
                 .lineage
