@@ -3,7 +3,7 @@
  * 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime names (hipX → cudaX) and built by
  * `streamsim cc` (the kernels run on the CPU): catch/unit/graph/hipGraphChildGraphNodeGetGraph.cc (Functional,
  * Negative), hipGraphNodeFindInClone.cc (Negative, Functional) and hipGraphExecChildGraphNodeSetParams.cc
- * (Negative).
+ * (Negative, BasicFunc, ChildTopology).
  *
  * Every runtime call and every check of the translated tests is kept, in their order. Each Catch2 SECTION runs
  * its TEST_CASE from the top, so each section is one run of its test's function here (a section number).
@@ -11,7 +11,8 @@
  *   - HIP_CHECK / REQUIRE become CHECK / CHECK_EQ of tests/c/check.h; HipTest::initArrays / freeArrays become
  *     init_arrays / free_arrays (cudaMalloc and malloc, the host arrays filled with distinct values);
  *     HipTest::setNumBlocks becomes the grid its formula gives on one multiprocessor;
- *   - the kernels HipTest::vectorADD and HipTest::memsetReverse are written out here (the same computation);
+ *   - the kernels HipTest::vectorADD and HipTest::memsetReverse are written out here (the same computation), and
+ *     HipTest::checkVectorADD is check_vector_add (the same check);
  *   - the "uninitialized node" sections pass a handle no call made (0x1234) instead of an uninitialized
  *     variable, which C++ leaves undefined;
  *   - hipGraphNodeFindInClone_Func's memcpyD2D_C copies device to device with hipMemcpyDeviceToHost: the
@@ -35,6 +36,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include <vector>
 
 #include <cuda_runtime.h>
 
@@ -406,6 +409,146 @@ static void exec_child_set_params_negative(int section) {
     CHECK_EQ(cudaStreamDestroy(streamForGraph), cudaSuccess);
 }
 
+static void exec_child_set_params_basic_func() {
+    constexpr size_t N = 1024;
+    constexpr size_t Nbytes = N * sizeof(int);
+    cudaGraph_t graph, childgraph1, childgraph2;
+    cudaGraphExec_t graphExec;
+    int *A_d{nullptr}, *B_d{nullptr}, *C_d{nullptr};
+    int *A_h{nullptr}, *B_h{nullptr}, *C_h{nullptr};
+    init_arrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N);
+    CHECK_EQ(cudaGraphCreate(&graph, 0), cudaSuccess);
+    cudaStream_t streamForGraph;
+    CHECK_EQ(cudaStreamCreate(&streamForGraph), cudaSuccess);
+    CHECK_EQ(cudaGraphCreate(&childgraph1, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphCreate(&childgraph2, 0), cudaSuccess);
+    cudaGraphNode_t memcpyH2D_A, memcpyH2D_B, memcpyD2H_A, memcpyH2D_B_child, childGraphNode1;
+    CHECK_EQ(cudaMemcpy(C_d, C_h, Nbytes, cudaMemcpyHostToDevice), cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_A, graph, nullptr, 0, A_d, A_h, Nbytes, cudaMemcpyHostToDevice),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_B, childgraph1, nullptr, 0, B_d, A_d, Nbytes,
+                                      cudaMemcpyDeviceToDevice),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddChildGraphNode(&childGraphNode1, graph, nullptr, 0, childgraph1), cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyD2H_A, graph, nullptr, 0, B_h, B_d, Nbytes, cudaMemcpyDeviceToHost),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddDependencies(graph, &memcpyH2D_A, &childGraphNode1, 1), cudaSuccess);
+    CHECK_EQ(cudaGraphAddDependencies(graph, &childGraphNode1, &memcpyD2H_A, 1), cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_B_child, childgraph2, nullptr, 0, B_d, C_d, Nbytes,
+                                      cudaMemcpyDeviceToDevice),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphInstantiate(&graphExec, graph, nullptr, nullptr, 0), cudaSuccess);
+    // Update the childgraph node
+    CHECK_EQ(cudaGraphExecChildGraphNodeSetParams(graphExec, childGraphNode1, childgraph2), cudaSuccess);
+    CHECK_EQ(cudaGraphLaunch(graphExec, streamForGraph), cudaSuccess);
+    CHECK_EQ(cudaStreamSynchronize(streamForGraph), cudaSuccess);
+    for (unsigned int i = 0; i < N; i++) {
+        CHECK_EQ(B_h[i], C_h[i]);
+    }
+    free_arrays(A_d, B_d, C_d, A_h, B_h, C_h);
+    CHECK_EQ(cudaGraphExecDestroy(graphExec), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(childgraph1), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(childgraph2), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(graph), cudaSuccess);
+    CHECK_EQ(cudaStreamDestroy(streamForGraph), cudaSuccess);
+}
+
+/* STREAMSIM: HipTest::checkVectorADD. */
+static void check_vector_add(const int *A, const int *B, const int *C, size_t N) {
+    for (size_t i = 0; i < N; i++) {
+        CHECK_EQ(C[i], A[i] + B[i]);
+    }
+}
+
+static void exec_child_set_params_child_topology() {
+    constexpr size_t N = 1024;
+    constexpr size_t Nbytes = N * sizeof(int);
+    constexpr auto blocksPerCU = 6;
+    size_t NElem{N};
+    constexpr auto threadsPerBlock = 256;
+    cudaGraph_t graph, childgraph1, childgraph2;
+    cudaGraphExec_t graphExec;
+    cudaKernelNodeParams kernelNodeParams{};
+    cudaGraphNode_t kernel_vecAdd;
+    int *A_d{nullptr}, *B_d{nullptr}, *C_d{nullptr};
+    int *A_h{nullptr}, *B_h{nullptr}, *C_h{nullptr};
+    init_arrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N);
+    unsigned blocks = set_num_blocks(blocksPerCU, threadsPerBlock, N);
+    std::vector<cudaGraphNode_t> childdependencies, childdependencies1;
+    CHECK_EQ(cudaGraphCreate(&graph, 0), cudaSuccess);
+    cudaGraphNode_t memcpyH2D_A, memcpyH2D_B, memcpyH2D_C, childGraphNode1, memcpyD2H_A, memcpyD2D_AB;
+    cudaStream_t streamForGraph;
+    CHECK_EQ(cudaStreamCreate(&streamForGraph), cudaSuccess);
+    CHECK_EQ(cudaGraphCreate(&childgraph1, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphCreate(&childgraph2, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_A, graph, nullptr, 0, A_d, A_h, Nbytes, cudaMemcpyHostToDevice),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyD2D_AB, childgraph1, nullptr, 0, B_d, A_d, Nbytes,
+                                      cudaMemcpyDeviceToDevice),
+             cudaSuccess);
+    childdependencies.push_back(memcpyD2D_AB);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_B, childgraph1, childdependencies.data(), childdependencies.size(),
+                                      B_d, B_h, Nbytes, cudaMemcpyHostToDevice),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_C, childgraph1, childdependencies.data(), childdependencies.size(),
+                                      C_d, C_h, Nbytes, cudaMemcpyHostToDevice),
+             cudaSuccess);
+    childdependencies.clear();
+    childdependencies.push_back(memcpyH2D_B);
+    childdependencies.push_back(memcpyH2D_C);
+    void *kernelArgs2[] = {&B_d, &C_d, &A_d, reinterpret_cast<void *>(&NElem)};
+    kernelNodeParams.func = reinterpret_cast<void *>(vectorADD<int>);
+    kernelNodeParams.gridDim = dim3(blocks);
+    kernelNodeParams.blockDim = dim3(threadsPerBlock);
+    kernelNodeParams.sharedMemBytes = 0;
+    kernelNodeParams.kernelParams = reinterpret_cast<void **>(kernelArgs2);
+    kernelNodeParams.extra = nullptr;
+    CHECK_EQ(cudaGraphAddKernelNode(&kernel_vecAdd, childgraph1, childdependencies.data(), childdependencies.size(),
+                                    &kernelNodeParams),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddChildGraphNode(&childGraphNode1, graph, nullptr, 0, childgraph1), cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyD2H_A, graph, nullptr, 0, A_h, A_d, Nbytes, cudaMemcpyDeviceToHost),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddDependencies(graph, &memcpyH2D_A, &childGraphNode1, 1), cudaSuccess);
+    CHECK_EQ(cudaGraphAddDependencies(graph, &childGraphNode1, &memcpyD2H_A, 1), cudaSuccess);
+    // Another child graph with the same topology for the update
+    cudaGraphNode_t memcpyD2D_AB1, memcpyH2D_B1, memcpyH2D_C1, kernel_vecAdd1;
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyD2D_AB1, childgraph2, nullptr, 0, B_d, A_d, Nbytes,
+                                      cudaMemcpyDeviceToDevice),
+             cudaSuccess);
+    childdependencies.clear();
+    childdependencies.push_back(memcpyD2D_AB1);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_B1, childgraph2, childdependencies.data(), childdependencies.size(),
+                                      B_d, B_h, Nbytes, cudaMemcpyHostToDevice),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode1D(&memcpyH2D_C1, childgraph2, childdependencies.data(), childdependencies.size(),
+                                      C_d, B_h, Nbytes, cudaMemcpyHostToDevice),
+             cudaSuccess);
+    childdependencies.clear();
+    childdependencies.push_back(memcpyH2D_B1);
+    childdependencies.push_back(memcpyH2D_C1);
+    void *kernelArgs21[] = {&B_d, &C_d, &A_d, reinterpret_cast<void *>(&NElem)};
+    kernelNodeParams.func = reinterpret_cast<void *>(vectorADD<int>);
+    kernelNodeParams.gridDim = dim3(blocks);
+    kernelNodeParams.blockDim = dim3(threadsPerBlock);
+    kernelNodeParams.sharedMemBytes = 0;
+    kernelNodeParams.kernelParams = reinterpret_cast<void **>(kernelArgs21);
+    kernelNodeParams.extra = nullptr;
+    CHECK_EQ(cudaGraphAddKernelNode(&kernel_vecAdd1, childgraph2, childdependencies.data(), childdependencies.size(),
+                                    &kernelNodeParams),
+             cudaSuccess);
+    CHECK_EQ(cudaGraphInstantiate(&graphExec, graph, nullptr, nullptr, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphExecChildGraphNodeSetParams(graphExec, childGraphNode1, childgraph2), cudaSuccess);
+    CHECK_EQ(cudaGraphLaunch(graphExec, streamForGraph), cudaSuccess);
+    CHECK_EQ(cudaStreamSynchronize(streamForGraph), cudaSuccess);
+    check_vector_add(B_h, B_h, A_h, N);
+    free_arrays(A_d, B_d, C_d, A_h, B_h, C_h);
+    CHECK_EQ(cudaGraphExecDestroy(graphExec), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(childgraph1), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(graph), cudaSuccess);
+    CHECK_EQ(cudaStreamDestroy(streamForGraph), cudaSuccess);
+}
+
 int main() {
     child_get_graph_functional();
     for (int s = 0; s < 4; s++) child_get_graph_negative(s);
@@ -413,6 +556,8 @@ int main() {
     find_in_clone_func();
     find_in_clone_func(true);
     for (int s = 0; s < 5; s++) exec_child_set_params_negative(s);
+    exec_child_set_params_basic_func();
+    exec_child_set_params_child_topology();
     std::printf("hip-tests graph child: all checks passed\n");
     return 0;
 }
