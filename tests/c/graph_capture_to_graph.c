@@ -1,8 +1,8 @@
 /*
  * graph_capture_to_graph.c — capture into an existing graph, child graph nodes' embedded graphs, executable
  * child graph nodes and the nodes of a clone, through the C API with CUDA names
- * (docs/semantics/graph-building.md, "Capture into a graph" and "Child graphs and clones"): every documented
- * code, and the effects of the graphs launched.
+ * (docs/semantics/graph-building.md, "Capture into a graph", "Child graphs and clones" and "Pitched nodes"):
+ * every documented code, and the effects of the graphs launched.
  */
 #include <stdio.h>
 #include <string.h>
@@ -227,6 +227,106 @@ static void child_graphs(cudaStream_t s, unsigned char *d) {
     CHECK_EQ(cudaGraphDestroy(child), cudaSuccess);
 }
 
+/* Pitched nodes: a hand-built pitched memcpy node, captured 2-D copies of pageable memory, a padded 3-D memset. */
+static void pitched_nodes(cudaStream_t s) {
+    void *a = NULL, *b = NULL;
+    size_t pa = 0, pb = 0;
+    CHECK_EQ(cudaMallocPitch(&a, &pa, 20, 4), cudaSuccess);
+    CHECK_EQ(cudaMallocPitch(&b, &pb, 40, 4), cudaSuccess);
+    CHECK_EQ(pa, 32);
+    CHECK_EQ(pb, 64);
+    unsigned char host[80], back[80];
+    for (int i = 0; i < 80; i++) host[i] = (unsigned char)(i / 20 + 1);
+    CHECK_EQ(cudaMemset(a, 0xEE, pa * 4), cudaSuccess);
+    CHECK_EQ(cudaMemset(b, 0, pb * 4), cudaSuccess);
+
+    /* Captured: host rows (pageable, 20 bytes apart) into a, then a's rows into b. */
+    cudaGraph_t g = NULL;
+    CHECK_EQ(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+    CHECK_EQ(cudaMemcpy2DAsync(a, pa, host, 20, 20, 4, cudaMemcpyHostToDevice, s), cudaSuccess);
+    CHECK_EQ(cudaMemcpy2DAsync(b, pb, a, pa, 20, 4, cudaMemcpyDeviceToDevice, s), cudaSuccess);
+    CHECK_EQ(cudaStreamEndCapture(s, &g), cudaSuccess);
+    cudaGraphNode_t nodes[2];
+    size_t n = 2;
+    CHECK_EQ(cudaGraphGetNodes(g, nodes, &n), cudaSuccess);
+    CHECK_EQ(n, 2);
+    struct cudaMemcpy3DParms got;
+    memset(&got, 0, sizeof got);
+    CHECK_EQ(cudaGraphMemcpyNodeGetParams(nodes[0], &got), cudaSuccess);
+    CHECK(got.srcPtr.ptr == (void *)host);
+    CHECK_EQ(got.srcPtr.pitch, 20);
+    CHECK(got.dstPtr.ptr == a);
+    CHECK_EQ(got.dstPtr.pitch, pa);
+    CHECK_EQ(got.dstPtr.ysize, 4);
+    CHECK_EQ(got.extent.width, 20);
+    CHECK_EQ(got.extent.height, 4);
+    CHECK_EQ(got.extent.depth, 1);
+    CHECK_EQ(got.kind, cudaMemcpyDefault);
+    cudaGraphExec_t x = NULL;
+    CHECK_EQ(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphLaunch(x, s), cudaSuccess);
+    CHECK_EQ(cudaStreamSynchronize(s), cudaSuccess);
+    unsigned char rows_b[256];
+    CHECK_EQ(cudaMemcpy(rows_b, b, 256, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int r = 0; r < 4; r++) {
+        CHECK_EQ(rows_b[r * 64], r + 1);
+        CHECK_EQ(rows_b[r * 64 + 19], r + 1);
+        CHECK_EQ(rows_b[r * 64 + 20], 0);
+    }
+    /* A pitched node of an executable graph cannot change ("multidimensional memory operands"). */
+    CHECK_EQ(cudaGraphExecMemcpyNodeSetParams(x, nodes[1], &got), cudaErrorInvalidValue);
+    CHECK_EQ(cudaGraphExecDestroy(x), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(g), cudaSuccess);
+
+    /* By hand: b's rows back to the host, 20 bytes apart; a pitch shorter than the width is 1 (not 12). */
+    struct cudaMemcpy3DParms cp;
+    memset(&cp, 0, sizeof cp);
+    cp.srcPtr = make_cudaPitchedPtr(b, pb, 20, 4);
+    cp.dstPtr = make_cudaPitchedPtr(back, 20, 20, 4);
+    cp.extent = make_cudaExtent(20, 4, 1);
+    cp.kind = cudaMemcpyDeviceToHost;
+    cudaGraphNode_t node = NULL;
+    CHECK_EQ(cudaGraphCreate(&g, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphAddMemcpyNode(&node, g, NULL, 0, &cp), cudaSuccess);
+    struct cudaMemcpy3DParms short_pitch = cp;
+    short_pitch.dstPtr.pitch = 10;
+    CHECK_EQ(cudaGraphAddMemcpyNode(&node, g, NULL, 0, &short_pitch), cudaErrorInvalidValue);
+    memset(back, 0, sizeof back);
+    CHECK_EQ(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+    CHECK_EQ(cudaGraphLaunch(x, s), cudaSuccess);
+    CHECK_EQ(cudaStreamSynchronize(s), cudaSuccess);
+    CHECK_EQ(memcmp(back, host, 80), 0);
+    CHECK_EQ(cudaGraphExecDestroy(x), cudaSuccess);
+    CHECK_EQ(cudaGraphDestroy(g), cudaSuccess);
+
+    /* A 3-D memset of 2 rows of each 3-row slice: a memset node without cudaMemsetParams (801). */
+    struct cudaPitchedPtr box;
+    CHECK_EQ(cudaMalloc3D(&box, make_cudaExtent(8, 3, 2)), cudaSuccess);
+    CHECK_EQ(cudaMemset(box.ptr, 0, box.pitch * 6), cudaSuccess);
+    CHECK_EQ(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+    CHECK_EQ(cudaMemset3DAsync(box, 0x5A, make_cudaExtent(8, 2, 2), s), cudaSuccess);
+    CHECK_EQ(cudaStreamEndCapture(s, &g), cudaSuccess);
+    n = 1;
+    CHECK_EQ(cudaGraphGetNodes(g, &node, &n), cudaSuccess);
+    enum cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+    CHECK_EQ(cudaGraphNodeGetType(node, &type), cudaSuccess);
+    CHECK_EQ(type, cudaGraphNodeTypeMemset);
+    struct cudaMemsetParams mp;
+    CHECK_EQ(cudaGraphMemsetNodeGetParams(node, &mp), cudaErrorNotSupported);
+    launch(g, s);
+    unsigned char boxed[6 * 32];
+    CHECK_EQ(box.pitch, 32);
+    CHECK_EQ(cudaMemcpy(boxed, box.ptr, sizeof boxed, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int r = 0; r < 6; r++) {
+        CHECK_EQ(boxed[r * 32], r % 3 == 2 ? 0 : 0x5A);
+        CHECK_EQ(boxed[r * 32 + 8], 0);
+    }
+    CHECK_EQ(cudaGraphDestroy(g), cudaSuccess);
+    CHECK_EQ(cudaFree(box.ptr), cudaSuccess);
+    CHECK_EQ(cudaFree(a), cudaSuccess);
+    CHECK_EQ(cudaFree(b), cudaSuccess);
+}
+
 int main(void) {
     cudaStream_t s, s2;
     CHECK_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
@@ -235,6 +335,7 @@ int main(void) {
     CHECK_EQ(cudaMalloc((void **)&d, 64), cudaSuccess);
     capture_to_graph(s, s2, d);
     child_graphs(s, d);
+    pitched_nodes(s);
     CHECK_EQ(cudaFree(d), cudaSuccess);
     CHECK_EQ(cudaStreamDestroy(s2), cudaSuccess);
     CHECK_EQ(cudaStreamDestroy(s), cudaSuccess);

@@ -18,6 +18,7 @@ use crate::engine::core::pointers::{AddressSpace, DevicePtr, HostPtr};
 use crate::engine::core::rules::PeerCopy;
 use crate::engine::core::time::{CopyPath, saturating_nanos};
 use crate::engine::kernels::kernel::{Body, Kernel};
+use crate::engine::memory::pitched::{Extent, Pitch};
 use crate::engine::process::{Call, ProcState, Process};
 
 /// Memory a memcpy node reads or writes (the Rust API; the C API also names pageable host memory).
@@ -98,6 +99,12 @@ pub(crate) enum Spec {
         dst: Endpoint,
         src: Endpoint,
         bytes: u64,
+    },
+    /// A pitched copy: rows apart on either side (`rows.rs`).
+    Rows {
+        dst: (Endpoint, Pitch),
+        src: (Endpoint, Pitch),
+        extent: Extent,
     },
 }
 
@@ -203,6 +210,9 @@ impl Process {
         let spec = match spec {
             Spec::Copy { dst, src, bytes } => {
                 return self.copy_op(st, c, what, device, dst, src, bytes);
+            }
+            Spec::Rows { dst, src, extent } => {
+                return self.rows_op(st, c, what, device, dst, src, extent);
             }
             Spec::Public(s) => s,
         };
@@ -337,8 +347,71 @@ impl Process {
                 "a copy of 0 bytes (zero-length memcpy nodes are not supported)",
             ));
         }
+        let path = self.node_copy_path(st, c, what, device, (dst, bytes), (src, bytes))?;
+        Ok(NodeOp::Copy {
+            what: "memcpy node",
+            dst,
+            src,
+            bytes,
+            path,
+        })
+    }
+
+    /// A pitched memcpy node: each side's rows checked as a pitched copy checks them (the pitch at least the
+    /// width, the rows in live memory of this process), the path as for a copy node.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a copy's sides and size, and where it goes"
+    )]
+    fn rows_op(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        what: &'static str,
+        device: u32,
+        (dst, dp): (Endpoint, Pitch),
+        (src, sp): (Endpoint, Pitch),
+        extent: Extent,
+    ) -> Result<NodeOp> {
+        if extent.width == 0 || extent.height == 0 || extent.depth == 0 {
+            return Err(invalid(
+                what,
+                "a copy of 0 bytes (zero-length memcpy nodes are not supported)",
+            ));
+        }
+        // The graph calls answer cudaErrorInvalidValue, not cudaErrorInvalidPitchValue.
+        let span = |side, p| {
+            crate::engine::memory::pitched::span(what, side, p, extent).map_err(|e| match e {
+                SimError::InvalidPitch { what, reason } => SimError::InvalidValue { what, reason },
+                e => e,
+            })
+        };
+        let (dspan, sspan) = (span("destination", dp)?, span("source", sp)?);
+        let path = self.node_copy_path(st, c, what, device, (dst, dspan), (src, sspan))?;
+        Ok(NodeOp::Rows(super::rows::RowsNode::Copy {
+            dst,
+            dp,
+            src,
+            sp,
+            extent,
+            path,
+        }))
+    }
+
+    /// The path of a copy node between `dst` and `src` (each checked for `bytes` bytes of live memory of this
+    /// process): between two devices, the peer link if the graph's device may access the other, else staged
+    /// through the host (or refused where the dialect refuses that).
+    fn node_copy_path(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        what: &'static str,
+        device: u32,
+        (dst, dbytes): (Endpoint, u64),
+        (src, sbytes): (Endpoint, u64),
+    ) -> Result<CopyPath> {
         let mem = &self.m.memory;
-        let space = |e: Endpoint| -> Result<AddressSpace> {
+        let space = |e: Endpoint, bytes: u64| -> Result<AddressSpace> {
             Ok(match e {
                 Endpoint::Device(p) => mem.device_region(what, p, bytes, c.process)?.block.space,
                 Endpoint::Pinned(p) => {
@@ -348,8 +421,8 @@ impl Process {
                 Endpoint::Pageable(_) => AddressSpace::PageableHost,
             })
         };
-        let (ss, ds) = (space(src)?, space(dst)?);
-        let path = match copy_path(ss, ds) {
+        let (ss, ds) = (space(src, sbytes)?, space(dst, dbytes)?);
+        Ok(match copy_path(ss, ds) {
             CopyPath::StagedThroughHost => {
                 let (AddressSpace::Device(a), AddressSpace::Device(b)) = (ss, ds) else {
                     unreachable!("staged copies are device to device")
@@ -374,13 +447,6 @@ impl Process {
                 }
             }
             p => p,
-        };
-        Ok(NodeOp::Copy {
-            what: "memcpy node",
-            dst,
-            src,
-            bytes,
-            path,
         })
     }
 

@@ -235,6 +235,7 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
                 shape.height, shape.width, shape.element_size, shape.value
             ),
             NodeOp::Child(nodes) => format!("{} nodes", nodes.len()),
+            NodeOp::Rows(r) => format!("{} bytes in rows", r.bytes()),
             NodeOp::Host(_) => "host function".to_string(),
             NodeOp::EventRecord { id, .. } | NodeOp::EventWait { id, .. } => format!("event {id}"),
             NodeOp::Empty => String::new(),

@@ -15,6 +15,7 @@
 //! | `params.rs` | a node's parameters: get and set them on a graph, set them on an executable graph, enable / disable |
 //! | `child.rs` | child graph nodes' embedded graphs, changing a child graph node of an executable graph, the nodes of a clone |
 //! | `update.rs` | updating an executable graph from a graph of the same topology (`cudaGraphExecUpdate`), upload |
+//! | `rows.rs` | pitched copy and memset nodes (rows apart): captured 2-D / 3-D copies, pitched memcpy nodes |
 //! | `replay.rs` | a launch: the graph's nodes as operations on the executable graph's lanes, with virtual times from the DAG |
 //!
 //! **Replay.** An executable graph owns *lanes*: streams of its own (the trace's graph tracks, kind
@@ -38,6 +39,7 @@ pub(crate) mod graph_api;
 pub(crate) mod node;
 pub(crate) mod params;
 pub(crate) mod replay;
+pub(crate) mod rows;
 pub(crate) mod update;
 
 pub use crate::engine::core::error::{UpdateOutcome, UpdateResult};

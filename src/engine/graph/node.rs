@@ -68,9 +68,11 @@ pub(crate) enum NodeOp {
     EventWait { event: u64, id: EventId },
     /// Nothing.
     Empty,
-    /// A child graph: a copy of another graph's nodes, made when the node was added (topologically ordered,
-    /// their own child graphs already inlined); instantiation inlines them in place of the node.
+    /// A child graph: a copy of another graph's nodes as they were added (their own child graphs as child
+    /// nodes), made when the node was added; instantiation inlines them in place of the node.
     Child(std::sync::Arc<[Node]>),
+    /// A pitched copy or memset: rows apart (`rows.rs`).
+    Rows(super::rows::RowsNode),
 }
 
 /// The shape of a memset node (`cudaMemsetParams`): `height` rows of `width` elements of `element_size` bytes
@@ -126,6 +128,8 @@ impl NodeOp {
             NodeOp::EventWait { .. } => NodeType::EventWait,
             NodeOp::Empty => NodeType::Empty,
             NodeOp::Child(_) => NodeType::Graph,
+            NodeOp::Rows(r) if r.is_copy() => NodeType::Memcpy,
+            NodeOp::Rows(_) => NodeType::Memset,
         }
     }
 
@@ -140,6 +144,8 @@ impl NodeOp {
             NodeOp::EventWait { id, .. } => Cow::Owned(format!("wait event {id}")),
             NodeOp::Empty => Cow::Borrowed("empty"),
             NodeOp::Child(_) => Cow::Borrowed("child graph"),
+            NodeOp::Rows(r) if r.is_copy() => Cow::Borrowed("memcpy node"),
+            NodeOp::Rows(_) => Cow::Borrowed("memset node"),
         }
     }
 }

@@ -7,6 +7,7 @@
 use super::NodeType;
 use super::build::{NodeSpec, Spec, being_captured, with_op};
 use super::node::{Endpoint, Given, MemsetShape, NodeOp};
+use super::rows::RowsNode;
 use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Event, GraphExec, GraphNode};
@@ -22,7 +23,7 @@ fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
 
 fn spec_type(spec: &Spec) -> NodeType {
     match spec {
-        Spec::Copy { .. } => NodeType::Memcpy,
+        Spec::Copy { .. } | Spec::Rows { .. } => NodeType::Memcpy,
         Spec::Public(s) => match s {
             NodeSpec::Kernel(_) => NodeType::Kernel,
             NodeSpec::Memcpy { .. } => NodeType::Memcpy,
@@ -94,6 +95,12 @@ impl Process {
                     height: 1,
                 },
             )),
+            NodeOp::Rows(RowsNode::Fill { .. }) => Err(SimError::NotSupported {
+                what: EngineCall::GraphNodeParams.name(),
+                reason: "a captured 3-D memset whose slices are padded has no cudaMemsetParams form (rows of \
+                         one pitch)"
+                    .into(),
+            }),
             op => Err(invalid(
                 EngineCall::GraphNodeParams.name(),
                 format!(
@@ -218,6 +225,47 @@ impl Process {
             Endpoint::Pageable(_) => AddressSpace::PageableHost,
         };
         match (old, new) {
+            // "either the original or new memory operands are multidimensional" (ExecMemcpyNodeSetParams).
+            (NodeOp::Rows(r), _) | (_, NodeOp::Rows(r)) if r.is_copy() => {
+                return Err(invalid(
+                    what,
+                    "a pitched copy (rows apart) of an executable graph cannot be changed, nor a copy changed \
+                     into one (multidimensional memory operands)",
+                ));
+            }
+            // A 3-D memset keeps its dimensions and device; only its value may change.
+            (NodeOp::Rows(a), NodeOp::Rows(b)) => {
+                let same = match (a, b) {
+                    (
+                        RowsNode::Fill {
+                            dst: d0,
+                            p: p0,
+                            extent: e0,
+                            ..
+                        },
+                        RowsNode::Fill {
+                            dst: d1,
+                            p: p1,
+                            extent: e1,
+                            ..
+                        },
+                    ) => p0 == p1 && e0 == e1 && mem.classify(d0.addr()) == mem.classify(d1.addr()),
+                    _ => false,
+                };
+                if !same {
+                    return Err(invalid(
+                        what,
+                        "a 3-D memset of an executable graph keeps its dimensions and device",
+                    ));
+                }
+            }
+            (NodeOp::Rows(_), _) | (_, NodeOp::Rows(_)) => {
+                return Err(invalid(
+                    what,
+                    "a 3-D memset of an executable graph keeps its dimensions (all dimension changes of a \
+                     multi-row memset are rejected)",
+                ));
+            }
             (
                 NodeOp::Copy {
                     dst: d0, src: s0, ..

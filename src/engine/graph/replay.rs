@@ -177,7 +177,7 @@ impl Process {
         Ok(out)
     }
 
-    fn node_who(
+    pub(super) fn node_who(
         &self,
         lane: StreamId,
         kind: &'static str,
@@ -355,6 +355,7 @@ impl Process {
                 }
             }
             NodeOp::Child(_) => unreachable!("instantiation inlines child graphs"),
+            NodeOp::Rows(r) => self.prepare_rows(c, n, r, lane)?,
             NodeOp::Host(f) => {
                 let f = f.clone();
                 OpSpec::new(

@@ -10,4 +10,5 @@ mod cuda_graph_api;
 mod fam;
 mod fuzz;
 mod replay;
+mod rows;
 mod scenario;
