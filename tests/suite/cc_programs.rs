@@ -418,3 +418,22 @@ fn hip_tests_capture_to_graph() {
         assert!(line.contains("`free` on host thread 0"), "{err}");
     }
 }
+
+/// hip-tests' hipGraphExecUpdate.cc, translated to CUDA names in `tests/c/hip_tests_graph_exec_update.cu`, on two
+/// devices (its multi-device case): the result codes and error nodes of every case, the kernel function changed
+/// by an update running the new kernel; where hip-tests' NVIDIA branches and the Runtime API disagree (differing
+/// node counts), the documented answers (graph-building.md · GraphExecUpdate, the Note row).
+#[test]
+fn hip_tests_graph_exec_update() {
+    let exe = cc(
+        "hip_tests_graph_exec_update",
+        &["tests/c/hip_tests_graph_exec_update.cu"],
+        &[],
+    );
+    let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "2")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("hip-tests graph exec update: all checks passed"),
+        "{out}{err}"
+    );
+}

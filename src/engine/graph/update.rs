@@ -68,18 +68,8 @@ impl Process {
                 return Err(super::build::being_captured(what));
             }
             let new_nodes = g.nodes.clone();
+            let gdev = g.device;
             let x = st.graphs.execs.get(exec.0)?;
-            if g.device != x.device {
-                return Err(refused(
-                    UpdateResult::NotSupported,
-                    None,
-                    None,
-                    format!(
-                        "the graph is on device {} and the executable graph on device {}",
-                        g.device, x.device
-                    ),
-                ));
-            }
             let new_shape = shape_of(&new_nodes);
             if new_shape.len() != x.shape.len() {
                 return Err(refused(
@@ -139,6 +129,31 @@ impl Process {
                         format!("the child graph of node {i} has another topology"),
                     ));
                 }
+            }
+            if gdev != x.device {
+                // "The owning context of the function cannot change": the first kernel node is refused; a graph
+                // of another device without one is not simulated.
+                let kernel = new_nodes.iter().find(|n| match &n.op {
+                    NodeOp::Kernel { .. } => true,
+                    NodeOp::Child(c) => flatten(c)
+                        .0
+                        .iter()
+                        .any(|k| matches!(k.op, NodeOp::Kernel { .. })),
+                    _ => false,
+                });
+                let reason = format!(
+                    "the graph is on device {gdev} and the executable graph on device {}",
+                    x.device
+                );
+                return Err(match kernel {
+                    Some(k) => refused(
+                        UpdateResult::UnsupportedFunctionChange,
+                        Some(k.handle),
+                        None,
+                        format!("{reason}: a kernel node's function would change context"),
+                    ),
+                    None => refused(UpdateResult::NotSupported, None, None, reason),
+                });
             }
             let (flat, at) = flatten(&new_nodes);
             for (k, (new, old)) in flat.iter().zip(x.nodes.iter()).enumerate() {
