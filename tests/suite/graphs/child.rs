@@ -157,3 +157,49 @@ fn the_embedded_graph_is_the_node() {
     assert!(p.graph_nodes(e).is_err());
     invalid(p.node_in_clone(a, same).unwrap_err(), "node_in_clone");
 }
+
+/// graph-building.md · ChildGraphNodeGetGraph, GraphNodeSetParams · nested embedded graphs: a node added two
+/// levels down runs at the top graph's launch; parameters set on a child graph node refill its embedded graph
+/// (the same handle, the old nodes' handles dead); the embedded graphs die with the top graph
+#[test]
+fn nested_embedded_graphs_follow_their_nodes() {
+    let (m, p) = machine();
+    let inner = p.create_graph().unwrap();
+    p.add_graph_node(inner, &[], k("i1", 10)).unwrap();
+    let middle = p.create_graph().unwrap();
+    p.add_graph_node(middle, &[], NodeSpec::ChildGraph(inner))
+        .unwrap();
+    let top = p.create_graph().unwrap();
+    let n = p
+        .add_graph_node(top, &[], NodeSpec::ChildGraph(middle))
+        .unwrap();
+    let e1 = p.child_graph(n).unwrap();
+    let mid_node = p.graph_nodes(e1).unwrap()[0];
+    assert_eq!(p.node_type(mid_node).unwrap(), NodeType::Graph);
+    let e2 = p.child_graph(mid_node).unwrap();
+    let i1 = p.graph_nodes(e2).unwrap()[0];
+    p.add_graph_node(e2, &[i1], k("i2", 20)).unwrap();
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let x = p.instantiate_graph(top).unwrap();
+    let before = p.now();
+    p.launch_graph(x, s).unwrap();
+    p.stream_synchronize(s).unwrap();
+    let t = m.trace();
+    let start = before.plus(3_000);
+    assert_eq!(t.find("i1").unwrap().start, start);
+    assert_eq!(t.find("i2").unwrap().start, start.plus(10_000));
+    // Parameters set on the middle node: its embedded graph keeps its handle, with the new graph's nodes.
+    let other = p.create_graph().unwrap();
+    p.add_graph_node(other, &[], k("o1", 5)).unwrap();
+    p.set_graph_node(mid_node, NodeSpec::ChildGraph(other))
+        .unwrap();
+    assert_eq!(p.child_graph(mid_node).unwrap(), e2);
+    let now = p.graph_nodes(e2).unwrap();
+    assert_eq!(now.len(), 1);
+    assert!(p.node_type(i1).is_err());
+    assert_eq!(p.node_type(now[0]).unwrap(), NodeType::Kernel);
+    // The top graph destroyed: both embedded graphs are gone.
+    p.destroy_graph(top).unwrap();
+    assert!(p.graph_nodes(e1).is_err());
+    assert!(p.graph_nodes(e2).is_err());
+}
