@@ -437,3 +437,29 @@ fn hip_tests_graph_exec_update() {
         "{out}{err}"
     );
 }
+
+/// hip-tests' hipGraphAddChildGraphNode.cc, translated to CUDA names in `tests/c/hip_tests_graph_add_child.cu`, on
+/// two devices: child graph nodes, a graph as its own child, clones, a 3-level nested graph changed through its
+/// embedded graphs (a kernel's function and dimensions set, a node destroyed and replaced); every check passes.
+/// The only reports are the data races of the graph that is its own child (its copies run unordered with the
+/// originals, as on a GPU).
+#[test]
+fn hip_tests_graph_add_child() {
+    let exe = cc(
+        "hip_tests_graph_add_child",
+        &["tests/c/hip_tests_graph_add_child.cu"],
+        &[],
+    );
+    let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "2")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("hip-tests graph add child: all checks passed"),
+        "{out}{err}"
+    );
+    for line in err.lines().filter(|l| l.starts_with("streamsim:")) {
+        assert!(
+            line.starts_with("streamsim: data race on 4096 bytes"),
+            "{err}"
+        );
+    }
+}

@@ -186,7 +186,7 @@ impl Process {
                 }
                 positions.push(p);
             }
-            let op = self.node_op(&st, c, what, device, Some(graph), spec)?;
+            let op = self.node_op(&st, c, what, device, spec)?;
             let node = st.graphs.push_node(graph.0, positions, op, site, None)?;
             if let Some(last) = st.graphs.graphs.get_mut(graph.0)?.nodes.last_mut() {
                 last.given = given;
@@ -196,15 +196,13 @@ impl Process {
         })
     }
 
-    /// Checks a node description and makes what the node replays (`within`: the graph it goes into, which a
-    /// child graph may not be).
+    /// Checks a node description and makes what the node replays.
     pub(crate) fn node_op(
         &self,
         st: &ProcState,
         c: &Call,
         what: &'static str,
         device: u32,
-        within: Option<Graph>,
         spec: Spec,
     ) -> Result<NodeOp> {
         let spec = match spec {
@@ -304,9 +302,7 @@ impl Process {
             },
             NodeSpec::Empty => NodeOp::Empty,
             NodeSpec::ChildGraph(child) => {
-                if within == Some(child) {
-                    return Err(invalid(what, "a graph cannot be its own child graph"));
-                }
+                // A graph may be its own child graph: the node holds a copy of its nodes as they are now.
                 let g = st.graphs.graphs.get(child.0)?;
                 if g.capture.is_some() {
                     return Err(being_captured(what));

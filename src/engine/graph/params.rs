@@ -151,14 +151,7 @@ impl Process {
                 return Err(wrong_type(what, node, is, spec_type(&spec)));
             }
             let device = entry.device;
-            let op = self.node_op(
-                &st,
-                c,
-                what,
-                device,
-                Some(crate::engine::core::handle::Graph(g)),
-                spec,
-            )?;
+            let op = self.node_op(&st, c, what, device, spec)?;
             let n = &mut st.graphs.graphs.get_mut(g)?.nodes[i as usize];
             n.op = op;
             n.given = given;
@@ -200,7 +193,7 @@ impl Process {
             if old.node_type() != spec_type(&spec) {
                 return Err(wrong_type(what, node, old.node_type(), spec_type(&spec)));
             }
-            let op = self.node_op(&st, c, what, device, None, spec)?;
+            let op = self.node_op(&st, c, what, device, spec)?;
             self.exec_change_allowed(what, &old, &op)?;
             let x = st.graphs.execs.get_mut(exec.0)?;
             let mut nodes = x.nodes.to_vec();
