@@ -492,3 +492,23 @@ fn hip_tests_graph_clone_destroy() {
         "{err}"
     );
 }
+
+/// hip-tests' hipGraphAddDependencies.cc, translated to CUDA names in
+/// `tests/c/hip_tests_graph_add_dependencies.cu`: edges added one by one and as lists give the graph its
+/// result; zero-count calls, and the codes of NULL arrays, foreign and dead nodes, an existing edge, a self edge;
+/// every check passes, with no report.
+#[test]
+fn hip_tests_graph_add_dependencies() {
+    let exe = cc(
+        "hip_tests_graph_add_dependencies",
+        &["tests/c/hip_tests_graph_add_dependencies.cu"],
+        &[],
+    );
+    let (code, out, err) = run(&exe, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("hip-tests graph add dependencies: all checks passed"),
+        "{out}{err}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
+}
