@@ -215,6 +215,24 @@ struct cudaEventWaitNodeParams {
 struct cudaEventRecordNodeParams {
     cudaEvent_t event;
 };
+/* Graph memory nodes (docs/semantics/graph-memory.md). */
+struct cudaMemAllocNodeParams {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct cudaMemAllocNodeParamsV2 {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct cudaMemFreeNodeParams {
+    void *dptr;
+};
 struct cudaGraphNodeParams {
     enum cudaGraphNodeType type;
     int reserved0[3];
@@ -227,6 +245,8 @@ struct cudaGraphNodeParams {
         struct cudaChildGraphNodeParams graph;
         struct cudaEventWaitNodeParams eventWait;
         struct cudaEventRecordNodeParams eventRecord;
+        struct cudaMemAllocNodeParamsV2 alloc;
+        struct cudaMemFreeNodeParams free;
     };
     long long reserved2;
 };
@@ -254,6 +274,19 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph
 cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                        const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                        cudaGraph_t childGraph);
+/* Graph memory nodes (docs/semantics/graph-memory.md): the allocation's address is fixed when the node is added
+ * (written into nodeParams->dptr); each launch allocates it, a free node (or cudaFree / cudaFreeAsync / another
+ * graph's free node) frees it. A graph with memory nodes cannot be cloned, used as a child graph, lose nodes or
+ * edges, or be instantiated twice at a time (cudaErrorNotSupported). */
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+                                    size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams);
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+                                   size_t numDependencies, void *dptr);
+cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, struct cudaMemAllocNodeParams *params_out);
+cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out);
+cudaError_t cudaDeviceGraphMemTrim(int device);
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value);
 /* The CUDA 12.2 signature (no edge data). */
 cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
                              size_t numDependencies, struct cudaGraphNodeParams *nodeParams);

@@ -316,11 +316,23 @@ enum cudaGraphNodeType {
     cudaGraphNodeTypeGraph = 0x04,
     cudaGraphNodeTypeEmpty = 0x05,
     cudaGraphNodeTypeWaitEvent = 0x06,
-    cudaGraphNodeTypeEventRecord = 0x07
+    cudaGraphNodeTypeEventRecord = 0x07,
+    cudaGraphNodeTypeMemAlloc = 0x0a,
+    cudaGraphNodeTypeMemFree = 0x0b
 };
 typedef enum cudaGraphNodeType cudaGraphNodeType;
 
-/* Accepted and without effect (no memory nodes, no device launch, no priorities are simulated). */
+/* Graph memory (docs/semantics/graph-memory.md): what cudaDeviceGetGraphMemAttribute reports. */
+enum cudaGraphMemAttributeType {
+    cudaGraphMemAttrUsedMemCurrent = 0x0,
+    cudaGraphMemAttrUsedMemHigh = 0x1,
+    cudaGraphMemAttrReservedMemCurrent = 0x2,
+    cudaGraphMemAttrReservedMemHigh = 0x3
+};
+typedef enum cudaGraphMemAttributeType cudaGraphMemAttributeType;
+
+/* AutoFreeOnLaunch frees a graph's allocations still live at each launch (docs/semantics/graph-memory.md);
+ * Upload and DeviceLaunch are accepted and without effect; UseNodePriority is refused. */
 enum cudaGraphInstantiateFlags {
     cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
     cudaGraphInstantiateFlagUpload = 2,

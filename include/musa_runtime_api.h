@@ -326,11 +326,23 @@ enum musaGraphNodeType {
     musaGraphNodeTypeGraph = 0x04,
     musaGraphNodeTypeEmpty = 0x05,
     musaGraphNodeTypeWaitEvent = 0x06,
-    musaGraphNodeTypeEventRecord = 0x07
+    musaGraphNodeTypeEventRecord = 0x07,
+    musaGraphNodeTypeMemAlloc = 0x0a,
+    musaGraphNodeTypeMemFree = 0x0b
 };
 typedef enum musaGraphNodeType musaGraphNodeType;
 
-/* Accepted and without effect (no memory nodes, no device launch, no priorities are simulated). */
+/* Graph memory (docs/semantics/graph-memory.md): what musaDeviceGetGraphMemAttribute reports. */
+enum musaGraphMemAttributeType {
+    musaGraphMemAttrUsedMemCurrent = 0x0,
+    musaGraphMemAttrUsedMemHigh = 0x1,
+    musaGraphMemAttrReservedMemCurrent = 0x2,
+    musaGraphMemAttrReservedMemHigh = 0x3
+};
+typedef enum musaGraphMemAttributeType musaGraphMemAttributeType;
+
+/* AutoFreeOnLaunch frees a graph's allocations still live at each launch (docs/semantics/graph-memory.md);
+ * Upload and DeviceLaunch are accepted and without effect; UseNodePriority is refused. */
 enum musaGraphInstantiateFlags {
     musaGraphInstantiateFlagAutoFreeOnLaunch = 1,
     musaGraphInstantiateFlagUpload = 2,
@@ -921,6 +933,24 @@ struct musaEventWaitNodeParams {
 struct musaEventRecordNodeParams {
     musaEvent_t event;
 };
+/* Graph memory nodes (docs/semantics/graph-memory.md). */
+struct musaMemAllocNodeParams {
+    struct musaMemPoolProps poolProps;
+    const struct musaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct musaMemAllocNodeParamsV2 {
+    struct musaMemPoolProps poolProps;
+    const struct musaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct musaMemFreeNodeParams {
+    void *dptr;
+};
 struct musaGraphNodeParams {
     enum musaGraphNodeType type;
     int reserved0[3];
@@ -933,6 +963,8 @@ struct musaGraphNodeParams {
         struct musaChildGraphNodeParams graph;
         struct musaEventWaitNodeParams eventWait;
         struct musaEventRecordNodeParams eventRecord;
+        struct musaMemAllocNodeParamsV2 alloc;
+        struct musaMemFreeNodeParams free;
     };
     long long reserved2;
 };
@@ -961,6 +993,19 @@ musaError_t musaGraphAddChildGraphNode(musaGraphNode_t *pGraphNode, musaGraph_t 
                                        const musaGraphNode_t *pDependencies, size_t numDependencies,
                                        musaGraph_t childGraph);
 /* The MUSA 12.2 signature (no edge data). */
+/* Graph memory nodes (docs/semantics/graph-memory.md): the allocation's address is fixed when the node is added
+ * (written into nodeParams->dptr); each launch allocates it, a free node (or musaFree / musaFreeAsync / another
+ * graph's free node) frees it. A graph with memory nodes cannot be cloned, used as a child graph, lose nodes or
+ * edges, or be instantiated twice at a time (musaErrorNotSupported). */
+musaError_t musaGraphAddMemAllocNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                    size_t numDependencies, struct musaMemAllocNodeParams *nodeParams);
+musaError_t musaGraphAddMemFreeNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
+                                   size_t numDependencies, void *dptr);
+musaError_t musaGraphMemAllocNodeGetParams(musaGraphNode_t node, struct musaMemAllocNodeParams *params_out);
+musaError_t musaGraphMemFreeNodeGetParams(musaGraphNode_t node, void *dptr_out);
+musaError_t musaDeviceGraphMemTrim(int device);
+musaError_t musaDeviceGetGraphMemAttribute(int device, enum musaGraphMemAttributeType attr, void *value);
+musaError_t musaDeviceSetGraphMemAttribute(int device, enum musaGraphMemAttributeType attr, void *value);
 musaError_t musaGraphAddNode(musaGraphNode_t *pGraphNode, musaGraph_t graph, const musaGraphNode_t *pDependencies,
                              size_t numDependencies, struct musaGraphNodeParams *nodeParams);
 /* The MUSA 12 signatures (no edge data). An edge that exists, or would close a cycle, is musaErrorInvalidValue. */

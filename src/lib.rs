@@ -242,6 +242,7 @@ pub use engine::core::time::{CopyPath, CostModel, EngineModel, LinkCost, Virtual
 pub use engine::devices::settings::{DeviceFlags, DeviceLimit, WaitPolicy};
 pub use engine::events::config::{EventConfig, EventFlags, RecordStatus, UnrecordedWait};
 #[doc(no_inline)]
+pub use engine::graph::memory::GraphMemAttr;
 pub use engine::graph::{
     CaptureInfo, CaptureMode, CaptureStatus, MemsetShape, NodeMem, NodeSpec, NodeType,
     UpdateOutcome, UpdateResult,

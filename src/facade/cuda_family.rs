@@ -40,6 +40,14 @@ macro_rules! cuda_family {
                 (cudaStreamCaptureMode, musaStreamCaptureMode) = c_int,
                     "A capture mode (`enum cudaStreamCaptureMode`).";
                 (cudaGraphNodeType, musaGraphNodeType) = c_uint, "A graph node's type (`enum cudaGraphNodeType`).";
+                (cudaMemAllocNodeParams, musaMemAllocNodeParams) = rt::MemAllocNodeParams,
+                    "An allocation node's parameters (`struct cudaMemAllocNodeParams`).";
+                (cudaMemAllocNodeParamsV2, musaMemAllocNodeParamsV2) = rt::MemAllocNodeParams,
+                    "An allocation node's parameters in `cudaGraphNodeParams` (`struct cudaMemAllocNodeParamsV2`).";
+                (cudaMemFreeNodeParams, musaMemFreeNodeParams) = *mut c_void,
+                    "A free node's parameters: the address (`struct cudaMemFreeNodeParams`).";
+                (cudaGraphMemAttributeType, musaGraphMemAttributeType) = c_int,
+                    "A graph memory attribute (`enum cudaGraphMemAttributeType`).";
                 (cudaMemPool_t, musaMemPool_t) = *mut c_void, "An opaque memory pool handle.";
                 (cudaMemPoolAttr, musaMemPoolAttr) = c_int, "A memory pool attribute (`enum cudaMemPoolAttr`).";
                 (cudaMemPoolProps, musaMemPoolProps) = rt::MemPoolProps,
@@ -307,6 +315,12 @@ macro_rules! cuda_family {
                 (cudaGraphNodeTypeEmpty, musaGraphNodeTypeEmpty): c_uint = 0x05;
                 (cudaGraphNodeTypeWaitEvent, musaGraphNodeTypeWaitEvent): c_uint = 0x06;
                 (cudaGraphNodeTypeEventRecord, musaGraphNodeTypeEventRecord): c_uint = 0x07;
+                (cudaGraphNodeTypeMemAlloc, musaGraphNodeTypeMemAlloc): c_uint = 0x0a;
+                (cudaGraphNodeTypeMemFree, musaGraphNodeTypeMemFree): c_uint = 0x0b;
+                (cudaGraphMemAttrUsedMemCurrent, musaGraphMemAttrUsedMemCurrent): c_int = 0x0;
+                (cudaGraphMemAttrUsedMemHigh, musaGraphMemAttrUsedMemHigh): c_int = 0x1;
+                (cudaGraphMemAttrReservedMemCurrent, musaGraphMemAttrReservedMemCurrent): c_int = 0x2;
+                (cudaGraphMemAttrReservedMemHigh, musaGraphMemAttrReservedMemHigh): c_int = 0x3;
                 (cudaGraphInstantiateFlagAutoFreeOnLaunch, musaGraphInstantiateFlagAutoFreeOnLaunch): u64 = 1;
                 (cudaGraphInstantiateFlagUpload, musaGraphInstantiateFlagUpload): u64 = 2;
                 (cudaGraphInstantiateFlagDeviceLaunch, musaGraphInstantiateFlagDeviceLaunch): u64 = 4;
@@ -762,6 +776,23 @@ macro_rules! cuda_family {
                     => memset_3d(pitchedDevPtr, value, extent, None);
                 (cudaMemset3DAsync, musaMemset3DAsync)(pitchedDevPtr: rt::PitchedPtr, value: c_int,
                     extent: rt::Extent, stream: *mut c_void) => memset_3d(pitchedDevPtr, value, extent, Some(stream));
+                // Graph memory nodes (`cuda_graph_mem.rs`).
+                (cudaGraphAddMemAllocNode, musaGraphAddMemAllocNode)(pGraphNode: *mut *mut c_void,
+                    graph: *mut c_void, pDependencies: *const *mut c_void, numDependencies: usize,
+                    nodeParams: *mut rt::MemAllocNodeParams)
+                    => graph_add_mem_alloc_node(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
+                (cudaGraphAddMemFreeNode, musaGraphAddMemFreeNode)(pGraphNode: *mut *mut c_void,
+                    graph: *mut c_void, pDependencies: *const *mut c_void, numDependencies: usize, dptr: *mut c_void)
+                    => graph_add_mem_free_node(pGraphNode, graph, pDependencies, numDependencies, dptr);
+                (cudaGraphMemAllocNodeGetParams, musaGraphMemAllocNodeGetParams)(node: *mut c_void,
+                    params_out: *mut rt::MemAllocNodeParams) => graph_mem_alloc_node_get_params(node, params_out);
+                (cudaGraphMemFreeNodeGetParams, musaGraphMemFreeNodeGetParams)(node: *mut c_void,
+                    dptr_out: *mut c_void) => graph_mem_free_node_get_params(node, dptr_out);
+                (cudaDeviceGraphMemTrim, musaDeviceGraphMemTrim)(device: c_int) => device_graph_mem_trim(device);
+                (cudaDeviceGetGraphMemAttribute, musaDeviceGetGraphMemAttribute)(device: c_int, attr: c_int,
+                    value: *mut c_void) => device_get_graph_mem_attribute(device, attr, value);
+                (cudaDeviceSetGraphMemAttribute, musaDeviceSetGraphMemAttribute)(device: c_int, attr: c_int,
+                    value: *mut c_void) => device_set_graph_mem_attribute(device, attr, value);
             }
             strings {
                 (cudaGetErrorName, musaGetErrorName) => get_error_name;

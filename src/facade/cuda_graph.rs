@@ -217,7 +217,7 @@ pub(crate) unsafe fn graph_instantiate(
                 ),
             ));
         }
-        let e = p.instantiate_graph(graph(g))?;
+        let e = p.instantiate_graph_with(graph(g), flags & 1 != 0)?;
         // SAFETY: checked non-NULL; C contract.
         unsafe { out(what, x, handle_ptr(e.to_raw())) }
     })

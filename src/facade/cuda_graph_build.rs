@@ -92,6 +92,10 @@ pub union GraphNodeParamsUnion {
     pub graph: *mut c_void,
     /// `cudaEventWaitNodeParams` / `cudaEventRecordNodeParams`: the event.
     pub event: *mut c_void,
+    /// `cudaMemAllocNodeParamsV2` (the layout of `cudaMemAllocNodeParams`).
+    pub alloc: super::cuda_graph_mem::MemAllocNodeParams,
+    /// `cudaMemFreeNodeParams`: the address.
+    pub free: *mut c_void,
 }
 
 impl std::fmt::Debug for GraphNodeParamsUnion {
@@ -128,7 +132,7 @@ const PARAM_BUFFER_SIZE: usize = 2;
 const INSTANTIATE_SUCCESS: c_uint = 0;
 const INSTANTIATE_ERROR: c_uint = 1;
 
-fn graph(g: *mut c_void) -> Graph {
+pub(super) fn graph(g: *mut c_void) -> Graph {
     Graph::from_raw(g as usize as u64)
 }
 
@@ -136,7 +140,7 @@ fn exec(x: *mut c_void) -> GraphExec {
     GraphExec::from_raw(x as usize as u64)
 }
 
-fn node(n: *mut c_void) -> GraphNode {
+pub(super) fn node(n: *mut c_void) -> GraphNode {
     GraphNode::from_raw(n as usize as u64)
 }
 
@@ -451,7 +455,7 @@ pub(crate) unsafe fn nodes_at(
 ///
 /// # Safety
 /// `ptr` is NULL or valid for a read.
-unsafe fn read<T: Copy>(what: &'static str, ptr: *const T) -> Result<T, SimError> {
+pub(super) unsafe fn read<T: Copy>(what: &'static str, ptr: *const T) -> Result<T, SimError> {
     if ptr.is_null() {
         return Err(invalid(what, "NULL parameters"));
     }
@@ -475,8 +479,8 @@ unsafe fn generic_spec(
         invalid(
             what,
             format!(
-                "node type {}: only kernel 0, memcpy 1, memset 2, host 3, graph 4, empty 5, wait event 6 and event \
-                 record 7 nodes are simulated",
+                "node type {}: only kernel 0, memcpy 1, memset 2, host 3, graph 4, empty 5, wait event 6, event \
+                 record 7, memory allocation 10 and memory free 11 nodes are simulated",
                 params.r#type
             ),
         )
@@ -510,6 +514,11 @@ unsafe fn generic_spec(
                 Spec::Public(NodeSpec::EventRecord(event(params.u.event))),
                 None,
             ),
+            NodeType::MemAlloc => super::cuda_graph_mem::alloc_spec(p, what, &params.u.alloc)?,
+            NodeType::MemFree => (
+                Spec::Public(NodeSpec::MemFree(DevicePtr(params.u.free as usize as u64))),
+                None,
+            ),
         })
     }
 }
@@ -519,7 +528,7 @@ unsafe fn generic_spec(
 /// # Safety
 /// `out_node` is NULL or valid for a write; `deps` is NULL or valid for `count` reads.
 #[track_caller]
-unsafe fn add(
+pub(super) unsafe fn add(
     api: Api,
     what: &'static str,
     out_node: *mut *mut c_void,
@@ -722,11 +731,19 @@ pub(crate) unsafe fn graph_add_node(
 ) -> Error {
     let what = "GraphAddNode";
     // SAFETY: forwarded C contract.
-    unsafe {
+    let e = unsafe {
         add(api, what, n, g, deps, count, |p| {
             generic_spec(p, what, &read(what, params)?)
         })
+    };
+    // An allocation node gives its address back in the parameters (`cudaMemAllocNodeParamsV2::dptr`).
+    // SAFETY: `params` was read above, so it is valid; `n` was written by the successful add.
+    if e == Error::default() && unsafe { (*params).r#type } == NodeType::MemAlloc.to_raw() {
+        return run(api, |p| unsafe {
+            super::cuda_graph_mem::write_alloc_address(p, n, &raw mut (*params).u.alloc.dptr)
+        });
     }
+    e
 }
 
 /// The edges `from[i] → to[i]`.
@@ -1327,6 +1344,16 @@ pub(crate) unsafe fn graph_node_get_params(
                 out_params.u.graph = handle_ptr(p.child_graph(node(n))?.to_raw());
             }
             NodeType::Empty => {}
+            NodeType::MemAlloc => {
+                out_params.u.alloc =
+                    super::cuda_graph_mem::alloc_params_of(what, node(n), &v.op, v.given.as_ref())?;
+            }
+            NodeType::MemFree => {
+                let NodeOp::MemFree { base } = v.op else {
+                    unreachable!("a free node")
+                };
+                out_params.u.free = base as usize as *mut c_void;
+            }
         }
         // SAFETY: checked non-NULL; C contract.
         unsafe { out(what, params, out_params) }

@@ -305,6 +305,7 @@ fn c_class(ty: &str) -> &'static str {
         "struct cudaExtent" | "struct musaExtent" => "extent24",
         "struct cudaPitchedPtr" | "struct musaPitchedPtr" => "pitched32",
         "enum cudaMemAllocationHandleType" | "enum musaMemAllocationHandleType" => "enum",
+        "enum cudaGraphMemAttributeType" | "enum musaGraphMemAttributeType" => "enum",
         other => panic!("c_headers: unknown C type {other:?}: add its ABI class to c_class"),
     }
 }
@@ -784,6 +785,12 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         cuda::cudaGraphNodeTypeEmpty,
         cuda::cudaGraphNodeTypeWaitEvent,
         cuda::cudaGraphNodeTypeEventRecord,
+        cuda::cudaGraphNodeTypeMemAlloc,
+        cuda::cudaGraphNodeTypeMemFree,
+        cuda::cudaGraphMemAttrUsedMemCurrent,
+        cuda::cudaGraphMemAttrUsedMemHigh,
+        cuda::cudaGraphMemAttrReservedMemCurrent,
+        cuda::cudaGraphMemAttrReservedMemHigh,
         cuda::cudaGraphInstantiateFlagAutoFreeOnLaunch,
         cuda::cudaGraphInstantiateFlagUpload,
         cuda::cudaGraphInstantiateFlagDeviceLaunch,
@@ -853,6 +860,12 @@ fn rust_constants() -> BTreeMap<&'static str, i128> {
         musa::musaGraphNodeTypeEmpty,
         musa::musaGraphNodeTypeWaitEvent,
         musa::musaGraphNodeTypeEventRecord,
+        musa::musaGraphNodeTypeMemAlloc,
+        musa::musaGraphNodeTypeMemFree,
+        musa::musaGraphMemAttrUsedMemCurrent,
+        musa::musaGraphMemAttrUsedMemHigh,
+        musa::musaGraphMemAttrReservedMemCurrent,
+        musa::musaGraphMemAttrReservedMemHigh,
         musa::musaGraphInstantiateFlagAutoFreeOnLaunch,
         musa::musaGraphInstantiateFlagUpload,
         musa::musaGraphInstantiateFlagDeviceLaunch,
@@ -1645,6 +1658,15 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
             });
         };
     }
+    // Graph memory nodes: CUDA 12.8's layouts (the same as CUDA 13's), in both families.
+    struct_layout!(cuda, cudaMemAllocNodeParams, "struct cudaMemAllocNodeParams", {
+        "accessDescs" => accessDescs, "accessDescCount" => accessDescCount, "bytesize" => bytesize,
+        "dptr" => dptr
+    });
+    struct_layout!(musa, musaMemAllocNodeParams, "struct musaMemAllocNodeParams", {
+        "accessDescs" => accessDescs, "accessDescCount" => accessDescCount, "bytesize" => bytesize,
+        "dptr" => dptr
+    });
     graph_layouts!(
         cuda,
         cudaKernelNodeParams,

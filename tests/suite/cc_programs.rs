@@ -512,3 +512,121 @@ fn hip_tests_graph_add_dependencies() {
     );
     assert!(!err.contains("streamsim:"), "{err}");
 }
+
+/// graph-memory.md · the unmodified cuda-samples graphMemoryNodes: allocation and free nodes built by hand and
+/// captured from `cudaMallocAsync` / `cudaFreeAsync`, allocations freed by `cudaFree`, `cudaFreeAsync` and another
+/// graph. The sample ignores its own validation results (its exit status is 0 either way), so every one of its six
+/// validations must print PASSED; and no race or lifetime report, under the default schedule and serialized.
+#[test]
+fn cuda_samples_graph_memory_nodes() {
+    let base = "tests/cu/cuda-samples/graphMemoryNodes";
+    let include = root().join("tests/cu/cuda-samples/Common");
+    let inc = format!("-I{}", include.display());
+    let exe = cc(
+        "graphMemoryNodes",
+        &[&format!("{base}/graphMemoryNodes.cu")],
+        &[&inc, "-O2"],
+    );
+    let mut outputs = Vec::new();
+    for schedule in ["concurrent", "serialize"] {
+        let (code, out, err) = run(
+            &exe,
+            &[
+                ("STREAMSIM_RACES", "fail"),
+                ("STREAMSIM_SCHEDULE", schedule),
+            ],
+        );
+        assert_eq!(code, Some(0), "{schedule}:\n{out}{err}");
+        assert_eq!(
+            out.matches("Validation PASSED!").count(),
+            6,
+            "{schedule}:\n{out}{err}"
+        );
+        assert!(!out.contains("FAILURE"), "{schedule}:\n{out}");
+        assert!(
+            out.ends_with("Cleanup complete. Exiting sample.\n"),
+            "{out}"
+        );
+        outputs.push(out);
+    }
+    assert_eq!(outputs[0], outputs[1]);
+}
+
+/// graph-memory.md · hip-tests' graph memory node tests in CUDA names (tests/c/hip_tests_graph_mem.cu, built by
+/// `streamsim cc`) on 2 devices: every check of the originals passes, with no race or lifetime report
+#[test]
+fn hip_tests_graph_memory_nodes() {
+    let exe = cc(
+        "hip_tests_graph_mem",
+        &["tests/c/hip_tests_graph_mem.cu"],
+        &[&format!("-I{}", root().join("tests/c").display()), "-O2"],
+    );
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out, "hip_tests_graph_mem: all passed\n", "{err}");
+}
+
+/// managed-memory.md · the unmodified cuda-samples UnifiedMemoryStreams, with its pthreads build (`-DUSE_PTHREADS`,
+/// which the sample provides besides OpenMP) and a test stand-in for its five cuBLAS calls
+/// (tests/cu/standins/cublas_v2.h: a dgemv kernel on the handle's stream): four host threads, 40 tasks of managed
+/// memory attached to the host (`cudaMemAttachHost`) or to a thread's stream (`cudaMemAttachSingle`), run on the host
+/// or the device. The sample checks nothing but its calls' codes: every call succeeds (checkCudaErrors exits
+/// otherwise), every task runs, and there is no race report.
+#[test]
+fn cuda_samples_unified_memory_streams() {
+    let base = "tests/cu/cuda-samples/UnifiedMemoryStreams";
+    let common = format!(
+        "-I{}",
+        root().join("tests/cu/cuda-samples/Common").display()
+    );
+    let standins = format!("-I{}", root().join("tests/cu/standins").display());
+    let exe = cc(
+        "UnifiedMemoryStreams",
+        &[&format!("{base}/UnifiedMemoryStreams.cu")],
+        &[&standins, &common, "-DUSE_PTHREADS", "-O2"],
+    );
+    let (code, out, err) = run(&exe, &[("STREAMSIM_RACES", "fail")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out.matches(" executing on ").count(), 40, "{out}");
+    assert!(out.ends_with("All Done!\n"), "{out}{err}");
+}
+
+/// graph-memory.md · the unmodified cuda-samples graphMemoryFootprint prints the device's graph memory footprint
+/// (`cudaGraphMemAttrUsedMemCurrent`) through four examples; its text says what CUDA does, and the footprints
+/// follow it: none before a launch, a graph's memory reused by the same graph and by other graphs launched after it
+/// in the same stream (64 MiB), concurrent graphs on separate streams growing it, unfreed allocations growing it and
+/// kept by a trim, kept after their frees, dropped by the trim after. The exception is the first example: the
+/// simulator does not reuse a freed allocation's address for a later allocation node of the same graph, so d_a and
+/// d_b do not share an address and the footprint is both allocations' (128 MiB, CUDA: 64 MiB).
+#[test]
+fn cuda_samples_graph_memory_footprint() {
+    let base = "tests/cu/cuda-samples/graphMemoryFootprint";
+    let include = root().join("tests/cu/cuda-samples/Common");
+    let exe = cc(
+        "graphMemoryFootprint",
+        &[&format!("{base}/graphMemoryFootprint.cu")],
+        &[&format!("-I{}", include.display()), "-O2"],
+    );
+    let (code, out, err) = run(&exe, &[("STREAMSIM_RACES", "fail")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let footprints: Vec<u64> = out
+        .lines()
+        .filter_map(|l| l.split("FOOTPRINT: ").nth(1))
+        .map(|v| v.trim_end_matches(" bytes").parse().unwrap())
+        .collect();
+    let mib = |n: u64| n << 20;
+    let mut want = vec![mib(128), 0, 0, mib(64), mib(64)];
+    want.extend([mib(64); 7]);
+    want.extend([0, 0]);
+    want.extend((1..=7).map(|i| mib(64) * i));
+    want.push(0);
+    want.extend((1..=8).map(|i| mib(64) * i));
+    want.extend([mib(512), mib(512), 0, 0]);
+    assert_eq!(footprints, want, "{out}");
+    assert!(out.contains("Check shows that d_a and d_b DO NOT share a virtual address."));
+    assert!(out.contains("Check confirms all graphs use a different virtual address."));
+    assert!(out.ends_with("Sample complete.\n"), "{out}");
+}

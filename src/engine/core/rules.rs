@@ -173,6 +173,11 @@ pub struct CaptureRules {
     /// (ACL: a failed capture wait calls `TerminateCapture` on the event's and the stream's models,
     /// `src/runtime/api/impl/api_impl.cc`, `capture_model_utils.cc`); CUDA: as every violation.
     pub merge_invalidates: bool,
+    /// Whether a stream-ordered allocation or free on a capturing stream becomes a memory node of the graph
+    /// (CUDA: "During stream capture, this function results in the creation of an allocation node",
+    /// `cudaMallocAsync`); otherwise it is refused with `SimError::NotSupported` (ACL: CANN documents no memory
+    /// tasks in a model).
+    pub memory_nodes: bool,
 }
 
 /// What a dialect's memory pools do (docs/semantics/stream-ordered-memory.md).
@@ -290,6 +295,7 @@ const CUDA: Rules = Rules {
         destroy_capturing: true,
         needs_capturable_events: false,
         launch_refused_in_capture: false,
+        memory_nodes: true,
         merge_invalidates: true,
     },
     pools: PoolRules {
@@ -355,6 +361,7 @@ const ACL: Rules = Rules {
         destroy_capturing: false,
         needs_capturable_events: true,
         launch_refused_in_capture: true,
+        memory_nodes: false,
         merge_invalidates: true,
     },
     pools: PoolRules {

@@ -114,7 +114,7 @@ impl Process {
         for h in st.notifies.handles_where(|n| n.device == d) {
             st.notifies.remove_by_reset(h, d)?;
         }
-        st.graphs.reset_device(d);
+        st.graphs.reset_device(d, &self.m.memory);
         Process::forget_pools(&mut st, d)?;
         st.devices[d as usize] = DeviceCtx::new();
         st.peers.retain(|&(a, b)| a != d && b != d);

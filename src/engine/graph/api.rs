@@ -138,8 +138,8 @@ impl Process {
             let mut st = self.state();
             let g = self.end_capture_locked(&mut st, c, stream)?;
             let nodes = st.graphs.graphs.get(g.0)?.nodes.len();
-            let x = st.instantiate_locked(c, g);
-            st.graphs.remove_graph(g.0)?;
+            let x = st.instantiate_locked(c, g, false);
+            st.graphs.remove_graph(g.0, &self.m.memory)?;
             Ok((x?, nodes))
         })
     }
@@ -182,10 +182,10 @@ impl Process {
                 match cap.existing {
                     // A capture into the program's graph: the graph keeps the nodes it had.
                     Some(n) => {
-                        st.graphs.truncate_graph(cap.graph, n)?;
+                        st.graphs.truncate_graph(cap.graph, n, &self.m.memory)?;
                         st.graphs.graphs.get_mut(cap.graph)?.capture = None;
                     }
-                    None => drop(st.graphs.remove_graph(cap.graph)?),
+                    None => drop(st.graphs.remove_graph(cap.graph, &self.m.memory)?),
                 }
                 return Err(e);
             }

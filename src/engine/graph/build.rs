@@ -70,6 +70,16 @@ pub enum NodeSpec {
     Empty,
     /// A copy of another graph's nodes, made now (`cudaGraphAddChildGraphNode`: "the child graph is cloned").
     ChildGraph(Graph),
+    /// A graph allocation of `bytes` bytes on `device` (`cudaGraphAddMemAllocNode`): its address is fixed now
+    /// ([`Process::graph_mem_node`] gives it); each launch allocates it (`graph/memory.rs`).
+    MemAlloc {
+        /// The device of the memory (the graph's: multi-device graphs are not simulated).
+        device: u32,
+        /// At least 1.
+        bytes: u64,
+    },
+    /// A free of the graph allocation at this address (`cudaGraphAddMemFreeNode`).
+    MemFree(DevicePtr),
 }
 
 impl std::fmt::Debug for NodeSpec {
@@ -87,6 +97,10 @@ impl std::fmt::Debug for NodeSpec {
             NodeSpec::EventWait(e) => write!(f, "EventWait({e:?})"),
             NodeSpec::Empty => write!(f, "Empty"),
             NodeSpec::ChildGraph(g) => write!(f, "ChildGraph({g:?})"),
+            NodeSpec::MemAlloc { device, bytes } => {
+                write!(f, "MemAlloc {{ device: {device}, bytes: {bytes} }}")
+            }
+            NodeSpec::MemFree(p) => write!(f, "MemFree({p:?})"),
         }
     }
 }
@@ -186,8 +200,21 @@ impl Process {
                 }
                 positions.push(p);
             }
-            let op = self.node_op(&st, c, what, device, spec)?;
+            let op = match spec {
+                Spec::Public(NodeSpec::MemAlloc { device: d, bytes }) => {
+                    st.mem_alloc_op(&self.m, c, what, graph.0, device, d, bytes)?
+                }
+                Spec::Public(NodeSpec::MemFree(ptr)) => st.mem_free_op(what, graph.0, ptr)?,
+                spec => self.node_op(&st, c, what, device, spec)?,
+            };
+            let freed = match op {
+                NodeOp::MemFree { base } => Some(base),
+                _ => None,
+            };
             let node = st.graphs.push_node(graph.0, positions, op, site, None)?;
+            if let Some(base) = freed {
+                st.mem_free_added(graph.0, base);
+            }
             if let Some(last) = st.graphs.graphs.get_mut(graph.0)?.nodes.last_mut() {
                 last.given = given;
             }
@@ -217,7 +244,7 @@ impl Process {
         Ok(match spec {
             NodeSpec::Kernel(k) => {
                 for a in &k.accesses {
-                    self.declared_region(a, c)?;
+                    self.declared_for_graph(a, c)?;
                 }
                 let body = match k.body {
                     None => None,
@@ -279,13 +306,16 @@ impl Process {
                     .checked_mul(u64::from(shape.element_size))
                     .and_then(|r| (shape.height - 1).checked_mul(shape.pitch)?.checked_add(r))
                     .ok_or_else(|| invalid(what, "the memset's extent overflows"))?;
-                let r = self.m.memory.device_region(what, dst, span, c.process)?;
-                if r.block.space != AddressSpace::Device(device) {
+                // A graph allocation is resolved at each launch (graph/memory.rs).
+                let space = match self.m.memory.device_region(what, dst, span, c.process) {
+                    Ok(r) => r.block.space,
+                    Err(e) => self.m.memory.graph_space(dst.addr(), span).ok_or(e)?.0,
+                };
+                if space != AddressSpace::Device(device) {
                     return Err(SimError::InvalidValue {
                         what,
                         reason: format!(
-                            "the memset's memory is on {} and the graph on device {device}",
-                            r.block.space
+                            "the memset's memory is on {space} and the graph on device {device}"
                         ),
                     });
                 }
@@ -301,12 +331,19 @@ impl Process {
                 id: live_event(st, what, e)?,
             },
             NodeSpec::Empty => NodeOp::Empty,
+            NodeSpec::MemAlloc { .. } | NodeSpec::MemFree(_) => {
+                return Err(SimError::NotSupported {
+                    what,
+                    reason: "the parameters of a memory node cannot be set".into(),
+                });
+            }
             NodeSpec::ChildGraph(child) => {
                 // A graph may be its own child graph: the node holds a copy of its nodes as they are now.
                 let g = st.graphs.graphs.get(child.0)?;
                 if g.capture.is_some() {
                     return Err(being_captured(what));
                 }
+                super::memory::no_mem_nodes(what, &g.nodes, "be a child graph")?;
                 if g.device != device {
                     return Err(SimError::NotSupported {
                         what,
@@ -409,7 +446,11 @@ impl Process {
         let mem = &self.m.memory;
         let space = |e: Endpoint, bytes: u64| -> Result<AddressSpace> {
             Ok(match e {
-                Endpoint::Device(p) => mem.device_region(what, p, bytes, c.process)?.block.space,
+                // A graph allocation is resolved at each launch (graph/memory.rs).
+                Endpoint::Device(p) => match mem.device_region(what, p, bytes, c.process) {
+                    Ok(r) => r.block.space,
+                    Err(e) => mem.graph_space(p.addr(), bytes).ok_or(e)?.0,
+                },
                 Endpoint::Pinned(p) => {
                     mem.pinned_region(what, p, bytes, c.process)?;
                     AddressSpace::PinnedHost
@@ -503,6 +544,11 @@ impl Process {
             let what = EngineCall::RemoveGraphDependencies.name();
             let mut st = self.state();
             let mut deps = st.editable(what, graph)?;
+            super::memory::no_mem_nodes(
+                what,
+                &st.graphs.graphs.get(graph.0)?.nodes,
+                "lose an edge",
+            )?;
             for &(from, to) in edges {
                 let (f, t) = (
                     st.position_in(what, graph, from)?,
@@ -531,8 +577,9 @@ impl Process {
             if st.graphs.graphs.get(g)?.capture.is_some() {
                 return Err(being_captured(what));
             }
+            super::memory::no_mem_nodes(what, &st.graphs.graphs.get(g)?.nodes, "lose a node")?;
             st.graphs.nodes.remove(node.0)?;
-            st.graphs.drop_embedded(node);
+            st.graphs.drop_embedded(node, &self.m.memory);
             let entry = st.graphs.graphs.get_mut(g)?;
             entry.nodes.remove(p as usize);
             for n in &mut entry.nodes {

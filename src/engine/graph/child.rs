@@ -19,6 +19,7 @@ use super::node::{GraphState, Node, NodeOp};
 use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Graph, GraphExec, GraphNode};
+use crate::engine::memory::Memory;
 use crate::engine::process::{Call, ProcState, Process};
 
 fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
@@ -106,21 +107,21 @@ fn spans(graph: &[Node]) -> BTreeMap<GraphNode, Span> {
 impl GraphState {
     /// Forgets what lineage says about graph `g` and its `nodes`, removing the embedded graphs of its child
     /// graph nodes (they die with their nodes).
-    pub(crate) fn forget_lineage(&mut self, g: u64, nodes: &[Node]) {
+    pub(crate) fn forget_lineage(&mut self, g: u64, nodes: &[Node], memory: &Memory) {
         if let Some(owner) = self.lineage.owner.remove(&g) {
             self.lineage.embedded.remove(&owner.0);
         }
         self.lineage.clones.remove(&g);
         for n in nodes {
-            self.drop_embedded(n.handle);
+            self.drop_embedded(n.handle, memory);
         }
     }
 
     /// Removes the embedded graph of child graph node `n`, if it has one.
-    pub(crate) fn drop_embedded(&mut self, n: GraphNode) {
+    pub(crate) fn drop_embedded(&mut self, n: GraphNode, memory: &Memory) {
         if let Some(e) = self.lineage.embedded.remove(&n.0) {
             self.lineage.owner.remove(&e);
-            let _ = self.remove_graph(e);
+            let _ = self.remove_graph(e, memory);
         }
     }
 
@@ -144,7 +145,7 @@ impl GraphState {
 
     /// A child graph node's parameters were set to `op`: its embedded graph, if it has one, now holds the new
     /// child graph's nodes (the handle stays valid).
-    pub(crate) fn refill_embedded(&mut self, n: GraphNode) -> Result<()> {
+    pub(crate) fn refill_embedded(&mut self, n: GraphNode, memory: &Memory) -> Result<()> {
         let Some(&e) = self.lineage.embedded.get(&n.0) else {
             return Ok(());
         };
@@ -155,7 +156,7 @@ impl GraphState {
         let old = std::mem::take(&mut self.graphs.get_mut(e)?.nodes);
         for x in &old {
             let _ = self.nodes.remove(x.handle.0);
-            self.drop_embedded(x.handle);
+            self.drop_embedded(x.handle, memory);
         }
         self.fill(e, &inner)?;
         self.embedded_changed(e);
@@ -184,7 +185,7 @@ impl Process {
         self.call(EngineCall::ChildGraph.name(), |c| {
             let what = EngineCall::ChildGraph.name();
             let mut st = self.state();
-            child_graph_locked(&mut st, c, what, node)
+            child_graph_locked(&mut st, c, what, node, &self.m.memory)
         })
     }
 
@@ -313,6 +314,7 @@ fn child_graph_locked(
     c: &Call,
     what: &'static str,
     node: GraphNode,
+    memory: &Memory,
 ) -> Result<Graph> {
     let (g, i) = st
         .graphs
@@ -335,7 +337,7 @@ fn child_graph_locked(
     let (device, ctx) = (entry.device, entry.ctx);
     let e = st.graphs.new_graph(c.process, device, ctx)?;
     if let Err(err) = st.graphs.fill(e, &inner) {
-        let _ = st.graphs.remove_graph(e);
+        let _ = st.graphs.remove_graph(e, memory);
         return Err(err);
     }
     st.graphs.lineage.embedded.insert(node.0, e);

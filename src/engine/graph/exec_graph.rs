@@ -45,6 +45,10 @@ pub(crate) struct ExecEntry {
     pub last: Vec<Point>,
     /// How many times it was launched.
     pub launches: u64,
+    /// The graph it was made from (a graph with memory nodes may have only one executable graph at a time).
+    pub from_graph: Option<u64>,
+    /// `cudaGraphInstantiateFlagAutoFreeOnLaunch`: each launch first frees its allocations still live.
+    pub auto_free: bool,
 }
 
 /// A graph's nodes instantiated: (nodes, the instantiated node of each top-level position, if it has one).
@@ -160,7 +164,14 @@ impl ExecEntry {
             lanes: Vec::new(),
             last: Vec::new(),
             launches: 0,
+            from_graph: None,
+            auto_free: false,
         }
+    }
+
+    /// The base addresses of its graph allocations.
+    pub fn allocs(&self) -> Vec<u64> {
+        super::memory::allocs_of(&self.nodes)
     }
 }
 

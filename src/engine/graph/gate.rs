@@ -227,12 +227,12 @@ impl ProcState {
                 match cap.existing {
                     // A capture into the program's graph: the graph keeps the nodes it had.
                     Some(n) => {
-                        let _ = self.graphs.truncate_graph(cap.graph, n);
+                        let _ = self.graphs.truncate_graph(cap.graph, n, &m.memory);
                         if let Ok(g) = self.graphs.graphs.get_mut(cap.graph) {
                             g.capture = None;
                         }
                     }
-                    None => drop(self.graphs.remove_graph(cap.graph)),
+                    None => drop(self.graphs.remove_graph(cap.graph, &m.memory)),
                 }
             }
         } else {

@@ -25,7 +25,15 @@ impl Process {
     /// destruction, do not affect it. A graph still being captured is [`SimError::InvalidValue`].
     pub fn instantiate_graph(&self, graph: Graph) -> Result<GraphExec> {
         self.call(EngineCall::InstantiateGraph.name(), |c| {
-            self.state().instantiate_locked(c, graph)
+            self.state().instantiate_locked(c, graph, false)
+        })
+    }
+
+    /// [`Process::instantiate_graph`] with `cudaGraphInstantiateFlagAutoFreeOnLaunch` (`auto_free`): each launch
+    /// first frees the graph's allocations that are still live (`graph/memory.rs`).
+    pub fn instantiate_graph_with(&self, graph: Graph, auto_free: bool) -> Result<GraphExec> {
+        self.call(EngineCall::InstantiateGraph.name(), |c| {
+            self.state().instantiate_locked(c, graph, auto_free)
         })
     }
 
@@ -35,6 +43,7 @@ impl Process {
         self.call(EngineCall::DestroyGraphExec.name(), |_| {
             let mut st = self.state();
             let x = st.graphs.execs.remove(exec.0)?;
+            st.graphs.mem.exec_gone(&self.m.memory, &x.allocs());
             st.retire_lanes(x.lanes);
             Ok(())
         })
@@ -64,7 +73,7 @@ impl Process {
                             .into(),
                 });
             }
-            st.graphs.remove_graph(graph.0).map(drop)
+            st.graphs.remove_graph(graph.0, &self.m.memory).map(drop)
         })
     }
 
@@ -76,6 +85,7 @@ impl Process {
             if g.capture.is_some() {
                 return Err(being_captured(EngineCall::CloneGraph.name()));
             }
+            super::memory::no_mem_nodes(EngineCall::CloneGraph.name(), &g.nodes, "be cloned")?;
             let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
             let copy = st.graphs.new_graph(c.process, device, ctx)?;
             let mut pairs = Vec::with_capacity(nodes.len());
@@ -89,7 +99,7 @@ impl Process {
                         }
                     }
                     Err(e) => {
-                        let _ = st.graphs.remove_graph(copy);
+                        let _ = st.graphs.remove_graph(copy, &self.m.memory);
                         return Err(e);
                     }
                 }
@@ -239,6 +249,8 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
             NodeOp::Host(_) => "host function".to_string(),
             NodeOp::EventRecord { id, .. } | NodeOp::EventWait { id, .. } => format!("event {id}"),
             NodeOp::Empty => String::new(),
+            NodeOp::MemAlloc { base, bytes } => format!("{bytes} bytes at {base:#x}"),
+            NodeOp::MemFree { base } => format!("{base:#x}"),
         };
         let _ = writeln!(
             out,
@@ -278,19 +290,40 @@ impl Process {
 
 impl ProcState {
     /// [`Process::instantiate_graph`] with the process's state locked.
-    pub(super) fn instantiate_locked(&mut self, c: &Call, graph: Graph) -> Result<GraphExec> {
+    pub(super) fn instantiate_locked(
+        &mut self,
+        c: &Call,
+        graph: Graph,
+        auto_free: bool,
+    ) -> Result<GraphExec> {
         let what = EngineCall::InstantiateGraph.name();
         self.graphs.execs.has_room()?;
         let g = self.graphs.graphs.get(graph.0)?;
         if g.capture.is_some() {
             return Err(being_captured(what));
         }
+        if super::memory::has_mem_nodes(&g.nodes)
+            && self
+                .graphs
+                .execs
+                .values()
+                .any(|x| x.from_graph == Some(graph.0))
+        {
+            return Err(SimError::NotSupported {
+                what,
+                reason: "the graph has memory nodes and an executable graph made from it is alive: only one \
+                         instantiation of such a graph may exist at a time (destroy it first)"
+                    .into(),
+            });
+        }
         let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
         let ordinal = self.graphs.next_exec_ordinal(c.process)?;
-        let h = self
-            .graphs
-            .execs
-            .insert(ExecEntry::new(ordinal, device, ctx, nodes))?;
+        let mut x = ExecEntry::new(ordinal, device, ctx, nodes);
+        x.from_graph = Some(graph.0);
+        x.auto_free = auto_free;
+        let allocs = x.allocs();
+        let h = self.graphs.execs.insert(x)?;
+        self.graphs.mem.exec_made(&allocs);
         Ok(GraphExec(h))
     }
 }

@@ -14,6 +14,7 @@
 //! | `build.rs` | building a graph by hand: create, add nodes of each type, add and remove edges, destroy nodes |
 //! | `params.rs` | a node's parameters: get and set them on a graph, set them on an executable graph, enable / disable |
 //! | `child.rs` | child graph nodes' embedded graphs, changing a child graph node of an executable graph, the nodes of a clone |
+//! | `memory.rs` | graph memory nodes: graph allocations (addresses fixed when the node is made, memory mapped at a launch), their frees, the graphs' allocator of each device (trim, attributes) |
 //! | `update.rs` | updating an executable graph from a graph of the same topology (`cudaGraphExecUpdate`), upload |
 //! | `rows.rs` | pitched copy and memset nodes (rows apart): captured 2-D / 3-D copies, pitched memcpy nodes |
 //! | `replay.rs` | a launch: the graph's nodes as operations on the executable graph's lanes, with virtual times from the DAG |
@@ -36,6 +37,7 @@ pub(crate) mod events;
 pub(crate) mod exec_graph;
 pub(crate) mod gate;
 pub(crate) mod graph_api;
+pub(crate) mod memory;
 pub(crate) mod node;
 pub(crate) mod params;
 pub(crate) mod replay;
@@ -141,10 +143,15 @@ pub enum NodeType {
     EventWait,
     /// A record of an event for work outside the graph (`cudaEventRecordExternal`).
     EventRecord,
+    /// A graph allocation (`cudaGraphAddMemAllocNode`).
+    MemAlloc,
+    /// A free of a graph allocation (`cudaGraphAddMemFreeNode`).
+    MemFree,
 }
 
 impl NodeType {
-    /// `cudaGraphNodeType`: kernel 0, memcpy 1, memset 2, host 3, graph 4, empty 5, wait event 6, event record 7.
+    /// `cudaGraphNodeType`: kernel 0, memcpy 1, memset 2, host 3, graph 4, empty 5, wait event 6, event record 7,
+    /// memory allocation 10, memory free 11.
     pub fn to_raw(self) -> u32 {
         match self {
             NodeType::Kernel => 0,
@@ -155,6 +162,8 @@ impl NodeType {
             NodeType::Empty => 5,
             NodeType::EventWait => 6,
             NodeType::EventRecord => 7,
+            NodeType::MemAlloc => 10,
+            NodeType::MemFree => 11,
         }
     }
 
@@ -169,6 +178,8 @@ impl NodeType {
             NodeType::Empty,
             NodeType::EventWait,
             NodeType::EventRecord,
+            NodeType::MemAlloc,
+            NodeType::MemFree,
         ]
         .into_iter()
         .find(|t| t.to_raw() == raw)
@@ -185,6 +196,8 @@ impl NodeType {
             NodeType::Empty => "EMPTY",
             NodeType::EventWait => "EVENT_WAIT",
             NodeType::EventRecord => "EVENT_RECORD",
+            NodeType::MemAlloc => "MEM_ALLOC",
+            NodeType::MemFree => "MEM_FREE",
         }
     }
 }

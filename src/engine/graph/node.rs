@@ -73,6 +73,11 @@ pub(crate) enum NodeOp {
     Child(std::sync::Arc<[Node]>),
     /// A pitched copy or memset: rows apart (`rows.rs`).
     Rows(super::rows::RowsNode),
+    /// A graph allocation (`cudaGraphAddMemAllocNode`, `cudaMallocAsync` in a capture) at `base`, whose address
+    /// is fixed when the node is made (`memory.rs`).
+    MemAlloc { base: u64, bytes: u64 },
+    /// A free of the graph allocation at `base` (`cudaGraphAddMemFreeNode`, `cudaFreeAsync` in a capture).
+    MemFree { base: u64 },
 }
 
 /// The shape of a memset node (`cudaMemsetParams`): `height` rows of `width` elements of `element_size` bytes
@@ -130,6 +135,8 @@ impl NodeOp {
             NodeOp::Child(_) => NodeType::Graph,
             NodeOp::Rows(r) if r.is_copy() => NodeType::Memcpy,
             NodeOp::Rows(_) => NodeType::Memset,
+            NodeOp::MemAlloc { .. } => NodeType::MemAlloc,
+            NodeOp::MemFree { .. } => NodeType::MemFree,
         }
     }
 
@@ -146,6 +153,8 @@ impl NodeOp {
             NodeOp::Child(_) => Cow::Borrowed("child graph"),
             NodeOp::Rows(r) if r.is_copy() => Cow::Borrowed("memcpy node"),
             NodeOp::Rows(_) => Cow::Borrowed("memset node"),
+            NodeOp::MemAlloc { .. } => Cow::Borrowed("graph allocation"),
+            NodeOp::MemFree { .. } => Cow::Borrowed("graph free"),
         }
     }
 }
@@ -195,6 +204,8 @@ pub(crate) struct GraphState {
     pub captures: Captures,
     /// Embedded graphs of child graph nodes, and clones' nodes (`child.rs`).
     pub lineage: super::child::Lineage,
+    /// Graph allocations and the graphs' allocator of each device (`memory.rs`).
+    pub mem: super::memory::GraphMem,
     next_graph: u32,
     next_exec: u32,
 }
@@ -207,6 +218,7 @@ impl GraphState {
             nodes: Registry::new(ObjectKind::GraphNode, TAG_GRAPH_NODE, machine_tag, process),
             captures: Captures::default(),
             lineage: Default::default(),
+            mem: super::memory::GraphMem::default(),
             next_graph: 1,
             next_exec: 1,
         }
@@ -252,28 +264,48 @@ impl GraphState {
         Ok(handle)
     }
 
-    /// Removes graph `g` and its node handles.
-    pub fn remove_graph(&mut self, g: u64) -> Result<GraphEntry> {
+    /// Removes graph `g` and its node handles; the graph allocations of its allocation nodes are released if
+    /// nothing else holds them.
+    pub fn remove_graph(
+        &mut self,
+        g: u64,
+        memory: &crate::engine::memory::Memory,
+    ) -> Result<GraphEntry> {
         let entry = self.graphs.remove(g)?;
         for n in &entry.nodes {
             let _ = self.nodes.remove(n.handle.0);
         }
-        self.forget_lineage(g, &entry.nodes);
+        self.forget_lineage(g, &entry.nodes, memory);
+        let allocs = super::memory::allocs_of(&entry.nodes);
+        if !allocs.is_empty() {
+            self.mem.graph_gone(memory, g, &allocs);
+        }
         Ok(entry)
     }
 
-    /// Removes the nodes of graph `g` after its first `keep` (and their handles).
-    pub fn truncate_graph(&mut self, g: u64, keep: u32) -> Result<()> {
+    /// Removes the nodes of graph `g` after its first `keep` (and their handles, and the graph allocations of
+    /// the allocation nodes among them).
+    pub fn truncate_graph(
+        &mut self,
+        g: u64,
+        keep: u32,
+        memory: &crate::engine::memory::Memory,
+    ) -> Result<()> {
         let gone = self.graphs.get_mut(g)?.nodes.split_off(keep as usize);
         for n in &gone {
             let _ = self.nodes.remove(n.handle.0);
-            self.drop_embedded(n.handle);
+            self.drop_embedded(n.handle, memory);
+        }
+        let allocs = super::memory::allocs_of(&gone);
+        if !allocs.is_empty() {
+            self.mem.graph_gone(memory, g, &allocs);
         }
         Ok(())
     }
 
     /// A reset of `device`: its captures end, its graphs and executable graphs are freed (their handles say so).
-    pub fn reset_device(&mut self, device: u32) {
+    pub fn reset_device(&mut self, device: u32, memory: &crate::engine::memory::Memory) {
+        self.mem.reset_device(memory, device);
         for cid in self.captures.on_device(device) {
             self.captures.terminate(cid);
         }
@@ -282,7 +314,7 @@ impl GraphState {
                 for n in &g.nodes {
                     let _ = self.nodes.remove_by_reset(n.handle.0, device);
                 }
-                self.forget_lineage(h, &g.nodes);
+                self.forget_lineage(h, &g.nodes, memory);
             }
         }
         for h in self.execs.handles_where(|x| x.device == device) {

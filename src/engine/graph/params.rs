@@ -33,6 +33,8 @@ fn spec_type(spec: &Spec) -> NodeType {
             NodeSpec::EventWait(_) => NodeType::EventWait,
             NodeSpec::Empty => NodeType::Empty,
             NodeSpec::ChildGraph(_) => NodeType::Graph,
+            NodeSpec::MemAlloc { .. } => NodeType::MemAlloc,
+            NodeSpec::MemFree(_) => NodeType::MemFree,
         },
     }
 }
@@ -156,7 +158,7 @@ impl Process {
             n.op = op;
             n.given = given;
             if is == NodeType::Graph {
-                st.graphs.refill_embedded(node)?;
+                st.graphs.refill_embedded(node, &self.m.memory)?;
             }
             st.graphs.embedded_changed(g);
             Ok(())

@@ -22,12 +22,13 @@ use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
 use crate::engine::core::pointers::DevicePtr;
 use crate::engine::core::races::Accessor;
+use crate::engine::core::races::LifePoint;
 use crate::engine::core::races::Who;
 use crate::engine::core::time::CopyPath;
 use crate::engine::core::time::saturating_nanos;
 use crate::engine::exec::point::Point;
 use crate::engine::exec::{CopySource, Work};
-use crate::engine::memory::block::Region;
+use crate::engine::memory::block::{Block, Region};
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, ProcState, Process};
 
@@ -85,9 +86,32 @@ impl Process {
                 });
             }
             st.capture_route(&self.m, h, what)?;
-            // Everything that can fail is checked before anything is enqueued.
-            let prepared = self.prepare_launch(&st, c, exec)?;
-            self.ensure_lanes(&mut st, c, exec)?;
+            // Everything that can fail is checked before anything is enqueued; the graph's allocations are
+            // installed for this launch (and put back as they were if the launch fails).
+            let mem = self.launch_memory(&mut st, c, exec, h)?;
+            let prepared = match self
+                .prepare_launch(&st, c, exec, &mem)
+                .and_then(|p| self.ensure_lanes(&mut st, c, exec).map(|()| p))
+            {
+                Ok(p) => p,
+                Err(e) => {
+                    mem.undo(&self.m.memory);
+                    return Err(e);
+                }
+            };
+            // cudaGraphInstantiateFlagAutoFreeOnLaunch: the allocations still live are freed on the launch
+            // stream first, as cudaFreeAsync would free them.
+            for (_, block) in &mem.auto_freed {
+                let who = self.life_on(&st, h, "free", block)?;
+                let spec = OpSpec::new(
+                    saturating_nanos(self.m.cost.pool_free),
+                    Cow::Borrowed("graph allocation freed at launch"),
+                    OpKind::MemFree { bytes: block.len },
+                    Work::Nothing,
+                )
+                .life(block.clone(), LifePoint::Free, who);
+                st.enqueue(&self.m, c, h, spec)?;
+            }
             // The lanes run at the launching stream's priority (the engine model's tie rule; `live.rs`).
             let priority = st.streams.get(h)?.priority;
             for lane in &mut st.graphs.execs.get_mut(exec.0)?.lanes {
@@ -123,8 +147,117 @@ impl Process {
             let x = st.graphs.execs.get_mut(exec.0)?;
             x.last = sinks;
             x.launches += 1;
+            mem.commit(&self.m, &mut st);
             Ok(())
         })
+    }
+
+    /// Who a lifetime point of `block` on stream `h` is (race detection on).
+    fn life_on(
+        &self,
+        st: &ProcState,
+        h: u64,
+        kind: &'static str,
+        block: &Arc<Block>,
+    ) -> Result<Option<Who>> {
+        if !self.m.race.on() {
+            return Ok(None);
+        }
+        let s = st.streams.get(h)?;
+        Ok(Some(Arc::new((
+            Accessor::Op {
+                stream: s.id,
+                stream_name: s.name.clone(),
+                kind,
+                label: format!("graph allocation at {:#x}", block.base),
+            },
+            std::panic::Location::caller(),
+        ))))
+    }
+
+    /// The graph allocations of `exec` for one launch, checked and installed: [`SimError::InvalidValue`] for an
+    /// allocation still live from an earlier launch (without `cudaGraphInstantiateFlagAutoFreeOnLaunch`) and for
+    /// a free node whose allocation is not live; [`SimError::OutOfMemory`] if the device has no memory for
+    /// them.
+    fn launch_memory(
+        &self,
+        st: &mut ProcState,
+        c: &Call,
+        exec: GraphExec,
+        h: u64,
+    ) -> Result<LaunchMem> {
+        let what = EngineCall::LaunchGraph.name();
+        let x = st.graphs.execs.get(exec.0)?;
+        let (allocs, auto_free, ordinal) = (x.allocs(), x.auto_free, x.ordinal);
+        let frees: Vec<u64> = x
+            .nodes
+            .iter()
+            .filter_map(|n| match n.op {
+                NodeOp::MemFree { base } => Some(base),
+                _ => None,
+            })
+            .collect();
+        let mut out = LaunchMem {
+            stream: h,
+            ..LaunchMem::default()
+        };
+        if allocs.is_empty() && frees.is_empty() {
+            return Ok(out);
+        }
+        let invalid = |reason: String| SimError::InvalidValue { what, reason };
+        for b in &allocs {
+            let a = st
+                .graphs
+                .mem
+                .get(*b)
+                .expect("an executable graph holds its allocations");
+            if a.live.is_some() && !auto_free {
+                return Err(invalid(format!(
+                    "graph exec {ordinal}: its allocation at {b:#x} from an earlier launch is not freed (free \
+                     it, or instantiate with cudaGraphInstantiateFlagAutoFreeOnLaunch)"
+                )));
+            }
+        }
+        for b in &frees {
+            let live = st.graphs.mem.get(*b).is_some_and(|a| a.live.is_some());
+            if !allocs.contains(b) && !live {
+                return Err(invalid(format!(
+                    "graph exec {ordinal}: its free node frees the graph allocation at {b:#x}, which is not \
+                     allocated (freed already, or its graph not launched since)"
+                )));
+            }
+        }
+        for b in &allocs {
+            st.graphs
+                .mem
+                .ensure_physical(&self.m.memory, *b, h, &allocs)?;
+        }
+        for &b in &allocs {
+            let a = st.graphs.mem.get(b).expect("checked above");
+            if let Some(live) = &a.live {
+                out.auto_freed.push((b, live.clone()));
+            }
+            let chunk = a.physical.clone().expect("ensured above");
+            let before = self.m.memory.block_at(b);
+            let block = self
+                .m
+                .memory
+                .install(a.device, b, a.bytes, c.process, chunk, 0);
+            out.installed.push((b, block, before));
+        }
+        for &b in &frees {
+            let block = match out.installed.iter().find(|(a, ..)| *a == b) {
+                Some((_, block, _)) => block.clone(),
+                None => st
+                    .graphs
+                    .mem
+                    .get(b)
+                    .and_then(|a| a.live.clone())
+                    .expect("checked above"),
+            };
+            out.frees.push((b, block));
+        }
+        Ok(out)
     }
 
     /// Makes the lanes' streams of `exec` if it has none yet.
@@ -151,7 +284,13 @@ impl Process {
     }
 
     /// Resolves every node of `exec` for one launch: addresses to live regions, events to live events.
-    fn prepare_launch(&self, st: &ProcState, c: &Call, exec: GraphExec) -> Result<Vec<Prepared>> {
+    fn prepare_launch(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        exec: GraphExec,
+        mem: &LaunchMem,
+    ) -> Result<Vec<Prepared>> {
         let x = st.graphs.execs.get(exec.0)?;
         let mut out = Vec::with_capacity(x.nodes.len());
         for (i, n) in x.nodes.iter().enumerate() {
@@ -164,7 +303,7 @@ impl Process {
                 },
             };
             if x.enabled[i] {
-                out.push(self.prepare_node(st, c, n, lane)?);
+                out.push(self.prepare_node(st, c, n, lane, mem)?);
             } else {
                 // A disabled node runs as an empty node (`cudaGraphNodeSetEnabled`).
                 out.push(Prepared {
@@ -175,6 +314,21 @@ impl Process {
             }
         }
         Ok(out)
+    }
+
+    /// Who a graph node's lifetime point is (race detection on).
+    fn lane_life_who(&self, lane: StreamId, kind: &'static str, n: &Node) -> Option<Who> {
+        self.m.race.on().then(|| {
+            Arc::new((
+                Accessor::Op {
+                    stream: lane,
+                    stream_name: None,
+                    kind,
+                    label: n.op.label().into_owned(),
+                },
+                n.site,
+            ))
+        })
     }
 
     pub(super) fn node_who(
@@ -212,7 +366,14 @@ impl Process {
         })
     }
 
-    fn prepare_node(&self, st: &ProcState, c: &Call, n: &Node, lane: StreamId) -> Result<Prepared> {
+    fn prepare_node(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        n: &Node,
+        lane: StreamId,
+        mem: &LaunchMem,
+    ) -> Result<Prepared> {
         let mut record = None;
         let mut extra = Vec::new();
         let spec = match &n.op {
@@ -383,12 +544,90 @@ impl Process {
                 spec
             }
             NodeOp::Empty => OpSpec::new(0, n.op.label(), OpKind::Kernel, Work::Nothing),
+            NodeOp::MemAlloc { base, bytes } => {
+                let block = mem.block(*base);
+                let who = self.lane_life_who(lane, "alloc", n);
+                OpSpec::new(
+                    saturating_nanos(self.m.cost.pool_alloc),
+                    n.op.label(),
+                    OpKind::MemAlloc { bytes: *bytes },
+                    Work::Nothing,
+                )
+                .life(block, LifePoint::Alloc, who)
+            }
+            NodeOp::MemFree { base } => {
+                let block = mem.freed(*base);
+                let who = self.lane_life_who(lane, "free", n);
+                OpSpec::new(
+                    saturating_nanos(self.m.cost.pool_free),
+                    n.op.label(),
+                    OpKind::MemFree { bytes: block.len },
+                    Work::Nothing,
+                )
+                .life(block, LifePoint::Free, who)
+            }
         };
         Ok(Prepared {
             spec,
             extra,
             record,
         })
+    }
+}
+
+/// The graph allocations of one launch (`launch_memory`).
+#[derive(Default)]
+struct LaunchMem {
+    /// The launch stream.
+    stream: u64,
+    /// Allocations installed for this launch: (base, its block, the block it replaced at its address).
+    installed: Vec<(u64, Arc<Block>, Option<Arc<Block>>)>,
+    /// Allocations still live from an earlier launch, freed first (`cudaGraphInstantiateFlagAutoFreeOnLaunch`).
+    auto_freed: Vec<(u64, Arc<Block>)>,
+    /// The allocations the launch's free nodes free, with their blocks.
+    frees: Vec<(u64, Arc<Block>)>,
+}
+
+impl LaunchMem {
+    fn block(&self, base: u64) -> Arc<Block> {
+        self.installed
+            .iter()
+            .find(|(b, ..)| *b == base)
+            .map(|(_, block, _)| block.clone())
+            .expect("an allocation node's block is installed for its launch")
+    }
+
+    fn freed(&self, base: u64) -> Arc<Block> {
+        self.frees
+            .iter()
+            .find(|(b, _)| *b == base)
+            .map(|(_, block)| block.clone())
+            .expect("a free node's block is found for its launch")
+    }
+
+    /// The launch failed: the blocks installed for it are removed and those they replaced put back.
+    fn undo(self, memory: &crate::engine::memory::Memory) {
+        for (_, block, before) in self.installed {
+            memory.forget_block(&block);
+            if let Some(b) = before {
+                memory.put_back(&b);
+            }
+        }
+    }
+
+    /// The launch is enqueued: the allocations freed at its start are freed, those it allocates are live, and
+    /// those its free nodes free are freed.
+    fn commit(self, m: &crate::engine::machine::Shared, st: &mut ProcState) {
+        for (b, _) in &self.auto_freed {
+            st.graphs.mem.set_freed(&m.memory, *b, Some(self.stream));
+        }
+        for (b, block, _) in self.installed {
+            st.graphs.mem.set_live(b, block);
+        }
+        for (b, block) in self.frees {
+            st.graphs.mem.set_freed(&m.memory, b, Some(self.stream));
+            crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
+        }
     }
 }
 

@@ -70,6 +70,21 @@ impl Process {
             let new_nodes = g.nodes.clone();
             let gdev = g.device;
             let x = st.graphs.execs.get(exec.0)?;
+            // graph-memory.md · ExecUpdate: memory nodes are not updated (the Runtime API names no rule for them;
+            // an allocation's address is fixed for its node).
+            if super::memory::has_mem_nodes(&new_nodes) || super::memory::has_mem_nodes(&x.nodes) {
+                let node = new_nodes
+                    .iter()
+                    .find(|n| matches!(n.op, NodeOp::MemAlloc { .. } | NodeOp::MemFree { .. }))
+                    .map(|n| n.handle);
+                return Err(refused(
+                    UpdateResult::NotSupported,
+                    node,
+                    None,
+                    "an update of a graph with memory allocation or free nodes is not simulated"
+                        .to_string(),
+                ));
+            }
             let new_shape = shape_of(&new_nodes);
             if new_shape.len() != x.shape.len() {
                 return Err(refused(

@@ -180,7 +180,7 @@ impl Process {
             h,
         )?;
         for a in &kernel.accesses {
-            self.declared_region(a, c)?;
+            self.declared_for_graph(a, c)?;
         }
         let body = match kernel.body {
             None => None,
@@ -228,6 +228,24 @@ impl Process {
             });
         }
         mem.pinned_region(WHAT, HostPtr(a.ptr.addr()), a.bytes, c.process)
+    }
+
+    /// [`Process::declared_region`]'s check for a graph's kernel node, which may also name a graph allocation
+    /// that is not live: the node resolves it at each launch (`graph/memory.rs`).
+    pub(crate) fn declared_for_graph(
+        &self,
+        a: &crate::engine::kernels::kernel::Access,
+        c: &Call,
+    ) -> Result<()> {
+        match self.declared_region(a, c) {
+            Ok(_) => Ok(()),
+            Err(e) => self
+                .m
+                .memory
+                .graph_space(a.ptr.addr(), a.bytes)
+                .map(drop)
+                .ok_or(e),
+        }
     }
 
     /// A kernel's virtual duration in nanoseconds: its own, or the cost model's default.

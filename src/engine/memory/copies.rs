@@ -119,6 +119,10 @@ impl Process {
         let site = Location::caller();
         self.call(EngineCall::Free.name(), |c| {
             self.check_unsafe_call(c, EngineCall::Free.name())?;
+            // A graph allocation (docs/semantics/graph-memory.md).
+            if self.free_graph_alloc_by_host(c, site, ptr)? {
+                return Ok(());
+            }
             if self.free_pooled_by_host(c, site, ptr)? {
                 return Ok(());
             }
@@ -425,71 +429,86 @@ impl Process {
         }
         let endpoints = (dst_endpoint(&dst), src_endpoint(&src));
         let mem = &self.m.memory;
-        let (source, sspace) = match src {
-            Src::Device(p) => {
-                let r = mem.device_region(what, p, bytes, c.process)?;
-                let space = r.block.space;
-                (CopySource::Region(r), space)
+        // A captured copy may name a graph allocation that is not live: its node resolves it at each launch
+        // (graph/memory.rs). Anywhere else the address's error stands (`unresolved`).
+        let mut unresolved: Option<SimError> = None;
+        let mut device = |p: DevicePtr| -> Result<(Option<Region>, AddressSpace, u64)> {
+            match mem.device_region(what, p, bytes, c.process) {
+                Ok(r) => {
+                    let (space, base) = (r.block.space, r.block.base);
+                    Ok((Some(r), space, base))
+                }
+                Err(e) => match mem.graph_space(p.addr(), bytes) {
+                    Some((space, base)) => {
+                        unresolved.get_or_insert(e);
+                        Ok((None, space, base))
+                    }
+                    None => Err(e),
+                },
             }
-            Src::Pinned(p) => (
-                CopySource::Region(mem.pinned_region(what, p, bytes, c.process)?),
-                AddressSpace::PinnedHost,
-            ),
+        };
+        let (source, sspace, sbase) = match src {
+            Src::Device(p) => {
+                let (r, space, base) = device(p)?;
+                (r.map(CopySource::Region), space, Some(base))
+            }
+            Src::Pinned(p) => {
+                let r = mem.pinned_region(what, p, bytes, c.process)?;
+                let base = r.block.base;
+                (
+                    Some(CopySource::Region(r)),
+                    AddressSpace::PinnedHost,
+                    Some(base),
+                )
+            }
             Src::Host(s) => {
                 host_range(what, s.as_ptr() as usize, s.len(), bytes)?;
                 (
-                    CopySource::Staged(s[..bytes as usize].to_vec()),
+                    Some(CopySource::Staged(s[..bytes as usize].to_vec())),
                     AddressSpace::PageableHost,
+                    None,
                 )
             }
         };
-        let (out, dspace) = match dst {
+        let (out, dspace, dbase) = match dst {
             Dst::Device(p) => {
-                let r = mem.device_region(what, p, bytes, c.process)?;
-                let space = r.block.space;
-                (Out::Region(r), space)
+                let (r, space, base) = device(p)?;
+                (r.map(Out::Region), space, Some(base))
             }
-            Dst::Pinned(p) => (
-                Out::Region(mem.pinned_region(what, p, bytes, c.process)?),
-                AddressSpace::PinnedHost,
-            ),
+            Dst::Pinned(p) => {
+                let r = mem.pinned_region(what, p, bytes, c.process)?;
+                let base = r.block.base;
+                (Some(Out::Region(r)), AddressSpace::PinnedHost, Some(base))
+            }
             Dst::Host(s) => {
                 host_range(what, s.as_ptr() as usize, s.len(), bytes)?;
-                (Out::Host(s), AddressSpace::PageableHost)
+                (Some(Out::Host(s)), AddressSpace::PageableHost, None)
             }
         };
         let mut accesses = Vec::new();
-        if let CopySource::Region(r) = &source {
+        if let Some(CopySource::Region(r)) = &source {
             accesses.push((r.clone(), false));
         }
-        if let Out::Region(r) = &out {
+        if let Some(Out::Region(r)) = &out {
             accesses.push((r.clone(), true));
         }
-        let bases = (
-            match &source {
-                CopySource::Region(r) => Some(r.block.base),
-                CopySource::Staged(_) => None,
-            },
-            match &out {
-                Out::Region(r) => Some(r.block.base),
-                Out::Host(_) => None,
-            },
-        );
+        let bases = (sbase, dbase);
         let back = Arc::new(Mutex::new(Vec::new()));
         let (work, out) = match (out, source) {
-            (Out::Region(dst), src) => (Work::Copy { src, dst }, None),
-            (Out::Host(slice), CopySource::Region(src)) => (
-                Work::CopyOut {
+            (Some(Out::Region(dst)), Some(src)) => (Some(Work::Copy { src, dst }), None),
+            (Some(Out::Host(slice)), Some(CopySource::Region(src))) => (
+                Some(Work::CopyOut {
                     src,
                     out: back.clone(),
-                },
+                }),
                 Some(slice),
             ),
-            (Out::Host(slice), CopySource::Staged(bytes)) => {
+            (Some(Out::Host(slice)), Some(CopySource::Staged(bytes))) => {
                 // Pageable to pageable: the bytes move on the host, once the copy is accepted.
                 *back.lock() = bytes;
-                (Work::Nothing, Some(slice))
+                (Some(Work::Nothing), Some(slice))
             }
+            _ => (None, None),
         };
         let point = {
             let mut st = self.state();
@@ -529,6 +548,9 @@ impl Process {
                 };
                 return st.capture_node(cid, h, op, site).map(drop);
             }
+            let Some(work) = work else {
+                return Err(unresolved.expect("an unresolved end has its error"));
+            };
             let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
             // The operation keeps its own reference; the stream keeps one too, for the next time.
             Self::who_back(&mut st, h, who.clone());
@@ -661,15 +683,20 @@ impl Process {
         let (dst, path) = match target {
             // Managed memory is host memory at a host address; a memset of it is the device's.
             Fill::Device(ptr) if mem.is_managed(ptr.addr()) => (
-                mem.pinned_region(what, HostPtr(ptr.addr()), bytes, c.process)?,
+                Ok(mem.pinned_region(what, HostPtr(ptr.addr()), bytes, c.process)?),
                 CopyPath::OnDevice,
             ),
-            Fill::Device(ptr) => (
-                mem.device_region(what, ptr, bytes, c.process)?,
-                CopyPath::OnDevice,
-            ),
+            // A captured memset may name a graph allocation that is not live (its node resolves it at each
+            // launch, graph/memory.rs); anywhere else the address's error stands.
+            Fill::Device(ptr) => match mem.device_region(what, ptr, bytes, c.process) {
+                Ok(r) => (Ok(r), CopyPath::OnDevice),
+                Err(e) if mem.graph_space(ptr.addr(), bytes).is_some() => {
+                    (Err(e), CopyPath::OnDevice)
+                }
+                Err(e) => return Err(e),
+            },
             Fill::Pinned(ptr) => (
-                mem.pinned_region(what, ptr, bytes, c.process)?,
+                Ok(mem.pinned_region(what, ptr, bytes, c.process)?),
                 CopyPath::DeviceToHost,
             ),
         };
@@ -689,6 +716,7 @@ impl Process {
                 };
                 return st.capture_node(cid, h, op, site).map(drop);
             }
+            let dst = dst?;
             let accesses = vec![(dst.clone(), true)];
             let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
             // The operation keeps its own reference; the stream keeps one too, for the next time.

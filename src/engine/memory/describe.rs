@@ -54,6 +54,13 @@ impl Memory {
             .next_back()
             .filter(|&(&a, &(l, _))| addr < a + l)
         {
+            if heap.graph_addresses.contains_key(&a) {
+                return format!(
+                    "inside the {l}-byte range of the graph allocation at {a:#x}, at offset {}, which is not live \
+                     (no launch of its graph has allocated it since it was last freed)",
+                    addr - a
+                );
+            }
             return format!(
                 "inside the {l}-byte range of a memory pool at {a:#x}, at offset {}, where no allocation is live \
                  (freed by cudaFreeAsync, or never allocated)",

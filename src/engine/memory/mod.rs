@@ -67,6 +67,9 @@ struct Heap {
     /// Address ranges memory pools hold (`memory/reserve.rs`): start → (length, owner). The pools' allocations
     /// are live blocks inside them.
     reserved: BTreeMap<u64, (u64, ProcessId)>,
+    /// The ranges of `reserved` that are a graph allocation's addresses (`Memory::reserve_addresses`), with the
+    /// allocation's bytes: they take no capacity.
+    graph_addresses: BTreeMap<u64, u64>,
 }
 
 /// How many freed allocations a device's heap remembers (about 64 MiB at most).
@@ -217,6 +220,7 @@ impl Memory {
                         freed: BTreeMap::new(),
                         freed_cap: FREED_REMEMBERED,
                         reserved: BTreeMap::new(),
+                        graph_addresses: BTreeMap::new(),
                     })
                 })
                 .collect(),
@@ -417,7 +421,9 @@ impl Memory {
             .collect();
         for a in pools {
             let (len, _) = heap.reserved.remove(&a).expect("listed just above");
-            heap.used -= len;
+            if heap.graph_addresses.remove(&a).is_none() {
+                heap.used -= len;
+            }
         }
     }
 

@@ -122,3 +122,107 @@ impl Memory {
         }
     }
 }
+
+/// What graph memory nodes (`graph/memory.rs`) need of a device's heap: an address range fixed when the
+/// allocation node is made, which takes no capacity ("the allocation's address remains fixed across
+/// instantiations and launches"), and the device memory behind it, taken when a launch first needs it and kept
+/// for the graphs' allocator until `cudaDeviceGraphMemTrim` gives it back.
+impl Memory {
+    /// Reserves `len` addresses (a multiple of [`ALIGN`]) of `device` for a graph allocation of `bytes` bytes of
+    /// `owner`, taking no capacity. [`SimError::OutOfMemory`] if the device's address range has no room for it.
+    pub fn reserve_addresses(
+        &self,
+        device: u32,
+        len: u64,
+        bytes: u64,
+        owner: ProcessId,
+    ) -> Result<u64> {
+        let mut heap = self.heaps[device as usize].lock();
+        let (span_start, span_end) = device_span(device);
+        let base = match heap.next.checked_add(len) {
+            Some(end) if end <= span_end => Some(heap.next),
+            _ => heap.gap(span_start, span_end, len),
+        };
+        let Some(base) = base else {
+            return Err(SimError::OutOfMemory {
+                device,
+                requested: len,
+                available: heap.largest_gap(span_start, span_end),
+            });
+        };
+        heap.take_range(base, len);
+        heap.reserved.insert(base, (len, owner));
+        heap.graph_addresses.insert(base, bytes);
+        Ok(base)
+    }
+
+    /// Releases addresses reserved by [`Memory::reserve_addresses`]; the blocks installed in them are forgotten,
+    /// remembered as freed.
+    pub fn release_addresses(&self, device: u32, base: u64) {
+        let mut heap = self.heaps[device as usize].lock();
+        if heap.graph_addresses.remove(&base).is_none() {
+            return;
+        }
+        let Some((len, _)) = heap.reserved.remove(&base) else {
+            return;
+        };
+        let gone: Vec<(u64, u64)> = heap
+            .live
+            .range(base..base + len)
+            .map(|(&a, b)| (a, b.len))
+            .collect();
+        for (a, l) in gone {
+            heap.live.remove(&a);
+            heap.remember_freed(a, l, "freed");
+        }
+    }
+
+    /// If `[addr, addr + bytes)` lies inside a graph allocation's addresses: the device and the allocation's
+    /// base. A node of a graph (captured or added) may name such memory whether or not it is live: it is resolved
+    /// at each launch.
+    pub fn graph_space(&self, addr: u64, bytes: u64) -> Option<(AddressSpace, u64)> {
+        let device = self.heap_of(addr)?;
+        let heap = self.heaps[device as usize].lock();
+        let (&base, &len) = heap.graph_addresses.range(..=addr).next_back()?;
+        (addr.checked_add(bytes.max(1))? <= base + len)
+            .then_some((AddressSpace::Device(device), base))
+    }
+
+    /// `len` bytes of `device`'s memory (zeroed), counted as used until [`Memory::uncommit`].
+    /// [`SimError::OutOfMemory`] if the device's capacity or the host cannot hold them.
+    pub fn commit(&self, device: u32, len: u64) -> Result<Arc<Chunk>> {
+        let mut heap = self.heaps[device as usize].lock();
+        let available = heap.capacity - heap.used;
+        let oom = SimError::OutOfMemory {
+            device,
+            requested: len,
+            available,
+        };
+        if len > available {
+            return Err(oom);
+        }
+        let Some(bytes) = usize::try_from(len).ok().and_then(zeroed) else {
+            return Err(oom);
+        };
+        heap.used += len;
+        Ok(Arc::new(Chunk::new(bytes)))
+    }
+
+    /// Gives back `len` bytes taken by [`Memory::commit`].
+    pub fn uncommit(&self, device: u32, len: u64) {
+        let mut heap = self.heaps[device as usize].lock();
+        heap.used = heap.used.saturating_sub(len);
+    }
+
+    /// Puts `block` back among the live blocks (a graph launch that failed after installing its allocations
+    /// restores the ones they replaced).
+    pub fn put_back(&self, block: &Arc<Block>) {
+        let AddressSpace::Device(device) = block.space else {
+            return;
+        };
+        self.heaps[device as usize]
+            .lock()
+            .live
+            .insert(block.base, block.clone());
+    }
+}

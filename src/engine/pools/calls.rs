@@ -9,6 +9,8 @@
 //!
 //! Lock order: the process's state lock, then the heap's (leaf).
 
+use crate::engine::graph::gate::Route;
+use crate::engine::graph::node::NodeOp;
 use std::borrow::Cow;
 use std::panic::Location;
 use std::sync::Arc;
@@ -410,7 +412,7 @@ impl Process {
         st.ensure_host(&self.m, c.thread);
         let h = st.resolve_stream(&self.m, c, stream.0)?;
         st.check_owner(&self.m, c, what, rules.stream_in_context, h)?;
-        not_in_capture(&st, what, h, "an allocation node")?;
+        let route = st.capture_route(&self.m, h, what)?;
         let stream_device = st.streams.get(h)?.device;
         let ph = match pool {
             Some(p) => {
@@ -419,6 +421,26 @@ impl Process {
             }
             None => st.current_pool(&self.m, what, stream_device)?,
         };
+        if let Route::Capture(_) = route
+            && !self.m.rules.capture.memory_nodes
+        {
+            return Err(not_captured(&st, what, h, "an allocation node")?);
+        }
+        if let Route::Capture(cid) = route {
+            // Captured: an allocation node of the graph, owned by the graph (docs/semantics/graph-memory.md).
+            let pool_device = st.pools.get(ph).map_err(|e| handle_err(what, e))?.device;
+            let graph = st.graphs.captures.get(cid).expect("routed").graph;
+            let graph_device = st.graphs.graphs.get(graph)?.device;
+            let op = st.mem_alloc_op(&self.m, c, what, graph, graph_device, pool_device, bytes)?;
+            let NodeOp::MemAlloc { base, .. } = op else {
+                unreachable!("an allocation node")
+            };
+            if let Err(e) = st.capture_node(cid, h, op, site) {
+                st.graphs.mem.graph_gone(&self.m.memory, graph, &[base]);
+                return Err(e);
+            }
+            return Ok(DevicePtr(base));
+        }
         let Some(size) = round_up(bytes, rules.alignment) else {
             return Err(pool_err(
                 what,
@@ -553,8 +575,36 @@ impl Process {
             st.ensure_host(&self.m, c.thread);
             let h = st.resolve_stream(&self.m, c, stream.0)?;
             st.check_owner(&self.m, c, what, rules.stream_in_context, h)?;
-            not_in_capture(&st, what, h, "a free node")?;
             let addr = ptr.addr();
+            let route = st.capture_route(&self.m, h, what)?;
+            if let Route::Capture(_) = route
+                && !self.m.rules.capture.memory_nodes
+            {
+                return Err(not_captured(&st, what, h, "a free node")?);
+            }
+            if let Route::Capture(cid) = route {
+                // Captured: a free node of the graph (docs/semantics/graph-memory.md).
+                let graph = st.graphs.captures.get(cid).expect("routed").graph;
+                let op = st.mem_free_op(what, graph, ptr)?;
+                st.capture_node(cid, h, op, site)?;
+                st.mem_free_added(graph, addr);
+                return Ok(());
+            }
+            if let Some(block) = st.graph_alloc_to_free(what, addr)? {
+                // A graph allocation freed on a stream, as a free node of another graph would.
+                let who = self.life_who(&st, h, "free", what, site)?;
+                let spec = OpSpec::new(
+                    saturating_nanos(self.m.cost.pool_free),
+                    Cow::Borrowed(what),
+                    OpKind::MemFree { bytes: block.len },
+                    Work::Nothing,
+                )
+                .life(block.clone(), LifePoint::Free, who);
+                st.enqueue(&self.m, c, h, spec)?;
+                st.graphs.mem.set_freed(&self.m.memory, addr, Some(h));
+                crate::engine::value_waits::state::forget(&mut st.words, block.base, block.len);
+                return Ok(());
+            }
             let bad = |problem| SimError::InvalidAddress {
                 what,
                 addr,
@@ -694,16 +744,12 @@ impl Process {
     }
 }
 
-/// A stream-ordered allocation or free on a capturing stream: CUDA captures it as a memory node of the graph
-/// ("Stream ordered memory allocation ... in graphs", Programming Guide), which the simulator does not model, so
-/// the call is refused with [`SimError::NotSupported`] and the capture is left as it was (not invalidated).
-fn not_in_capture(st: &ProcState, what: &'static str, h: u64, node: &str) -> Result<()> {
-    if st.graphs.captures.of_stream(h).is_none() {
-        return Ok(());
-    }
+/// A stream-ordered allocation or free on a capturing stream where the dialect has no memory nodes (ACL): refused
+/// with [`SimError::NotSupported`], the capture left as it was (not invalidated).
+fn not_captured(st: &ProcState, what: &'static str, h: u64, node: &str) -> Result<SimError> {
     let id = st.streams.get(h)?.id;
-    Err(SimError::NotSupported {
+    Ok(SimError::NotSupported {
         what,
-        reason: format!("{id} is capturing: capturing {node} of a graph is not simulated"),
+        reason: format!("{id} is capturing: this dialect's graphs have no memory nodes ({node})"),
     })
 }

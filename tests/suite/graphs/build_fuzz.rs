@@ -168,6 +168,11 @@ enum Op {
     Update(usize, usize),
     Launch(usize),
     Disable(usize, usize),
+    /// An allocation node (graph-memory.md) in a graph slot, depending on nothing.
+    Alloc(usize),
+    /// A free node in a graph slot of the allocation made by the `n`th Alloc so far (past them: a `malloc`
+    /// pointer, which no allocation node returned).
+    Free(usize, usize),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -182,14 +187,25 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0..4usize, g.clone()).prop_map(|(x, g)| Op::Update(x, g)),
         1 => (0..4usize).prop_map(Op::Launch),
         1 => (0..4usize, n).prop_map(|(x, a)| Op::Disable(x, a)),
+        1 => g.clone().prop_map(Op::Alloc),
+        1 => (g, 0..4usize).prop_map(|(g, a)| Op::Free(g, a)),
     ]
 }
 
-/// The model of the graphs: each live node's graph and dependencies.
+/// The model of the graphs: each live node's graph and dependencies, and the graph memory nodes.
 #[derive(Default)]
 struct Model {
     /// node slot → (graph slot, dependencies as node slots), for live nodes.
     live: BTreeMap<usize, (usize, Vec<usize>)>,
+    /// Graph allocations, in the order made: (graph slot of the allocation node, address, graph slots that
+    /// free it, whether a launch allocated it and nothing freed it since).
+    allocs: Vec<(usize, streamsim::DevicePtr, BTreeSet<usize>, bool)>,
+}
+
+impl Model {
+    fn has_mem_nodes(&self, g: usize) -> bool {
+        self.allocs.iter().any(|a| a.0 == g || a.2.contains(&g))
+    }
 }
 
 impl Model {
@@ -208,6 +224,10 @@ impl Model {
     }
 }
 
+fn not_supported(e: &SimError) -> bool {
+    matches!(e, SimError::NotSupported { .. })
+}
+
 fn is_invalid(e: &SimError) -> bool {
     matches!(
         e,
@@ -221,8 +241,9 @@ fn run_ops(ops: &[Op]) {
     let graphs = [p.create_graph().unwrap(), p.create_graph().unwrap()];
     let mut nodes: Vec<GraphNode> = Vec::new();
     let mut model = Model::default();
-    let mut execs = Vec::new();
+    let mut execs: Vec<(streamsim::GraphExec, usize, Vec<usize>, Vec<usize>)> = Vec::new();
     let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    let plain = p.malloc(256).unwrap();
     let node =
         |nodes: &Vec<GraphNode>, i: usize| nodes.get(i).copied().unwrap_or(GraphNode::from_raw(0));
     for op in ops {
@@ -264,19 +285,30 @@ fn run_ops(ops: &[Op]) {
                     .iter()
                     .all(|x| model.live.get(x).is_some_and(|y| y.0 == *g))
                     && model.live[b].1.contains(a);
+                let mem = model.has_mem_nodes(*g);
                 match p
                     .remove_graph_dependencies(graphs[*g], &[(node(&nodes, *a), node(&nodes, *b))])
                 {
                     Ok(()) => {
-                        assert!(ok, "{op:?} succeeded");
+                        assert!(ok && !mem, "{op:?} succeeded");
                         model.live.get_mut(b).unwrap().1.retain(|x| x != a);
                     }
+                    // A graph with memory nodes loses no edge (checked after the graph's other checks).
+                    Err(e) if mem && not_supported(&e) => {}
                     Err(e) => assert!(!ok && is_invalid(&e), "{op:?}: {e:?}"),
                 }
             }
             Op::Destroy(a) => match p.destroy_graph_node(node(&nodes, *a)) {
+                Err(e)
+                    if not_supported(&e)
+                        && model.live.get(a).is_some_and(|x| model.has_mem_nodes(x.0)) => {}
                 Ok(()) => {
-                    assert!(model.live.remove(a).is_some(), "{op:?} succeeded");
+                    let g = model.live.get(a).map(|x| x.0);
+                    assert!(
+                        g.is_some_and(|g| !model.has_mem_nodes(g)),
+                        "{op:?} succeeded"
+                    );
+                    model.live.remove(a);
                     for (_, deps) in model.live.values_mut() {
                         deps.retain(|x| x != a);
                     }
@@ -287,11 +319,25 @@ fn run_ops(ops: &[Op]) {
                 ),
             },
             Op::Instantiate(g) => {
-                // Every graph stays a DAG: instantiation never fails.
-                execs.push((p.instantiate_graph(graphs[*g]).unwrap(), *g));
+                // Every graph stays a DAG: instantiation fails only for a second executable graph of a graph
+                // with memory nodes.
+                let second = model.has_mem_nodes(*g) && execs.iter().any(|x| x.1 == *g);
+                match p.instantiate_graph(graphs[*g]) {
+                    Ok(x) => {
+                        assert!(!second, "{op:?} succeeded");
+                        let allocs: Vec<usize> = (0..model.allocs.len())
+                            .filter(|&i| model.allocs[i].0 == *g)
+                            .collect();
+                        let frees: Vec<usize> = (0..model.allocs.len())
+                            .filter(|&i| model.allocs[i].2.contains(g))
+                            .collect();
+                        execs.push((x, *g, allocs, frees));
+                    }
+                    Err(e) => assert!(second && not_supported(&e), "{op:?}: {e:?}"),
+                }
             }
             Op::Update(x, g) => {
-                if let Some(&(e, _)) = execs.get(*x) {
+                if let Some(&(e, ..)) = execs.get(*x) {
                     match p.update_graph_exec(e, graphs[*g]) {
                         Ok(o) => assert_eq!(o.result, streamsim::UpdateResult::Success),
                         Err(SimError::GraphExecUpdate { .. }) => {}
@@ -300,12 +346,69 @@ fn run_ops(ops: &[Op]) {
                 }
             }
             Op::Launch(x) => {
-                if let Some(&(e, _)) = execs.get(*x) {
-                    p.launch_graph(e, s).unwrap();
+                if let Some((e, _, allocs, frees)) = execs.get(*x) {
+                    // graph-memory.md · GraphLaunch: its allocations must not be live, its free nodes' must be
+                    // (or be its own).
+                    let ok = allocs.iter().all(|&a| !model.allocs[a].3)
+                        && frees
+                            .iter()
+                            .all(|f| allocs.contains(f) || model.allocs[*f].3);
+                    match p.launch_graph(*e, s) {
+                        Ok(()) => {
+                            assert!(ok, "{op:?} succeeded");
+                            for &a in allocs {
+                                model.allocs[a].3 = true;
+                            }
+                            for &f in frees {
+                                model.allocs[f].3 = false;
+                            }
+                        }
+                        Err(e) => assert!(!ok && is_invalid(&e), "{op:?}: {e:?}"),
+                    }
+                }
+            }
+            Op::Alloc(g) => {
+                let i = nodes.len();
+                let n = p
+                    .add_graph_node(
+                        graphs[*g],
+                        &[],
+                        NodeSpec::MemAlloc {
+                            device: 0,
+                            bytes: 256,
+                        },
+                    )
+                    .unwrap();
+                nodes.push(n);
+                model.live.insert(i, (*g, Vec::new()));
+                let (ptr, _) = p.graph_mem_node(n).unwrap();
+                model.allocs.push((*g, ptr, BTreeSet::new(), false));
+            }
+            Op::Free(g, a) => {
+                let ptr = model.allocs.get(*a).map_or(plain, |x| x.1);
+                // graph-memory.md · AddMemFreeNode: an allocation node's address, not freed by this graph, and
+                // freed only by its own graph or only by others.
+                let ok = model.allocs.get(*a).is_some_and(|(owner, _, by, _)| {
+                    !by.contains(g)
+                        && if owner == g {
+                            by.is_empty()
+                        } else {
+                            !by.contains(owner)
+                        }
+                });
+                let i = nodes.len();
+                match p.add_graph_node(graphs[*g], &[], NodeSpec::MemFree(ptr)) {
+                    Ok(n) => {
+                        assert!(ok, "{op:?} succeeded");
+                        nodes.push(n);
+                        model.live.insert(i, (*g, Vec::new()));
+                        model.allocs[*a].2.insert(*g);
+                    }
+                    Err(e) => assert!(!ok && is_invalid(&e), "{op:?}: {e:?}"),
                 }
             }
             Op::Disable(x, a) => {
-                if let Some(&(e, _)) = execs.get(*x)
+                if let Some(&(e, ..)) = execs.get(*x)
                     && let Err(e) = p.set_exec_node_enabled(e, node(&nodes, *a), false)
                 {
                     assert!(is_invalid(&e), "{op:?}: {e:?}");

@@ -175,6 +175,8 @@ struct World {
     graphs: [H; GRAPHS],
     execs: [H; GRAPHS],
     blocks: Vec<H>,
+    /// Graph allocations made by a `cudaMallocAsync` in a capture (graph-memory.md).
+    graph_blocks: Vec<H>,
     /// What each stream slot's capture status was at its last look (None, Active, Invalidated).
     seen: [c_uint; STREAMS],
 }
@@ -206,6 +208,7 @@ impl World {
             graphs: [null_mut(); GRAPHS],
             execs: [null_mut(); GRAPHS],
             blocks: Vec::new(),
+            graph_blocks: Vec::new(),
             seen: [cudaStreamCaptureStatusNone; STREAMS],
         }
     }
@@ -363,10 +366,16 @@ impl World {
                 }
                 Call::MallocAsync(s) => {
                     let mut d: H = null_mut();
+                    let capturing = self.seen[s] != cudaStreamCaptureStatusNone;
                     let got = (self.p.malloc_async)(&mut d, 4096, self.streams[s]);
                     if got == cudaSuccess {
                         assert!(!d.is_null());
-                        self.blocks.push(d);
+                        if capturing {
+                            // An allocation node: its graph allocates it at each launch.
+                            self.graph_blocks.push(d);
+                        } else {
+                            self.blocks.push(d);
+                        }
                     }
                     got
                 }
@@ -485,6 +494,16 @@ impl World {
             // SAFETY: a block of this process's pool.
             check!(f, cudaSuccess, (self.p.free_async)(d, self.streams[1]));
         }
+        for d in std::mem::take(&mut self.graph_blocks) {
+            // A graph allocation is live only if a launch of its graph allocated it and nothing freed it since.
+            // SAFETY: an address an allocation node returned.
+            let got = unsafe { (self.p.free_async)(d, self.streams[1]) };
+            assert!(
+                [cudaSuccess, cudaErrorInvalidValue].contains(&got),
+                "{}: free of a graph allocation: {got}",
+                f.name
+            );
+        }
         for x in self.execs {
             if !x.is_null() {
                 check!(f, cudaSuccess, (f.exec_destroy)(x));
@@ -534,11 +553,11 @@ proptest! {
     }
 }
 
-/// capture-and-graphs.md · CUDA · stream-ordered memory in a capture · `cudaMallocAsync` / `cudaFreeAsync` on a
-/// capturing stream → 801 NotSupported (CUDA captures them as memory nodes, which the simulator does not model);
-/// the capture stays active and ends with the nodes captured before; the same calls succeed after the end
+/// graph-memory.md · capture · `cudaMallocAsync` / `cudaFreeAsync` on a capturing stream are an allocation node
+/// and a free node of the graph; a free of memory no allocation node returned (a pool allocation made before
+/// the capture) → 1, the capture stays active; the pool allocation is freed after the end as before
 #[test]
-fn stream_ordered_memory_is_not_captured() {
+fn stream_ordered_memory_in_a_capture_makes_memory_nodes() {
     for f in FAMILIES {
         let m = Machine::builder().devices(1).build().unwrap();
         let p = m.process();
@@ -550,20 +569,20 @@ fn stream_ordered_memory_is_not_captured() {
         check!(f, cudaSuccess, (f.begin_capture)(s, 0));
         check!(f, cudaSuccess, f.kernel(s, c"k", 1_000));
         let mut d: H = null_mut();
-        check!(f, cudaErrorNotSupported, (pl.malloc_async)(&mut d, 4096, s));
-        assert!(
-            d.is_null(),
-            "{}: a refused allocation writes no pointer",
-            f.name
-        );
-        check!(f, cudaErrorNotSupported, (pl.free_async)(early, s));
+        check!(f, cudaSuccess, (pl.malloc_async)(&mut d, 4096, s));
+        assert!(!d.is_null(), "{}: the allocation's address", f.name);
+        check!(f, cudaErrorInvalidValue, (pl.free_async)(early, s));
         assert_eq!(f.status(s), cudaStreamCaptureStatusActive, "{}", f.name);
+        check!(f, cudaSuccess, (pl.free_async)(d, s));
         let mut g: H = null_mut();
         check!(f, cudaSuccess, (f.end_capture)(s, &mut g));
-        assert_eq!(f.nodes(g).len(), 1, "{}: the kernel only", f.name);
+        assert_eq!(
+            f.nodes(g).len(),
+            3,
+            "{}: the kernel, the allocation and the free",
+            f.name
+        );
         check!(f, cudaSuccess, (pl.free_async)(early, s));
-        check!(f, cudaSuccess, (pl.malloc_async)(&mut d, 4096, s));
-        check!(f, cudaSuccess, (pl.free_async)(d, s));
         check!(f, cudaSuccess, (f.stream_synchronize)(s));
         check!(f, cudaSuccess, (f.graph_destroy)(g));
     }

@@ -9,6 +9,7 @@ mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
 mod fuzz;
+mod memory;
 mod replay;
 mod rows;
 mod scenario;
