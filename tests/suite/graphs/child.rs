@@ -203,3 +203,35 @@ fn nested_embedded_graphs_follow_their_nodes() {
     assert!(p.graph_nodes(e1).is_err());
     assert!(p.graph_nodes(e2).is_err());
 }
+
+/// graph-building.md · GraphAddMemAllocNode … · an embedded graph → InvalidValue ("Allocation and free nodes
+/// cannot be added to the returned graph"); the same node goes into an ordinary graph
+#[test]
+fn memory_nodes_cannot_go_into_an_embedded_graph() {
+    let (_m, p) = machine();
+    let child = p.create_graph().unwrap();
+    let g = p.create_graph().unwrap();
+    let n = p
+        .add_graph_node(g, &[], NodeSpec::ChildGraph(child))
+        .unwrap();
+    let e = p.child_graph(n).unwrap();
+    let alloc = NodeSpec::MemAlloc {
+        device: 0,
+        bytes: 4096,
+    };
+    invalid(
+        p.add_graph_node(e, &[], alloc).unwrap_err(),
+        "add_graph_node",
+    );
+    assert!(p.graph_nodes(e).unwrap().is_empty());
+    let other = p.create_graph().unwrap();
+    p.add_graph_node(
+        other,
+        &[],
+        NodeSpec::MemAlloc {
+            device: 0,
+            bytes: 4096,
+        },
+    )
+    .unwrap();
+}
