@@ -338,6 +338,19 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
 cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
 cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
                                            cudaGraphInstantiateParams *instantiateParams);
+/* Capture into an existing graph: the captured nodes are added to graph, the first ones depending on
+ * dependencies (nodes of graph); cudaStreamEndCapture returns graph. dependencyData NULL or default edges (else
+ * cudaErrorNotSupported). */
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+                                         const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                         enum cudaStreamCaptureMode mode);
+/* The node's embedded graph, not a copy: changes to it change the node. The node owns it (valid while the
+ * node lives; cudaGraphDestroy refuses it). */
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph);
+/* childGraph must have the topology and node order of the node's graph (else cudaErrorInvalidValue). */
+cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                                cudaGraph_t childGraph);
+cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode, cudaGraph_t clonedGraph);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 

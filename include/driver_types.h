@@ -380,6 +380,14 @@ typedef struct cudaGraphInstantiateParams_st {
     cudaGraphInstantiateResult result_out;
 } cudaGraphInstantiateParams;
 
+/* An edge's data (CUDA 12.3's layout): ports and type; streamsim's graphs have default edges only (all zero). */
+typedef struct cudaGraphEdgeData_st {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+} cudaGraphEdgeData;
+
 /* A memset node: height rows of width elements of elementSize bytes (1, 2 or 4), pitch bytes apart. */
 struct cudaMemsetParams {
     void *dst;

@@ -390,6 +390,14 @@ typedef struct musaGraphInstantiateParams_st {
     musaGraphInstantiateResult result_out;
 } musaGraphInstantiateParams;
 
+/* An edge's data (CUDA 12.3's layout): ports and type; streamsim's graphs have default edges only (all zero). */
+typedef struct musaGraphEdgeData_st {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+} musaGraphEdgeData;
+
 /* A memset node: height rows of width elements of elementSize bytes (1, 2 or 4), pitch bytes apart. */
 struct musaMemsetParams {
     void *dst;
@@ -1048,6 +1056,19 @@ musaError_t musaGraphNodeGetEnabled(musaGraphExec_t hGraphExec, musaGraphNode_t 
 musaError_t musaGraphUpload(musaGraphExec_t graphExec, musaStream_t stream);
 musaError_t musaGraphInstantiateWithParams(musaGraphExec_t *pGraphExec, musaGraph_t graph,
                                            musaGraphInstantiateParams *instantiateParams);
+/* Capture into an existing graph: the captured nodes are added to graph, the first ones depending on
+ * dependencies (nodes of graph); musaStreamEndCapture returns graph. dependencyData NULL or default edges (else
+ * musaErrorNotSupported). */
+musaError_t musaStreamBeginCaptureToGraph(musaStream_t stream, musaGraph_t graph, const musaGraphNode_t *dependencies,
+                                         const musaGraphEdgeData *dependencyData, size_t numDependencies,
+                                         enum musaStreamCaptureMode mode);
+/* The node's embedded graph, not a copy: changes to it change the node. The node owns it (valid while the
+ * node lives; musaGraphDestroy refuses it). */
+musaError_t musaGraphChildGraphNodeGetGraph(musaGraphNode_t node, musaGraph_t *pGraph);
+/* childGraph must have the topology and node order of the node's graph (else musaErrorInvalidValue). */
+musaError_t musaGraphExecChildGraphNodeSetParams(musaGraphExec_t hGraphExec, musaGraphNode_t node,
+                                                musaGraph_t childGraph);
+musaError_t musaGraphNodeFindInClone(musaGraphNode_t *pNode, musaGraphNode_t originalNode, musaGraph_t clonedGraph);
 
 /* ------------------------------------------------------------------------------------------------ memory */
 

@@ -95,6 +95,9 @@ macro_rules! cuda_family {
                     "How to instantiate a graph (`cudaGraphInstantiateParams`).";
                 (cudaGraphExecUpdateResult, musaGraphExecUpdateResult) = c_uint,
                     "An executable graph update's result (`enum cudaGraphExecUpdateResult`).";
+                // Capture into a graph (`cuda_graph_child.rs`).
+                (cudaGraphEdgeData, musaGraphEdgeData) = rt::GraphEdgeData,
+                    "An edge's data (`cudaGraphEdgeData`; all zeros is a default edge).";
             }
             consts {
                 (cudaEventDefault, musaEventDefault): c_uint = 0x0;
@@ -676,6 +679,20 @@ macro_rules! cuda_family {
                 (cudaGraphInstantiateWithParams, musaGraphInstantiateWithParams)(pGraphExec: *mut *mut c_void,
                     graph: *mut c_void, instantiateParams: *mut rt::GraphInstantiateParams)
                     => graph_instantiate_with_params(pGraphExec, graph, instantiateParams);
+                // Capture into a graph, child graphs' embedded graphs, clones (`cuda_graph_child.rs`).
+                (cudaStreamBeginCaptureToGraph, musaStreamBeginCaptureToGraph)(stream: *mut c_void,
+                    graph: *mut c_void, dependencies: *const *mut c_void, dependencyData: *const rt::GraphEdgeData,
+                    numDependencies: usize, mode: c_int)
+                    => stream_begin_capture_to_graph(stream, graph, dependencies, dependencyData, numDependencies,
+                    mode);
+                (cudaGraphChildGraphNodeGetGraph, musaGraphChildGraphNodeGetGraph)(node: *mut c_void,
+                    pGraph: *mut *mut c_void) => graph_child_graph_node_get_graph(node, pGraph);
+                (cudaGraphExecChildGraphNodeSetParams, musaGraphExecChildGraphNodeSetParams)(hGraphExec: *mut c_void,
+                    node: *mut c_void, childGraph: *mut c_void)
+                    => graph_exec_child_graph_node_set_params(hGraphExec, node, childGraph);
+                (cudaGraphNodeFindInClone, musaGraphNodeFindInClone)(pNode: *mut *mut c_void,
+                    originalNode: *mut c_void, clonedGraph: *mut c_void)
+                    => graph_node_find_in_clone(pNode, originalNode, clonedGraph);
                 (cudaMallocAsync, musaMallocAsync)(devPtr: *mut *mut c_void, size: usize, hStream: *mut c_void)
                     => malloc_async(devPtr, size, hStream);
                 (cudaFreeAsync, musaFreeAsync)(devPtr: *mut c_void, hStream: *mut c_void)

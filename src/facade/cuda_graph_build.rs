@@ -368,14 +368,9 @@ unsafe fn copy_3d(
             || (ptr.pitch == e.width && (e.depth <= 1 || ptr.ysize == e.height))
     };
     if !contiguous(&c.srcPtr) || !contiguous(&c.dstPtr) {
-        return Err(SimError::NotSupported {
-            what,
-            reason: format!(
-                "a pitched copy (extent {} x {} x {} bytes, pitches {} and {}) in a memcpy node is not simulated: \
-                 only copies of one contiguous run of bytes on each side",
-                e.width, e.height, e.depth, c.srcPtr.pitch, c.dstPtr.pitch
-            ),
-        });
+        // SAFETY: forwarded C contract.
+        let spec = unsafe { rows_3d(p, what, c) }?;
+        return Ok((spec, Arc::new(CopyGiven(Raw(*c)))));
     }
     let count = e
         .width
@@ -391,11 +386,51 @@ unsafe fn copy_3d(
     Ok((spec, Arc::new(CopyGiven(Raw(*c)))))
 }
 
+/// A pitched copy's description (rows apart on a side): each side's pointer, position and layout as
+/// `cudaMemcpy3D` reads them.
+///
+/// # Safety
+/// Host pointers are valid for the rows the copy names while the graph may run (the C contract).
+unsafe fn rows_3d(p: &Process, what: &'static str, c: &Memcpy3DParms) -> Result<Spec, SimError> {
+    use crate::engine::memory::pitched::{Extent as Rows, span};
+    let e = c.extent;
+    let (s, sp) = super::cuda_pitched::side(what, "src", c.srcArray, c.srcPtr, c.srcPos, e)?;
+    let (d, dp) = super::cuda_pitched::side(what, "dst", c.dstArray, c.dstPtr, c.dstPos, e)?;
+    let extent = Rows::new(e.width as u64, e.height as u64, e.depth as u64);
+    // The graph calls answer cudaErrorInvalidValue, not cudaErrorInvalidPitchValue.
+    let sized = |side, pitch| -> Result<usize, SimError> {
+        let n = span(what, side, pitch, extent).map_err(|err| match err {
+            SimError::InvalidPitch { what, reason } => SimError::InvalidValue { what, reason },
+            err => err,
+        })?;
+        usize::try_from(n).map_err(|_| invalid(what, "the rows span more than the address space"))
+    };
+    let (dn, sn) = (sized("destination", dp)?, sized("source", sp)?);
+    // SAFETY: forwarded C contract.
+    let (dst, src) =
+        unsafe { super::cuda_memory::endpoints_sized(p, what, (d, dn), (s, sn), Some(c.kind)) }?;
+    let dst = match dst {
+        Dst::Device(p) => Endpoint::Device(p),
+        Dst::Pinned(p) => Endpoint::Pinned(p),
+        Dst::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+    };
+    let src = match src {
+        Src::Device(p) => Endpoint::Device(p),
+        Src::Pinned(p) => Endpoint::Pinned(p),
+        Src::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+    };
+    Ok(Spec::Rows {
+        dst: (dst, dp),
+        src: (src, sp),
+        extent,
+    })
+}
+
 /// The `count` node handles at `nodes` (NULL only with 0).
 ///
 /// # Safety
 /// `nodes` is NULL or valid for `count` reads.
-pub(super) unsafe fn nodes_at(
+pub(crate) unsafe fn nodes_at(
     what: &'static str,
     nodes: *const *mut c_void,
     count: usize,
@@ -807,15 +842,28 @@ fn copy_params_of(
     op: &NodeOp,
     given: Option<&Given>,
 ) -> Result<Memcpy3DParms, SimError> {
+    if op.node_type() == NodeType::Memcpy
+        && let Some(c) = given.and_then(|g| g.downcast_ref::<CopyGiven>())
+    {
+        return Ok(c.0.0);
+    }
+    if let NodeOp::Rows(crate::engine::graph::rows::RowsNode::Copy {
+        dst,
+        dp,
+        src,
+        sp,
+        extent,
+        ..
+    }) = op
+    {
+        return Ok(captured_rows_params(*dst, *dp, *src, *sp, *extent));
+    }
     let NodeOp::Copy {
         dst, src, bytes, ..
     } = op
     else {
         return Err(not_a(what, n, op, NodeType::Memcpy));
     };
-    if let Some(c) = given.and_then(|g| g.downcast_ref::<CopyGiven>()) {
-        return Ok(c.0.0);
-    }
     let addr = |e: &Endpoint| match e {
         Endpoint::Device(p) => p.0 as usize,
         Endpoint::Pinned(p) => p.0 as usize,
@@ -843,6 +891,47 @@ fn copy_params_of(
         },
         kind: super::cuda_memory::MEMCPY_DEFAULT,
     })
+}
+
+/// A captured pitched copy's `cudaMemcpy3DParms`: each side's first row as the pointer, its pitch, and the rows
+/// per slice as `ysize` (the extent's height for one slice), kind `cudaMemcpyDefault`.
+fn captured_rows_params(
+    dst: Endpoint,
+    dp: crate::engine::memory::pitched::Pitch,
+    src: Endpoint,
+    sp: crate::engine::memory::pitched::Pitch,
+    e: crate::engine::memory::pitched::Extent,
+) -> Memcpy3DParms {
+    let addr = |x: Endpoint| match x {
+        Endpoint::Device(p) => p.0 as usize,
+        Endpoint::Pinned(p) => p.0 as usize,
+        Endpoint::Pageable(a) => a,
+    };
+    let side = |x: Endpoint, p: crate::engine::memory::pitched::Pitch| PitchedPtr {
+        ptr: addr(x) as *mut c_void,
+        pitch: p.pitch as usize,
+        xsize: e.width as usize,
+        ysize: if e.depth > 1 && p.pitch > 0 {
+            (p.slice / p.pitch) as usize
+        } else {
+            e.height as usize
+        },
+    };
+    let origin = Pos { x: 0, y: 0, z: 0 };
+    Memcpy3DParms {
+        srcArray: std::ptr::null_mut(),
+        srcPos: origin,
+        srcPtr: side(src, sp),
+        dstArray: std::ptr::null_mut(),
+        dstPos: origin,
+        dstPtr: side(dst, dp),
+        extent: Extent {
+            width: e.width as usize,
+            height: e.height as usize,
+            depth: e.depth as usize,
+        },
+        kind: super::cuda_memory::MEMCPY_DEFAULT,
+    }
 }
 
 fn host_params_of(
@@ -1251,12 +1340,8 @@ pub(crate) unsafe fn graph_node_get_params(
                 out_params.u.event = handle_ptr(p.graph_node_event(node(n))?.to_raw());
             }
             NodeType::Graph => {
-                return Err(SimError::NotSupported {
-                    what,
-                    reason: "a child graph node keeps a copy of the child graph's nodes, not a graph handle \
-                             (cudaGraphChildGraphNodeGetGraph is not simulated)"
-                        .into(),
-                });
+                // The node's embedded graph, as cudaGraphChildGraphNodeGetGraph gives it.
+                out_params.u.graph = handle_ptr(p.child_graph(node(n))?.to_raw());
             }
             NodeType::Empty => {}
             NodeType::MemAlloc => {

@@ -10,6 +10,7 @@ use std::ffi::{c_int, c_uint, c_void};
 use super::binding::{Api, invalid, out, stream};
 use super::cuda_memory::endpoints_sized;
 use super::cuda_runtime::{Error, run};
+use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::SimError;
 use crate::engine::core::pointers::DevicePtr;
 use crate::engine::memory::pitched::{Extent as EngineExtent, Pitch, span};
@@ -193,11 +194,16 @@ unsafe fn copy(
     let (d, sr) = unsafe { endpoints_sized(p, what, (dst, dn), (src, sn), kind) }?;
     match (s, three_d) {
         (None, false) => p.memcpy_2d(d, dp.pitch, sr, sp.pitch, e.width, e.height),
-        (Some(s), false) => {
-            p.memcpy_2d_async(d, dp.pitch, sr, sp.pitch, e.width, e.height, stream(s))
-        }
         (None, true) => p.memcpy_3d((d, dp), (sr, sp), e),
-        (Some(s), true) => p.memcpy_3d_async((d, dp), (sr, sp), e, stream(s)),
+        // SAFETY: the C contract: pageable rows stay valid while a graph captured from the call may run.
+        (Some(s), three_d) => unsafe {
+            let call = if three_d {
+                EngineCall::Memcpy3DAsync
+            } else {
+                EngineCall::Memcpy2DAsync
+            };
+            p.memcpy_rows_async_c(call, (d, dp), (sr, sp), e, stream(s))
+        },
     }
 }
 
@@ -226,7 +232,7 @@ pub(crate) unsafe fn memcpy_2d(
 }
 
 /// One side of a 3-D copy: the array (refused), the pointer with the position applied, and the layout.
-fn side(
+pub(crate) fn side(
     what: &'static str,
     name: &str,
     array: *mut c_void,

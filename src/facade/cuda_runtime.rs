@@ -24,6 +24,7 @@ use crate::engine::process::{Process, StreamFlags};
 
 pub(crate) use super::cuda_graph::*;
 pub(crate) use super::cuda_graph_build::*;
+pub(crate) use super::cuda_graph_child::*;
 pub(crate) use super::cuda_graph_mem::*;
 pub(crate) use super::cuda_ipc::*;
 pub(crate) use super::cuda_managed::*;

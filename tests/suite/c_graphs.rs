@@ -134,3 +134,19 @@ fn graph_building() {
         );
     }
 }
+
+/// graph-building.md, "Capture into a graph" and "Child graphs and clones", from C: cudaStreamBeginCaptureToGraph's
+/// codes, a capture after a node added by hand (the copy back reads the memset's bytes), a failed end that leaves
+/// the graph as it was; a child graph node's embedded graph (a node added to it runs at the parent's launch),
+/// cudaGraphExecChildGraphNodeSetParams and cudaGraphExecNodeSetParams on it, cudaGraphNodeFindInClone; pitched
+/// nodes (captured 2-D copies of pageable memory, their parameters read back, a hand-built pitched memcpy node, a
+/// padded 3-D memset); in both languages.
+#[test]
+fn graph_capture_to_graph() {
+    for out in build_and_run("graph_capture_to_graph", "graph_capture_to_graph", &[], &[]) {
+        assert!(
+            out.contains("graph_capture_to_graph: all checks passed"),
+            "{out}"
+        );
+    }
+}

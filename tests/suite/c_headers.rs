@@ -1691,6 +1691,13 @@ fn rust_layouts() -> Vec<(&'static str, usize)> {
         musaGraphInstantiateParams,
         "musa"
     );
+    // Capture into a graph: the edge data (8 bytes), in both families.
+    struct_layout!(cuda, cudaGraphEdgeData, "cudaGraphEdgeData", {
+        "to_port" => to_port, "type" => type_, "reserved" => reserved
+    });
+    struct_layout!(musa, musaGraphEdgeData, "musaGraphEdgeData", {
+        "to_port" => to_port, "type" => type_, "reserved" => reserved
+    });
     v.extend([
         (
             "sizeof(aclrtMemPoolProps)",

@@ -647,6 +647,8 @@ fn the_dropins_have_their_sonames_and_version_nodes() {
                 "__cudaLaunchKernel",
                 "cudaGetDriverEntryPointByVersion",
                 "cudaStreamGetCaptureInfo_ptsz",
+                "cudaStreamBeginCaptureToGraph",
+                "cudaStreamBeginCaptureToGraph_ptsz",
                 "cudaLaunchKernel_ptsz",
                 "cudaMemset3D_ptds",
                 "cudaRuntimeGetVersion",

@@ -159,6 +159,11 @@ engine_calls! {
     ExecNodeEnabled => "exec_node_enabled",
     UpdateGraphExec => "update_graph_exec",
     UploadGraph => "upload_graph",
+    // Capture into a graph, child graphs, clones (`graph/api.rs`, `graph/child.rs`).
+    BeginCaptureToGraph => "begin_capture_to_graph",
+    ChildGraph => "child_graph",
+    SetExecChildGraph => "set_exec_child_graph",
+    NodeInClone => "node_in_clone",
 }
 
 #[cfg(test)]

@@ -49,6 +49,75 @@ impl Process {
         })
     }
 
+    /// Begins a capture on `stream` into the existing `graph` (CUDA `cudaStreamBeginCaptureToGraph`): as
+    /// [`Process::begin_capture`], but the captured nodes are added to `graph`, the first ones depending on
+    /// `deps` (nodes of `graph`), and [`Process::end_capture`] returns `graph`. [`SimError::InvalidValue`] for a
+    /// dead graph, a graph of another device than the stream's, a graph another capture is adding to, and a
+    /// dependency that is not a node of `graph` or is listed twice.
+    pub fn begin_capture_to_graph(
+        &self,
+        stream: Stream,
+        graph: Graph,
+        deps: &[GraphNode],
+        mode: CaptureMode,
+    ) -> Result<()> {
+        self.call(EngineCall::BeginCaptureToGraph.name(), |c| {
+            let what = EngineCall::BeginCaptureToGraph.name();
+            let mut st = self.state();
+            let h = st.resolve_stream(&self.m, c, stream.0)?;
+            st.check_owner(&self.m, c, what, self.m.rules.owned.capture, h)?;
+            let s = st.streams.get(h)?;
+            if s.special
+                && matches!(
+                    s.id.kind,
+                    StreamKind::Legacy | StreamKind::ContextDefault(_)
+                )
+            {
+                return Err(refuse(what, &st, h, CaptureProblem::StreamCannotCapture));
+            }
+            if st.graphs.captures.of_stream(h).is_some() {
+                return Err(refuse(what, &st, h, CaptureProblem::AlreadyCapturing));
+            }
+            let (id, device) = (s.id, s.device);
+            let g = st.graphs.graphs.get(graph.0)?;
+            if g.capture.is_some() {
+                return Err(super::build::being_captured(what));
+            }
+            if g.device != device {
+                return Err(SimError::InvalidValue {
+                    what,
+                    reason: format!(
+                        "the graph is on device {} and {id} on device {device}",
+                        g.device
+                    ),
+                });
+            }
+            let existing = g.nodes.len() as u32;
+            let mut positions = Vec::with_capacity(deps.len());
+            for &d in deps {
+                let p = st.position_in(what, graph, d)?;
+                if positions.contains(&p) {
+                    return Err(SimError::InvalidValue {
+                        what,
+                        reason: format!("node {:#x} is listed twice in the dependencies", d.0),
+                    });
+                }
+                positions.push(p);
+            }
+            let cid = st
+                .graphs
+                .captures
+                .begin(h, id, graph.0, mode, c.thread, device);
+            let cap = st.graphs.captures.get_mut(cid).expect("just begun");
+            cap.existing = Some(existing);
+            if let Some(m) = cap.members.get_mut(&h) {
+                m.deps = positions;
+            }
+            st.graphs.graphs.get_mut(graph.0)?.capture = Some(cid);
+            Ok(())
+        })
+    }
+
     /// Ends the capture begun on `stream` (CUDA `cudaStreamEndCapture`, ACL `aclmdlRICaptureEnd`) and returns
     /// its graph; every stream of the capture leaves capture mode. Refused, with the capture left as it is, on
     /// a stream that is not capturing or only joined the capture. Refused, with the capture ended and no graph,
@@ -110,10 +179,18 @@ impl Process {
             };
             let cap = st.graphs.captures.terminate(cid).expect("checked above");
             if let Some(e) = err {
-                st.graphs.remove_graph(cap.graph, &self.m.memory)?;
+                match cap.existing {
+                    // A capture into the program's graph: the graph keeps the nodes it had.
+                    Some(n) => {
+                        st.graphs.truncate_graph(cap.graph, n, &self.m.memory)?;
+                        st.graphs.graphs.get_mut(cap.graph)?.capture = None;
+                    }
+                    None => drop(st.graphs.remove_graph(cap.graph, &self.m.memory)?),
+                }
                 return Err(e);
             }
             st.graphs.graphs.get_mut(cap.graph)?.capture = None;
+            st.graphs.embedded_changed(cap.graph);
             Ok(Graph(cap.graph))
         }
     }

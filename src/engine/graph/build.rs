@@ -18,6 +18,7 @@ use crate::engine::core::pointers::{AddressSpace, DevicePtr, HostPtr};
 use crate::engine::core::rules::PeerCopy;
 use crate::engine::core::time::{CopyPath, saturating_nanos};
 use crate::engine::kernels::kernel::{Body, Kernel};
+use crate::engine::memory::pitched::{Extent, Pitch};
 use crate::engine::process::{Call, ProcState, Process};
 
 /// Memory a memcpy node reads or writes (the Rust API; the C API also names pageable host memory).
@@ -113,6 +114,12 @@ pub(crate) enum Spec {
         src: Endpoint,
         bytes: u64,
     },
+    /// A pitched copy: rows apart on either side (`rows.rs`).
+    Rows {
+        dst: (Endpoint, Pitch),
+        src: (Endpoint, Pitch),
+        extent: Extent,
+    },
 }
 
 pub(crate) fn being_captured(what: &'static str) -> SimError {
@@ -198,7 +205,7 @@ impl Process {
                     st.mem_alloc_op(&self.m, c, what, graph.0, device, d, bytes)?
                 }
                 Spec::Public(NodeSpec::MemFree(ptr)) => st.mem_free_op(what, graph.0, ptr)?,
-                spec => self.node_op(&st, c, what, device, Some(graph), spec)?,
+                spec => self.node_op(&st, c, what, device, spec)?,
             };
             let freed = match op {
                 NodeOp::MemFree { base } => Some(base),
@@ -211,24 +218,26 @@ impl Process {
             if let Some(last) = st.graphs.graphs.get_mut(graph.0)?.nodes.last_mut() {
                 last.given = given;
             }
+            st.graphs.embedded_changed(graph.0);
             Ok(node)
         })
     }
 
-    /// Checks a node description and makes what the node replays (`within`: the graph it goes into, which a
-    /// child graph may not be).
+    /// Checks a node description and makes what the node replays.
     pub(crate) fn node_op(
         &self,
         st: &ProcState,
         c: &Call,
         what: &'static str,
         device: u32,
-        within: Option<Graph>,
         spec: Spec,
     ) -> Result<NodeOp> {
         let spec = match spec {
             Spec::Copy { dst, src, bytes } => {
                 return self.copy_op(st, c, what, device, dst, src, bytes);
+            }
+            Spec::Rows { dst, src, extent } => {
+                return self.rows_op(st, c, what, device, dst, src, extent);
             }
             Spec::Public(s) => s,
         };
@@ -329,9 +338,7 @@ impl Process {
                 });
             }
             NodeSpec::ChildGraph(child) => {
-                if within == Some(child) {
-                    return Err(invalid(what, "a graph cannot be its own child graph"));
-                }
+                // A graph may be its own child graph: the node holds a copy of its nodes as they are now.
                 let g = st.graphs.graphs.get(child.0)?;
                 if g.capture.is_some() {
                     return Err(being_captured(what));
@@ -347,8 +354,8 @@ impl Process {
                         ),
                     });
                 }
-                let (nodes, _) = super::exec_graph::flatten(&g.nodes);
-                NodeOp::Child(Arc::from(nodes))
+                // The child graph's nodes as they are now (instantiation inlines them).
+                NodeOp::Child(Arc::from(g.nodes.clone()))
             }
         })
     }
@@ -373,8 +380,71 @@ impl Process {
                 "a copy of 0 bytes (zero-length memcpy nodes are not supported)",
             ));
         }
+        let path = self.node_copy_path(st, c, what, device, (dst, bytes), (src, bytes))?;
+        Ok(NodeOp::Copy {
+            what: "memcpy node",
+            dst,
+            src,
+            bytes,
+            path,
+        })
+    }
+
+    /// A pitched memcpy node: each side's rows checked as a pitched copy checks them (the pitch at least the
+    /// width, the rows in live memory of this process), the path as for a copy node.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a copy's sides and size, and where it goes"
+    )]
+    fn rows_op(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        what: &'static str,
+        device: u32,
+        (dst, dp): (Endpoint, Pitch),
+        (src, sp): (Endpoint, Pitch),
+        extent: Extent,
+    ) -> Result<NodeOp> {
+        if extent.width == 0 || extent.height == 0 || extent.depth == 0 {
+            return Err(invalid(
+                what,
+                "a copy of 0 bytes (zero-length memcpy nodes are not supported)",
+            ));
+        }
+        // The graph calls answer cudaErrorInvalidValue, not cudaErrorInvalidPitchValue.
+        let span = |side, p| {
+            crate::engine::memory::pitched::span(what, side, p, extent).map_err(|e| match e {
+                SimError::InvalidPitch { what, reason } => SimError::InvalidValue { what, reason },
+                e => e,
+            })
+        };
+        let (dspan, sspan) = (span("destination", dp)?, span("source", sp)?);
+        let path = self.node_copy_path(st, c, what, device, (dst, dspan), (src, sspan))?;
+        Ok(NodeOp::Rows(super::rows::RowsNode::Copy {
+            dst,
+            dp,
+            src,
+            sp,
+            extent,
+            path,
+        }))
+    }
+
+    /// The path of a copy node between `dst` and `src` (each checked for `bytes` bytes of live memory of this
+    /// process): between two devices, the peer link if the graph's device may access the other, else staged
+    /// through the host (or refused where the dialect refuses that).
+    fn node_copy_path(
+        &self,
+        st: &ProcState,
+        c: &Call,
+        what: &'static str,
+        device: u32,
+        (dst, dbytes): (Endpoint, u64),
+        (src, sbytes): (Endpoint, u64),
+    ) -> Result<CopyPath> {
         let mem = &self.m.memory;
-        let space = |e: Endpoint| -> Result<AddressSpace> {
+        let space = |e: Endpoint, bytes: u64| -> Result<AddressSpace> {
             Ok(match e {
                 // A graph allocation is resolved at each launch (graph/memory.rs).
                 Endpoint::Device(p) => match mem.device_region(what, p, bytes, c.process) {
@@ -388,8 +458,8 @@ impl Process {
                 Endpoint::Pageable(_) => AddressSpace::PageableHost,
             })
         };
-        let (ss, ds) = (space(src)?, space(dst)?);
-        let path = match copy_path(ss, ds) {
+        let (ss, ds) = (space(src, sbytes)?, space(dst, dbytes)?);
+        Ok(match copy_path(ss, ds) {
             CopyPath::StagedThroughHost => {
                 let (AddressSpace::Device(a), AddressSpace::Device(b)) = (ss, ds) else {
                     unreachable!("staged copies are device to device")
@@ -414,13 +484,6 @@ impl Process {
                 }
             }
             p => p,
-        };
-        Ok(NodeOp::Copy {
-            what: "memcpy node",
-            dst,
-            src,
-            bytes,
-            path,
         })
     }
 
@@ -464,7 +527,9 @@ impl Process {
                 }
                 deps[t as usize].push(f);
             }
-            st.set_deps(graph, deps)
+            st.set_deps(graph, deps)?;
+            st.graphs.embedded_changed(graph.0);
+            Ok(())
         })
     }
 
@@ -497,7 +562,9 @@ impl Process {
                 };
                 deps[t as usize].remove(k);
             }
-            st.set_deps(graph, deps)
+            st.set_deps(graph, deps)?;
+            st.graphs.embedded_changed(graph.0);
+            Ok(())
         })
     }
 
@@ -512,6 +579,7 @@ impl Process {
             }
             super::memory::no_mem_nodes(what, &st.graphs.graphs.get(g)?.nodes, "lose a node")?;
             st.graphs.nodes.remove(node.0)?;
+            st.graphs.drop_embedded(node, &self.m.memory);
             let entry = st.graphs.graphs.get_mut(g)?;
             entry.nodes.remove(p as usize);
             for n in &mut entry.nodes {
@@ -529,6 +597,7 @@ impl Process {
                     r.index -= 1;
                 }
             }
+            st.graphs.embedded_changed(g);
             Ok(())
         })
     }

@@ -41,6 +41,9 @@ pub(crate) struct Capture {
     /// Nodes a program removed from a dependency set (`cudaStreamUpdateCaptureDependencies`): they and their
     /// ancestors need not be joined.
     pub released: BTreeSet<u32>,
+    /// For a capture into an existing graph (`cudaStreamBeginCaptureToGraph`): how many nodes the graph had
+    /// when the capture began (they need not be joined; a failed end removes only the nodes after them).
+    pub existing: Option<u32>,
 }
 
 /// An event's record made by a capturing stream: the nodes it stands for.
@@ -125,6 +128,7 @@ impl Captures {
                 invalidated: false,
                 members,
                 released: BTreeSet::new(),
+                existing: None,
             },
         );
         self.streams.insert(origin, cid);
@@ -203,6 +207,9 @@ pub(crate) fn unjoined(graph: &GraphEntry, capture: &Capture) -> bool {
         .map(|m| m.deps.clone())
         .unwrap_or_default();
     work.extend(capture.released.iter().copied());
+    // The nodes the graph had before a capture into it are not the capture's work.
+    let before = capture.existing.unwrap_or(0) as usize;
+    joined[..before.min(n)].fill(true);
     while let Some(i) = work.pop() {
         let i = i as usize;
         if i >= n || joined[i] {

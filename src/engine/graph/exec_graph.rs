@@ -32,6 +32,8 @@ pub(crate) struct ExecEntry {
     pub handles: BTreeMap<GraphNode, u32>,
     /// The handles of the instantiated graph's nodes (kept when an update replaces the others).
     pub original: BTreeMap<GraphNode, u32>,
+    /// Where each child graph node's graph was inlined (`child.rs`).
+    pub children: super::child::ChildSpans,
     /// Each node's lane.
     pub lane_of: Vec<u32>,
     pub lane_count: u32,
@@ -67,6 +69,8 @@ pub(crate) fn flatten(graph: &[Node]) -> (Vec<Node>, Vec<Option<u32>>) {
         deps.dedup();
         match &n.op {
             NodeOp::Child(inner) => {
+                // The child graph's nodes as added, their own child graphs inlined in turn.
+                let (inner, _) = flatten(inner);
                 let base = out.len() as u32;
                 let mut has_dependent = vec![false; inner.len()];
                 for c in inner.iter() {
@@ -135,6 +139,7 @@ impl ExecEntry {
     /// An executable graph of a graph's `nodes` (in the order they were added).
     pub fn new(ordinal: u32, device: u32, ctx: Option<u64>, graph: Vec<Node>) -> ExecEntry {
         let shape = super::update::shape_of(&graph);
+        let children = super::child::ChildSpans::of(&graph);
         let (nodes, at) = flatten(&graph);
         let handles: BTreeMap<GraphNode, u32> = graph
             .iter()
@@ -152,6 +157,7 @@ impl ExecEntry {
             shape,
             original: handles.clone(),
             handles,
+            children,
             lane_of,
             lane_count,
             sinks,

@@ -224,7 +224,16 @@ impl ProcState {
         let origin = self.graphs.captures.get(cid).is_some_and(|c| c.origin == h);
         if origin {
             if let Some(cap) = self.graphs.captures.terminate(cid) {
-                let _ = self.graphs.remove_graph(cap.graph, &m.memory);
+                match cap.existing {
+                    // A capture into the program's graph: the graph keeps the nodes it had.
+                    Some(n) => {
+                        let _ = self.graphs.truncate_graph(cap.graph, n, &m.memory);
+                        if let Ok(g) = self.graphs.graphs.get_mut(cap.graph) {
+                            g.capture = None;
+                        }
+                    }
+                    None => drop(self.graphs.remove_graph(cap.graph, &m.memory)),
+                }
             }
         } else {
             self.graphs.captures.leave(h);

@@ -64,6 +64,15 @@ impl Process {
             if st.graphs.graphs.get(graph.0)?.capture.is_some() {
                 return Err(being_captured(EngineCall::DestroyGraph.name()));
             }
+            if st.graphs.lineage.is_embedded(graph.0) {
+                return Err(SimError::InvalidValue {
+                    what: EngineCall::DestroyGraph.name(),
+                    reason:
+                        "the graph is a child graph node's embedded graph, which the node owns \
+                             (destroy the node instead)"
+                            .into(),
+                });
+            }
             st.graphs.remove_graph(graph.0, &self.m.memory).map(drop)
         })
     }
@@ -79,10 +88,12 @@ impl Process {
             super::memory::no_mem_nodes(EngineCall::CloneGraph.name(), &g.nodes, "be cloned")?;
             let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
             let copy = st.graphs.new_graph(c.process, device, ctx)?;
+            let mut pairs = Vec::with_capacity(nodes.len());
             for n in nodes {
-                let given = n.given;
+                let (given, original) = (n.given, n.handle);
                 match st.graphs.push_node(copy, n.deps, n.op, n.site, n.stream) {
-                    Ok(_) => {
+                    Ok(h) => {
+                        pairs.push((original, h));
                         if let Some(last) = st.graphs.graphs.get_mut(copy)?.nodes.last_mut() {
                             last.given = given;
                         }
@@ -93,6 +104,7 @@ impl Process {
                     }
                 }
             }
+            st.graphs.lineage.cloned(copy, pairs);
             Ok(Graph(copy))
         })
     }
@@ -233,6 +245,7 @@ fn dot(st: &ProcState, graph: Graph) -> Result<String> {
                 shape.height, shape.width, shape.element_size, shape.value
             ),
             NodeOp::Child(nodes) => format!("{} nodes", nodes.len()),
+            NodeOp::Rows(r) => format!("{} bytes in rows", r.bytes()),
             NodeOp::Host(_) => "host function".to_string(),
             NodeOp::EventRecord { id, .. } | NodeOp::EventWait { id, .. } => format!("event {id}"),
             NodeOp::Empty => String::new(),

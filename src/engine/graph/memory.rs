@@ -71,6 +71,19 @@ fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
 }
 
 impl ProcState {
+    /// "Allocation and free nodes cannot be added to the returned graph" (`cudaGraphChildGraphNodeGetGraph`):
+    /// [`SimError::InvalidValue`] for a child graph node's embedded graph (`child.rs`).
+    fn not_embedded(&self, what: &'static str, graph: u64) -> Result<()> {
+        if self.graphs.lineage.is_embedded(graph) {
+            return Err(invalid(
+                what,
+                "the graph is a child graph node's embedded graph: memory allocation and free nodes cannot be \
+                 added to it",
+            ));
+        }
+        Ok(())
+    }
+
     /// The allocation node of a new graph allocation of `bytes` on `device` in graph `graph` (of `graph_device`).
     #[allow(
         clippy::too_many_arguments,
@@ -86,6 +99,7 @@ impl ProcState {
         device: u32,
         bytes: u64,
     ) -> Result<NodeOp> {
+        self.not_embedded(what, graph)?;
         if bytes == 0 {
             return Err(invalid(what, "an allocation of 0 bytes"));
         }
@@ -115,6 +129,7 @@ impl ProcState {
         graph: u64,
         ptr: DevicePtr,
     ) -> Result<NodeOp> {
+        self.not_embedded(what, graph)?;
         let base = ptr.addr();
         let Some(a) = self.graphs.mem.get(base) else {
             return Err(invalid(

@@ -13,8 +13,10 @@
 //! | `graph_api.rs` | the graph calls of [`Process`](crate::Process): instantiate, destroy, clone, inspect, DOT |
 //! | `build.rs` | building a graph by hand: create, add nodes of each type, add and remove edges, destroy nodes |
 //! | `params.rs` | a node's parameters: get and set them on a graph, set them on an executable graph, enable / disable |
+//! | `child.rs` | child graph nodes' embedded graphs, changing a child graph node of an executable graph, the nodes of a clone |
 //! | `memory.rs` | graph memory nodes: graph allocations (addresses fixed when the node is made, memory mapped at a launch), their frees, the graphs' allocator of each device (trim, attributes) |
 //! | `update.rs` | updating an executable graph from a graph of the same topology (`cudaGraphExecUpdate`), upload |
+//! | `rows.rs` | pitched copy and memset nodes (rows apart): captured 2-D / 3-D copies, pitched memcpy nodes |
 //! | `replay.rs` | a launch: the graph's nodes as operations on the executable graph's lanes, with virtual times from the DAG |
 //!
 //! **Replay.** An executable graph owns *lanes*: streams of its own (the trace's graph tracks, kind
@@ -30,6 +32,7 @@
 pub(crate) mod api;
 pub(crate) mod build;
 pub(crate) mod capture;
+pub(crate) mod child;
 pub(crate) mod events;
 pub(crate) mod exec_graph;
 pub(crate) mod gate;
@@ -38,6 +41,7 @@ pub(crate) mod memory;
 pub(crate) mod node;
 pub(crate) mod params;
 pub(crate) mod replay;
+pub(crate) mod rows;
 pub(crate) mod update;
 
 pub use crate::engine::core::error::{UpdateOutcome, UpdateResult};

@@ -68,9 +68,11 @@ pub(crate) enum NodeOp {
     EventWait { event: u64, id: EventId },
     /// Nothing.
     Empty,
-    /// A child graph: a copy of another graph's nodes, made when the node was added (topologically ordered,
-    /// their own child graphs already inlined); instantiation inlines them in place of the node.
+    /// A child graph: a copy of another graph's nodes as they were added (their own child graphs as child
+    /// nodes), made when the node was added; instantiation inlines them in place of the node.
     Child(std::sync::Arc<[Node]>),
+    /// A pitched copy or memset: rows apart (`rows.rs`).
+    Rows(super::rows::RowsNode),
     /// A graph allocation (`cudaGraphAddMemAllocNode`, `cudaMallocAsync` in a capture) at `base`, whose address
     /// is fixed when the node is made (`memory.rs`).
     MemAlloc { base: u64, bytes: u64 },
@@ -131,6 +133,8 @@ impl NodeOp {
             NodeOp::EventWait { .. } => NodeType::EventWait,
             NodeOp::Empty => NodeType::Empty,
             NodeOp::Child(_) => NodeType::Graph,
+            NodeOp::Rows(r) if r.is_copy() => NodeType::Memcpy,
+            NodeOp::Rows(_) => NodeType::Memset,
             NodeOp::MemAlloc { .. } => NodeType::MemAlloc,
             NodeOp::MemFree { .. } => NodeType::MemFree,
         }
@@ -147,6 +151,8 @@ impl NodeOp {
             NodeOp::EventWait { id, .. } => Cow::Owned(format!("wait event {id}")),
             NodeOp::Empty => Cow::Borrowed("empty"),
             NodeOp::Child(_) => Cow::Borrowed("child graph"),
+            NodeOp::Rows(r) if r.is_copy() => Cow::Borrowed("memcpy node"),
+            NodeOp::Rows(_) => Cow::Borrowed("memset node"),
             NodeOp::MemAlloc { .. } => Cow::Borrowed("graph allocation"),
             NodeOp::MemFree { .. } => Cow::Borrowed("graph free"),
         }
@@ -196,6 +202,8 @@ pub(crate) struct GraphState {
     pub execs: Registry<super::exec_graph::ExecEntry>,
     pub nodes: Registry<NodeRef>,
     pub captures: Captures,
+    /// Embedded graphs of child graph nodes, and clones' nodes (`child.rs`).
+    pub lineage: super::child::Lineage,
     /// Graph allocations and the graphs' allocator of each device (`memory.rs`).
     pub mem: super::memory::GraphMem,
     next_graph: u32,
@@ -209,6 +217,7 @@ impl GraphState {
             execs: Registry::new(ObjectKind::GraphExec, TAG_GRAPH_EXEC, machine_tag, process),
             nodes: Registry::new(ObjectKind::GraphNode, TAG_GRAPH_NODE, machine_tag, process),
             captures: Captures::default(),
+            lineage: Default::default(),
             mem: super::memory::GraphMem::default(),
             next_graph: 1,
             next_exec: 1,
@@ -266,11 +275,32 @@ impl GraphState {
         for n in &entry.nodes {
             let _ = self.nodes.remove(n.handle.0);
         }
+        self.forget_lineage(g, &entry.nodes, memory);
         let allocs = super::memory::allocs_of(&entry.nodes);
         if !allocs.is_empty() {
             self.mem.graph_gone(memory, g, &allocs);
         }
         Ok(entry)
+    }
+
+    /// Removes the nodes of graph `g` after its first `keep` (and their handles, and the graph allocations of
+    /// the allocation nodes among them).
+    pub fn truncate_graph(
+        &mut self,
+        g: u64,
+        keep: u32,
+        memory: &crate::engine::memory::Memory,
+    ) -> Result<()> {
+        let gone = self.graphs.get_mut(g)?.nodes.split_off(keep as usize);
+        for n in &gone {
+            let _ = self.nodes.remove(n.handle.0);
+            self.drop_embedded(n.handle, memory);
+        }
+        let allocs = super::memory::allocs_of(&gone);
+        if !allocs.is_empty() {
+            self.mem.graph_gone(memory, g, &allocs);
+        }
+        Ok(())
     }
 
     /// A reset of `device`: its captures end, its graphs and executable graphs are freed (their handles say so).
@@ -284,6 +314,7 @@ impl GraphState {
                 for n in &g.nodes {
                     let _ = self.nodes.remove_by_reset(n.handle.0, device);
                 }
+                self.forget_lineage(h, &g.nodes, memory);
             }
         }
         for h in self.execs.handles_where(|x| x.device == device) {

@@ -7,6 +7,7 @@
 use super::NodeType;
 use super::build::{NodeSpec, Spec, being_captured, with_op};
 use super::node::{Endpoint, Given, MemsetShape, NodeOp};
+use super::rows::RowsNode;
 use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Event, GraphExec, GraphNode};
@@ -22,7 +23,7 @@ fn invalid(what: &'static str, reason: impl Into<String>) -> SimError {
 
 fn spec_type(spec: &Spec) -> NodeType {
     match spec {
-        Spec::Copy { .. } => NodeType::Memcpy,
+        Spec::Copy { .. } | Spec::Rows { .. } => NodeType::Memcpy,
         Spec::Public(s) => match s {
             NodeSpec::Kernel(_) => NodeType::Kernel,
             NodeSpec::Memcpy { .. } => NodeType::Memcpy,
@@ -96,6 +97,12 @@ impl Process {
                     height: 1,
                 },
             )),
+            NodeOp::Rows(RowsNode::Fill { .. }) => Err(SimError::NotSupported {
+                what: EngineCall::GraphNodeParams.name(),
+                reason: "a captured 3-D memset whose slices are padded has no cudaMemsetParams form (rows of \
+                         one pitch)"
+                    .into(),
+            }),
             op => Err(invalid(
                 EngineCall::GraphNodeParams.name(),
                 format!(
@@ -146,17 +153,14 @@ impl Process {
                 return Err(wrong_type(what, node, is, spec_type(&spec)));
             }
             let device = entry.device;
-            let op = self.node_op(
-                &st,
-                c,
-                what,
-                device,
-                Some(crate::engine::core::handle::Graph(g)),
-                spec,
-            )?;
+            let op = self.node_op(&st, c, what, device, spec)?;
             let n = &mut st.graphs.graphs.get_mut(g)?.nodes[i as usize];
             n.op = op;
             n.given = given;
+            if is == NodeType::Graph {
+                st.graphs.refill_embedded(node, &self.m.memory)?;
+            }
+            st.graphs.embedded_changed(g);
             Ok(())
         })
     }
@@ -181,6 +185,9 @@ impl Process {
         self.call(EngineCall::SetExecNodeParams.name(), |c| {
             let what = EngineCall::SetExecNodeParams.name();
             let mut st = self.state();
+            if let Some(child) = super::child::child_of(&spec) {
+                return self.set_exec_child_locked(&mut st, what, exec, node, child);
+            }
             let i = st.exec_index(what, exec, node)?;
             let x = st.graphs.execs.get(exec.0)?;
             let old = x.nodes[i as usize].op.clone();
@@ -188,15 +195,7 @@ impl Process {
             if old.node_type() != spec_type(&spec) {
                 return Err(wrong_type(what, node, old.node_type(), spec_type(&spec)));
             }
-            if matches!(spec, Spec::Public(NodeSpec::ChildGraph(_))) {
-                return Err(SimError::NotSupported {
-                    what,
-                    reason: "changing a child graph node of an executable graph is not simulated \
-                             (cudaGraphExecUpdate updates it)"
-                        .into(),
-                });
-            }
-            let op = self.node_op(&st, c, what, device, None, spec)?;
+            let op = self.node_op(&st, c, what, device, spec)?;
             self.exec_change_allowed(what, &old, &op)?;
             let x = st.graphs.execs.get_mut(exec.0)?;
             let mut nodes = x.nodes.to_vec();
@@ -221,6 +220,47 @@ impl Process {
             Endpoint::Pageable(_) => AddressSpace::PageableHost,
         };
         match (old, new) {
+            // "either the original or new memory operands are multidimensional" (ExecMemcpyNodeSetParams).
+            (NodeOp::Rows(r), _) | (_, NodeOp::Rows(r)) if r.is_copy() => {
+                return Err(invalid(
+                    what,
+                    "a pitched copy (rows apart) of an executable graph cannot be changed, nor a copy changed \
+                     into one (multidimensional memory operands)",
+                ));
+            }
+            // A 3-D memset keeps its dimensions and device; only its value may change.
+            (NodeOp::Rows(a), NodeOp::Rows(b)) => {
+                let same = match (a, b) {
+                    (
+                        RowsNode::Fill {
+                            dst: d0,
+                            p: p0,
+                            extent: e0,
+                            ..
+                        },
+                        RowsNode::Fill {
+                            dst: d1,
+                            p: p1,
+                            extent: e1,
+                            ..
+                        },
+                    ) => p0 == p1 && e0 == e1 && mem.classify(d0.addr()) == mem.classify(d1.addr()),
+                    _ => false,
+                };
+                if !same {
+                    return Err(invalid(
+                        what,
+                        "a 3-D memset of an executable graph keeps its dimensions and device",
+                    ));
+                }
+            }
+            (NodeOp::Rows(_), _) | (_, NodeOp::Rows(_)) => {
+                return Err(invalid(
+                    what,
+                    "a 3-D memset of an executable graph keeps its dimensions (all dimension changes of a \
+                     multi-row memset are rejected)",
+                ));
+            }
             (
                 NodeOp::Copy {
                     dst: d0, src: s0, ..

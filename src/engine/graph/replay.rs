@@ -331,7 +331,7 @@ impl Process {
         })
     }
 
-    fn node_who(
+    pub(super) fn node_who(
         &self,
         lane: StreamId,
         kind: &'static str,
@@ -516,6 +516,7 @@ impl Process {
                 }
             }
             NodeOp::Child(_) => unreachable!("instantiation inlines child graphs"),
+            NodeOp::Rows(r) => self.prepare_rows(c, n, r, lane)?,
             NodeOp::Host(f) => {
                 let f = f.clone();
                 OpSpec::new(

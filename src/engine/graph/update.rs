@@ -23,7 +23,8 @@ pub(crate) fn shape_of(nodes: &[Node]) -> Shape {
         .iter()
         .map(|n| {
             let inner = match &n.op {
-                NodeOp::Child(c) => c
+                NodeOp::Child(c) => flatten(c)
+                    .0
                     .iter()
                     .map(|x| (x.op.node_type(), x.deps.clone()))
                     .collect(),
@@ -67,18 +68,8 @@ impl Process {
                 return Err(super::build::being_captured(what));
             }
             let new_nodes = g.nodes.clone();
+            let gdev = g.device;
             let x = st.graphs.execs.get(exec.0)?;
-            if g.device != x.device {
-                return Err(refused(
-                    UpdateResult::NotSupported,
-                    None,
-                    None,
-                    format!(
-                        "the graph is on device {} and the executable graph on device {}",
-                        g.device, x.device
-                    ),
-                ));
-            }
             // graph-memory.md · ExecUpdate: memory nodes are not updated (the Runtime API names no rule for them;
             // an allocation's address is fixed for its node).
             if super::memory::has_mem_nodes(&new_nodes) || super::memory::has_mem_nodes(&x.nodes) {
@@ -154,6 +145,31 @@ impl Process {
                     ));
                 }
             }
+            if gdev != x.device {
+                // "The owning context of the function cannot change": the first kernel node is refused; a graph
+                // of another device without one is not simulated.
+                let kernel = new_nodes.iter().find(|n| match &n.op {
+                    NodeOp::Kernel { .. } => true,
+                    NodeOp::Child(c) => flatten(c)
+                        .0
+                        .iter()
+                        .any(|k| matches!(k.op, NodeOp::Kernel { .. })),
+                    _ => false,
+                });
+                let reason = format!(
+                    "the graph is on device {gdev} and the executable graph on device {}",
+                    x.device
+                );
+                return Err(match kernel {
+                    Some(k) => refused(
+                        UpdateResult::UnsupportedFunctionChange,
+                        Some(k.handle),
+                        None,
+                        format!("{reason}: a kernel node's function would change context"),
+                    ),
+                    None => refused(UpdateResult::NotSupported, None, None, reason),
+                });
+            }
             let (flat, at) = flatten(&new_nodes);
             for (k, (new, old)) in flat.iter().zip(x.nodes.iter()).enumerate() {
                 if let Err(e) = self.exec_change_allowed(what, &old.op, &new.op) {
@@ -175,6 +191,7 @@ impl Process {
             let x = st.graphs.execs.get_mut(exec.0)?;
             x.nodes = flat.into();
             x.handles = handles;
+            x.children.updated(&new_nodes);
             Ok(UpdateOutcome {
                 result: UpdateResult::Success,
                 error_node: None,

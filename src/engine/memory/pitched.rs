@@ -7,8 +7,9 @@
 //! the bytes it moves costs (one latency, then `width × height × depth` bytes at the path's bandwidth: the
 //! padding between rows is not moved). The race detector sees the rows it touches, not their bounding box, so
 //! two copies into interleaved rows of one allocation do not race. Pageable host memory is handled as for 1-D
-//! copies: a source is staged at the call, a destination makes the call wait for the copy. Capturing one is
-//! refused (`CaptureProblem::Unsupported`): the graph's nodes are 1-D.
+//! copies: a source is staged at the call, a destination makes the call wait for the copy. An `Async` call on a
+//! capturing stream makes a pitched node (`graph/rows.rs`; a memset of rows of one pitch, a memset node of
+//! rows); the synchronous calls are refused in a capture (`CaptureProblem::Unsupported`).
 
 use std::borrow::Cow;
 use std::panic::Location;
@@ -23,7 +24,10 @@ use crate::engine::core::pointers::{AddressSpace, DevicePtr, Dst, Src};
 use crate::engine::core::time::CopyPath;
 use crate::engine::devices::config::Attribute;
 use crate::engine::exec::Work;
+use crate::engine::graph::MemsetShape;
 use crate::engine::graph::gate::Route;
+use crate::engine::graph::node::{Endpoint, NodeOp};
+use crate::engine::graph::rows::RowsNode;
 use crate::engine::memory::block::{Block, Region};
 use crate::engine::memory::copies::host_range;
 use crate::engine::observe::trace::OpKind;
@@ -88,6 +92,10 @@ impl Pitch {
 }
 
 /// The byte offset of every row of `e` in a side laid out as `p`, from the first row's first byte, in order.
+pub(crate) fn row_offsets(p: Pitch, e: Extent) -> impl Iterator<Item = u64> {
+    rows(p, e)
+}
+
 fn rows(p: Pitch, e: Extent) -> impl Iterator<Item = u64> {
     (0..e.depth).flat_map(move |z| (0..e.height).map(move |y| z * p.slice + y * p.pitch))
 }
@@ -145,7 +153,13 @@ pub(crate) fn span(what: &'static str, side: &str, p: Pitch, e: Extent) -> Resul
 }
 
 /// The regions of `r` (a side's span) that the rows touch, for the race detector.
-fn row_regions(r: &Region, p: Pitch, e: Extent, write: bool, out: &mut Vec<(Region, bool)>) {
+pub(crate) fn row_regions(
+    r: &Region,
+    p: Pitch,
+    e: Extent,
+    write: bool,
+    out: &mut Vec<(Region, bool)>,
+) {
     for (off, len) in runs(p, e) {
         out.push((
             Region {
@@ -242,8 +256,8 @@ impl RowWork {
     }
 }
 
-/// A pitched copy or memset on a capturing stream: refused, invalidating the capture (the graph's nodes are
-/// 1-D: `docs/semantics/pitched-memory.md`).
+/// A synchronous pitched copy or memset on a capturing stream: refused, invalidating the capture
+/// (`docs/semantics/pitched-memory.md`).
 fn refuse_in_capture(
     m: &crate::engine::machine::Shared,
     st: &mut crate::engine::process::ProcState,
@@ -326,7 +340,7 @@ impl Process {
         let e = Extent::rows(width, height);
         self.call(what, |c| {
             let (dp, sp) = (Pitch::rows(dpitch), Pitch::rows(spitch));
-            self.copy_rows(c, (what, site), (dst, dp), (src, sp), e, None)
+            self.copy_rows(c, (what, site), (dst, dp), (src, sp), e, None, false)
         })
     }
 
@@ -351,7 +365,15 @@ impl Process {
         let e = Extent::rows(width, height);
         self.call(what, |c| {
             let (dp, sp) = (Pitch::rows(dpitch), Pitch::rows(spitch));
-            self.copy_rows(c, (what, site), (dst, dp), (src, sp), e, Some(stream))
+            self.copy_rows(
+                c,
+                (what, site),
+                (dst, dp),
+                (src, sp),
+                e,
+                Some(stream),
+                false,
+            )
         })
     }
 
@@ -368,7 +390,7 @@ impl Process {
         let (dst, src, site) = (dst.into(), src.into(), Location::caller());
         let what = EngineCall::Memcpy3D.name();
         self.call(what, |c| {
-            self.copy_rows(c, (what, site), (dst, dp), (src, sp), extent, None)
+            self.copy_rows(c, (what, site), (dst, dp), (src, sp), extent, None, false)
         })
     }
 
@@ -384,7 +406,46 @@ impl Process {
         let (dst, src, site) = (dst.into(), src.into(), Location::caller());
         let what = EngineCall::Memcpy3DAsync.name();
         self.call(what, |c| {
-            self.copy_rows(c, (what, site), (dst, dp), (src, sp), extent, Some(stream))
+            self.copy_rows(
+                c,
+                (what, site),
+                (dst, dp),
+                (src, sp),
+                extent,
+                Some(stream),
+                false,
+            )
+        })
+    }
+
+    /// [`Process::memcpy_2d_async`] / [`Process::memcpy_3d_async`] for the C API (`what` says which): a
+    /// capturing stream may keep pageable host memory in its graph (a node that reads the source rows at each
+    /// launch and writes the destination rows when it runs).
+    ///
+    /// # Safety
+    /// The pageable rows of `dst` and `src` stay valid for as long as a graph captured from this call can run
+    /// (the vendor's contract for a captured copy).
+    #[track_caller]
+    pub(crate) unsafe fn memcpy_rows_async_c<'a>(
+        &self,
+        what: EngineCall,
+        (dst, dp): (Dst<'a>, Pitch),
+        (src, sp): (Src<'a>, Pitch),
+        extent: Extent,
+        stream: Stream,
+    ) -> Result<()> {
+        let site = Location::caller();
+        let what = what.name();
+        self.call(what, |c| {
+            self.copy_rows(
+                c,
+                (what, site),
+                (dst, dp),
+                (src, sp),
+                extent,
+                Some(stream),
+                true,
+            )
         })
     }
 
@@ -473,7 +534,12 @@ impl Process {
         Ok(())
     }
 
-    /// One entry for the pitched copies: `stream` `None` is the synchronous call on the default stream.
+    /// One entry for the pitched copies: `stream` `None` is the synchronous call on the default stream; `raw`:
+    /// the C API's call, whose pageable memory a capture may keep.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one internal entry for five calls"
+    )]
     fn copy_rows(
         &self,
         c: &mut Call,
@@ -482,8 +548,22 @@ impl Process {
         (src, sp): (Src<'_>, Pitch),
         e: Extent,
         stream: Option<Stream>,
+        raw: bool,
     ) -> Result<()> {
         let sync = stream.is_none();
+        // The sides as a graph node keeps them (a capture).
+        let ends = (
+            match &dst {
+                Dst::Device(p) => Endpoint::Device(*p),
+                Dst::Pinned(p) => Endpoint::Pinned(*p),
+                Dst::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+            },
+            match &src {
+                Src::Device(p) => Endpoint::Device(*p),
+                Src::Pinned(p) => Endpoint::Pinned(*p),
+                Src::Host(s) => Endpoint::Pageable(s.as_ptr() as usize),
+            },
+        );
         let (dspan, sspan) = (
             span(what, "destination", dp, e)?,
             span(what, "source", sp, e)?,
@@ -582,7 +662,39 @@ impl Process {
             let device = st.streams.get(h)?.device;
             self.check_max_pitch(what, device, dp.pitch.max(sp.pitch))?;
             let path = self.route_path(&st, h, what, (sspace, bases.0), (dspace, bases.1))?;
-            refuse_in_capture(&self.m, &mut st, h, what)?;
+            if sync {
+                refuse_in_capture(&self.m, &mut st, h, what)?;
+            } else if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                let pageable = |e: Endpoint| matches!(e, Endpoint::Pageable(_));
+                if pageable(ends.0) || pageable(ends.1) {
+                    if !self.m.rules.capture.pageable_copies {
+                        let id = st.streams.get(h)?.id;
+                        return Err(SimError::Capture {
+                            what,
+                            stream: Some(id),
+                            problem: CaptureProblem::PageableCopy,
+                        });
+                    }
+                    if !raw {
+                        return Err(SimError::NotSupported {
+                            what,
+                            reason: "a copy of pageable host memory (a borrowed slice) cannot be captured \
+                                     through the Rust API: the graph would outlive the borrow (use pinned \
+                                     memory; the C API captures it)"
+                                .into(),
+                        });
+                    }
+                }
+                let op = NodeOp::Rows(RowsNode::Copy {
+                    dst: ends.0,
+                    dp,
+                    src: ends.1,
+                    sp,
+                    extent: e,
+                    path,
+                });
+                return st.capture_node(cid, h, op, site).map(drop);
+            }
             let who = self.who(&mut st, h, "memcpy", what, site, &accesses)?;
             Self::who_back(&mut st, h, who.clone());
             let point = st.enqueue(
@@ -654,7 +766,31 @@ impl Process {
             self.check_max_pitch(what, device, p.pitch)?;
             // As a 1-D memset: on the device (`copies.rs`).
             let path = CopyPath::OnDevice;
-            refuse_in_capture(&self.m, &mut st, h, what)?;
+            if sync {
+                refuse_in_capture(&self.m, &mut st, h, what)?;
+            } else if let Route::Capture(cid) = st.capture_route(&self.m, h, what)? {
+                // Rows of one pitch are a memset node of rows; slices padded apart, a pitched node.
+                let op = if e.depth <= 1 || p.slice == p.pitch * e.height {
+                    NodeOp::MemsetShaped {
+                        dst: ptr,
+                        shape: MemsetShape {
+                            pitch: p.pitch,
+                            value: u32::from(value),
+                            element_size: 1,
+                            width: e.width,
+                            height: e.height * e.depth,
+                        },
+                    }
+                } else {
+                    NodeOp::Rows(RowsNode::Fill {
+                        dst: ptr,
+                        p,
+                        value,
+                        extent: e,
+                    })
+                };
+                return st.capture_node(cid, h, op, site).map(drop);
+            }
             let who = self.who(&mut st, h, "memset", what, site, &accesses)?;
             Self::who_back(&mut st, h, who.clone());
             let point = st.enqueue(

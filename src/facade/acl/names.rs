@@ -107,6 +107,10 @@ pub(crate) fn acl_function(engine: &str) -> Option<&'static str> {
         | EngineCall::ExecNodeEnabled
         | EngineCall::UpdateGraphExec
         | EngineCall::UploadGraph
+        | EngineCall::BeginCaptureToGraph
+        | EngineCall::ChildGraph
+        | EngineCall::SetExecChildGraph
+        | EngineCall::NodeInClone
         | EngineCall::DestroyGraph
         | EngineCall::DeviceFlags
         | EngineCall::DevicePriorityRange

@@ -48,6 +48,7 @@ int cudaStreamAddCallback(void *, void *, void *, unsigned);
 int cudaLaunchHostFunc(void *, void *, void *);
 int cudaStreamAttachMemAsync(void *, void *, size_t, unsigned);
 int cudaStreamBeginCapture(void *, int);
+int cudaStreamBeginCaptureToGraph(void *, void *, void *const *, const void *, size_t, int);
 int cudaStreamEndCapture(void *, void **);
 int cudaStreamIsCapturing(void *, int *);
 int cudaGraphLaunch(void *, void *);
@@ -169,6 +170,11 @@ pub(crate) const COMMON: &[Entry] = &[
         "cudaStreamBeginCapture_ptsz",
         "void *st, int mode",
         "return cudaStreamBeginCapture(PT(st), mode);",
+    ),
+    (
+        "cudaStreamBeginCaptureToGraph_ptsz",
+        "void *st, void *g, void *const *d, const void *dd, size_t n, int mode",
+        "return cudaStreamBeginCaptureToGraph(PT(st), g, d, dd, n, mode);",
     ),
     (
         "cudaStreamEndCapture_ptsz",

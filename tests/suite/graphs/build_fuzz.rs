@@ -58,6 +58,12 @@ fn kernel(i: usize, us: u64) -> Kernel {
 /// Builds `d` by hand in `p`.
 fn by_hand(p: &Process, d: &Dag) -> Graph {
     let g = p.create_graph().unwrap();
+    build_into(p, g, d);
+    g
+}
+
+/// Builds `d` by hand in graph `g` of `p`.
+fn build_into(p: &Process, g: Graph, d: &Dag) {
     match &d.order {
         None => {
             let mut handles: Vec<GraphNode> = Vec::new();
@@ -87,16 +93,22 @@ fn by_hand(p: &Process, d: &Dag) -> Graph {
             p.add_graph_dependencies(g, &edges).unwrap();
         }
     }
-    g
 }
 
 /// Captures `d` in `p`: a stream per node, which waits for its dependencies' events (or the origin's fork
 /// event), launches the node and records its own event; the origin joins every node at the end.
 fn by_capture(p: &Process, d: &Dag) -> Graph {
+    capture_with(p, d, |origin| {
+        p.begin_capture(origin, CaptureMode::Global).unwrap()
+    })
+}
+
+/// [`by_capture`], the capture begun by `begin` on the origin stream.
+fn capture_with(p: &Process, d: &Dag, begin: impl FnOnce(streamsim::Stream)) -> Graph {
     let origin = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
     let fork = p.create_event(EventFlags::DEFAULT).unwrap();
     let mut events = Vec::new();
-    p.begin_capture(origin, CaptureMode::Global).unwrap();
+    begin(origin);
     p.record_event(fork, origin).unwrap();
     for (i, (us, deps)) in d.nodes.iter().enumerate() {
         let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
@@ -436,6 +448,33 @@ proptest! {
             let captured = replay(&m2, &p2, by_capture(&p2, &d), d.nodes.len());
             assert_eq!(hand, captured, "{d:?}");
             assert_eq!(hand, model(&d), "{d:?}");
+        });
+    }
+
+    /// graph-building.md · ChildGraphNodeGetGraph, StreamBeginCaptureToGraph · a random DAG built by hand in a
+    /// child graph node's embedded graph, and one captured into a graph after an empty node, replay as the model
+    #[test]
+    fn embedded_and_captured_into_dags_replay_as_the_model(d in dag()) {
+        with_watchdog(60, move || {
+            let (m1, m2) = (
+                Machine::builder().devices(1).build().unwrap(),
+                Machine::builder().devices(1).build().unwrap(),
+            );
+            let (p1, p2) = (m1.process(), m2.process());
+            let parent = p1.create_graph().unwrap();
+            let empty = p1.create_graph().unwrap();
+            let child = p1.add_graph_node(parent, &[], NodeSpec::ChildGraph(empty)).unwrap();
+            build_into(&p1, p1.child_graph(child).unwrap(), &d);
+            let embedded = replay(&m1, &p1, parent, d.nodes.len());
+            assert_eq!(embedded, model(&d), "{d:?}");
+            let g = p2.create_graph().unwrap();
+            let first = p2.add_graph_node(g, &[], NodeSpec::Empty).unwrap();
+            let captured = capture_with(&p2, &d, |origin| {
+                p2.begin_capture_to_graph(origin, g, &[first], CaptureMode::Global).unwrap()
+            });
+            assert_eq!(captured, g);
+            assert_eq!(p2.graph_nodes(g).unwrap().len(), d.nodes.len() + 1);
+            assert_eq!(replay(&m2, &p2, g, d.nodes.len()), model(&d), "{d:?}");
         });
     }
 

@@ -4,10 +4,12 @@
 mod acl_capture;
 mod build;
 mod build_fuzz;
+mod child;
 mod cuda_capture;
 mod cuda_graph_api;
 mod fam;
 mod fuzz;
 mod memory;
 mod replay;
+mod rows;
 mod scenario;
