@@ -14,10 +14,22 @@ fn root() -> PathBuf {
 
 /// Builds the corpus program `file` with `defines` (each `-D`) into `name`.
 fn cc(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    build(name, file, defines, false)
+}
+
+/// [`cc`] with debug information (`-g`), so that reports name source lines.
+fn cc_g(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    build(name, file, defines, true)
+}
+
+fn build(name: &str, file: &str, defines: &[&str], debug: bool) -> PathBuf {
     let t = toolchain();
     let out = t.out_dir.join(format!("sanitizer-{name}"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_streamsim"));
     cmd.arg("cc");
+    if debug {
+        cmd.arg("-g");
+    }
     for d in defines {
         cmd.arg("-D").arg(d);
     }
@@ -227,12 +239,88 @@ fn a_divergent_barrier_under_synccheck_is_a_report_and_719() {
 #[test]
 fn a_bad_streamsim_check_is_refused_like_the_other_variables() {
     let exe = cc("divergent-ok", "divergent_barrier.cu", &["CORRECT"]);
-    let (code, out, err) = verdict(&exe, &[("STREAMSIM_CHECK", "racecheck")]);
+    let (code, out, err) = verdict(&exe, &[("STREAMSIM_CHECK", "racechek")]);
     assert_eq!(code, Some(0));
     assert_eq!(out, "sync: 100 cudaErrorNoDevice\n");
     assert!(
-        err.contains("STREAMSIM_CHECK=\"racecheck\": racecheck is not available yet"),
+        err.contains(
+            "STREAMSIM_CHECK=\"racechek\" is not a valid value (expected memcheck, racecheck"
+        ),
         "{err}"
+    );
+}
+
+// ---- racecheck: hazards on __shared__ memory between threads of one block
+
+#[test]
+fn a_shared_memory_reduction_missing_a_syncthreads_is_a_racecheck_hazard_naming_both_threads_and_lines()
+ {
+    let exe = cc_g("reduction", "shared_reduction.cu", &[]);
+    let bad = verdict(&exe, &[("STREAMSIM_CHECK", "racecheck")]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\nsums: 496 4064\n",
+            "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on __shared__ 0x80 (`s`, offset 128) \
+             in block (0,0,0): thread (32,0,0) writes 4 bytes at line 11 that thread (0,0,0) read at line 17, with \
+             no __syncthreads between them (64 hazards like it in the launch)\n"
+        )
+    );
+    // Every report counts for STREAMSIM_RACES=fail.
+    let fail = verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "racecheck"),
+            ("STREAMSIM_RACES", "fail"),
+        ],
+    );
+    assert_eq!(fail.0, Some(66), "{}", fail.2);
+    // Without debug information the report has no lines; without racecheck (the default), no report.
+    let plain = verdict(
+        &cc("reduction-plain", "shared_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "memcheck,racecheck")],
+    );
+    assert_eq!(
+        plain.2,
+        "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on __shared__ 0x80 (`s`, offset 128) in \
+         block (0,0,0): thread (32,0,0) writes 4 bytes that thread (0,0,0) read, with no __syncthreads between \
+         them (64 hazards like it in the launch)\n"
+    );
+    assert_eq!(verdict(&exe, &[]).2, "");
+    let good = verdict(
+        &cc_g("reduction-ok", "shared_reduction.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\nsums: 2016 6112\n", "")
+    );
+}
+
+#[test]
+fn lanes_of_one_warp_are_ordered_by_syncwarp_and_not_without_it() {
+    let bad = verdict(
+        &cc_g("warp", "warp_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\nsum: 31\n",
+            "streamsim: racecheck: kernel `warp_sum`: write-after-read hazard on __shared__ 0x4 (`s`, offset 4) in \
+             block (0,0,0): thread (1,0,0) writes 4 bytes at line 22 that thread (0,0,0) read at line 17, with no \
+             __syncthreads or __syncwarp between them (26 hazards like it in the launch)\n"
+        )
+    );
+    let good = verdict(
+        &cc_g("warp-ok", "warp_reduction.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\nsum: 496\n", "")
     );
 }
 
