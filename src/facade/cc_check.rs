@@ -66,6 +66,13 @@ pub(crate) fn from_env() -> Result<u32, String> {
             Ok(v) => parse(Some(&v)),
         })
         .clone()
+        .inspect(|checks| {
+            // initcheck's record of written bytes is made with each allocation from now on.
+            if checks & INITCHECK != 0 {
+                crate::engine::memory::init::set_reporter(|text| report("initcheck", text));
+            }
+            crate::engine::memory::init::set_enabled(checks & INITCHECK != 0);
+        })
 }
 
 /// The checks that run (none when `STREAMSIM_CHECK` is bad: the program's calls fail then anyway).

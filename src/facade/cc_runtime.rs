@@ -657,6 +657,80 @@ pub unsafe extern "C" fn streamsimCcReport(tool: *const c_char, text: *const c_c
     })
 }
 
+/// `streamsimCcInitBits(base, bit0)`: initcheck's record of the allocation at `base` that the running kernel
+/// resolved (`init.rs`: bit `b % 64` of word `b / 64` is byte `b` of its store), with the block's first byte's
+/// place in it in `*bit0`; NULL for memory initcheck does not check.
+///
+/// # Safety
+/// `bit0` is valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcInitBits(base: u64, bit0: *mut u64) -> *const c_void {
+    contain(std::ptr::null(), || {
+        HELD.with(|held| {
+            let held = held.borrow();
+            let Some(b) = held.iter().find(|b| b.base == base) else {
+                return std::ptr::null();
+            };
+            let Some(bits) = &b.store.init else {
+                return std::ptr::null();
+            };
+            if !bit0.is_null() {
+                // SAFETY: C contract.
+                unsafe { *bit0 = b.store_off };
+            }
+            bits.words_ptr().cast()
+        })
+    })
+}
+
+/// `streamsimCcInitReport(addr, size, who, count)`: initcheck's report of the running kernel's first read of
+/// `size` bytes at `addr` (in an allocation it resolved) that nothing wrote since the allocation, by the thread
+/// `who` is, with the number of such reads of that allocation in the launch.
+///
+/// # Safety
+/// `who` holds 6 words.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcInitReport(addr: u64, size: u64, who: *const u32, count: u64) {
+    contain((), || {
+        if who.is_null() {
+            return;
+        }
+        // SAFETY: C contract: six words.
+        let w = unsafe { std::slice::from_raw_parts(who, 6) };
+        let thread = KernelThread {
+            block: [w[0], w[1], w[2]],
+            thread: [w[3], w[4], w[5]],
+        };
+        let Some(name) = LAUNCH.with(|l| l.borrow().as_ref().map(|r| r.name.clone())) else {
+            return;
+        };
+        let Some(block) = HELD.with(|held| {
+            held.borrow()
+                .iter()
+                .find(|b| addr >= b.base && addr < b.base + b.len)
+                .cloned()
+        }) else {
+            return;
+        };
+        let more = if count > 1 {
+            format!(" ({count} such reads of it in the launch)")
+        } else {
+            String::new()
+        };
+        crate::facade::cc_check::report(
+            "initcheck",
+            format!(
+                "kernel `{name}`: uninitialized read of {size} bytes by {thread} at {addr:#x}: offset {} of \
+                 allocation #{} ({} bytes at {:#x}), which nothing wrote since it was allocated{more}",
+                addr - block.base,
+                block.ordinal,
+                block.len,
+                block.base
+            ),
+        );
+    })
+}
+
 /// `streamsimCcAccessed`: the byte ranges the kernel that ran on this thread touched, at its end.
 ///
 /// # Safety

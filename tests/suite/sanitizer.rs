@@ -113,6 +113,12 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
     );
     let good = verdict(&cc("oob-ok", "out_of_bounds.cu", &["CORRECT"]), &[]);
     assert_eq!(as_ref(&good), CLEAN);
+    // Under every check, memcheck's verdict is the same (initcheck's path faults the access as the inline one).
+    let all = verdict(
+        &cc("oob", "out_of_bounds.cu", &[]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(all, bad);
     // 4096 bytes with another allocation made after it: the write past the end falls in the 256-byte guard
     // that follows every allocation (sanitizer.md · memcheck), not in the neighbour.
     let next = verdict(&cc("oob-next", "out_of_bounds.cu", &["NEIGHBOUR"]), &[]);
@@ -208,6 +214,17 @@ fn disjoint_halves_are_no_race_and_halves_overlapping_by_one_element_race_on_fou
              fix: record an event on stream 1 after `produce` and make stream 2 wait on it before `produce`\n"
         )
     );
+    // Under every check (initcheck sends each access through the resolver), the same ranges and verdicts.
+    let all = verdict(
+        &cc("overlap", "streams.cu", &["MODE=2"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(all, overlap);
+    let all = verdict(
+        &cc("halves", "streams.cu", &["MODE=1"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(as_ref(&all), CLEAN);
     // STREAMSIM_RACES=off: nothing is tracked, nothing reported.
     let off = verdict(
         &cc("overlap", "streams.cu", &["MODE=2"]),
@@ -338,4 +355,80 @@ fn a_misaligned_store_is_716_with_a_memcheck_report() {
     );
     let good = verdict(&cc("misaligned-ok", "misaligned.cu", &["CORRECT"]), &[]);
     assert_eq!(as_ref(&good), CLEAN);
+}
+
+// ---- initcheck: reads of device memory that nothing wrote since its allocation
+
+#[test]
+fn a_kernel_reading_a_buffer_nothing_wrote_is_an_initcheck_report_naming_the_allocation() {
+    let exe = cc("uninit", "uninitialized.cu", &[]);
+    let bad = verdict(&exe, &[("STREAMSIM_CHECK", "initcheck")]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\ntotal: 0\n",
+            "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (0,0,0), thread (0,0,0) at \
+             0xd0000000000000: offset 0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
+             since it was allocated (256 such reads of it in the launch)\n"
+        )
+    );
+    let fail = verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "initcheck"),
+            ("STREAMSIM_RACES", "fail"),
+        ],
+    );
+    assert_eq!(fail.0, Some(66), "{}", fail.2);
+    // initcheck is opt-in: the default checks say nothing.
+    assert_eq!(verdict(&exe, &[]).2, "");
+    // A kernel wrote the first half: the reads of the second half are the unwritten ones.
+    let half = verdict(
+        &cc("uninit-half", "uninitialized.cu", &["HALF"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&half),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\ntotal: 128\n",
+            "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (1,0,0), thread (0,0,0) at \
+             0xd0000000000200: offset 512 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
+             since it was allocated (128 such reads of it in the launch)\n"
+        )
+    );
+    let good = verdict(
+        &cc("uninit-ok", "uninitialized.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\ntotal: 0\n", "")
+    );
+}
+
+#[test]
+fn a_copy_to_the_host_of_bytes_nothing_wrote_is_an_initcheck_report() {
+    let bad = verdict(
+        &cc("uninit-copy", "uninitialized.cu", &["COPY"]),
+        &[("STREAMSIM_CHECK", "initcheck")],
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\ntotal: 0\n",
+            "streamsim: initcheck: copy `memcpy`: uninitialized read of 1024 of its 1024 bytes, the first at offset \
+             0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote since it was allocated\n"
+        )
+    );
+    let good = verdict(
+        &cc("uninit-copy-ok", "uninitialized.cu", &["COPY", "CORRECT"]),
+        &[("STREAMSIM_CHECK", "initcheck")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\ntotal: 0\n", "")
+    );
 }

@@ -570,6 +570,8 @@ SSK_EXPORT void __ssk_flush(int32_t e, int32_t kind, uint64_t d, uint64_t end) {
     current_who(run_who[e][kind]);
 }
 
+#include "initcheck_rt.h"
+
 static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block, uint64_t shmem,
                char *msg, size_t msglen) {
     if (shmem > SSK_DYN_SMEM_BYTES) {
@@ -616,6 +618,8 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     }
     if (cur_checks & SSK_CHECK_RACE)
         (void)rc_begin(k, shmem);
+    if (cur_checks & SSK_CHECK_INIT)
+        ic_begin();
     int r = SSK_OK;
     jmp_buf exit;
     loop_exit = &exit;
@@ -642,6 +646,8 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     }
     if (cur_checks & SSK_CHECK_RACE)
         rc_end();
+    if (cur_checks & SSK_CHECK_INIT)
+        ic_end();
     if (__ssk_track) {
         for (int e = 0; e < SSK_CACHE; e++)
             flush_entry(e);
@@ -672,13 +678,22 @@ SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
     void *host = NULL;
     char why[1024];
     uint32_t who[6];
-    current_who(who);
-    int code = streamsimCcResolve(addr, size, flags, who, &base, &len, &host, why, sizeof why);
+    int init = (cur_checks & SSK_CHECK_INIT) != 0;
+    /* initcheck: the inline cache is empty, and its allocations are found here. */
+    int slot = init ? ic_find(addr, size, flags) : -1;
+    int code = 0;
+    if (slot >= 0) {
+        base = __ssk_cache[slot].base;
+        host = __ssk_cache[slot].host;
+    } else {
+        current_who(who);
+        code = streamsimCcResolve(addr, size, flags, who, &base, &len, &host, why, sizeof why);
+    }
     if (code == 0) {
         /* An allocation already cached (a misaligned-looking miss cannot be: it faulted) or a new one. */
-        int slot = -1;
-        for (int e = 0; e < SSK_CACHE; e++)
-            if (__ssk_cache[e].base == base && __ssk_cache[e].len == len && __ssk_cache[e].host == host)
+        for (int e = 0; e < SSK_CACHE && slot < 0; e++)
+            if (__ssk_cache[e].base == base && (init ? ic_len[e] : __ssk_cache[e].len) == len &&
+                __ssk_cache[e].host == host)
                 slot = e;
         if (slot < 0) {
             slot = (int)(cache_next++ % SSK_CACHE);
@@ -687,7 +702,11 @@ SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
             __ssk_cache[slot].base = base;
             __ssk_cache[slot].len = len;
             __ssk_cache[slot].host = (char *)host;
+            if (init)
+                ic_take(slot, base, len);
         }
+        if (init)
+            ic_access(slot, addr - base, size, flags & 3);
         if (__ssk_track) {
             uint32_t kind = flags & 3;
             uint64_t d = addr - base, *run = __ssk_cache[slot].run[kind];
