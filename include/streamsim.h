@@ -442,9 +442,9 @@ aclError aclsimLaunchKernelCtx(aclrtStream stream, const char *name, uint64_t du
  * 0 restores the cost model. STREAMSIM_ERROR_INVALID_VALUE if `func` is not a registered kernel. */
 streamsimError streamsimSetKernelDuration(const void *func, uint64_t ns);
 /* The sanitizer's reports on kernels of a program built with `streamsim cc` (STREAMSIM_CHECK: memcheck,
- * synccheck): how many were made, and the i-th kept one as "<tool>: <text>", NUL-terminated and cut to `len`
- * bytes (the return value is the whole text's length, or -1 for no such report). Each is also written to
- * standard error, and counts for STREAMSIM_RACES=fail. */
+ * racecheck, synccheck, initcheck): how many were made, and the i-th kept one as "<tool>: <text>",
+ * NUL-terminated and cut to `len` bytes (the return value is the whole text's length, or -1 for no such
+ * report). Each is also written to standard error, and counts for STREAMSIM_RACES=fail. */
 uint64_t streamsimCheckReportCount(void);
 int streamsimCheckReportText(uint64_t i, char *buf, size_t len);
 #ifdef __cplusplus

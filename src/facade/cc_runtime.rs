@@ -1030,7 +1030,8 @@ fn note_no_body(name: &str) {
 /// running on this thread: 0 and its base, length and host pointer; or, with memcheck's description of the
 /// access in `msg` (the thread `who` is, the kernel, the access, the allocation nearest to it), 1 for an
 /// address outside every live allocation of the process, 2 for a misaligned one. `flags` is the access's kind
-/// (bits 0-1: read, write, atomic) and the mask of the address bits its alignment needs to be 0 (bits 8-11; bits 12-31 are the source line, for racecheck).
+/// (bits 0-1: read, write, atomic) and the mask of the address bits its alignment needs to be 0 (bits 8-11;
+/// bits 12-31 are the source line, for racecheck).
 ///
 /// # Safety
 /// The out-pointers are valid for writes; `who` holds 6 words; `msg` holds `msglen` bytes.

@@ -671,8 +671,9 @@ static void where(char *out, size_t len) {
              __ssk_tid[0], __ssk_tid[1], __ssk_tid[2]);
 }
 
-/* The translator's slow path: `flags` is the access's kind (bits 0-1) and the mask of the address bits its
- * alignment needs to be 0 (bits 8-11), the source line (bits 12-31, 0: unknown). libstreamsim resolves the address (and, failing, describes it). */
+/* The translator's slow path: `flags` is the access's kind (bits 0-1), the mask of the address bits its
+ * alignment needs to be 0 (bits 8-11) and the source line (bits 12-31, 0: unknown). libstreamsim resolves the
+ * address (and, failing, describes it). */
 SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
     uint64_t base = 0, len = 0;
     void *host = NULL;
