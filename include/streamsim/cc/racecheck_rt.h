@@ -79,16 +79,27 @@ extern void streamsimCcReport(const char *tool, const char *text);
  * order, then the dynamic part), and its shadow. Returns 0 when the shadow cannot be had (racecheck then does
  * not run for the launch, and says so). */
 static int rc_begin(const ssk_kernel_row *k, uint64_t shmem) {
-    ssk_shared_var vars[RC_REGIONS];
-    uint32_t n = k->shared ? k->shared(vars) : 0;
+    uint32_t n = k->shared ? k->shared(NULL) : 0;
+    ssk_shared_var *vars = n ? calloc(n, sizeof *vars) : NULL;
+    if (n && !vars) {
+        fprintf(stderr, "streamsim: racecheck: not run for a launch: no memory for the table of its shared memory\n");
+        return 0;
+    }
+    if (n)
+        (void)k->shared(vars);
     rc_nregions = 0;
     uint64_t window = 0;
-    for (uint32_t i = 0; i < n && rc_nregions < RC_REGIONS - 1; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         if (vars[i].size == 0)
             continue;
+        if (rc_nregions == RC_REGIONS - 1) {
+            fprintf(stderr, "streamsim: racecheck: checks only the first 63 of a kernel's __shared__ variables\n");
+            break;
+        }
         rc_regions[rc_nregions++] = (rc_region){vars[i].addr, vars[i].size, vars[i].name, window};
         window += (vars[i].size + 15) & ~(uint64_t)15;
     }
+    free(vars);
     if (shmem) {
         rc_regions[rc_nregions++] = (rc_region){__ssk_dyn_smem, shmem, NULL, window};
         window += shmem;
@@ -101,7 +112,7 @@ static int rc_begin(const ssk_kernel_row *k, uint64_t shmem) {
     rc_bytes = window;
     rc_shadow = calloc(window, sizeof(rc_cell));
     if (!rc_shadow) {
-        streamsimCcReport("racecheck", "not run for this launch: no memory for the shadow of its shared memory");
+        fprintf(stderr, "streamsim: racecheck: not run for a launch: no memory for the shadow of its shared memory\n");
         return 0;
     }
     __ssk_racecheck = 1;

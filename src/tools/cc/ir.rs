@@ -1324,8 +1324,17 @@ fn support(
         }
         s.push_str("  ret void\n}\n");
         // Racecheck's table of its static shared memory: each variable's address (on the calling thread),
-        // size and name, as `{ ptr, i64, ptr }`; returns how many.
-        let _ = writeln!(s, "define internal i32 @__ssk.shared.{k}(ptr %out) {{");
+        // size and name, as `{ ptr, i64, ptr }`; returns how many (with `out` NULL, only that).
+        let _ = writeln!(
+            s,
+            "define internal i32 @__ssk.shared.{k}(ptr %out) {{\n\
+             \x20 %none = icmp eq ptr %out, null\n\
+             \x20 br i1 %none, label %count, label %fill\n\
+             count:\n\
+             \x20 ret i32 {}\n\
+             fill:",
+            info.shared.len()
+        );
         let mut names = String::new();
         for (i, (t, v)) in info.shared.iter().zip(&info.shared_names).enumerate() {
             let label = shared_label(v);
