@@ -280,8 +280,23 @@ fn a_shared_memory_reduction_missing_a_syncthreads_is_a_racecheck_hazard_naming_
             Some(0),
             "sync: 0 cudaSuccess\nsums: 496 4064\n",
             "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on __shared__ 0x80 (`s`, offset 128) \
-             in block (0,0,0): thread (32,0,0) writes 4 bytes at line 11 that thread (0,0,0) read at line 17, with \
+             in block (0,0,0): thread (32,0,0) writes 4 bytes at line 15 that thread (0,0,0) read at line 21, with \
              no __syncthreads between them (64 hazards like it in the launch)\n"
+        )
+    );
+    // The report is readable through the C API (streamsim.h).
+    let c = verdict(
+        &cc_g("reduction-reports", "shared_reduction.cu", &["REPORTS"]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        c.1,
+        format!(
+            "sync: 0 cudaSuccess\nsums: 496 4064\nreports: 1, the first 258 bytes: racecheck: {}\npast the last: -1\n",
+            bad.2
+                .trim_end()
+                .strip_prefix("streamsim: racecheck: ")
+                .expect("the report")
         )
     );
     // Every report counts for STREAMSIM_RACES=fail.
