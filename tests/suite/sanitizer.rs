@@ -447,3 +447,45 @@ fn a_copy_to_the_host_of_bytes_nothing_wrote_is_an_initcheck_report() {
         (Some(0), "sync: 0 cudaSuccess\ntotal: 0\n", "")
     );
 }
+
+#[test]
+fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_one_block() {
+    let bad = verdict(
+        &cc_g("global-reduction", "global_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\nsums: 496 2544\n",
+            "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on global memory at 0xd0000000000380 \
+             (offset 128 of the 512-byte allocation at 0xd0000000000300) in block (0,0,0): thread (32,0,0) writes 4 \
+             bytes at line 11 that thread (0,0,0) read at line 17, with no __syncthreads between them (64 hazards \
+             like it in the launch)\n"
+        )
+    );
+    // With every check, initcheck also sees the reads of scratch bytes that the missing barrier lets a thread
+    // read before their writer ran.
+    let all = verdict(
+        &cc_g("global-reduction", "global_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        all.2,
+        format!(
+            "{}streamsim: initcheck: kernel `block_sum`: uninitialized read of 4 bytes by block (0,0,0), thread \
+             (0,0,0) at 0xd0000000000380: offset 128 of allocation #2 (512 bytes at 0xd0000000000300), which \
+             nothing wrote since it was allocated (64 such reads of it in the launch)\n",
+            bad.2
+        )
+    );
+    let good = verdict(
+        &cc_g("global-reduction-ok", "global_reduction.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\nsums: 2016 6112\n", "")
+    );
+}

@@ -3,6 +3,8 @@
  * kernel's read of device memory that nothing wrote since its allocation, in the manner of compute-sanitizer's
  * initcheck tool.
  *
+ * (racecheck sends global accesses through the same path: racecheck_rt.h.)
+ *
  * libstreamsim keeps one bit per byte of each device allocation while initcheck is on (src/engine/memory/
  * init.rs), set by copies and memsets. While a launch runs initcheck, the translator's inline cache is kept
  * empty (each entry's length 0), so that every access to device memory reaches __ssk_resolve; there the four
@@ -47,11 +49,12 @@ static int ic_find(uint64_t addr, uint64_t size, uint32_t flags) {
     return -1;
 }
 
-/* Entry `e` now holds the allocation at `base` of `len` bytes: its record, and an empty inline entry. */
-static void ic_take(int e, uint64_t base, uint64_t len) {
+/* Entry `e` now holds the allocation at `base` of `len` bytes: an empty inline entry, and with initcheck
+ * (`init`) the allocation's record. */
+static void ic_take(int e, uint64_t base, uint64_t len, int init) {
     ic_len[e] = len;
     __ssk_cache[e].len = 0;
-    ic_words[e] = (uint64_t *)streamsimCcInitBits(base, &ic_bit0[e]);
+    ic_words[e] = init ? (uint64_t *)streamsimCcInitBits(base, &ic_bit0[e]) : NULL;
 }
 
 static void ic_unwritten(uint64_t base, uint64_t addr, uint64_t size) {

@@ -618,7 +618,7 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     }
     if (cur_checks & SSK_CHECK_RACE)
         (void)rc_begin(k, shmem);
-    if (cur_checks & SSK_CHECK_INIT)
+    if (cur_checks & (SSK_CHECK_INIT | SSK_CHECK_RACE))
         ic_begin();
     int r = SSK_OK;
     jmp_buf exit;
@@ -680,8 +680,9 @@ SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
     char why[1024];
     uint32_t who[6];
     int init = (cur_checks & SSK_CHECK_INIT) != 0;
-    /* initcheck: the inline cache is empty, and its allocations are found here. */
-    int slot = init ? ic_find(addr, size, flags) : -1;
+    /* initcheck and racecheck: the inline cache is empty, and its allocations are found here. */
+    int slow = (cur_checks & (SSK_CHECK_INIT | SSK_CHECK_RACE)) != 0;
+    int slot = slow ? ic_find(addr, size, flags) : -1;
     int code = 0;
     if (slot >= 0) {
         base = __ssk_cache[slot].base;
@@ -693,7 +694,7 @@ SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
     if (code == 0) {
         /* An allocation already cached (a misaligned-looking miss cannot be: it faulted) or a new one. */
         for (int e = 0; e < SSK_CACHE && slot < 0; e++)
-            if (__ssk_cache[e].base == base && (init ? ic_len[e] : __ssk_cache[e].len) == len &&
+            if (__ssk_cache[e].base == base && (slow ? ic_len[e] : __ssk_cache[e].len) == len &&
                 __ssk_cache[e].host == host)
                 slot = e;
         if (slot < 0) {
@@ -703,11 +704,13 @@ SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
             __ssk_cache[slot].base = base;
             __ssk_cache[slot].len = len;
             __ssk_cache[slot].host = (char *)host;
-            if (init)
-                ic_take(slot, base, len);
+            if (slow)
+                ic_take(slot, base, len, init);
         }
         if (init)
             ic_access(slot, addr - base, size, flags & 3);
+        if (cur_checks & SSK_CHECK_RACE)
+            rc_global_access(addr, size, flags, base, ic_len[slot]);
         if (__ssk_track) {
             uint32_t kind = flags & 3;
             uint64_t d = addr - base, *run = __ssk_cache[slot].run[kind];
