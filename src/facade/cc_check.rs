@@ -18,12 +18,17 @@ use crate::facade::binding::contain;
 
 /// memcheck: an access outside every live allocation, or misaligned, is reported (the kernel faults either way).
 pub(crate) const MEMCHECK: u32 = 1;
+/// racecheck: a hazard on `__shared__` memory between threads of one block is reported.
+pub(crate) const RACECHECK: u32 = 2;
 /// synccheck: a `__syncthreads` that not every thread of the block reaches is reported, and faults the kernel.
 pub(crate) const SYNCCHECK: u32 = 4;
+/// initcheck: a kernel's read of device memory that nothing wrote since its allocation is reported.
+pub(crate) const INITCHECK: u32 = 8;
+/// Every check (`all`).
+pub(crate) const ALL: u32 = MEMCHECK | RACECHECK | SYNCCHECK | INITCHECK;
 
-/// The checks `STREAMSIM_CHECK` names: comma-separated `memcheck`, `synccheck`, `all` (both) or `off`
-/// (default `memcheck`). `racecheck` and `initcheck` are compute-sanitizer's too, and refused: streamsim does
-/// not check shared-memory hazards or uninitialised reads yet.
+/// The checks `STREAMSIM_CHECK` names: comma-separated `memcheck`, `racecheck`, `synccheck`, `initcheck`, `all`
+/// (the four) or `off` (default `memcheck`), compute-sanitizer's tools.
 pub(crate) fn parse(text: Option<&str>) -> Result<u32, String> {
     let Some(text) = text else {
         return Ok(MEMCHECK);
@@ -32,19 +37,15 @@ pub(crate) fn parse(text: Option<&str>) -> Result<u32, String> {
     for word in text.split(',').map(str::trim) {
         checks |= match word {
             "memcheck" => MEMCHECK,
+            "racecheck" => RACECHECK,
             "synccheck" => SYNCCHECK,
-            "all" => MEMCHECK | SYNCCHECK,
+            "initcheck" => INITCHECK,
+            "all" => ALL,
             "off" => 0,
-            "racecheck" | "initcheck" => {
-                return Err(format!(
-                    "streamsim: STREAMSIM_CHECK={text:?}: {word} is not available yet (streamsim checks \
-                     memcheck and synccheck; races between streams are STREAMSIM_RACES's)"
-                ));
-            }
             _ => {
                 return Err(format!(
-                    "streamsim: STREAMSIM_CHECK={text:?} is not a valid value (expected memcheck, synccheck, \
-                     all or off, comma-separated)"
+                    "streamsim: STREAMSIM_CHECK={text:?} is not a valid value (expected memcheck, racecheck, \
+                     synccheck, initcheck, all or off, comma-separated)"
                 ));
             }
         };
@@ -65,6 +66,13 @@ pub(crate) fn from_env() -> Result<u32, String> {
             Ok(v) => parse(Some(&v)),
         })
         .clone()
+        .inspect(|checks| {
+            // initcheck's record of written bytes is made with each allocation from now on.
+            if checks & INITCHECK != 0 {
+                crate::engine::memory::init::set_reporter(|text| report("initcheck", text));
+            }
+            crate::engine::memory::init::set_enabled(checks & INITCHECK != 0);
+        })
 }
 
 /// The checks that run (none when `STREAMSIM_CHECK` is bad: the program's calls fail then anyway).
@@ -78,7 +86,7 @@ pub const MAX_CHECK_REPORTS: usize = 4096;
 /// A report of one of the checks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckReport {
-    /// `memcheck` or `synccheck`.
+    /// `memcheck`, `racecheck`, `synccheck` or `initcheck`.
     pub tool: &'static str,
     /// What happened: the kernel, block and thread, the access and the allocation it concerns.
     pub text: String,
@@ -152,12 +160,12 @@ mod tests {
         assert_eq!(parse(None), Ok(MEMCHECK));
         assert_eq!(parse(Some("off")), Ok(0));
         assert_eq!(parse(Some("memcheck, synccheck")), Ok(MEMCHECK | SYNCCHECK));
-        assert_eq!(parse(Some("all")), Ok(MEMCHECK | SYNCCHECK));
-        assert!(
-            parse(Some("racecheck"))
-                .unwrap_err()
-                .contains("not available yet")
+        assert_eq!(
+            parse(Some("all")),
+            Ok(MEMCHECK | RACECHECK | SYNCCHECK | INITCHECK)
         );
+        assert_eq!(parse(Some("racecheck")), Ok(RACECHECK));
+        assert_eq!(parse(Some("initcheck,memcheck")), Ok(INITCHECK | MEMCHECK));
         assert!(
             parse(Some("memchek"))
                 .unwrap_err()

@@ -45,6 +45,8 @@ pub struct KernelRow {
     flags: u32,
     block: Option<unsafe extern "C" fn(buf: *mut c_void)>,
     attrs: Option<unsafe extern "C" fn(out: *mut u64)>,
+    /// racecheck's table of the static shared memory the kernel can reach (`ssk_shared_var` rows).
+    shared: Option<unsafe extern "C" fn(out: *mut c_void) -> u32>,
 }
 
 /// A row of a module's variable table (`ssk_var_row`).
@@ -69,7 +71,7 @@ pub type Runner = Option<
 >;
 
 /// The version of the table `streamsimCcRegisterModule` reads (`TABLE_VERSION` in `src/tools/cc/ir.rs`).
-const TABLE_VERSION: u32 = 5;
+const TABLE_VERSION: u32 = 6;
 
 /// The runner's outcomes (`kernel_rt.c`).
 const RUN_OK: c_int = 0;
@@ -650,6 +652,7 @@ thread_local! {
 struct Running {
     checks: u32,
     tracked: bool,
+    name: Arc<str>,
 }
 
 /// A range as `kernel_rt.c` keeps it (`ssk_range`).
@@ -666,6 +669,8 @@ pub struct RawRange {
 /// `kernel_rt.c`'s answers of `streamsimCcLaunchChecks`.
 const CHECK_TRACK: u32 = 1;
 const CHECK_SYNC: u32 = 2;
+const CHECK_RACE: u32 = 4;
+const CHECK_INIT: u32 = 8;
 
 /// `streamsimCcLaunchChecks`: what the kernel starting on this thread is to do beyond running: track the bytes
 /// it touches (its launch was stamped for the race detector), check its barriers (synccheck).
@@ -682,9 +687,118 @@ pub extern "C" fn streamsimCcLaunchChecks() -> u32 {
                 if r.checks & crate::facade::cc_check::SYNCCHECK != 0 {
                     c |= CHECK_SYNC;
                 }
+                if r.checks & crate::facade::cc_check::RACECHECK != 0 {
+                    c |= CHECK_RACE;
+                }
+                if r.checks & crate::facade::cc_check::INITCHECK != 0 {
+                    c |= CHECK_INIT;
+                }
                 c
             }
         })
+    })
+}
+
+/// `streamsimCcReport(tool, text)`: a report of `tool` (racecheck, initcheck) on the kernel running on this
+/// thread, which the report names.
+///
+/// # Safety
+/// `tool` and `text` are NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcReport(tool: *const c_char, text: *const c_char) {
+    contain((), || {
+        if tool.is_null() || text.is_null() {
+            return;
+        }
+        // SAFETY: C contract.
+        let (tool, text) = unsafe { (CStr::from_ptr(tool), CStr::from_ptr(text)) };
+        let tool = match tool.to_bytes() {
+            b"racecheck" => "racecheck",
+            b"initcheck" => "initcheck",
+            _ => return,
+        };
+        let name = LAUNCH.with(|l| l.borrow().as_ref().map(|r| r.name.clone()));
+        let Some(name) = name else {
+            return;
+        };
+        crate::facade::cc_check::report(
+            tool,
+            format!("kernel `{name}`: {}", text.to_string_lossy()),
+        );
+    })
+}
+
+/// `streamsimCcInitBits(base, bit0)`: initcheck's record of the allocation at `base` that the running kernel
+/// resolved (`init.rs`: bit `b % 64` of word `b / 64` is byte `b` of its store), with the block's first byte's
+/// place in it in `*bit0`; NULL for memory initcheck does not check.
+///
+/// # Safety
+/// `bit0` is valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcInitBits(base: u64, bit0: *mut u64) -> *const c_void {
+    contain(std::ptr::null(), || {
+        HELD.with(|held| {
+            let held = held.borrow();
+            let Some(b) = held.iter().find(|b| b.base == base) else {
+                return std::ptr::null();
+            };
+            let Some(bits) = &b.store.init else {
+                return std::ptr::null();
+            };
+            if !bit0.is_null() {
+                // SAFETY: C contract.
+                unsafe { *bit0 = b.store_off };
+            }
+            bits.words_ptr().cast()
+        })
+    })
+}
+
+/// `streamsimCcInitReport(addr, size, who, count)`: initcheck's report of the running kernel's first read of
+/// `size` bytes at `addr` (in an allocation it resolved) that nothing wrote since the allocation, by the thread
+/// `who` is, with the number of such reads of that allocation in the launch.
+///
+/// # Safety
+/// `who` holds 6 words.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcInitReport(addr: u64, size: u64, who: *const u32, count: u64) {
+    contain((), || {
+        if who.is_null() {
+            return;
+        }
+        // SAFETY: C contract: six words.
+        let w = unsafe { std::slice::from_raw_parts(who, 6) };
+        let thread = KernelThread {
+            block: [w[0], w[1], w[2]],
+            thread: [w[3], w[4], w[5]],
+        };
+        let Some(name) = LAUNCH.with(|l| l.borrow().as_ref().map(|r| r.name.clone())) else {
+            return;
+        };
+        let Some(block) = HELD.with(|held| {
+            held.borrow()
+                .iter()
+                .find(|b| addr >= b.base && addr < b.base + b.len)
+                .cloned()
+        }) else {
+            return;
+        };
+        let more = if count > 1 {
+            format!(" ({count} such reads of it in the launch)")
+        } else {
+            String::new()
+        };
+        crate::facade::cc_check::report(
+            "initcheck",
+            format!(
+                "kernel `{name}`: uninitialized read of {size} bytes by {thread} at {addr:#x}: offset {} of \
+                 allocation #{} ({} bytes at {:#x}), which nothing wrote since it was allocated{more}",
+                addr - block.base,
+                block.ordinal,
+                block.len,
+                block.base
+            ),
+        );
     })
 }
 
@@ -910,6 +1024,7 @@ fn run_grid(
         *l.borrow_mut() = Some(Running {
             checks,
             tracked: stamp.is_some(),
+            name: launch.name.clone(),
         })
     });
     ACCESSED.with(|a| a.borrow_mut().clear());
@@ -986,7 +1101,8 @@ fn note_no_body(name: &str) {
 /// running on this thread: 0 and its base, length and host pointer; or, with memcheck's description of the
 /// access in `msg` (the thread `who` is, the kernel, the access, the allocation nearest to it), 1 for an
 /// address outside every live allocation of the process, 2 for a misaligned one. `flags` is the access's kind
-/// (bits 0-1: read, write, atomic) and the mask of the address bits its alignment needs to be 0 (from bit 8).
+/// (bits 0-1: read, write, atomic) and the mask of the address bits its alignment needs to be 0 (bits 8-11;
+/// bits 12-31 are the source line, for racecheck).
 ///
 /// # Safety
 /// The out-pointers are valid for writes; `who` holds 6 words; `msg` holds `msglen` bytes.
@@ -1039,7 +1155,7 @@ pub unsafe extern "C" fn streamsimCcResolve(
         };
         // compute-sanitizer's order: the access, the thread, the address and what it is.
         let access = format!("{verb} of {size} bytes by {thread} at {addr:#x}");
-        let mask = u64::from(flags >> 8);
+        let mask = u64::from((flags >> 8) & 0xf);
         if addr & mask != 0 {
             say(&format!(
                 "misaligned {access}: it needs {}-byte alignment",

@@ -1820,8 +1820,11 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "__cudaUnregisterFatBinary",
     "__streamsimAclPushCallConfiguration",
     "streamsimCcAccessed",
+    "streamsimCcInitBits",
+    "streamsimCcInitReport",
     "streamsimCcLaunchChecks",
     "streamsimCcRegisterModule",
+    "streamsimCcReport",
     "streamsimCcResolve",
     // nvcc 13's launch path and the drop-in libcudart.so.13's CUDA 13 entry points (src/facade/dropin.rs),
     // declared by NVIDIA's crt/ headers, exercised by tests/suite/dropin.rs.

@@ -14,10 +14,22 @@ fn root() -> PathBuf {
 
 /// Builds the corpus program `file` with `defines` (each `-D`) into `name`.
 fn cc(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    build(name, file, defines, false)
+}
+
+/// [`cc`] with debug information (`-g`), so that reports name source lines.
+fn cc_g(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    build(name, file, defines, true)
+}
+
+fn build(name: &str, file: &str, defines: &[&str], debug: bool) -> PathBuf {
     let t = toolchain();
     let out = t.out_dir.join(format!("sanitizer-{name}"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_streamsim"));
     cmd.arg("cc");
+    if debug {
+        cmd.arg("-g");
+    }
     for d in defines {
         cmd.arg("-D").arg(d);
     }
@@ -101,6 +113,12 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
     );
     let good = verdict(&cc("oob-ok", "out_of_bounds.cu", &["CORRECT"]), &[]);
     assert_eq!(as_ref(&good), CLEAN);
+    // Under every check, memcheck's verdict is the same (initcheck's path faults the access as the inline one).
+    let all = verdict(
+        &cc("oob", "out_of_bounds.cu", &[]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(all, bad);
     // 4096 bytes with another allocation made after it: the write past the end falls in the 256-byte guard
     // that follows every allocation (sanitizer.md · memcheck), not in the neighbour.
     let next = verdict(&cc("oob-next", "out_of_bounds.cu", &["NEIGHBOUR"]), &[]);
@@ -196,6 +214,17 @@ fn disjoint_halves_are_no_race_and_halves_overlapping_by_one_element_race_on_fou
              fix: record an event on stream 1 after `produce` and make stream 2 wait on it before `produce`\n"
         )
     );
+    // Under every check (initcheck sends each access through the resolver), the same ranges and verdicts.
+    let all = verdict(
+        &cc("overlap", "streams.cu", &["MODE=2"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(all, overlap);
+    let all = verdict(
+        &cc("halves", "streams.cu", &["MODE=1"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(as_ref(&all), CLEAN);
     // STREAMSIM_RACES=off: nothing is tracked, nothing reported.
     let off = verdict(
         &cc("overlap", "streams.cu", &["MODE=2"]),
@@ -227,12 +256,103 @@ fn a_divergent_barrier_under_synccheck_is_a_report_and_719() {
 #[test]
 fn a_bad_streamsim_check_is_refused_like_the_other_variables() {
     let exe = cc("divergent-ok", "divergent_barrier.cu", &["CORRECT"]);
-    let (code, out, err) = verdict(&exe, &[("STREAMSIM_CHECK", "racecheck")]);
+    let (code, out, err) = verdict(&exe, &[("STREAMSIM_CHECK", "racechek")]);
     assert_eq!(code, Some(0));
     assert_eq!(out, "sync: 100 cudaErrorNoDevice\n");
     assert!(
-        err.contains("STREAMSIM_CHECK=\"racecheck\": racecheck is not available yet"),
+        err.contains(
+            "STREAMSIM_CHECK=\"racechek\" is not a valid value (expected memcheck, racecheck"
+        ),
         "{err}"
+    );
+}
+
+// ---- racecheck: hazards on __shared__ memory between threads of one block
+
+#[test]
+fn a_shared_memory_reduction_missing_a_syncthreads_is_a_racecheck_hazard_naming_both_threads_and_lines()
+ {
+    let exe = cc_g("reduction", "shared_reduction.cu", &[]);
+    let bad = verdict(&exe, &[("STREAMSIM_CHECK", "racecheck")]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\nsums: 496 4064\n",
+            "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on __shared__ 0x80 (`s`, offset 128) \
+             in block (0,0,0): thread (32,0,0) writes 4 bytes at line 15 that thread (0,0,0) read at line 21, with \
+             no __syncthreads between them (64 hazards like it in the launch)\n"
+        )
+    );
+    // The report is readable through the C API (streamsim.h).
+    let c = verdict(
+        &cc_g("reduction-reports", "shared_reduction.cu", &["REPORTS"]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        c.1,
+        format!(
+            "sync: 0 cudaSuccess\nsums: 496 4064\nreports: 1, the first 258 bytes: racecheck: {}\npast the last: -1\n",
+            bad.2
+                .trim_end()
+                .strip_prefix("streamsim: racecheck: ")
+                .expect("the report")
+        )
+    );
+    // Every report counts for STREAMSIM_RACES=fail.
+    let fail = verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "racecheck"),
+            ("STREAMSIM_RACES", "fail"),
+        ],
+    );
+    assert_eq!(fail.0, Some(66), "{}", fail.2);
+    // Without debug information the report has no lines; without racecheck (the default), no report.
+    let plain = verdict(
+        &cc("reduction-plain", "shared_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "memcheck,racecheck")],
+    );
+    assert_eq!(
+        plain.2,
+        "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on __shared__ 0x80 (`s`, offset 128) in \
+         block (0,0,0): thread (32,0,0) writes 4 bytes that thread (0,0,0) read, with no __syncthreads between \
+         them (64 hazards like it in the launch)\n"
+    );
+    assert_eq!(verdict(&exe, &[]).2, "");
+    let good = verdict(
+        &cc_g("reduction-ok", "shared_reduction.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\nsums: 2016 6112\n", "")
+    );
+}
+
+#[test]
+fn lanes_of_one_warp_are_ordered_by_syncwarp_and_not_without_it() {
+    let bad = verdict(
+        &cc_g("warp", "warp_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\nsum: 31\n",
+            "streamsim: racecheck: kernel `warp_sum`: write-after-read hazard on __shared__ 0x4 (`s`, offset 4) in \
+             block (0,0,0): thread (1,0,0) writes 4 bytes at line 22 that thread (0,0,0) read at line 17, with no \
+             __syncthreads or __syncwarp between them (26 hazards like it in the launch)\n"
+        )
+    );
+    let good = verdict(
+        &cc_g("warp-ok", "warp_reduction.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\nsum: 496\n", "")
     );
 }
 
@@ -250,4 +370,122 @@ fn a_misaligned_store_is_716_with_a_memcheck_report() {
     );
     let good = verdict(&cc("misaligned-ok", "misaligned.cu", &["CORRECT"]), &[]);
     assert_eq!(as_ref(&good), CLEAN);
+}
+
+// ---- initcheck: reads of device memory that nothing wrote since its allocation
+
+#[test]
+fn a_kernel_reading_a_buffer_nothing_wrote_is_an_initcheck_report_naming_the_allocation() {
+    let exe = cc("uninit", "uninitialized.cu", &[]);
+    let bad = verdict(&exe, &[("STREAMSIM_CHECK", "initcheck")]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\ntotal: 0\n",
+            "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (0,0,0), thread (0,0,0) at \
+             0xd0000000000000: offset 0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
+             since it was allocated (256 such reads of it in the launch)\n"
+        )
+    );
+    let fail = verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "initcheck"),
+            ("STREAMSIM_RACES", "fail"),
+        ],
+    );
+    assert_eq!(fail.0, Some(66), "{}", fail.2);
+    // initcheck is opt-in: the default checks say nothing.
+    assert_eq!(verdict(&exe, &[]).2, "");
+    // A kernel wrote the first half: the reads of the second half are the unwritten ones.
+    let half = verdict(
+        &cc("uninit-half", "uninitialized.cu", &["HALF"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&half),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\ntotal: 128\n",
+            "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (1,0,0), thread (0,0,0) at \
+             0xd0000000000200: offset 512 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
+             since it was allocated (128 such reads of it in the launch)\n"
+        )
+    );
+    let good = verdict(
+        &cc("uninit-ok", "uninitialized.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\ntotal: 0\n", "")
+    );
+}
+
+#[test]
+fn a_copy_to_the_host_of_bytes_nothing_wrote_is_an_initcheck_report() {
+    let bad = verdict(
+        &cc("uninit-copy", "uninitialized.cu", &["COPY"]),
+        &[("STREAMSIM_CHECK", "initcheck")],
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\ntotal: 0\n",
+            "streamsim: initcheck: copy `memcpy`: uninitialized read of 1024 of its 1024 bytes, the first at offset \
+             0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote since it was allocated\n"
+        )
+    );
+    let good = verdict(
+        &cc("uninit-copy-ok", "uninitialized.cu", &["COPY", "CORRECT"]),
+        &[("STREAMSIM_CHECK", "initcheck")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\ntotal: 0\n", "")
+    );
+}
+
+#[test]
+fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_one_block() {
+    let bad = verdict(
+        &cc_g("global-reduction", "global_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "racecheck")],
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\nsums: 496 2544\n",
+            "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on global memory at 0xd0000000000380 \
+             (offset 128 of the 512-byte allocation at 0xd0000000000300) in block (0,0,0): thread (32,0,0) writes 4 \
+             bytes at line 11 that thread (0,0,0) read at line 17, with no __syncthreads between them (64 hazards \
+             like it in the launch)\n"
+        )
+    );
+    // With every check, initcheck also sees the reads of scratch bytes that the missing barrier lets a thread
+    // read before their writer ran.
+    let all = verdict(
+        &cc_g("global-reduction", "global_reduction.cu", &[]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        all.2,
+        format!(
+            "{}streamsim: initcheck: kernel `block_sum`: uninitialized read of 4 bytes by block (0,0,0), thread \
+             (0,0,0) at 0xd0000000000380: offset 128 of allocation #2 (512 bytes at 0xd0000000000300), which \
+             nothing wrote since it was allocated (64 such reads of it in the launch)\n",
+            bad.2
+        )
+    );
+    let good = verdict(
+        &cc_g("global-reduction-ok", "global_reduction.cu", &["CORRECT"]),
+        &[("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\nsums: 2016 6112\n", "")
+    );
 }

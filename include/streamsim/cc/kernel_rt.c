@@ -71,6 +71,7 @@ typedef struct {
     uint32_t flags; /* 1: can reach a barrier or warp function: threads run as fibers */
     void (*block)(void *buf); /* the threads of one block in order, for a kernel without barriers */
     void (*attrs)(uint64_t *out); /* [0] static shared bytes, [1] constant bytes it can reach */
+    uint32_t (*shared)(void *out); /* racecheck: its static shared variables (ssk_shared_var rows) */
 } ssk_kernel_row;
 
 typedef struct {
@@ -90,7 +91,7 @@ enum {
 };
 
 /* What streamsimCcLaunchChecks answers for a launch. */
-enum { SSK_CHECK_TRACK = 1, SSK_CHECK_SYNC = 2 };
+enum { SSK_CHECK_TRACK = 1, SSK_CHECK_SYNC = 2, SSK_CHECK_RACE = 4, SSK_CHECK_INIT = 8 };
 static SSK_TLS uint32_t cur_checks;
 
 typedef int (*ssk_runner)(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block,
@@ -147,6 +148,8 @@ static SSK_TLS void *sched_sp;
 #else
 static SSK_TLS ucontext_t sched_uc;
 #endif
+#include "racecheck_rt.h"
+
 /* The loop mode's way out of a faulting thread. */
 #include <setjmp.h>
 static SSK_TLS jmp_buf *loop_exit;
@@ -421,6 +424,7 @@ static int run_block_fibers(int n) {
             }
             if (waiting && waiting == alive) {
                 warp_results(&fibers[w0], lanes);
+                rc_warp_released(w0 / 32);
                 released = 1;
             }
         }
@@ -464,6 +468,7 @@ static int run_block_fibers(int n) {
                     fibers[i].result = op == 1 ? (uint64_t)count : op == 2 ? (uint64_t)all : (uint64_t)any;
                     fibers[i].state = F_RUN;
                 }
+            rc_barrier();
             released = 1;
         }
         if (!released && !ran) {
@@ -565,6 +570,8 @@ SSK_EXPORT void __ssk_flush(int32_t e, int32_t kind, uint64_t d, uint64_t end) {
     current_who(run_who[e][kind]);
 }
 
+#include "initcheck_rt.h"
+
 static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block, uint64_t shmem,
                char *msg, size_t msglen) {
     if (shmem > SSK_DYN_SMEM_BYTES) {
@@ -609,6 +616,10 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
                     fibers[i].lane = (int)(i & 31);
                 }
     }
+    if (cur_checks & SSK_CHECK_RACE)
+        (void)rc_begin(k, shmem);
+    if (cur_checks & (SSK_CHECK_INIT | SSK_CHECK_RACE))
+        ic_begin();
     int r = SSK_OK;
     jmp_buf exit;
     loop_exit = &exit;
@@ -618,6 +629,7 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
                 __ssk_ctaid[0] = bx;
                 __ssk_ctaid[1] = by;
                 __ssk_ctaid[2] = bz;
+                rc_block();
                 if (fiber_mode) {
                     r = run_block_fibers((int)n);
                     continue;
@@ -632,6 +644,10 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
         free(fibers);
         fibers = NULL;
     }
+    if (cur_checks & SSK_CHECK_RACE)
+        rc_end();
+    if (cur_checks & SSK_CHECK_INIT)
+        ic_end();
     if (__ssk_track) {
         for (int e = 0; e < SSK_CACHE; e++)
             flush_entry(e);
@@ -655,20 +671,31 @@ static void where(char *out, size_t len) {
              __ssk_tid[0], __ssk_tid[1], __ssk_tid[2]);
 }
 
-/* The translator's slow path: `flags` is the access's kind (bits 0-1) and the mask of the address bits its
- * alignment needs to be 0 (from bit 8). libstreamsim resolves the address (and, failing, describes it). */
+/* The translator's slow path: `flags` is the access's kind (bits 0-1), the mask of the address bits its
+ * alignment needs to be 0 (bits 8-11) and the source line (bits 12-31, 0: unknown). libstreamsim resolves the
+ * address (and, failing, describes it). */
 SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
     uint64_t base = 0, len = 0;
     void *host = NULL;
     char why[1024];
     uint32_t who[6];
-    current_who(who);
-    int code = streamsimCcResolve(addr, size, flags, who, &base, &len, &host, why, sizeof why);
+    int init = (cur_checks & SSK_CHECK_INIT) != 0;
+    /* initcheck and racecheck: the inline cache is empty, and its allocations are found here. */
+    int slow = (cur_checks & (SSK_CHECK_INIT | SSK_CHECK_RACE)) != 0;
+    int slot = slow ? ic_find(addr, size, flags) : -1;
+    int code = 0;
+    if (slot >= 0) {
+        base = __ssk_cache[slot].base;
+        host = __ssk_cache[slot].host;
+    } else {
+        current_who(who);
+        code = streamsimCcResolve(addr, size, flags, who, &base, &len, &host, why, sizeof why);
+    }
     if (code == 0) {
         /* An allocation already cached (a misaligned-looking miss cannot be: it faulted) or a new one. */
-        int slot = -1;
-        for (int e = 0; e < SSK_CACHE; e++)
-            if (__ssk_cache[e].base == base && __ssk_cache[e].len == len && __ssk_cache[e].host == host)
+        for (int e = 0; e < SSK_CACHE && slot < 0; e++)
+            if (__ssk_cache[e].base == base && (slow ? ic_len[e] : __ssk_cache[e].len) == len &&
+                __ssk_cache[e].host == host)
                 slot = e;
         if (slot < 0) {
             slot = (int)(cache_next++ % SSK_CACHE);
@@ -677,7 +704,13 @@ SSK_EXPORT void *__ssk_resolve(uint64_t addr, uint64_t size, uint32_t flags) {
             __ssk_cache[slot].base = base;
             __ssk_cache[slot].len = len;
             __ssk_cache[slot].host = (char *)host;
+            if (slow)
+                ic_take(slot, base, len, init);
         }
+        if (init)
+            ic_access(slot, addr - base, size, flags & 3);
+        if (cur_checks & SSK_CHECK_RACE)
+            rc_global_access(addr, size, flags, base, ic_len[slot]);
         if (__ssk_track) {
             uint32_t kind = flags & 3;
             uint64_t d = addr - base, *run = __ssk_cache[slot].run[kind];

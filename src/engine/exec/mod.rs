@@ -475,14 +475,28 @@ fn run_op(
         }
         Work::Copy { src, dst } => {
             match src {
-                CopySource::Region(s) => crate::engine::memory::block::Block::copy(
-                    &s.block, s.offset, &dst.block, dst.offset, s.len,
-                ),
+                CopySource::Region(s) => {
+                    crate::engine::memory::init::check_copy_read(
+                        &s.block,
+                        s.offset,
+                        s.len,
+                        &op.label.text(),
+                    );
+                    crate::engine::memory::block::Block::copy(
+                        &s.block, s.offset, &dst.block, dst.offset, s.len,
+                    )
+                }
                 CopySource::Staged(bytes) => dst.block.write(dst.offset, &bytes),
             }
             Ok(())
         }
         Work::CopyOut { src, out } => {
+            crate::engine::memory::init::check_copy_read(
+                &src.block,
+                src.offset,
+                src.len,
+                &op.label.text(),
+            );
             let mut buf = vec![0u8; src.len as usize];
             src.block.read(src.offset, &mut buf);
             *out.lock() = buf;
@@ -499,6 +513,12 @@ fn run_op(
         Work::CopyToHost { src, addr, len } => {
             let data = match src {
                 CopySource::Region(s) => {
+                    crate::engine::memory::init::check_copy_read(
+                        &s.block,
+                        s.offset,
+                        s.len,
+                        &op.label.text(),
+                    );
                     let mut buf = vec![0u8; s.len as usize];
                     s.block.read(s.offset, &mut buf);
                     buf

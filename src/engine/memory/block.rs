@@ -149,6 +149,9 @@ pub(crate) struct Store {
     /// Exported on a shared host or imported from one: the slot whose shadow sees the accesses of every OS
     /// process (`host/shared_mem.rs`).
     pub shared: std::sync::OnceLock<Arc<crate::engine::host::shared_mem::SharedMem>>,
+    /// initcheck: which bytes were written since the allocation (`init.rs`); `None` when it is off, and for
+    /// memory it does not check (host memory, managed memory).
+    pub init: Option<crate::engine::memory::init::InitBits>,
 }
 
 impl Store {
@@ -157,7 +160,25 @@ impl Store {
             bytes: Mutex::new(backing),
             shadow: Mutex::default(),
             shared: std::sync::OnceLock::new(),
+            init: None,
         })
+    }
+
+    /// A device allocation's store of `len` bytes, with initcheck's record when initcheck is on.
+    pub fn with_init(backing: Backing, len: u64) -> Arc<Store> {
+        Arc::new(Store {
+            bytes: Mutex::new(backing),
+            shadow: Mutex::default(),
+            shared: std::sync::OnceLock::new(),
+            init: crate::engine::memory::init::InitBits::for_new(len),
+        })
+    }
+
+    /// Marks `[off, off + len)` of the store written (initcheck).
+    fn written(&self, off: u64, len: u64) {
+        if let Some(bits) = &self.init {
+            bits.mark(off, len);
+        }
     }
 
     /// Runs `f` on the bytes, under their lock (exporting to a shared host swaps the backing in place).
@@ -206,12 +227,14 @@ impl Block {
 
     pub fn write(&self, offset: u64, data: &[u8]) {
         let offset = offset + self.store_off;
+        self.store.written(offset, data.len() as u64);
         let mut b = self.bytes().lock();
         write_locked(&mut b, offset as usize, data);
     }
 
     pub fn fill(&self, offset: u64, len: u64, value: u8) {
         let offset = offset + self.store_off;
+        self.store.written(offset, len);
         let mut b = self.bytes().lock();
         if let Backing::Shared(m) = &*b {
             m.fill(offset as usize, len as usize, value);
@@ -235,6 +258,7 @@ impl Block {
             (dst_off + dst.store_off) as usize,
             len as usize,
         );
+        dst.store.written(d as u64, len);
         if Arc::ptr_eq(&src.store, &dst.store) {
             // One allocation, or an allocation and an IPC mapping of it: one lock.
             let mut b = src.bytes().lock();

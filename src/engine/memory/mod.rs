@@ -26,6 +26,7 @@ pub(crate) mod block;
 pub(crate) mod copies;
 mod describe;
 pub(crate) mod freed_pinned;
+pub(crate) mod init;
 pub(crate) mod lazy;
 pub mod managed;
 pub mod pitched;
@@ -275,7 +276,7 @@ impl Memory {
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
             host: None,
-            store: Store::new(Backing::Owned(data)),
+            store: Store::with_init(Backing::Owned(data), bytes),
             store_off: 0,
             mapping: false,
         });

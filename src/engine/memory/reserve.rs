@@ -94,11 +94,14 @@ impl Memory {
             space: AddressSpace::Device(device),
             ordinal: heap.allocated,
             host: None,
-            store: Store::new(Backing::Pool {
-                chunk,
-                offset: offset as usize,
-                len: bytes as usize,
-            }),
+            store: Store::with_init(
+                Backing::Pool {
+                    chunk,
+                    offset: offset as usize,
+                    len: bytes as usize,
+                },
+                bytes,
+            ),
             store_off: 0,
             mapping: false,
         });

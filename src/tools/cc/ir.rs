@@ -46,6 +46,8 @@ pub struct KernelInfo {
     pub needs_fibers: bool,
     /// The types of the `__shared__` variables it can reach (its static shared memory).
     pub shared: Vec<String>,
+    /// Their names in the module (as [`KernelInfo::shared`] orders them), for racecheck's table.
+    pub shared_names: Vec<String>,
     /// The types of the `__constant__` variables it can reach.
     pub constants: Vec<String>,
 }
@@ -89,7 +91,7 @@ const CACHE_TYPE: &str = "{ i64, i64, ptr, [3 x [2 x i64]] }";
 pub const DEVICE_PREFIX: &str = "__ssd.";
 
 /// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
-pub const TABLE_VERSION: u32 = 5;
+pub const TABLE_VERSION: u32 = 6;
 
 /// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
 pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
@@ -104,8 +106,22 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     // The types of the `__shared__` and `__constant__` variables, for the kernels' attributes.
     let mut var_types: BTreeMap<String, String> = BTreeMap::new();
     let mut constant_vars: BTreeSet<String> = BTreeSet::new();
+    // The source lines of the debug locations (`!N = !DILocation(line: L, …)`), for racecheck's reports.
+    let mut dbg_lines: BTreeMap<String, u32> = BTreeMap::new();
     for line in &lines {
         let t = line.trim_start();
+        if t.starts_with('!')
+            && let Some((id, loc)) = t.split_once(" = ")
+            && let Some(l) = loc
+                .trim_start_matches("distinct ")
+                .strip_prefix("!DILocation(line: ")
+        {
+            let digits: String = l.chars().take_while(char::is_ascii_digit).collect();
+            if let Ok(n) = digits.parse() {
+                dbg_lines.insert(id.to_string(), n);
+            }
+            continue;
+        }
         if let Some(rest) = t.strip_prefix("define ") {
             if let Some(name) = first_global(rest) {
                 if rest.contains("ptx_kernel ") {
@@ -165,6 +181,13 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     }
     // The builtin-variable structs of clang's header are never defined: drop their declarations.
     let builtin_vars = ["blockIdx", "blockDim", "threadIdx", "gridDim", "warpSize"];
+    // The shared memory as the rewritten code names it: accesses through these are checked by racecheck even
+    // when their address is a constant.
+    let mut shared_syms: BTreeSet<String> = shared_defs
+        .iter()
+        .map(|n| sym(&renamed(n, &defined)))
+        .collect();
+    shared_syms.insert("@__ssk_dyn_smem".to_string());
 
     // Pass 2: rewrite line by line.
     let mut out = String::with_capacity(ir.len() * 2);
@@ -228,6 +251,7 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                     params: kernel_params(rest)?,
                     needs_fibers: false,
                     shared: Vec::new(),
+                    shared_names: Vec::new(),
                     constants: Vec::new(),
                 });
             }
@@ -313,7 +337,12 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                 }
             }
         }
-        let (pre, line) = instrument(&line, &allocas, &mut fresh);
+        let at = Access {
+            allocas: &allocas,
+            shared: &shared_syms,
+            line: debug_line(&line, &dbg_lines),
+        };
+        let (pre, line) = instrument(&line, &at, &mut fresh);
         out.push_str(&pre);
         out.push_str(&line);
         out.push('\n');
@@ -343,6 +372,7 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
                 k.constants.push(t);
             } else {
                 k.shared.push(t);
+                k.shared_names.push(v.clone());
             }
         }
     }
@@ -460,6 +490,29 @@ fn renamed(name: &str, defined: &BTreeSet<String>) -> String {
         format!("{DEVICE_PREFIX}{name}")
     } else {
         name.to_string()
+    }
+}
+
+/// How racecheck names a `__shared__` variable: a function's static one (`_ZZ9block_sumPKiPiE1s`) by its
+/// own name (`s`), any other by its symbol.
+fn shared_label(name: &str) -> String {
+    let plain = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if let Some(rest) = name.strip_prefix("_ZZ")
+        && let Some(e) = rest.rfind('E')
+    {
+        let tail = &rest[e + 1..];
+        let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(n) = digits.parse::<usize>()
+            && tail.len() == digits.len() + n
+            && plain(&tail[digits.len()..])
+        {
+            return tail[digits.len()..].to_string();
+        }
+    }
+    if plain(name) {
+        name.to_string()
+    } else {
+        "a __shared__ variable".to_string()
     }
 }
 
@@ -815,7 +868,7 @@ fn stated_align(parts: &[String]) -> Option<u64> {
         .find_map(|p| p.trim().strip_prefix("align ")?.trim().parse().ok())
 }
 
-/// `__ssk.g`'s flags: the kind in bits 0-1, and from bit 8 on the mask of the address bits that must be 0 —
+/// `__ssk.g`'s flags: the kind in bits 0-1, bits 8-11 the mask of the address bits that must be 0 —
 /// the alignment the access needs, which is the smaller of its size (a power of two up to 16, as the GPU's
 /// loads and stores are) and the alignment the IR states (a packed field states 1, and is read byte-wise).
 fn access_flags(kind: u32, bytes: u64, align: Option<u64>) -> u32 {
@@ -828,8 +881,39 @@ fn access_flags(kind: u32, bytes: u64, align: Option<u64>) -> u32 {
     kind | ((need as u32 - 1) << 8)
 }
 
+/// The most a source line can be in `__ssk.g`'s flags (bits 12-31); a later line is given as 0 (unknown).
+const MAX_LINE: u32 = (1 << 20) - 1;
+
+/// The source line of an instruction from its `!dbg` location (0 without debug information).
+fn debug_line(line: &str, dbg_lines: &BTreeMap<String, u32>) -> u32 {
+    let Some(i) = line.rfind("!dbg !") else {
+        return 0;
+    };
+    let id: String = line[i + 5..]
+        .chars()
+        .enumerate()
+        .take_while(|(k, c)| *k == 0 || c.is_ascii_digit())
+        .map(|(_, c)| c)
+        .collect();
+    dbg_lines
+        .get(&id)
+        .copied()
+        .filter(|l| *l <= MAX_LINE)
+        .unwrap_or(0)
+}
+
+/// What the instrumentation of a line needs to know: the function's `alloca`s (never translated), the
+/// symbols of shared memory (translated even as constants, for racecheck), and the line's source line.
+struct Access<'a> {
+    allocas: &'a BTreeSet<String>,
+    shared: &'a BTreeSet<String>,
+    line: u32,
+}
+
 /// The instrumentation of one instruction line: (instructions to insert before it, the line).
-fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (String, String) {
+fn instrument(line: &str, at: &Access<'_>, fresh: &mut usize) -> (String, String) {
+    let allocas = at.allocas;
+    let src_line = at.line << 12;
     let indent_len = line.len() - line.trim_start().len();
     let body = line.trim_start();
     let (lhs, rhs) = match body.split_once(" = ") {
@@ -842,12 +926,23 @@ fn instrument(line: &str, allocas: &BTreeSet<String>, fresh: &mut usize) -> (Str
     // `flags` is the access's kind and the alignment it needs (see `access_flags`).
     let mut xlat = |operand: &str, size: &str, flags: u32, pre: &mut String| -> Option<String> {
         let operand = operand.trim();
-        let (ptr, after) = operand.split_at(operand.find(' ').unwrap_or(operand.len()));
-        if !ptr.starts_with('%') || allocas.contains(ptr) {
+        let (ptr, after) = if operand.starts_with('%') || operand.starts_with('@') {
+            operand.split_at(operand.find(' ').unwrap_or(operand.len()))
+        } else {
+            // A constant expression (`getelementptr (…)`, `bitcast (…)`): the whole operand.
+            (operand, "")
+        };
+        let shared = || first_global(ptr).is_some_and(|g| at.shared.contains(&sym(&g)));
+        if ptr.starts_with('%') {
+            if allocas.contains(ptr) {
+                return None;
+            }
+        } else if !shared() {
             return None;
         }
         *fresh += 1;
         let name = format!("%__ssk.p{fresh}");
+        let flags = flags | src_line;
         let _ = writeln!(
             pre,
             "{:indent_len$}{name} = call ptr @__ssk.g(ptr {ptr}, i64 {size}, i32 {flags})",
@@ -1004,6 +1099,7 @@ fn support(
         "@__ssk_lane = external thread_local(initialexec) global i32, align 4\n\
          @__ssk_loop_clock = external thread_local(initialexec) global i64, align 8\n\
          @__ssk_track = external thread_local(initialexec) global i32, align 4\n\
+         @__ssk_racecheck = external thread_local(initialexec) global i32, align 4\n\
          @__ssk_cache = external thread_local(initialexec) global [4 x { i64, i64, ptr, [3 x [2 x i64]] }], align 8\n\
          @__ssk_dyn_smem = external thread_local(initialexec) global [0 x i8], align 16\n",
     );
@@ -1032,6 +1128,9 @@ fn support(
     }
     if !declared.contains("__ssk_flush") {
         s.push_str("declare void @__ssk_flush(i32, i32, i64, i64)\n");
+    }
+    if !declared.contains("__ssk_shared_access") {
+        s.push_str("declare void @__ssk_shared_access(i64, i64, i32)\n");
     }
     // The access tracker (byte ranges for the race detector, when the launch is tracked): each cache entry
     // holds, per kind of access (read, write, atomic), the run of bytes the kernel touched last as offsets
@@ -1065,7 +1164,8 @@ fn support(
          \x20 ret void\n\
          }}"
     );
-    // The translator: host addresses (above the first 64 KiB and below 2^47) pass; a device address that
+    // The translator: host addresses (above the first 64 KiB and below 2^47) pass (shared memory among them:
+    // racecheck, when the launch runs it, sees each such access); a device address that
     // is aligned as the access needs and lies in one of the four allocations the kernel touched last is
     // served from that cache entry (and noted by the tracker when the launch is tracked); anything else goes
     // to the resolver (which faults the kernel on an address outside every live allocation, NULL included,
@@ -1078,10 +1178,18 @@ fn support(
          \x20 %host = icmp ult i64 %h, 140737488289792\n\
          \x20 br i1 %host, label %pass, label %aligned\n\
          pass:\n\
+         \x20 %rc = load i32, ptr @__ssk_racecheck, align 4\n\
+         \x20 %rcon = icmp ne i32 %rc, 0\n\
+         \x20 br i1 %rcon, label %shared, label %passed\n\
+         shared:\n\
+         \x20 call void @__ssk_shared_access(i64 %a, i64 %size, i32 %f)\n\
+         \x20 br label %passed\n\
+         passed:\n\
          \x20 ret ptr %p\n\
          aligned:\n\
          \x20 %f64 = zext i32 %f to i64\n\
-         \x20 %am = lshr i64 %f64, 8\n\
+         \x20 %am8 = lshr i64 %f64, 8\n\
+         \x20 %am = and i64 %am8, 15\n\
          \x20 %mis = and i64 %a, %am\n\
          \x20 %al = icmp eq i64 %mis, 0\n\
          \x20 %kind = and i32 %f, 3\n\
@@ -1215,6 +1323,34 @@ fn support(
             );
         }
         s.push_str("  ret void\n}\n");
+        // Racecheck's table of its static shared memory: each variable's address (on the calling thread),
+        // size and name, as `{ ptr, i64, ptr }`; returns how many (with `out` NULL, only that).
+        let _ = writeln!(
+            s,
+            "define internal i32 @__ssk.shared.{k}(ptr %out) {{\n\
+             \x20 %none = icmp eq ptr %out, null\n\
+             \x20 br i1 %none, label %count, label %fill\n\
+             count:\n\
+             \x20 ret i32 {}\n\
+             fill:",
+            info.shared.len()
+        );
+        let mut names = String::new();
+        for (i, (t, v)) in info.shared.iter().zip(&info.shared_names).enumerate() {
+            let label = shared_label(v);
+            let _ = writeln!(
+                s,
+                "  %e{i} = getelementptr {{ ptr, i64, ptr }}, ptr %out, i64 {i}\n                 \x20 store ptr {}, ptr %e{i}, align 8\n                 \x20 %sz{i} = ptrtoint ptr getelementptr ({t}, ptr null, i32 1) to i64\n                 \x20 %es{i} = getelementptr {{ ptr, i64, ptr }}, ptr %out, i64 {i}, i32 1\n                 \x20 store i64 %sz{i}, ptr %es{i}, align 8\n                 \x20 %en{i} = getelementptr {{ ptr, i64, ptr }}, ptr %out, i64 {i}, i32 2\n                 \x20 store ptr @__ssk.sname.{k}.{i}, ptr %en{i}, align 8",
+                sym(&renamed(v, defined))
+            );
+            let _ = writeln!(
+                names,
+                "@__ssk.sname.{k}.{i} = private unnamed_addr constant [{} x i8] c\"{label}\\00\"",
+                label.len() + 1
+            );
+        }
+        let _ = writeln!(s, "  ret i32 {}\n}}", info.shared.len());
+        s.push_str(&names);
         let bytes = info.name.len() + 1;
         let _ = writeln!(
             s,
@@ -1222,13 +1358,13 @@ fn support(
             info.name
         );
         rows.push(format!(
-            "{{ ptr, ptr, ptr, ptr, i32, ptr, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k}, ptr @__ssk.attrs.{k} }}",
+            "{{ ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k}, ptr @__ssk.attrs.{k}, ptr @__ssk.shared.{k} }}",
             u32::from(info.needs_fibers)
         ));
     }
     let _ = writeln!(
         s,
-        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr, ptr }}] [{}]",
+        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr }}] [{}]",
         rows.len(),
         rows.join(", ")
     );
@@ -1301,6 +1437,12 @@ mod tests {
     #[test]
     fn a_load_through_a_computed_pointer_is_translated_and_an_alloca_is_not() {
         let allocas: BTreeSet<String> = ["%5".to_string()].into();
+        let shared = BTreeSet::new();
+        let allocas = Access {
+            allocas: &allocas,
+            shared: &shared,
+            line: 0,
+        };
         let mut n = 0;
         let (pre, line) = instrument("  %21 = load float, ptr %20, align 4", &allocas, &mut n);
         assert_eq!(
@@ -1313,6 +1455,34 @@ mod tests {
             (pre.as_str(), line.as_str()),
             ("", "  store ptr %0, ptr %5, align 8")
         );
+    }
+
+    #[test]
+    fn a_constant_shared_address_is_translated_with_its_source_line() {
+        let allocas = BTreeSet::new();
+        let shared: BTreeSet<String> = ["@__ssd._ZZ1kvE1s".to_string()].into();
+        let lines: BTreeMap<String, u32> = [("!9".to_string(), 21)].into();
+        let text = "  %4 = load i32, ptr bitcast (ptr @__ssd._ZZ1kvE1s to ptr), align 4, !dbg !9";
+        let at = Access {
+            allocas: &allocas,
+            shared: &shared,
+            line: debug_line(text, &lines),
+        };
+        let mut n = 0;
+        let (pre, line) = instrument(text, &at, &mut n);
+        assert_eq!(
+            pre,
+            format!(
+                "  %__ssk.p1 = call ptr @__ssk.g(ptr bitcast (ptr @__ssd._ZZ1kvE1s to ptr), i64 4, i32 {})\n",
+                768 | (21 << 12)
+            )
+        );
+        assert_eq!(line, "  %4 = load i32, ptr %__ssk.p1, align 4, !dbg !9");
+        // A global that is not shared memory is not translated.
+        let (pre, _) = instrument("  %5 = load i32, ptr @__ssd.g, align 4", &at, &mut n);
+        assert_eq!(pre, "");
+        assert_eq!(shared_label("_ZZ9block_sumPKiPiE1s"), "s");
+        assert_eq!(shared_label("tile"), "tile");
     }
 
     #[test]

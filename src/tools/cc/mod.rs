@@ -255,6 +255,8 @@ embedded![
     "streamsim/cc/acl_preinclude.h",
     "streamsim/cc/acl/kernel_operator.h",
     "streamsim/cc/kernel_rt.c",
+    "streamsim/cc/initcheck_rt.h",
+    "streamsim/cc/racecheck_rt.h",
     "streamsim/cc/warp_ops.h",
 ];
 

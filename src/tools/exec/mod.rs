@@ -45,7 +45,8 @@ pub struct Options {
     /// program's source, matched to the binary's kernels by mangled name.
     pub kernels: Option<PathBuf>,
     /// `--check CHECKS` (or `--tool`, compute-sanitizer's word): `STREAMSIM_CHECK`, the sanitizer's checks of
-    /// the kernels (`memcheck`, `synccheck`, `all`, `off`), which the C library validates.
+    /// the kernels (`memcheck`, `racecheck`, `synccheck`, `initcheck`, `all`, `off`), which the C library
+    /// validates.
     pub check: Option<String>,
     /// The program and its arguments.
     pub program: Vec<OsString>,

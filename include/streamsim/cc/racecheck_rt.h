@@ -1,0 +1,383 @@
+/*
+ * racecheck_rt.h — racecheck for kernels run on the CPU (part of kernel_rt.c, which includes it once): hazards
+ * on __shared__ memory between threads of one block, in the manner of compute-sanitizer's racecheck tool.
+ *
+ * Every access the rewritten code makes to a host address while the launch runs racecheck reaches
+ * __ssk_shared_access (src/tools/cc/ir.rs, the translator's `pass` path); those inside the block's shared memory
+ * (the kernel's static __shared__ variables, which are thread-local, and the launch's dynamic shared memory) are
+ * checked against a shadow of the current barrier interval: per byte, its last writer and up to two readers,
+ * each with the source line of its access and the count of warp synchronisations of its warp at the time. A
+ * byte's record belongs to the interval it was made in (an epoch that each __syncthreads and each block start
+ * advance), so nothing is cleared at a barrier. Two accesses of one interval by different threads, at least
+ * one a write, are a hazard, whichever ran first — unless the threads are lanes of one warp and that warp went
+ * through a warp synchronisation (__syncwarp, a *_sync function) between them: the runtime releases a warp
+ * function only when every live lane of the warp is at one, so it orders them. Atomics are not checked.
+ *
+ * Global memory is checked the same way between threads of one block: a launch that runs racecheck keeps the
+ * translator's inline cache empty (as initcheck does: initcheck_rt.h), so each access to device memory reaches
+ * __ssk_resolve, which hands it to rc_global_access. Its shadow is a hash table of the bytes the block touched
+ * in the current interval (at most RCG_SLOTS; past three quarters of them, further bytes of the interval are
+ * not checked, and the launch's end says so). Threads of different blocks are not compared: blocks can order
+ * themselves with fences and atomics (a last block reading what the others wrote), which racecheck does not
+ * follow.
+ *
+ * Hazards are gathered per launch by (kind, variable or allocation, the two source lines) and reported at its
+ * end, each with its first occurrence and how many there were (libstreamsim's streamsimCcReport). The
+ * semantics: docs/semantics/sanitizer.md.
+ */
+
+/* A row of a kernel's table of static shared memory (`__ssk.shared.N` in src/tools/cc/ir.rs). */
+typedef struct {
+    char *addr;
+    uint64_t size;
+    const char *name;
+} ssk_shared_var;
+
+/* One access in the shadow: the thread (linear index + 1; 0: none), the source line (0: unknown), and the
+ * count of warp synchronisations of the thread's warp when it was made. */
+typedef struct {
+    uint32_t line;
+    uint16_t tid;
+    uint16_t pad;
+    uint32_t wsync;
+} rc_access;
+
+typedef struct {
+    uint32_t epoch;
+    rc_access w, r1, r2;
+} rc_cell;
+
+enum { RC_RAW = 0, RC_WAR = 1, RC_WAW = 2 };
+#define RC_REGIONS 64
+#define RC_HAZARDS 64
+
+typedef struct {
+    char *lo;
+    uint64_t size;
+    const char *name; /* NULL: the dynamic shared memory */
+    uint64_t window;  /* its offset in the block's shared memory */
+} rc_region;
+
+typedef struct {
+    int kind;
+    int region;    /* -1: global memory, in the allocation at `base` of `alen` bytes */
+    uint64_t base, alen;
+    uint32_t line_first, line_second;
+    uint64_t count;
+    /* The first occurrence. */
+    uint32_t block[3];
+    uint16_t first, second; /* linear thread indices + 1 */
+    uint64_t offset, size;
+} rc_hazard;
+
+/* The rewritten code's switch: non-zero while a launch runs racecheck on this thread. */
+SSK_EXPORT SSK_TLS int32_t __ssk_racecheck;
+static SSK_TLS rc_region rc_regions[RC_REGIONS];
+static SSK_TLS int rc_nregions;
+static SSK_TLS rc_cell *rc_shadow;
+static SSK_TLS uint64_t rc_bytes;
+static SSK_TLS uint32_t rc_epoch;
+static SSK_TLS uint32_t rc_wsync[SSK_MAX_THREADS / 32];
+static SSK_TLS rc_hazard rc_hazards[RC_HAZARDS];
+static SSK_TLS int rc_nhazards;
+static SSK_TLS uint64_t rc_dropped; /* hazards of kinds past RC_HAZARDS */
+/* The launch runs racecheck (__ssk_racecheck: and has shared memory, whose accesses the rewritten code hands
+ * over). */
+static SSK_TLS int rc_on;
+
+/* Global memory's shadow: the bytes the block touched in the current interval (an entry is free when its
+ * cell's epoch is not the current one). */
+#define RCG_BITS 18
+#define RCG_SLOTS (1u << RCG_BITS)
+typedef struct {
+    uint64_t addr;
+    rc_cell cell;
+} rcg_entry;
+static SSK_TLS rcg_entry *rcg_table;
+static SSK_TLS uint32_t rcg_used;  /* entries of the current interval */
+static SSK_TLS uint64_t rcg_skipped; /* bytes not checked: the table was full for their interval */
+
+extern void streamsimCcReport(const char *tool, const char *text);
+
+/* At a launch's start: the kernel's shared memory, laid out as on the device (static variables in the table's
+ * order, then the dynamic part), and its shadow. Returns 0 when the shadow cannot be had (racecheck then does
+ * not run for the launch, and says so). */
+static int rc_begin(const ssk_kernel_row *k, uint64_t shmem) {
+    rc_nhazards = 0;
+    rc_dropped = 0;
+    rc_epoch = 0;
+    rcg_used = 0;
+    rcg_skipped = 0;
+    rcg_table = calloc(RCG_SLOTS, sizeof(rcg_entry));
+    if (!rcg_table) {
+        fprintf(stderr, "streamsim: racecheck: not run for a launch: no memory for the shadow of global memory\n");
+        return 0;
+    }
+    rc_on = 1;
+    uint32_t n = k->shared ? k->shared(NULL) : 0;
+    ssk_shared_var *vars = n ? calloc(n, sizeof *vars) : NULL;
+    if (n && !vars) {
+        fprintf(stderr, "streamsim: racecheck: not run for a launch: no memory for the table of its shared memory\n");
+        return 0;
+    }
+    if (n)
+        (void)k->shared(vars);
+    rc_nregions = 0;
+    uint64_t window = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (vars[i].size == 0)
+            continue;
+        if (rc_nregions == RC_REGIONS - 1) {
+            fprintf(stderr, "streamsim: racecheck: checks only the first 63 of a kernel's __shared__ variables\n");
+            break;
+        }
+        rc_regions[rc_nregions++] = (rc_region){vars[i].addr, vars[i].size, vars[i].name, window};
+        window += (vars[i].size + 15) & ~(uint64_t)15;
+    }
+    free(vars);
+    if (shmem) {
+        rc_regions[rc_nregions++] = (rc_region){__ssk_dyn_smem, shmem, NULL, window};
+        window += shmem;
+    }
+    if (!rc_nregions)
+        return 1; /* no shared memory: global memory only */
+    rc_bytes = window;
+    rc_shadow = calloc(window, sizeof(rc_cell));
+    if (!rc_shadow) {
+        fprintf(stderr, "streamsim: racecheck: shared memory not checked in a launch: no memory for its shadow\n");
+        rc_nregions = 0;
+        return 1;
+    }
+    __ssk_racecheck = 1;
+    return 1;
+}
+
+/* A new barrier interval: at each block's start and each __syncthreads. */
+static void rc_interval(void) {
+    rcg_used = 0;
+    if (++rc_epoch == 0) {
+        if (rc_shadow)
+            memset(rc_shadow, 0, rc_bytes * sizeof(rc_cell));
+        memset(rcg_table, 0, RCG_SLOTS * sizeof(rcg_entry));
+        rc_epoch = 1;
+    }
+}
+
+static void rc_block(void) {
+    if (!rc_on)
+        return;
+    rc_interval();
+    memset(rc_wsync, 0, sizeof rc_wsync);
+}
+
+static void rc_barrier(void) {
+    if (rc_on)
+        rc_interval();
+}
+
+static void rc_warp_released(int warp) {
+    if (rc_on)
+        rc_wsync[warp]++;
+}
+
+static uint16_t rc_self(void) {
+    return (uint16_t)(1 + __ssk_tid[0] + __ssk_ntid[0] * (__ssk_tid[1] + __ssk_ntid[1] * __ssk_tid[2]));
+}
+
+/* Whether the earlier access `a` is ordered before one by thread `t` now (lanes of one warp synchronised
+ * since). */
+static int rc_ordered(const rc_access *a, uint16_t t) {
+    int wa = (a->tid - 1) / 32, wt = (t - 1) / 32;
+    return wa == wt && rc_wsync[wt] != a->wsync;
+}
+
+static SSK_TLS uint64_t rcg_base, rcg_alen; /* the allocation of the global access being checked */
+
+static void rc_hazard_at(int kind, int region, const rc_access *first, uint16_t t, uint32_t line, uint64_t offset,
+                         uint64_t size) {
+    uint64_t base = region < 0 ? rcg_base : 0;
+    for (int i = 0; i < rc_nhazards; i++) {
+        rc_hazard *h = &rc_hazards[i];
+        if (h->kind == kind && h->region == region && h->base == base && h->line_first == first->line &&
+            h->line_second == line) {
+            h->count++;
+            return;
+        }
+    }
+    if (rc_nhazards == RC_HAZARDS) {
+        rc_dropped++;
+        return;
+    }
+    rc_hazard *h = &rc_hazards[rc_nhazards++];
+    *h = (rc_hazard){kind,       region, base, region < 0 ? rcg_alen : 0, first->line, line, 1,
+                     {__ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2]}, first->tid, t, offset, size};
+}
+
+/* One byte's access by thread `me.tid` against its cell; `found` keeps one hazard of each kind per access. */
+static void rc_byte(rc_cell *c, const rc_access *me, uint32_t kind, int region, uint64_t off, uint64_t rest,
+                    int *found) {
+    uint16_t t = me->tid;
+    if (kind == SSK_KIND_READ) {
+        if (!found[RC_RAW] && c->w.tid && c->w.tid != t && !rc_ordered(&c->w, t)) {
+            found[RC_RAW] = 1;
+            rc_hazard_at(RC_RAW, region, &c->w, t, me->line, off, rest);
+        }
+        if (c->r1.tid == 0 || c->r1.tid == t)
+            c->r1 = *me;
+        else if (c->r2.tid == 0 || c->r2.tid == t)
+            c->r2 = *me;
+        return;
+    }
+    if (!found[RC_WAW] && c->w.tid && c->w.tid != t && !rc_ordered(&c->w, t)) {
+        found[RC_WAW] = 1;
+        rc_hazard_at(RC_WAW, region, &c->w, t, me->line, off, rest);
+    }
+    const rc_access *rd = NULL;
+    if (c->r1.tid && c->r1.tid != t && !rc_ordered(&c->r1, t))
+        rd = &c->r1;
+    else if (c->r2.tid && c->r2.tid != t && !rc_ordered(&c->r2, t))
+        rd = &c->r2;
+    if (!found[RC_WAR] && rd) {
+        found[RC_WAR] = 1;
+        rc_hazard_at(RC_WAR, region, rd, t, me->line, off, rest);
+    }
+    c->w = *me;
+}
+
+/* The cell of global byte `addr` in the current interval (NULL: the table is full for it). */
+static rc_cell *rcg_cell(uint64_t addr) {
+    uint32_t h = (uint32_t)((addr * 0x9E3779B97F4A7C15ull) >> (64 - RCG_BITS));
+    for (uint32_t probe = 0; probe < 64; probe++) {
+        rcg_entry *e = &rcg_table[(h + probe) & (RCG_SLOTS - 1)];
+        if (e->cell.epoch != rc_epoch) {
+            if (rcg_used >= RCG_SLOTS / 4 * 3)
+                return NULL;
+            rcg_used++;
+            memset(e, 0, sizeof *e);
+            e->addr = addr;
+            e->cell.epoch = rc_epoch;
+            return &e->cell;
+        }
+        if (e->addr == addr)
+            return &e->cell;
+    }
+    return NULL;
+}
+
+/* An access to device memory: [addr, addr + size) of the allocation at `base` of `alen` bytes. */
+static void rc_global_access(uint64_t addr, uint64_t size, uint32_t flags, uint64_t base, uint64_t alen) {
+    uint32_t kind = flags & 3;
+    if (!rc_on || kind == SSK_KIND_ATOMIC)
+        return;
+    rcg_base = base;
+    rcg_alen = alen;
+    uint16_t t = rc_self();
+    rc_access me = {flags >> 12, t, 0, rc_wsync[(t - 1) / 32]};
+    int found[3] = {0, 0, 0};
+    for (uint64_t b = 0; b < size; b++) {
+        rc_cell *c = rcg_cell(addr + b);
+        if (!c) {
+            rcg_skipped += size - b;
+            return;
+        }
+        rc_byte(c, &me, kind, -1, addr + b - base, size - b, found);
+    }
+}
+
+SSK_EXPORT void __ssk_shared_access(uint64_t addr, uint64_t size, uint32_t flags) {
+    uint32_t kind = flags & 3;
+    if (kind == SSK_KIND_ATOMIC)
+        return;
+    char *p = (char *)(uintptr_t)addr;
+    int region = -1;
+    for (int i = 0; i < rc_nregions; i++)
+        if (p >= rc_regions[i].lo && p < rc_regions[i].lo + rc_regions[i].size) {
+            region = i;
+            break;
+        }
+    if (region < 0)
+        return; /* host memory, not shared */
+    const rc_region *r = &rc_regions[region];
+    uint64_t off = (uint64_t)(p - r->lo);
+    if (size > r->size - off)
+        size = r->size - off;
+    uint16_t t = rc_self();
+    rc_access me = {flags >> 12, t, 0, rc_wsync[(t - 1) / 32]};
+    int found[3] = {0, 0, 0};
+    for (uint64_t b = 0; b < size; b++) {
+        rc_cell *c = &rc_shadow[r->window + off + b];
+        if (c->epoch != rc_epoch) {
+            memset(c, 0, sizeof *c);
+            c->epoch = rc_epoch;
+        }
+        rc_byte(c, &me, kind, region, off + b, size - b, found);
+    }
+}
+
+static void rc_thread(char *out, size_t len, uint16_t tid) {
+    uint32_t i = tid - 1u, nx = __ssk_ntid[0], ny = __ssk_ntid[1];
+    snprintf(out, len, "(%u,%u,%u)", i % nx, i / nx % ny, i / (nx * ny));
+}
+
+static void rc_at_line(char *out, size_t len, uint32_t line) {
+    if (line)
+        snprintf(out, len, " at line %u", line);
+    else
+        out[0] = 0;
+}
+
+/* At a launch's end: its hazards, reported, and the shadow dropped. */
+static void rc_end(void) {
+    static const char *const names[] = {"read-after-write", "write-after-read", "write-after-write"};
+    static const char *const verbs[][2] = {{"wrote", "reads"}, {"read", "writes"}, {"wrote", "writes"}};
+    for (int i = 0; i < rc_nhazards; i++) {
+        const rc_hazard *h = &rc_hazards[i];
+        char first[48], second[48], l1[32], l2[32], var[200], more[64], text[768];
+        rc_thread(first, sizeof first, h->first);
+        rc_thread(second, sizeof second, h->second);
+        rc_at_line(l1, sizeof l1, h->line_first);
+        rc_at_line(l2, sizeof l2, h->line_second);
+        if (h->region < 0)
+            snprintf(var, sizeof var, "global memory at 0x%llx (offset %llu of the %llu-byte allocation at 0x%llx)",
+                     (unsigned long long)(h->base + h->offset), (unsigned long long)h->offset,
+                     (unsigned long long)h->alen, (unsigned long long)h->base);
+        else if (rc_regions[h->region].name)
+            snprintf(var, sizeof var, "__shared__ 0x%llx (`%s`, offset %llu)",
+                     (unsigned long long)(rc_regions[h->region].window + h->offset), rc_regions[h->region].name,
+                     (unsigned long long)h->offset);
+        else
+            snprintf(var, sizeof var, "__shared__ 0x%llx (the dynamic shared memory, offset %llu)",
+                     (unsigned long long)(rc_regions[h->region].window + h->offset), (unsigned long long)h->offset);
+        if (h->count > 1)
+            snprintf(more, sizeof more, " (%llu hazards like it in the launch)", (unsigned long long)h->count);
+        else
+            more[0] = 0;
+        snprintf(text, sizeof text,
+                 "%s hazard on %s in block (%u,%u,%u): thread %s %s %llu bytes%s that thread %s %s%s, with no "
+                 "__syncthreads%s between them%s",
+                 names[h->kind], var, h->block[0], h->block[1], h->block[2], second, verbs[h->kind][1],
+                 (unsigned long long)h->size, l2,
+                 first, verbs[h->kind][0], l1, (h->first - 1) / 32 == (h->second - 1) / 32 ? " or __syncwarp" : "",
+                 more);
+        streamsimCcReport("racecheck", text);
+    }
+    if (rc_dropped) {
+        char text[128];
+        snprintf(text, sizeof text, "and %llu more hazards of other kinds and lines in the launch",
+                 (unsigned long long)rc_dropped);
+        streamsimCcReport("racecheck", text);
+    }
+    if (rcg_skipped)
+        fprintf(stderr,
+                "streamsim: racecheck: %llu bytes of global memory in the launch were not checked (a block touched "
+                "more than %u bytes between two barriers)\n",
+                (unsigned long long)rcg_skipped, RCG_SLOTS / 4 * 3);
+    free(rc_shadow);
+    rc_shadow = NULL;
+    free(rcg_table);
+    rcg_table = NULL;
+    rc_nregions = 0;
+    rc_nhazards = 0;
+    rc_on = 0;
+    __ssk_racecheck = 0;
+}
