@@ -847,7 +847,7 @@ fn copy_params_of(
     {
         return Ok(c.0.0);
     }
-    if let NodeOp::Rows(crate::engine::graph::rows::RowsNode::Copy {
+    if let NodeOp::Rows(crate::engine::graph::node::RowsNode::Copy {
         dst,
         dp,
         src,

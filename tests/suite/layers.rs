@@ -250,8 +250,9 @@ const OBJECTS: &[(&str, &[&str])] = &[
     ("host_memory", &[]),
     ("ipc", &["tables"]),
     ("kernels", &["kernel"]),
-    // memory/managed.rs: the table of managed memory and its types (ManagedAttach, ManagedLocation, …)
-    ("memory", &["block", "freed_pinned", "managed"]),
+    // memory/managed.rs: the table of managed memory and its types (ManagedAttach, ManagedLocation, …);
+    // memory/rows.rs: the geometry of pitched memory (Extent, Pitch, the rows a pitched copy moves)
+    ("memory", &["block", "freed_pinned", "managed", "rows"]),
     ("notifies", &["state"]),
     ("pools", &["state"]),
     ("streams", &["entry", "info"]),

@@ -62,7 +62,7 @@ pub(crate) enum Work {
         value: u8,
     },
     /// A pitched copy or memset: rows of a rectangle or box (`memory/pitched.rs`).
-    Rows(Box<crate::engine::memory::pitched::RowWork>),
+    Rows(Box<crate::engine::memory::rows::RowWork>),
     /// A graph's copy into pageable host memory at `addr` (`len` bytes), written when it runs: only the C API
     /// captures such copies, and its caller keeps the memory valid (see `graph/node.rs`, `Endpoint::Pageable`).
     CopyToHost {

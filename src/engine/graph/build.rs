@@ -18,7 +18,7 @@ use crate::engine::core::pointers::{AddressSpace, DevicePtr, HostPtr};
 use crate::engine::core::rules::PeerCopy;
 use crate::engine::core::time::{CopyPath, saturating_nanos};
 use crate::engine::kernels::kernel::{Body, Kernel};
-use crate::engine::memory::pitched::{Extent, Pitch};
+use crate::engine::memory::rows::{Extent, Pitch};
 use crate::engine::process::{Call, ProcState, Process};
 
 /// Memory a memcpy node reads or writes (the Rust API; the C API also names pageable host memory).
@@ -414,14 +414,14 @@ impl Process {
         }
         // The graph calls answer cudaErrorInvalidValue, not cudaErrorInvalidPitchValue.
         let span = |side, p| {
-            crate::engine::memory::pitched::span(what, side, p, extent).map_err(|e| match e {
+            crate::engine::memory::rows::span(what, side, p, extent).map_err(|e| match e {
                 SimError::InvalidPitch { what, reason } => SimError::InvalidValue { what, reason },
                 e => e,
             })
         };
         let (dspan, sspan) = (span("destination", dp)?, span("source", sp)?);
         let path = self.node_copy_path(st, c, what, device, (dst, dspan), (src, sspan))?;
-        Ok(NodeOp::Rows(super::rows::RowsNode::Copy {
+        Ok(NodeOp::Rows(super::node::RowsNode::Copy {
             dst,
             dp,
             src,

@@ -18,6 +18,7 @@ use crate::engine::core::pointers::{DevicePtr, HostPtr};
 use crate::engine::core::registry::Registry;
 use crate::engine::core::time::CopyPath;
 use crate::engine::kernels::kernel::{Access, SharedBody, SharedHostFn};
+use crate::engine::memory::rows::{Extent, Pitch};
 
 /// One end of a captured copy or memset, as an address (resolved again at every launch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +73,7 @@ pub(crate) enum NodeOp {
     /// nodes), made when the node was added; instantiation inlines them in place of the node.
     Child(std::sync::Arc<[Node]>),
     /// A pitched copy or memset: rows apart (`rows.rs`).
-    Rows(super::rows::RowsNode),
+    Rows(RowsNode),
     /// A graph allocation (`cudaGraphAddMemAllocNode`, `cudaMallocAsync` in a capture) at `base`, whose address
     /// is fixed when the node is made (`memory.rs`).
     MemAlloc { base: u64, bytes: u64 },
@@ -326,5 +327,41 @@ impl GraphState {
     pub fn node(&self, n: GraphNode) -> Result<(u64, u32)> {
         let r = self.nodes.get(n.0)?;
         Ok((r.graph, r.index))
+    }
+}
+
+/// What a pitched node does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowsNode {
+    /// `extent`'s rows from `src` (laid out as `sp`) to `dst` (as `dp`), over `path`.
+    Copy {
+        dst: Endpoint,
+        dp: Pitch,
+        src: Endpoint,
+        sp: Pitch,
+        extent: Extent,
+        path: CopyPath,
+    },
+    /// `extent`'s rows of device memory at `dst` (laid out as `p`) set to `value`.
+    Fill {
+        dst: DevicePtr,
+        p: Pitch,
+        value: u8,
+        extent: Extent,
+    },
+}
+
+impl RowsNode {
+    /// The bytes it moves or sets (the padding between rows is not).
+    pub fn bytes(&self) -> u64 {
+        let e = match self {
+            RowsNode::Copy { extent, .. } | RowsNode::Fill { extent, .. } => extent,
+        };
+        e.width * e.height * e.depth
+    }
+
+    /// Whether it is a copy (else a memset).
+    pub fn is_copy(&self) -> bool {
+        matches!(self, RowsNode::Copy { .. })
     }
 }

@@ -6,8 +6,8 @@
 
 use super::NodeType;
 use super::build::{NodeSpec, Spec, being_captured, with_op};
+use super::node::RowsNode;
 use super::node::{Endpoint, Given, MemsetShape, NodeOp};
-use super::rows::RowsNode;
 use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{Event, GraphExec, GraphNode};

@@ -7,51 +7,15 @@
 
 use std::borrow::Cow;
 
+use super::node::RowsNode;
 use super::node::{Endpoint, Node};
 use crate::engine::core::handle::StreamId;
-use crate::engine::core::pointers::DevicePtr;
 use crate::engine::core::time::CopyPath;
 use crate::engine::exec::Work;
 use crate::engine::memory::block::Region;
-use crate::engine::memory::pitched::{Extent, Pitch, RowSrc, RowWork, row_offsets, row_regions};
+use crate::engine::memory::rows::{Extent, Pitch, RowSrc, RowWork, row_offsets, row_regions};
 use crate::engine::observe::trace::OpKind;
 use crate::engine::process::{Call, OpSpec, Process};
-
-/// What a pitched node does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum RowsNode {
-    /// `extent`'s rows from `src` (laid out as `sp`) to `dst` (as `dp`), over `path`.
-    Copy {
-        dst: Endpoint,
-        dp: Pitch,
-        src: Endpoint,
-        sp: Pitch,
-        extent: Extent,
-        path: CopyPath,
-    },
-    /// `extent`'s rows of device memory at `dst` (laid out as `p`) set to `value`.
-    Fill {
-        dst: DevicePtr,
-        p: Pitch,
-        value: u8,
-        extent: Extent,
-    },
-}
-
-impl RowsNode {
-    /// The bytes it moves or sets (the padding between rows is not).
-    pub fn bytes(&self) -> u64 {
-        let e = match self {
-            RowsNode::Copy { extent, .. } | RowsNode::Fill { extent, .. } => extent,
-        };
-        e.width * e.height * e.depth
-    }
-
-    /// Whether it is a copy (else a memset).
-    pub fn is_copy(&self) -> bool {
-        matches!(self, RowsNode::Copy { .. })
-    }
-}
 
 impl Process {
     /// One launch's operation of a pitched node (`replay.rs`): its sides resolved now, the accesses its rows.
@@ -63,9 +27,8 @@ impl Process {
         lane: StreamId,
     ) -> crate::engine::core::error::Result<OpSpec> {
         let mem = &self.m.memory;
-        let span = |p: Pitch, e: Extent| {
-            crate::engine::memory::pitched::span("pitched node", "node", p, e)
-        };
+        let span =
+            |p: Pitch, e: Extent| crate::engine::memory::rows::span("pitched node", "node", p, e);
         match *r {
             RowsNode::Copy {
                 dst,

@@ -31,6 +31,7 @@ pub(crate) mod lazy;
 pub mod managed;
 pub mod pitched;
 mod reserve;
+pub(crate) mod rows;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
