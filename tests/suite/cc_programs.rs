@@ -630,3 +630,30 @@ fn cuda_samples_graph_memory_footprint() {
     assert!(out.contains("Check confirms all graphs use a different virtual address."));
     assert!(out.ends_with("Sample complete.\n"), "{out}");
 }
+
+/// sanitizer.md · synccheck · cuda-samples clock and shfl_scan reach every `__syncthreads` uniformly: no
+/// barrier divergence under `STREAMSIM_CHECK=synccheck` (the CPU pass keeps the barrier convergent, so it is not
+/// duplicated into the two paths of a branch, which gave threads of one source barrier two call sites)
+#[test]
+fn uniform_barriers_of_cuda_samples_are_not_divergence() {
+    let include = root().join("tests/cu/cuda-samples/Common");
+    let inc = format!("-I{}", include.display());
+    for (dir, src, pass) in [
+        ("clock", "clock.cu", "Average clocks/block"),
+        (
+            "shfl_scan",
+            "shfl_scan.cu",
+            "CheckSum: 2073600, (expect 1920x1080=2073600)",
+        ),
+    ] {
+        let exe = cc(
+            &format!("{dir}-synccheck"),
+            &[&format!("tests/cu/cuda-samples/{dir}/{src}")],
+            &[&inc],
+        );
+        let (code, out, err) = run(&exe, &[("STREAMSIM_CHECK", "synccheck")]);
+        assert_eq!(code, Some(0), "{dir}:\n{out}{err}");
+        assert!(out.contains(pass), "{dir}:\n{out}{err}");
+        assert!(!err.contains("synccheck"), "{dir}:\n{err}");
+    }
+}

@@ -1121,7 +1121,10 @@ fn support(
          define internal i32 @__ssk.sreg.laneid() alwaysinline {\n  %v = load i32, ptr @__ssk_lane, align 4\n  ret i32 %v\n}\n",
     );
     if !declared.contains("__ssk_syncthreads") {
-        s.push_str("declare void @__ssk_syncthreads()\n");
+        // Convergent, as the barrier it replaces: the CPU pass must not duplicate it into divergent paths
+        // (jump threading would give threads that reach one source barrier two call sites: a false synccheck
+        // divergence).
+        s.push_str("declare void @__ssk_syncthreads() convergent nounwind\n");
     }
     if !declared.contains("__ssk_resolve") {
         s.push_str("declare ptr @__ssk_resolve(i64, i64, i32)\n");
