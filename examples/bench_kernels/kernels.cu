@@ -53,6 +53,7 @@ int main() {
     cudaMemset(a, 0, n * sizeof(float));
     cudaMemset(b, 0, n * sizeof(float));
     cudaMemset(in, 1, n * sizeof(int));
+    cudaMemset(out, 0, sizeof(int));
     double add = best_ns_per(n, [&] { vector_add<<<n / 256, 256>>>(a, b, c, n); });
     double red = best_ns_per(n, [&] { shared_reduce<<<n / 256, 256>>>(in, out); });
     double warp = best_ns_per(n, [&] { warp_reduce<<<n / 256, 256>>>(in, out); });
