@@ -131,6 +131,16 @@ int main(void) {
     EXPECT(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
     EXPECT(cudaGraphLaunch(exec, s), cudaSuccess);
     EXPECT(cudaStreamSynchronize(s), cudaSuccess);
+    /* With parameters and an upload into the NULL stream (the per-thread stream in a per-thread build). */
+    cudaGraphExec_t uploaded;
+    cudaGraphInstantiateParams ip;
+    memset(&ip, 0, sizeof ip);
+    ip.flags = cudaGraphInstantiateFlagUpload;
+    EXPECT(cudaGraphInstantiateWithParams(&uploaded, graph, &ip), cudaSuccess);
+    CHECK_EQ(ip.result_out, cudaGraphInstantiateSuccess);
+    EXPECT(cudaGraphLaunch(uploaded, s), cudaSuccess);
+    EXPECT(cudaStreamSynchronize(s), cudaSuccess);
+    EXPECT(cudaGraphExecDestroy(uploaded), cudaSuccess);
     for (int i = 0; i < N; i++) {
         CHECK_EQ(host[i], 0);
     }

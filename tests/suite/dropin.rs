@@ -477,6 +477,11 @@ fn dropin_cudart(major: u32, includes: &[PathBuf], lib: &Path, prop_size: usize)
             per_thread,
             "{nm}"
         );
+        assert_eq!(
+            nm.contains(&format!("cudaGraphInstantiateWithParams_ptsz@{soname}")),
+            per_thread,
+            "{nm}"
+        );
         let (code, out, err) = exec(&["--devices", "2", "--", &exe.to_string_lossy()]);
         assert_eq!(code, Some(0), "per-thread {per_thread}: {out}{err}");
         assert_eq!(err, "");

@@ -9,7 +9,7 @@
 //! work is done, with the first error).
 //!
 //! The calls streamsim does not simulate (the array copies, the batch copies, `cudaLaunchCooperativeKernel`,
-//! the stream attributes, the external semaphores, `cudaGraphInstantiateWithParams_ptsz`, …) have no entry
+//! the stream attributes, the external semaphores, …) have no entry
 //! point: a program calling one stops at that call with the loader's "undefined symbol" naming it.
 
 /// One entry point: (name, C parameter list, C body). The bodies use `PT(s)` (the stream `s`, or
@@ -53,6 +53,8 @@ int cudaStreamEndCapture(void *, void **);
 int cudaStreamIsCapturing(void *, int *);
 int cudaGraphLaunch(void *, void *);
 int cudaGraphUpload(void *, void *);
+typedef struct { unsigned long long flags; void *uploadStream; void *errNode_out; unsigned result_out; } ss_inst_params;
+int cudaGraphInstantiateWithParams(void **, void *, ss_inst_params *);
 int cudaMallocAsync(void **, size_t, void *);
 int cudaFreeAsync(void *, void *);
 int cudaMallocFromPoolAsync(void **, size_t, void *, void *);
@@ -195,6 +197,14 @@ pub(crate) const COMMON: &[Entry] = &[
         "cudaGraphUpload_ptsz",
         "void *g, void *st",
         "return cudaGraphUpload(g, PT(st));",
+    ),
+    (
+        "cudaGraphInstantiateWithParams_ptsz",
+        "void **x, void *g, ss_inst_params *p",
+        "if (!p) return cudaGraphInstantiateWithParams(x, g, p); \
+         ss_inst_params q = *p; q.uploadStream = PT(q.uploadStream); \
+         int e = cudaGraphInstantiateWithParams(x, g, &q); \
+         p->errNode_out = q.errNode_out; p->result_out = q.result_out; return e;",
     ),
     (
         "cudaMallocAsync_ptsz",
