@@ -343,6 +343,22 @@ pub(crate) fn device_graph_mem_trim(api: Api, device: c_int) -> Error {
     run(api, |p| p.graph_mem_trim(i64::from(device)))
 }
 
+/// The attribute calls' checks, in the vendor's order: the device (101), the attribute, a NULL value (1).
+fn attr_args(
+    p: &Process,
+    what: &'static str,
+    device: c_int,
+    a: c_int,
+    value: *mut c_void,
+) -> Result<GraphMemAttr, SimError> {
+    p.check_device(i64::from(device))?;
+    let a = attr(what, a)?;
+    if value.is_null() {
+        return Err(invalid(what, "NULL value pointer"));
+    }
+    Ok(a)
+}
+
 fn attr(what: &'static str, a: c_int) -> Result<GraphMemAttr, SimError> {
     u32::try_from(a)
         .ok()
@@ -363,11 +379,7 @@ pub(crate) unsafe fn device_get_graph_mem_attribute(
 ) -> Error {
     run(api, |p| {
         let what = "DeviceGetGraphMemAttribute";
-        p.check_device(i64::from(device))?;
-        let a = attr(what, a)?;
-        if value.is_null() {
-            return Err(invalid(what, "NULL value pointer"));
-        }
+        let a = attr_args(p, what, device, a, value)?;
         let v = p.graph_mem_attribute(i64::from(device), a)?;
         // SAFETY: checked non-NULL; the attributes are `cuuint64_t` (C contract).
         unsafe { out(what, value.cast::<u64>(), v) }
@@ -382,11 +394,7 @@ pub(crate) unsafe fn device_set_graph_mem_attribute(
 ) -> Error {
     run(api, |p| {
         let what = "DeviceSetGraphMemAttribute";
-        p.check_device(i64::from(device))?;
-        let a = attr(what, a)?;
-        if value.is_null() {
-            return Err(invalid(what, "NULL value pointer"));
-        }
+        let a = attr_args(p, what, device, a, value)?;
         if matches!(
             a,
             GraphMemAttr::UsedMemCurrent | GraphMemAttr::ReservedMemCurrent

@@ -102,10 +102,11 @@ impl Process {
             // cudaGraphInstantiateFlagAutoFreeOnLaunch: the allocations still live are freed on the launch
             // stream first, as cudaFreeAsync would free them.
             for (_, block) in &mem.auto_freed {
-                let who = self.life_on(&st, h, "free", block)?;
+                let what = "graph allocation freed at launch";
+                let who = self.life_who(&st, h, "free", what, std::panic::Location::caller())?;
                 let spec = OpSpec::new(
                     saturating_nanos(self.m.cost.pool_free),
-                    Cow::Borrowed("graph allocation freed at launch"),
+                    Cow::Borrowed(what),
                     OpKind::MemFree { bytes: block.len },
                     Work::Nothing,
                 )
@@ -150,29 +151,6 @@ impl Process {
             mem.commit(&self.m, &mut st);
             Ok(())
         })
-    }
-
-    /// Who a lifetime point of `block` on stream `h` is (race detection on).
-    fn life_on(
-        &self,
-        st: &ProcState,
-        h: u64,
-        kind: &'static str,
-        block: &Arc<Block>,
-    ) -> Result<Option<Who>> {
-        if !self.m.race.on() {
-            return Ok(None);
-        }
-        let s = st.streams.get(h)?;
-        Ok(Some(Arc::new((
-            Accessor::Op {
-                stream: s.id,
-                stream_name: s.name.clone(),
-                kind,
-                label: format!("graph allocation at {:#x}", block.base),
-            },
-            std::panic::Location::caller(),
-        ))))
     }
 
     /// The graph allocations of `exec` for one launch, checked and installed: [`SimError::InvalidValue`] for an

@@ -92,6 +92,19 @@ impl Heap {
         }
     }
 
+    /// Forgets the blocks installed in `[base, base + len)` (a released reservation's), remembered as freed.
+    fn forget_range(&mut self, base: u64, len: u64) {
+        let gone: Vec<(u64, u64)> = self
+            .live
+            .range(base..base + len)
+            .map(|(&a, b)| (a, b.len))
+            .collect();
+        for (a, l) in gone {
+            self.live.remove(&a);
+            self.remember_freed(a, l, "freed");
+        }
+    }
+
     /// Records a freed allocation, forgetting the lowest one past the cap.
     fn remember_freed(&mut self, base: u64, len: u64, how: &'static str) {
         self.freed.insert(base, (len, how));

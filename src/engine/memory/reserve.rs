@@ -50,15 +50,7 @@ impl Memory {
             return;
         };
         heap.used -= len;
-        let gone: Vec<(u64, u64)> = heap
-            .live
-            .range(base..base + len)
-            .map(|(&a, b)| (a, b.len))
-            .collect();
-        for (a, l) in gone {
-            heap.live.remove(&a);
-            heap.remember_freed(a, l, "freed");
-        }
+        heap.forget_range(base, len);
     }
 
     /// A new allocation of a pool: `bytes` bytes at `addr` (inside a reservation of `device`), backed by
@@ -169,15 +161,7 @@ impl Memory {
         let Some((len, _)) = heap.reserved.remove(&base) else {
             return;
         };
-        let gone: Vec<(u64, u64)> = heap
-            .live
-            .range(base..base + len)
-            .map(|(&a, b)| (a, b.len))
-            .collect();
-        for (a, l) in gone {
-            heap.live.remove(&a);
-            heap.remember_freed(a, l, "freed");
-        }
+        heap.forget_range(base, len);
     }
 
     /// If `[addr, addr + bytes)` lies inside a graph allocation's addresses: the device and the allocation's

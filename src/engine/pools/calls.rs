@@ -536,7 +536,7 @@ impl Process {
     }
 
     /// Who a lifetime point on stream `h` is, for race reports (race detection on).
-    fn life_who(
+    pub(crate) fn life_who(
         &self,
         st: &ProcState,
         h: u64,
