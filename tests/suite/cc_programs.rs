@@ -630,3 +630,26 @@ fn cuda_samples_graph_memory_footprint() {
     assert!(out.contains("Check confirms all graphs use a different virtual address."));
     assert!(out.ends_with("Sample complete.\n"), "{out}");
 }
+
+// ---- hip-tests' graph-building tests (issue 25, item 6) ----
+
+/// Builds and runs one of the hip-tests graph ports under `STREAMSIM_RACES=fail` (the upstream tests are
+/// race-free): exit status 0, the pass line with its count of test cases, and no report.
+fn hip_tests_graph_port(name: &str, pass_line: &str) {
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(&exe, &[("STREAMSIM_RACES", "fail")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with(&format!("{pass_line}\n")), "{out}{err}");
+    assert!(!err.contains("streamsim:"), "{err}");
+}
+
+/// hip-tests' hipGraphAddKernelNode.cc, hipGraphAddHostNode.cc and hipGraphAddEmptyNode.cc in CUDA names
+/// (`tests/c/hip_tests_graph_add_nodes.cu`): the codes of the negative sections, host nodes run after their
+/// copies (in a graph and in a clone), empty nodes as barriers between copies and kernels, 50 launches.
+#[test]
+fn hip_tests_graph_add_nodes() {
+    hip_tests_graph_port(
+        "hip_tests_graph_add_nodes",
+        "hip-tests graph add nodes: 8 test cases, 0 skipped: PASSED",
+    );
+}
