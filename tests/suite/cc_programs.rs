@@ -653,3 +653,15 @@ fn hip_tests_graph_add_nodes() {
         "hip-tests graph add nodes: 8 test cases, 0 skipped: PASSED",
     );
 }
+
+/// hip-tests' hipGraphGetNodes.cc, GetRootNodes.cc, GetEdges.cc, NodeGetDependencies.cc and
+/// NodeGetDependentNodes.cc in CUDA names (`tests/c/hip_tests_graph_queries.cu`): node, root, edge, dependency
+/// and dependent lists of built and captured graphs with arrays shorter, equal and longer than the lists (the
+/// rest set to NULL), and the codes of NULL and uninitialized arguments.
+#[test]
+fn hip_tests_graph_queries() {
+    hip_tests_graph_port(
+        "hip_tests_graph_queries",
+        "hip-tests graph queries: 13 test cases, 0 skipped: PASSED",
+    );
+}
