@@ -665,3 +665,16 @@ fn hip_tests_graph_queries() {
         "hip-tests graph queries: 13 test cases, 0 skipped: PASSED",
     );
 }
+
+/// hip-tests' hipGraphAddEventRecordNode.cc and hipGraphAddEventWaitNode.cc in CUDA names
+/// (`tests/c/hip_tests_graph_event_nodes.cu`): event record nodes around a graph's work (synchronized on, timed),
+/// a wait node ordering a second graph after the first on another stream and on the same one, 100 launches, and
+/// the codes of the negative sections (NULL and uninitialized arguments, foreign, missing and duplicate
+/// dependencies).
+#[test]
+fn hip_tests_graph_event_nodes() {
+    hip_tests_graph_port(
+        "hip_tests_graph_event_nodes",
+        "hip-tests graph event nodes: 15 test cases, 0 skipped: PASSED",
+    );
+}
