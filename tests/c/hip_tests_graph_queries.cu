@@ -1,15 +1,18 @@
 /*
  * hip_tests_graph_queries.cu — ROCm hip-tests' catch/unit/graph/hipGraphGetNodes.cc, hipGraphGetRootNodes.cc,
- * hipGraphGetEdges.cc, hipGraphNodeGetDependencies.cc and hipGraphNodeGetDependentNodes.cc with their helpers of
- * graph_dependency_common.hh (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a),
- * translated to the CUDA runtime names (hipX → cudaX) as a .cu program that both `streamsim cc` and NVIDIA's nvcc
- * build (the kernels run on the CPU): every test case of these files.
+ * hipGraphGetEdges.cc, hipGraphNodeGetDependencies.cc, hipGraphNodeGetDependentNodes.cc and
+ * hipGraphRemoveDependencies.cc with their helpers of graph_dependency_common.hh (github.com/ROCm/hip-tests,
+ * commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime names (hipX → cudaX) as a .cu
+ * program that both `streamsim cc` and NVIDIA's nvcc build (the kernels run on the CPU): every test case of these
+ * files.
  *
  * Every runtime call and every check of those test cases is kept, in their order, with the kernels as written
  * upstream. Changes:
  *   - Catch2 → the harness of tests/c/hip_tests_cu.h (each SECTION in its own pass of its test case, as Catch2
- *     runs them); resource_guards.hh's StreamsGuard and EventsGuard and hip_test_kernels.hh's memsetReverse are
- *     written out here; HT_NVIDIA is 1 (the NVIDIA branches are the ones kept).
+ *     runs them; the nested sections of Unit_hipGraphRemoveDependencies_Positive_Functional, "Remove some
+ *     dependencies" holding "Node by Node" and "Node lists", are its two leaves, each with the outer section's
+ *     code around it); resource_guards.hh's StreamsGuard and EventsGuard and hip_test_kernels.hh's memsetReverse
+ *     are written out here; HT_NVIDIA is 1 (the NVIDIA branches are the ones kept).
  *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0) (CUDA 12's
  *     form); hipLaunchKernelGGL(k, grid, block, 0, s, args…) → k<<<grid, block, 0, s>>>(args…). The edge queries
  *     are CUDA 12's (no edge data), which the headers declare for CUDART_VERSION 12080.
@@ -1304,6 +1307,401 @@ static void Unit_hipGraphNodeGetDependentNodes_Negative_Parameters() { RunSectio
 
 } // namespace NodeGetDependentNodes
 
+/* ---- hipGraphRemoveDependencies.cc ---- */
+namespace RemoveDependencies {
+static constexpr size_t kNumOfEdges = 6;
+
+static __global__ void vector_square(int* A_d, size_t N_ELMTS) {
+    size_t gputhread = (blockIdx.x * blockDim.x + threadIdx.x);
+    size_t stride = blockDim.x * gridDim.x;
+    int temp = 0;
+    for (size_t i = gputhread; i < N_ELMTS; i += stride) {
+        temp = A_d[i] * A_d[i];
+        A_d[i] = temp;
+    }
+}
+
+static void Unit_hipGraphRemoveDependencies_Positive_Functional_pass() {
+    constexpr size_t N = 1024;
+    cudaGraph_t graph;
+    int *A_d, *B_d, *C_d;
+    int *A_h, *B_h, *C_h;
+
+    HipTest::initArrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N, false);
+
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    std::vector<cudaGraphNode_t> from_nodes;
+    std::vector<cudaGraphNode_t> to_nodes;
+    std::vector<cudaGraphNode_t> nodelist;
+    graphNodesCommon(graph, A_h, A_d, B_h, B_d, C_h, C_d, N, from_nodes, to_nodes, nodelist);
+
+    // Create dependencies
+    HIP_CHECK(cudaGraphAddDependencies(graph, &from_nodes[0], &to_nodes[0], 6));
+
+    size_t numEdgesExpected = kNumOfEdges;
+    /* Catch2's nested sections: "Remove some dependencies" holds "Node by Node" and "Node lists"; each pass enters
+     * one leaf, with the outer section's code around it. */
+    auto removeSomeDependencies = [&](bool nodeByNode) {
+        // Remove some dependencies
+        constexpr size_t numEdgesRemoved = 3;
+        cudaGraphNode_t expected_from_nodes[numEdgesRemoved] = {from_nodes[2], from_nodes[3],
+                                                                 from_nodes[4]};
+        cudaGraphNode_t expected_to_nodes[numEdgesRemoved] = {to_nodes[2], to_nodes[3], to_nodes[4]};
+
+        if (nodeByNode) { /* SECTION("Node by Node") */
+            HIP_CHECK(cudaGraphRemoveDependencies(graph, &from_nodes[2], &to_nodes[2], 1));
+            HIP_CHECK(cudaGraphRemoveDependencies(graph, &from_nodes[3], &to_nodes[3], 1));
+            HIP_CHECK(cudaGraphRemoveDependencies(graph, &from_nodes[4], &to_nodes[4], 1));
+        } else { /* SECTION("Node lists") */
+            HIP_CHECK(cudaGraphRemoveDependencies(graph, expected_from_nodes, expected_to_nodes,
+                                                 numEdgesRemoved));
+        }
+
+        // Validate manually with cudaGraphGetEdges() API
+        cudaGraphNode_t fromnode[kNumOfEdges]{};
+        cudaGraphNode_t tonode[kNumOfEdges]{};
+        size_t numEdges = kNumOfEdges;
+        HIP_CHECK(cudaGraphGetEdges(graph, fromnode, tonode, &numEdges));
+
+        bool nodeFound;
+        int found_count = 0;
+        for (size_t idx_from = 0; idx_from < numEdgesRemoved; idx_from++) {
+            nodeFound = false;
+            int idx = 0;
+            for (; idx < kNumOfEdges; idx++) {
+                if (expected_from_nodes[idx_from] == fromnode[idx]) {
+                    nodeFound = true;
+                    break;
+                }
+            }
+            if (nodeFound && (tonode[idx] == expected_to_nodes[idx_from])) {
+                found_count++;
+            }
+        }
+        // Ensure none of the nodes are discovered
+        REQUIRE(0 == found_count);
+        numEdgesExpected = kNumOfEdges - numEdgesRemoved;
+    };
+    SECTION("Remove some dependencies / Node by Node") {
+        removeSomeDependencies(true);
+    }
+    SECTION("Remove some dependencies / Node lists") {
+        removeSomeDependencies(false);
+    }
+    SECTION("Remove all dependencies") {
+        size_t numEdges = kNumOfEdges;
+        cudaGraphNode_t fromnode[kNumOfEdges]{};
+        cudaGraphNode_t tonode[kNumOfEdges]{};
+        HIP_CHECK(cudaGraphGetEdges(graph, fromnode, tonode, &numEdges));
+
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, fromnode, tonode, numEdges));
+        numEdgesExpected = 0;
+    }
+
+    // Validate with returned number of edges from cudaGraphGetEdges() API
+    size_t numEdges = 0;
+    HIP_CHECK(cudaGraphGetEdges(graph, nullptr, nullptr, &numEdges));
+    REQUIRE(numEdgesExpected == numEdges);
+    // Destroy
+    HipTest::freeArrays(A_d, B_d, C_d, A_h, B_h, C_h, false);
+    HIP_CHECK(cudaGraphDestroy(graph));
+}
+
+static void Unit_hipGraphRemoveDependenciesPositive_CapturedStream_pass() {
+    cudaGraph_t graph;
+    constexpr size_t N = 1024;
+    int *A_d, *B_d, *C_d;
+    int *A_h, *B_h, *C_h;
+
+    HipTest::initArrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N, false);
+    // Create streams and events
+    StreamsGuard streams(3);
+    EventsGuard events(3);
+
+    // Capture stream
+    captureNodesCommon(graph, A_h, A_d, B_h, B_d, C_h, C_d, N, streams.stream_list(),
+                       events.event_list());
+
+    cudaGraphNode_t* nodes{nullptr};
+    size_t numNodes = 0, numEdges = 0;
+    HIP_CHECK(cudaGraphGetNodes(graph, nodes, &numNodes));
+    HIP_CHECK(cudaGraphGetEdges(graph, nullptr, nullptr, &numEdges));
+    REQUIRE(7 == numNodes);
+    REQUIRE(kNumOfEdges == numEdges);
+    // Get the edges and remove one edge. Verify edge is removed.
+    cudaGraphNode_t fromnode[kNumOfEdges]{};
+    cudaGraphNode_t tonode[kNumOfEdges]{};
+    HIP_CHECK(cudaGraphGetEdges(graph, fromnode, tonode, &numEdges));
+    size_t expected_num_edges = kNumOfEdges;
+
+    SECTION("Remove some dependencies") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &fromnode[0], &tonode[0], 1));
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &fromnode[1], &tonode[1], 1));
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &fromnode[2], &tonode[2], 1));
+        expected_num_edges = 3;
+    }
+    SECTION("Remove all dependencies") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, fromnode, tonode, numEdges));
+        expected_num_edges = 0;
+    }
+    // Verify
+    HIP_CHECK(cudaGraphGetEdges(graph, nullptr, nullptr, &numEdges));
+    REQUIRE(expected_num_edges == numEdges);
+    // Destroy
+    HIP_CHECK(cudaGraphDestroy(graph));
+    HipTest::freeArrays(A_d, B_d, C_d, A_h, B_h, C_h, false);
+}
+
+static void Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc_pass() {
+    cudaStream_t streamForGraph;
+    HIP_CHECK(cudaStreamCreate(&streamForGraph));
+    constexpr size_t N = 1024;
+    constexpr size_t Nbytes = N * sizeof(int);
+    constexpr auto blocksPerCU = 6;  // to hide latency
+    constexpr auto threadsPerBlock = 256;
+    cudaGraph_t graph;
+    cudaGraphNode_t memcpyH2D_A, memcpyH2D_B, memcpyD2H_C;
+    cudaGraphNode_t kernel_vecAdd, kernel_square;
+    cudaKernelNodeParams kernelNodeParams{};
+    int *A_d, *B_d, *C_d;
+    int *A_h, *B_h, *C_h;
+    size_t NElem{N};
+
+    HipTest::initArrays(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N, false);
+    unsigned blocks = HipTest::setNumBlocks(blocksPerCU, threadsPerBlock, N);
+
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+    HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_A, graph, nullptr, 0, A_d, A_h, Nbytes,
+                                      cudaMemcpyHostToDevice));
+
+    HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_B, graph, nullptr, 0, B_d, B_h, Nbytes,
+                                      cudaMemcpyHostToDevice));
+
+    HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyD2H_C, graph, nullptr, 0, C_h, C_d, Nbytes,
+                                      cudaMemcpyDeviceToHost));
+
+    void* kernelArgs2[] = {&A_d, &B_d, &C_d, reinterpret_cast<void*>(&NElem)};
+    kernelNodeParams.func = reinterpret_cast<void*>(HipTest::vectorADD<int>);
+    kernelNodeParams.gridDim = dim3(blocks);
+    kernelNodeParams.blockDim = dim3(threadsPerBlock);
+    kernelNodeParams.sharedMemBytes = 0;
+    kernelNodeParams.kernelParams = reinterpret_cast<void**>(kernelArgs2);
+    kernelNodeParams.extra = nullptr;
+    HIP_CHECK(cudaGraphAddKernelNode(&kernel_vecAdd, graph, nullptr, 0, &kernelNodeParams));
+
+    // Create dependencies
+    HIP_CHECK(cudaGraphAddDependencies(graph, &memcpyH2D_A, &kernel_vecAdd, 1));
+    HIP_CHECK(cudaGraphAddDependencies(graph, &memcpyH2D_B, &kernel_vecAdd, 1));
+    HIP_CHECK(cudaGraphAddDependencies(graph, &kernel_vecAdd, &memcpyD2H_C, 1));
+    // Instantiate and execute Graph
+    cudaGraphExec_t graphExec;
+    HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+    HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+    HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+    // Validate
+    bool bMismatch = false;
+    for (size_t idx = 0; idx < NElem; idx++) {
+        if (C_h[idx] != (A_h[idx] + B_h[idx])) {
+            bMismatch = true;
+            break;
+        }
+    }
+    REQUIRE(false == bMismatch);
+    HIP_CHECK(cudaGraphExecDestroy(graphExec));
+    // Remove dependency memcpyH2D_B -> kernel_vecAdd and
+    // add new dependencies memcpyH2D_B -> kernel_square -> kernel_vecAdd
+    // Square kernel
+    void* kernelArgs1[] = {&B_d, reinterpret_cast<void*>(&NElem)};
+    kernelNodeParams.func = reinterpret_cast<void*>(vector_square);
+    kernelNodeParams.gridDim = dim3(blocks);
+    kernelNodeParams.blockDim = dim3(threadsPerBlock);
+    kernelNodeParams.sharedMemBytes = 0;
+    kernelNodeParams.kernelParams = reinterpret_cast<void**>(kernelArgs1);
+    kernelNodeParams.extra = nullptr;
+    HIP_CHECK(cudaGraphAddKernelNode(&kernel_square, graph, nullptr, 0, &kernelNodeParams));
+    HIP_CHECK(cudaGraphRemoveDependencies(graph, &memcpyH2D_B, &kernel_vecAdd, 1));
+    // Add new dependencies
+    HIP_CHECK(cudaGraphAddDependencies(graph, &memcpyH2D_B, &kernel_square, 1));
+    HIP_CHECK(cudaGraphAddDependencies(graph, &kernel_square, &kernel_vecAdd, 1));
+    size_t numEdges = 0, numNodes = 0;
+    HIP_CHECK(cudaGraphGetEdges(graph, nullptr, nullptr, &numEdges));
+    REQUIRE(4 == numEdges);
+    HIP_CHECK(cudaGraphGetNodes(graph, nullptr, &numNodes));
+    REQUIRE(5 == numNodes);
+    // Instantiate and execute graph
+    HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+    HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+    HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+    // Validate
+    bMismatch = false;
+    for (size_t idx = 0; idx < NElem; idx++) {
+        if (C_h[idx] != (A_h[idx] + B_h[idx] * B_h[idx])) {
+            bMismatch = true;
+            break;
+        }
+    }
+    REQUIRE(false == bMismatch);
+    // Destroy
+    HipTest::freeArrays(A_d, B_d, C_d, A_h, B_h, C_h, false);
+    HIP_CHECK(cudaGraphDestroy(graph));
+    HIP_CHECK(cudaStreamDestroy(streamForGraph));
+}
+
+static void Unit_hipGraphRemoveDependencies_Positive_Parameters_pass() {
+    constexpr size_t Nbytes = 1024;
+    cudaGraphNode_t memcpyH2D_A;
+    cudaGraphNode_t memcpyD2H_A;
+    cudaGraphNode_t memset_A;
+    cudaMemsetParams memsetParams{};
+    char* A_d;
+    char* A_h;
+    cudaGraph_t graph;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    HIP_CHECK(cudaMalloc(&A_d, Nbytes));
+    A_h = reinterpret_cast<char*>(malloc(Nbytes));
+
+    memset(&memsetParams, 0, sizeof(memsetParams));
+    memsetParams.dst = reinterpret_cast<void*>(A_d);
+    memsetParams.value = 0;
+    memsetParams.pitch = 0;
+    memsetParams.elementSize = sizeof(char);
+    memsetParams.width = Nbytes;
+    memsetParams.height = 1;
+
+    HIP_CHECK(cudaGraphAddMemsetNode(&memset_A, graph, nullptr, 0, &memsetParams));
+
+    HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_A, graph, nullptr, 0, A_d, A_h, Nbytes,
+                                      cudaMemcpyHostToDevice));
+    HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyD2H_A, graph, nullptr, 0, A_h, A_d, Nbytes,
+                                      cudaMemcpyDeviceToHost));
+
+    HIP_CHECK(cudaGraphAddDependencies(graph, &memset_A, &memcpyH2D_A, 1));
+    HIP_CHECK(cudaGraphAddDependencies(graph, &memcpyH2D_A, &memcpyD2H_A, 1));
+    size_t totalEdges = 2;
+  #if HT_NVIDIA // EXSWHTEC-218
+    SECTION("numDependencies is zero, To/From are nullptr") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, nullptr, nullptr, 0));
+    }
+    SECTION("numDependencies is zero, To or From are nullptr") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &memcpyH2D_A, nullptr, 0));
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, nullptr, &memcpyH2D_A, 0));
+    }
+  #endif
+    SECTION("numDependencies is zero, To/From are valid") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &memcpyH2D_A, &memcpyD2H_A, 0));
+    }
+    SECTION("numDependencies is zero, To/From are the same") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &memcpyH2D_A, &memcpyH2D_A, 0));
+    }
+
+    size_t numEdges = 0;
+    HIP_CHECK(cudaGraphGetEdges(graph, nullptr, nullptr, &numEdges));
+    REQUIRE(totalEdges == numEdges);
+
+    SECTION("numDependencies < To/From length") {
+        size_t numDependencies = 0;
+        cudaGraphNode_t from_list[] = {memset_A, memcpyH2D_A};
+        cudaGraphNode_t to_list[] = {memcpyH2D_A, memcpyD2H_A};
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, from_list, to_list, 1));
+        HIP_CHECK(cudaGraphNodeGetDependencies(memcpyH2D_A, nullptr, &numDependencies));
+        REQUIRE(numDependencies == 0);
+        HIP_CHECK(cudaGraphNodeGetDependencies(memcpyD2H_A, nullptr, &numDependencies));
+        REQUIRE(numDependencies == 1);
+    }
+    // Destroy
+    HIP_CHECK(cudaFree(A_d));
+    HIP_CHECK(cudaGraphDestroy(graph));
+    free(A_h);
+}
+
+static void Unit_hipGraphRemoveDependencies_Negative_Parameters_pass() {
+    cudaGraph_t graph{};
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+    cudaEvent_t event_start, event_end;
+    HIP_CHECK(cudaEventCreateWithFlags(&event_start, cudaEventDisableTiming));
+    HIP_CHECK(cudaEventCreateWithFlags(&event_end, cudaEventDisableTiming));
+    // memset node
+    constexpr size_t Nbytes = 1024;
+    char* A_d;
+    cudaGraphNode_t memset_A;
+    cudaMemsetParams memsetParams{};
+    HIP_CHECK(cudaMalloc(&A_d, Nbytes));
+    memset(&memsetParams, 0, sizeof(memsetParams));
+    memsetParams.dst = reinterpret_cast<void*>(A_d);
+    memsetParams.value = 0;
+    memsetParams.pitch = 0;
+    memsetParams.elementSize = sizeof(char);
+    memsetParams.width = Nbytes;
+    memsetParams.height = 1;
+    HIP_CHECK(cudaGraphAddMemsetNode(&memset_A, graph, nullptr, 0, &memsetParams));
+    // create event record node
+    cudaGraphNode_t event_node_start, event_node_end;
+    HIP_CHECK(cudaGraphAddEventRecordNode(&event_node_start, graph, nullptr, 0, event_start));
+    HIP_CHECK(cudaGraphAddEventRecordNode(&event_node_end, graph, nullptr, 0, event_end));
+    // Add dependencies between nodes
+    HIP_CHECK(cudaGraphAddDependencies(graph, &event_node_start, &memset_A, 1));
+    HIP_CHECK(cudaGraphAddDependencies(graph, &memset_A, &event_node_end, 1));
+
+    SECTION("graph is nullptr") {
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(nullptr, &event_node_start, &memset_A, 1),
+                        cudaErrorInvalidValue);
+    }
+
+    SECTION("graph is uninitialized") {
+        cudaGraph_t graph_uninit{};
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph_uninit, &event_node_start, &memset_A, 1),
+                        cudaErrorInvalidValue);
+    }
+
+    SECTION("To or From is nullptr") {
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph, nullptr, &memset_A, 1), cudaErrorInvalidValue);
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph, &event_node_start, nullptr, 1),
+                        cudaErrorInvalidValue);
+    }
+
+    SECTION("To/From are nullptr") {
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph, nullptr, nullptr, 1), cudaErrorInvalidValue);
+    }
+  #if HT_NVIDIA // EXSWHTEC-218
+    SECTION("To/From belong to different graph") {
+        cudaGraph_t graph1;
+        cudaGraphNode_t emptyNode1{};
+        cudaGraphNode_t emptyNode2{};
+        HIP_CHECK(cudaGraphCreate(&graph1, 0));
+        // create empty node
+        HIP_CHECK(cudaGraphAddEmptyNode(&emptyNode1, graph1, nullptr, 0));
+        HIP_CHECK(cudaGraphAddEmptyNode(&emptyNode2, graph1, nullptr, 0));
+        HIP_CHECK(cudaGraphAddDependencies(graph1, &emptyNode1, &emptyNode2, 1));
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph, &emptyNode1, &emptyNode2, 1),
+                        cudaErrorInvalidValue);
+        HIP_CHECK(cudaGraphDestroy(graph1));
+    }
+  #endif
+    SECTION("Remove non existing dependency") {
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph, &event_node_start, &event_node_end, 1),
+                        cudaErrorInvalidValue);
+    }
+
+    SECTION("Remove same dependency twice") {
+        HIP_CHECK(cudaGraphRemoveDependencies(graph, &event_node_start, &memset_A, 1));
+        HIP_CHECK_ERROR(cudaGraphRemoveDependencies(graph, &event_node_start, &memset_A, 1),
+                        cudaErrorInvalidValue);
+    }
+
+    HIP_CHECK(cudaFree(A_d));
+    HIP_CHECK(cudaGraphDestroy(graph));
+    HIP_CHECK(cudaEventDestroy(event_end));
+    HIP_CHECK(cudaEventDestroy(event_start));
+}
+static void Unit_hipGraphRemoveDependencies_Positive_Functional() { RunSections(Unit_hipGraphRemoveDependencies_Positive_Functional_pass); }
+static void Unit_hipGraphRemoveDependenciesPositive_CapturedStream() { RunSections(Unit_hipGraphRemoveDependenciesPositive_CapturedStream_pass); }
+static void Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc() { RunSections(Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc_pass); }
+static void Unit_hipGraphRemoveDependencies_Positive_Parameters() { RunSections(Unit_hipGraphRemoveDependencies_Positive_Parameters_pass); }
+static void Unit_hipGraphRemoveDependencies_Negative_Parameters() { RunSections(Unit_hipGraphRemoveDependencies_Negative_Parameters_pass); }
+} // namespace RemoveDependencies
+
 int main() {
     HIP_TEST_CASE(GetNodes::Unit_hipGraphGetNodes_Positive_Functional);
     HIP_TEST_CASE(GetNodes::Unit_hipGraphGetNodes_Positive_CapturedStream);
@@ -1318,6 +1716,11 @@ int main() {
     HIP_TEST_CASE(NodeGetDependencies::Unit_hipGraphNodeGetDependencies_Negative_Parameters);
     HIP_TEST_CASE(NodeGetDependentNodes::Unit_hipGraphNodeGetDependentNodes_Positive_Functional);
     HIP_TEST_CASE(NodeGetDependentNodes::Unit_hipGraphNodeGetDependentNodes_Negative_Parameters);
+    HIP_TEST_CASE(RemoveDependencies::Unit_hipGraphRemoveDependencies_Positive_Functional);
+    HIP_TEST_CASE(RemoveDependencies::Unit_hipGraphRemoveDependenciesPositive_CapturedStream);
+    HIP_TEST_CASE(RemoveDependencies::Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc);
+    HIP_TEST_CASE(RemoveDependencies::Unit_hipGraphRemoveDependencies_Positive_Parameters);
+    HIP_TEST_CASE(RemoveDependencies::Unit_hipGraphRemoveDependencies_Negative_Parameters);
     printf("hip-tests graph queries: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }

@@ -654,15 +654,16 @@ fn hip_tests_graph_add_nodes() {
     );
 }
 
-/// hip-tests' hipGraphGetNodes.cc, GetRootNodes.cc, GetEdges.cc, NodeGetDependencies.cc and
-/// NodeGetDependentNodes.cc in CUDA names (`tests/c/hip_tests_graph_queries.cu`): node, root, edge, dependency
+/// hip-tests' hipGraphGetNodes.cc, GetRootNodes.cc, GetEdges.cc, NodeGetDependencies.cc, NodeGetDependentNodes.cc
+/// and RemoveDependencies.cc in CUDA names (`tests/c/hip_tests_graph_queries.cu`): node, root, edge, dependency
 /// and dependent lists of built and captured graphs with arrays shorter, equal and longer than the lists (the
-/// rest set to NULL), and the codes of NULL and uninitialized arguments.
+/// rest set to NULL), edges removed one by one and as lists (a kernel's inputs changed by it), and the codes of
+/// NULL and uninitialized arguments, foreign nodes, missing and already removed edges.
 #[test]
 fn hip_tests_graph_queries() {
     hip_tests_graph_port(
         "hip_tests_graph_queries",
-        "hip-tests graph queries: 13 test cases, 0 skipped: PASSED",
+        "hip-tests graph queries: 18 test cases, 0 skipped: PASSED",
     );
 }
 
