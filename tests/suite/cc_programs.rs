@@ -679,3 +679,23 @@ fn hip_tests_graph_event_nodes() {
         "hip-tests graph event nodes: 15 test cases, 0 skipped: PASSED",
     );
 }
+
+/// hip-tests' hipGraphInstantiateWithFlags.cc in CUDA names (`tests/c/hip_tests_graph_instantiate_with_flags.cu`),
+/// on two devices: built and captured graphs instantiated and launched from the device they were made on and from
+/// its peer, a graph whose allocation node is never freed relaunched with AutoFreeOnLaunch (the graph memory in use
+/// and reserved unchanged by relaunches), and the codes of NULL arguments and a flag not accepted.
+#[test]
+fn hip_tests_graph_instantiate_with_flags() {
+    let name = "hip_tests_graph_instantiate_with_flags";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph instantiate with flags: 6 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
+}
