@@ -699,3 +699,14 @@ fn hip_tests_graph_instantiate_with_flags() {
     );
     assert!(!err.contains("streamsim:"), "{err}");
 }
+
+/// hip-tests' hipGraphAddMemsetNode.cc in CUDA names (`tests/c/hip_tests_graph_memset_node.cu`): memset nodes of
+/// 1-, 2- and 4-byte elements over 9 pitched shapes, of pitched, 3-D, linear and managed memory (graph-building.md
+/// · GraphAddMemsetNode, managed memory), copied back by 3-D memcpy nodes; the codes of the negative sections.
+#[test]
+fn hip_tests_graph_memset_node() {
+    hip_tests_graph_port(
+        "hip_tests_graph_memset_node",
+        "hip-tests graph memset node: 8 test cases, 0 skipped: PASSED",
+    );
+}
