@@ -710,3 +710,29 @@ fn hip_tests_graph_memset_node() {
         "hip-tests graph memset node: 8 test cases, 0 skipped: PASSED",
     );
 }
+
+/// hip-tests' hipGraphExecEventRecordNodeSetEvent.cc, ExecEventWaitNodeSetEvent.cc, ExecHostNodeSetParams.cc,
+/// ExecKernelNodeSetParams.cc and ExecDestroy.cc in CUDA names (`tests/c/hip_tests_graph_exec_set_params.cu`), on
+/// two devices: events, host functions and kernels changed in executable graphs (the graphs' nodes unchanged), an
+/// event of another device, and the codes of the negative sections. The only report is the race the upstream
+/// clone has (its copies into and out of C_d unordered).
+#[test]
+fn hip_tests_graph_exec_set_params() {
+    let name = "hip_tests_graph_exec_set_params";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "2")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph exec set params: 14 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    let reports: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("streamsim:"))
+        .collect();
+    assert_eq!(
+        reports,
+        ["streamsim: data race on 4096 bytes at offset 0 of allocation #38 (device 0 memory)"],
+        "{err}"
+    );
+}
