@@ -1,14 +1,17 @@
 /*
- * hip_tests_graph_memset_node.cu — ROCm hip-tests' catch/unit/graph/hipGraphAddMemsetNode.cc with its helpers of
- * graph_memset_node_test_common.hh and graph_tests_common.hh (github.com/ROCm/hip-tests, commit
- * 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime names (hipX → cudaX) as a .cu program
- * that both `streamsim cc` and NVIDIA's nvcc build: every test case of the file.
+ * hip_tests_graph_memset_node.cu — ROCm hip-tests' catch/unit/graph/hipGraphAddMemsetNode.cc and
+ * hipGraphExecMemsetNodeSetParams.cc with their helpers of graph_memset_node_test_common.hh and
+ * graph_tests_common.hh (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to
+ * the CUDA runtime names (hipX → cudaX) as a .cu program that both `streamsim cc` and NVIDIA's nvcc build: every
+ * test case of these files. Unit_hipGraphExecMemsetNodeSetParams_Negative_Parameters' "Changing dst allocation
+ * device" needs two devices (on one it is skipped, as upstream).
  *
  * Every runtime call and every check of those test cases is kept, in their order. Changes, marked STREAMSIM where
  * they are:
  *   - Catch2 → the harness of tests/c/hip_tests_cu.h (each SECTION in its own pass of its test case, as Catch2
  *     runs them). TEMPLATE_TEST_CASE → a template run for uint8_t, uint16_t and uint32_t in turn; the GENERATEs
- *     of GraphMemsetNodeCommonPositive (width, then height) → nested loops in the generators' order, the
+ *     of GraphMemsetNodeCommonPositive (width, then height) and of Unit_hipGraphExecMemsetNodeSetParams_Positive_
+ *     Basic (width, at the top of the test case) → loops in the generators' order, the
  *     DYNAMIC_SECTION their body; the GENERATE(0, 3, 5) inside MemsetCommonNegative's "elementSize != 1, 2, 4"
  *     section → three sections, one per value (Catch2 reruns the test case into that section once per value).
  *     The helpers' HT_NVIDIA sections are kept.
@@ -17,7 +20,8 @@
  *     written out here; CHECK_IMAGE_SUPPORT is hip-tests' NVIDIA branch (image support is 1: the test goes on);
  *     make_hipPos / make_hipPitchedPtr / make_hipExtent → make_cudaPos / make_cudaPitchedPtr / make_cudaExtent;
  *     HIPCHECK → HIP_CHECK; hipDeviceAttributeManagedMemory → cudaDevAttrManagedMemory.
- *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0).
+ *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0); a missing ;
+ *     after three HIP_CHECKs (hip-tests' macro is a block) added.
  *   - GraphAddNodeCommonNegativeTests' "Invalid numNodes" passes the address of one handle with a count of 2
  *     (the second read is past the variable, undefined in C++); here the handle is the first of two, the second
  *     a handle no call made.
@@ -685,6 +689,154 @@ static void Unit_hipGraphAddMemsetNode_hipMallocManaged() {
 }
 } // namespace AddMemsetNode
 
+/* ---- hipGraphExecMemsetNodeSetParams.cc ---- */
+namespace ExecMemsetNodeSetParams {
+template <typename TestType> static void Unit_hipGraphExecMemsetNodeSetParams_Positive_Basic_pass() {
+    CHECK_IMAGE_SUPPORT
+
+    for (const size_t width : {size_t{1}, size_t{64}, kPageSize / sizeof(TestType) + 1}) { /* GENERATE */
+
+        cudaGraph_t graph = nullptr;
+        HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+        cudaGraphNode_t node = nullptr;
+        LinearAllocGuard<TestType> initial_alloc(LinearAllocs::hipMalloc, 2 * sizeof(TestType));
+
+        cudaMemsetParams initial_params = {};
+        initial_params.dst = initial_alloc.ptr();
+        initial_params.elementSize = sizeof(TestType);
+        initial_params.width = 2;
+        initial_params.height = 1;
+        HIP_CHECK(cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &initial_params));
+
+        cudaGraphExec_t graph_exec = nullptr;
+        HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+        LinearAllocGuard2D<TestType> alloc(width, 1);
+        constexpr TestType set_value = 42;
+        cudaMemsetParams params = {};
+        params.dst = alloc.ptr();
+        params.elementSize = sizeof(TestType);
+        params.width = width;
+        params.height = 1;
+        params.value = set_value;
+        HIP_CHECK(cudaGraphExecMemsetNodeSetParams(graph_exec, node, &params));
+
+        cudaMemsetParams retrieved_params = {};
+        HIP_CHECK(cudaGraphMemsetNodeGetParams(node, &retrieved_params));
+        REQUIRE(initial_params.dst == retrieved_params.dst);
+        REQUIRE(initial_params.elementSize == retrieved_params.elementSize);
+        REQUIRE(initial_params.width == retrieved_params.width);
+        REQUIRE(initial_params.height == retrieved_params.height);
+        REQUIRE(initial_params.pitch == retrieved_params.pitch);
+        REQUIRE(initial_params.value == retrieved_params.value);
+
+        HIP_CHECK(cudaGraphLaunch(graph_exec, cudaStreamPerThread));
+        HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+        HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+        HIP_CHECK(cudaGraphDestroy(graph));
+
+        PinnedAllocGuard<TestType> buffer(width * sizeof(TestType)); /* STREAMSIM: LinearAllocs::hipHostMalloc */
+        HIP_CHECK(cudaMemcpy2D(buffer.ptr(), width * sizeof(TestType), alloc.ptr(), alloc.pitch(),
+                              width * sizeof(TestType), 1, cudaMemcpyDeviceToHost));
+        ArrayFindIfNot(buffer.ptr(), set_value, width);
+    }
+}
+
+static void Unit_hipGraphExecMemsetNodeSetParams_Negative_Parameters_pass() {
+    // FIXME: this test tests 1D/2D/3D stuff in one single go, need to decouple it so that it can run
+    // on devices with no image support
+    CHECK_IMAGE_SUPPORT
+
+    using namespace std::placeholders;
+
+    cudaGraph_t graph = nullptr;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    LinearAllocGuard<int> alloc(LinearAllocs::hipMalloc, 4 * sizeof(int));
+    cudaMemsetParams params = {};
+    params.dst = alloc.ptr();
+    params.elementSize = sizeof(*alloc.ptr());
+    params.width = 1;
+    params.height = 1;
+    params.value = 42;
+
+    cudaGraphNode_t node = nullptr;
+    HIP_CHECK(cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &params)); /* the ; upstream leaves out */
+
+    cudaGraphExec_t graph_exec = nullptr;
+    HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+    SECTION("pGraphExec == nullptr") {
+        HIP_CHECK_ERROR(cudaGraphExecMemsetNodeSetParams(nullptr, node, &params), cudaErrorInvalidValue);
+    }
+
+    SECTION("node == nullptr") {
+        HIP_CHECK_ERROR(cudaGraphExecMemsetNodeSetParams(graph_exec, nullptr, &params),
+                        cudaErrorInvalidValue);
+    }
+
+    MemsetCommonNegative(std::bind(cudaGraphExecMemsetNodeSetParams, graph_exec, node, _1), params);
+
+    SECTION("Changing dst allocation device") {
+        if (HipTest::getDeviceCount() < 2) {
+            HipTest::HIP_SKIP_TEST("Test requires two connected GPUs");
+            return;
+        }
+        HIP_CHECK(cudaSetDevice(1));
+        LinearAllocGuard<int> new_alloc(LinearAllocs::hipMalloc, 4 * sizeof(int));
+        params.dst = new_alloc.ptr();
+        HIP_CHECK_ERROR(cudaGraphExecMemsetNodeSetParams(graph_exec, node, &params),
+                        cudaErrorInvalidValue);
+    }
+
+    HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+    HIP_CHECK(cudaGraphDestroy(graph));
+}
+
+static void Unit_hipGraphExecMemsetNodeSetParams_Negative_Updating_Non1D_Node_pass() {
+    CHECK_IMAGE_SUPPORT
+
+    cudaGraph_t graph = nullptr;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    LinearAllocGuard2D<int> alloc(2, 2);
+    cudaMemsetParams params = {};
+    params.dst = alloc.ptr();
+    params.elementSize = sizeof(*alloc.ptr());
+    params.width = 1;
+    params.height = 2;
+    params.pitch = alloc.pitch();
+    params.value = 42;
+
+    cudaGraphNode_t node = nullptr;
+    HIP_CHECK(cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &params)); /* the ; upstream leaves out */
+
+    cudaGraphExec_t graph_exec = nullptr;
+    HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+    params.width = 2;
+    HIP_CHECK_ERROR(cudaGraphExecMemsetNodeSetParams(graph_exec, node, &params), cudaErrorInvalidValue);
+
+    HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+    HIP_CHECK(cudaGraphDestroy(graph));
+}
+
+/* TEMPLATE_TEST_CASE(..., uint8_t, uint16_t, uint32_t) */
+static void Unit_hipGraphExecMemsetNodeSetParams_Positive_Basic() {
+    RunSections(Unit_hipGraphExecMemsetNodeSetParams_Positive_Basic_pass<uint8_t>);
+    RunSections(Unit_hipGraphExecMemsetNodeSetParams_Positive_Basic_pass<uint16_t>);
+    RunSections(Unit_hipGraphExecMemsetNodeSetParams_Positive_Basic_pass<uint32_t>);
+}
+static void Unit_hipGraphExecMemsetNodeSetParams_Negative_Parameters() {
+    RunSections(Unit_hipGraphExecMemsetNodeSetParams_Negative_Parameters_pass);
+}
+static void Unit_hipGraphExecMemsetNodeSetParams_Negative_Updating_Non1D_Node() {
+    RunSections(Unit_hipGraphExecMemsetNodeSetParams_Negative_Updating_Non1D_Node_pass);
+}
+} // namespace ExecMemsetNodeSetParams
+
 int main() {
     HIP_TEST_CASE(AddMemsetNode::Unit_hipGraphAddMemsetNode_Positive_Basic);
     HIP_TEST_CASE(AddMemsetNode::Unit_hipGraphAddMemsetNode_Negative_Parameters);
@@ -694,6 +846,9 @@ int main() {
     HIP_TEST_CASE(AddMemsetNode::Unit_hipGraphAddMemsetNode_hipMalloc3D_1D);
     HIP_TEST_CASE(AddMemsetNode::Unit_hipGraphAddMemsetNode_hipMalloc_1D);
     HIP_TEST_CASE(AddMemsetNode::Unit_hipGraphAddMemsetNode_hipMallocManaged);
+    HIP_TEST_CASE(ExecMemsetNodeSetParams::Unit_hipGraphExecMemsetNodeSetParams_Positive_Basic);
+    HIP_TEST_CASE(ExecMemsetNodeSetParams::Unit_hipGraphExecMemsetNodeSetParams_Negative_Parameters);
+    HIP_TEST_CASE(ExecMemsetNodeSetParams::Unit_hipGraphExecMemsetNodeSetParams_Negative_Updating_Non1D_Node);
     printf("hip-tests graph memset node: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }

@@ -700,15 +700,25 @@ fn hip_tests_graph_instantiate_with_flags() {
     assert!(!err.contains("streamsim:"), "{err}");
 }
 
-/// hip-tests' hipGraphAddMemsetNode.cc in CUDA names (`tests/c/hip_tests_graph_memset_node.cu`): memset nodes of
-/// 1-, 2- and 4-byte elements over 9 pitched shapes, of pitched, 3-D, linear and managed memory (graph-building.md
-/// · GraphAddMemsetNode, managed memory), copied back by 3-D memcpy nodes; the codes of the negative sections.
+/// hip-tests' hipGraphAddMemsetNode.cc and hipGraphExecMemsetNodeSetParams.cc in CUDA names
+/// (`tests/c/hip_tests_graph_memset_node.cu`), on two devices: memset nodes of 1-, 2- and 4-byte elements over 9
+/// pitched shapes, of pitched, 3-D, linear and managed memory (graph-building.md · GraphAddMemsetNode, managed
+/// memory), copied back by 3-D memcpy nodes; 1-D memsets of executable graphs changed (the graph's node unchanged);
+/// the codes of the negative sections (a destination on another device, a 2-D memset's width changed).
 #[test]
 fn hip_tests_graph_memset_node() {
-    hip_tests_graph_port(
-        "hip_tests_graph_memset_node",
-        "hip-tests graph memset node: 8 test cases, 0 skipped: PASSED",
+    let name = "hip_tests_graph_memset_node";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
     );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph memset node: 11 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
 }
 
 /// hip-tests' hipGraphExecEventRecordNodeSetEvent.cc, ExecEventWaitNodeSetEvent.cc, ExecHostNodeSetParams.cc,
