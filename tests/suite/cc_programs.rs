@@ -746,3 +746,25 @@ fn hip_tests_graph_exec_set_params() {
         "{err}"
     );
 }
+
+/// hip-tests' hipGraphAddMemcpyNode1D.cc and hipGraphExecMemcpyNodeSetParams1D.cc in CUDA names
+/// (`tests/c/hip_tests_graph_memcpy_node_1d.cu`), on two devices: 1-D copy nodes (and copies changed in executable
+/// graphs) between pageable, pinned (every cudaHostAlloc flag) and device memory of both devices, with and
+/// without peer access, with explicit kinds and cudaMemcpyDefault; the codes of the negative sections, where a
+/// change of the kind to cudaMemcpyDefault keeps the documented answer (graph-building.md ·
+/// GraphExecMemcpyNodeSetParams1D, the Note row).
+#[test]
+fn hip_tests_graph_memcpy_node_1d() {
+    let name = "hip_tests_graph_memcpy_node_1d";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph memcpy node 1D: 5 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
+}
