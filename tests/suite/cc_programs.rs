@@ -747,15 +747,15 @@ fn hip_tests_graph_exec_set_params() {
     );
 }
 
-/// hip-tests' hipGraphAddMemcpyNode1D.cc and hipGraphExecMemcpyNodeSetParams1D.cc in CUDA names
-/// (`tests/c/hip_tests_graph_memcpy_node_1d.cu`), on two devices: 1-D copy nodes (and copies changed in executable
-/// graphs) between pageable, pinned (every cudaHostAlloc flag) and device memory of both devices, with and
-/// without peer access, with explicit kinds and cudaMemcpyDefault; the codes of the negative sections, where a
-/// change of the kind to cudaMemcpyDefault keeps the documented answer (graph-building.md ·
-/// GraphExecMemcpyNodeSetParams1D, the Note row).
+/// hip-tests' hipGraphAddMemcpyNode1D.cc, hipGraphExecMemcpyNodeSetParams1D.cc and
+/// hipGraphExecMemcpyNodeSetParams.cc in CUDA names (`tests/c/hip_tests_graph_memcpy_nodes.cu`), on two devices:
+/// copy nodes (and copies changed in executable graphs, 1-D and with `cudaMemcpy3DParms`) between pageable,
+/// pinned (every cudaHostAlloc flag) and device memory of both devices, with and without peer access, with
+/// explicit kinds and cudaMemcpyDefault; the codes of the negative sections, where a change of the kind to
+/// cudaMemcpyDefault keeps the documented answer (graph-building.md · GraphExecMemcpyNodeSetParams1D, the Note row).
 #[test]
-fn hip_tests_graph_memcpy_node_1d() {
-    let name = "hip_tests_graph_memcpy_node_1d";
+fn hip_tests_graph_memcpy_nodes() {
+    let name = "hip_tests_graph_memcpy_nodes";
     let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
     let (code, out, err) = run(
         &exe,
@@ -763,7 +763,7 @@ fn hip_tests_graph_memcpy_node_1d() {
     );
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(
-        out.ends_with("hip-tests graph memcpy node 1D: 5 test cases, 0 skipped: PASSED\n"),
+        out.ends_with("hip-tests graph memcpy nodes: 8 test cases, 0 skipped: PASSED\n"),
         "{out}{err}"
     );
     assert!(!err.contains("streamsim:"), "{err}");

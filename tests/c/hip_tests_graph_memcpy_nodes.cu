@@ -1,6 +1,7 @@
 /*
- * hip_tests_graph_memcpy_node_1d.cu — ROCm hip-tests' catch/unit/graph/hipGraphAddMemcpyNode1D.cc and
- * hipGraphExecMemcpyNodeSetParams1D.cc with the helpers they use of catch/include/memcpy1d_tests_common.hh and
+ * hip_tests_graph_memcpy_nodes.cu — ROCm hip-tests' catch/unit/graph/hipGraphAddMemcpyNode1D.cc,
+ * hipGraphExecMemcpyNodeSetParams1D.cc and hipGraphExecMemcpyNodeSetParams.cc with the helpers they use of
+ * catch/include/memcpy1d_tests_common.hh, memcpy3d_tests_common.hh (GetMemcpy3DParms, for pitched pointers) and
  * graph_tests_common.hh (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated
  * to the CUDA runtime names (hipX → cudaX) as a .cu program that both `streamsim cc` and NVIDIA's nvcc build (the
  * kernels run on the CPU): every test case of these files, in their HT_NVIDIA form. The device-to-device cases
@@ -14,17 +15,20 @@
  *     GENERATEs at the top of the shells (allocation size, allocation kinds, host allocation flags, source and
  *     destination devices) → nested loops in the generators' order: the test cases run nothing before the shell's
  *     section, so a loop inside the section is the rerun Catch2 makes. In
- *     Unit_hipGraphExecMemcpyNodeSetParams1D_Negative_Changing_Memcpy_Direction the two GENERATEs → two loops
- *     around the test case's body; its GENERATE_REF builds its tuples once, from the first run's four
- *     allocations (which the runs that return early leave allocated): here each run uses its own, of the same
- *     kinds.
+ *     Unit_hipGraphExecMemcpyNodeSetParams1D_Negative_Changing_Memcpy_Direction and
+ *     Unit_hipGraphExecMemcpyNodeSetParams_Negative_Changing_Memcpy_Direction the two GENERATEs → two loops
+ *     around the test case's body; the GENERATE_REF builds its tuples once, from the first run's allocations
+ *     (which the runs that return early leave allocated): here each run uses its own, of the same kinds.
  *   - resource_guards.hh's LinearAllocGuard with the kinds the shells use (malloc, hipHostMalloc with its flags
  *     → cudaHostAlloc with the cudaHostAlloc flags HIP's NVIDIA layer maps them to, hipMalloc → cudaMalloc) is
  *     written out here as Alloc1D; hip_test_kernels.hh's VectorSet too. hipHostMalloc / hipHostFree in the test
  *     cases → cudaMallocHost / cudaFreeHost.
- *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0).
- *   - Unit_hipGraphExecMemcpyNodeSetParams1D_Negative_Changing_Memcpy_Direction expects cudaErrorInvalidValue when
- *     the kind changes to cudaMemcpyDefault (NVIDIA's answer); the Runtime API does not say so, and the simulator
+ *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0);
+ *     make_hipPitchedPtr / make_hipPos / make_hipExtent → make_cudaPitchedPtr / make_cudaPos / make_cudaExtent.
+ *     Unit_hipGraphExecMemcpyNodeSetParams_Negative_Parameters is as upstream, its quirks included (its lambda's
+ *     pitches are sizeof of a pointer; "count larger than src allocation size" sets dstPtr).
+ *   - Both Negative_Changing_Memcpy_Direction test cases expect cudaErrorInvalidValue when the kind changes to
+ *     cudaMemcpyDefault (NVIDIA's answer); the Runtime API does not say so, and the simulator
  *     answers cudaSuccess (the copy's sides stay in the memory they were in: graph-building.md ·
  *     GraphExecMemcpyNodeSetParams1D, the Note row); the port checks the simulator's answer for that kind.
  *   - GraphAddNodeCommonNegativeTests' "Invalid numNodes" passes the address of one handle with a count of 2
@@ -312,6 +316,20 @@ void MemcpyWithDirectionCommonNegativeTests(F f, void *dst, void *src, size_t co
     }
 }
 
+/* ---- memcpy3d_tests_common.hh (GetMemcpy3DParms, for pitched pointers: CUDA arrays are not simulated) ---- */
+static inline cudaMemcpy3DParms GetMemcpy3DParms(cudaPitchedPtr dst_ptr, cudaPos dst_pos, cudaPitchedPtr src_ptr,
+                                                 cudaPos src_pos, cudaExtent extent, cudaMemcpyKind kind) {
+    cudaMemcpy3DParms parms = {};
+    parms.dstPtr = dst_ptr;
+    parms.dstPos = dst_pos;
+    parms.srcPtr = src_ptr;
+    parms.srcPos = src_pos;
+    parms.extent = extent;
+    parms.kind = kind;
+
+    return parms;
+}
+
 /* ---- graph_tests_common.hh ---- */
 template <typename F> void GraphAddNodeCommonNegativeTests(F f, cudaGraph_t graph) {
     cudaGraphNode_t node = nullptr;
@@ -578,13 +596,172 @@ static void Unit_hipGraphExecMemcpyNodeSetParams1D_Negative_Changing_Memcpy_Dire
 } // namespace ExecMemcpyNodeSetParams1D
 
 
+/* ---- hipGraphExecMemcpyNodeSetParams.cc ---- */
+namespace ExecMemcpyNodeSetParams {
+static void Unit_hipGraphExecMemcpyNodeSetParams_Positive_Basic_pass() {
+    constexpr auto f = [](void* dst, void* src, size_t count, cudaMemcpyKind direction) {
+        cudaGraph_t graph = nullptr;
+        HIP_CHECK(cudaGraphCreate(&graph, 0));
+        cudaGraphNode_t node = nullptr;
+        const auto offset_src = reinterpret_cast<uint8_t*>(src) + 1;
+        const auto offset_dst = reinterpret_cast<uint8_t*>(dst) + 1;
+        auto params = GetMemcpy3DParms(
+            make_cudaPitchedPtr(offset_dst, count - 1, count - 1, 0), make_cudaPos(0, 0, 0),
+            make_cudaPitchedPtr(offset_src, count - 1, count - 1, 0), make_cudaPos(0, 0, 0),
+            make_cudaExtent(count - 1, 1, 1), direction);
+        HIP_CHECK(cudaGraphAddMemcpyNode(&node, graph, nullptr, 0, &params));
+        cudaGraphExec_t graph_exec = nullptr;
+        HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+        params = GetMemcpy3DParms(make_cudaPitchedPtr(dst, count, count, 0), make_cudaPos(0, 0, 0),
+                                  make_cudaPitchedPtr(src, count, count, 0), make_cudaPos(0, 0, 0),
+                                  make_cudaExtent(count, 1, 1), direction);
+        HIP_CHECK(cudaGraphExecMemcpyNodeSetParams(graph_exec, node, &params));
+        HIP_CHECK(cudaGraphLaunch(graph_exec, cudaStreamPerThread));
+        HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+        HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+        HIP_CHECK(cudaGraphDestroy(graph));
+
+        return cudaSuccess;
+    };
+
+    /* the HT_NVIDIA branch */
+    MemcpyWithDirectionCommonTests<false>(f);
+}
+
+static void Unit_hipGraphExecMemcpyNodeSetParams_Negative_Parameters_pass() {
+    using namespace std::placeholders;
+    cudaGraph_t graph = nullptr;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    int src[2] = {}, dst[2] = {};
+
+    auto params =
+        GetMemcpy3DParms(make_cudaPitchedPtr(dst, sizeof(dst), sizeof(dst), 0), make_cudaPos(0, 0, 0),
+                         make_cudaPitchedPtr(src, sizeof(src), sizeof(src), 0), make_cudaPos(0, 0, 0),
+                         make_cudaExtent(sizeof(dst), 1, 1), cudaMemcpyDefault);
+
+    cudaGraphNode_t node = nullptr;
+    HIP_CHECK(cudaGraphAddMemcpyNode(&node, graph, nullptr, 0, &params));
+
+    cudaGraphExec_t graph_exec = nullptr;
+    HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+    SECTION("pGraphExec == nullptr") {
+        HIP_CHECK_ERROR(cudaGraphExecMemcpyNodeSetParams(nullptr, node, &params), cudaErrorInvalidValue);
+    }
+
+    SECTION("node == nullptr") {
+        HIP_CHECK_ERROR(cudaGraphExecMemcpyNodeSetParams(graph_exec, nullptr, &params),
+                        cudaErrorInvalidValue);
+    }
+
+    auto f = [&](void* dst, void* src, size_t count, cudaMemcpyKind kind) {
+        auto params =
+            GetMemcpy3DParms(make_cudaPitchedPtr(dst, sizeof(dst), sizeof(dst), 0), make_cudaPos(0, 0, 0),
+                             make_cudaPitchedPtr(src, sizeof(src), sizeof(src), 0), make_cudaPos(0, 0, 0),
+                             make_cudaExtent(count, 1, 1), kind);
+        return cudaGraphExecMemcpyNodeSetParams(graph_exec, node, &params);
+    };
+    MemcpyWithDirectionCommonNegativeTests(f, dst, src, sizeof(dst), cudaMemcpyDefault);
+
+    SECTION("count == 0") {
+        HIP_CHECK_ERROR(
+            cudaGraphExecMemcpyNodeSetParams1D(graph_exec, node, dst, src, 0, cudaMemcpyDefault),
+            cudaErrorInvalidValue);
+    }
+
+    SECTION("count larger than dst allocation size") {
+        LinearAllocGuard<int> dev_dst(LinearAllocs::hipMalloc, sizeof(int));
+        params.dstPtr = make_cudaPitchedPtr(dev_dst.ptr(), sizeof(int), sizeof(int), 0);
+        HIP_CHECK_ERROR(cudaGraphExecMemcpyNodeSetParams(graph_exec, node, &params),
+                        cudaErrorInvalidValue);
+    }
+
+    SECTION("count larger than src allocation size") {
+        LinearAllocGuard<int> dev_src(LinearAllocs::hipMalloc, sizeof(int));
+        params.dstPtr = make_cudaPitchedPtr(dev_src.ptr(), sizeof(int), sizeof(int), 0);
+        HIP_CHECK_ERROR(cudaGraphExecMemcpyNodeSetParams(graph_exec, node, &params),
+                        cudaErrorInvalidValue);
+    }
+
+    HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+    HIP_CHECK(cudaGraphDestroy(graph));
+}
+
+/* STREAMSIM: one run of Catch2's for the tuple gen of the GENERATE_REF and the set_dir of the GENERATE. */
+static void Changing_Memcpy_Direction_run(const int gen, const cudaMemcpyKind generated_set_dir) {
+    int *host, *dev;
+    HIP_CHECK(cudaMallocHost(&host, sizeof(int)));
+    HIP_CHECK(cudaMalloc(&dev, sizeof(int)));
+
+    const std::tuple<cudaMemcpyKind, int *, int *> generated[] = { /* GENERATE_REF */
+          std::make_tuple(cudaMemcpyHostToHost, host, host), std::make_tuple(cudaMemcpyHostToDevice, host, dev),
+          std::make_tuple(cudaMemcpyDeviceToHost, dev, host), std::make_tuple(cudaMemcpyDeviceToDevice, dev, dev)};
+    const auto [dir, src, dst] = generated[gen];
+
+    cudaGraph_t graph = nullptr;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    auto params = GetMemcpy3DParms(make_cudaPitchedPtr(dst, sizeof(int), sizeof(int), 0), make_cudaPos(0, 0, 0),
+                                   make_cudaPitchedPtr(src, sizeof(int), sizeof(int), 0), make_cudaPos(0, 0, 0),
+                                   make_cudaExtent(sizeof(int), 1, 1), dir);
+
+    cudaGraphNode_t node = nullptr;
+    HIP_CHECK(cudaGraphAddMemcpyNode(&node, graph, nullptr, 0, &params));
+
+    cudaGraphExec_t graph_exec = nullptr;
+    HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+    const auto set_dir = generated_set_dir; /* GENERATE(cudaMemcpyHostToHost, cudaMemcpyHostToDevice,
+                                             *          cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice,
+                                             *          cudaMemcpyDefault) */
+    if (dir == set_dir) {
+        HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+        HIP_CHECK(cudaGraphDestroy(graph));
+        return;
+    }
+
+    params.kind = set_dir;
+    /* STREAMSIM: upstream expects cudaErrorInvalidValue for every set_dir; for cudaMemcpyDefault the simulator
+     * answers cudaSuccess (graph-building.md · GraphExecMemcpyNodeSetParams1D, the Note row). */
+    HIP_CHECK_ERROR(cudaGraphExecMemcpyNodeSetParams(graph_exec, node, &params),
+                    set_dir == cudaMemcpyDefault ? cudaSuccess : cudaErrorInvalidValue);
+    HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+    HIP_CHECK(cudaGraphDestroy(graph));
+    HIP_CHECK(cudaFreeHost(host));
+    HIP_CHECK(cudaFree(dev));
+}
+
+static void Unit_hipGraphExecMemcpyNodeSetParams_Negative_Changing_Memcpy_Direction_pass() {
+    for (int gen = 0; gen < 4; gen++) {
+        for (const auto set_dir : {cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
+                                     cudaMemcpyDeviceToDevice, cudaMemcpyDefault}) {
+            Changing_Memcpy_Direction_run(gen, set_dir);
+        }
+    }
+}
+static void Unit_hipGraphExecMemcpyNodeSetParams_Positive_Basic() {
+    RunSections(Unit_hipGraphExecMemcpyNodeSetParams_Positive_Basic_pass);
+}
+static void Unit_hipGraphExecMemcpyNodeSetParams_Negative_Parameters() {
+    RunSections(Unit_hipGraphExecMemcpyNodeSetParams_Negative_Parameters_pass);
+}
+static void Unit_hipGraphExecMemcpyNodeSetParams_Negative_Changing_Memcpy_Direction() {
+    RunSections(Unit_hipGraphExecMemcpyNodeSetParams_Negative_Changing_Memcpy_Direction_pass);
+}
+} // namespace ExecMemcpyNodeSetParams
+
 int main() {
     HIP_TEST_CASE(AddMemcpyNode1D::Unit_hipGraphAddMemcpyNode1D_Positive_Basic);
     HIP_TEST_CASE(AddMemcpyNode1D::Unit_hipGraphAddMemcpyNode1D_Negative_Parameters);
     HIP_TEST_CASE(ExecMemcpyNodeSetParams1D::Unit_hipGraphExecMemcpyNodeSetParams1D_Positive_Basic);
     HIP_TEST_CASE(ExecMemcpyNodeSetParams1D::Unit_hipGraphExecMemcpyNodeSetParams1D_Negative_Parameters);
     HIP_TEST_CASE(ExecMemcpyNodeSetParams1D::Unit_hipGraphExecMemcpyNodeSetParams1D_Negative_Changing_Memcpy_Direction);
-    printf("hip-tests graph memcpy node 1D: %d test cases, %d skipped: PASSED\n", hip_tests_cases,
+    HIP_TEST_CASE(ExecMemcpyNodeSetParams::Unit_hipGraphExecMemcpyNodeSetParams_Positive_Basic);
+    HIP_TEST_CASE(ExecMemcpyNodeSetParams::Unit_hipGraphExecMemcpyNodeSetParams_Negative_Parameters);
+    HIP_TEST_CASE(ExecMemcpyNodeSetParams::Unit_hipGraphExecMemcpyNodeSetParams_Negative_Changing_Memcpy_Direction);
+    printf("hip-tests graph memcpy nodes: %d test cases, %d skipped: PASSED\n", hip_tests_cases,
            hip_tests_skipped);
     return 0;
 }
