@@ -387,21 +387,37 @@ static void Unit_hipGraphAddEventRecordNode_Negative_pass() {
     HIP_CHECK(cudaEventDestroy(event));
 }
 
-static void Unit_hipGraphAddEventRecordNode_Functional_Simple() { RunSections(Unit_hipGraphAddEventRecordNode_Functional_Simple_pass); }
+static void Unit_hipGraphAddEventRecordNode_Functional_Simple() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Functional_Simple_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_Functional_WithoutFlags() { RunSections(Unit_hipGraphAddEventRecordNode_Functional_WithoutFlags_pass); }
+static void Unit_hipGraphAddEventRecordNode_Functional_WithoutFlags() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Functional_WithoutFlags_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_Functional_ElapsedTime() { RunSections(Unit_hipGraphAddEventRecordNode_Functional_ElapsedTime_pass); }
+static void Unit_hipGraphAddEventRecordNode_Functional_ElapsedTime() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Functional_ElapsedTime_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_Functional_WithFlags() { RunSections(Unit_hipGraphAddEventRecordNode_Functional_WithFlags_pass); }
+static void Unit_hipGraphAddEventRecordNode_Functional_WithFlags() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Functional_WithFlags_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_MultipleRun() { RunSections(Unit_hipGraphAddEventRecordNode_MultipleRun_pass); }
+static void Unit_hipGraphAddEventRecordNode_MultipleRun() {
+    RunSections(Unit_hipGraphAddEventRecordNode_MultipleRun_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_Functional_TimingDisabled() { RunSections(Unit_hipGraphAddEventRecordNode_Functional_TimingDisabled_pass); }
+static void Unit_hipGraphAddEventRecordNode_Functional_TimingDisabled() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Functional_TimingDisabled_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_Positive_Parameters() { RunSections(Unit_hipGraphAddEventRecordNode_Positive_Parameters_pass); }
+static void Unit_hipGraphAddEventRecordNode_Positive_Parameters() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Positive_Parameters_pass);
+}
 
-static void Unit_hipGraphAddEventRecordNode_Negative() { RunSections(Unit_hipGraphAddEventRecordNode_Negative_pass); }
+static void Unit_hipGraphAddEventRecordNode_Negative() {
+    RunSections(Unit_hipGraphAddEventRecordNode_Negative_pass);
+}
 
 } // namespace AddEventRecordNode
 
@@ -651,19 +667,33 @@ static void Unit_hipGraphAddEventWaitNode_Negative_pass() {
   HIP_CHECK(cudaEventDestroy(event));
 }
 
-static void Unit_hipGraphAddEventWaitNode_Functional_Simple() { RunSections(Unit_hipGraphAddEventWaitNode_Functional_Simple_pass); }
+static void Unit_hipGraphAddEventWaitNode_Functional_Simple() {
+    RunSections(Unit_hipGraphAddEventWaitNode_Functional_Simple_pass);
+}
 
-static void Unit_hipGraphAddEventWaitNode_MultGraphMultStrmDependency() { RunSections(Unit_hipGraphAddEventWaitNode_MultGraphMultStrmDependency_pass); }
+static void Unit_hipGraphAddEventWaitNode_MultGraphMultStrmDependency() {
+    RunSections(Unit_hipGraphAddEventWaitNode_MultGraphMultStrmDependency_pass);
+}
 
-static void Unit_hipGraphAddEventWaitNode_MultipleRun() { RunSections(Unit_hipGraphAddEventWaitNode_MultipleRun_pass); }
+static void Unit_hipGraphAddEventWaitNode_MultipleRun() {
+    RunSections(Unit_hipGraphAddEventWaitNode_MultipleRun_pass);
+}
 
-static void Unit_hipGraphAddEventWaitNode_MultGraphOneStrmDependency() { RunSections(Unit_hipGraphAddEventWaitNode_MultGraphOneStrmDependency_pass); }
+static void Unit_hipGraphAddEventWaitNode_MultGraphOneStrmDependency() {
+    RunSections(Unit_hipGraphAddEventWaitNode_MultGraphOneStrmDependency_pass);
+}
 
-static void Unit_hipGraphAddEventWaitNode_differentFlags() { RunSections(Unit_hipGraphAddEventWaitNode_differentFlags_pass); }
+static void Unit_hipGraphAddEventWaitNode_differentFlags() {
+    RunSections(Unit_hipGraphAddEventWaitNode_differentFlags_pass);
+}
 
-static void Unit_hipGraphAddEventWaitNode_Positive_Parameters() { RunSections(Unit_hipGraphAddEventWaitNode_Positive_Parameters_pass); }
+static void Unit_hipGraphAddEventWaitNode_Positive_Parameters() {
+    RunSections(Unit_hipGraphAddEventWaitNode_Positive_Parameters_pass);
+}
 
-static void Unit_hipGraphAddEventWaitNode_Negative() { RunSections(Unit_hipGraphAddEventWaitNode_Negative_pass); }
+static void Unit_hipGraphAddEventWaitNode_Negative() {
+    RunSections(Unit_hipGraphAddEventWaitNode_Negative_pass);
+}
 
 } // namespace AddEventWaitNode
 

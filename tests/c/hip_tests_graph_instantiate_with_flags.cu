@@ -402,12 +402,24 @@ static void Unit_hipGraphInstantiateWithFlags_FlagAutoFreeOnLaunch_check_pass() 
     HIP_CHECK(cudaGraphExecDestroy(graphExec));
     HIP_CHECK(cudaStreamDestroy(stream));
 }
-static void Unit_hipGraphInstantiateWithFlags_Negative() { RunSections(Unit_hipGraphInstantiateWithFlags_Negative_pass); }
-static void Unit_hipGraphInstantiateWithFlags_DependencyGraph() { RunSections(Unit_hipGraphInstantiateWithFlags_DependencyGraph_pass); }
-static void Unit_hipGraphInstantiateWithFlags_DependencyGraphDeviceCtxtChg() { RunSections(Unit_hipGraphInstantiateWithFlags_DependencyGraphDeviceCtxtChg_pass); }
-static void Unit_hipGraphInstantiateWithFlags_StreamCapture() { RunSections(Unit_hipGraphInstantiateWithFlags_StreamCapture_pass); }
-static void Unit_hipGraphInstantiateWithFlags_StreamCaptureDeviceContextChg() { RunSections(Unit_hipGraphInstantiateWithFlags_StreamCaptureDeviceContextChg_pass); }
-static void Unit_hipGraphInstantiateWithFlags_FlagAutoFreeOnLaunch_check() { RunSections(Unit_hipGraphInstantiateWithFlags_FlagAutoFreeOnLaunch_check_pass); }
+static void Unit_hipGraphInstantiateWithFlags_Negative() {
+    RunSections(Unit_hipGraphInstantiateWithFlags_Negative_pass);
+}
+static void Unit_hipGraphInstantiateWithFlags_DependencyGraph() {
+    RunSections(Unit_hipGraphInstantiateWithFlags_DependencyGraph_pass);
+}
+static void Unit_hipGraphInstantiateWithFlags_DependencyGraphDeviceCtxtChg() {
+    RunSections(Unit_hipGraphInstantiateWithFlags_DependencyGraphDeviceCtxtChg_pass);
+}
+static void Unit_hipGraphInstantiateWithFlags_StreamCapture() {
+    RunSections(Unit_hipGraphInstantiateWithFlags_StreamCapture_pass);
+}
+static void Unit_hipGraphInstantiateWithFlags_StreamCaptureDeviceContextChg() {
+    RunSections(Unit_hipGraphInstantiateWithFlags_StreamCaptureDeviceContextChg_pass);
+}
+static void Unit_hipGraphInstantiateWithFlags_FlagAutoFreeOnLaunch_check() {
+    RunSections(Unit_hipGraphInstantiateWithFlags_FlagAutoFreeOnLaunch_check_pass);
+}
 } // namespace InstantiateWithFlags
 
 /* STREAMSIM: hip-tests runs each test case in a process of its own, so the peer access a device-change case

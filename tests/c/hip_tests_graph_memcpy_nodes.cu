@@ -2,9 +2,10 @@
  * hip_tests_graph_memcpy_nodes.cu — ROCm hip-tests' catch/unit/graph/hipGraphAddMemcpyNode.cc,
  * hipGraphAddMemcpyNode1D.cc, hipGraphExecMemcpyNodeSetParams1D.cc and hipGraphExecMemcpyNodeSetParams.cc with the
  * helpers they use of catch/include/memcpy1d_tests_common.hh, memcpy3d_tests_common.hh (for pitched pointers),
- * utils.hh, resource_guards.hh and graph_tests_common.hh (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated
- * to the CUDA runtime names (hipX → cudaX) as a .cu program that both `streamsim cc` and NVIDIA's nvcc build (the
- * kernels run on the CPU): every test case of these files, in their HT_NVIDIA form. The device-to-device cases
+ * utils.hh, resource_guards.hh and graph_tests_common.hh (github.com/ROCm/hip-tests, commit
+ * 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime names (hipX → cudaX) as a .cu program
+ * that both `streamsim cc` and NVIDIA's nvcc build (the kernels run on the CPU): every test case of these files,
+ * in their HT_NVIDIA form. The device-to-device cases
  * go over every pair of devices (two here).
  *
  * Every runtime call and every check of those test cases is kept, in their order. Changes, marked STREAMSIM where
@@ -612,8 +613,8 @@ void Memcpy3DHostToDeviceShell(F memcpy_func, const cudaStream_t kernel_stream =
             PitchedMemorySet(src_host_alloc.ptr(), host_pitch, device_alloc.width_logical(), device_alloc.height(),
                              device_alloc.depth(), f);
 
-            std::fill_n(dst_host_alloc.ptr(), device_alloc.width_logical() * device_alloc.height() * device_alloc.depth(),
-                        0);
+            std::fill_n(dst_host_alloc.ptr(),
+                        device_alloc.width_logical() * device_alloc.height() * device_alloc.depth(), 0);
 
             HIP_CHECK(memcpy_func(device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
                                   make_cudaPitchedPtr(src_host_alloc.ptr(), host_pitch, device_alloc.width(),
@@ -1254,7 +1255,8 @@ static void Unit_hipGraphAddMemcpyNode_Negative_Parameters_pass() {
 
     if (negative_outer == 0) { /* SECTION("Host to Device") */
         LinearAllocGuard3D<int> device_alloc(extent);
-        Alloc1D<int> host_alloc(LA1::hipHostMalloc, device_alloc.pitch() * device_alloc.height() * device_alloc.depth());
+        Alloc1D<int> host_alloc(LA1::hipHostMalloc,
+                                device_alloc.pitch() * device_alloc.height() * device_alloc.depth());
         NegativeTests(device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
                       make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.pitch(), device_alloc.width(),
                                           device_alloc.height()),
@@ -1263,7 +1265,8 @@ static void Unit_hipGraphAddMemcpyNode_Negative_Parameters_pass() {
 
     if (negative_outer == 1) { /* SECTION("Device to Host") */
         LinearAllocGuard3D<int> device_alloc(extent);
-        Alloc1D<int> host_alloc(LA1::hipHostMalloc, device_alloc.pitch() * device_alloc.height() * device_alloc.depth());
+        Alloc1D<int> host_alloc(LA1::hipHostMalloc,
+                                device_alloc.pitch() * device_alloc.height() * device_alloc.depth());
         NegativeTests(make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.pitch(), device_alloc.width(),
                                           device_alloc.height()),
                       make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), extent,
@@ -1287,7 +1290,9 @@ static void Unit_hipGraphAddMemcpyNode_Negative_Parameters_pass() {
     }
 }
 
-static void Unit_hipGraphAddMemcpyNode_Positive_Basic() { RunSections(Unit_hipGraphAddMemcpyNode_Positive_Basic_pass); }
+static void Unit_hipGraphAddMemcpyNode_Positive_Basic() {
+    RunSections(Unit_hipGraphAddMemcpyNode_Positive_Basic_pass);
+}
 static void Unit_hipGraphAddMemcpyNode_Negative_Parameters() {
     for (negative_outer = 0; negative_outer < 4; negative_outer++) {
         RunSections(Unit_hipGraphAddMemcpyNode_Negative_Parameters_pass);

@@ -477,11 +477,17 @@ static void Unit_hipGraphGetNodes_Negative_Parameters_pass() {
     free(nodes);
 }
 
-static void Unit_hipGraphGetNodes_Positive_Functional() { RunSections(Unit_hipGraphGetNodes_Positive_Functional_pass); }
+static void Unit_hipGraphGetNodes_Positive_Functional() {
+    RunSections(Unit_hipGraphGetNodes_Positive_Functional_pass);
+}
 
-static void Unit_hipGraphGetNodes_Positive_CapturedStream() { RunSections(Unit_hipGraphGetNodes_Positive_CapturedStream_pass); }
+static void Unit_hipGraphGetNodes_Positive_CapturedStream() {
+    RunSections(Unit_hipGraphGetNodes_Positive_CapturedStream_pass);
+}
 
-static void Unit_hipGraphGetNodes_Negative_Parameters() { RunSections(Unit_hipGraphGetNodes_Negative_Parameters_pass); }
+static void Unit_hipGraphGetNodes_Negative_Parameters() {
+    RunSections(Unit_hipGraphGetNodes_Negative_Parameters_pass);
+}
 
 } // namespace GetNodes
 
@@ -686,11 +692,17 @@ static void Unit_hipGraphGetRootNodes_Negative_Parameters_pass() {
   free(nodes);
 }
 
-static void Unit_hipGraphGetRootNodes_Positive_Functional() { RunSections(Unit_hipGraphGetRootNodes_Positive_Functional_pass); }
+static void Unit_hipGraphGetRootNodes_Positive_Functional() {
+    RunSections(Unit_hipGraphGetRootNodes_Positive_Functional_pass);
+}
 
-static void Unit_hipGraphGetRootNodes_Positive_CapturedStream() { RunSections(Unit_hipGraphGetRootNodes_Positive_CapturedStream_pass); }
+static void Unit_hipGraphGetRootNodes_Positive_CapturedStream() {
+    RunSections(Unit_hipGraphGetRootNodes_Positive_CapturedStream_pass);
+}
 
-static void Unit_hipGraphGetRootNodes_Negative_Parameters() { RunSections(Unit_hipGraphGetRootNodes_Negative_Parameters_pass); }
+static void Unit_hipGraphGetRootNodes_Negative_Parameters() {
+    RunSections(Unit_hipGraphGetRootNodes_Negative_Parameters_pass);
+}
 
 } // namespace GetRootNodes
 
@@ -912,11 +924,17 @@ static void Unit_hipGraphGetEdges_Negative_Parameters_pass() {
   HIP_CHECK(cudaEventDestroy(event_start));
 }
 
-static void Unit_hipGraphGetEdges_Positive_Functional() { RunSections(Unit_hipGraphGetEdges_Positive_Functional_pass); }
+static void Unit_hipGraphGetEdges_Positive_Functional() {
+    RunSections(Unit_hipGraphGetEdges_Positive_Functional_pass);
+}
 
-static void Unit_hipGraphGetEdges_Positive_CapturedStream() { RunSections(Unit_hipGraphGetEdges_Positive_CapturedStream_pass); }
+static void Unit_hipGraphGetEdges_Positive_CapturedStream() {
+    RunSections(Unit_hipGraphGetEdges_Positive_CapturedStream_pass);
+}
 
-static void Unit_hipGraphGetEdges_Negative_Parameters() { RunSections(Unit_hipGraphGetEdges_Negative_Parameters_pass); }
+static void Unit_hipGraphGetEdges_Negative_Parameters() {
+    RunSections(Unit_hipGraphGetEdges_Negative_Parameters_pass);
+}
 
 } // namespace GetEdges
 
@@ -1108,9 +1126,13 @@ static void Unit_hipGraphNodeGetDependencies_Negative_Parameters_pass() {
   HIP_CHECK(cudaFree(A_d));
 }
 
-static void Unit_hipGraphNodeGetDependencies_Positive_Functional() { RunSections(Unit_hipGraphNodeGetDependencies_Positive_Functional_pass); }
+static void Unit_hipGraphNodeGetDependencies_Positive_Functional() {
+    RunSections(Unit_hipGraphNodeGetDependencies_Positive_Functional_pass);
+}
 
-static void Unit_hipGraphNodeGetDependencies_Negative_Parameters() { RunSections(Unit_hipGraphNodeGetDependencies_Negative_Parameters_pass); }
+static void Unit_hipGraphNodeGetDependencies_Negative_Parameters() {
+    RunSections(Unit_hipGraphNodeGetDependencies_Negative_Parameters_pass);
+}
 
 } // namespace NodeGetDependencies
 
@@ -1301,9 +1323,13 @@ static void Unit_hipGraphNodeGetDependentNodes_Negative_Parameters_pass() {
   HIP_CHECK(cudaFree(A_d));
 }
 
-static void Unit_hipGraphNodeGetDependentNodes_Positive_Functional() { RunSections(Unit_hipGraphNodeGetDependentNodes_Positive_Functional_pass); }
+static void Unit_hipGraphNodeGetDependentNodes_Positive_Functional() {
+    RunSections(Unit_hipGraphNodeGetDependentNodes_Positive_Functional_pass);
+}
 
-static void Unit_hipGraphNodeGetDependentNodes_Negative_Parameters() { RunSections(Unit_hipGraphNodeGetDependentNodes_Negative_Parameters_pass); }
+static void Unit_hipGraphNodeGetDependentNodes_Negative_Parameters() {
+    RunSections(Unit_hipGraphNodeGetDependentNodes_Negative_Parameters_pass);
+}
 
 } // namespace NodeGetDependentNodes
 
@@ -1695,11 +1721,21 @@ static void Unit_hipGraphRemoveDependencies_Negative_Parameters_pass() {
     HIP_CHECK(cudaEventDestroy(event_end));
     HIP_CHECK(cudaEventDestroy(event_start));
 }
-static void Unit_hipGraphRemoveDependencies_Positive_Functional() { RunSections(Unit_hipGraphRemoveDependencies_Positive_Functional_pass); }
-static void Unit_hipGraphRemoveDependenciesPositive_CapturedStream() { RunSections(Unit_hipGraphRemoveDependenciesPositive_CapturedStream_pass); }
-static void Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc() { RunSections(Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc_pass); }
-static void Unit_hipGraphRemoveDependencies_Positive_Parameters() { RunSections(Unit_hipGraphRemoveDependencies_Positive_Parameters_pass); }
-static void Unit_hipGraphRemoveDependencies_Negative_Parameters() { RunSections(Unit_hipGraphRemoveDependencies_Negative_Parameters_pass); }
+static void Unit_hipGraphRemoveDependencies_Positive_Functional() {
+    RunSections(Unit_hipGraphRemoveDependencies_Positive_Functional_pass);
+}
+static void Unit_hipGraphRemoveDependenciesPositive_CapturedStream() {
+    RunSections(Unit_hipGraphRemoveDependenciesPositive_CapturedStream_pass);
+}
+static void Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc() {
+    RunSections(Unit_hipGraphRemoveDependencies_Positive_ChangeComputeFunc_pass);
+}
+static void Unit_hipGraphRemoveDependencies_Positive_Parameters() {
+    RunSections(Unit_hipGraphRemoveDependencies_Positive_Parameters_pass);
+}
+static void Unit_hipGraphRemoveDependencies_Negative_Parameters() {
+    RunSections(Unit_hipGraphRemoveDependencies_Negative_Parameters_pass);
+}
 } // namespace RemoveDependencies
 
 int main() {
