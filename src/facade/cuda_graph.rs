@@ -177,11 +177,26 @@ pub(crate) unsafe fn thread_exchange_stream_capture_mode(api: Api, m: *mut c_int
     })
 }
 
+/// `cudaGraphInstantiate` / `cudaGraphInstantiateWithFlags`: their flags, without Upload 2, which only
+/// `cudaGraphInstantiateWithParams` takes (docs/semantics/capture-and-graphs.md, "Instantiate flags").
 pub(crate) unsafe fn graph_instantiate(
     api: Api,
     x: *mut *mut c_void,
     g: *mut c_void,
     flags: c_ulonglong,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe { graph_instantiate_flags(api, x, g, flags, false) }
+}
+
+/// The instantiation; `with_params`: `cudaGraphInstantiateWithParams`, which also takes Upload 2 (and uploads
+/// after the instantiation).
+pub(crate) unsafe fn graph_instantiate_flags(
+    api: Api,
+    x: *mut *mut c_void,
+    g: *mut c_void,
+    flags: c_ulonglong,
+    with_params: bool,
 ) -> Error {
     run(api, |p| {
         let what = "GraphInstantiate";
@@ -214,6 +229,15 @@ pub(crate) unsafe fn graph_instantiate(
                 format!(
                     "flags {flags:#x}: UseNodePriority 8 is not simulated (per-node priorities: a graph runs at the \
                      priority of the stream it is launched into)"
+                ),
+            ));
+        }
+        if flags & 2 != 0 && !with_params {
+            return Err(invalid(
+                what,
+                format!(
+                    "flags {flags:#x}: Upload 2 is only supported by cudaGraphInstantiateWithParams (the Runtime \
+                     API's rule)"
                 ),
             ));
         }

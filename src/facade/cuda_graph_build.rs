@@ -1583,7 +1583,7 @@ pub(crate) unsafe fn graph_instantiate_with_params(
     // SAFETY: checked non-NULL; C contract.
     let flags = unsafe { (*params).flags };
     // SAFETY: forwarded C contract.
-    let code = unsafe { super::cuda_graph::graph_instantiate(api, x, g, flags) };
+    let code = unsafe { super::cuda_graph::graph_instantiate_flags(api, x, g, flags, true) };
     let code = if code == 0 && flags & 2 != 0 {
         // SAFETY: as above.
         let s = unsafe { (*params).uploadStream };

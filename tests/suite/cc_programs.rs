@@ -657,3 +657,146 @@ fn uniform_barriers_of_cuda_samples_are_not_divergence() {
         assert!(!err.contains("synccheck"), "{dir}:\n{err}");
     }
 }
+
+// ---- hip-tests' graph-building tests (issue 25, item 6) ----
+
+/// Builds and runs one of the hip-tests graph ports under `STREAMSIM_RACES=fail` (the upstream tests are
+/// race-free): exit status 0, the pass line with its count of test cases, and no report.
+fn hip_tests_graph_port(name: &str, pass_line: &str) {
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(&exe, &[("STREAMSIM_RACES", "fail")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with(&format!("{pass_line}\n")), "{out}{err}");
+    assert!(!err.contains("streamsim:"), "{err}");
+}
+
+/// hip-tests' hipGraphAddKernelNode.cc, hipGraphAddHostNode.cc and hipGraphAddEmptyNode.cc in CUDA names
+/// (`tests/c/hip_tests_graph_add_nodes.cu`): the codes of the negative sections, host nodes run after their
+/// copies (in a graph and in a clone), empty nodes as barriers between copies and kernels, 50 launches.
+#[test]
+fn hip_tests_graph_add_nodes() {
+    hip_tests_graph_port(
+        "hip_tests_graph_add_nodes",
+        "hip-tests graph add nodes: 8 test cases, 0 skipped: PASSED",
+    );
+}
+
+/// hip-tests' hipGraphGetNodes.cc, GetRootNodes.cc, GetEdges.cc, NodeGetDependencies.cc, NodeGetDependentNodes.cc
+/// and RemoveDependencies.cc in CUDA names (`tests/c/hip_tests_graph_queries.cu`): node, root, edge, dependency
+/// and dependent lists of built and captured graphs with arrays shorter, equal and longer than the lists (the
+/// rest set to NULL), edges removed one by one and as lists (a kernel's inputs changed by it), and the codes of
+/// NULL and uninitialized arguments, foreign nodes, missing and already removed edges.
+#[test]
+fn hip_tests_graph_queries() {
+    hip_tests_graph_port(
+        "hip_tests_graph_queries",
+        "hip-tests graph queries: 18 test cases, 0 skipped: PASSED",
+    );
+}
+
+/// hip-tests' hipGraphAddEventRecordNode.cc and hipGraphAddEventWaitNode.cc in CUDA names
+/// (`tests/c/hip_tests_graph_event_nodes.cu`): event record nodes around a graph's work (synchronized on, timed),
+/// a wait node ordering a second graph after the first on another stream and on the same one, 100 launches, and
+/// the codes of the negative sections (NULL and uninitialized arguments, foreign, missing and duplicate
+/// dependencies).
+#[test]
+fn hip_tests_graph_event_nodes() {
+    hip_tests_graph_port(
+        "hip_tests_graph_event_nodes",
+        "hip-tests graph event nodes: 15 test cases, 0 skipped: PASSED",
+    );
+}
+
+/// hip-tests' hipGraphInstantiateWithFlags.cc in CUDA names (`tests/c/hip_tests_graph_instantiate_with_flags.cu`),
+/// on two devices: built and captured graphs instantiated and launched from the device they were made on and from
+/// its peer, a graph whose allocation node is never freed relaunched with AutoFreeOnLaunch (the graph memory in use
+/// and reserved unchanged by relaunches), and the codes of NULL arguments and a flag not accepted.
+#[test]
+fn hip_tests_graph_instantiate_with_flags() {
+    let name = "hip_tests_graph_instantiate_with_flags";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph instantiate with flags: 6 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
+}
+
+/// hip-tests' hipGraphAddMemsetNode.cc and hipGraphExecMemsetNodeSetParams.cc in CUDA names
+/// (`tests/c/hip_tests_graph_memset_node.cu`), on two devices: memset nodes of 1-, 2- and 4-byte elements over 9
+/// pitched shapes, of pitched, 3-D, linear and managed memory (graph-building.md · GraphAddMemsetNode, managed
+/// memory), copied back by 3-D memcpy nodes; 1-D memsets of executable graphs changed (the graph's node unchanged);
+/// the codes of the negative sections (a destination on another device, a 2-D memset's width changed).
+#[test]
+fn hip_tests_graph_memset_node() {
+    let name = "hip_tests_graph_memset_node";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph memset node: 11 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
+}
+
+/// hip-tests' hipGraphExecEventRecordNodeSetEvent.cc, ExecEventWaitNodeSetEvent.cc, ExecHostNodeSetParams.cc,
+/// ExecKernelNodeSetParams.cc and ExecDestroy.cc in CUDA names (`tests/c/hip_tests_graph_exec_set_params.cu`), on
+/// two devices: events, host functions and kernels changed in executable graphs (the graphs' nodes unchanged), an
+/// event of another device, and the codes of the negative sections. The only report is the race the upstream
+/// clone has (its copies into and out of C_d unordered).
+#[test]
+fn hip_tests_graph_exec_set_params() {
+    let name = "hip_tests_graph_exec_set_params";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "2")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph exec set params: 14 test cases, 0 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    let reports: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("streamsim:"))
+        .collect();
+    assert_eq!(
+        reports,
+        ["streamsim: data race on 4096 bytes at offset 0 of allocation #38 (device 0 memory)"],
+        "{err}"
+    );
+}
+
+/// hip-tests' hipGraphAddMemcpyNode.cc, hipGraphAddMemcpyNode1D.cc, hipGraphExecMemcpyNodeSetParams1D.cc and
+/// hipGraphExecMemcpyNodeSetParams.cc in CUDA names (`tests/c/hip_tests_graph_memcpy_nodes.cu`), on two devices:
+/// 3-D and 1-D copy nodes (and copies changed in executable graphs) between pageable, pinned (every cudaHostAlloc
+/// flag), pitched and device memory of both devices, with and without peer access, with explicit kinds and
+/// cudaMemcpyDefault, their parameters read back; the codes of the negative sections, where a pitch shorter than
+/// the width and a change of the kind to cudaMemcpyDefault keep the documented answers (graph-building.md, the
+/// Note rows). The two CUDA-array sections are skipped (no CUDA arrays).
+#[test]
+fn hip_tests_graph_memcpy_nodes() {
+    let name = "hip_tests_graph_memcpy_nodes";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("hip-tests graph memcpy nodes: 10 test cases, 2 skipped: PASSED\n"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("  skipped: Array from/to Host: CUDA arrays are not simulated\n"),
+        "{out}"
+    );
+    assert!(!err.contains("streamsim:"), "{err}");
+}

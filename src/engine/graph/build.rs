@@ -306,10 +306,19 @@ impl Process {
                     .checked_mul(u64::from(shape.element_size))
                     .and_then(|r| (shape.height - 1).checked_mul(shape.pitch)?.checked_add(r))
                     .ok_or_else(|| invalid(what, "the memset's extent overflows"))?;
-                // A graph allocation is resolved at each launch (graph/memory.rs).
-                let space = match self.m.memory.device_region(what, dst, span, c.process) {
-                    Ok(r) => r.block.space,
-                    Err(e) => self.m.memory.graph_space(dst.addr(), span).ok_or(e)?.0,
+                // A graph allocation is resolved at each launch (graph/memory.rs). Managed memory is set where
+                // it is, as `cudaMemset` sets it (graph-building.md · GraphAddMemsetNode, managed memory).
+                let managed = self.m.memory.is_managed(dst.addr());
+                let space = if managed {
+                    self.m
+                        .memory
+                        .pinned_region(what, HostPtr(dst.addr()), span, c.process)?;
+                    AddressSpace::Device(device)
+                } else {
+                    match self.m.memory.device_region(what, dst, span, c.process) {
+                        Ok(r) => r.block.space,
+                        Err(e) => self.m.memory.graph_space(dst.addr(), span).ok_or(e)?.0,
+                    }
                 };
                 if space != AddressSpace::Device(device) {
                     return Err(SimError::InvalidValue {

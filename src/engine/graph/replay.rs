@@ -20,7 +20,7 @@ use super::node::{Endpoint, Node, NodeOp};
 use crate::engine::core::calls::EngineCall;
 use crate::engine::core::error::{Result, SimError};
 use crate::engine::core::handle::{EventId, GraphExec, Stream, StreamId, StreamKind};
-use crate::engine::core::pointers::DevicePtr;
+use crate::engine::core::pointers::{DevicePtr, HostPtr};
 use crate::engine::core::races::Accessor;
 use crate::engine::core::races::LifePoint;
 use crate::engine::core::races::Who;
@@ -451,13 +451,22 @@ impl Process {
             NodeOp::MemsetShaped { dst, shape } => {
                 let what = "memset node";
                 let mem = &self.m.memory;
-                let r = mem.device_region(what, *dst, shape.span(), c.process)?;
+                // Device memory, or managed memory (a host address in the pinned table).
+                let managed = mem.is_managed(dst.addr());
+                let region = |p: DevicePtr, bytes: u64| {
+                    if managed {
+                        mem.pinned_region(what, HostPtr(p.addr()), bytes, c.process)
+                    } else {
+                        mem.device_region(what, p, bytes, c.process)
+                    }
+                };
+                let r = region(*dst, shape.span())?;
                 let bytes = shape.height * shape.row_bytes();
                 let cost = self.m.cost.copy_nanos(CopyPath::OnDevice, bytes);
                 let kind = OpKind::Memset { bytes };
                 let label = Cow::<'static, str>::Borrowed(what);
                 if shape.is_plain() {
-                    let r = mem.device_region(what, *dst, bytes, c.process)?;
+                    let r = region(*dst, bytes)?;
                     let accesses = vec![(r.clone(), true)];
                     let who = self.node_who(lane, "memset", n, &accesses);
                     let value = shape.element()[0];
@@ -468,10 +477,7 @@ impl Process {
                     let mut rows = Vec::with_capacity(shape.height as usize);
                     for k in 0..shape.height {
                         let p = DevicePtr(dst.0 + k * shape.pitch);
-                        rows.push((
-                            mem.device_region(what, p, shape.row_bytes(), c.process)?,
-                            true,
-                        ));
+                        rows.push((region(p, shape.row_bytes())?, true));
                     }
                     drop(r);
                     let row: Vec<u8> = shape

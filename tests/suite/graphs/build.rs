@@ -412,6 +412,57 @@ fn memset_nodes_write_rows_of_elements() {
     }
 }
 
+/// graph-building.md · GraphAddMemsetNode · managed memory: rows of managed memory set at each launch, as
+/// `cudaMemset` sets it; an executable graph's memset moves to other managed memory but not to device memory
+/// (InvalidValue); pinned host memory is not a memset node's (InvalidAddress)
+#[test]
+fn memset_nodes_set_managed_memory() {
+    let (_m, p) = machine();
+    let a = p
+        .malloc_managed(64, streamsim::ManagedAttach::Global)
+        .unwrap();
+    let b = p
+        .malloc_managed(64, streamsim::ManagedAttach::Global)
+        .unwrap();
+    let dev = p.malloc(64).unwrap();
+    let shape = MemsetShape {
+        pitch: 16,
+        value: 0xabab_abab,
+        element_size: 1,
+        width: 8,
+        height: 2,
+    };
+    let g = p.create_graph().unwrap();
+    let on = |addr: u64| NodeSpec::Memset {
+        dst: streamsim::DevicePtr(addr),
+        shape,
+    };
+    let n = p.add_graph_node(g, &[], on(a.addr())).unwrap();
+    let pinned = p.malloc_host(64).unwrap();
+    assert!(matches!(
+        p.add_graph_node(g, &[], on(pinned.addr())).unwrap_err(),
+        SimError::InvalidAddress { .. }
+    ));
+    let x = p.instantiate_graph(g).unwrap();
+    invalid(
+        p.set_exec_node(x, n, on(dev.addr())).unwrap_err(),
+        "set_exec_node",
+    );
+    let s = p.create_stream(StreamFlags::NON_BLOCKING).unwrap();
+    p.launch_graph(x, s).unwrap();
+    p.set_exec_node(x, n, on(b.addr())).unwrap();
+    p.launch_graph(x, s).unwrap();
+    p.stream_synchronize(s).unwrap();
+    for h in [a, b] {
+        let mut out = [0u8; 32];
+        p.host_read(h, &mut out).unwrap();
+        assert_eq!(&out[..8], &[0xab; 8]);
+        assert_eq!(&out[8..16], &[0; 8]);
+        assert_eq!(&out[16..24], &[0xab; 8]);
+        assert_eq!(&out[24..], &[0; 8]);
+    }
+}
+
 /// graph-building.md · Memcpy node · a copy between device and pinned memory at every launch; freed before a
 /// launch: the launch fails (a node keeps addresses, resolved at each launch)
 #[test]

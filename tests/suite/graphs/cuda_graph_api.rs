@@ -356,7 +356,8 @@ fn graph_inspection_and_dot() {
 }
 
 /// capture-and-graphs.md · CUDA · Instantiate flags · DeviceLaunch 4 → 0, the graph launches from the host;
-/// DeviceLaunch with AutoFreeOnLaunch (5) → 1; UseNodePriority 8 → 1, not simulated (before: 0, and ignored)
+/// DeviceLaunch with AutoFreeOnLaunch (5) → 1; UseNodePriority 8 → 1, not simulated (before: 0, and ignored);
+/// Upload 2 (alone or with DeviceLaunch) → 1, only cudaGraphInstantiateWithParams takes it
 #[test]
 fn instantiate_flags_are_honoured_or_refused() {
     for f in FAMILIES {
@@ -367,6 +368,19 @@ fn instantiate_flags_are_honoured_or_refused() {
         check!(f, cudaSuccess, f.kernel(s, c"k", 1000));
         let g = end(&f, s);
         let mut x: H = null_mut();
+        for upload in [2, 4 | 2] {
+            check!(
+                f,
+                cudaErrorInvalidValue,
+                (f.instantiate_with_flags)(&mut x, g, upload)
+            );
+            check!(f, cudaErrorInvalidValue, (f.instantiate)(&mut x, g, upload));
+            let message = p.peek_last_error().unwrap().to_string();
+            assert!(
+                message.contains("Upload 2 is only supported by cudaGraphInstantiateWithParams"),
+                "{message}"
+            );
+        }
         for refused in [4 | 1, 8, 8 | 4, 8 | 2] {
             check!(
                 f,
