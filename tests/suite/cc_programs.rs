@@ -800,3 +800,31 @@ fn hip_tests_graph_memcpy_nodes() {
     );
     assert!(!err.contains("streamsim:"), "{err}");
 }
+
+// ---- hip-tests graph ports, second batch (graph-building.md · sources [hip-tests]) ----
+
+/// Runs a hip-tests graph port on two devices (races fail the run) and checks its pass line.
+fn hip_tests_graph_port_2dev(name: &str, pass_line: &str) {
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &[]);
+    let (code, out, err) = run(
+        &exe,
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_RACES", "fail")],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with(&format!("{pass_line}\n")), "{out}{err}");
+    assert!(!err.contains("streamsim:"), "{err}");
+}
+
+/// hip-tests' hipGraphNodeSetEnabled.cc, hipGraphNodeGetEnabled.cc, hipGraphUpload.cc and
+/// hipGraphInstantiateWithParams.cc in CUDA names (`tests/c/hip_tests_graph_misc.cu`), on two devices: kernel,
+/// memset and memcpy nodes disabled and enabled again (in a graph and its clone, the results checked), the other
+/// node types refused; uploads into created, legacy, per-thread and higher-priority streams and into a stream of
+/// the other device (graph-building.md · GraphUpload); instantiation with params of built and captured graphs;
+/// the codes of NULL, uninitialized, foreign, destroyed and not-yet-instantiated arguments.
+#[test]
+fn hip_tests_graph_misc() {
+    hip_tests_graph_port_2dev(
+        "hip_tests_graph_misc",
+        "hip-tests graph misc: 14 test cases, 0 skipped: PASSED",
+    );
+}
