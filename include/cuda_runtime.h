@@ -105,6 +105,22 @@ template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, con
     return ::cudaGetSymbolSize(size, (const void *)&symbol);
 }
 template <class T>
+static inline cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                     const T &symbol, const void *src, size_t count, size_t offset,
+                                                     enum cudaMemcpyKind kind) {
+    return ::cudaGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies, (const void *)&symbol,
+                                           src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                       const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                       void *dst, const T &symbol, size_t count, size_t offset,
+                                                       enum cudaMemcpyKind kind) {
+    return ::cudaGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies, dst,
+                                             (const void *)&symbol, count, offset, kind);
+}
+template <class T>
 static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0,
                                            cudaStream_t stream = 0) {
     return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);

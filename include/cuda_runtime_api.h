@@ -412,6 +412,15 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
                                       enum cudaMemcpyKind kind, cudaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+/* Memcpy nodes to and from a device variable (docs/semantics/graph-building.md). */
+cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                         const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                         const void *symbol, const void *src, size_t count, size_t offset,
+                                         enum cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+                                           const void *symbol, size_t count, size_t offset,
+                                           enum cudaMemcpyKind kind);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncGetName(const char **name, const void *func);

@@ -106,6 +106,22 @@ template <class T> static inline musaError_t musaGetSymbolSize(size_t *size, con
     return ::musaGetSymbolSize(size, (const void *)&symbol);
 }
 template <class T>
+static inline musaError_t musaGraphAddMemcpyNodeToSymbol(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                                     const musaGraphNode_t *pDependencies, size_t numDependencies,
+                                                     const T &symbol, const void *src, size_t count, size_t offset,
+                                                     enum musaMemcpyKind kind) {
+    return ::musaGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies, (const void *)&symbol,
+                                           src, count, offset, kind);
+}
+template <class T>
+static inline musaError_t musaGraphAddMemcpyNodeFromSymbol(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                                       const musaGraphNode_t *pDependencies, size_t numDependencies,
+                                                       void *dst, const T &symbol, size_t count, size_t offset,
+                                                       enum musaMemcpyKind kind) {
+    return ::musaGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies, dst,
+                                             (const void *)&symbol, count, offset, kind);
+}
+template <class T>
 static inline musaError_t musaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0,
                                            musaStream_t stream = 0) {
     return ::musaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);

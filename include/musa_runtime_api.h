@@ -1140,6 +1140,15 @@ musaError_t musaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
                                       enum musaMemcpyKind kind, musaStream_t stream STREAMSIM_DEFAULT_ARG(0));
 musaError_t musaGetSymbolAddress(void **devPtr, const void *symbol);
 musaError_t musaGetSymbolSize(size_t *size, const void *symbol);
+/* Memcpy nodes to and from a device variable (docs/semantics/graph-building.md). */
+musaError_t musaGraphAddMemcpyNodeToSymbol(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                         const musaGraphNode_t *pDependencies, size_t numDependencies,
+                                         const void *symbol, const void *src, size_t count, size_t offset,
+                                         enum musaMemcpyKind kind);
+musaError_t musaGraphAddMemcpyNodeFromSymbol(musaGraphNode_t *pGraphNode, musaGraph_t graph,
+                                           const musaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+                                           const void *symbol, size_t count, size_t offset,
+                                           enum musaMemcpyKind kind);
 musaError_t musaFuncGetAttributes(struct musaFuncAttributes *attr, const void *func);
 musaError_t musaFuncSetAttribute(const void *func, enum musaFuncAttribute attr, int value);
 musaError_t musaFuncGetName(const char **name, const void *func);

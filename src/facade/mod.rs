@@ -58,6 +58,7 @@ pub(crate) mod cuda_graph;
 pub(crate) mod cuda_graph_build;
 pub(crate) mod cuda_graph_child;
 pub(crate) mod cuda_graph_mem;
+pub(crate) mod cuda_graph_symbol;
 pub(crate) mod cuda_host_memory;
 pub(crate) mod cuda_ipc;
 pub(crate) mod cuda_managed;

@@ -1878,6 +1878,11 @@ const CC_RUNTIME_CALLS: &[&str] = &[
     "musaMemcpyToSymbol",
     "musaMemcpyToSymbolAsync",
     "streamsimSetKernelDuration",
+    // `cuda_graph_symbol.rs` (a macro for both dialects too): called by `cc_programs::hip_tests_graph_lifecycle`.
+    "cudaGraphAddMemcpyNodeFromSymbol",
+    "cudaGraphAddMemcpyNodeToSymbol",
+    "musaGraphAddMemcpyNodeFromSymbol",
+    "musaGraphAddMemcpyNodeToSymbol",
     // `cc_check.rs`: read by `tests/suite/sanitizer.rs`'s programs' reports.
     "streamsimCheckReportCount",
     "streamsimCheckReportText",
