@@ -88,9 +88,13 @@ int main(void) {
     CHECK_EQ(cudaGraphNodeGetType(k1, &ty), cudaSuccess);
     CHECK_EQ(ty, cudaGraphNodeTypeGraph);
 
-    /* Edges: existing, a cycle, a node of another graph. */
+    /* Edges: existing, a cycle (accepted; the graph is not instantiated until it is removed), a node of another
+     * graph. */
     CHECK_EQ(cudaGraphAddDependencies(g, &copy, &set, 1), cudaErrorInvalidValue);
-    CHECK_EQ(cudaGraphAddDependencies(g, &k2, &copy, 1), cudaErrorInvalidValue);
+    CHECK_EQ(cudaGraphAddDependencies(g, &k2, &copy, 1), cudaSuccess);
+    cudaGraphExec_t cyclic = NULL;
+    CHECK_EQ(cudaGraphInstantiate(&cyclic, g, 0), cudaErrorInvalidValue);
+    CHECK_EQ(cudaGraphRemoveDependencies(g, &k2, &copy, 1), cudaSuccess);
     cudaGraphNode_t other_nodes[1];
     size_t n = 1;
     CHECK_EQ(cudaGraphGetNodes(c1, other_nodes, &n), cudaSuccess);

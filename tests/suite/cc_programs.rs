@@ -844,3 +844,17 @@ fn hip_tests_graph_params() {
         "hip-tests graph params: 24 test cases, 0 skipped: PASSED",
     );
 }
+
+/// hip-tests' hipGraphNodeGetType.cc, hipGraphCreate.cc, hipGraphDestroy.cc, hipGraphInstantiate.cc and
+/// hipGraphCycle.cc in CUDA names (`tests/c/hip_tests_graph_lifecycle.cu`): the type of every kind of node (memcpy
+/// nodes to and from a `__constant__` variable among them: graph-building.md · GraphAddMemcpyNodeToSymbol), in
+/// clones, child graphs and another thread; graphs created, instantiated ten times and destroyed; edges that close
+/// a cycle accepted and the graph refused by every instantiation (also its clone and a parent of it) until an edge
+/// is removed (graph-building.md · GraphAddDependencies, GraphInstantiate); the codes of NULL and bad arguments.
+#[test]
+fn hip_tests_graph_lifecycle() {
+    hip_tests_graph_port_2dev(
+        "hip_tests_graph_lifecycle",
+        "hip-tests graph lifecycle: 20 test cases, 0 skipped: PASSED",
+    );
+}

@@ -241,6 +241,12 @@ impl Process {
                 ),
             ));
         }
+        if super::exec_graph::has_cycle(&g.nodes) {
+            return Err(invalid(
+                what,
+                "the graph's dependencies form a cycle: its topology is not the node's child graph's",
+            ));
+        }
         let (flat, _) = flatten(&g.nodes);
         let shape: Vec<_> = flat
             .iter()

@@ -316,6 +316,12 @@ impl ProcState {
                     .into(),
             });
         }
+        if super::exec_graph::has_cycle(&g.nodes) {
+            return Err(SimError::InvalidValue {
+                what,
+                reason: "the graph's dependencies form a cycle (in it or in a child graph)".into(),
+            });
+        }
         let (device, ctx, nodes) = (g.device, g.ctx, g.nodes.clone());
         let ordinal = self.graphs.next_exec_ordinal(c.process)?;
         let mut x = ExecEntry::new(ordinal, device, ctx, nodes);

@@ -85,6 +85,15 @@ impl Process {
                         .to_string(),
                 ));
             }
+            if super::exec_graph::has_cycle(&new_nodes) {
+                // An executable graph has no cycle (instantiation refuses one), so the topology differs.
+                return Err(refused(
+                    UpdateResult::TopologyChanged,
+                    None,
+                    None,
+                    "the graph's dependencies form a cycle".to_string(),
+                ));
+            }
             let new_shape = shape_of(&new_nodes);
             if new_shape.len() != x.shape.len() {
                 return Err(refused(
