@@ -2,8 +2,8 @@
  * hip_tests_graph_params.cu — ROCm hip-tests' catch/unit/graph/hipGraphKernelNodeGetParams.cc,
  * hipGraphKernelNodeSetParams.cc, hipGraphHostNodeGetParams.cc, hipGraphHostNodeSetParams.cc,
  * hipGraphEventRecordNodeGetEvent.cc, hipGraphEventRecordNodeSetEvent.cc, hipGraphEventWaitNodeGetEvent.cc,
- * hipGraphEventWaitNodeSetEvent.cc, hipGraphMemsetNodeGetParams.cc and hipGraphMemcpyNodeGetParams.cc
- * (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime
+ * hipGraphEventWaitNodeSetEvent.cc, hipGraphMemsetNodeGetParams.cc, hipGraphMemcpyNodeGetParams.cc and
+ * hipGraphMemsetNodeSetParams.cc with its helpers of graph_memset_node_test_common.hh (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime
  * names (hipX → cudaX) as a .cu program that both `streamsim cc` and NVIDIA's nvcc build (the kernels run on the
  * CPU): every test case of these files.
  *
@@ -15,6 +15,10 @@
  *     CHECK_IMAGE_SUPPORT is hip-tests' NVIDIA branch (the test goes on); hip_test_kernels.hh's vectorSUB,
  *     vectorADDReverse and vector_cubic, hip_test_checkers.hh's checkVectorSUB and resource_guards.hh's
  *     LinearAllocGuard2D / LinearAllocGuard3D are written out here; make_hipPos → make_cudaPos.
+ *   - The memset helpers (GraphMemsetNodeCommonPositive, MemsetCommonNegative, the pinned-buffer guard) as
+ *     tests/c/hip_tests_graph_memset_node.cu writes them out; TEMPLATE_TEST_CASE → the test run for uint8_t,
+ *     uint16_t and uint32_t in turn; LinearAllocs::hipMalloc kept as the harness names it; a missing ; after a
+ *     HIP_CHECK (hip-tests' macro is a block) added.
  *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0) (CUDA 12's
  *     form). hipErrorInvalidHandle (cudaEventElapsedTime on events without timing) → cudaErrorInvalidResourceHandle,
  *     the code HIP's NVIDIA layer maps it from and the one the Runtime API lists.
@@ -39,6 +43,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "hip_tests_cu.h"
@@ -120,6 +125,95 @@ template <typename T> class LinearAllocGuard3D {
     cudaPitchedPtr pitched_ptr_{};
     const cudaExtent extent_;
 };
+
+/* STREAMSIM: resource_guards.hh's LinearAllocGuard<T>(LinearAllocs::hipHostMalloc, size): cudaMallocHost, freed
+ * by the destructor without a check. */
+template <typename T> class PinnedAllocGuard {
+  public:
+    PinnedAllocGuard(const size_t size) { HIP_CHECK(cudaMallocHost(reinterpret_cast<void **>(&ptr_), size)); }
+    PinnedAllocGuard(const PinnedAllocGuard &) = delete;
+    ~PinnedAllocGuard() { static_cast<void>(cudaFreeHost(ptr_)); }
+    T *ptr() const { return ptr_; }
+
+  private:
+    T *ptr_ = nullptr;
+};
+
+/* ---- graph_memset_node_test_common.hh (as tests/c/hip_tests_graph_memset_node.cu writes it out) ---- */
+template <typename T, typename Tp, typename F> void GraphMemsetNodeCommonPositive(F f) {
+    for (const size_t width : {size_t{1}, size_t{64}, kPageSize / sizeof(T) + 1}) { /* GENERATE */
+        for (const size_t height : {size_t{1}, size_t{2}, size_t{1024}}) { /* GENERATE */
+            /* DYNAMIC_SECTION("Width: " << width << " Height: " << height) */
+            LinearAllocGuard2D<T> alloc(width, height);
+
+            constexpr T set_value = 42;
+            Tp params = {};
+            params.dst = alloc.ptr();
+            params.elementSize = sizeof(T);
+            params.width = width;
+            params.height = height;
+            params.pitch = alloc.pitch();
+            params.value = set_value;
+
+            HIP_CHECK(f(&params));
+
+            PinnedAllocGuard<T> buffer(width * sizeof(T) * height); /* STREAMSIM: LinearAllocs::hipHostMalloc */
+            HIP_CHECK(cudaMemcpy2D(buffer.ptr(), width * sizeof(T), alloc.ptr(), alloc.pitch(), width * sizeof(T),
+                                   height, cudaMemcpyDeviceToHost));
+            ArrayFindIfNot(buffer.ptr(), set_value, width * height);
+        }
+    }
+}
+
+template <typename F, typename T> void MemsetCommonNegative(F f, T params) {
+    SECTION("pMemsetParams == nullptr") { HIP_CHECK_ERROR(f(nullptr), cudaErrorInvalidValue); }
+
+    SECTION("pMemsetParams.dst == nullptr") {
+        params.dst = nullptr;
+        HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+    }
+
+    /* SECTION("pMemsetParams.elementSize != 1, 2, 4") with params.elementSize = GENERATE(0, 3, 5): one section per
+     * generated value, as Catch2 runs it. */
+    for (const unsigned int elementSize : {0u, 3u, 5u}) {
+        SECTION("pMemsetParams.elementSize != 1, 2, 4") {
+            params.elementSize = elementSize;
+            HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+        }
+    }
+
+    // Disabled on AMD due to defect - EXSWHTEC-204 (the HT_NVIDIA branch)
+    SECTION("pMemsetParams.width == 0") {
+        params.width = 0;
+        HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+    }
+
+    SECTION("pMemsetParams.width > allocation size") {
+        params.width = params.width + 1000;
+        HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+    }
+
+    SECTION("pMemsetParams.height == 0") {
+        params.height = 0;
+        HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+    }
+
+    // Disabled on AMD due to defect - EXSWHTEC-205 (the HT_NVIDIA branch)
+    SECTION("pMemsetParams.pitch < width when height > 1") {
+        params.width = 2;
+        params.height = 2;
+        params.pitch = params.elementSize;
+        HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+    }
+
+    // Disabled on AMD due to defect - EXSWHTEC-206 (the HT_NVIDIA branch)
+    SECTION("pMemsetParams.pitch * height > allocation size") {
+        params.width = 2;
+        params.height = 2;
+        params.pitch = 3 * params.elementSize;
+        HIP_CHECK_ERROR(f(&params), cudaErrorInvalidValue);
+    }
+}
 
 /* ---- hipGraphKernelNodeGetParams.cc ---- */
 namespace KernelNodeGetParams {
@@ -1844,6 +1938,146 @@ HIP_PORT_CASE(Unit_hipGraphMemcpyNodeGetParams_Negative_Parameters) {
 */
 } // namespace MemcpyNodeGetParams
 
+/* ---- hipGraphMemsetNodeSetParams.cc ---- */
+namespace MemsetNodeSetParams {
+
+
+
+
+/**
+ * @addtogroup cudaGraphMemsetNodeSetParams cudaGraphMemsetNodeSetParams
+ * @{
+ * @ingroup GraphTest
+ * `cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const cudaMemsetParams *pNodeParams)` -
+ * Sets a memset node's parameters
+ */
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify that node parameters get updated correctly by creating a node with valid but
+ * incorrect parameters, and then setting them to the correct values after which the graph is
+ * executed and the results verified.
+ * The parameters are also verified via cudaGraphMemsetNodeGetParams, which also constitutes a test
+ * for said API.
+ * The test is repeated for all valid element sizes(1, 2, 4), and several allocations of different
+ * height and width both on host and device
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphMemsetNodeSetParams.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 5.2
+ */
+template <typename TestType> static void Unit_hipGraphMemsetNodeSetParams_Positive_Basic_pass() {
+  CHECK_IMAGE_SUPPORT
+
+  const auto f = [](cudaMemsetParams* params) {
+    cudaGraph_t graph = nullptr;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    cudaGraphNode_t node = nullptr;
+    LinearAllocGuard<TestType> initial_alloc(LinearAllocs::hipMalloc, 2 * sizeof(TestType));
+
+    cudaMemsetParams initial_params = {};
+    initial_params.dst = initial_alloc.ptr();
+    initial_params.elementSize = sizeof(TestType);
+    initial_params.width = 2;
+    initial_params.height = 1;
+    HIP_CHECK(cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &initial_params));
+
+    cudaMemsetParams retrieved_params = {};
+    HIP_CHECK(cudaGraphMemsetNodeGetParams(node, &retrieved_params));
+    REQUIRE(initial_params.dst == retrieved_params.dst);
+    REQUIRE(initial_params.elementSize == retrieved_params.elementSize);
+    REQUIRE(initial_params.width == retrieved_params.width);
+    REQUIRE(initial_params.height == retrieved_params.height);
+    REQUIRE(initial_params.pitch == retrieved_params.pitch);
+    REQUIRE(initial_params.value == retrieved_params.value);
+
+    HIP_CHECK(cudaGraphMemsetNodeSetParams(node, params));
+    HIP_CHECK(cudaGraphMemsetNodeGetParams(node, &retrieved_params));
+    REQUIRE(params->dst == retrieved_params.dst);
+    REQUIRE(params->elementSize == retrieved_params.elementSize);
+    REQUIRE(params->width == retrieved_params.width);
+    REQUIRE(params->height == retrieved_params.height);
+    REQUIRE(params->pitch == retrieved_params.pitch);
+    REQUIRE(params->value == retrieved_params.value);
+
+    cudaGraphExec_t graph_exec = nullptr;
+    HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+    HIP_CHECK(cudaGraphLaunch(graph_exec, cudaStreamPerThread));
+    HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+    HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+    HIP_CHECK(cudaGraphDestroy(graph));
+
+    return cudaSuccess;
+  };
+
+  GraphMemsetNodeCommonPositive<TestType, cudaMemsetParams>(f);
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify API behaviour with invalid arguments:
+ *        -# node is nullptr
+ *        -# pNodeParams is nullptr
+ *        -# pNodeParams::dst is nullptr
+ *        -# pNodeParams::elementSize is different from 1, 2, and 4
+ *        -# pNodeParams::width is zero
+ *        -# pNodeParams::width is larger than the allocated memory region
+ *        -# pNodeParams::height is zero
+ *        -# pNodeParams::pitch is less than width when height is more than 1
+ *        -# pNodeParams::pitch * pMemsetParams::height is larger than the allocated memory region
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphMemsetNodeSetParams.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 5.2
+ */
+/* TEMPLATE_TEST_CASE(..., uint8_t, uint16_t, uint32_t) */
+static void Unit_hipGraphMemsetNodeSetParams_Positive_Basic() {
+    RunSections(Unit_hipGraphMemsetNodeSetParams_Positive_Basic_pass<uint8_t>);
+    RunSections(Unit_hipGraphMemsetNodeSetParams_Positive_Basic_pass<uint16_t>);
+    RunSections(Unit_hipGraphMemsetNodeSetParams_Positive_Basic_pass<uint32_t>);
+}
+
+HIP_PORT_CASE(Unit_hipGraphMemsetNodeSetParams_Negative_Parameters) {
+  using namespace std::placeholders;
+
+  cudaGraph_t graph = nullptr;
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+  LinearAllocGuard<int> alloc(LinearAllocs::hipMalloc, 4 * sizeof(int));
+  cudaMemsetParams params = {};
+  params.dst = alloc.ptr();
+  params.elementSize = sizeof(*alloc.ptr());
+  params.width = 1;
+  params.height = 1;
+  params.value = 42;
+
+  cudaGraphNode_t node = nullptr;
+  HIP_CHECK(cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &params)); /* STREAMSIM: ; added */
+
+  SECTION("node == nullptr") {
+    HIP_CHECK_ERROR(cudaGraphMemsetNodeSetParams(nullptr, &params), cudaErrorInvalidValue);
+  }
+
+  MemsetCommonNegative(std::bind(cudaGraphMemsetNodeSetParams, node, _1), params);
+
+  HIP_CHECK(cudaGraphDestroy(graph));
+}
+
+/**
+* End doxygen group GraphTest.
+* @}
+*/
+} // namespace MemsetNodeSetParams
+
 int main() {
     HIP_TEST_CASE(KernelNodeGetParams::Unit_hipGraphKernelNodeGetParams_Negative);
     HIP_TEST_CASE(KernelNodeGetParams::Unit_hipGraphKernelNodeGetParams_Functional);
@@ -1869,6 +2103,8 @@ int main() {
     HIP_TEST_CASE(EventWaitNodeSetEvent::Unit_hipGraphEventWaitNodeSetEvent_Negative);
     HIP_TEST_CASE(MemsetNodeGetParams::Unit_hipGraphMemsetNodeGetParams_Negative_Parameters);
     HIP_TEST_CASE(MemcpyNodeGetParams::Unit_hipGraphMemcpyNodeGetParams_Negative_Parameters);
+    HIP_TEST_CASE(MemsetNodeSetParams::Unit_hipGraphMemsetNodeSetParams_Positive_Basic);
+    HIP_TEST_CASE(MemsetNodeSetParams::Unit_hipGraphMemsetNodeSetParams_Negative_Parameters);
     printf("hip-tests graph params: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }

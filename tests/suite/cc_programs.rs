@@ -831,17 +831,18 @@ fn hip_tests_graph_misc() {
 
 /// hip-tests' hipGraphKernelNodeGetParams.cc / SetParams.cc, hipGraphHostNodeGetParams.cc / SetParams.cc,
 /// hipGraphEventRecordNodeGetEvent.cc / SetEvent.cc, hipGraphEventWaitNodeGetEvent.cc / SetEvent.cc,
-/// hipGraphMemsetNodeGetParams.cc and hipGraphMemcpyNodeGetParams.cc in CUDA names
+/// hipGraphMemsetNodeGetParams.cc, hipGraphMemcpyNodeGetParams.cc and hipGraphMemsetNodeSetParams.cc in CUDA names
 /// (`tests/c/hip_tests_graph_params.cu`): node parameters read back after adding and setting them (the kernel's
 /// arguments from the `extra` block, graph-building.md · GraphKernelNodeGetParams), set parameters taking effect
-/// at the next instantiation and not in an executable graph made before, in graphs and clones; events swapped in
+/// at the next instantiation (in graphs and clones) and not in an executable graph made before (an event record
+/// node's event); memset nodes set to 9 pitched shapes of 1-, 2- and 4-byte elements; events swapped in
 /// record and wait nodes (timing events and events without timing); the codes of NULL arguments, nodes of another
 /// type and destroyed nodes.
 #[test]
 fn hip_tests_graph_params() {
     hip_tests_graph_port_2dev(
         "hip_tests_graph_params",
-        "hip-tests graph params: 24 test cases, 0 skipped: PASSED",
+        "hip-tests graph params: 26 test cases, 0 skipped: PASSED",
     );
 }
 
