@@ -1,7 +1,7 @@
 /*
- * hip_tests_graph_memcpy_params.cu — ROCm hip-tests' catch/unit/graph/hipGraphMemcpyNodeSetParams1D.cc and
- * hipGraphMemcpyNodeSetParams.cc with their helpers of memcpy1d_tests_common.hh and memcpy3d_tests_common.hh
- * (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime
+ * hip_tests_graph_memcpy_params.cu — ROCm hip-tests' catch/unit/graph/hipGraphMemcpyNodeSetParams1D.cc,
+ * hipGraphMemcpyNodeSetParams.cc and hipGraphAddNode.cc (nodes made from cudaGraphNodeParams) with their helpers of
+ * memcpy1d_tests_common.hh, memcpy3d_tests_common.hh and graph_memset_node_test_common.hh (github.com/ROCm/hip-tests, commit 87c8a0417c6f4ef2c7d905b71eb42e02a0c4ef4a), translated to the CUDA runtime
  * names (hipX → cudaX) as a .cu program that both `streamsim cc` and NVIDIA's nvcc build (the kernels run on the
  * CPU): every test case of these files.
  *
@@ -18,7 +18,12 @@
  *   - hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) → cudaGraphInstantiate(&exec, graph, 0).
  *   - hipGraphMemcpyNodeSetParams1D.cc's own ReverseMemcpyDirection is the helpers' (the same function; two
  *     would make its calls ambiguous here).
- *   - hipGraphMemcpyNodeSetParams.cc: the sections copying through CUDA arrays (Memcpy3DArrayHostShell and the
+ *   - hipGraphAddNode.cc: its memcpy wrapper takes cudaPitchedPtr where upstream takes PtrVariant (a pitched
+ *     pointer or a CUDA array), and its two CUDA-array sections are skipped as below; TEMPLATE_TEST_CASE → the
+ *     test run for uint8_t, uint16_t and uint32_t in turn, with the memset helper and LinearAllocGuard2D as
+ *     tests/c/hip_tests_graph_memset_node.cu writes them out; `#pragma clang diagnostic ignored
+ *     "-Wunused-parameter"` dropped.
+ *   - hipGraphMemcpyNodeSetParams.cc and hipGraphAddNode.cc: the sections copying through CUDA arrays (Memcpy3DArrayHostShell and the
  *     HT_NVIDIA Memcpy3DArrayDeviceShell) are skipped, saying so: the simulator has no CUDA arrays. Its
  *     "dst_ptr.pitch < width" and "src_ptr.pitch < width" expect cudaErrorInvalidPitchValue (NVIDIA's answer): the
  *     call lists only cudaErrorInvalidValue, which the simulator answers (graph-building.md · GraphAddMemcpyNode,
@@ -1159,11 +1164,623 @@ static void Unit_hipGraphMemcpyNodeSetParams_Negative_Parameters() {
 }
 } // namespace MemcpyNodeSetParams
 
+/* ---- resource_guards.hh's LinearAllocGuard2D and graph_memset_node_test_common.hh, as tests/c/hip_tests_graph_memset_node.cu writes them out ---- */
+/* resource_guards.hh's LinearAllocGuard2D<T> (aligned: cudaMallocPitch). */
+template <typename T> class LinearAllocGuard2D {
+  public:
+    LinearAllocGuard2D(const size_t width_logical, const size_t height)
+        : extent_{make_cudaExtent(width_logical * sizeof(T), height, 1)} {
+        HIP_CHECK(cudaMallocPitch(&pitched_ptr_.ptr, &pitched_ptr_.pitch, extent_.width, extent_.height));
+    }
+    LinearAllocGuard2D(const LinearAllocGuard2D &) = delete;
+    ~LinearAllocGuard2D() { static_cast<void>(cudaFree(pitched_ptr_.ptr)); }
+    T *ptr() const { return reinterpret_cast<T *>(pitched_ptr_.ptr); };
+    size_t pitch() const { return pitched_ptr_.pitch; }
+
+  private:
+    cudaPitchedPtr pitched_ptr_{};
+    const cudaExtent extent_;
+};
+
+/* STREAMSIM: resource_guards.hh's LinearAllocGuard<T>(LinearAllocs::hipHostMalloc, size): cudaMallocHost, freed
+ * by the destructor without a check. */
+template <typename T> class PinnedAllocGuard {
+  public:
+    PinnedAllocGuard(const size_t size) { HIP_CHECK(cudaMallocHost(reinterpret_cast<void **>(&ptr_), size)); }
+    PinnedAllocGuard(const PinnedAllocGuard &) = delete;
+    ~PinnedAllocGuard() { static_cast<void>(cudaFreeHost(ptr_)); }
+    T *ptr() const { return ptr_; }
+
+  private:
+    T *ptr_ = nullptr;
+};
+
+/* ---- graph_memset_node_test_common.hh ---- */
+template <typename T, typename Tp, typename F> void GraphMemsetNodeCommonPositive(F f) {
+    for (const size_t width : {size_t{1}, size_t{64}, kPageSize / sizeof(T) + 1}) { /* GENERATE */
+        for (const size_t height : {size_t{1}, size_t{2}, size_t{1024}}) { /* GENERATE */
+            /* DYNAMIC_SECTION("Width: " << width << " Height: " << height) */
+            LinearAllocGuard2D<T> alloc(width, height);
+
+            constexpr T set_value = 42;
+            Tp params = {};
+            params.dst = alloc.ptr();
+            params.elementSize = sizeof(T);
+            params.width = width;
+            params.height = height;
+            params.pitch = alloc.pitch();
+            params.value = set_value;
+
+            HIP_CHECK(f(&params));
+
+            PinnedAllocGuard<T> buffer(width * sizeof(T) * height); /* STREAMSIM: LinearAllocs::hipHostMalloc */
+            HIP_CHECK(cudaMemcpy2D(buffer.ptr(), width * sizeof(T), alloc.ptr(), alloc.pitch(), width * sizeof(T),
+                                   height, cudaMemcpyDeviceToHost));
+            ArrayFindIfNot(buffer.ptr(), set_value, width * height);
+        }
+    }
+}
+
+/* ---- hipGraphAddNode.cc ---- */
+namespace AddNode {
+
+
+
+
+
+/**
+ * @addtogroup cudaGraphAddNode cudaGraphAddNode
+ * @{
+ * @ingroup GraphTest
+ * `cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t
+ * *pDependencies, size_t numDependencies, cudaGraphNodeParams *nodeParams)` - Creates a node and
+ * adds it to a graph
+ */
+
+static constexpr size_t N = 1024;
+
+static void callbackfunc(void* A_h) {
+  int* A = reinterpret_cast<int*>(A_h);
+  for (int i = 0; i < N; i++) {
+    A[i] = i;
+  }
+}
+
+static void __global__ vector_square(int* A_d) {
+  for (int i = 0; i < N; i++) {
+    A_d[i] = A_d[i] * A_d[i];
+  }
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify that all elements of destination memory are set to the correct value.
+ * The test is repeated for all valid element sizes(1, 2, 4), and several allocations of different
+ * height and width, both on host and device.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+template <typename TestType> static void Unit_hipGraphAddNodeTypeMemset_Positive_Basic_pass() {
+  const auto f = [](cudaMemsetParams* params) {
+    cudaGraph_t graph = nullptr;
+    HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+    cudaGraphNode_t node = nullptr;
+    cudaGraphNodeParams node_params = {};
+    node_params.type = cudaGraphNodeTypeMemset;
+    node_params.memset.dst = params->dst;
+    node_params.memset.elementSize = params->elementSize;
+    node_params.memset.width = params->width;
+    node_params.memset.height = params->height;
+    node_params.memset.pitch = params->pitch;
+    node_params.memset.value = params->value;
+    HIP_CHECK(cudaGraphAddNode(&node, graph, nullptr, 0, &node_params));
+
+    cudaGraphExec_t graph_exec = nullptr;
+    HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+
+    HIP_CHECK(cudaGraphLaunch(graph_exec, cudaStreamPerThread));
+    HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+    HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+    HIP_CHECK(cudaGraphDestroy(graph));
+
+    return cudaSuccess;
+  };
+
+  GraphMemsetNodeCommonPositive<TestType, cudaMemsetParams>(f);
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify that kernel node added with cudaGraphAddNode executes correctly and does the square of
+ * values in the device array. The result is copied to host and verified.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeKernel_Positive_Basic_pass() {
+  constexpr size_t allocation_size = N * sizeof(int);
+  cudaGraph_t graph;
+  cudaGraphExec_t graphExec;
+
+  int* A_d{nullptr};
+  int *A_h{nullptr}, *B_h{nullptr};
+  HipTest::initArrays<int>(&A_d, nullptr, nullptr, &A_h, &B_h, nullptr, N, false);
+
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+  cudaGraphNode_t memcpyH2D_A, memcpyD2H_B;
+  cudaStream_t streamForGraph;
+  HIP_CHECK(cudaStreamCreate(&streamForGraph));
+
+  HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_A, graph, nullptr, 0, A_d, A_h, allocation_size,
+                                    cudaMemcpyHostToDevice));
+
+  cudaGraphNode_t node;
+  cudaGraphNodeParams node_params = {};
+  node_params.type = cudaGraphNodeTypeKernel;
+  void* kernel_args[] = {&A_d};
+  node_params.kernel.func = reinterpret_cast<void*>(vector_square);
+  node_params.kernel.gridDim = dim3(1);
+  node_params.kernel.blockDim = dim3(1);
+  node_params.kernel.sharedMemBytes = 0;
+  node_params.kernel.kernelParams = reinterpret_cast<void**>(kernel_args);
+  node_params.kernel.extra = nullptr;
+  HIP_CHECK(cudaGraphAddNode(&node, graph, nullptr, 0, &node_params));
+
+
+  HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyD2H_B, graph, nullptr, 0, B_h, A_d, allocation_size,
+                                    cudaMemcpyDeviceToHost));
+
+  HIP_CHECK(cudaGraphAddDependencies(graph, &memcpyH2D_A, &node, 1));
+  HIP_CHECK(cudaGraphAddDependencies(graph, &node, &memcpyD2H_B, 1));
+
+  // Instantiate and launch the graph
+  HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+  HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+  HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+
+  // Verify execution result
+  for (size_t i = 0; i < N; i++) {
+    if (B_h[i] != (A_h[i] * A_h[i])) {
+      REQUIRE(false);
+    }
+  }
+
+  HipTest::freeArrays<int>(A_d, nullptr, nullptr, A_h, B_h, nullptr, false);
+  HIP_CHECK(cudaGraphExecDestroy(graphExec));
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaStreamDestroy(streamForGraph));
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify that host node added with cudaGraphAddNode executes correctly and sets values of host
+ * array. The result is verified.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeHost_Positive_Basic_pass() {
+  constexpr size_t allocation_size = N * sizeof(int);
+  cudaGraph_t graph;
+  cudaGraphExec_t graphExec;
+  int* A_h = (int*)malloc(allocation_size);
+  std::fill_n(A_h, N, 0);
+
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+  cudaStream_t streamForGraph;
+  HIP_CHECK(cudaStreamCreate(&streamForGraph));
+
+  cudaGraphNode_t node;
+  cudaGraphNodeParams node_params = {};
+  node_params.type = cudaGraphNodeTypeHost;
+  node_params.host.fn = callbackfunc;
+  node_params.host.userData = A_h;
+  HIP_CHECK(cudaGraphAddNode(&node, graph, nullptr, 0, &node_params));
+
+  // Instantiate and launch the graph
+  HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+  HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+  HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+
+  // Verify execution result
+  for (size_t i = 0; i < N; i++) {
+    if (A_h[i] != static_cast<int>(i)) {
+      REQUIRE(false);
+    }
+  }
+
+  free(A_h);
+  HIP_CHECK(cudaGraphExecDestroy(graphExec));
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaStreamDestroy(streamForGraph));
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify that when graph is created and childgraph node is added with cudaGraphAddNode, the
+ * childgraph executes correctly.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeChildGraph_Positive_Basic_pass() {
+  constexpr size_t allocation_size = N * sizeof(int);
+  cudaGraph_t graph, childgraph;
+  cudaGraphExec_t graphExec;
+
+  int *A_d{nullptr}, *B_d{nullptr}, *C_d{nullptr};
+  int *A_h{nullptr}, *B_h{nullptr}, *C_h{nullptr};
+  HipTest::initArrays<int>(&A_d, &B_d, &C_d, &A_h, &B_h, &C_h, N, false);
+
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+  for (size_t i = 0; i < N; i++) {
+    B_h[i] = i;
+  }
+
+  cudaGraphNode_t memcpyH2D_A, memcpyH2D_B, childGraphNode1, memcpyH2D_C;
+  cudaStream_t streamForGraph;
+  HIP_CHECK(cudaStreamCreate(&streamForGraph));
+  HIP_CHECK(cudaGraphCreate(&childgraph, 0));
+  HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_B, childgraph, nullptr, 0, B_d, B_h, allocation_size,
+                                    cudaMemcpyHostToDevice));
+  HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_A, childgraph, nullptr, 0, A_h, B_d, allocation_size,
+                                    cudaMemcpyDeviceToHost));
+  HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_C, graph, nullptr, 0, C_d, C_h, allocation_size,
+                                    cudaMemcpyHostToDevice));
+  HIP_CHECK(cudaGraphAddMemcpyNode1D(&memcpyH2D_C, graph, nullptr, 0, A_h, C_d, allocation_size,
+                                    cudaMemcpyDeviceToHost));
+
+  cudaGraphNodeParams node_params = {};
+  node_params.type = cudaGraphNodeTypeGraph;
+  node_params.graph.graph = childgraph;
+  HIP_CHECK(cudaGraphAddNode(&childGraphNode1, graph, nullptr, 0, &node_params));
+
+  HIP_CHECK(cudaGraphAddDependencies(childgraph, &memcpyH2D_B, &memcpyH2D_A, 1));
+
+  // Instantiate and launch the childgraph
+  HIP_CHECK(cudaGraphInstantiate(&graphExec, childgraph, 0));
+  HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+  HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+
+  // Verify execution result
+  for (size_t i = 0; i < N; i++) {
+    if (B_h[i] != A_h[i]) {
+      REQUIRE(false);
+    }
+  }
+
+  HipTest::freeArrays<int>(A_d, B_d, C_d, A_h, B_h, C_h, false);
+  HIP_CHECK(cudaGraphExecDestroy(graphExec));
+  HIP_CHECK(cudaGraphDestroy(childgraph));
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaStreamDestroy(streamForGraph));
+}
+
+
+/* STREAMSIM: PtrVariant (a pitched pointer or a CUDA array) → cudaPitchedPtr, as the helpers above take. */
+static cudaError_t MemcpyType3DWrapper(cudaPitchedPtr dst_ptr, cudaPos dst_pos, cudaPitchedPtr src_ptr,
+                                      cudaPos src_pos, cudaExtent extent, cudaMemcpyKind kind,
+                                      cudaStream_t stream = nullptr) {
+  auto parms = GetMemcpy3DParms(dst_ptr, dst_pos, src_ptr, src_pos, extent, kind);
+
+  cudaGraph_t graph = nullptr;
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+  cudaGraphNode_t node = nullptr;
+
+  cudaGraphNodeParams node_params = {};
+  node_params.type = cudaGraphNodeTypeMemcpy;
+  memset(&node_params.memcpy, 0, sizeof(cudaMemcpyNodeParams));
+  node_params.memcpy.copyParams = parms;
+  HIP_CHECK(cudaGraphAddNode(&node, graph, nullptr, 0, &node_params));
+
+  cudaGraphExec_t graph_exec = nullptr;
+  HIP_CHECK(cudaGraphInstantiate(&graph_exec, graph, 0));
+  HIP_CHECK(cudaGraphLaunch(graph_exec, cudaStreamPerThread));
+  HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+  HIP_CHECK(cudaGraphExecDestroy(graph_exec));
+  HIP_CHECK(cudaGraphDestroy(graph));
+
+  return cudaSuccess;
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify basic API behavior. A Memcpy node is created using cudaGraphAddNode with parameters
+ * set according to the test run, after which the graph is run and the memcpy results are verified.
+ * The test is run for all possible memcpy directions, with both the corresponding memcpy
+ * kind and cudaMemcpyDefault, as well as half page and full page allocation sizes.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeMemcpy_Positive_Basic_pass() {
+  CHECK_IMAGE_SUPPORT
+
+  constexpr bool async = false;
+
+  SECTION("Device to host") { Memcpy3DDeviceToHostShell<async>(MemcpyType3DWrapper); }
+
+  SECTION("Device to host with default kind") {
+    Memcpy3DDeviceToHostShell<async>(MemcpyType3DWrapper);
+  }
+
+  SECTION("Host to device") { Memcpy3DHostToDeviceShell<async>(MemcpyType3DWrapper); }
+
+  SECTION("Host to device with default kind") {
+    Memcpy3DHostToDeviceShell<async>(MemcpyType3DWrapper);
+  }
+
+  SECTION("Host to host") { Memcpy3DHostToHostShell<async>(MemcpyType3DWrapper); }
+
+  SECTION("Host to host with default kind") { Memcpy3DHostToHostShell<async>(MemcpyType3DWrapper); }
+
+  SECTION("Device to device / Peer access enabled") {
+    Memcpy3DDeviceToDeviceShell<async, true>(MemcpyType3DWrapper);
+  }
+  SECTION("Device to device / Peer access disabled") {
+    Memcpy3DDeviceToDeviceShell<async, false>(MemcpyType3DWrapper);
+  }
+
+  SECTION("Device to device with default kind / Peer access enabled") {
+    Memcpy3DDeviceToDeviceShell<async, true>(MemcpyType3DWrapper);
+  }
+  SECTION("Device to device with default kind / Peer access disabled") {
+    Memcpy3DDeviceToDeviceShell<async, false>(MemcpyType3DWrapper);
+  }
+
+  /* STREAMSIM: Memcpy3DArrayHostShell and (HT_NVIDIA) Memcpy3DArrayDeviceShell copy through CUDA arrays
+   * (hipMalloc3DArray), which the simulator does not have: the two sections say so and are skipped. */
+  SECTION("Array from/to Host") { HipTest::HIP_SKIP_TEST("Array from/to Host: CUDA arrays are not simulated"); }
+#if HT_NVIDIA  // Disabled on AMD due to defect - EXSWHTEC-220
+  SECTION("Array from/to Device") {
+    HipTest::HIP_SKIP_TEST("Array from/to Device: CUDA arrays are not simulated");
+  }
+#endif
+}
+
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify basic API functionality where one event record node is added to graph with
+ * cudaGraphAddNode and its correct behavior is verified.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeEventRecord_Positive_Basic_pass() {
+  cudaGraph_t graph;
+  cudaStream_t streamForGraph;
+  cudaGraphExec_t graphExec;
+  cudaGraphNode_t node;
+  HIP_CHECK(cudaStreamCreate(&streamForGraph));
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+  cudaEvent_t event;
+  HIP_CHECK(cudaEventCreate(&event));
+
+  cudaGraphNodeParams node_params = {};
+  node_params.type = cudaGraphNodeTypeEventRecord;
+  node_params.eventRecord.event = event;
+  HIP_CHECK(cudaGraphAddNode(&node, graph, nullptr, 0, &node_params));
+
+  // Instantiate and launch the graph
+  HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+  HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+  // Wait for event
+  HIP_CHECK(cudaEventSynchronize(event));
+  HIP_CHECK(cudaGraphExecDestroy(graphExec));
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaEventDestroy(event));
+  HIP_CHECK(cudaStreamDestroy(streamForGraph));
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *    - Verify basic API functionality where one event record and one event wait nodes are added to
+ * graph with cudaGraphAddNode and their correct behavior is verified.
+ * Test source
+ * ------------------------
+ *    - unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *    - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeEventWait_Positive_Basic_pass() {
+  cudaGraph_t graph;
+  cudaStream_t streamForGraph;
+  cudaGraphExec_t graphExec;
+  HIP_CHECK(cudaStreamCreate(&streamForGraph));
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+  cudaEvent_t event;
+  HIP_CHECK(cudaEventCreate(&event));
+  cudaGraphNode_t event_rec_node, event_wait_node;
+
+  // Create a event record node in graph
+  cudaGraphNodeParams rec_node_params = {};
+  rec_node_params.type = cudaGraphNodeTypeEventRecord;
+  rec_node_params.eventRecord.event = event;
+  HIP_CHECK(cudaGraphAddNode(&event_rec_node, graph, nullptr, 0, &rec_node_params));
+
+  // Create a event wait node in graph
+  cudaGraphNodeParams wait_node_params = {};
+  wait_node_params.type = cudaGraphNodeTypeWaitEvent;
+  wait_node_params.eventWait.event = event;
+  HIP_CHECK(cudaGraphAddNode(&event_wait_node, graph, &event_rec_node, 1, &wait_node_params));
+
+  // Instantiate and launch the graph
+  HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+  HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+
+  HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+  HIP_CHECK(cudaGraphExecDestroy(graphExec));
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaEventDestroy(event));
+  HIP_CHECK(cudaStreamDestroy(streamForGraph));
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *  - Test to verify basic API functionality when memalloc and memfree nodes are added with
+ * cudaGraphAddNode. Verify that memory is allocated correctly and graph behaves as expected when
+ * free node is added to the same graph.
+ * Test source
+ * ------------------------
+ *  - /unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *  - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNodeTypeMemAlloc_Positive_Basic_pass() {
+  constexpr size_t allocation_size = N * sizeof(int);
+  cudaGraph_t graph;
+  cudaStream_t streamForGraph;
+  cudaGraphExec_t graphExec;
+  HIP_CHECK(cudaStreamCreate(&streamForGraph));
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+  cudaGraphNode_t alloc_node;
+  cudaGraphNodeParams alloc_node_params = {};
+  alloc_node_params.type = cudaGraphNodeTypeMemAlloc;
+  memset(&alloc_node_params.alloc, 0, sizeof(cudaMemAllocNodeParams));
+  alloc_node_params.alloc.bytesize = allocation_size;
+  alloc_node_params.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+  alloc_node_params.alloc.poolProps.location.id = 0;
+  alloc_node_params.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+  HIP_CHECK(cudaGraphAddNode(&alloc_node, graph, nullptr, 0, &alloc_node_params));
+
+  REQUIRE(alloc_node_params.alloc.dptr != nullptr);
+  int* A_d = reinterpret_cast<int*>(alloc_node_params.alloc.dptr);
+
+  cudaGraphNode_t free_node;
+  cudaGraphNodeParams free_node_params = {};
+  free_node_params.type = cudaGraphNodeTypeMemFree;
+  free_node_params.free.dptr = A_d;
+  HIP_CHECK(cudaGraphAddNode(&free_node, graph, &alloc_node, 1, &free_node_params));
+
+  // Instantiate and launch the graph
+  HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, 0));
+  HIP_CHECK(cudaGraphLaunch(graphExec, streamForGraph));
+  HIP_CHECK(cudaStreamSynchronize(streamForGraph));
+
+  HIP_CHECK(cudaGraphExecDestroy(graphExec));
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaStreamDestroy(streamForGraph));
+  HIP_CHECK(cudaDeviceGraphMemTrim(0));
+}
+
+/**
+ * Test Description
+ * ------------------------
+ *  - Test to verify cudaGraphAddNode behavior with invalid arguments:
+ *    -# Nullptr graph
+ *    -# Nullptr graph node
+ *    -# Invalid numDependencies for null list of dependencies
+ *    -# Node in dependency is from different graph
+ *    -# Invalid numNodes
+ *    -# Duplicate node in dependencies
+ *    -# Nullptr params
+ *    -# params type is invalid
+ * Test source
+ * ------------------------
+ *  - /unit/graph/cudaGraphAddNode.cc
+ * Test requirements
+ * ------------------------
+ *  - HIP_VERSION >= 6.0
+ */
+static void Unit_hipGraphAddNode_Negative_Parameters_pass() {
+  using namespace std::placeholders;
+  cudaGraph_t graph = nullptr;
+  HIP_CHECK(cudaGraphCreate(&graph, 0));
+
+  cudaEvent_t event;
+  HIP_CHECK(cudaEventCreate(&event));
+
+  cudaGraphNode_t node;
+  cudaGraphNodeParams node_params = {};
+  node_params.type = cudaGraphNodeTypeEventRecord;
+  node_params.eventRecord.event = event;
+
+  GraphAddNodeCommonNegativeTests(std::bind(cudaGraphAddNode, _1, _2, _3, _4, &node_params), graph);
+
+  SECTION("params == nullptr") {
+    HIP_CHECK_ERROR(cudaGraphAddNode(&node, graph, nullptr, 0, nullptr), cudaErrorInvalidValue);
+  }
+
+  SECTION("params type is invalid") {
+    node_params.type = static_cast<cudaGraphNodeType>(0x20);
+    HIP_CHECK_ERROR(cudaGraphAddNode(&node, graph, nullptr, 0, &node_params), cudaErrorInvalidValue);
+  }
+
+  HIP_CHECK(cudaGraphDestroy(graph));
+  HIP_CHECK(cudaEventDestroy(event));
+}
+
+/**
+* End doxygen group GraphTest.
+* @}
+*/
+
+/* TEMPLATE_TEST_CASE(..., uint8_t, uint16_t, uint32_t) */
+static void Unit_hipGraphAddNodeTypeMemset_Positive_Basic() {
+    RunSections(Unit_hipGraphAddNodeTypeMemset_Positive_Basic_pass<uint8_t>);
+    RunSections(Unit_hipGraphAddNodeTypeMemset_Positive_Basic_pass<uint16_t>);
+    RunSections(Unit_hipGraphAddNodeTypeMemset_Positive_Basic_pass<uint32_t>);
+}
+static void Unit_hipGraphAddNodeTypeKernel_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeKernel_Positive_Basic_pass); }
+static void Unit_hipGraphAddNodeTypeHost_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeHost_Positive_Basic_pass); }
+static void Unit_hipGraphAddNodeTypeChildGraph_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeChildGraph_Positive_Basic_pass); }
+static void Unit_hipGraphAddNodeTypeMemcpy_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeMemcpy_Positive_Basic_pass); }
+static void Unit_hipGraphAddNodeTypeEventRecord_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeEventRecord_Positive_Basic_pass); }
+static void Unit_hipGraphAddNodeTypeEventWait_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeEventWait_Positive_Basic_pass); }
+static void Unit_hipGraphAddNodeTypeMemAlloc_Positive_Basic() { RunSections(Unit_hipGraphAddNodeTypeMemAlloc_Positive_Basic_pass); }
+static void Unit_hipGraphAddNode_Negative_Parameters() { RunSections(Unit_hipGraphAddNode_Negative_Parameters_pass); }
+} // namespace AddNode
+
 int main() {
     HIP_TEST_CASE(MemcpyNodeSetParams1D::Unit_hipGraphMemcpyNodeSetParams1D_Positive_Basic);
     HIP_TEST_CASE(MemcpyNodeSetParams1D::Unit_hipGraphMemcpyNodeSetParams1D_Negative_Parameters);
     HIP_TEST_CASE(MemcpyNodeSetParams::Unit_hipGraphMemcpyNodeSetParams_Positive_Basic);
     HIP_TEST_CASE(MemcpyNodeSetParams::Unit_hipGraphMemcpyNodeSetParams_Negative_Parameters);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeMemset_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeKernel_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeHost_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeChildGraph_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeMemcpy_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeEventRecord_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeEventWait_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNodeTypeMemAlloc_Positive_Basic);
+    HIP_TEST_CASE(AddNode::Unit_hipGraphAddNode_Negative_Parameters);
     printf("hip-tests graph memcpy params: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }

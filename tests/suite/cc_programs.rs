@@ -860,16 +860,17 @@ fn hip_tests_graph_lifecycle() {
     );
 }
 
-/// hip-tests' hipGraphMemcpyNodeSetParams1D.cc and hipGraphMemcpyNodeSetParams.cc in CUDA names
+/// hip-tests' hipGraphMemcpyNodeSetParams1D.cc, hipGraphMemcpyNodeSetParams.cc and hipGraphAddNode.cc in CUDA names
 /// (`tests/c/hip_tests_graph_memcpy_params.cu`), on two devices: a memcpy node's parameters set to each direction
 /// (1D, and 3D between pitched device memory and host memory; device to device with and without peer access) and
-/// the copies checked after a launch; the codes of NULL, out-of-range and wrong-kind parameters (the pitch shorter
-/// than the width answered as graph-building.md · GraphAddMemcpyNode's Note row). The two CUDA-array sections are
-/// skipped (no CUDA arrays).
+/// the copies checked after a launch; memset, kernel, host, child graph, memcpy, event record / wait and memory
+/// allocation / free nodes made by cudaGraphAddNode and run; the codes of NULL, out-of-range and wrong-kind
+/// parameters (the pitch shorter than the width answered as graph-building.md · GraphAddMemcpyNode's Note row).
+/// The four CUDA-array sections are skipped (no CUDA arrays).
 #[test]
 fn hip_tests_graph_memcpy_params() {
     hip_tests_graph_port_2dev(
         "hip_tests_graph_memcpy_params",
-        "hip-tests graph memcpy params: 4 test cases, 2 skipped: PASSED",
+        "hip-tests graph memcpy params: 13 test cases, 4 skipped: PASSED",
     );
 }
