@@ -11,6 +11,9 @@
  *   catch/unit/memory/hipMemcpy2D.cc:    Unit_hipMemcpy2D_Positive_Basic (5 sections), _Positive_Synchronization_
  *                                        Behavior (4), _Positive_Parameters (4 × 3 shapes), _Negative_Parameters
  *                                        (4 × 7), with memcpy2d_tests_common.hh's shells
+ *   catch/unit/memory/hipMemcpy2DAsync.cc: Unit_hipMemcpy2DAsync_Positive_Basic (3 streams × 5 sections),
+ *                                        _Positive_Synchronization_Behavior (5), _Positive_Parameters (4 × 3),
+ *                                        _Negative_Parameters (4 × 8), _capturehipMemcpy2DAsync (3 types × 9 shapes)
  *
  * Every runtime call and every check of those tests is kept, with these changes:
  *   - Catch2 → tests/c/hip_tests_cu.h: each SECTION runs as its own pass of its test case (nested sections are
@@ -33,13 +36,17 @@
  *     disables it, so its second pass's cudaDeviceEnablePeerAccess would answer cudaErrorPeerAccessAlreadyEnabled
  *     on CUDA; the port disables it at the end of the pass (cudaDeviceDisablePeerAccess, checked).
  *   - With more than one device, the device-to-device shells skip the pairs of a device with itself, as upstream
- *     does on CUDA (cudaDeviceCanAccessPeer of a device and itself answers 0): 16 skips with two devices, none with
- *     one (the same-device copies run).
- *   - Memcpy2DDtoDSyncBehavior: a device-to-device cudaMemcpy2D does not make the host wait (the Runtime API's
- *     "API synchronization behavior"; upstream checks cudaErrorNotReady), and upstream's guards then cudaFree both
- *     allocations while the copy is still queued behind the 300 ms delay kernel. streamsim keeps its documented
- *     answer (stream-ordered-memory.md: cudaFree only "may perform implicit synchronization") and reports the two
- *     frees as uses after free; the calls still succeed and the run goes on.
+ *     does on CUDA (cudaDeviceCanAccessPeer of a device and itself answers 0): 16 skips per Positive_Basic pass, 64
+ *     with two devices (hipMemcpy2D's, hipMemcpy2DAsync's on three streams), none with one (the copies run).
+ *   - The synchronization-behavior checks: where the host does not wait (a device-to-device cudaMemcpy2D, per the
+ *     Runtime API's "API synchronization behavior"; cudaMemcpy2DAsync from pinned memory and between device
+ *     buffers), upstream checks cudaErrorNotReady and its guards then cudaFree the allocations while the copy is
+ *     still queued behind the 300 ms delay kernel. streamsim keeps its documented answer (stream-ordered-memory.md:
+ *     cudaFree only "may perform implicit synchronization") and reports those frees as uses after free (four
+ *     reports); the calls still succeed and the run goes on.
+ *   - Negative "Invalid stream" of hipMemcpy2DAsync.cc: a destroyed stream answers 400 cudaErrorInvalidResourceHandle,
+ *     streamsim's documented code for every destroyed handle (cuda-musa.md; upstream's HT_NVIDIA branch expects 709
+ *     cudaErrorContextIsDestroyed, which the Runtime API does not list for the call).
  *
  * hip-tests is MIT-licensed: Copyright (c) 2022 - 2024 Advanced Micro Devices, Inc. (the notice is in
  * tests/c/hip_tests_cu.h).
@@ -912,6 +919,202 @@ static void Unit_hipMemcpy2D_Negative_Parameters() {
     }
 }
 
+/* ======================= hipMemcpy2DAsync.cc ======================= */
+
+using namespace std::placeholders;
+
+static void Unit_hipMemcpy2DAsync_Positive_Basic() {
+    constexpr bool async = true;
+    for (const auto stream_type : {Streams::nullstream, Streams::perThread, Streams::created}) {
+        RunSections([&] {
+            const StreamGuard stream_guard(stream_type);
+            const cudaStream_t stream = stream_guard.stream();
+
+            SECTION("Device to Host") {
+                Memcpy2DDeviceToHostShell<async>(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, stream),
+                                                 stream);
+            }
+            SECTION("Device to Device / Peer access disabled") {
+                Memcpy2DDeviceToDeviceShell<async, false>(
+                    std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, stream), stream);
+            }
+            SECTION("Device to Device / Peer access enabled") {
+                Memcpy2DDeviceToDeviceShell<async, true>(
+                    std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, stream), stream);
+            }
+            SECTION("Host to Device") {
+                Memcpy2DHostToDeviceShell<async>(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, stream),
+                                                 stream);
+            }
+            SECTION("Host to Host") {
+                Memcpy2DHostToHostShell<async>(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, stream),
+                                               stream);
+            }
+        });
+    }
+}
+
+static void Unit_hipMemcpy2DAsync_Positive_Synchronization_Behavior() {
+    HIP_CHECK(cudaDeviceSynchronize());
+    const cudaStream_t null_stream = nullptr;
+    RunSections([&] {
+        SECTION("Host to Device") {
+            Memcpy2DHtoDSyncBehavior(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, null_stream), false);
+        }
+        SECTION("Device to Pageable Host") {
+            Memcpy2DDtoHPageableSyncBehavior(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, null_stream),
+                                             true);
+        }
+        SECTION("Device to Pinned Host") {
+            Memcpy2DDtoHPinnedSyncBehavior(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, null_stream),
+                                           false);
+        }
+        SECTION("Device to Device") {
+            Memcpy2DDtoDSyncBehavior(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, null_stream), false);
+        }
+        SECTION("Host to Host") {
+            Memcpy2DHtoHSyncBehavior(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, null_stream), true);
+        }
+    });
+}
+
+static void Unit_hipMemcpy2DAsync_Positive_Parameters() {
+    constexpr bool async = true;
+    const cudaStream_t null_stream = nullptr;
+    Memcpy2DZeroWidthHeight<async>(std::bind(cudaMemcpy2DAsync, _1, _2, _3, _4, _5, _6, _7, null_stream));
+}
+
+static void Unit_hipMemcpy2DAsync_Negative_Parameters() {
+    constexpr size_t cols = 128;
+    constexpr size_t rows = 128;
+
+    constexpr auto NegativeTests = [](int test, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                      size_t height, cudaMemcpyKind kind) {
+        switch (test) {
+        case 0: /* dst == nullptr */
+            HIP_CHECK_ERROR(cudaMemcpy2DAsync(nullptr, dpitch, src, spitch, width, height, kind, nullptr),
+                            cudaErrorInvalidValue);
+            break;
+        case 1: /* src == nullptr */
+            HIP_CHECK_ERROR(cudaMemcpy2DAsync(dst, dpitch, nullptr, spitch, width, height, kind, nullptr),
+                            cudaErrorInvalidValue);
+            break;
+        case 2: /* dpitch < width */
+            HIP_CHECK_ERROR(cudaMemcpy2DAsync(dst, width - 1, src, spitch, width, height, kind, nullptr),
+                            cudaErrorInvalidPitchValue);
+            break;
+        case 3: /* spitch < width */
+            HIP_CHECK_ERROR(cudaMemcpy2DAsync(dst, dpitch, src, width - 1, width, height, kind, nullptr),
+                            cudaErrorInvalidPitchValue);
+            break;
+        case 4: { /* dpitch > max pitch */
+            int attr = 0;
+            HIP_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrMaxPitch, 0));
+            HIP_CHECK_ERROR(
+                cudaMemcpy2DAsync(dst, static_cast<size_t>(attr) + 1, src, spitch, width, height, kind, nullptr),
+                cudaErrorInvalidValue);
+            break;
+        }
+        case 5: { /* spitch > max pitch */
+            int attr = 0;
+            HIP_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrMaxPitch, 0));
+            HIP_CHECK_ERROR(
+                cudaMemcpy2DAsync(dst, dpitch, src, static_cast<size_t>(attr) + 1, width, height, kind, nullptr),
+                cudaErrorInvalidValue);
+            break;
+        }
+        case 6: /* Invalid MemcpyKind */
+            HIP_CHECK_ERROR(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
+                                              static_cast<cudaMemcpyKind>(-1), nullptr),
+                            cudaErrorInvalidMemcpyDirection);
+            break;
+        case 7: { /* Invalid stream */
+            StreamGuard stream_guard(Streams::created);
+            HIP_CHECK(cudaStreamDestroy(stream_guard.stream()));
+            HIP_CHECK_ERROR(
+                cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream_guard.stream()),
+                cudaErrorInvalidResourceHandle); /* upstream (HT_NVIDIA): cudaErrorContextIsDestroyed; see the header */
+            break;
+        }
+        }
+    };
+
+    for (int test = 0; test < 8; test++) {
+        RunSections([&] {
+            SECTION("Host to device") {
+                LinearAllocGuard2D<int> device_alloc(cols, rows);
+                LinearAllocGuard<int> host_alloc(LinearAllocs::hipHostMalloc, device_alloc.pitch() * rows);
+                NegativeTests(test, device_alloc.ptr(), device_alloc.pitch(), host_alloc.ptr(), device_alloc.pitch(),
+                              device_alloc.width(), device_alloc.height(), cudaMemcpyHostToDevice);
+            }
+            SECTION("Device to host") {
+                LinearAllocGuard2D<int> device_alloc(cols, rows);
+                LinearAllocGuard<int> host_alloc(LinearAllocs::hipHostMalloc, device_alloc.pitch() * rows);
+                NegativeTests(test, host_alloc.ptr(), device_alloc.pitch(), device_alloc.ptr(), device_alloc.pitch(),
+                              device_alloc.width(), device_alloc.height(), cudaMemcpyDeviceToHost);
+            }
+            SECTION("Host to host") {
+                LinearAllocGuard<int> src_alloc(LinearAllocs::hipHostMalloc, cols * rows * sizeof(int));
+                LinearAllocGuard<int> dst_alloc(LinearAllocs::hipHostMalloc, cols * rows * sizeof(int));
+                NegativeTests(test, dst_alloc.ptr(), cols * sizeof(int), src_alloc.ptr(), cols * sizeof(int),
+                              cols * sizeof(int), rows, cudaMemcpyHostToHost);
+            }
+            SECTION("Device to device") {
+                LinearAllocGuard2D<int> src_alloc(cols, rows);
+                LinearAllocGuard2D<int> dst_alloc(cols, rows);
+                NegativeTests(test, dst_alloc.ptr(), dst_alloc.pitch(), src_alloc.ptr(), src_alloc.pitch(),
+                              dst_alloc.width(), dst_alloc.height(), cudaMemcpyDeviceToDevice);
+            }
+        });
+    }
+}
+
+template <typename TestType> static void Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync() {
+    for (const int row : {3, 4, 100})
+        for (const int col : {3, 4, 100}) {
+            TestType *A_h, *B_h, *A_d;
+            cudaGraph_t graph{nullptr};
+            cudaGraphExec_t graphExec{nullptr};
+            cudaStream_t stream;
+            size_t devPitch;
+
+            A_h = reinterpret_cast<TestType *>(malloc(sizeof(TestType) * row * col));
+            B_h = reinterpret_cast<TestType *>(malloc(sizeof(TestType) * row * col));
+            HIP_CHECK(cudaStreamCreate(&stream));
+            for (int i = 0; i < row; i++) {
+                for (int j = 0; j < col; j++) {
+                    B_h[i * col + j] = i * col + j;
+                }
+            }
+            HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&A_d), &devPitch, sizeof(TestType) * col, row));
+            HIP_CHECK(cudaMemcpy2D(A_d, devPitch, B_h, sizeof(TestType) * col, sizeof(TestType) * col, row,
+                                   cudaMemcpyHostToDevice));
+
+            HIP_CHECK(cudaDeviceSynchronize());
+            HIP_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+            HIP_CHECK(cudaMemcpy2DAsync(A_h, col * sizeof(TestType), A_d, devPitch, col * sizeof(TestType), row,
+                                        cudaMemcpyDeviceToHost, stream));
+            HIP_CHECK(cudaStreamEndCapture(stream, &graph));
+            HIP_CHECK(cudaDeviceSynchronize());
+
+            HIP_CHECK(cudaGraphInstantiate(&graphExec, graph, nullptr, nullptr, 0));
+            HIP_CHECK(cudaGraphLaunch(graphExec, stream));
+            HIP_CHECK(cudaStreamSynchronize(stream));
+
+            for (int i = 0; i < row; i++) {
+                for (int j = 0; j < col; j++) {
+                    REQUIRE(A_h[i * col + j] == B_h[i * col + j]);
+                }
+            }
+            HIP_CHECK(cudaGraphExecDestroy(graphExec));
+            HIP_CHECK(cudaGraphDestroy(graph));
+            HIP_CHECK(cudaStreamDestroy(stream));
+            HIP_CHECK(cudaFree(A_d));
+            free(A_h);
+            free(B_h);
+        }
+}
+
 int main() {
     HIP_TEST_CASE(Unit_hipMalloc3D_ValidatePitch);
     HIP_TEST_CASE(Unit_hipMallocPitch_ValidatePitch);
@@ -938,6 +1141,13 @@ int main() {
     HIP_TEST_CASE(Unit_hipMemcpy2D_Positive_Synchronization_Behavior);
     HIP_TEST_CASE(Unit_hipMemcpy2D_Positive_Parameters);
     HIP_TEST_CASE(Unit_hipMemcpy2D_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_Positive_Basic);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_Positive_Synchronization_Behavior);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_Positive_Parameters);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync<int>);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync<float>);
+    HIP_TEST_CASE(Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync<double>);
     printf("hip-tests pitched memory: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
