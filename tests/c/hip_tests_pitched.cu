@@ -14,6 +14,10 @@
  *   catch/unit/memory/hipMemcpy2DAsync.cc: Unit_hipMemcpy2DAsync_Positive_Basic (3 streams × 5 sections),
  *                                        _Positive_Synchronization_Behavior (5), _Positive_Parameters (4 × 3),
  *                                        _Negative_Parameters (4 × 8), _capturehipMemcpy2DAsync (3 types × 9 shapes)
+ *   catch/unit/memory/hipMemcpy3D.cc:    Unit_hipMemcpy3D_Positive_Basic (5 sections), _Positive_Synchronization_
+ *                                        Behavior (4), _Positive_DeviceToDevice_Synchronization_Behavior,
+ *                                        _Positive_Parameters (4 × 3 shapes), _Negative_Parameters (4 × 13), with
+ *                                        catch/include/memcpy3d_tests_common.hh's shells (the pitched-pointer ones)
  *
  * Every runtime call and every check of those tests is kept, with these changes:
  *   - Catch2 → tests/c/hip_tests_cu.h: each SECTION runs as its own pass of its test case (nested sections are
@@ -23,6 +27,8 @@
  *     hipErrorOutOfMemory → cudaErrorMemoryAllocation, hipErrorInvalidPitchValue → cudaErrorInvalidPitchValue,
  *     hipErrorInvalidMemcpyDirection → cudaErrorInvalidMemcpyDirection, hipErrorNotReady → cudaErrorNotReady;
  *     hipDeviceAttributeMaxPitch → cudaDevAttrMaxPitch; hipHostMalloc → cudaHostAlloc.
+ *   - Not ported: Unit_hipMemcpy3D_Positive_Array (both sections are skipped with a message: CUDA arrays are not
+ *     simulated), hipMemcpy3DAsync.cc (not reached in the time of this port), the hipDrv* and *_old files.
  *   - The HT_NVIDIA branches run (a CUDA device). CHECK_IMAGE_SUPPORT is dropped (a CUDA device supports
  *     textures: the tests run). Not ported: Unit_hipMemAllocPitch_ValidatePitch and Unit_hipMemAllocPitch_Negative
  *     (hipMemAllocPitch is the driver API's cuMemAllocPitch, which streamsim does not provide).
@@ -32,12 +38,14 @@
  *     hides it, streamsim's memcheck faults the kernel. The port steps by pitch_A / sizeof(T) elements in the
  *     kernel (the first element of each row, what the test means) and by COLUMNS elements on the host (the rows of
  *     the host copy), and keeps every call; upstream ignores validateResult's answer and so does the port.
- *   - Memcpy2DDeviceToDeviceShell with peer access: upstream enables peer access in each generated pass and never
- *     disables it, so its second pass's cudaDeviceEnablePeerAccess would answer cudaErrorPeerAccessAlreadyEnabled
- *     on CUDA; the port disables it at the end of the pass (cudaDeviceDisablePeerAccess, checked).
+ *   - The device-to-device shells with peer access (2-D and 3-D): upstream enables peer access in each generated
+ *     pass and never disables it, so its second pass's cudaDeviceEnablePeerAccess would answer
+ *     cudaErrorPeerAccessAlreadyEnabled on CUDA; the port disables it at the end of the pass
+ *     (cudaDeviceDisablePeerAccess, checked).
  *   - With more than one device, the device-to-device shells skip the pairs of a device with itself, as upstream
- *     does on CUDA (cudaDeviceCanAccessPeer of a device and itself answers 0): 16 skips per Positive_Basic pass, 64
- *     with two devices (hipMemcpy2D's, hipMemcpy2DAsync's on three streams), none with one (the copies run).
+ *     does on CUDA (cudaDeviceCanAccessPeer of a device and itself answers 0): 16 skips per 2-D Positive_Basic pass, 64
+ *     with two devices (hipMemcpy2D's, hipMemcpy2DAsync's on three streams), none with one (the copies run); the
+ *     3-D shell asks only before enabling peer access, as upstream. With the two array sections: 66 and 2 skips.
  *   - The synchronization-behavior checks: where the host does not wait (a device-to-device cudaMemcpy2D, per the
  *     Runtime API's "API synchronization behavior"; cudaMemcpy2DAsync from pinned memory and between device
  *     buffers), upstream checks cudaErrorNotReady and its guards then cudaFree the allocations while the copy is
@@ -54,7 +62,9 @@
 #include "hip_tests_cu.h"
 
 #include <cstring>
+#include <atomic>
 #include <functional>
+#include <tuple>
 #include <limits>
 #include <memory>
 #include <random>
@@ -663,7 +673,8 @@ void Memcpy2DHostToHostShell(F memcpy_func, const cudaStream_t kernel_stream = n
     }
 }
 
-template <typename F> void MemcpySyncBehaviorCheck(F memcpy_func, const bool should_sync, const cudaStream_t kernel_stream) {
+template <typename F>
+void MemcpySyncBehaviorCheck(F memcpy_func, const bool should_sync, const cudaStream_t kernel_stream) {
     LaunchDelayKernel(std::chrono::milliseconds{300}, kernel_stream);
     HIP_CHECK(memcpy_func());
     if (should_sync) {
@@ -1115,6 +1126,569 @@ template <typename TestType> static void Unit_hipMemcpy2DAsync_capturehipMemcpy2
         }
 }
 
+/* ======================= memcpy3d_tests_common.hh ======================= */
+
+template <typename T> class LinearAllocGuard3D : public LinearAllocGuardMultiDim<T> {
+  public:
+    LinearAllocGuard3D(const size_t width_logical, const size_t height, const size_t depth)
+        : LinearAllocGuardMultiDim<T>{make_cudaExtent(width_logical * sizeof(T), height, depth)} {
+        HIP_CHECK(cudaMalloc3D(&this->pitched_ptr_, this->extent_));
+    }
+    LinearAllocGuard3D(const cudaExtent extent) : LinearAllocGuardMultiDim<T>(extent) {
+        HIP_CHECK(cudaMalloc3D(&this->pitched_ptr_, this->extent_));
+    }
+    LinearAllocGuard3D(const LinearAllocGuard3D &) = delete;
+    size_t depth() const { return this->extent_.depth; }
+};
+
+/* hip_test_common.hh's BlockingContext: a stream callback that spins until the host unblocks it. */
+namespace HipTest {
+class BlockingContext {
+    std::atomic_bool blocked{true};
+    cudaStream_t stream;
+
+  public:
+    BlockingContext(cudaStream_t s) : blocked(true), stream(s) {}
+    void block_stream() {
+        blocked = true;
+        auto blocking_callback = [](cudaStream_t, cudaError_t, void *data) {
+            auto blocked = reinterpret_cast<std::atomic_bool *>(data);
+            while (blocked->load()) {
+                std::this_thread::yield();
+            }
+        };
+        HIP_CHECK(cudaStreamAddCallback(stream, blocking_callback, (void *)&blocked, 0));
+    }
+    void unblock_stream() { blocked = false; }
+    bool is_blocked() const { return cudaStreamQuery(stream) == cudaErrorNotReady; }
+};
+} // namespace HipTest
+
+static inline cudaMemcpy3DParms GetMemcpy3DParms(cudaPitchedPtr dst_ptr, cudaPos dst_pos, cudaPitchedPtr src_ptr,
+                                                 cudaPos src_pos, cudaExtent extent, cudaMemcpyKind kind) {
+    cudaMemcpy3DParms parms = {};
+    parms.dstPtr = dst_ptr;
+    parms.dstPos = dst_pos;
+    parms.srcPtr = src_ptr;
+    parms.srcPos = src_pos;
+    parms.extent = extent;
+    parms.kind = kind;
+    return parms;
+}
+
+template <bool async = false>
+cudaError_t Memcpy3DWrapper(cudaPitchedPtr dst_ptr, cudaPos dst_pos, cudaPitchedPtr src_ptr, cudaPos src_pos,
+                            cudaExtent extent, cudaMemcpyKind kind, cudaStream_t stream = nullptr) {
+    auto parms = GetMemcpy3DParms(dst_ptr, dst_pos, src_ptr, src_pos, extent, kind);
+    if constexpr (async) {
+        return cudaMemcpy3DAsync(&parms, stream);
+    } else {
+        return cudaMemcpy3D(&parms);
+    }
+}
+
+static constexpr cudaExtent kExtent3D{127 * sizeof(int), 128, 8};
+static size_t Iota3D(size_t x, size_t y, size_t z) {
+    constexpr auto width_logical = kExtent3D.width / sizeof(int);
+    return z * width_logical * kExtent3D.height + y * width_logical + x;
+}
+
+template <bool should_synchronize, typename F>
+void Memcpy3DDeviceToHostShell(F memcpy_func, const cudaStream_t kernel_stream = nullptr) {
+    for (const auto kind : {cudaMemcpyDeviceToHost, cudaMemcpyDefault}) {
+        LinearAllocGuard3D<int> device_alloc(kExtent3D);
+        for (const size_t host_pitch : {device_alloc.width(), device_alloc.width() + 64}) {
+            LinearAllocGuard<int> host_alloc(LinearAllocs::hipHostMalloc,
+                                             host_pitch * device_alloc.height() * device_alloc.depth());
+            const dim3 threads_per_block(32, 32);
+            const dim3 blocks(device_alloc.width_logical() / threads_per_block.x + 1,
+                              device_alloc.height() / threads_per_block.y + 1, device_alloc.depth());
+            Iota<<<blocks, threads_per_block>>>(device_alloc.ptr(), device_alloc.pitch(),
+                                                device_alloc.width_logical(), device_alloc.height(),
+                                                device_alloc.depth());
+            HIP_CHECK(cudaGetLastError());
+            HIP_CHECK(memcpy_func(
+                make_cudaPitchedPtr(host_alloc.ptr(), host_pitch, device_alloc.width(), device_alloc.height()),
+                make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), device_alloc.extent(),
+                kind, kernel_stream));
+            if constexpr (should_synchronize) {
+                HIP_CHECK(cudaStreamSynchronize(kernel_stream));
+            }
+            PitchedMemoryVerify(host_alloc.ptr(), host_pitch, device_alloc.width_logical(), device_alloc.height(),
+                                device_alloc.depth(), Iota3D);
+        }
+    }
+}
+
+template <bool should_synchronize, bool enable_peer_access, typename F>
+void Memcpy3DDeviceToDeviceShell(F memcpy_func, cudaStream_t kernel_stream = nullptr) {
+    const auto device_count = HipTest::getDeviceCount();
+    for (const auto kind : {cudaMemcpyDeviceToDevice, cudaMemcpyDefault})
+        for (int src_device = 0; src_device < device_count; src_device++)
+            for (int dst_device = 0; dst_device < device_count; dst_device++) {
+                HIP_CHECK(cudaSetDevice(src_device));
+                if (device_count > 0 && kernel_stream != nullptr && kernel_stream != cudaStreamPerThread) {
+                    HIP_CHECK(cudaStreamCreate(&kernel_stream));
+                }
+                if constexpr (enable_peer_access) {
+                    if (src_device == dst_device) {
+                        continue;
+                    }
+                    int can_access_peer = 0;
+                    HIP_CHECK(cudaDeviceCanAccessPeer(&can_access_peer, src_device, dst_device));
+                    if (!can_access_peer) {
+                        std::string msg = "Skipped as peer access cannot be enabled between devices " +
+                                          std::to_string(src_device) + " " + std::to_string(dst_device);
+                        HipTest::HIP_SKIP_TEST(msg.c_str());
+                        continue;
+                    }
+                    HIP_CHECK(cudaDeviceEnablePeerAccess(dst_device, 0));
+                }
+                {
+                    LinearAllocGuard3D<int> src_alloc(kExtent3D);
+                    HIP_CHECK(cudaSetDevice(src_device));
+                    LinearAllocGuard3D<int> dst_alloc(kExtent3D);
+                    HIP_CHECK(cudaSetDevice(src_device));
+                    LinearAllocGuard<int> host_alloc(LinearAllocs::hipHostMalloc,
+                                                     dst_alloc.width() * dst_alloc.height() * dst_alloc.depth());
+                    const dim3 threads_per_block(32, 32);
+                    const dim3 blocks(dst_alloc.width_logical() / threads_per_block.x + 1,
+                                      dst_alloc.height() / threads_per_block.y + 1, dst_alloc.depth());
+                    Iota<<<blocks, threads_per_block, 0, kernel_stream>>>(
+                        src_alloc.ptr(), src_alloc.pitch(), dst_alloc.width_logical(), dst_alloc.height(),
+                        dst_alloc.depth());
+                    HIP_CHECK(cudaGetLastError());
+                    HIP_CHECK(memcpy_func(dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), src_alloc.pitched_ptr(),
+                                          make_cudaPos(0, 0, 0), dst_alloc.extent(), kind, kernel_stream));
+                    if constexpr (should_synchronize) {
+                        HIP_CHECK(cudaStreamSynchronize(kernel_stream));
+                    }
+                    if (device_count > 0 && kernel_stream != nullptr && kernel_stream != cudaStreamPerThread) {
+                        HIP_CHECK(cudaStreamDestroy(kernel_stream));
+                    }
+                    HIP_CHECK(Memcpy3DWrapper(
+                        make_cudaPitchedPtr(host_alloc.ptr(), dst_alloc.width(), dst_alloc.width(), dst_alloc.height()),
+                        make_cudaPos(0, 0, 0), dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), dst_alloc.extent(),
+                        cudaMemcpyDeviceToHost));
+                    PitchedMemoryVerify(host_alloc.ptr(), dst_alloc.width(), dst_alloc.width_logical(),
+                                        dst_alloc.height(), dst_alloc.depth(), Iota3D);
+                }
+                if constexpr (enable_peer_access) {
+                    HIP_CHECK(cudaDeviceDisablePeerAccess(dst_device)); /* the port's (see the header) */
+                }
+            }
+}
+
+template <bool should_synchronize, typename F>
+void Memcpy3DHostToDeviceShell(F memcpy_func, const cudaStream_t kernel_stream = nullptr) {
+    for (const auto kind : {cudaMemcpyHostToDevice, cudaMemcpyDefault}) {
+        LinearAllocGuard3D<int> device_alloc(kExtent3D);
+        for (const size_t host_pitch : {device_alloc.pitch(), 2 * device_alloc.pitch()}) {
+            LinearAllocGuard<int> src_host_alloc(LinearAllocs::hipHostMalloc,
+                                                 host_pitch * device_alloc.height() * device_alloc.depth());
+            LinearAllocGuard<int> dst_host_alloc(LinearAllocs::hipHostMalloc, device_alloc.width() *
+                                                                                  device_alloc.height() *
+                                                                                  device_alloc.depth());
+            PitchedMemorySet(src_host_alloc.ptr(), host_pitch, device_alloc.width_logical(), device_alloc.height(),
+                             device_alloc.depth(), Iota3D);
+            std::fill_n(dst_host_alloc.ptr(),
+                        device_alloc.width_logical() * device_alloc.height() * device_alloc.depth(), 0);
+            HIP_CHECK(memcpy_func(device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                  make_cudaPitchedPtr(src_host_alloc.ptr(), host_pitch, device_alloc.width(),
+                                                      device_alloc.height()),
+                                  make_cudaPos(0, 0, 0), device_alloc.extent(), kind, kernel_stream));
+            if constexpr (should_synchronize) {
+                HIP_CHECK(cudaStreamSynchronize(kernel_stream));
+            }
+            HIP_CHECK(Memcpy3DWrapper(make_cudaPitchedPtr(dst_host_alloc.ptr(), device_alloc.width(),
+                                                          device_alloc.width(), device_alloc.height()),
+                                      make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                      device_alloc.extent(), cudaMemcpyDeviceToHost));
+            PitchedMemoryVerify(dst_host_alloc.ptr(), device_alloc.width(), device_alloc.width_logical(),
+                                device_alloc.height(), device_alloc.depth(), Iota3D);
+        }
+    }
+}
+
+template <bool should_synchronize, typename F>
+void Memcpy3DHostToHostShell(F memcpy_func, const cudaStream_t kernel_stream = nullptr) {
+    constexpr cudaExtent extent = kExtent3D;
+    for (const auto kind : {cudaMemcpyHostToHost, cudaMemcpyDefault})
+        for (const size_t padding : {0, 64}) {
+            const size_t src_pitch = extent.width + padding;
+            LinearAllocGuard<int> src_host(LinearAllocs::hipHostMalloc, src_pitch * extent.height * extent.depth);
+            LinearAllocGuard<int> dst_host(LinearAllocs::hipHostMalloc, extent.width * extent.height * extent.depth);
+            PitchedMemorySet(src_host.ptr(), src_pitch, extent.width / sizeof(int), extent.height, extent.depth,
+                             Iota3D);
+            HIP_CHECK(memcpy_func(make_cudaPitchedPtr(dst_host.ptr(), extent.width, extent.width, extent.height),
+                                  make_cudaPos(0, 0, 0),
+                                  make_cudaPitchedPtr(src_host.ptr(), src_pitch, extent.width, extent.height),
+                                  make_cudaPos(0, 0, 0), extent, kind, kernel_stream));
+            if constexpr (should_synchronize) {
+                HIP_CHECK(cudaStreamSynchronize(kernel_stream));
+            }
+            PitchedMemoryVerify(dst_host.ptr(), extent.width, extent.width / sizeof(int), extent.height,
+                                extent.depth, Iota3D);
+        }
+}
+
+template <typename F>
+void Memcpy3DHtoDSyncBehavior(F memcpy_func, const bool should_sync, const cudaStream_t kernel_stream = nullptr) {
+    using LA = LinearAllocs;
+    for (const auto host_alloc_type : {LA::malloc, LA::hipHostMalloc}) {
+        LinearAllocGuard3D<int> device_alloc(make_cudaExtent(32 * sizeof(int), 32, 8));
+        LinearAllocGuard<int> host_alloc(host_alloc_type,
+                                         device_alloc.width() * device_alloc.height() * device_alloc.depth());
+        MemcpySyncBehaviorCheck(std::bind(memcpy_func, device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                          make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.width(),
+                                                              device_alloc.width(), device_alloc.height()),
+                                          make_cudaPos(0, 0, 0), device_alloc.extent(), cudaMemcpyHostToDevice,
+                                          kernel_stream),
+                                should_sync, kernel_stream);
+    }
+}
+
+template <typename F>
+void Memcpy3DDtoHSyncBehavior(F memcpy_func, const bool should_sync, LinearAllocs host_kind,
+                              const cudaStream_t kernel_stream = nullptr) {
+    LinearAllocGuard3D<int> device_alloc(make_cudaExtent(32 * sizeof(int), 32, 8));
+    LinearAllocGuard<int> host_alloc(host_kind, device_alloc.width() * device_alloc.height() * device_alloc.depth());
+    MemcpySyncBehaviorCheck(std::bind(memcpy_func,
+                                      make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.width(),
+                                                          device_alloc.width(), device_alloc.height()),
+                                      make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                      device_alloc.extent(), cudaMemcpyDeviceToHost, kernel_stream),
+                            should_sync, kernel_stream);
+}
+
+/* Memcpy3DDtoHPageableSyncBehavior / Memcpy3DDtoHPinnedSyncBehavior: the same but for the host allocation. */
+template <typename F>
+void Memcpy3DDtoHPageableSyncBehavior(F memcpy_func, const bool should_sync,
+                                      const cudaStream_t kernel_stream = nullptr) {
+    Memcpy3DDtoHSyncBehavior(memcpy_func, should_sync, LinearAllocs::malloc, kernel_stream);
+}
+template <typename F>
+void Memcpy3DDtoHPinnedSyncBehavior(F memcpy_func, const bool should_sync,
+                                    const cudaStream_t kernel_stream = nullptr) {
+    Memcpy3DDtoHSyncBehavior(memcpy_func, should_sync, LinearAllocs::hipHostMalloc, kernel_stream);
+}
+
+template <typename F>
+void Memcpy3DDtoDSyncBehavior(F memcpy_func, const bool should_sync, const cudaStream_t kernel_stream = nullptr) {
+    LinearAllocGuard3D<int> src_alloc(make_cudaExtent(32 * sizeof(int), 32, 8));
+    LinearAllocGuard3D<int> dst_alloc(make_cudaExtent(32 * sizeof(int), 32, 8));
+    MemcpySyncBehaviorCheck(std::bind(memcpy_func, dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                      src_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), dst_alloc.extent(),
+                                      cudaMemcpyDeviceToDevice, kernel_stream),
+                            should_sync, kernel_stream);
+}
+
+template <typename F>
+void Memcpy3DHtoHSyncBehavior(F memcpy_func, const bool should_sync, const cudaStream_t kernel_stream = nullptr) {
+    using LA = LinearAllocs;
+    for (const auto src_alloc_type : {LA::malloc, LA::hipHostMalloc})
+        for (const auto dst_alloc_type : {LA::malloc, LA::hipHostMalloc}) {
+            LinearAllocGuard<int> src_alloc(src_alloc_type, 32 * sizeof(int) * 32 * 8);
+            LinearAllocGuard<int> dst_alloc(dst_alloc_type, 32 * sizeof(int) * 32 * 8);
+            MemcpySyncBehaviorCheck(
+                std::bind(memcpy_func, make_cudaPitchedPtr(dst_alloc.ptr(), 32 * sizeof(int), 32 * sizeof(int), 32),
+                          make_cudaPos(0, 0, 0),
+                          make_cudaPitchedPtr(src_alloc.ptr(), 32 * sizeof(int), 32 * sizeof(int), 32),
+                          make_cudaPos(0, 0, 0), make_cudaExtent(32 * sizeof(int), 32, 8), cudaMemcpyHostToHost,
+                          kernel_stream),
+                should_sync, kernel_stream);
+        }
+}
+
+template <bool should_synchronize, typename F>
+void Memcpy3DZeroWidthHeightDepth(F memcpy_func, const cudaStream_t stream = nullptr) {
+    constexpr cudaExtent extent = kExtent3D;
+    for (const auto mults : {std::make_tuple(0, 1, 1), std::make_tuple(1, 0, 1), std::make_tuple(1, 1, 0)}) {
+        const auto [width_mult, height_mult, depth_mult] = mults;
+        RunSections([&] {
+            SECTION("Device to Host") {
+                LinearAllocGuard3D<uint8_t> device_alloc(extent);
+                LinearAllocGuard<uint8_t> host_alloc(LinearAllocs::hipHostMalloc, device_alloc.width() *
+                                                                                      device_alloc.height() *
+                                                                                      device_alloc.depth());
+                std::fill_n(host_alloc.ptr(),
+                            device_alloc.width_logical() * device_alloc.height() * device_alloc.depth(), 42);
+                HIP_CHECK(cudaMemset3D(device_alloc.pitched_ptr(), 1, device_alloc.extent()));
+                HIP_CHECK(memcpy_func(make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.width(),
+                                                          device_alloc.width(), device_alloc.height()),
+                                      make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                      make_cudaExtent(device_alloc.width() * width_mult,
+                                                      device_alloc.height() * height_mult,
+                                                      device_alloc.depth() * depth_mult),
+                                      cudaMemcpyDeviceToHost, stream));
+                if constexpr (should_synchronize) {
+                    HIP_CHECK(cudaStreamSynchronize(stream));
+                }
+                ArrayFindIfNot(host_alloc.ptr(), static_cast<uint8_t>(42),
+                               device_alloc.width_logical() * device_alloc.height() * device_alloc.depth());
+            }
+            SECTION("Device to Device") {
+                LinearAllocGuard3D<uint8_t> src_alloc(extent);
+                LinearAllocGuard3D<uint8_t> dst_alloc(extent);
+                LinearAllocGuard<uint8_t> host_alloc(LinearAllocs::hipHostMalloc,
+                                                     dst_alloc.width() * dst_alloc.height() * dst_alloc.depth());
+                HIP_CHECK(cudaMemset3D(src_alloc.pitched_ptr(), 1, src_alloc.extent()));
+                HIP_CHECK(cudaMemset3D(dst_alloc.pitched_ptr(), 42, dst_alloc.extent()));
+                HIP_CHECK(memcpy_func(dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), src_alloc.pitched_ptr(),
+                                      make_cudaPos(0, 0, 0),
+                                      make_cudaExtent(dst_alloc.width() * width_mult, dst_alloc.height() * height_mult,
+                                                      dst_alloc.depth() * depth_mult),
+                                      cudaMemcpyDeviceToDevice, stream));
+                if constexpr (should_synchronize) {
+                    HIP_CHECK(cudaStreamSynchronize(stream));
+                }
+                HIP_CHECK(Memcpy3DWrapper(make_cudaPitchedPtr(host_alloc.ptr(), dst_alloc.width(), dst_alloc.width(),
+                                                              dst_alloc.height()),
+                                          make_cudaPos(0, 0, 0), dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                          dst_alloc.extent(), cudaMemcpyDeviceToHost));
+                ArrayFindIfNot(host_alloc.ptr(), static_cast<uint8_t>(42),
+                               dst_alloc.width_logical() * dst_alloc.height());
+            }
+            SECTION("Host to Device") {
+                LinearAllocGuard3D<uint8_t> device_alloc(extent);
+                LinearAllocGuard<uint8_t> src_host_alloc(LinearAllocs::hipHostMalloc, device_alloc.width() *
+                                                                                          device_alloc.height() *
+                                                                                          device_alloc.depth());
+                LinearAllocGuard<uint8_t> dst_host_alloc(LinearAllocs::hipHostMalloc, device_alloc.width() *
+                                                                                          device_alloc.height() *
+                                                                                          device_alloc.depth());
+                std::fill_n(src_host_alloc.ptr(),
+                            device_alloc.width_logical() * device_alloc.height() * device_alloc.depth(), 1);
+                HIP_CHECK(cudaMemset3D(device_alloc.pitched_ptr(), 42, device_alloc.extent()));
+                HIP_CHECK(memcpy_func(device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                      make_cudaPitchedPtr(src_host_alloc.ptr(), device_alloc.width(),
+                                                          device_alloc.width(), device_alloc.height()),
+                                      make_cudaPos(0, 0, 0),
+                                      make_cudaExtent(device_alloc.width() * width_mult,
+                                                      device_alloc.height() * height_mult,
+                                                      device_alloc.depth() * depth_mult),
+                                      cudaMemcpyHostToDevice, stream));
+                if constexpr (should_synchronize) {
+                    HIP_CHECK(cudaStreamSynchronize(stream));
+                }
+                HIP_CHECK(Memcpy3DWrapper(make_cudaPitchedPtr(dst_host_alloc.ptr(), device_alloc.width(),
+                                                              device_alloc.width(), device_alloc.height()),
+                                          make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                                          device_alloc.extent(), cudaMemcpyDeviceToHost));
+                ArrayFindIfNot(dst_host_alloc.ptr(), static_cast<uint8_t>(42),
+                               device_alloc.width_logical() * device_alloc.height());
+            }
+            SECTION("Host to Host") {
+                const auto alloc_size = extent.width * extent.height * extent.depth;
+                LinearAllocGuard<uint8_t> src_alloc(LinearAllocs::hipHostMalloc, alloc_size);
+                LinearAllocGuard<uint8_t> dst_alloc(LinearAllocs::hipHostMalloc, alloc_size);
+                std::fill_n(src_alloc.ptr(), alloc_size, 1);
+                std::fill_n(dst_alloc.ptr(), alloc_size, 42);
+                HIP_CHECK(memcpy_func(
+                    make_cudaPitchedPtr(dst_alloc.ptr(), extent.width, extent.width, extent.height),
+                    make_cudaPos(0, 0, 0),
+                    make_cudaPitchedPtr(src_alloc.ptr(), extent.width, extent.width, extent.height),
+                    make_cudaPos(0, 0, 0),
+                    make_cudaExtent(extent.width * width_mult, extent.height * height_mult, extent.depth * depth_mult),
+                    cudaMemcpyHostToHost, stream));
+                if constexpr (should_synchronize) {
+                    HIP_CHECK(cudaStreamSynchronize(stream));
+                }
+                ArrayFindIfNot(dst_alloc.ptr(), static_cast<uint8_t>(42), alloc_size);
+            }
+        });
+    }
+}
+
+/* ======================= hipMemcpy3D.cc ======================= */
+
+static void Unit_hipMemcpy3D_Positive_Basic() {
+    constexpr bool async = false;
+    RunSections([] {
+        SECTION("Device to Host") { Memcpy3DDeviceToHostShell<async>(Memcpy3DWrapper<>); }
+        SECTION("Device to Device / Peer access disabled") {
+            Memcpy3DDeviceToDeviceShell<async, false>(Memcpy3DWrapper<>);
+        }
+        SECTION("Device to Device / Peer access enabled") {
+            Memcpy3DDeviceToDeviceShell<async, true>(Memcpy3DWrapper<>);
+        }
+        SECTION("Host to Device") { Memcpy3DHostToDeviceShell<async>(Memcpy3DWrapper<>); }
+        SECTION("Host to Host") { Memcpy3DHostToHostShell<async>(Memcpy3DWrapper<>); }
+    });
+}
+
+static void Unit_hipMemcpy3D_Positive_Synchronization_Behavior() {
+    HIP_CHECK(cudaDeviceSynchronize());
+    RunSections([] {
+        SECTION("Host to Device") { Memcpy3DHtoDSyncBehavior(Memcpy3DWrapper<>, true); }
+        SECTION("Device to Pageable Host") { Memcpy3DDtoHPageableSyncBehavior(Memcpy3DWrapper<>, true); }
+        SECTION("Device to Pinned Host") { Memcpy3DDtoHPinnedSyncBehavior(Memcpy3DWrapper<>, true); }
+        SECTION("Host to Host") { Memcpy3DHtoHSyncBehavior(Memcpy3DWrapper<>, true); }
+    });
+}
+
+static void Unit_hipMemcpy3D_Positive_DeviceToDevice_Synchronization_Behavior() {
+    LinearAllocGuard3D<int> src_alloc(make_cudaExtent(32 * sizeof(int), 32, 8));
+    LinearAllocGuard3D<int> dst_alloc(make_cudaExtent(32 * sizeof(int), 32, 8));
+    HipTest::BlockingContext b_context{nullptr};
+    cudaStream_t kernel_stream{nullptr};
+
+    auto parms = GetMemcpy3DParms(dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), src_alloc.pitched_ptr(),
+                                  make_cudaPos(0, 0, 0), dst_alloc.extent(), cudaMemcpyDeviceToDevice);
+
+    b_context.block_stream();
+    REQUIRE(b_context.is_blocked());
+    HIP_CHECK(cudaMemcpy3D(&parms));
+    HIP_CHECK_ERROR(cudaStreamQuery(kernel_stream), cudaErrorNotReady);
+    b_context.unblock_stream();
+    HIP_CHECK(cudaDeviceSynchronize());
+    REQUIRE(cudaStreamQuery(kernel_stream) == cudaSuccess);
+}
+
+static void Unit_hipMemcpy3D_Positive_Parameters() {
+    constexpr bool async = false;
+    Memcpy3DZeroWidthHeightDepth<async>(Memcpy3DWrapper<async>);
+}
+
+static void Unit_hipMemcpy3D_Positive_Array() {
+    HipTest::HIP_SKIP_TEST("Array from/to Host: CUDA arrays are not simulated");
+    HipTest::HIP_SKIP_TEST("Array from/to Device: CUDA arrays are not simulated");
+}
+
+static void Unit_hipMemcpy3D_Negative_Parameters() {
+    constexpr cudaExtent extent{128 * sizeof(int), 128, 8};
+
+    constexpr auto NegativeTests = [](int test, cudaPitchedPtr dst_ptr, cudaPos dst_pos, cudaPitchedPtr src_ptr,
+                                      cudaPos src_pos, cudaExtent extent, cudaMemcpyKind kind) {
+        cudaPitchedPtr invalid_ptr;
+        cudaPos invalid_pos;
+        int attr = 0;
+        switch (test) {
+        case 0: /* dst_ptr.ptr == nullptr */
+            invalid_ptr = dst_ptr;
+            invalid_ptr.ptr = nullptr;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 1: /* src_ptr.ptr == nullptr */
+            invalid_ptr = src_ptr;
+            invalid_ptr.ptr = nullptr;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 2: /* dst_ptr.pitch < width */
+            invalid_ptr = dst_ptr;
+            invalid_ptr.pitch = extent.width - 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidPitchValue);
+            break;
+        case 3: /* src_ptr.pitch < width */
+            invalid_ptr = src_ptr;
+            invalid_ptr.pitch = extent.width - 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidPitchValue);
+            break;
+        case 4: /* dst_ptr.pitch > max pitch */
+            HIP_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrMaxPitch, 0));
+            invalid_ptr = dst_ptr;
+            invalid_ptr.pitch = attr;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 5: /* src_ptr.pitch > max pitch */
+            HIP_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrMaxPitch, 0));
+            invalid_ptr = src_ptr;
+            invalid_ptr.pitch = attr;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 6: /* extent.width + dst_pos.x > dst_ptr.pitch */
+            invalid_pos = dst_pos;
+            invalid_pos.x = dst_ptr.pitch - extent.width + 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 7: /* extent.width + src_pos.x > src_ptr.pitch */
+            invalid_pos = src_pos;
+            invalid_pos.x = src_ptr.pitch - extent.width + 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 8: /* dst_pos.y out of bounds */
+            invalid_pos = dst_pos;
+            invalid_pos.y = 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 9: /* src_pos.y out of bounds */
+            invalid_pos = src_pos;
+            invalid_pos.y = 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 10: /* dst_pos.z out of bounds */
+            invalid_pos = dst_pos;
+            invalid_pos.z = 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 11: /* src_pos.z out of bounds */
+            invalid_pos = src_pos;
+            invalid_pos.z = 1;
+            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
+                            cudaErrorInvalidValue);
+            break;
+        case 12: /* Invalid MemcpyKind */
+            HIP_CHECK_ERROR(
+                Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, src_pos, extent, static_cast<cudaMemcpyKind>(-1)),
+                cudaErrorInvalidMemcpyDirection);
+            break;
+        }
+    };
+
+    for (int test = 0; test < 13; test++) {
+        RunSections([&] {
+            SECTION("Host to Device") {
+                LinearAllocGuard3D<int> device_alloc(extent);
+                LinearAllocGuard<int> host_alloc(LinearAllocs::hipHostMalloc, device_alloc.pitch() *
+                                                                                  device_alloc.height() *
+                                                                                  device_alloc.depth());
+                NegativeTests(test, device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0),
+                              make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.pitch(), device_alloc.width(),
+                                                  device_alloc.height()),
+                              make_cudaPos(0, 0, 0), extent, cudaMemcpyHostToDevice);
+            }
+            SECTION("Device to Host") {
+                LinearAllocGuard3D<int> device_alloc(extent);
+                LinearAllocGuard<int> host_alloc(LinearAllocs::hipHostMalloc, device_alloc.pitch() *
+                                                                                  device_alloc.height() *
+                                                                                  device_alloc.depth());
+                NegativeTests(test,
+                              make_cudaPitchedPtr(host_alloc.ptr(), device_alloc.pitch(), device_alloc.width(),
+                                                  device_alloc.height()),
+                              make_cudaPos(0, 0, 0), device_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), extent,
+                              cudaMemcpyDeviceToHost);
+            }
+            SECTION("Host to Host") {
+                LinearAllocGuard<int> src_alloc(LinearAllocs::hipHostMalloc,
+                                                extent.width * extent.height * extent.depth);
+                LinearAllocGuard<int> dst_alloc(LinearAllocs::hipHostMalloc,
+                                                extent.width * extent.height * extent.depth);
+                NegativeTests(test, make_cudaPitchedPtr(dst_alloc.ptr(), extent.width, extent.width, extent.height),
+                              make_cudaPos(0, 0, 0),
+                              make_cudaPitchedPtr(src_alloc.ptr(), extent.width, extent.width, extent.height),
+                              make_cudaPos(0, 0, 0), extent, cudaMemcpyHostToHost);
+            }
+            SECTION("Device to Device") {
+                LinearAllocGuard3D<int> src_alloc(extent);
+                LinearAllocGuard3D<int> dst_alloc(extent);
+                NegativeTests(test, dst_alloc.pitched_ptr(), make_cudaPos(0, 0, 0), src_alloc.pitched_ptr(),
+                              make_cudaPos(0, 0, 0), extent, cudaMemcpyDeviceToDevice);
+            }
+        });
+    }
+}
+
 int main() {
     HIP_TEST_CASE(Unit_hipMalloc3D_ValidatePitch);
     HIP_TEST_CASE(Unit_hipMallocPitch_ValidatePitch);
@@ -1148,6 +1722,12 @@ int main() {
     HIP_TEST_CASE(Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync<int>);
     HIP_TEST_CASE(Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync<float>);
     HIP_TEST_CASE(Unit_hipMemcpy2DAsync_capturehipMemcpy2DAsync<double>);
+    HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_Basic);
+    HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_Synchronization_Behavior);
+    HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_DeviceToDevice_Synchronization_Behavior);
+    HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_Parameters);
+    HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_Array);
+    HIP_TEST_CASE(Unit_hipMemcpy3D_Negative_Parameters);
     printf("hip-tests pitched memory: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
