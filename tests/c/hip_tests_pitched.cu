@@ -18,6 +18,9 @@
  *                                        Behavior (4), _Positive_DeviceToDevice_Synchronization_Behavior,
  *                                        _Positive_Parameters (4 × 3 shapes), _Negative_Parameters (4 × 13), with
  *                                        catch/include/memcpy3d_tests_common.hh's shells (the pitched-pointer ones)
+ *   catch/unit/memory/hipMemcpy3DAsync.cc: Unit_hipMemcpy3DAsync_Positive_Basic (3 streams × 5 sections),
+ *                                        _Positive_Synchronization_Behavior (5), _Positive_Parameters (4 × 3),
+ *                                        _Negative_Parameters (4 × 14)
  *
  * Every runtime call and every check of those tests is kept, with these changes:
  *   - Catch2 → tests/c/hip_tests_cu.h: each SECTION runs as its own pass of its test case (nested sections are
@@ -28,7 +31,7 @@
  *     hipErrorInvalidMemcpyDirection → cudaErrorInvalidMemcpyDirection, hipErrorNotReady → cudaErrorNotReady;
  *     hipDeviceAttributeMaxPitch → cudaDevAttrMaxPitch; hipHostMalloc → cudaHostAlloc.
  *   - Not ported: Unit_hipMemcpy3D_Positive_Array (both sections are skipped with a message: CUDA arrays are not
- *     simulated), hipMemcpy3DAsync.cc (not reached in the time of this port), the hipDrv* and *_old files.
+ *     simulated), the same of hipMemcpy3DAsync.cc, the hipDrv* and *_old files.
  *   - The HT_NVIDIA branches run (a CUDA device). CHECK_IMAGE_SUPPORT is dropped (a CUDA device supports
  *     textures: the tests run). Not ported: Unit_hipMemAllocPitch_ValidatePitch and Unit_hipMemAllocPitch_Negative
  *     (hipMemAllocPitch is the driver API's cuMemAllocPitch, which streamsim does not provide).
@@ -47,12 +50,12 @@
  *     with two devices (hipMemcpy2D's, hipMemcpy2DAsync's on three streams), none with one (the copies run); the
  *     3-D shell asks only before enabling peer access, as upstream. With the two array sections: 66 and 2 skips.
  *   - The synchronization-behavior checks: where the host does not wait (a device-to-device cudaMemcpy2D, per the
- *     Runtime API's "API synchronization behavior"; cudaMemcpy2DAsync from pinned memory and between device
- *     buffers), upstream checks cudaErrorNotReady and its guards then cudaFree the allocations while the copy is
+ *     Runtime API's "API synchronization behavior"; cudaMemcpy2DAsync / 3DAsync to and from pinned memory and
+ *     between device buffers), upstream checks cudaErrorNotReady and its guards then cudaFree the allocations while the copy is
  *     still queued behind the 300 ms delay kernel. streamsim keeps its documented answer (stream-ordered-memory.md:
- *     cudaFree only "may perform implicit synchronization") and reports those frees as uses after free (four
+ *     cudaFree only "may perform implicit synchronization") and reports those frees as uses after free (six
  *     reports); the calls still succeed and the run goes on.
- *   - Negative "Invalid stream" of hipMemcpy2DAsync.cc: a destroyed stream answers 400 cudaErrorInvalidResourceHandle,
+ *   - Negative "Invalid stream" of hipMemcpy2DAsync.cc and hipMemcpy3DAsync.cc: a destroyed stream answers 400 cudaErrorInvalidResourceHandle,
  *     streamsim's documented code for every destroyed handle (cuda-musa.md; upstream's HT_NVIDIA branch expects 709
  *     cudaErrorContextIsDestroyed, which the Runtime API does not list for the call).
  *
@@ -1555,7 +1558,8 @@ static void Unit_hipMemcpy3D_Positive_Array() {
     HipTest::HIP_SKIP_TEST("Array from/to Device: CUDA arrays are not simulated");
 }
 
-static void Unit_hipMemcpy3D_Negative_Parameters() {
+/* Unit_hipMemcpy3D_Negative_Parameters and Unit_hipMemcpy3DAsync_Negative_Parameters (which adds "Invalid stream"). */
+template <bool async> static void Memcpy3DNegativeParameters() {
     constexpr cudaExtent extent{128 * sizeof(int), 128, 8};
 
     constexpr auto NegativeTests = [](int test, cudaPitchedPtr dst_ptr, cudaPos dst_pos, cudaPitchedPtr src_ptr,
@@ -1567,86 +1571,94 @@ static void Unit_hipMemcpy3D_Negative_Parameters() {
         case 0: /* dst_ptr.ptr == nullptr */
             invalid_ptr = dst_ptr;
             invalid_ptr.ptr = nullptr;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 1: /* src_ptr.ptr == nullptr */
             invalid_ptr = src_ptr;
             invalid_ptr.ptr = nullptr;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 2: /* dst_ptr.pitch < width */
             invalid_ptr = dst_ptr;
             invalid_ptr.pitch = extent.width - 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
                             cudaErrorInvalidPitchValue);
             break;
         case 3: /* src_ptr.pitch < width */
             invalid_ptr = src_ptr;
             invalid_ptr.pitch = extent.width - 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
                             cudaErrorInvalidPitchValue);
             break;
         case 4: /* dst_ptr.pitch > max pitch */
             HIP_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrMaxPitch, 0));
             invalid_ptr = dst_ptr;
             invalid_ptr.pitch = attr;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(invalid_ptr, dst_pos, src_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 5: /* src_ptr.pitch > max pitch */
             HIP_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrMaxPitch, 0));
             invalid_ptr = src_ptr;
             invalid_ptr.pitch = attr;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, dst_pos, invalid_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 6: /* extent.width + dst_pos.x > dst_ptr.pitch */
             invalid_pos = dst_pos;
             invalid_pos.x = dst_ptr.pitch - extent.width + 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 7: /* extent.width + src_pos.x > src_ptr.pitch */
             invalid_pos = src_pos;
             invalid_pos.x = src_ptr.pitch - extent.width + 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 8: /* dst_pos.y out of bounds */
             invalid_pos = dst_pos;
             invalid_pos.y = 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 9: /* src_pos.y out of bounds */
             invalid_pos = src_pos;
             invalid_pos.y = 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 10: /* dst_pos.z out of bounds */
             invalid_pos = dst_pos;
             invalid_pos.z = 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, invalid_pos, src_ptr, src_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 11: /* src_pos.z out of bounds */
             invalid_pos = src_pos;
             invalid_pos.z = 1;
-            HIP_CHECK_ERROR(Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
+            HIP_CHECK_ERROR(Memcpy3DWrapper<async>(dst_ptr, dst_pos, src_ptr, invalid_pos, extent, kind),
                             cudaErrorInvalidValue);
             break;
         case 12: /* Invalid MemcpyKind */
             HIP_CHECK_ERROR(
-                Memcpy3DWrapper(dst_ptr, dst_pos, src_ptr, src_pos, extent, static_cast<cudaMemcpyKind>(-1)),
+                Memcpy3DWrapper<async>(dst_ptr, dst_pos, src_ptr, src_pos, extent, static_cast<cudaMemcpyKind>(-1)),
                 cudaErrorInvalidMemcpyDirection);
             break;
+        case 13: { /* Invalid stream (hipMemcpy3DAsync.cc only) */
+            StreamGuard stream_guard(Streams::created);
+            HIP_CHECK(cudaStreamDestroy(stream_guard.stream()));
+            HIP_CHECK_ERROR(
+                Memcpy3DWrapper<async>(dst_ptr, dst_pos, src_ptr, src_pos, extent, kind, stream_guard.stream()),
+                cudaErrorInvalidResourceHandle); /* upstream (HT_NVIDIA): cudaErrorContextIsDestroyed; see the header */
+            break;
+        }
         }
     };
 
-    for (int test = 0; test < 13; test++) {
+    for (int test = 0; test < (async ? 14 : 13); test++) {
         RunSections([&] {
             SECTION("Host to Device") {
                 LinearAllocGuard3D<int> device_alloc(extent);
@@ -1689,6 +1701,53 @@ static void Unit_hipMemcpy3D_Negative_Parameters() {
     }
 }
 
+static void Unit_hipMemcpy3D_Negative_Parameters() { Memcpy3DNegativeParameters<false>(); }
+
+/* ======================= hipMemcpy3DAsync.cc ======================= */
+
+static void Unit_hipMemcpy3DAsync_Positive_Basic() {
+    constexpr bool async = true;
+    for (const auto stream_type : {Streams::nullstream, Streams::perThread, Streams::created}) {
+        RunSections([&] {
+            const StreamGuard stream_guard(stream_type);
+            const cudaStream_t stream = stream_guard.stream();
+            SECTION("Device to Host") { Memcpy3DDeviceToHostShell<async>(Memcpy3DWrapper<async>, stream); }
+            SECTION("Device to Device / Peer access disabled") {
+                Memcpy3DDeviceToDeviceShell<async, false>(Memcpy3DWrapper<async>, stream);
+            }
+            SECTION("Device to Device / Peer access enabled") {
+                Memcpy3DDeviceToDeviceShell<async, true>(Memcpy3DWrapper<async>, stream);
+            }
+            SECTION("Host to Device") { Memcpy3DHostToDeviceShell<async>(Memcpy3DWrapper<async>, stream); }
+            SECTION("Host to Host") { Memcpy3DHostToHostShell<async>(Memcpy3DWrapper<async>, stream); }
+        });
+    }
+}
+
+static void Unit_hipMemcpy3DAsync_Positive_Synchronization_Behavior() {
+    constexpr bool async = true;
+    HIP_CHECK(cudaDeviceSynchronize());
+    RunSections([] {
+        SECTION("Host to Device") { Memcpy3DHtoDSyncBehavior(Memcpy3DWrapper<async>, false); }
+        SECTION("Device to Pageable Host") { Memcpy3DDtoHPageableSyncBehavior(Memcpy3DWrapper<async>, true); }
+        SECTION("Device to Pinned Host") { Memcpy3DDtoHPinnedSyncBehavior(Memcpy3DWrapper<async>, false); }
+        SECTION("Device to Device") { Memcpy3DDtoDSyncBehavior(Memcpy3DWrapper<async>, false); }
+        SECTION("Host to Host") { Memcpy3DHtoHSyncBehavior(Memcpy3DWrapper<async>, true); }
+    });
+}
+
+static void Unit_hipMemcpy3DAsync_Positive_Parameters() {
+    constexpr bool async = true;
+    Memcpy3DZeroWidthHeightDepth<async>(Memcpy3DWrapper<async>);
+}
+
+static void Unit_hipMemcpy3DAsync_Positive_Array() {
+    HipTest::HIP_SKIP_TEST("Array from/to Host: CUDA arrays are not simulated");
+    HipTest::HIP_SKIP_TEST("Array from/to Device: CUDA arrays are not simulated");
+}
+
+static void Unit_hipMemcpy3DAsync_Negative_Parameters() { Memcpy3DNegativeParameters<true>(); }
+
 int main() {
     HIP_TEST_CASE(Unit_hipMalloc3D_ValidatePitch);
     HIP_TEST_CASE(Unit_hipMallocPitch_ValidatePitch);
@@ -1728,6 +1787,11 @@ int main() {
     HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_Parameters);
     HIP_TEST_CASE(Unit_hipMemcpy3D_Positive_Array);
     HIP_TEST_CASE(Unit_hipMemcpy3D_Negative_Parameters);
+    HIP_TEST_CASE(Unit_hipMemcpy3DAsync_Positive_Basic);
+    HIP_TEST_CASE(Unit_hipMemcpy3DAsync_Positive_Synchronization_Behavior);
+    HIP_TEST_CASE(Unit_hipMemcpy3DAsync_Positive_Parameters);
+    HIP_TEST_CASE(Unit_hipMemcpy3DAsync_Positive_Array);
+    HIP_TEST_CASE(Unit_hipMemcpy3DAsync_Negative_Parameters);
     printf("hip-tests pitched memory: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }
