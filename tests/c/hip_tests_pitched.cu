@@ -30,11 +30,11 @@
  *     hipErrorOutOfMemory → cudaErrorMemoryAllocation, hipErrorInvalidPitchValue → cudaErrorInvalidPitchValue,
  *     hipErrorInvalidMemcpyDirection → cudaErrorInvalidMemcpyDirection, hipErrorNotReady → cudaErrorNotReady;
  *     hipDeviceAttributeMaxPitch → cudaDevAttrMaxPitch; hipHostMalloc → cudaHostAlloc.
- *   - Not ported: Unit_hipMemcpy3D_Positive_Array (both sections are skipped with a message: CUDA arrays are not
- *     simulated), the same of hipMemcpy3DAsync.cc, the hipDrv* and *_old files.
  *   - The HT_NVIDIA branches run (a CUDA device). CHECK_IMAGE_SUPPORT is dropped (a CUDA device supports
  *     textures: the tests run). Not ported: Unit_hipMemAllocPitch_ValidatePitch and Unit_hipMemAllocPitch_Negative
- *     (hipMemAllocPitch is the driver API's cuMemAllocPitch, which streamsim does not provide).
+ *     (hipMemAllocPitch is the driver API's cuMemAllocPitch, which streamsim does not provide); the Positive_Array
+ *     test cases of hipMemcpy3D.cc and hipMemcpy3DAsync.cc (each section skipped with a message: CUDA arrays are not
+ *     simulated); the hipDrv* and *_old files. Sizes are upstream's.
  *   - Unit_hipMallocPitch_KernelLaunch: upstream's copy_var and validateResult index the typed arrays with the
  *     byte pitch (A[i] for i up to ROWS × pitch_A), which reaches 7 × pitch × sizeof(T) bytes into allocations of
  *     NUM_H × pitch bytes (and past the host arrays of NUM_W × NUM_H elements); on a GPU the allocation granularity
@@ -45,34 +45,34 @@
  *     pass and never disables it, so its second pass's cudaDeviceEnablePeerAccess would answer
  *     cudaErrorPeerAccessAlreadyEnabled on CUDA; the port disables it at the end of the pass
  *     (cudaDeviceDisablePeerAccess, checked).
- *   - With more than one device, the device-to-device shells skip the pairs of a device with itself, as upstream
- *     does on CUDA (cudaDeviceCanAccessPeer of a device and itself answers 0): 16 skips per 2-D Positive_Basic pass, 64
- *     with two devices (hipMemcpy2D's, hipMemcpy2DAsync's on three streams), none with one (the copies run); the
- *     3-D shell asks only before enabling peer access, as upstream. With the two array sections: 66 and 2 skips.
+ *   - With more than one device, the device-to-device shells skip the pairs of a device with itself, as upstream does
+ *     on CUDA (cudaDeviceCanAccessPeer of a device and itself answers 0): 16 skips per 2-D Positive_Basic pass, 64 with
+ *     two devices (hipMemcpy2D's, hipMemcpy2DAsync's on three streams), none with one (the copies run); the 3-D shell
+ *     asks only before enabling peer access, as upstream. With the four array sections: 68 and 4 skips.
  *   - The synchronization-behavior checks: where the host does not wait (a device-to-device cudaMemcpy2D, per the
- *     Runtime API's "API synchronization behavior"; cudaMemcpy2DAsync / 3DAsync to and from pinned memory and
- *     between device buffers), upstream checks cudaErrorNotReady and its guards then cudaFree the allocations while the copy is
+ *     Runtime API's "API synchronization behavior"; cudaMemcpy2DAsync / 3DAsync to and from pinned memory and between
+ *     device buffers), upstream checks cudaErrorNotReady and its guards then cudaFree the allocations while the copy is
  *     still queued behind the 300 ms delay kernel. streamsim keeps its documented answer (stream-ordered-memory.md:
- *     cudaFree only "may perform implicit synchronization") and reports those frees as uses after free (six
- *     reports); the calls still succeed and the run goes on.
- *   - Negative "Invalid stream" of hipMemcpy2DAsync.cc and hipMemcpy3DAsync.cc: a destroyed stream answers 400 cudaErrorInvalidResourceHandle,
- *     streamsim's documented code for every destroyed handle (cuda-musa.md; upstream's HT_NVIDIA branch expects 709
- *     cudaErrorContextIsDestroyed, which the Runtime API does not list for the call).
+ *     cudaFree only "may perform implicit synchronization") and reports those frees as uses after free (six reports);
+ *     the calls still succeed and the run goes on.
+ *   - Negative "Invalid stream" of hipMemcpy2DAsync.cc and hipMemcpy3DAsync.cc: a destroyed stream answers 400
+ *     cudaErrorInvalidResourceHandle, streamsim's documented code for every destroyed handle (cuda-musa.md; upstream's
+ *     HT_NVIDIA branch expects 709 cudaErrorContextIsDestroyed, which the Runtime API does not list for the call).
  *
  * hip-tests is MIT-licensed: Copyright (c) 2022 - 2024 Advanced Micro Devices, Inc. (the notice is in
  * tests/c/hip_tests_cu.h).
  */
 #include "hip_tests_cu.h"
 
-#include <cstring>
 #include <atomic>
+#include <cstring>
 #include <functional>
-#include <tuple>
 #include <limits>
 #include <memory>
 #include <random>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 /* ---- resource_guards.hh's pitched guards and utils.hh's helpers ---- */
@@ -752,7 +752,7 @@ void Memcpy2DZeroWidthHeight(F memcpy_func, const cudaStream_t stream = nullptr)
     constexpr size_t rows = 64;
 
     for (const auto mults : {std::make_pair(0, 1), std::make_pair(1, 0), std::make_pair(0, 0)}) {
-        const auto [width_mult, height_mult] = mults;
+        const int width_mult = mults.first, height_mult = mults.second;
         RunSections([&] {
             SECTION("Device to Host") {
                 LinearAllocGuard2D<uint8_t, unaligned> device_alloc(cols, rows);
@@ -1407,7 +1407,8 @@ template <bool should_synchronize, typename F>
 void Memcpy3DZeroWidthHeightDepth(F memcpy_func, const cudaStream_t stream = nullptr) {
     constexpr cudaExtent extent = kExtent3D;
     for (const auto mults : {std::make_tuple(0, 1, 1), std::make_tuple(1, 0, 1), std::make_tuple(1, 1, 0)}) {
-        const auto [width_mult, height_mult, depth_mult] = mults;
+        const int width_mult = std::get<0>(mults), height_mult = std::get<1>(mults),
+                  depth_mult = std::get<2>(mults);
         RunSections([&] {
             SECTION("Device to Host") {
                 LinearAllocGuard3D<uint8_t> device_alloc(extent);
