@@ -11,8 +11,14 @@
  * Every runtime call and every check of those tests is kept, with these changes: Catch2 → tests/c/hip_tests_cu.h,
  * GENERATE / GENERATE(table) → loops in the generator's order; CHECK_IMAGE_SUPPORT dropped (a CUDA device supports
  * textures); the HT_NVIDIA branch's hipMemcpyKindToCudaMemcpyKind(hipMemcpyDeviceToHost) is cudaMemcpyDeviceToHost.
- * Not ported: hipMemset2DAsyncMultiThreadAndKernel.cc, hipMemset3DFunctional.cc and hipMemset3DRegressMultiThread.cc
- * (not reached in the time of this port; they call the same functions).
+ *   catch/unit/memory/hipMemset2DAsyncMultiThreadAndKernel.cc: Unit_hipMemset2DAsync_WithKernel (2 sections),
+ *                                     Unit_hipMemset2DAsync_MultiThread
+ *
+ * Unit_hipMemset2DAsync_MultiThread starts getHostThreadCount(200, 1000) threads per iteration; upstream's helper
+ * answers the machine's processor count, the port 2 on every machine, so the run is the same everywhere (and both
+ * host buffers are written: with one thread upstream's check of B_h and A_h fails). Not ported:
+ * hipMemset3DFunctional.cc and hipMemset3DRegressMultiThread.cc (not reached in the time of this port; they call the
+ * same functions).
  *
  * hip-tests is MIT-licensed: Copyright (c) 2021 - 2024 Advanced Micro Devices, Inc. (the notice is in
  * tests/c/hip_tests_cu.h).
@@ -20,6 +26,7 @@
 #include "hip_tests_cu.h"
 
 #include <initializer_list>
+#include <thread>
 #include <tuple>
 
 /* ======================= hipMemset2D.cc ======================= */
@@ -278,11 +285,162 @@ static void Unit_hipMemset3DAsync_capturehipMemset3DAsync() {
             }
 }
 
+/* ======================= hipMemset2DAsyncMultiThreadAndKernel.cc ======================= */
+
+#define NUM_THREADS 1000
+#define ITER 10
+#define NUM_H 256
+#define NUM_W 256
+
+/* hip_test_helper.hh's getHostThreadCount answers the processor count (capped by NUM_THREADS) on a machine with
+ * the memory; the port answers 2 on every machine (see the header). */
+namespace HipTest {
+static inline size_t getHostThreadCount(const size_t memPerThread, const size_t maxThreads) {
+    if (memPerThread == 0) return 0;
+    return maxThreads < 2 ? maxThreads : 2;
+}
+} // namespace HipTest
+
+void queueJobsForhipMemset2DAsync(char *A_d, char *A_h, size_t pitch, size_t width, cudaStream_t stream) {
+    constexpr int memsetval = 0x22;
+    HIP_CHECK(cudaMemset2DAsync(A_d, pitch, memsetval, NUM_W, NUM_H, stream));
+    HIP_CHECK(cudaMemcpy2DAsync(A_h, width, A_d, pitch, NUM_W, NUM_H, cudaMemcpyDeviceToHost, stream));
+}
+
+static void Unit_hipMemset2DAsync_WithKernel() {
+    RunSections([] {
+        constexpr auto N = 4 * 1024 * 1024;
+        constexpr auto blocksPerCU = 6; // to hide latency
+        constexpr auto threadsPerBlock = 256;
+        constexpr int memsetval = 0x22;
+        char *A_d, *A_h, *B_d, *B_h, *C_d;
+        size_t pitch_A, pitch_B, pitch_C;
+        size_t width = NUM_W * sizeof(char);
+        size_t sizeElements = width * NUM_H;
+        size_t elements = NUM_W * NUM_H;
+        unsigned blocks{};
+        int validateCount{};
+
+        blocks = HipTest::setNumBlocks(blocksPerCU, threadsPerBlock, N);
+        HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&A_d), &pitch_A, width, NUM_H));
+        HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&B_d), &pitch_B, width, NUM_H));
+        A_h = reinterpret_cast<char *>(malloc(sizeElements));
+        REQUIRE(A_h != nullptr);
+        B_h = reinterpret_cast<char *>(malloc(sizeElements));
+        REQUIRE(B_h != nullptr);
+        HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&C_d), &pitch_C, width, NUM_H));
+        for (size_t i = 0; i < elements; i++) {
+            B_h[i] = i;
+        }
+        HIP_CHECK(cudaMemcpy2D(B_d, width, B_h, pitch_B, NUM_W, NUM_H, cudaMemcpyHostToDevice));
+
+        SECTION("Using User created stream") {
+            cudaStream_t stream;
+            HIP_CHECK(cudaStreamCreate(&stream));
+            for (size_t k = 0; k < ITER; k++) {
+                HipTest::vector_square<<<dim3(blocks), dim3(threadsPerBlock), 0, stream>>>(B_d, C_d, elements);
+                HIP_CHECK(cudaStreamSynchronize(stream));
+                HIP_CHECK(cudaMemset2DAsync(C_d, pitch_C, memsetval, NUM_W, NUM_H, stream));
+                HIP_CHECK(cudaStreamSynchronize(stream));
+                HIP_CHECK(cudaMemcpy2D(A_h, width, C_d, pitch_C, NUM_W, NUM_H, cudaMemcpyDeviceToHost));
+                for (size_t p = 0; p < elements; p++) {
+                    if (A_h[p] == memsetval) {
+                        validateCount += 1;
+                    }
+                }
+            }
+            HIP_CHECK(cudaStreamDestroy(stream));
+        }
+
+        SECTION("Using hipStreamPerThread stream") {
+            for (size_t k = 0; k < ITER; k++) {
+                HipTest::vector_square<<<dim3(blocks), dim3(threadsPerBlock), 0, cudaStreamPerThread>>>(B_d, C_d,
+                                                                                                      elements);
+                HIP_CHECK(cudaGetLastError());
+                HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+                HIP_CHECK(cudaMemset2DAsync(C_d, pitch_C, memsetval, NUM_W, NUM_H, cudaStreamPerThread));
+                HIP_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+                HIP_CHECK(cudaMemcpy2D(A_h, width, C_d, pitch_C, NUM_W, NUM_H, cudaMemcpyDeviceToHost));
+                for (size_t p = 0; p < elements; p++) {
+                    if (A_h[p] == memsetval) {
+                        validateCount += 1;
+                    }
+                }
+            }
+        }
+
+        REQUIRE(static_cast<size_t>(validateCount) == (ITER * elements));
+        HIP_CHECK(cudaFree(A_d));
+        HIP_CHECK(cudaFree(B_d));
+        HIP_CHECK(cudaFree(C_d));
+        free(A_h);
+        free(B_h);
+    });
+}
+
+static void Unit_hipMemset2DAsync_MultiThread() {
+    constexpr auto memPerThread = 200;
+    constexpr int memsetval = 0x22;
+    char *A_d, *A_h, *B_d, *B_h, *C_d;
+    size_t pitch_A, pitch_B, pitch_C;
+    size_t width = NUM_W * sizeof(char);
+    size_t sizeElements = width * NUM_H;
+    size_t elements = NUM_W * NUM_H;
+    int validateCount{};
+    cudaStream_t stream;
+    auto thread_count = HipTest::getHostThreadCount(memPerThread, NUM_THREADS);
+    if (thread_count == 0) {
+        WARN("Resources not available for thread creation");
+        return;
+    }
+    std::thread *t = new std::thread[thread_count];
+    HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&A_d), &pitch_A, width, NUM_H));
+    HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&B_d), &pitch_B, width, NUM_H));
+    A_h = reinterpret_cast<char *>(malloc(sizeElements));
+    REQUIRE(A_h != nullptr);
+    B_h = reinterpret_cast<char *>(malloc(sizeElements));
+    REQUIRE(B_h != nullptr);
+    HIP_CHECK(cudaMallocPitch(reinterpret_cast<void **>(&C_d), &pitch_C, width, NUM_H));
+    for (size_t i = 0; i < elements; i++) {
+        B_h[i] = i;
+    }
+    HIP_CHECK(cudaMemcpy2D(B_d, width, B_h, pitch_B, NUM_W, NUM_H, cudaMemcpyHostToDevice));
+    HIP_CHECK(cudaStreamCreate(&stream));
+    for (int i = 0; i < ITER; i++) {
+        for (size_t k = 0; k < thread_count; k++) {
+            if (k % 2) {
+                t[k] = std::thread(queueJobsForhipMemset2DAsync, A_d, A_h, pitch_A, width, stream);
+            } else {
+                t[k] = std::thread(queueJobsForhipMemset2DAsync, A_d, B_h, pitch_A, width, stream);
+            }
+        }
+        for (size_t j = 0; j < thread_count; j++) {
+            t[j].join();
+        }
+        HIP_CHECK(cudaStreamSynchronize(stream));
+        for (size_t k = 0; k < elements; k++) {
+            if ((A_h[k] == memsetval) && (B_h[k] == memsetval)) {
+                validateCount += 1;
+            }
+        }
+    }
+    REQUIRE(static_cast<size_t>(validateCount) == (ITER * elements));
+    HIP_CHECK(cudaFree(A_d));
+    HIP_CHECK(cudaFree(B_d));
+    HIP_CHECK(cudaFree(C_d));
+    free(A_h);
+    free(B_h);
+    HIP_CHECK(cudaStreamDestroy(stream));
+    delete[] t;
+}
+
 int main() {
     HIP_TEST_CASE(Unit_hipMemset2D_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset2DAsync_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset2D_UniqueWidthHeight);
     HIP_TEST_CASE(Unit_hipMemset2DAsync_capturehipMemset2DAsync);
+    HIP_TEST_CASE(Unit_hipMemset2DAsync_WithKernel);
+    HIP_TEST_CASE(Unit_hipMemset2DAsync_MultiThread);
     HIP_TEST_CASE(Unit_hipMemset3D_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset3DAsync_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset3DAsync_capturehipMemset3DAsync);

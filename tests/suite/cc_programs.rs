@@ -864,14 +864,15 @@ fn hip_tests_pitched_memory() {
     }
 }
 
-/// pitched-memory.md · Memsets, Capture · hip-tests' hipMemset2D.cc and hipMemset3D.cc in CUDA names
-/// (`tests/c/hip_tests_pitched_memset.cu`): 2-D and 3-D memsets, synchronous and on a stream, of whole and partial
-/// shapes (zero widths and heights included), and captured into graphs of 9 and 27 shapes, read back by 2-D and 3-D
-/// copies to pageable memory; no race or lifetime report.
+/// pitched-memory.md · Memsets, Capture · hip-tests' hipMemset2D.cc, hipMemset3D.cc and
+/// hipMemset2DAsyncMultiThreadAndKernel.cc in CUDA names (`tests/c/hip_tests_pitched_memset.cu`): 2-D and 3-D
+/// memsets, synchronous and on a stream, of whole and partial shapes (zero widths and heights included), captured
+/// into graphs of 9 and 27 shapes, after kernels on created and per-thread streams, and queued from two host threads
+/// on one stream, read back by 2-D and 3-D copies to pageable memory; no race or lifetime report.
 #[test]
 fn hip_tests_pitched_memsets() {
     hip_tests_graph_port(
         "hip_tests_pitched_memset",
-        "hip-tests pitched memsets: 7 test cases, 0 skipped: PASSED",
+        "hip-tests pitched memsets: 9 test cases, 0 skipped: PASSED",
     );
 }
