@@ -13,21 +13,29 @@
  * textures); the HT_NVIDIA branch's hipMemcpyKindToCudaMemcpyKind(hipMemcpyDeviceToHost) is cudaMemcpyDeviceToHost.
  *   catch/unit/memory/hipMemset2DAsyncMultiThreadAndKernel.cc: Unit_hipMemset2DAsync_WithKernel (2 sections),
  *                                     Unit_hipMemset2DAsync_MultiThread
+ *   catch/unit/memory/hipMemset3DRegressMultiThread.cc: Unit_hipMemset3D_RegressInLoop,
+ *                                     Unit_hipMemset3DAsync_RegressInLoop, Unit_hipMemset3DAsync_ConcurrencyMthread
  *
  * Unit_hipMemset2DAsync_MultiThread starts getHostThreadCount(200, 1000) threads per iteration; upstream's helper
  * answers the machine's processor count, the port 2 on every machine, so the run is the same everywhere (and both
- * host buffers are written: with one thread upstream's check of B_h and A_h fails). Not ported:
- * hipMemset3DFunctional.cc and hipMemset3DRegressMultiThread.cc (not reached in the time of this port; they call the
- * same functions).
+ * host buffers are written: with one thread upstream's check of B_h and A_h fails).
+ *
+ * loopRegression (hipMemset3DRegressMultiThread.cc) enables peer access for each pair of devices in each of its
+ * iterations and never disables it, so its second iteration's cudaDeviceEnablePeerAccess would answer
+ * cudaErrorPeerAccessAlreadyEnabled on CUDA with two devices; the port disables it after each pair
+ * (cudaDeviceDisablePeerAccess, checked). With one device every pair is skipped, as on CUDA (a device is not its own
+ * peer). Not ported: hipMemset3DFunctional.cc (not reached in the time of this port; it calls the same functions).
  *
  * hip-tests is MIT-licensed: Copyright (c) 2021 - 2024 Advanced Micro Devices, Inc. (the notice is in
  * tests/c/hip_tests_cu.h).
  */
 #include "hip_tests_cu.h"
 
+#include <cstring>
 #include <initializer_list>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 /* ======================= hipMemset2D.cc ======================= */
 
@@ -434,6 +442,167 @@ static void Unit_hipMemset2DAsync_MultiThread() {
     delete[] t;
 }
 
+/* ======================= hipMemset3DRegressMultiThread.cc ======================= */
+
+#define MAX_REGRESS_ITERS 2
+#define MAX_THREADS 10
+
+static __global__ void func_set_value(cudaPitchedPtr devicePitchedPointer, cudaExtent extent, unsigned char val) {
+    size_t x = threadIdx.x + blockDim.x * blockIdx.x;
+    size_t y = threadIdx.y + blockDim.y * blockIdx.y;
+    size_t z = threadIdx.z + blockDim.z * blockIdx.z;
+    char *devicePointer = reinterpret_cast<char *>(devicePitchedPointer.ptr);
+    size_t pitch = devicePitchedPointer.pitch;
+    size_t slicePitch = pitch * extent.height;
+    if (z < extent.depth) {
+        char *current_slice_index = devicePointer + z * slicePitch;
+        if (y < extent.height) {
+            char *current_row = reinterpret_cast<char *>(current_slice_index + y * pitch);
+            if (x < extent.width) {
+                current_row[x] = val;
+            }
+        }
+    }
+}
+
+static void threadFunc(cudaStream_t stream, cudaPitchedPtr devpPtr, int memsetval, int testval, cudaExtent extent,
+                       cudaMemcpy3DParms myparms) {
+    constexpr auto size = 8;
+    dim3 threadsPerBlock = dim3(size, size, size);
+    dim3 blocks;
+    blocks = dim3((extent.width + threadsPerBlock.x - 1) / threadsPerBlock.x,
+                  (extent.height + threadsPerBlock.y - 1) / threadsPerBlock.y,
+                  (extent.depth + threadsPerBlock.z - 1) / threadsPerBlock.z);
+    func_set_value<<<dim3(blocks), dim3(threadsPerBlock), 0, stream>>>(devpPtr, extent, memsetval);
+    HIP_CHECK(cudaGetLastError());
+    HIP_CHECK(cudaMemset3DAsync(devpPtr, testval, extent, stream));
+    HIP_CHECK(cudaMemcpy3DAsync(&myparms, stream));
+}
+
+static bool loopRegression(bool bAsync) {
+    bool testPassed = true;
+    char *A_h;
+    constexpr int memsetval = 1;
+    constexpr size_t numH = 256, numW = 100, depth = 10;
+    int numGpu = 0, hasPeerAccess = 0;
+    size_t width = numW * sizeof(char);
+    cudaExtent extent = make_cudaExtent(width, numH, depth);
+    size_t sizeElements = width * numH * depth;
+    size_t elements = numW * numH * depth;
+    std::vector<cudaPitchedPtr> devPitchedPtrlist;
+    cudaPitchedPtr pitchedPtr, devpPtr;
+
+    A_h = reinterpret_cast<char *>(malloc(sizeElements));
+    REQUIRE(A_h != nullptr);
+    memset(A_h, 0, sizeElements);
+    cudaMemcpy3DParms myparms{};
+    myparms.srcPos = make_cudaPos(0, 0, 0);
+    myparms.dstPos = make_cudaPos(0, 0, 0);
+    myparms.dstPtr = make_cudaPitchedPtr(A_h, width, numW, numH);
+    myparms.extent = extent;
+    myparms.kind = cudaMemcpyDeviceToHost;
+    HIP_CHECK(cudaGetDeviceCount(&numGpu));
+    REQUIRE(numGpu > 0);
+    for (int j = 0; j < numGpu; j++) {
+        HIP_CHECK(cudaSetDevice(j));
+        HIP_CHECK(cudaMalloc3D(&pitchedPtr, extent));
+        devPitchedPtrlist.push_back(pitchedPtr);
+    }
+    for (int itern = 0; itern < MAX_REGRESS_ITERS; itern++) {
+        for (int i = 0; i < numGpu; i++) {
+            for (int j = 0; j < numGpu; j++) {
+                HIP_CHECK(cudaDeviceCanAccessPeer(&hasPeerAccess, i, j));
+                if (!hasPeerAccess) {
+                    continue;
+                }
+                HIP_CHECK(cudaSetDevice(i));
+                devpPtr = devPitchedPtrlist[j];
+                HIP_CHECK(cudaDeviceEnablePeerAccess(j, 0));
+                HIP_CHECK(cudaMemset3D(devpPtr, 0, extent));
+                if (bAsync) {
+                    cudaStream_t stream;
+                    HIP_CHECK(cudaStreamCreate(&stream));
+                    HIP_CHECK(cudaMemset3DAsync(devpPtr, memsetval, extent, stream));
+                    HIP_CHECK(cudaStreamSynchronize(stream));
+                    HIP_CHECK(cudaStreamDestroy(stream));
+                } else {
+                    HIP_CHECK(cudaMemset3D(devpPtr, memsetval, extent));
+                }
+                myparms.srcPtr = devpPtr;
+                memset(A_h, 0, sizeElements);
+                HIP_CHECK(cudaMemcpy3D(&myparms));
+                for (size_t indx = 0; indx < elements; indx++) {
+                    if (A_h[indx] != memsetval) {
+                        testPassed = false;
+                        printf("RegressIter : mismatch at index:%d computed:%02x, memsetval:%02x\n",
+                               static_cast<int>(indx), static_cast<int>(A_h[indx]), static_cast<int>(memsetval));
+                        break;
+                    }
+                }
+                HIP_CHECK(cudaDeviceDisablePeerAccess(j)); /* the port's (see the header) */
+            }
+        }
+    }
+    for (int j = 0; j < numGpu; j++) {
+        HIP_CHECK(cudaFree(devPitchedPtrlist[j].ptr));
+    }
+    free(A_h);
+    return testPassed;
+}
+
+static void Unit_hipMemset3D_RegressInLoop() {
+    bool TestPassed = false;
+    TestPassed = loopRegression(0);
+    REQUIRE(TestPassed == true);
+}
+
+static void Unit_hipMemset3DAsync_RegressInLoop() {
+    bool TestPassed = false;
+    TestPassed = loopRegression(1);
+    REQUIRE(TestPassed == true);
+}
+
+static void Unit_hipMemset3DAsync_ConcurrencyMthread() {
+    char *A_h;
+    constexpr int memsetval = 1, testval = 2;
+    constexpr size_t numH = 256, numW = 100, depth = 10;
+    size_t width = numW * sizeof(char);
+    cudaExtent extent = make_cudaExtent(width, numH, depth);
+    size_t sizeElements = width * numH * depth;
+    size_t elements = numW * numH * depth;
+    cudaPitchedPtr devpPtr;
+    cudaStream_t stream;
+
+    HIP_CHECK(cudaStreamCreate(&stream));
+    HIP_CHECK(cudaMalloc3D(&devpPtr, extent));
+    A_h = reinterpret_cast<char *>(malloc(sizeElements));
+    REQUIRE(A_h != nullptr);
+    memset(A_h, 0, sizeElements);
+    cudaMemcpy3DParms myparms{};
+    myparms.srcPos = make_cudaPos(0, 0, 0);
+    myparms.srcPtr = devpPtr;
+    myparms.dstPos = make_cudaPos(0, 0, 0);
+    myparms.dstPtr = make_cudaPitchedPtr(A_h, width, numW, numH);
+    myparms.extent = extent;
+    myparms.kind = cudaMemcpyDeviceToHost;
+    std::vector<std::thread> threadlist;
+    for (int i = 0; i < MAX_THREADS; i++) {
+        threadlist.push_back(std::thread(threadFunc, stream, devpPtr, memsetval, testval, extent, myparms));
+    }
+    for (auto &t : threadlist) {
+        t.join();
+    }
+    HIP_CHECK(cudaStreamSynchronize(stream));
+    for (size_t k = 0; k < elements; k++) {
+        if (A_h[k] != testval) {
+            REQUIRE(false);
+        }
+    }
+    HIP_CHECK(cudaStreamDestroy(stream));
+    free(A_h);
+    HIP_CHECK(cudaFree(devpPtr.ptr));
+}
+
 int main() {
     HIP_TEST_CASE(Unit_hipMemset2D_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset2DAsync_BasicFunctional);
@@ -444,6 +613,9 @@ int main() {
     HIP_TEST_CASE(Unit_hipMemset3D_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset3DAsync_BasicFunctional);
     HIP_TEST_CASE(Unit_hipMemset3DAsync_capturehipMemset3DAsync);
+    HIP_TEST_CASE(Unit_hipMemset3D_RegressInLoop);
+    HIP_TEST_CASE(Unit_hipMemset3DAsync_RegressInLoop);
+    HIP_TEST_CASE(Unit_hipMemset3DAsync_ConcurrencyMthread);
     printf("hip-tests pitched memsets: %d test cases, %d skipped: PASSED\n", hip_tests_cases, hip_tests_skipped);
     return 0;
 }

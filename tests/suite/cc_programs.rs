@@ -864,15 +864,26 @@ fn hip_tests_pitched_memory() {
     }
 }
 
-/// pitched-memory.md · Memsets, Capture · hip-tests' hipMemset2D.cc, hipMemset3D.cc and
-/// hipMemset2DAsyncMultiThreadAndKernel.cc in CUDA names (`tests/c/hip_tests_pitched_memset.cu`): 2-D and 3-D
+/// pitched-memory.md · Memsets, Capture · hip-tests' hipMemset2D.cc, hipMemset3D.cc,
+/// hipMemset2DAsyncMultiThreadAndKernel.cc and hipMemset3DRegressMultiThread.cc in CUDA names (`tests/c/hip_tests_pitched_memset.cu`): 2-D and 3-D
 /// memsets, synchronous and on a stream, of whole and partial shapes (zero widths and heights included), captured
-/// into graphs of 9 and 27 shapes, after kernels on created and per-thread streams, and queued from two host threads
-/// on one stream, read back by 2-D and 3-D copies to pageable memory; no race or lifetime report.
+/// into graphs of 9 and 27 shapes, after kernels on created and per-thread streams, queued from 2 and 10 host threads
+/// on one stream, and (on two devices) into a peer's memory, read back by 2-D and 3-D copies to pageable memory, on
+/// one device and on two; no race or lifetime report.
 #[test]
 fn hip_tests_pitched_memsets() {
-    hip_tests_graph_port(
-        "hip_tests_pitched_memset",
-        "hip-tests pitched memsets: 9 test cases, 0 skipped: PASSED",
-    );
+    let name = "hip_tests_pitched_memset";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &["-O2"]);
+    for devices in ["1", "2"] {
+        let (code, out, err) = run(
+            &exe,
+            &[("STREAMSIM_DEVICES", devices), ("STREAMSIM_RACES", "fail")],
+        );
+        assert_eq!(code, Some(0), "{out}{err}");
+        assert!(
+            out.ends_with("hip-tests pitched memsets: 12 test cases, 0 skipped: PASSED\n"),
+            "{out}{err}"
+        );
+        assert!(!err.contains("streamsim:"), "{err}");
+    }
 }
