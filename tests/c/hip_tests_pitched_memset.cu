@@ -7,14 +7,14 @@
  *                                     Unit_hipMemset2DAsync_capturehipMemset2DAsync (9 shapes)
  *   catch/unit/memory/hipMemset3D.cc: Unit_hipMemset3D_BasicFunctional, Unit_hipMemset3DAsync_BasicFunctional,
  *                                     Unit_hipMemset3DAsync_capturehipMemset3DAsync (27 shapes)
- *
- * Every runtime call and every check of those tests is kept, with these changes: Catch2 → tests/c/hip_tests_cu.h,
- * GENERATE / GENERATE(table) → loops in the generator's order; CHECK_IMAGE_SUPPORT dropped (a CUDA device supports
- * textures); the HT_NVIDIA branch's hipMemcpyKindToCudaMemcpyKind(hipMemcpyDeviceToHost) is cudaMemcpyDeviceToHost.
  *   catch/unit/memory/hipMemset2DAsyncMultiThreadAndKernel.cc: Unit_hipMemset2DAsync_WithKernel (2 sections),
  *                                     Unit_hipMemset2DAsync_MultiThread
  *   catch/unit/memory/hipMemset3DRegressMultiThread.cc: Unit_hipMemset3D_RegressInLoop,
  *                                     Unit_hipMemset3DAsync_RegressInLoop, Unit_hipMemset3DAsync_ConcurrencyMthread
+ *
+ * Every runtime call and every check of those tests is kept, with these changes: Catch2 → tests/c/hip_tests_cu.h,
+ * GENERATE / GENERATE(table) → loops in the generator's order; CHECK_IMAGE_SUPPORT dropped (a CUDA device supports
+ * textures); the HT_NVIDIA branch's hipMemcpyKindToCudaMemcpyKind(hipMemcpyDeviceToHost) is cudaMemcpyDeviceToHost.
  *
  * Unit_hipMemset2DAsync_MultiThread starts getHostThreadCount(200, 1000) threads per iteration; upstream's helper
  * answers the machine's processor count, the port 2 on every machine, so the run is the same everywhere (and both
