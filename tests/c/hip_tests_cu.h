@@ -301,10 +301,10 @@ template <typename T> bool freeArrays(T *A_d, T *B_d, T *C_d, T *A_h, T *B_h, T 
 }
 } // namespace HipTest
 
-enum class LinearAllocs { malloc, hipMalloc, hipMallocManaged, noAlloc };
+enum class LinearAllocs { malloc, hipMalloc, hipMallocManaged, noAlloc, hipHostMalloc };
 
-/* resource_guards.hh's LinearAllocGuard: malloc / cudaMalloc / cudaMallocManaged (flags 0 → cudaMemAttachGlobal),
- * freed by the destructor without a check. */
+/* resource_guards.hh's LinearAllocGuard: malloc / cudaMalloc / cudaMallocManaged (flags 0 → cudaMemAttachGlobal) /
+ * cudaHostAlloc (hipHostMalloc), freed by the destructor without a check. */
 template <typename T> class LinearAllocGuard {
   public:
     LinearAllocGuard(const LinearAllocs allocation_type, const size_t size, const unsigned int flags = 0u)
@@ -322,6 +322,10 @@ template <typename T> class LinearAllocGuard {
             break;
         case LinearAllocs::noAlloc:
             break;
+        case LinearAllocs::hipHostMalloc:
+            HIP_CHECK(cudaHostAlloc(reinterpret_cast<void **>(&ptr_), size, flags));
+            host_ptr_ = ptr_;
+            break;
         }
     }
     LinearAllocGuard(const LinearAllocGuard &) = delete;
@@ -334,6 +338,9 @@ template <typename T> class LinearAllocGuard {
             break;
         case LinearAllocs::malloc:
             free(ptr_);
+            break;
+        case LinearAllocs::hipHostMalloc:
+            static_cast<void>(cudaFreeHost(ptr_));
             break;
         case LinearAllocs::hipMalloc:
         case LinearAllocs::hipMallocManaged:

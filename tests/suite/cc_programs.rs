@@ -874,3 +874,90 @@ fn hip_tests_graph_memcpy_params() {
         "hip-tests graph memcpy params: 13 test cases, 4 skipped: PASSED",
     );
 }
+
+// ---- hip-tests' pitched-memory tests (issue 25, items 2 and 6) ----
+
+/// pitched-memory.md · hip-tests' hipMallocPitch.cc, hipMalloc3D.cc, hipMemcpy2D.cc, hipMemcpy2DAsync.cc,
+/// hipMemcpy3D.cc and hipMemcpy3DAsync.cc in CUDA names (`tests/c/hip_tests_pitched.cu`), on one device and on two:
+/// pitches of 47 random and zero extents validated by 3-D memsets and copies, allocations of 100 chunks from a thread
+/// per device, 2-D and 3-D copies of every direction and kind on the legacy, per-thread and created streams (on one
+/// device, between two with and without peer access, pageable and pinned host memory), which copies make the host wait,
+/// zero widths and heights, a captured 2-D copy to pageable memory, and the codes of NULL pointers, pitches below the
+/// width and above `cudaDevAttrMaxPitch`, positions outside the pitch and the slices, a bad kind, a destroyed stream
+/// (400, cuda-musa.md); a 3-D device-to-device copy that leaves the host free while a blocked callback holds the legacy
+/// stream. The CUDA-array sections are skipped (4). The only reports are the frees upstream makes while its copies are
+/// still queued behind a delay kernel (stream-ordered-memory.md · Free of Malloc memory): a synchronous 2-D
+/// device-to-device copy, and asynchronous 2-D and 3-D host-to-device and device-to-device ones.
+#[test]
+fn hip_tests_pitched_memory() {
+    let name = "hip_tests_pitched";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &["-O2"]);
+    let k = 4096;
+    for (devices, skipped, freed) in [
+        (
+            "1",
+            4,
+            [
+                (1274, k),
+                (1273, k),
+                (1351, k),
+                (1354, k),
+                (1530, 8 * k),
+                (1533, 8 * k),
+            ],
+        ),
+        (
+            "2",
+            68,
+            [
+                (1280, k),
+                (1279, k),
+                (1371, k),
+                (1374, k),
+                (1570, 8 * k),
+                (1573, 8 * k),
+            ],
+        ),
+    ] {
+        let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", devices)]);
+        assert_eq!(code, Some(0), "{out}{err}");
+        assert!(
+            out.ends_with(&format!(
+                "hip-tests pitched memory: 43 test cases, {skipped} skipped: PASSED\n"
+            )),
+            "{out}{err}"
+        );
+        let reports: Vec<&str> = err
+            .lines()
+            .filter(|l| l.starts_with("streamsim:"))
+            .collect();
+        let uaf = freed.map(|(n, bytes)| {
+            format!("streamsim: use after free of {bytes} bytes at offset 0 of allocation #{n} (device 0 memory)")
+        });
+        assert_eq!(reports, uaf, "{err}");
+    }
+}
+
+/// pitched-memory.md · Memsets, Capture · hip-tests' hipMemset2D.cc, hipMemset3D.cc,
+/// hipMemset2DAsyncMultiThreadAndKernel.cc and hipMemset3DRegressMultiThread.cc in CUDA names (`tests/c/hip_tests_pitched_memset.cu`): 2-D and 3-D
+/// memsets, synchronous and on a stream, of whole and partial shapes (zero widths and heights included), captured
+/// into graphs of 9 and 27 shapes, after kernels on created and per-thread streams, queued from 2 and 10 host threads
+/// on one stream, and (on two devices) into a peer's memory, read back by 2-D and 3-D copies to pageable memory, on
+/// one device and on two; no race or lifetime report.
+#[test]
+fn hip_tests_pitched_memsets() {
+    let name = "hip_tests_pitched_memset";
+    let exe = cc(name, &[&format!("tests/c/{name}.cu")], &["-O2"]);
+    for devices in ["1", "2"] {
+        let (code, out, err) = run(
+            &exe,
+            &[("STREAMSIM_DEVICES", devices), ("STREAMSIM_RACES", "fail")],
+        );
+        assert_eq!(code, Some(0), "{out}{err}");
+        assert!(
+            out.ends_with("hip-tests pitched memsets: 12 test cases, 0 skipped: PASSED\n"),
+            "{out}{err}"
+        );
+        assert!(!err.contains("streamsim:"), "{err}");
+    }
+}

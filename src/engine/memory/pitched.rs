@@ -94,8 +94,15 @@ impl Process {
                 });
             }
             let (device, _) = self.state().current(&self.m, c, what)?;
-            // An overflowing size is more than any device holds: the allocation reports it.
-            let pitch = self.pitch_for(device, e.width).unwrap_or(u64::MAX);
+            // A width whose padded pitch overflows is refused as a value (CUDA's answer: hip-tests'
+            // hipMallocPitch.cc, its HT_NVIDIA sections); an overflowing size is more than any device
+            // holds: the allocation reports it.
+            let pitch = self
+                .pitch_for(device, e.width)
+                .ok_or_else(|| SimError::InvalidValue {
+                    what,
+                    reason: format!("a width of {} bytes has no pitch", e.width),
+                })?;
             let bytes = pitch.saturating_mul(e.height).saturating_mul(e.depth);
             let ptr = self.m.memory.malloc(device, bytes, c.process)?;
             Ok((ptr, pitch))
@@ -330,6 +337,9 @@ impl Process {
         raw: bool,
     ) -> Result<()> {
         let sync = stream.is_none();
+        // Device to device, the synchronous call does not make the host wait ([API-SYNC]: "no host-side
+        // synchronization is performed"); it is still ordered as a legacy-stream operation.
+        let host_waits = sync && !matches!((&dst, &src), (Dst::Device(_), Src::Device(_)));
         // The sides as a graph node keeps them (a capture).
         let ends = (
             match &dst {
@@ -489,13 +499,13 @@ impl Process {
                 .accesses(accesses, who)
                 .synchronous(sync),
             )?;
-            if sync || host_out.is_some() {
+            if host_waits || host_out.is_some() {
                 st.with_clock(h, point)?
             } else {
                 point
             }
         };
-        if sync || host_out.is_some() {
+        if host_waits || host_out.is_some() {
             self.wait_for_copy(c, what, &point)?;
         }
         if let Some(slice) = host_out {
