@@ -207,8 +207,12 @@ fn run(dialect: Dialect) {
     // A wait on an event its owner has not recorded yet is a no-op (CUDA): only the first iterations can
     // meet one.
     assert!(waits > total * 9 / 10 && waits <= total, "{waits} waits");
+    // How many waits cross processes depends on how the OS interleaves the host threads (a wait on an opened
+    // event depends on whichever record of it is the latest at that moment, which may be this process's own, or
+    // none yet): it is about half in a run alone and fell to 14% in one loaded run of the whole suite. The
+    // floor asserted (5%) only says that waits across processes were made in numbers.
     assert!(
-        cross_process > total / 4,
+        cross_process > total / 20,
         "{cross_process} waits crossed processes"
     );
     if dialect == Dialect::Cuda {
