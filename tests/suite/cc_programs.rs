@@ -878,7 +878,11 @@ fn hip_tests_graph_memcpy_params() {
 // ---- hip-tests' pitched-memory tests (issue 25, items 2 and 6) ----
 
 /// pitched-memory.md · hip-tests' hipMallocPitch.cc, hipMalloc3D.cc, hipMemcpy2D.cc, hipMemcpy2DAsync.cc,
-/// hipMemcpy3D.cc and hipMemcpy3DAsync.cc in CUDA names (`tests/c/hip_tests_pitched.cu`), on one device and on two:
+/// hipMemcpy3D.cc and hipMemcpy3DAsync.cc in CUDA names (`tests/c/hip_tests_pitched.cu`), on one device (on two,
+/// upstream's asynchronous device-to-device shell fills the source with a kernel on the source device's legacy
+/// stream and copies on a stream of device 0, unordered when the source is device 1: a race on two GPUs too, which
+/// the race detector does not see yet (it does not compare kernels' accesses with copies), so the check that follows
+/// is not deterministic there):
 /// pitches of 47 random and zero extents validated by 3-D memsets and copies, allocations of 100 chunks from a thread
 /// per device, 2-D and 3-D copies of every direction and kind on the legacy, per-thread and created streams (on one
 /// device, between two with and without peer access, pageable and pinned host memory), which copies make the host wait,
@@ -893,33 +897,19 @@ fn hip_tests_pitched_memory() {
     let name = "hip_tests_pitched";
     let exe = cc(name, &[&format!("tests/c/{name}.cu")], &["-O2"]);
     let k = 4096;
-    for (devices, skipped, freed) in [
-        (
-            "1",
-            4,
-            [
-                (1274, k),
-                (1273, k),
-                (1351, k),
-                (1354, k),
-                (1530, 8 * k),
-                (1533, 8 * k),
-            ],
-        ),
-        (
-            "2",
-            68,
-            [
-                (1280, k),
-                (1279, k),
-                (1371, k),
-                (1374, k),
-                (1570, 8 * k),
-                (1573, 8 * k),
-            ],
-        ),
-    ] {
-        let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", devices)]);
+    let (skipped, freed) = (
+        4,
+        [
+            (1274, k),
+            (1273, k),
+            (1351, k),
+            (1354, k),
+            (1530, 8 * k),
+            (1533, 8 * k),
+        ],
+    );
+    {
+        let (code, out, err) = run(&exe, &[("STREAMSIM_DEVICES", "1")]);
         assert_eq!(code, Some(0), "{out}{err}");
         assert!(
             out.ends_with(&format!(

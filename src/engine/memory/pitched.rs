@@ -337,9 +337,13 @@ impl Process {
         raw: bool,
     ) -> Result<()> {
         let sync = stream.is_none();
-        // Device to device, the synchronous call does not make the host wait ([API-SYNC]: "no host-side
-        // synchronization is performed"); it is still ordered as a legacy-stream operation.
-        let host_waits = sync && !matches!((&dst, &src), (Dst::Device(_), Src::Device(_)));
+        // Device to device on one device, the synchronous call does not make the host wait ([API-SYNC]: "no
+        // host-side synchronization is performed"); it is still ordered as a legacy-stream operation. Across
+        // devices the call still waits (sim): the simulator orders the copy on one device's legacy stream, where
+        // CUDA serializes it with both devices' work, so a later call on the other device must find it done.
+        let same_device = matches!((&dst, &src), (Dst::Device(d), Src::Device(s))
+            if d.device().is_some() && d.device() == s.device());
+        let host_waits = sync && !same_device;
         // The sides as a graph node keeps them (a capture).
         let ends = (
             match &dst {
