@@ -375,6 +375,51 @@ fn what_the_cpu_cannot_run_is_a_compile_error_that_names_it() {
     );
 }
 
+/// The host pass runs beside the device side: an error both passes see is printed once (the device side's),
+/// and an error only the host pass sees (code under `#ifndef __CUDA_ARCH__`) is printed too; either fails
+/// the build with status 1.
+#[test]
+fn a_compile_error_is_printed_once_by_the_pass_that_finds_it() {
+    let t = toolchain();
+    let build = |name: &str, text: &str| {
+        let src = t.out_dir.join(format!("{name}.cu"));
+        std::fs::write(&src, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_streamsim"))
+            .arg("cc")
+            .arg(&src)
+            .arg("-o")
+            .arg(t.out_dir.join(name))
+            .env("STREAMSIM_LIB", &t.lib_dir)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = build(
+        "both_passes_error",
+        "__global__ void k(int *p) { *p = 1; }\nint main() { undeclared_thing(); return 0; }\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err.matches("use of undeclared identifier 'undeclared_thing'")
+            .count(),
+        1,
+        "{err}"
+    );
+    let (code, err) = build(
+        "host_pass_error",
+        "__global__ void k(int *p) { *p = 1; }\n#ifndef __CUDA_ARCH__\n#error only the host pass sees this\n#endif\nint main() { return 0; }\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err.matches("error: only the host pass sees this").count(),
+        1,
+        "{err}"
+    );
+}
+
 /// hip-tests' child graph and clone tests (hipGraphChildGraphNodeGetGraph, hipGraphNodeFindInClone,
 /// hipGraphExecChildGraphNodeSetParams), translated to CUDA names in `tests/c/hip_tests_graph_child.cu`: every
 /// check passes, the embedded graph launched on its own copies the child's bytes.

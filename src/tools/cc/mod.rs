@@ -352,6 +352,51 @@ pub fn find_lib() -> Result<PathBuf, String> {
     ))
 }
 
+/// What names one clang for the files `streamsim cc` keeps in its support folder (the runtime's object, the
+/// host's target): its path, size and modification time, so that another or an upgraded clang makes its own.
+fn clang_key(clang: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let path = std::fs::canonicalize(clang).unwrap_or_else(|_| clang.to_path_buf());
+    path.hash(&mut h);
+    if let Ok(m) = std::fs::metadata(&path) {
+        m.len().hash(&mut h);
+        m.modified().ok().hash(&mut h);
+    }
+    format!("{:016x}", h.finish())
+}
+
+/// Writes `bytes` to `path` through a private file and a rename, so that concurrent builds never read half a
+/// file. A failure only means the next build makes it again.
+fn keep_file(path: &Path, bytes: &[u8]) {
+    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+    if std::fs::write(&tmp, bytes).is_err() || std::fs::rename(&tmp, path).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+/// The host's triple and data layout, as clang states them: asked once per clang and kept in the support
+/// folder `support`.
+fn host_target_kept(clang: &Path, support: &Path) -> Result<ir::HostTarget, String> {
+    let kept = support.join(format!("host-{}.txt", clang_key(clang)));
+    if let Ok(text) = std::fs::read_to_string(&kept)
+        && let Some((triple, datalayout)) = text.split_once('\n')
+        && !triple.is_empty()
+        && !datalayout.is_empty()
+    {
+        return Ok(ir::HostTarget {
+            triple: triple.to_string(),
+            datalayout: datalayout.trim_end().to_string(),
+        });
+    }
+    let t = host_target(clang)?;
+    keep_file(
+        &kept,
+        format!("{}\n{}\n", t.triple, t.datalayout).as_bytes(),
+    );
+    Ok(t)
+}
+
 /// The host's triple and data layout, as clang states them.
 fn host_target(clang: &Path) -> Result<ir::HostTarget, String> {
     let out = Command::new(clang)
@@ -367,6 +412,66 @@ fn host_target(clang: &Path) -> Result<ir::HostTarget, String> {
     match (pick("target triple = "), pick("target datalayout = ")) {
         (Some(triple), Some(datalayout)) => Ok(ir::HostTarget { triple, datalayout }),
         _ => Err(format!("{} did not state its target", clang.display())),
+    }
+}
+
+/// A host pass running beside the device side: its standard error goes to a file, printed when it is waited
+/// for, so that its diagnostics follow the device side's instead of interleaving with them.
+struct BesideHost {
+    child: Option<std::process::Child>,
+    stderr: PathBuf,
+}
+
+impl BesideHost {
+    fn start(d: &Driver, cmd: &mut Command, stem: &str) -> Result<BesideHost, String> {
+        if d.o.verbose {
+            eprintln!("streamsim cc: {cmd:?}");
+        }
+        let stderr = d.work.join(format!("{stem}.host.stderr"));
+        let file = std::fs::File::create(&stderr)
+            .map_err(|e| format!("cannot create {}: {e}", stderr.display()))?;
+        let child = cmd
+            .stderr(file)
+            .spawn()
+            .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+        Ok(BesideHost {
+            child: Some(child),
+            stderr,
+        })
+    }
+
+    /// Waits for the pass and prints its diagnostics; an empty error (as [`Driver::run`]'s) if it failed.
+    fn finish(&mut self) -> Result<(), String> {
+        let Some(mut child) = self.child.take() else {
+            return Ok(());
+        };
+        let status = child
+            .wait()
+            .map_err(|e| format!("cannot wait for clang: {e}"))?;
+        if let Ok(text) = std::fs::read(&self.stderr) {
+            use std::io::Write as _;
+            let _ = std::io::stderr().write_all(&text);
+        }
+        if status.success() {
+            Ok(())
+        } else {
+            Err(String::new())
+        }
+    }
+
+    /// Stops the pass, whose result is not wanted (the device side failed, or the host pass must run another
+    /// way); its diagnostics are dropped: the device side has printed the same source's.
+    fn abandon(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for BesideHost {
+    fn drop(&mut self) {
+        self.abandon();
     }
 }
 
@@ -463,41 +568,43 @@ impl Driver {
             .arg(src)
             .arg("-o")
             .arg(&dev_ll);
-        self.run(&mut dev)?;
-        if self.host.is_none() {
-            self.host = Some(host_target(&self.clang)?);
-        }
-        let text = std::fs::read_to_string(&dev_ll).map_err(|e| e.to_string())?;
-        let rewritten = ir::rewrite(&text, self.host.as_ref().expect("set above"))
-            .map_err(|e| format!("{}: {e}", src.display()))?;
-        let host_ll = self.work.join(format!("{stem}.cpu.ll"));
-        std::fs::write(&host_ll, rewritten.text).map_err(|e| e.to_string())?;
-        let dev_o = self.work.join(format!("{stem}.cpu.o"));
-        let mut cpu = Command::new(&self.clang);
-        cpu.args(["-O2", "-c", "-Wno-override-module", "-fno-math-errno"])
-            .args(self.o.kernels.then_some("-fPIC"))
-            .arg(&host_ll)
-            .arg("-o")
-            .arg(&dev_o);
-        if self.o.debug {
-            cpu.arg("-g");
-        }
-        self.run(&mut cpu)?;
-
-        // The host pass, after the device pass: `__managed__` variables (if any) make its shadows refer to the
-        // device definitions (`ir::patch_host_managed`), through the host's IR.
+        // The host pass runs beside the device pass and the CPU compile (the machine's other core), as the
+        // `-c` it is when the module has no `__managed__` variables; its diagnostics are printed after the
+        // device side's, so the two never interleave.
         let host_o = self.work.join(format!("{stem}.host.o"));
-        let opt = self.o.opt.as_deref().unwrap_or(HOST_OPT_DEFAULT);
-        let mut host = Command::new(&self.clang);
-        self.cuda_common(&mut host, dialect);
-        host.arg("--cuda-host-only")
-            .args(["-Xclang", "-fcuda-include-gpubinary", "-Xclang"])
-            .arg(&marker)
-            .arg(opt);
+        let opt = self
+            .o
+            .opt
+            .clone()
+            .unwrap_or_else(|| HOST_OPT_DEFAULT.to_string());
+        let host_cmd = |d: &Self| {
+            let mut host = Command::new(&d.clang);
+            d.cuda_common(&mut host, dialect);
+            host.arg("--cuda-host-only")
+                .args(["-Xclang", "-fcuda-include-gpubinary", "-Xclang"])
+                .arg(&marker)
+                .arg(&opt);
+            host
+        };
+        let mut first = host_cmd(self);
+        first.arg("-c").arg(src).arg("-o").arg(&host_o);
+        let mut beside = BesideHost::start(self, &mut first, stem)?;
+        let device_side = self.device_side(&mut dev, &dev_ll, src, stem);
+        let (rewritten, dev_o) = match device_side {
+            Ok(r) => r,
+            Err(e) => {
+                beside.abandon();
+                return Err(e);
+            }
+        };
+
+        // `__managed__` variables make the host's shadows refer to the device definitions
+        // (`ir::patch_host_managed`), through the host's IR: the host pass that ran beside is not that one.
         if rewritten.managed.is_empty() {
-            host.arg("-c").arg(src).arg("-o").arg(&host_o);
-            self.run(&mut host)?;
+            beside.finish()?;
         } else {
+            beside.abandon();
+            let mut host = host_cmd(self);
             let host_ll = self.work.join(format!("{stem}.host.ll"));
             host.args(["-S", "-emit-llvm"])
                 .arg(src)
@@ -510,7 +617,7 @@ impl Driver {
             std::fs::write(&host_ll, patched).map_err(|e| e.to_string())?;
             let mut obj = Command::new(&self.clang);
             obj.args(["-c", "-Wno-override-module"])
-                .arg(opt)
+                .arg(&opt)
                 .arg(&host_ll)
                 .arg("-o")
                 .arg(&host_o);
@@ -520,6 +627,38 @@ impl Driver {
             self.run(&mut obj)?;
         }
         Ok(vec![host_o, dev_o])
+    }
+
+    /// The device pass `dev` (which writes `dev_ll`), the rewrite and the CPU compile: the rewritten module and
+    /// the object of its kernels.
+    fn device_side(
+        &mut self,
+        dev: &mut Command,
+        dev_ll: &Path,
+        src: &Path,
+        stem: &str,
+    ) -> Result<(ir::Rewritten, PathBuf), String> {
+        self.run(dev)?;
+        if self.host.is_none() {
+            self.host = Some(host_target_kept(&self.clang, &self.support)?);
+        }
+        let text = std::fs::read_to_string(dev_ll).map_err(|e| e.to_string())?;
+        let mut rewritten = ir::rewrite(&text, self.host.as_ref().expect("set above"))
+            .map_err(|e| format!("{}: {e}", src.display()))?;
+        let host_ll = self.work.join(format!("{stem}.cpu.ll"));
+        std::fs::write(&host_ll, std::mem::take(&mut rewritten.text)).map_err(|e| e.to_string())?;
+        let dev_o = self.work.join(format!("{stem}.cpu.o"));
+        let mut cpu = Command::new(&self.clang);
+        cpu.args(["-O2", "-c", "-Wno-override-module", "-fno-math-errno"])
+            .args(self.o.kernels.then_some("-fPIC"))
+            .arg(&host_ll)
+            .arg("-o")
+            .arg(&dev_o);
+        if self.o.debug {
+            cpu.arg("-g");
+        }
+        self.run(&mut cpu)?;
+        Ok((rewritten, dev_o))
     }
 
     fn compile_plain(&self, src: &Path, stem: &str, cxx: bool) -> Result<PathBuf, String> {
@@ -540,8 +679,26 @@ impl Driver {
         Ok(out)
     }
 
+    /// The CPU runtime's object, compiled once per clang (and `--kernels`' position-independent form) and
+    /// kept in the support folder, whose name already changes with the runtime's source.
     fn runtime_object(&self) -> Result<PathBuf, String> {
+        let kept = self.support.join(format!(
+            "kernel_rt-{}{}.o",
+            clang_key(&self.clang),
+            if self.o.kernels { "-pic" } else { "" }
+        ));
+        if kept.exists() {
+            return Ok(kept);
+        }
         let out = self.work.join("kernel_rt.o");
+        self.compile_runtime(&out)?;
+        if let Ok(bytes) = std::fs::read(&out) {
+            keep_file(&kept, &bytes);
+        }
+        Ok(out)
+    }
+
+    fn compile_runtime(&self, out: &Path) -> Result<(), String> {
         let mut c = Command::new(&self.clang);
         c.args([
             "-x",
@@ -555,9 +712,8 @@ impl Driver {
         .args(self.o.kernels.then_some("-fPIC"))
         .arg(self.support.join("include/streamsim/cc/kernel_rt.c"))
         .arg("-o")
-        .arg(&out);
-        self.run(&mut c)?;
-        Ok(out)
+        .arg(out);
+        self.run(&mut c)
     }
 }
 
