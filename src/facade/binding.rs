@@ -475,6 +475,8 @@ fn default_process_ref(api: Api) -> Result<&'static Process, &'static String> {
                         if let Some(call) = config.inject_panic.as_deref() {
                             m.inject_panic(call);
                         }
+                        // Host code that dereferences a device pointer is told which allocation it was.
+                        crate::facade::host_deref::install();
                         DefaultMachine {
                             process: m.process(),
                             config,

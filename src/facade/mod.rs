@@ -72,6 +72,7 @@ pub(crate) mod determinism_check;
 #[doc(hidden)]
 pub mod dropin;
 pub(crate) mod exit;
+pub(crate) mod host_deref;
 pub(crate) mod kernel_ctx;
 #[doc(hidden)]
 pub mod musa;

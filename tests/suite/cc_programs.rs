@@ -14,7 +14,7 @@ fn root() -> PathBuf {
 }
 
 /// Builds `sources` (relative to the repository) with `streamsim cc` into `name`; the executable.
-fn cc(name: &str, sources: &[&str], extra: &[&str]) -> PathBuf {
+pub(crate) fn cc(name: &str, sources: &[&str], extra: &[&str]) -> PathBuf {
     let t = toolchain();
     let out = t.out_dir.join(format!("cc-{name}"));
     let output = Command::new(env!("CARGO_BIN_EXE_streamsim"))
@@ -36,7 +36,7 @@ fn cc(name: &str, sources: &[&str], extra: &[&str]) -> PathBuf {
 }
 
 /// Runs `exe` in its folder with `env`: (exit code, stdout, stderr).
-fn run(exe: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, String) {
+pub(crate) fn run(exe: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, String) {
     let o = crate::c_programs::run(exe, &[], env, Duration::from_secs(120));
     (
         o.status.code(),

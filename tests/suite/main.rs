@@ -36,6 +36,7 @@ mod graphs;
 mod hammer;
 // hip-tests' unit tests as .cu programs, built by `streamsim cc` and by nvcc (run with `streamsim exec`).
 mod hip_tests;
+mod host_deref;
 mod host_models;
 mod ipc;
 mod ipc_devices;
