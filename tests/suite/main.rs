@@ -56,6 +56,7 @@ mod panics;
 mod peers;
 mod pitched;
 mod pools;
+mod racecheck_blocks;
 mod races;
 mod reports;
 mod scenario_pools;

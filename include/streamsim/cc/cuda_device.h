@@ -214,9 +214,18 @@ STREAMSIM_DI int __syncthreads_count(int p) { return __ssk_syncthreads_op(1, p);
 STREAMSIM_DI int __syncthreads_and(int p) { return __ssk_syncthreads_op(2, p); }
 STREAMSIM_DI int __syncthreads_or(int p) { return __ssk_syncthreads_op(3, p); }
 STREAMSIM_DI void __syncwarp(unsigned int mask = 0xffffffffu) { __ssk_syncwarp(mask); }
-STREAMSIM_DI void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/* A device- or system-wide fence also tells racecheck (racecheck_rt.h), which orders blocks by fences and
+ * atomics; a block-wide one orders nothing between blocks. */
+extern "C" __device__ void __ssk_fence(void);
+STREAMSIM_DI void __threadfence(void) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    __ssk_fence();
+}
 STREAMSIM_DI void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-STREAMSIM_DI void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+STREAMSIM_DI void __threadfence_system(void) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    __ssk_fence();
+}
 STREAMSIM_DI void __trap(void) { __ssk_trap(); }
 STREAMSIM_DI void __brkpt(void) {}
 STREAMSIM_DI void __nanosleep(unsigned int) {}

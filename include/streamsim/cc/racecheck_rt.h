@@ -17,9 +17,18 @@
  * translator's inline cache empty (as initcheck does: initcheck_rt.h), so each access to device memory reaches
  * __ssk_resolve, which hands it to rc_global_access. Its shadow is a hash table of the bytes the block touched
  * in the current interval (at most RCG_SLOTS; past three quarters of them, further bytes of the interval are
- * not checked, and the launch's end says so). Threads of different blocks are not compared: blocks can order
- * themselves with fences and atomics (a last block reading what the others wrote), which racecheck does not
- * follow.
+ * not checked, and the launch's end says so).
+ *
+ * Between blocks, global memory has a second shadow for the whole launch (rcb_*): per byte, its last writer
+ * and last reader (block, thread, source line, and the launch's access clock when it was made). The blocks of a
+ * launch run in any order on hardware, so two accesses of one byte by different blocks, at least one a write,
+ * are a hazard unless the earlier block released and the later one acquired: the earlier block made a
+ * __threadfence after the access and then an atomic operation on global memory (a release, as the Programming
+ * Guide's threadFenceReduction pattern), and the later block made an atomic operation after that release,
+ * before its access. Blocks are tracked as wholes (a fence or atomic by any thread of a block counts for all of
+ * its threads, which its __syncthreads order), so a missing fence between blocks is found, a missing barrier
+ * inside a block is the first shadow's. A grid-wide barrier (cooperative groups' grid.sync) orders everything:
+ * it starts a new epoch of the launch-wide shadow.
  *
  * Hazards are gathered per launch by (kind, variable or allocation, the two source lines) and reported at its
  * end, each with its first occurrence and how many there were (libstreamsim's streamsimCcReport). The
@@ -68,6 +77,7 @@ typedef struct {
     uint32_t block[3];
     uint16_t first, second; /* linear thread indices + 1 */
     uint64_t offset, size;
+    uint32_t other; /* between blocks: the linear index + 1 of the first access's block (0: the same block) */
 } rc_hazard;
 
 /* The rewritten code's switch: non-zero while a launch runs racecheck on this thread. */
@@ -97,6 +107,35 @@ static SSK_TLS rcg_entry *rcg_table;
 static SSK_TLS uint32_t rcg_used;  /* entries of the current interval */
 static SSK_TLS uint64_t rcg_skipped; /* bytes not checked: the table was full for their interval */
 
+/* The launch-wide shadow of global memory between blocks: per byte, the last write and the last read, each as
+ * its block, the count of __threadfences its block had made before it, and its thread and source line. */
+typedef struct {
+    uint32_t block; /* linear index + 1 (0: none) */
+    uint32_t fence; /* the block's fence count when it was made */
+    uint32_t where; /* source line << 10 | linear thread index (line 0: unknown) */
+} rcb_access;
+typedef struct {
+    uint64_t addr;
+    uint32_t epoch;
+    rcb_access w, r;
+} rcb_entry;
+#define RCB_BITS 20
+#define RCB_SLOTS (1u << RCB_BITS)
+/* A launch of more blocks than this is not checked between blocks (the per-block records would be too big). */
+#define RCB_MAX_BLOCKS (1u << 20)
+/* Per block: how many __threadfences it made, how many of them an atomic followed (a release covers the
+ * accesses made before that fence) and when that release was made, and when it last acquired (made an atomic),
+ * on a clock of the launch's atomics. */
+typedef struct {
+    uint32_t fences, released;
+    uint64_t release_at, acquired_at;
+} rcb_block;
+static SSK_TLS rcb_entry *rcb_table;
+static SSK_TLS rcb_block *rcb_blocks;
+static SSK_TLS uint32_t rcb_used, rcb_epoch, rcb_nblocks;
+static SSK_TLS uint64_t rcb_clock, rcb_skipped;
+static int rcb_said_skipped; /* the bytes not checked between blocks are said once a process */
+
 extern void streamsimCcReport(const char *tool, const char *text);
 
 /* At a launch's start: the kernel's shared memory, laid out as on the device (static variables in the table's
@@ -114,6 +153,29 @@ static int rc_begin(const ssk_kernel_row *k, uint64_t shmem) {
         return 0;
     }
     rc_on = 1;
+    rcb_used = 0;
+    rcb_epoch = 1;
+    rcb_clock = 0;
+    rcb_skipped = 0;
+    uint64_t blocks = (uint64_t)__ssk_nctaid[0] * __ssk_nctaid[1] * __ssk_nctaid[2];
+    rcb_nblocks = blocks <= RCB_MAX_BLOCKS ? (uint32_t)blocks : 0;
+    if (rcb_nblocks > 1) {
+        rcb_table = calloc(RCB_SLOTS, sizeof(rcb_entry));
+        rcb_blocks = calloc(rcb_nblocks, sizeof(rcb_block));
+        if (!rcb_table || !rcb_blocks) {
+            free(rcb_table);
+            free(rcb_blocks);
+            rcb_table = NULL;
+            rcb_blocks = NULL;
+            fprintf(stderr, "streamsim: racecheck: global memory not checked between blocks in a launch: no memory "
+                            "for its shadow\n");
+        }
+    } else if (blocks > RCB_MAX_BLOCKS) {
+        fprintf(stderr,
+                "streamsim: racecheck: global memory not checked between blocks in a launch of %llu blocks (more "
+                "than %u)\n",
+                (unsigned long long)blocks, RCB_MAX_BLOCKS);
+    }
     uint32_t n = k->shared ? k->shared(NULL) : 0;
     ssk_shared_var *vars = n ? calloc(n, sizeof *vars) : NULL;
     if (n && !vars) {
@@ -139,13 +201,17 @@ static int rc_begin(const ssk_kernel_row *k, uint64_t shmem) {
         rc_regions[rc_nregions++] = (rc_region){__ssk_dyn_smem, shmem, NULL, window};
         window += shmem;
     }
-    if (!rc_nregions)
-        return 1; /* no shared memory: global memory only */
+    if (!rc_nregions) {
+        /* No shared memory: global memory only, and the atomics on host storage that order blocks. */
+        __ssk_racecheck = rcb_table != NULL;
+        return 1;
+    }
     rc_bytes = window;
     rc_shadow = calloc(window, sizeof(rc_cell));
     if (!rc_shadow) {
         fprintf(stderr, "streamsim: racecheck: shared memory not checked in a launch: no memory for its shadow\n");
         rc_nregions = 0;
+        __ssk_racecheck = rcb_table != NULL;
         return 1;
     }
     __ssk_racecheck = 1;
@@ -193,13 +259,15 @@ static int rc_ordered(const rc_access *a, uint16_t t) {
 
 static SSK_TLS uint64_t rcg_base, rcg_alen; /* the allocation of the global access being checked */
 
-static void rc_hazard_at(int kind, int region, const rc_access *first, uint16_t t, uint32_t line, uint64_t offset,
-                         uint64_t size) {
+/* Records a hazard of `kind`: the earlier access by thread `first` (of block `other`, linear + 1, when it is
+ * another block) at line `first_line`, the later by thread `t` of the running block at `line`. */
+static void rc_hazard_between(int kind, int region, uint16_t first, uint32_t first_line, uint32_t other, uint16_t t,
+                              uint32_t line, uint64_t offset, uint64_t size) {
     uint64_t base = region < 0 ? rcg_base : 0;
     for (int i = 0; i < rc_nhazards; i++) {
         rc_hazard *h = &rc_hazards[i];
-        if (h->kind == kind && h->region == region && h->base == base && h->line_first == first->line &&
-            h->line_second == line) {
+        if (h->kind == kind && h->region == region && h->base == base && h->line_first == first_line &&
+            h->line_second == line && (h->other != 0) == (other != 0)) {
             h->count++;
             return;
         }
@@ -209,8 +277,13 @@ static void rc_hazard_at(int kind, int region, const rc_access *first, uint16_t 
         return;
     }
     rc_hazard *h = &rc_hazards[rc_nhazards++];
-    *h = (rc_hazard){kind,       region, base, region < 0 ? rcg_alen : 0, first->line, line, 1,
-                     {__ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2]}, first->tid, t, offset, size};
+    *h = (rc_hazard){kind,       region, base, region < 0 ? rcg_alen : 0, first_line, line, 1,
+                     {__ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2]}, first, t, offset, size, other};
+}
+
+static void rc_hazard_at(int kind, int region, const rc_access *first, uint16_t t, uint32_t line, uint64_t offset,
+                         uint64_t size) {
+    rc_hazard_between(kind, region, first->tid, first->line, 0, t, line, offset, size);
 }
 
 /* One byte's access by thread `me.tid` against its cell; `found` keeps one hazard of each kind per access. */
@@ -264,14 +337,114 @@ static rc_cell *rcg_cell(uint64_t addr) {
     return NULL;
 }
 
+/* The launch-wide cell of global byte `addr` (NULL: the table is full). */
+static rcb_entry *rcb_cell(uint64_t addr) {
+    uint32_t h = (uint32_t)((addr * 0x9E3779B97F4A7C15ull) >> (64 - RCB_BITS));
+    for (uint32_t probe = 0; probe < 64; probe++) {
+        rcb_entry *e = &rcb_table[(h + probe) & (RCB_SLOTS - 1)];
+        if (e->epoch != rcb_epoch) {
+            if (rcb_used >= RCB_SLOTS / 4 * 3)
+                return NULL;
+            rcb_used++;
+            memset(e, 0, sizeof *e);
+            e->addr = addr;
+            e->epoch = rcb_epoch;
+            return e;
+        }
+        if (e->addr == addr)
+            return e;
+    }
+    return NULL;
+}
+
+static uint32_t rcb_self(void) {
+    return 1 + __ssk_ctaid[0] + __ssk_nctaid[0] * (__ssk_ctaid[1] + __ssk_nctaid[1] * __ssk_ctaid[2]);
+}
+
+/* Whether the access `a` of another block is ordered before the running block `me`'s access now: its block
+ * released after it (a fence after the access, then an atomic) and `me` acquired (an atomic) after that. */
+static int rcb_ordered(const rcb_access *a, uint32_t me) {
+    const rcb_block *from = &rcb_blocks[a->block - 1];
+    return from->released > a->fence && from->release_at <= rcb_blocks[me - 1].acquired_at;
+}
+
+/* A __threadfence by a thread of the running block (cuda_device.h). */
+SSK_EXPORT void __ssk_fence(void) {
+    if (rc_on && rcb_table)
+        rcb_blocks[rcb_self() - 1].fences++;
+}
+
+/* A grid-wide barrier: everything before it is ordered before everything after it. */
+static void rc_grid_barrier(void) {
+    if (!rc_on || !rcb_table)
+        return;
+    rcb_used = 0;
+    if (++rcb_epoch == 0) {
+        memset(rcb_table, 0, RCB_SLOTS * sizeof(rcb_entry));
+        rcb_epoch = 1;
+    }
+}
+
+/* An atomic on global memory by the running block: it acquires, and releases what the block's fences cover. */
+static void rcb_atomic(void) {
+    rcb_block *mine = &rcb_blocks[rcb_self() - 1];
+    uint64_t now = ++rcb_clock;
+    mine->acquired_at = now;
+    if (mine->fences > mine->released) {
+        mine->released = mine->fences;
+        mine->release_at = now;
+    }
+}
+
+/* The between-blocks check of [addr, addr + size) (kind `kind`, source line `line`) by thread `t`. */
+static void rcb_access_at(uint64_t addr, uint64_t size, uint32_t kind, uint32_t line, uint16_t t, uint64_t base) {
+    if (kind == SSK_KIND_ATOMIC) {
+        rcb_atomic();
+        return;
+    }
+    uint32_t me = rcb_self();
+    rcb_access self = {me, rcb_blocks[me - 1].fences, (line < (1u << 22) ? line << 10 : 0) | (uint32_t)(t - 1)};
+    int found[3] = {0, 0, 0};
+    for (uint64_t b = 0; b < size; b++) {
+        rcb_entry *c = rcb_cell(addr + b);
+        if (!c) {
+            rcb_skipped += size - b;
+            return;
+        }
+        uint64_t off = addr + b - base;
+        if (c->w.block && c->w.block != me && !rcb_ordered(&c->w, me)) {
+            int k = kind == SSK_KIND_READ ? RC_RAW : RC_WAW;
+            if (!found[k]) {
+                found[k] = 1;
+                rc_hazard_between(k, -1, (uint16_t)((c->w.where & 1023) + 1), c->w.where >> 10, c->w.block, t,
+                                  line, off, size - b);
+            }
+        }
+        if (kind == SSK_KIND_READ) {
+            c->r = self;
+            continue;
+        }
+        if (c->r.block && c->r.block != me && !rcb_ordered(&c->r, me) && !found[RC_WAR]) {
+            found[RC_WAR] = 1;
+            rc_hazard_between(RC_WAR, -1, (uint16_t)((c->r.where & 1023) + 1), c->r.where >> 10, c->r.block, t,
+                              line, off, size - b);
+        }
+        c->w = self;
+    }
+}
+
 /* An access to device memory: [addr, addr + size) of the allocation at `base` of `alen` bytes. */
 static void rc_global_access(uint64_t addr, uint64_t size, uint32_t flags, uint64_t base, uint64_t alen) {
     uint32_t kind = flags & 3;
-    if (!rc_on || kind == SSK_KIND_ATOMIC)
+    if (!rc_on)
         return;
     rcg_base = base;
     rcg_alen = alen;
     uint16_t t = rc_self();
+    if (rcb_table)
+        rcb_access_at(addr, size, kind, flags >> 12, t, base);
+    if (kind == SSK_KIND_ATOMIC)
+        return;
     rc_access me = {flags >> 12, t, 0, rc_wsync[(t - 1) / 32]};
     int found[3] = {0, 0, 0};
     for (uint64_t b = 0; b < size; b++) {
@@ -286,8 +459,6 @@ static void rc_global_access(uint64_t addr, uint64_t size, uint32_t flags, uint6
 
 SSK_EXPORT void __ssk_shared_access(uint64_t addr, uint64_t size, uint32_t flags) {
     uint32_t kind = flags & 3;
-    if (kind == SSK_KIND_ATOMIC)
-        return;
     char *p = (char *)(uintptr_t)addr;
     int region = -1;
     for (int i = 0; i < rc_nregions; i++)
@@ -295,8 +466,15 @@ SSK_EXPORT void __ssk_shared_access(uint64_t addr, uint64_t size, uint32_t flags
             region = i;
             break;
         }
+    if (kind == SSK_KIND_ATOMIC) {
+        /* Atomics on shared memory are not checked; one on a __device__ variable (host storage here) or on
+         * managed or host memory orders blocks as one on an allocation does. */
+        if (region < 0 && rcb_table)
+            rcb_atomic();
+        return;
+    }
     if (region < 0)
-        return; /* host memory, not shared */
+        return; /* host memory, not shared: not checked (a thread's own locals are host memory too) */
     const rc_region *r = &rc_regions[region];
     uint64_t off = (uint64_t)(p - r->lo);
     if (size > r->size - off)
@@ -352,6 +530,18 @@ static void rc_end(void) {
             snprintf(more, sizeof more, " (%llu hazards like it in the launch)", (unsigned long long)h->count);
         else
             more[0] = 0;
+        if (h->other) {
+            uint32_t o = h->other - 1, gx = __ssk_nctaid[0], gy = __ssk_nctaid[1];
+            snprintf(text, sizeof text,
+                     "%s hazard on %s between blocks: thread %s of block (%u,%u,%u) %s %llu bytes%s that thread %s of "
+                     "block (%u,%u,%u) %s%s, with no __threadfence and atomic ordering the blocks (they run in any "
+                     "order)%s",
+                     names[h->kind], var, second, h->block[0], h->block[1], h->block[2], verbs[h->kind][1],
+                     (unsigned long long)h->size, l2, first, o % gx, o / gx % gy, o / (gx * gy), verbs[h->kind][0],
+                     l1, more);
+            streamsimCcReport("racecheck", text);
+            continue;
+        }
         snprintf(text, sizeof text,
                  "%s hazard on %s in block (%u,%u,%u): thread %s %s %llu bytes%s that thread %s %s%s, with no "
                  "__syncthreads%s between them%s",
@@ -372,10 +562,21 @@ static void rc_end(void) {
                 "streamsim: racecheck: %llu bytes of global memory in the launch were not checked (a block touched "
                 "more than %u bytes between two barriers)\n",
                 (unsigned long long)rcg_skipped, RCG_SLOTS / 4 * 3);
+    if (rcb_skipped && !rcb_said_skipped) {
+        rcb_said_skipped = 1;
+        fprintf(stderr,
+                "streamsim: racecheck: %llu bytes of global memory in a launch were not checked between blocks (the "
+                "launch touched more than %u bytes; said once, for the first such launch)\n",
+                (unsigned long long)rcb_skipped, RCB_SLOTS / 4 * 3);
+    }
     free(rc_shadow);
     rc_shadow = NULL;
     free(rcg_table);
     rcg_table = NULL;
+    free(rcb_table);
+    rcb_table = NULL;
+    free(rcb_blocks);
+    rcb_blocks = NULL;
     rc_nregions = 0;
     rc_nhazards = 0;
     rc_on = 0;

@@ -1,7 +1,7 @@
 // The shared-memory reduction of shared_reduction.cu done in a global scratch buffer (each block its own
 // 64 ints), with the same missing __syncthreads (racecheck on global memory, between threads of one block).
 // Built with -DCORRECT, the barrier is there. The blocks write disjoint parts of the scratch buffer and the
-// output; threads of different blocks are not compared.
+// output, so racecheck between blocks finds nothing there.
 #include <cstdio>
 #include <cuda_runtime.h>
 
