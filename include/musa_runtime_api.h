@@ -50,6 +50,7 @@ enum musaError {
     musaErrorHostMemoryNotRegistered = 713,
     musaErrorMisalignedAddress = 716,
     musaErrorLaunchFailure = 719,
+    musaErrorCooperativeLaunchTooLarge = 720,
     musaErrorNotPermitted = 800,
     musaErrorNotSupported = 801,
     musaErrorStreamCaptureUnsupported = 900,
