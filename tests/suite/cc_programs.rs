@@ -342,6 +342,12 @@ const SAMPLES: &[(&str, &[&str], &str)] = &[
         &["topologyQuery.cu"],
         "GPU0 <-> GPU1:\n  * Atomic Supported: yes\n  * Perf Rank: 0",
     ),
+    // A cooperative launch: grid.sync() between the solver's steps.
+    (
+        "conjugateGradientMultiBlockCG",
+        &["conjugateGradientMultiBlockCG.cu"],
+        "&&&& conjugateGradientMultiBlockCG PASSED",
+    ),
     (
         "simpleCudaGraphs",
         &["simpleCudaGraphs.cu"],
@@ -375,6 +381,64 @@ fn jacobi_cuda_graphs_passes_with_each_method() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// cuda-samples reductionMultiBlockCG, unmodified: a cooperative launch (`cudaLaunchCooperativeKernel`) whose
+/// kernel sums its blocks' partial sums after `grid.sync()`, 100 times. Run with the sample's own flags for 2^20
+/// elements and at most 16 blocks of 1024 threads (its default, 2^25 elements over 216 blocks, passes too but
+/// takes over a minute: the ignored test below). It exits 0 when the GPU result is within its threshold of the
+/// CPU's; the result is the same on every run (the blocks run in order), so it is checked exactly.
+#[test]
+fn cuda_samples_reduction_multi_block_cg() {
+    let exe = reduction_multi_block_cg();
+    let o = crate::c_programs::run(
+        &exe,
+        &["-n=1048576", "-maxblocks=16"],
+        &[],
+        Duration::from_secs(120),
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(
+        out.contains("1048576 elements\nnumThreads: 1024\nnumBlocks: 16\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("GPU result = 0.062298238277\nCPU result = 0.062298242003\n"),
+        "{out}"
+    );
+}
+
+/// reductionMultiBlockCG with its defaults: 2^25 elements, 216 blocks of 1024 threads (2 per multiprocessor, as
+/// the occupancy calls answer for 8 KiB of dynamic shared memory, × 108), each block set aside at the grid
+/// barrier 100 times. About 75 s of CPU time with a debug build.
+#[test]
+#[ignore = "over a minute: run with --ignored"]
+fn cuda_samples_reduction_multi_block_cg_at_its_default_size() {
+    let exe = reduction_multi_block_cg();
+    let o = crate::c_programs::run(&exe, &[], &[], Duration::from_secs(900));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(
+        out.contains("33554432 elements\nnumThreads: 1024\nnumBlocks: 216\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("GPU result = 1.992401838303\nCPU result = 1.992401361465\n"),
+        "{out}"
+    );
+}
+
+fn reduction_multi_block_cg() -> PathBuf {
+    let include = root().join("tests/cu/cuda-samples/Common");
+    let inc = format!("-I{}", include.display());
+    cc(
+        "reductionMultiBlockCG",
+        &["tests/cu/cuda-samples/reductionMultiBlockCG/reductionMultiBlockCG.cu"],
+        &[&inc],
+    )
 }
 
 #[test]
