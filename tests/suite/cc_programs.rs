@@ -103,8 +103,9 @@ fn cuda_launch_kernel_ex_takes_its_config_and_refuses_what_it_does_not_simulate(
 /// kernels-on-the-cpu.md · cooperative launches: `grid.sync()` waits for every block (each block reads what its
 /// neighbour wrote before the barrier, three rounds), shared, dynamic shared and stack variables survive it,
 /// `is_valid()`, `cudaLaunchKernelExC` with `cudaLaunchAttributeCooperative` 1, the largest co-resident grid
-/// (864 blocks of 256 threads: 4 per multiprocessor × 108) and 720 one block past it, a captured cooperative
-/// launch, a destroyed stream (400), and `grid.sync()` in a `<<<>>>` launch: 719, sticky, with its message.
+/// (864 blocks of 256 threads: 8 per multiprocessor × 108) and 720 one block past it, a captured cooperative
+/// launch, a destroyed stream (400), a pointer that is not a kernel (98), a block of no threads (9), and
+/// `grid.sync()` in a `<<<>>>` launch: 719, sticky, with its message.
 #[test]
 fn cooperative_launches_synchronize_the_grid() {
     let exe = cc("grid_sync", &["tests/cu/streamsim/grid_sync.cu"], &[]);
@@ -116,6 +117,7 @@ fn cooperative_launches_synchronize_the_grid() {
                     864 blocks of 256: 0\n221184 threads arrived, block 0 saw 221184 after the barrier\n\
                     865 blocks of 256: 720\nlast error: 720, then 0\ncaptured: 0\n\
                     graph: 32 threads arrived, block 0 saw 32 after the barrier\ndestroyed stream: 400\n\
+                    not a kernel: 98\nno threads: 9\n\
                     <<<>>> launch: 0\nsynchronize: 719 cudaErrorLaunchFailure\nafter: 719\n";
     let (code, out, err) = run(&exe, &[("STREAMSIM_TRACE", trace_env)]);
     assert_eq!(code, Some(0), "{out}{err}");

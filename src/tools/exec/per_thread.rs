@@ -8,9 +8,10 @@
 //! then `cudaStreamSynchronize(cudaStreamPerThread)` (the synchronous call on that stream: it returns when the
 //! work is done, with the first error).
 //!
-//! The calls streamsim does not simulate (the array copies, the batch copies, `cudaLaunchCooperativeKernel`,
-//! the stream attributes, the external semaphores, …) have no entry
-//! point: a program calling one stops at that call with the loader's "undefined symbol" naming it.
+//! The calls streamsim does not simulate (the array copies, the batch copies, the stream attributes, the
+//! external semaphores, …) have no entry point, and neither has `cudaLaunchCooperativeKernel_ptsz` (the call
+//! itself is simulated): a program calling one stops at that call with the loader's "undefined symbol" naming
+//! it.
 
 /// One entry point: (name, C parameter list, C body). The bodies use `PT(s)` (the stream `s`, or
 /// `cudaStreamPerThread` for NULL), `PT_STREAM` and `SYNC(call)` (the call, then the synchronize).

@@ -3,7 +3,8 @@
 // the blocks' shared memory, dynamic shared memory and stack variables survive the barrier; is_valid() says
 // whether the grid can synchronize; a grid larger than the device holds at once is
 // cudaErrorCooperativeLaunchTooLarge (720); a captured cooperative launch replays cooperatively; a destroyed
-// stream is cudaErrorInvalidResourceHandle; grid.sync() in a <<<>>> launch faults the kernel
+// stream (400), a pointer that is not a kernel (98) and a block of no threads (9) are refused as in every
+// launch; grid.sync() in a <<<>>> launch faults the kernel
 // (cudaErrorLaunchFailure, 719, sticky). With an argument, one case of barrier divergence: `block-exits` (a
 // block ends without reaching the grid barrier the others wait at) or `thread-exits` (a thread of each block
 // ends before it; the others' barrier still completes, as at __syncthreads, unless synccheck runs).
@@ -156,10 +157,12 @@ int main(int argc, char **argv) {
     cudaGraphExecDestroy(ge);
     cudaGraphDestroy(g);
 
-    // A destroyed stream, as for every launch.
+    // A destroyed stream, a pointer that is not a kernel, a block of no threads: as for every launch.
     cudaStreamDestroy(s);
     printf("destroyed stream: %d\n",
            (int)cudaLaunchCooperativeKernel((void *)just_sync, dim3(1), dim3(1), cargs, 0, s));
+    printf("not a kernel: %d\n", (int)cudaLaunchCooperativeKernel((void *)&main, dim3(1), dim3(1), cargs, 0, 0));
+    printf("no threads: %d\n", (int)cudaLaunchCooperativeKernel((void *)just_sync, dim3(1), dim3(0), cargs, 0, 0));
     cudaGetLastError();
 
     // grid.sync() in a launch that is not cooperative: the kernel faults, and the fault is sticky.
