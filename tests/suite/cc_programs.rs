@@ -165,7 +165,8 @@ fn musa_cooperative_launches_synchronize_the_grid() {
 
 /// kernels-on-the-cpu.md · cooperative launches: a block that exits while the others wait at the grid barrier
 /// faults the kernel (719; on the device the grid would hang), a synccheck report under synccheck; a thread
-/// that exits before it counts as arrived (as at `__syncthreads`) unless synccheck runs, which reports it.
+/// that exits before it counts as arrived (as at `__syncthreads`) unless synccheck runs, which reports it; threads
+/// of one block at the grid barrier and at a `__syncthreads` cannot go on (719, and a report under synccheck).
 #[test]
 fn a_grid_barrier_not_reached_by_the_whole_grid_is_divergence() {
     let exe = cc(
@@ -188,6 +189,14 @@ fn a_grid_barrier_not_reached_by_the_whole_grid_is_divergence() {
             None,
             "launch: 0\nsynchronize: 0 cudaSuccess\n9 threads arrived, block 0 saw 9 after the barrier\n",
             "",
+        ),
+        ("mixed", None, fault, ""),
+        (
+            "mixed",
+            Some("synccheck"),
+            fault,
+            "streamsim: synccheck: kernel `mixed`: the threads of block (0,0,0) cannot go on: 3 at grid.sync(), 1 \
+             at __syncthreads (barrier divergence)\n",
         ),
         (
             "thread-exits",

@@ -509,9 +509,11 @@ static int run_block_fibers(int n) {
         }
         if (!released && !ran && at_grid) {
             snprintf(cur_msg, cur_msglen,
-                     "the threads of block (%u,%u,%u) cannot go on: %d at grid.sync(), %d at __syncthreads, the "
-                     "others at a warp function whose lanes are not all there (barrier divergence)",
-                     __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], at_grid, at_block);
+                     "the threads of block (%u,%u,%u) cannot go on: %d at grid.sync(), %d at __syncthreads%s "
+                     "(barrier divergence)",
+                     __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], at_grid, at_block,
+                     at_grid + at_block < live ? ", the others at a warp function whose lanes are not all there"
+                                               : "");
             return (cur_checks & SSK_CHECK_SYNC) ? SSK_BARRIER : SSK_LAUNCH_FAILURE;
         }
         if (!released && !ran) {

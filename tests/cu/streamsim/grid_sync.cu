@@ -7,7 +7,8 @@
 // launch; grid.sync() in a <<<>>> launch faults the kernel
 // (cudaErrorLaunchFailure, 719, sticky). With an argument, one case of barrier divergence: `block-exits` (a
 // block ends without reaching the grid barrier the others wait at) or `thread-exits` (a thread of each block
-// ends before it; the others' barrier still completes, as at __syncthreads, unless synccheck runs).
+// ends before it; the others' barrier still completes, as at __syncthreads, unless synccheck runs) or `mixed`
+// (thread 1 of each block waits at a __syncthreads while the others wait at the grid barrier).
 #include <cstring>
 #include <cooperative_groups.h>
 #include <cstdio>
@@ -62,10 +63,21 @@ __global__ void diverge(int *count, int skip, int thread) {
         count[1] = *count;
 }
 
+__global__ void mixed(int *count) {
+    if (threadIdx.x == 1)
+        __syncthreads();
+    else
+        cg::this_grid().sync();
+    atomicAdd(count, 1);
+}
+
 static int divergence(const char *mode, int *count) {
     int skip = 1, thread = strcmp(mode, "thread-exits") == 0;
     void *args[] = {&count, &skip, &thread};
-    printf("launch: %d\n", (int)cudaLaunchCooperativeKernel((void *)diverge, dim3(3), dim3(4), args, 0, 0));
+    if (strcmp(mode, "mixed") == 0)
+        printf("launch: %d\n", (int)cudaLaunchCooperativeKernel((void *)mixed, dim3(3), dim3(4), args, 0, 0));
+    else
+        printf("launch: %d\n", (int)cudaLaunchCooperativeKernel((void *)diverge, dim3(3), dim3(4), args, 0, 0));
     cudaError_t e = cudaDeviceSynchronize();
     printf("synchronize: %d %s\n", (int)e, cudaGetErrorName(e));
     if (e == cudaSuccess) {
