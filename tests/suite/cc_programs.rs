@@ -398,7 +398,8 @@ fn jacobi_cuda_graphs_passes_with_each_method() {
 /// kernel sums its blocks' partial sums after `grid.sync()`, 100 times. Run with the sample's own flags for 2^20
 /// elements and at most 16 blocks of 1024 threads (its default, 2^25 elements over 216 blocks, passes too but
 /// takes over a minute: the ignored test below). It exits 0 when the GPU result is within its threshold of the
-/// CPU's; the result is the same on every run (the blocks run in order), so it is checked exactly.
+/// CPU's; the result is the same on every run (the blocks run in order), so it is checked exactly. Then again
+/// smaller under `STREAMSIM_CHECK=all`: no report.
 #[test]
 fn cuda_samples_reduction_multi_block_cg() {
     let exe = reduction_multi_block_cg();
@@ -419,6 +420,21 @@ fn cuda_samples_reduction_multi_block_cg() {
         out.ends_with("GPU result = 0.062298238277\nCPU result = 0.062298242003\n"),
         "{out}"
     );
+    // Under every sanitizer tool (smaller: 2^16 elements, 4 blocks): the same answer and no report.
+    let o = crate::c_programs::run(
+        &exe,
+        &["-n=65536", "-maxblocks=4"],
+        &[("STREAMSIM_CHECK", "all")],
+        Duration::from_secs(120),
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("GPU result = 0.003899649251\nCPU result = 0.003899649251\n"),
+        "{out}"
+    );
+    assert_eq!(err, "");
 }
 
 /// reductionMultiBlockCG with its defaults: 2^25 elements, 216 blocks of 1024 threads (2 per multiprocessor, as
