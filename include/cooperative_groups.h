@@ -10,8 +10,8 @@
  *                                             shfl_xor, any, all, ballot
  *   thread_group / tiled_partition(g, n)      the run-time sized form (block or tile)
  *   coalesced_group / coalesced_threads()     the lanes of __activemask(); labeled_partition, binary_partition
- *   grid_group / this_grid()                  thread_rank, size, num_threads, num_blocks, block_rank, is_valid;
- *                                             sync() is NOT supported (it traps, see below)
+ *   grid_group / this_grid()                  thread_rank, size, num_threads, num_blocks, block_rank, is_valid,
+ *                                             sync (in a cooperative launch, see below)
  *   reduce(g, v, op), plus/less/greater/bit_and/bit_or/bit_xor, sync(g)
  *
  * The lanes of a warp are consecutive threads of the block (x fastest), so a tile of N threads is N
@@ -24,7 +24,11 @@
 #error "cooperative_groups.h is C++"
 #endif
 
+/* A .mu file has MUSA's runtime from its pre-include (and dim3 and the device language with it); CUDA's would
+ * clash with it. */
+#ifndef STREAMSIM_CC_MUSA_PREINCLUDE_H
 #include "cuda_runtime.h"
+#endif
 
 /* Every function is always inlined, so a kernel that uses a group reaches the runtime's barrier and warp
  * functions directly. */
@@ -224,17 +228,23 @@ static STREAMSIM_CG_FN __inline__ thread_group tiled_partition(const thread_grou
     return __ssk_dynamic_tile(n);
 }
 
+extern "C" {
+__device__ void __ssk_grid_sync(void);
+__device__ int __ssk_grid_valid(void);
+}
+
 /*
- * The whole grid. Its ranks and sizes work in any launch, but grid-wide synchronization is not supported
- * yet: the blocks of a grid do not run concurrently on the CPU, so a grid barrier cannot be honoured.
- * sync() therefore traps (the launch fails with a clear fault instead of deadlocking), and is_valid() —
- * "can this grid synchronize" — answers false.
+ * The whole grid. Its ranks and sizes work in any launch. It can synchronize (is_valid() is true, sync() is
+ * the grid barrier) in a cooperative launch (cudaLaunchCooperativeKernel, or cudaLaunchKernelExC with
+ * cudaLaunchAttributeCooperative): the CPU runtime runs each block to the barrier, sets it aside and runs the
+ * next (streamsim/cc/kernel_rt.c, run_fiber_grid). In any other launch sync() faults the kernel
+ * (cudaErrorLaunchFailure, with a message), as NVIDIA's header traps when is_valid() is false.
  */
 class grid_group {
   public:
     STREAMSIM_CG_FN grid_group() {}
-    STREAMSIM_CG_FN bool is_valid() const { return false; }
-    STREAMSIM_CG_FN void sync() const { __trap(); }
+    STREAMSIM_CG_FN bool is_valid() const { return __ssk_grid_valid() != 0; }
+    STREAMSIM_CG_FN void sync() const { __ssk_grid_sync(); }
     STREAMSIM_CG_FN unsigned long long num_blocks() const {
         return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
     }

@@ -125,6 +125,11 @@ static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
                                            cudaStream_t stream = 0) {
     return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
+template <class T>
+static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                      size_t sharedMem = 0, cudaStream_t stream = 0) {
+    return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
 
 static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
     return ::cudaMallocFromPoolAsync(ptr, size, memPool, stream);

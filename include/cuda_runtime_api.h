@@ -400,6 +400,8 @@ typedef struct cudaLaunchConfig_st {
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                              cudaStream_t stream);
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                        cudaStream_t stream);
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
                                size_t offset STREAMSIM_DEFAULT_ARG(0),
                                enum cudaMemcpyKind kind STREAMSIM_DEFAULT_ARG(cudaMemcpyHostToDevice));

@@ -44,6 +44,7 @@ enum cudaError {
     cudaErrorHostMemoryNotRegistered = 713,
     cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchFailure = 719,
+    cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,
     cudaErrorStreamCaptureUnsupported = 900,
@@ -404,8 +405,8 @@ struct cudaHostNodeParams {
 };
 
 /* Launch attributes (cudaLaunchKernelExC): the ids of CUDA 12/13's cudaLaunchAttributeID that streamsim names;
-   only Ignore, a non-cooperative Cooperative and a 1x1x1 ClusterDimension are accepted, every other attribute is
-   cudaErrorNotSupported (docs/semantics/kernels-on-the-cpu.md). */
+   only Ignore, Cooperative (not 0: a cooperative launch) and a 1x1x1 ClusterDimension are accepted, every other
+   attribute is cudaErrorNotSupported (docs/semantics/kernels-on-the-cpu.md). */
 enum cudaLaunchAttributeID {
     cudaLaunchAttributeIgnore = 0,
     cudaLaunchAttributeAccessPolicyWindow = 1,

@@ -126,6 +126,11 @@ static inline musaError_t musaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
                                            musaStream_t stream = 0) {
     return ::musaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
+template <class T>
+static inline musaError_t musaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                      size_t sharedMem = 0, musaStream_t stream = 0) {
+    return ::musaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
 
 template <class T> static inline musaError_t musaMallocAsync(T **ptr, size_t size, musaMemPool_t memPool, musaStream_t stream) {
     return ::musaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);

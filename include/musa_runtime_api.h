@@ -50,6 +50,7 @@ enum musaError {
     musaErrorHostMemoryNotRegistered = 713,
     musaErrorMisalignedAddress = 716,
     musaErrorLaunchFailure = 719,
+    musaErrorCooperativeLaunchTooLarge = 720,
     musaErrorNotPermitted = 800,
     musaErrorNotSupported = 801,
     musaErrorStreamCaptureUnsupported = 900,
@@ -1128,6 +1129,8 @@ typedef struct musaLaunchConfig_st {
 musaError_t musaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                              musaStream_t stream);
 musaError_t musaLaunchKernelExC(const musaLaunchConfig_t *config, const void *func, void **args);
+musaError_t musaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                        musaStream_t stream);
 musaError_t musaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
                                size_t offset STREAMSIM_DEFAULT_ARG(0),
                                enum musaMemcpyKind kind STREAMSIM_DEFAULT_ARG(musaMemcpyHostToDevice));

@@ -652,6 +652,8 @@ thread_local! {
 struct Running {
     checks: u32,
     tracked: bool,
+    /// A cooperative launch: its grid can synchronize (`grid.sync()`).
+    cooperative: bool,
     name: Arc<str>,
 }
 
@@ -671,9 +673,12 @@ const CHECK_TRACK: u32 = 1;
 const CHECK_SYNC: u32 = 2;
 const CHECK_RACE: u32 = 4;
 const CHECK_INIT: u32 = 8;
+/// Not a check: the launch is cooperative (`kernel_rt.c`'s `SSK_CHECK_COOP`).
+const CHECK_COOP: u32 = 16;
 
 /// `streamsimCcLaunchChecks`: what the kernel starting on this thread is to do beyond running: track the bytes
-/// it touches (its launch was stamped for the race detector), check its barriers (synccheck).
+/// it touches (its launch was stamped for the race detector), check its barriers (synccheck); and whether it is
+/// cooperative (its grid barrier works).
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimCcLaunchChecks() -> u32 {
     contain(0, || {
@@ -692,6 +697,9 @@ pub extern "C" fn streamsimCcLaunchChecks() -> u32 {
                 }
                 if r.checks & crate::facade::cc_check::INITCHECK != 0 {
                     c |= CHECK_INIT;
+                }
+                if r.cooperative {
+                    c |= CHECK_COOP;
                 }
                 c
             }
@@ -853,23 +861,60 @@ fn hand_over(track: &LaunchTrack, stamp: &Arc<Stamp>) {
 }
 
 /// Builds the engine kernel of a launch of `func`: its arguments copied now, its grid run by its module's
-/// runner when the stream reaches it.
+/// runner when the stream reaches it (`cooperative`: with a grid barrier).
 fn cpu_launch(
     func: *const c_void,
     grid: Dim3,
     block: Dim3,
     args: *mut *mut c_void,
     shmem: usize,
+    cooperative: bool,
 ) -> Result<(Api, Kernel, Arc<LaunchTrack>), SimError> {
+    let what = if cooperative {
+        "LaunchCooperativeKernel"
+    } else {
+        "LaunchKernel"
+    };
     cpu_kernel_tracked(
-        "LaunchKernel",
+        what,
         func,
         grid,
         block,
         Args::Pointers(args),
         shmem,
+        cooperative,
     )
     .map(|(a, k, _, t)| (a, k, t))
+}
+
+/// A cooperative launch's rule (Runtime API `cudaLaunchCooperativeKernel`): its blocks cannot exceed what
+/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` answers for its block size and shared memory, times the
+/// current device's multiprocessors; more is `cudaErrorCooperativeLaunchTooLarge`.
+fn cooperative_fits(
+    p: &crate::Process,
+    func: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    shmem: usize,
+) -> Result<(), SimError> {
+    let threads = block.x * block.y * block.z;
+    let static_smem = static_shared(func).unwrap_or(0);
+    let per_sm = p.max_active_blocks_per_multiprocessor(threads, shmem as u64 + static_smem)?;
+    let device = p.get_device()?;
+    let sms = p.machine().device_attribute(
+        device,
+        crate::engine::devices::config::Attribute::MultiprocessorCount,
+    )?;
+    let max = u64::from(per_sm) * u64::try_from(sms).unwrap_or(0);
+    let blocks = u64::from(grid.x) * u64::from(grid.y) * u64::from(grid.z);
+    if blocks > max {
+        return Err(SimError::CooperativeLaunchTooLarge {
+            what: "LaunchCooperativeKernel",
+            blocks,
+            max,
+        });
+    }
+    Ok(())
 }
 
 /// Launches `k` on `stream` with `track` pending: the launch's race step stamps it, and the kernel's real
@@ -905,7 +950,7 @@ pub(crate) fn cpu_kernel(
     shmem: usize,
 ) -> Result<(Api, Kernel, Vec<u8>), SimError> {
     // A graph's kernel node: never stamped, so its runs are not tracked.
-    cpu_kernel_tracked(what, func, grid, block, args, shmem).map(|(a, k, b, _)| (a, k, b))
+    cpu_kernel_tracked(what, func, grid, block, args, shmem, false).map(|(a, k, b, _)| (a, k, b))
 }
 
 /// [`cpu_kernel`], with the slot its launch's stamp goes in (see [`launch_tracked`]).
@@ -916,6 +961,7 @@ fn cpu_kernel_tracked(
     block: Dim3,
     args: Args<'_>,
     shmem: usize,
+    cooperative: bool,
 ) -> Result<(Api, Kernel, Vec<u8>, Arc<LaunchTrack>), SimError> {
     let track = Arc::new(LaunchTrack::default());
     let (stub, cpu, set_ns) = {
@@ -989,16 +1035,19 @@ fn cpu_kernel_tracked(
         let launch = Launch {
             name: name.clone(),
             track: &t,
+            cooperative,
         };
         run_grid(ctx, cpu, &buf, g, b, shmem as u64, launch)
     });
     Ok((stub.api, k, block_copy, track))
 }
 
-/// What a run of a launch knows of it beyond its grid: its name, and its stamp's slot.
+/// What a run of a launch knows of it beyond its grid: its name, its stamp's slot, and whether it is
+/// cooperative.
 struct Launch<'a> {
     name: Arc<str>,
     track: &'a LaunchTrack,
+    cooperative: bool,
 }
 
 fn run_grid(
@@ -1024,6 +1073,7 @@ fn run_grid(
         *l.borrow_mut() = Some(Running {
             checks,
             tracked: stamp.is_some(),
+            cooperative: launch.cooperative,
             name: launch.name.clone(),
         })
     });
@@ -1190,10 +1240,15 @@ pub unsafe extern "C" fn streamsimCcResolve(
     })
 }
 
-/// `cudaLaunchKernel` / `musaLaunchKernel`: launches `func` (a registered kernel) with `args`.
+/// `cudaLaunchKernel` / `musaLaunchKernel`: launches `func` (a registered kernel) with `args`; `cooperative`:
+/// as `cudaLaunchCooperativeKernel` (a grid the device holds at once, whose `grid.sync()` works).
 ///
 /// # Safety
 /// `args` holds a pointer to each of the kernel's arguments.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the C call's arguments and the launch's kind"
+)]
 pub(crate) unsafe fn launch_kernel(
     api: Api,
     func: *const c_void,
@@ -1202,12 +1257,13 @@ pub(crate) unsafe fn launch_kernel(
     args: *mut *mut c_void,
     shmem: usize,
     stream: *mut c_void,
+    cooperative: bool,
 ) -> Error {
     let module_api = registry().lock().stubs.get(&(func as usize)).map(|s| s.api);
     match module_api {
         Some(Api::Acl) => {
             let code = crate::facade::acl::runtime::run_launch("aclrtLaunchKernel", |p| {
-                let (_, k, track) = cpu_launch(func, grid, block, args, shmem)?;
+                let (_, k, track) = cpu_launch(func, grid, block, args, shmem, false)?;
                 launch_tracked(p, stream, k, track)
             });
             if code == 0 {
@@ -1224,7 +1280,10 @@ pub(crate) unsafe fn launch_kernel(
                 None => api,
             };
             rt::run_launch(api, |p| {
-                let (_, k, track) = cpu_launch(func, grid, block, args, shmem)?;
+                let (_, k, track) = cpu_launch(func, grid, block, args, shmem, cooperative)?;
+                if cooperative {
+                    cooperative_fits(p, func, grid, block, shmem)?;
+                }
                 launch_tracked(p, stream, k, track)
             })
         }
@@ -1245,7 +1304,18 @@ pub unsafe extern "C" fn cudaLaunchKernel(
     stream: *mut c_void,
 ) -> Error {
     // SAFETY: forwarded C contract.
-    unsafe { launch_kernel(Api::Cuda, func, gridDim, blockDim, args, sharedMem, stream) }
+    unsafe {
+        launch_kernel(
+            Api::Cuda,
+            func,
+            gridDim,
+            blockDim,
+            args,
+            sharedMem,
+            stream,
+            false,
+        )
+    }
 }
 
 /// `musaLaunchKernel`.
@@ -1262,7 +1332,75 @@ pub unsafe extern "C" fn musaLaunchKernel(
     stream: *mut c_void,
 ) -> Error {
     // SAFETY: forwarded C contract.
-    unsafe { launch_kernel(Api::Musa, func, gridDim, blockDim, args, sharedMem, stream) }
+    unsafe {
+        launch_kernel(
+            Api::Musa,
+            func,
+            gridDim,
+            blockDim,
+            args,
+            sharedMem,
+            stream,
+            false,
+        )
+    }
+}
+
+/// `cudaLaunchCooperativeKernel`: a launch whose blocks can synchronize (`grid.sync()`), of at most the blocks
+/// the device holds at once (`cudaErrorCooperativeLaunchTooLarge`); otherwise as `cudaLaunchKernel`.
+///
+/// # Safety
+/// As [`launch_kernel`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
+    func: *const c_void,
+    gridDim: Dim3,
+    blockDim: Dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: *mut c_void,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe {
+        launch_kernel(
+            Api::Cuda,
+            func,
+            gridDim,
+            blockDim,
+            args,
+            sharedMem,
+            stream,
+            true,
+        )
+    }
+}
+
+/// `musaLaunchCooperativeKernel`.
+///
+/// # Safety
+/// As [`launch_kernel`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn musaLaunchCooperativeKernel(
+    func: *const c_void,
+    gridDim: Dim3,
+    blockDim: Dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: *mut c_void,
+) -> Error {
+    // SAFETY: forwarded C contract.
+    unsafe {
+        launch_kernel(
+            Api::Musa,
+            func,
+            gridDim,
+            blockDim,
+            args,
+            sharedMem,
+            stream,
+            true,
+        )
+    }
 }
 
 /// `struct cudaLaunchAttribute_st` / `musaLaunchAttribute`: an attribute id, 4 bytes of padding, and a 64-byte
@@ -1305,9 +1443,10 @@ const LAUNCH_ATTRIBUTE_COOPERATIVE: u32 = 2;
 const LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION: u32 = 4;
 
 /// Checks a launch's attributes: what the simulator does with each, or a refusal naming it. `Ignore` entries
-/// are skipped, a non-cooperative `Cooperative` and a 1×1×1 `ClusterDimension` change nothing; anything else
-/// (a cooperative launch, clusters, priorities, programmatic dependencies, access policies, …) is not simulated
-/// and refused with `cudaErrorNotSupported` rather than run without what it asks for.
+/// are skipped, `Cooperative` makes the launch cooperative when its value is not 0 (the answer: whether the
+/// last such entry asked for it), a 1×1×1 `ClusterDimension` changes nothing; anything else (clusters,
+/// priorities, programmatic dependencies, access policies, …) is not simulated and refused with
+/// `cudaErrorNotSupported` rather than run without what it asks for.
 ///
 /// # Safety
 /// `attrs` holds `n` attributes when `n > 0`.
@@ -1315,9 +1454,9 @@ unsafe fn launch_attributes(
     what: &'static str,
     attrs: *const LaunchAttribute,
     n: std::ffi::c_uint,
-) -> Result<(), SimError> {
+) -> Result<bool, SimError> {
     if n == 0 {
-        return Ok(());
+        return Ok(false);
     }
     if attrs.is_null() {
         return Err(crate::facade::binding::invalid(
@@ -1327,12 +1466,16 @@ unsafe fn launch_attributes(
     }
     // SAFETY: the C contract.
     let list = unsafe { std::slice::from_raw_parts(attrs, n as usize) };
+    let mut cooperative = false;
     for (i, a) in list.iter().enumerate() {
         let word =
             |k: usize| u32::from_ne_bytes([a.val[k], a.val[k + 1], a.val[k + 2], a.val[k + 3]]);
         let fine = match a.id {
             LAUNCH_ATTRIBUTE_IGNORE => true,
-            LAUNCH_ATTRIBUTE_COOPERATIVE => word(0) == 0,
+            LAUNCH_ATTRIBUTE_COOPERATIVE => {
+                cooperative = word(0) != 0;
+                true
+            }
             LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION => (word(0), word(4), word(8)) == (1, 1, 1),
             _ => false,
         };
@@ -1347,7 +1490,7 @@ unsafe fn launch_attributes(
             });
         }
     }
-    Ok(())
+    Ok(cooperative)
 }
 
 /// `cudaLaunchKernelExC` / `musaLaunchKernelExC`: [`launch_kernel`] with the dimensions, shared memory and stream
@@ -1371,9 +1514,10 @@ pub(crate) unsafe fn launch_kernel_ex(
     // SAFETY: checked non-NULL; the C contract.
     let c = unsafe { config.read() };
     // SAFETY: forwarded contract.
-    if let Err(e) = unsafe { launch_attributes(what, c.attrs, c.numAttrs) } {
-        return rt::run_launch(api, |_| Err(e));
-    }
+    let cooperative = match unsafe { launch_attributes(what, c.attrs, c.numAttrs) } {
+        Ok(c) => c,
+        Err(e) => return rt::run_launch(api, |_| Err(e)),
+    };
     // SAFETY: forwarded contract.
     unsafe {
         launch_kernel(
@@ -1384,6 +1528,7 @@ pub(crate) unsafe fn launch_kernel_ex(
             args,
             c.dynamicSmemBytes,
             c.stream,
+            cooperative,
         )
     }
 }

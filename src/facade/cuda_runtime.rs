@@ -91,6 +91,8 @@ macro_rules! with_error_codes {
             (cudaErrorHostMemoryNotRegistered, musaErrorHostMemoryNotRegistered, HostMemoryNotRegistered) = 713,
                 "pointer does not correspond to a registered memory region";
             (cudaErrorLaunchFailure, musaErrorLaunchFailure, LaunchFailure) = 719, "unspecified launch failure";
+            (cudaErrorCooperativeLaunchTooLarge, musaErrorCooperativeLaunchTooLarge, CooperativeLaunchTooLarge)
+                = 720, "too many blocks in cooperative launch";
             (cudaErrorNotPermitted, musaErrorNotPermitted, NotPermitted) = 800, "operation not permitted";
             (cudaErrorNotSupported, musaErrorNotSupported, NotSupported) = 801, "operation not supported";
             (cudaErrorStreamCaptureUnsupported, musaErrorStreamCaptureUnsupported, StreamCaptureUnsupported) = 900,
@@ -221,6 +223,7 @@ pub(crate) fn code(e: &SimError) -> Error {
         SimError::UnsupportedLimit { .. } => UnsupportedLimit,
         SimError::InvalidKernel { .. } => InvalidDeviceFunction,
         SimError::InvalidConfiguration { .. } => InvalidConfiguration,
+        SimError::CooperativeLaunchTooLarge { .. } => CooperativeLaunchTooLarge,
         // docs/semantics/stream-ordered-memory.md: pool calls answer cudaErrorInvalidValue for bad pools and
         // attributes (the Runtime API lists only cudaSuccess and cudaErrorInvalidValue for them), out of memory
         // when the pool cannot grow.

@@ -211,6 +211,60 @@ fn a_per_thread_default_stream_build_runs_its_work_on_the_per_thread_stream() {
     assert!(!json.contains("legacy"), "{json}");
 }
 
+/// kernels-on-the-cpu.md · cooperative launches, through the drop-in: conjugateGradientMultiBlockCG built by
+/// nvcc with `--default-stream per-thread` (it imports `cudaLaunchCooperativeKernel_ptsz`) and its kernels by
+/// `streamsim cc --kernels` passes, its cooperative launch and everything else on the per-thread stream.
+#[test]
+fn a_per_thread_build_launches_cooperatively_on_the_per_thread_stream() {
+    let t = toolchain();
+    let exe = t
+        .out_dir
+        .join("nvcc-conjugateGradientMultiBlockCG-per-thread");
+    let kernels = t
+        .out_dir
+        .join("nvcc-conjugateGradientMultiBlockCG-per-thread.kernels.so");
+    let trace = t
+        .out_dir
+        .join("nvcc-conjugateGradientMultiBlockCG-per-thread.json");
+    let src = sample("conjugateGradientMultiBlockCG");
+    nvcc_build(
+        &src,
+        &exe,
+        &["-cudart", "shared", "--default-stream", "per-thread"],
+    );
+    assert!(
+        needed_symbols(&exe).contains("cudaLaunchCooperativeKernel_ptsz"),
+        "the build should import the per-thread cooperative launch"
+    );
+    kernels_build(&src, &kernels);
+    let (code, out, err) = exec(&[
+        "--kernels",
+        &kernels.to_string_lossy(),
+        "--trace",
+        &trace.to_string_lossy(),
+        "--",
+        &exe.to_string_lossy(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.ends_with("&&&& conjugateGradientMultiBlockCG PASSED\n"),
+        "{out}"
+    );
+    let json = std::fs::read_to_string(&trace).expect("reading the trace");
+    assert!(json.contains("\"dev0 · per-thread stream 0\""), "{json}");
+    assert!(!json.contains("legacy"), "{json}");
+}
+
+/// The dynamic symbols `exe` imports (`nm -D --undefined-only`).
+fn needed_symbols(exe: &Path) -> String {
+    let o = Command::new("nm")
+        .args(["-D", "--undefined-only"])
+        .arg(exe)
+        .output()
+        .expect("running nm");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 #[test]
 fn a_kernel_without_a_cpu_body_runs_as_a_timed_operation_and_says_so_once() {
     let t = toolchain();
@@ -655,6 +709,7 @@ fn the_dropins_have_their_sonames_and_version_nodes() {
                 "cudaStreamBeginCaptureToGraph",
                 "cudaStreamBeginCaptureToGraph_ptsz",
                 "cudaLaunchKernel_ptsz",
+                "cudaLaunchCooperativeKernel_ptsz",
                 "cudaMemset3D_ptds",
                 "cudaRuntimeGetVersion",
             ],

@@ -88,10 +88,11 @@ enum {
     SSK_TOO_MUCH_SHARED = 4,
     SSK_MISALIGNED = 5,
     SSK_BARRIER = 6, /* synccheck: barrier divergence */
+    SSK_AT_GRID = 7, /* run_block_fibers: every live thread of the block waits at the grid barrier (internal) */
 };
 
 /* What streamsimCcLaunchChecks answers for a launch. */
-enum { SSK_CHECK_TRACK = 1, SSK_CHECK_SYNC = 2, SSK_CHECK_RACE = 4, SSK_CHECK_INIT = 8 };
+enum { SSK_CHECK_TRACK = 1, SSK_CHECK_SYNC = 2, SSK_CHECK_RACE = 4, SSK_CHECK_INIT = 8, SSK_CHECK_COOP = 16 };
 static SSK_TLS uint32_t cur_checks;
 
 typedef int (*ssk_runner)(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block,
@@ -110,7 +111,7 @@ extern void streamsimCcAccessed(const ssk_range *ranges, uint64_t n);
 #define SSK_STACK_BYTES (128 * 1024)
 #define SSK_MAX_THREADS 1024
 
-enum { F_RUN = 0, F_WAIT_BLOCK = 1, F_WAIT_WARP = 2, F_DONE = 3 };
+enum { F_RUN = 0, F_WAIT_BLOCK = 1, F_WAIT_WARP = 2, F_DONE = 3, F_WAIT_GRID = 4 };
 
 typedef struct {
 #if defined(__x86_64__)
@@ -129,6 +130,9 @@ typedef struct {
     uint64_t result;
     uint64_t clock;
     void *site; /* the __syncthreads it waits at (its return address), for synccheck */
+    /* The part of its stack in use while it waits at the grid barrier, [low, top): what a cooperative launch
+     * saves when the block steps aside for the next one (the block's scheduler is off the stack by then). */
+    char *low, *top;
 } ssk_fiber;
 
 static SSK_TLS const ssk_kernel_row *cur_kernel;
@@ -273,12 +277,14 @@ static int fiber_init(ssk_fiber *f, int i) {
     sp -= 6;                                   /* rbp rbx r12 r13 r14 r15 */
     memset(sp, 0, 6 * sizeof *sp);
     f->sp = sp;
+    f->top = (char *)top;
 #else
     getcontext(&f->uc);
     f->uc.uc_stack.ss_sp = stack + 4096;
     f->uc.uc_stack.ss_size = SSK_STACK_BYTES - 4096;
     f->uc.uc_link = NULL;
     makecontext(&f->uc, fiber_main, 0);
+    f->top = stack + SSK_STACK_BYTES;
 #endif
     return 1;
 }
@@ -383,7 +389,8 @@ static void warp_results(ssk_fiber *w, int nlanes) {
 
 /* ------------------------------------------------------------------------------------------ a block */
 
-static int run_block_fibers(int n) {
+/* The block's threads from their start. */
+static int start_block_fibers(int n) {
     for (int i = 0; i < n; i++) {
         if (!fiber_init(&fibers[i], i)) {
             snprintf(cur_msg, cur_msglen, "cannot map a stack for thread %d of the block", i);
@@ -392,6 +399,13 @@ static int run_block_fibers(int n) {
         fibers[i].state = F_RUN;
         fibers[i].clock = 0;
     }
+    fiber_count = n;
+    return SSK_OK;
+}
+
+/* Runs the block's threads until all are done (SSK_OK), every live one waits at the grid barrier
+ * (SSK_AT_GRID), or the kernel faults. */
+static int run_block_fibers(int n) {
     fiber_count = n;
     for (;;) {
         int ran = 0;
@@ -406,20 +420,42 @@ static int run_block_fibers(int n) {
             break; /* the pass ran every runnable fiber from i on (see yield_to_scheduler) */
 #endif
         }
-        int live = 0, at_block = 0;
+        int live = 0, at_block = 0, at_grid = 0;
         for (int i = 0; i < n; i++) {
             live += fibers[i].state != F_DONE;
             at_block += fibers[i].state == F_WAIT_BLOCK;
+            at_grid += fibers[i].state == F_WAIT_GRID;
         }
         if (!live)
             return SSK_OK;
+        if (at_grid == live) {
+            /* Threads that exited count as arrived, as at __syncthreads; synccheck holds them divergence. */
+            if (at_grid < n && (cur_checks & SSK_CHECK_SYNC)) {
+                int first = -1, gone = -1;
+                for (int i = 0; i < n && (first < 0 || gone < 0); i++) {
+                    if (fibers[i].state == F_DONE && gone < 0)
+                        gone = i;
+                    if (fibers[i].state == F_WAIT_GRID && first < 0)
+                        first = i;
+                }
+                const ssk_fiber *w = &fibers[first], *d = &fibers[gone];
+                snprintf(cur_msg, cur_msglen,
+                         "barrier divergence in block (%u,%u,%u): thread (%u,%u,%u) waits at a grid.sync() that "
+                         "thread (%u,%u,%u) does not reach (it exited)",
+                         __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], w->tid[0], w->tid[1], w->tid[2], d->tid[0],
+                         d->tid[1], d->tid[2]);
+                return SSK_BARRIER;
+            }
+            return SSK_AT_GRID;
+        }
         int released = 0;
         /* Warps whose live threads are all at a warp operation. */
         for (int w0 = 0; w0 < n; w0 += 32) {
             int lanes = n - w0 < 32 ? n - w0 : 32;
             int waiting = 0, alive = 0;
             for (int l = 0; l < lanes; l++) {
-                alive += fibers[w0 + l].state != F_DONE && fibers[w0 + l].state != F_WAIT_BLOCK;
+                int st = fibers[w0 + l].state;
+                alive += st != F_DONE && st != F_WAIT_BLOCK && st != F_WAIT_GRID;
                 waiting += fibers[w0 + l].state == F_WAIT_WARP;
             }
             if (waiting && waiting == alive) {
@@ -470,6 +506,15 @@ static int run_block_fibers(int n) {
                 }
             rc_barrier();
             released = 1;
+        }
+        if (!released && !ran && at_grid) {
+            snprintf(cur_msg, cur_msglen,
+                     "the threads of block (%u,%u,%u) cannot go on: %d at grid.sync(), %d at __syncthreads%s "
+                     "(barrier divergence)",
+                     __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2], at_grid, at_block,
+                     at_grid + at_block < live ? ", the others at a warp function whose lanes are not all there"
+                                               : "");
+            return (cur_checks & SSK_CHECK_SYNC) ? SSK_BARRIER : SSK_LAUNCH_FAILURE;
         }
         if (!released && !ran) {
             snprintf(cur_msg, cur_msglen,
@@ -572,6 +617,199 @@ SSK_EXPORT void __ssk_flush(int32_t e, int32_t kind, uint64_t d, uint64_t end) {
 
 #include "initcheck_rt.h"
 
+/* ------------------------------------------------------------------------------------------ the grid barrier */
+
+/*
+ * A cooperative launch (cudaLaunchCooperativeKernel) runs its blocks in order, as any launch does, but a block
+ * runs only until every live thread of it waits at the grid barrier (grid.sync()). Its state is then saved —
+ * its fibers, the used part of each one's stack (the stacks are reused at the same addresses when it resumes,
+ * so pointers into them stay valid), its static __shared__ variables and its dynamic shared memory — and the
+ * next block runs. When every block waits at the barrier (or some exited and synccheck does not object), the
+ * blocks resume in order, each restored, to the next grid barrier or the end. The saved states are bounded by
+ * the grid, which the launch bounds by what the device holds co-resident (cudaErrorCooperativeLaunchTooLarge).
+ */
+
+enum { B_RUN = 0, B_AT_GRID = 1, B_DONE = 2 };
+
+typedef struct {
+    int status;
+    ssk_fiber *fibers; /* the block's fibers */
+    char *bytes;       /* their stacks' used parts, in thread order, then the shared memory */
+} ssk_saved_block;
+
+/* The launch is cooperative. */
+static SSK_TLS int cur_coop;
+/* A cooperative launch's static __shared__ variables (the kernel row's table) and dynamic shared bytes. */
+static SSK_TLS ssk_shared_var *cur_shared;
+static SSK_TLS uint32_t cur_nshared;
+static SSK_TLS uint64_t cur_shmem;
+
+/* The kernel's static shared variables, for saving a block's shared memory. 0: no memory for the table. */
+static int coop_shared_table(const ssk_kernel_row *k) {
+    cur_nshared = k->shared ? k->shared(NULL) : 0;
+    cur_shared = NULL;
+    if (!cur_nshared)
+        return 1;
+    cur_shared = calloc(cur_nshared, sizeof *cur_shared);
+    if (!cur_shared)
+        return 0;
+    (void)k->shared(cur_shared);
+    return 1;
+}
+
+static uint64_t shared_bytes(void) {
+    uint64_t b = cur_shmem;
+    for (uint32_t i = 0; i < cur_nshared; i++)
+        b += cur_shared[i].size;
+    return b;
+}
+
+/* Copies the block's shared memory to (`out` = 1) or from `p`; returns the end of its bytes there. */
+static char *copy_shared(char *p, int out) {
+    for (uint32_t i = 0; i < cur_nshared; i++) {
+        if (out)
+            memcpy(p, cur_shared[i].addr, cur_shared[i].size);
+        else
+            memcpy(cur_shared[i].addr, p, cur_shared[i].size);
+        p += cur_shared[i].size;
+    }
+    if (out)
+        memcpy(p, __ssk_dyn_smem, cur_shmem);
+    else
+        memcpy(__ssk_dyn_smem, p, cur_shmem);
+    return p + cur_shmem;
+}
+
+/* The lowest byte of a waiting fiber's stack that is in use. */
+static char *fiber_low(const ssk_fiber *f) {
+#if defined(__x86_64__)
+    return (char *)f->sp;
+#else
+    return f->low;
+#endif
+}
+
+/* Saves the block whose threads all wait at the grid barrier (or are done). 0: no memory. */
+static int save_block(ssk_saved_block *sb, int n) {
+    uint64_t bytes = shared_bytes();
+    for (int i = 0; i < n; i++)
+        if (fibers[i].state == F_WAIT_GRID)
+            bytes += (uint64_t)(fibers[i].top - fiber_low(&fibers[i]));
+    if (!sb->fibers)
+        sb->fibers = malloc((size_t)n * sizeof(ssk_fiber));
+    free(sb->bytes);
+    sb->bytes = malloc(bytes ? bytes : 1);
+    if (!sb->fibers || !sb->bytes)
+        return 0;
+    memcpy(sb->fibers, fibers, (size_t)n * sizeof(ssk_fiber));
+    char *p = sb->bytes;
+    for (int i = 0; i < n; i++)
+        if (fibers[i].state == F_WAIT_GRID) {
+            size_t used = (size_t)(fibers[i].top - fiber_low(&fibers[i]));
+            memcpy(p, fiber_low(&fibers[i]), used);
+            p += used;
+        }
+    (void)copy_shared(p, 1);
+    sb->status = B_AT_GRID;
+    return 1;
+}
+
+/* Puts a saved block back (its fibers, stacks and shared memory) and releases its threads from the barrier. */
+static void restore_block(ssk_saved_block *sb, int n) {
+    memcpy(fibers, sb->fibers, (size_t)n * sizeof(ssk_fiber));
+    char *p = sb->bytes;
+    for (int i = 0; i < n; i++)
+        if (fibers[i].state == F_WAIT_GRID) {
+            size_t used = (size_t)(fibers[i].top - fiber_low(&fibers[i]));
+            memcpy(fiber_low(&fibers[i]), p, used);
+            p += used;
+            fibers[i].state = F_RUN;
+        }
+    (void)copy_shared(p, 0);
+    free(sb->bytes);
+    sb->bytes = NULL;
+    sb->status = B_RUN;
+}
+
+static void set_block_index(uint64_t b, const uint32_t *grid) {
+    __ssk_ctaid[0] = (uint32_t)(b % grid[0]);
+    __ssk_ctaid[1] = (uint32_t)(b / grid[0] % grid[1]);
+    __ssk_ctaid[2] = (uint32_t)(b / ((uint64_t)grid[0] * grid[1]));
+}
+
+/* The blocks of a launch whose threads run as fibers: in order, and, in a cooperative launch, from one grid
+ * barrier to the next (see above). */
+static int run_fiber_grid(const uint32_t *grid, int n) {
+    uint64_t nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
+    ssk_saved_block *saved = NULL; /* made when a block first waits at the grid barrier */
+    int r = SSK_OK;
+    for (int first = 1; r == SSK_OK; first = 0) {
+        uint64_t waiting = 0, first_wait = 0, first_done = 0; /* in this pass over the grid */
+        int done_now = 0;
+        for (uint64_t b = 0; b < nblocks && r == SSK_OK; b++) {
+            if (!first && saved[b].status != B_AT_GRID)
+                continue;
+            set_block_index(b, grid);
+            rc_block();
+            if (first)
+                r = start_block_fibers(n);
+            else
+                restore_block(&saved[b], n);
+            if (r != SSK_OK)
+                break;
+            r = run_block_fibers(n);
+            if (r == SSK_AT_GRID) {
+                r = SSK_OK;
+                if (!saved) {
+                    saved = calloc(nblocks, sizeof *saved);
+                    if (!saved) {
+                        snprintf(cur_msg, cur_msglen, "cannot save the state of %llu blocks at a grid barrier",
+                                 (unsigned long long)nblocks);
+                        r = SSK_LAUNCH_FAILURE;
+                        break;
+                    }
+                }
+                if (!save_block(&saved[b], n)) {
+                    snprintf(cur_msg, cur_msglen, "cannot save the state of block (%u,%u,%u) at a grid barrier",
+                             __ssk_ctaid[0], __ssk_ctaid[1], __ssk_ctaid[2]);
+                    r = SSK_LAUNCH_FAILURE;
+                    break;
+                }
+                if (!waiting++)
+                    first_wait = b;
+            } else if (r == SSK_OK) {
+                if (saved)
+                    saved[b].status = B_DONE;
+                if (!done_now++)
+                    first_done = b;
+            }
+        }
+        if (r != SSK_OK || !waiting)
+            break;
+        if (done_now) {
+            /* On the device the barrier would wait for the exited block for ever. */
+            uint32_t w[3], d[3];
+            set_block_index(first_wait, grid);
+            memcpy(w, __ssk_ctaid, sizeof w);
+            set_block_index(first_done, grid);
+            memcpy(d, __ssk_ctaid, sizeof d);
+            snprintf(cur_msg, cur_msglen,
+                     "barrier divergence: block (%u,%u,%u) waits at a grid.sync() that block (%u,%u,%u) does not "
+                     "reach (its threads exited)",
+                     w[0], w[1], w[2], d[0], d[1], d[2]);
+            r = (cur_checks & SSK_CHECK_SYNC) ? SSK_BARRIER : SSK_LAUNCH_FAILURE;
+        }
+    }
+    if (saved) {
+        for (uint64_t b = 0; b < nblocks; b++) {
+            free(saved[b].fibers);
+            free(saved[b].bytes);
+        }
+        free(saved);
+    }
+    return r;
+}
+
 static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block, uint64_t shmem,
                char *msg, size_t msglen) {
     if (shmem > SSK_DYN_SMEM_BYTES) {
@@ -623,27 +861,36 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     int r = SSK_OK;
     jmp_buf exit;
     loop_exit = &exit;
-    for (uint32_t bz = 0; bz < grid[2] && r == SSK_OK; bz++)
-        for (uint32_t by = 0; by < grid[1] && r == SSK_OK; by++)
-            for (uint32_t bx = 0; bx < grid[0] && r == SSK_OK; bx++) {
-                __ssk_ctaid[0] = bx;
-                __ssk_ctaid[1] = by;
-                __ssk_ctaid[2] = bz;
-                rc_block();
-                if (fiber_mode) {
-                    r = run_block_fibers((int)n);
-                    continue;
+    cur_coop = (cur_checks & SSK_CHECK_COOP) != 0;
+    cur_shmem = shmem;
+    if (fiber_mode && cur_coop && !coop_shared_table(k)) {
+        snprintf(msg, msglen, "cannot allocate the table of the kernel's shared variables");
+        r = SSK_LAUNCH_FAILURE;
+    } else if (fiber_mode) {
+        r = run_fiber_grid(grid, (int)n);
+    } else {
+        for (uint32_t bz = 0; bz < grid[2] && r == SSK_OK; bz++)
+            for (uint32_t by = 0; by < grid[1] && r == SSK_OK; by++)
+                for (uint32_t bx = 0; bx < grid[0] && r == SSK_OK; bx++) {
+                    __ssk_ctaid[0] = bx;
+                    __ssk_ctaid[1] = by;
+                    __ssk_ctaid[2] = bz;
+                    rc_block();
+                    if (setjmp(exit)) {
+                        r = cur_fault;
+                        break;
+                    }
+                    k->block(buf);
                 }
-                if (setjmp(exit)) {
-                    r = cur_fault;
-                    break;
-                }
-                k->block(buf);
-            }
+    }
     if (fiber_mode) {
         free(fibers);
         fibers = NULL;
     }
+    free(cur_shared);
+    cur_shared = NULL;
+    cur_nshared = 0;
+    cur_coop = 0;
     if (cur_checks & SSK_CHECK_RACE)
         rc_end();
     if (cur_checks & SSK_CHECK_INIT)
@@ -761,6 +1008,38 @@ SSK_EXPORT uint64_t __ssk_warp_op64(int op, uint32_t mask, uint64_t val, int32_t
 SSK_EXPORT uint32_t __ssk_warp_op(int op, uint32_t mask, uint32_t val, int32_t arg, int32_t width) {
     return (uint32_t)__ssk_warp_op64(op, mask, val, arg, width);
 }
+
+/* grid.sync(): the grid barrier of a cooperative launch (see run_fiber_grid). Elsewhere NVIDIA's header traps
+ * (`_CG_ABORT()` when `!is_valid()`), and so does this one, with a message that says why. */
+SSK_EXPORT void __ssk_grid_sync(void) {
+    if (!cur_coop || !fiber_mode) {
+        char at[96];
+        where(at, sizeof at);
+        /* (A kernel that can reach grid.sync() always runs its threads as fibers: ir.rs's SYNC_FUNCTIONS.) */
+        snprintf(cur_msg, cur_msglen,
+                 cur_coop ? "%s: grid.sync() in a kernel whose threads do not run as fibers (a streamsim bug)"
+                          : "%s: grid.sync() in a kernel that was not launched cooperatively "
+                            "(cudaLaunchCooperativeKernel, or cudaLaunchKernelExC with cudaLaunchAttributeCooperative)",
+                 at);
+        fail(SSK_LAUNCH_FAILURE);
+        return;
+    }
+#if !defined(__x86_64__)
+    /* What of the stack to keep while it waits: on x86-64 from its saved stack pointer; elsewhere from this
+     * frame less room for the calls that switch away (within the mapped stack, above its guard page). */
+    {
+        uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+        uintptr_t bottom = (uintptr_t)stacks[cur_fiber - fibers] + 4096;
+        cur_fiber->low = (char *)(frame - bottom > 4096 ? frame - 4096 : bottom);
+    }
+#endif
+    cur_fiber->site = __builtin_return_address(0);
+    cur_fiber->state = F_WAIT_GRID;
+    yield_to_scheduler();
+}
+
+/* this_grid().is_valid(): whether the grid can synchronize (the launch is cooperative). */
+SSK_EXPORT int __ssk_grid_valid(void) { return cur_coop; }
 
 SSK_EXPORT void __ssk_syncwarp(uint32_t mask) { (void)__ssk_warp_op64(STREAMSIM_W_SYNC, mask, 0, 0, 32); }
 

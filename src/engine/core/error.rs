@@ -402,6 +402,19 @@ pub enum SimError {
         /// Which dimension, and the limit.
         reason: String,
     },
+    /// A cooperative launch of more blocks than the device holds at once (the occupancy calls' blocks per
+    /// multiprocessor times the multiprocessors).
+    #[error(
+        "{what}: a cooperative grid of {blocks} blocks, more than the {max} the device can hold co-resident"
+    )]
+    CooperativeLaunchTooLarge {
+        /// The call.
+        what: &'static str,
+        /// The grid's blocks.
+        blocks: u64,
+        /// The most the device can run at once with the launch's block size and shared memory.
+        max: u64,
+    },
     /// A call that breaks a rule of stream capture (see [`CaptureProblem`]).
     #[error("{what}: {problem}{}", stream.map(|s| format!(" ({s})")).unwrap_or_default())]
     Capture {
@@ -505,6 +518,7 @@ impl SimError {
             | SimError::UnsupportedLimit { what, .. }
             | SimError::InvalidKernel { what, .. }
             | SimError::InvalidConfiguration { what, .. }
+            | SimError::CooperativeLaunchTooLarge { what, .. }
             | SimError::Capture { what, .. }
             | SimError::MemPool { what, .. }
             | SimError::GraphExecUpdate { what, .. }

@@ -171,7 +171,8 @@ pub(crate) fn code(e: &SimError) -> aclError {
         SimError::HostMemory { .. }
         | SimError::UnsupportedLimit { .. }
         | SimError::InvalidKernel { .. }
-        | SimError::InvalidConfiguration { .. } => ACL_ERROR_RT_PARAM_INVALID,
+        | SimError::InvalidConfiguration { .. }
+        | SimError::CooperativeLaunchTooLarge { .. } => ACL_ERROR_RT_PARAM_INVALID,
         SimError::Init { problem, .. } => match problem {
             InitProblem::AlreadyInitialized => ACL_ERROR_REPEAT_INITIALIZE,
             InitProblem::AlreadyFinalized => ACL_ERROR_REPEAT_FINALIZE,

@@ -8,9 +8,9 @@
 //! then `cudaStreamSynchronize(cudaStreamPerThread)` (the synchronous call on that stream: it returns when the
 //! work is done, with the first error).
 //!
-//! The calls streamsim does not simulate (the array copies, the batch copies, `cudaLaunchCooperativeKernel`,
-//! the stream attributes, the external semaphores, …) have no entry
-//! point: a program calling one stops at that call with the loader's "undefined symbol" naming it.
+//! The calls streamsim does not simulate (the array copies, the batch copies, the stream attributes, the
+//! external semaphores, …) have no entry point: a program calling one stops at that call with the loader's
+//! "undefined symbol" naming it.
 
 /// One entry point: (name, C parameter list, C body). The bodies use `PT(s)` (the stream `s`, or
 /// `cudaStreamPerThread` for NULL), `PT_STREAM` and `SYNC(call)` (the call, then the synchronize).
@@ -59,6 +59,7 @@ int cudaMallocAsync(void **, size_t, void *);
 int cudaFreeAsync(void *, void *);
 int cudaMallocFromPoolAsync(void **, size_t, void *, void *);
 int cudaLaunchKernel(const void *, ss_dim3, ss_dim3, void **, size_t, void *);
+int cudaLaunchCooperativeKernel(const void *, ss_dim3, ss_dim3, void **, size_t, void *);
 "#;
 
 /// The entry points of both majors (the same signatures in CUDA 12 and 13).
@@ -225,6 +226,11 @@ pub(crate) const COMMON: &[Entry] = &[
         "cudaLaunchKernel_ptsz",
         "const void *f, ss_dim3 g, ss_dim3 b, void **a, size_t sh, void *st",
         "return cudaLaunchKernel(f, g, b, a, sh, PT(st));",
+    ),
+    (
+        "cudaLaunchCooperativeKernel_ptsz",
+        "const void *f, ss_dim3 g, ss_dim3 b, void **a, size_t sh, void *st",
+        "return cudaLaunchCooperativeKernel(f, g, b, a, sh, PT(st));",
     ),
     // The synchronous calls on the per-thread default stream.
     (

@@ -1,6 +1,7 @@
 // cudaLaunchKernelEx / cudaLaunchKernelExC (kernels-on-the-cpu.md · cudaLaunchKernelExC): the config's grid,
 // block, shared memory and stream; the attributes the simulator honours (Ignore, a 1x1x1 cluster, a
-// non-cooperative launch) and the refusal of the others (cudaErrorNotSupported, 801); NULL config or attrs (1).
+// cooperative or non-cooperative launch) and the refusal of the others (cudaErrorNotSupported, 801); NULL
+// config or attrs (1).
 #include <cstdio>
 
 __global__ void scale(int *a, int k) { a[blockIdx.x * blockDim.x + threadIdx.x] *= k; }
