@@ -799,6 +799,9 @@ static int run_fiber_grid(const uint32_t *grid, int n) {
                      w[0], w[1], w[2], d[0], d[1], d[2]);
             r = (cur_checks & SSK_CHECK_SYNC) ? SSK_BARRIER : SSK_LAUNCH_FAILURE;
         }
+        /* Every block waits at the barrier, which releases: racecheck orders what came before it. */
+        if (r == SSK_OK)
+            rc_grid_barrier();
     }
     if (saved) {
         for (uint64_t b = 0; b < nblocks; b++) {
