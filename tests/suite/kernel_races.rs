@@ -181,3 +181,32 @@ fn a_kernel_is_checked_at_its_launchs_place_whenever_it_ran() {
     );
     assert_eq!(as_ref(&good), CLEAN);
 }
+
+/// sanitizer.md · Races between streams from what kernels did · a kernel not ordered after the
+/// stream-ordered allocation of the memory it touched → a use before allocation; a free not ordered after a
+/// kernel that touched the memory → a use after free, naming the kernel.
+#[test]
+fn a_kernel_between_an_unordered_malloc_async_and_free_async_is_a_use_before_allocation_and_after_free()
+ {
+    let bad = verdict(&cc("life", "kernel_copy.cu", &["MODE=5"]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\n",
+            "streamsim: use before allocation of 4096 bytes at offset 0 of allocation #3 (device 0 memory)\n  \
+             first:  alloc `malloc_async` on stream 1 (device 0, process 0) allocates\n  \
+             second: kernel `produce` on stream 2 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             fix: record an event on stream 1 after `malloc_async` and make stream 2 wait on it before `produce`\n\
+             streamsim: use after free of 4096 bytes at offset 0 of allocation #3 (device 0 memory)\n  \
+             first:  kernel `produce` on stream 2 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             second: free `free_async` on stream 1 (device 0, process 0) frees\n  \
+             fix: record an event on stream 2 after `produce` and make stream 1 wait on it before `free_async`\n"
+        )
+    );
+    let good = verdict(
+        &cc("life-ok", "kernel_copy.cu", &["MODE=5", "CORRECT"]),
+        &[],
+    );
+    assert_eq!(as_ref(&good), CLEAN);
+}

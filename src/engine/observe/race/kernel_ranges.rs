@@ -195,20 +195,23 @@ struct Access {
     who: Who,
     /// Its operation's place in its stream (asked at its step, while its records name its actor).
     seq: Option<u64>,
+    /// Whether it is the free of the allocation (`accesses` is all of it).
+    free: bool,
     /// The races it completed with other accesses (`mod.rs`), counted when it is worked off.
     held: Vec<RaceReport>,
 }
 
-/// The accesses of one step (step `epoch` of `who`, whose clock is `clock`)
-/// against what kernels did: now if no kernel launched before it is still to run, else once they have run.
-/// `held` are the races it completed with other accesses, counted then, in program order.
+/// The accesses of one step (step `epoch` of `who`, whose clock is `clock`) against what kernels did: now if
+/// no kernel launched before it is still to run, else once they have run. With `free`, the step is the free
+/// of the allocation `accesses` covers. `held` are the races it completed with other accesses, counted then,
+/// in program order.
 pub(crate) fn accessed(
     race: &RaceState,
     accesses: &[(Region, bool)],
     epoch: Epoch,
     clock: &VectorClock,
     who: &Who,
-    held: Vec<RaceReport>,
+    (free, held): (bool, Vec<RaceReport>),
 ) {
     let seq = super::seq_of(race, &who.0, epoch);
     let mut log = race.log.lock();
@@ -218,12 +221,13 @@ pub(crate) fn accessed(
             clock: clock.clone(),
             who: who.clone(),
             seq,
+            free,
             held,
         })));
         return;
     }
     let mut found = held;
-    against_kernels(race, accesses, seq, clock, who, &mut found);
+    against_kernels(race, accesses, (seq, free), clock, who, &mut found);
     announce(race, log, found);
 }
 
@@ -302,7 +306,14 @@ fn kernel_accessed(race: &RaceState, stamp: &Arc<Stamp>, touched: &[Touched]) {
             Some(Entry::Access(a)) => {
                 let a = *a;
                 found.extend(a.held);
-                against_kernels(race, &a.accesses, a.seq, &a.clock, &a.who, &mut found);
+                against_kernels(
+                    race,
+                    &a.accesses,
+                    (a.seq, a.free),
+                    &a.clock,
+                    &a.who,
+                    &mut found,
+                );
             }
             _ => unreachable!("the front was looked at"),
         }
@@ -352,7 +363,7 @@ fn data_race(
 fn against_kernels(
     race: &RaceState,
     accesses: &[(Region, bool)],
-    seq: Option<u64>,
+    (seq, free): (Option<u64>, bool),
     clock: &VectorClock,
     who: &Who,
     found: &mut Vec<RaceReport>,
@@ -369,6 +380,22 @@ fn against_kernels(
         let touch = if *write { Touch::Write } else { Touch::Read };
         let mut shadow = block.store.shadow.lock();
         let recs = &mut shadow.kernels.recs;
+        if free {
+            // Every kernel that touched the allocation and that the free is not ordered after: a use after
+            // free (the kernel may still run when the memory goes). Then the allocation has no more uses.
+            for k in recs.iter().filter(|k| !clock.knows(k.stamp.epoch)) {
+                let mut rep = data_race(
+                    block,
+                    (k.start, k.end),
+                    side(race, k),
+                    access_side(who, true, seq),
+                );
+                rep.kind = RaceKind::UseAfterFree;
+                found.push(rep);
+            }
+            recs.clear();
+            continue;
+        }
         for k in recs.iter() {
             let (lo, hi) = (k.start.max(start), k.end.min(end));
             if lo >= hi || !k.touch.conflicts(touch) || clock.knows(k.stamp.epoch) {
@@ -436,6 +463,17 @@ fn kernel_checked(
                 occurrences: 1,
                 kind: RaceKind::UseAfterFree,
             });
+        }
+        // A stream-ordered allocation made before the launch that the launch is not ordered after: a use before
+        // allocation, as for declared accesses.
+        if let Some((e, w)) = shadow
+            .allocated_before(stamp.order)
+            .filter(|(e, _)| !stamp.clock.knows(*e))
+        {
+            let first = access_side(w, true, super::seq_of(race, &w.0, *e));
+            let mut rep = data_race(block, (start, end), first, side(race, &new));
+            rep.kind = RaceKind::UseBeforeAlloc;
+            found.push(rep);
         }
         // The copies, memsets and host accesses made before the launch.
         for (s, e, write, epoch, who) in shadow.records_at(stamp.order) {

@@ -287,7 +287,7 @@ pub(crate) fn lifetime(
         let mut shadow = block.store.shadow.lock();
         match point {
             LifePoint::Alloc => {
-                shadow.allocated(epoch, who, actors);
+                shadow.allocated((epoch, at.made), who, actors);
                 return Ok(());
             }
             LifePoint::Free => shadow
@@ -297,7 +297,7 @@ pub(crate) fn lifetime(
                 .collect(),
         }
     };
-    if dry {
+    let found = if dry {
         if let Some(f) = found.into_iter().next() {
             let rep = race.add(f);
             return Err(SimError::Race(Box::new(rep)));
@@ -307,6 +307,13 @@ pub(crate) fn lifetime(
             .shadow
             .lock()
             .free(block.len, (epoch, at), clock, who, false, actors);
+        Vec::new()
+    } else {
+        found
+    };
+    // Against what CPU-run kernels did (their reports and these in program order).
+    if race.tracked.load(Ordering::Acquire) {
+        kernel_ranges::accessed(race, &[(region, true)], epoch, clock, who, (true, found));
         return Ok(());
     }
     for f in found {
@@ -440,7 +447,7 @@ pub(crate) fn check(
     }
     // Against what CPU-run kernels did: now, or once the kernels launched before it have run.
     if tracked {
-        kernel_ranges::accessed(race, accesses, epoch, clock, who, held);
+        kernel_ranges::accessed(race, accesses, epoch, clock, who, (false, held));
     }
     Ok(())
 }

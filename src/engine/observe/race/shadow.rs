@@ -84,10 +84,12 @@ pub(crate) struct Found {
     pub kind: RaceKind,
 }
 
-/// An allocation's lifetime points: who made each, at which step.
+/// An allocation's lifetime points: who made each, at which step (and the allocation's place in the program
+/// order, for the kernels checked after it was made).
 #[derive(Debug, Default)]
 struct Life {
     alloc: Option<(Epoch, Who)>,
+    alloc_made: u64,
     freed: Option<(Epoch, Who)>,
 }
 
@@ -283,11 +285,13 @@ impl Shadow {
         found
     }
 
-    /// The allocation point of a stream-ordered allocation: step `epoch` of `who`.
-    pub fn allocated(&mut self, epoch: Epoch, who: &Who, actors: &Arc<Actors>) {
+    /// The allocation point of a stream-ordered allocation: step `epoch` of `who`, at place `made` of the
+    /// program order.
+    pub fn allocated(&mut self, (epoch, made): (Epoch, u64), who: &Who, actors: &Arc<Actors>) {
         let mut ch = Changes::default();
         name(&mut self.named, epoch.actor, &mut ch);
         let life = self.life.get_or_insert_with(Box::default);
+        life.alloc_made = made;
         if let Some((old, _)) = life.alloc.replace((epoch, who.clone())) {
             unname(&mut self.named, old.actor, &mut ch);
         }
@@ -369,6 +373,13 @@ impl Shadow {
     /// The free point of the allocation, if it was freed (stream-ordered or by the host): its step and who.
     pub fn freed(&self) -> Option<&(Epoch, Who)> {
         self.life.as_ref()?.freed.as_ref()
+    }
+
+    /// The allocation point of a stream-ordered allocation, if it was made before place `at` of the program
+    /// order: its step and who.
+    pub fn allocated_before(&self, at: u64) -> Option<&(Epoch, Who)> {
+        let life = self.life.as_ref()?;
+        life.alloc.as_ref().filter(|_| life.alloc_made < at)
     }
 
     /// The records: (start, end, write, epoch, who), oldest first.

@@ -9,7 +9,9 @@
 // stream that overwrites the copy's bytes (two races: the copy and the kernel, the kernel and the memset);
 // the host sleeps before the memset, so that the kernel has most likely run by then under the default
 // schedule, and has not under the serialize schedule (kernels run only while the host waits): the verdicts
-// are the same. -DCORRECT orders the three with events (none).
+// are the same. -DCORRECT orders the three with events (none). MODE 5: cudaMallocAsync on one stream, a
+// kernel writing the memory on the other, cudaFreeAsync back on the first, with no event between them (a use
+// before allocation and a use after free, each naming the kernel); -DCORRECT orders them with events (none).
 #include <cstdio>
 #include <unistd.h>
 #include <cuda_runtime.h>
@@ -65,7 +67,7 @@ int main() {
 #elif MODE == 3
     produce<<<n / 256, 256, 0, s1>>>(a, 0, n);
     cudaMemcpy(host, a, n * sizeof(float), cudaMemcpyDeviceToHost);
-#else
+#elif MODE == 4
     cudaMemcpyAsync(a, host, n * sizeof(float), cudaMemcpyHostToDevice, s2);
 #ifdef CORRECT
     cudaEventRecord(done, s2);
@@ -80,6 +82,21 @@ int main() {
 #endif
     usleep(200000);
     cudaMemsetAsync(a, 0, n * sizeof(float), s2);
+#elif MODE == 5
+    float *b;
+    cudaMallocAsync(&b, n * sizeof(float), s1);
+#ifdef CORRECT
+    cudaEventRecord(done, s1);
+    cudaStreamWaitEvent(s2, done, 0);
+#endif
+    produce<<<n / 256, 256, 0, s2>>>(b, 0, n);
+#ifdef CORRECT
+    cudaEvent_t done2;
+    cudaEventCreateWithFlags(&done2, cudaEventDisableTiming);
+    cudaEventRecord(done2, s2);
+    cudaStreamWaitEvent(s1, done2, 0);
+#endif
+    cudaFreeAsync(b, s1);
 #endif
     cudaError_t e = cudaDeviceSynchronize();
     printf("sync: %d %s\n", (int)e, cudaGetErrorName(e));
