@@ -210,3 +210,28 @@ fn a_kernel_between_an_unordered_malloc_async_and_free_async_is_a_use_before_all
     );
     assert_eq!(as_ref(&good), CLEAN);
 }
+
+/// sanitizer.md · Races between streams from what kernels did · managed memory from cudaMallocManaged → its
+/// kernels' accesses are tracked as device memory's: a kernel writing it and a copy on an unordered stream
+/// reading it race. (The report calls it pinned host memory: the simulator keeps managed memory in the table
+/// of pinned host memory.)
+#[test]
+fn a_kernel_writing_managed_memory_that_a_copy_on_an_unordered_stream_reads_is_a_race() {
+    let bad = verdict(&cc("managed", "kernel_copy.cu", &["MODE=6"]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 0 cudaSuccess\n",
+            "streamsim: data race on 4096 bytes at offset 0 of allocation #2 (pinned host memory)\n  \
+             first:  kernel `produce` on stream 1 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             second: memcpy `memcpy_async` on stream 2 (device 0, process 0) reads\n  \
+             fix: record an event on stream 1 after `produce` and make stream 2 wait on it before `memcpy_async`\n"
+        )
+    );
+    let good = verdict(
+        &cc("managed-ok", "kernel_copy.cu", &["MODE=6", "CORRECT"]),
+        &[],
+    );
+    assert_eq!(as_ref(&good), CLEAN);
+}

@@ -12,6 +12,8 @@
 // are the same. -DCORRECT orders the three with events (none). MODE 5: cudaMallocAsync on one stream, a
 // kernel writing the memory on the other, cudaFreeAsync back on the first, with no event between them (a use
 // before allocation and a use after free, each naming the kernel); -DCORRECT orders them with events (none).
+// MODE 6: MODE 0 on managed memory (cudaMallocManaged): the kernel's writes to it are tracked as device
+// memory's (a race); -DCORRECT records the event (none).
 #include <cstdio>
 #include <unistd.h>
 #include <cuda_runtime.h>
@@ -97,6 +99,15 @@ int main() {
     cudaStreamWaitEvent(s1, done2, 0);
 #endif
     cudaFreeAsync(b, s1);
+#elif MODE == 6
+    float *m;
+    cudaMallocManaged(&m, n * sizeof(float));
+    produce<<<n / 256, 256, 0, s1>>>(m, 0, n);
+#ifdef CORRECT
+    cudaEventRecord(done, s1);
+    cudaStreamWaitEvent(s2, done, 0);
+#endif
+    cudaMemcpyAsync(host, m, n * sizeof(float), cudaMemcpyDefault, s2);
 #endif
     cudaError_t e = cudaDeviceSynchronize();
     printf("sync: %d %s\n", (int)e, cudaGetErrorName(e));
