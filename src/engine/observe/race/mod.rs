@@ -16,8 +16,10 @@
 //! allocation (a stream-ordered free, or a free by the host while work that uses the block is queued), or made
 //! after it, is a use after free.
 //!
-//! Lock order: an allocation's shadow, then the machine's reports, then the actor table (`clock.rs`); the hook
-//! for new reports runs with none of them held.
+//! Lock order: the kernel log (`kernel_ranges.rs`), then an allocation's shadow, then the machine's reports, then
+//! the actor table (`clock.rs`); the hook for new reports runs with none of them held, but reports worked off
+//! the kernel log are handed to it under the (re-entrant) announcing lock, which keeps them in program order:
+//! a hook that makes calls on the machine from another host thread than the one announcing can wait for it.
 
 pub(crate) mod clock;
 pub(crate) mod kernel_ranges;
