@@ -20,7 +20,8 @@
  *     allocates with cudaMallocAsync on stream1 and copies and frees on stream3, ordered only by the host's view
  *     of a plain flag that stream1's and stream2's host functions set. CUDA orders a stream-ordered allocation's
  *     uses on other streams by events or synchronization (stream-ordered-memory.md), which the program has none
- *     of, so the detector reports the use before allocation and the use after free; the test's own checks pass.
+ *     of, so the detector reports the use before allocation and the use after free, and the races of the kernel
+ *     on stream2 with the copies on stream1 and stream3 (from the bytes it touched); the test's own checks pass.
  *   - Not ported: hipStreamACb_StrmSyncTiming.cc, whose check is a wall-clock bound (cudaStreamSynchronize after
  *     the callback "should hardly take any time": under 100 µs of real time).
  *

@@ -42,6 +42,7 @@ mod ipc;
 mod ipc_devices;
 mod ipc_memory;
 mod kernel_bodies;
+mod kernel_races;
 mod layers;
 mod limits;
 mod managed;

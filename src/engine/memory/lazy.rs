@@ -2,14 +2,93 @@
 //! bytes. An anonymous private mapping with `MAP_NORESERVE`, so an allocation larger than the host's free
 //! memory succeeds as the vendor's does (managed memory may oversubscribe the device), and only the pages the
 //! program and the simulator touch take memory. It starts on a page boundary, as NVIDIA's allocations do.
+//!
+//! Managed allocations are made inside one reserved window of the address space ([`WINDOW_BASE`],
+//! [`WINDOW_LEN`]), each followed by an unmapped guard page, so that the `streamsim cc` translator tells them
+//! from the other host addresses with two compares and sends a kernel's accesses to them through the runtime's
+//! resolver, as device memory's (checked by memcheck, their byte ranges tracked for the race detector). Where
+//! the window cannot be reserved (the address range is taken), they are ordinary mappings, which kernels reach
+//! unseen.
 
+use std::collections::BTreeMap;
 use std::ptr::NonNull;
+
+use parking_lot::Mutex;
+
+/// The start of the window managed allocations are made in (32 TiB: below where Linux loads position-independent
+/// executables, about 0x55… and 0x56…, and puts mappings and stacks, 0x7f…; above a fixed-address executable's
+/// segments and heap).
+pub const WINDOW_BASE: u64 = 0x2000_0000_0000;
+/// The window's length (16 TiB of address space, reserved without memory).
+pub const WINDOW_LEN: u64 = 16 << 40;
+const PAGE: u64 = 4096;
+
+/// The window's free ranges (start → length), once it is reserved; `None` inside if it could not be.
+static WINDOW: Mutex<Option<Option<BTreeMap<u64, u64>>>> = Mutex::new(None);
+
+/// Takes `len` bytes (whole pages) of the window, first fit; `None` when it is not reserved or full.
+fn window_take(len: u64) -> Option<u64> {
+    let mut w = WINDOW.lock();
+    let free = w.get_or_insert_with(|| {
+        // SAFETY: a fresh reservation at an address nothing else maps (MAP_FIXED_NOREPLACE refuses otherwise).
+        let p = unsafe {
+            libc::mmap(
+                WINDOW_BASE as *mut libc::c_void,
+                WINDOW_LEN as usize,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE
+                    | libc::MAP_ANONYMOUS
+                    | libc::MAP_NORESERVE
+                    | libc::MAP_FIXED_NOREPLACE,
+                -1,
+                0,
+            )
+        };
+        if p as u64 == WINDOW_BASE {
+            Some(BTreeMap::from([(WINDOW_BASE, WINDOW_LEN)]))
+        } else {
+            if p != libc::MAP_FAILED {
+                // SAFETY: the mapping just made elsewhere (a kernel that ignores the flag).
+                unsafe { libc::munmap(p, WINDOW_LEN as usize) };
+            }
+            None
+        }
+    });
+    let free = free.as_mut()?;
+    let (&start, &have) = free.iter().find(|&(_, &l)| l >= len)?;
+    free.remove(&start);
+    if have > len {
+        free.insert(start + len, have - len);
+    }
+    Some(start)
+}
+
+/// Gives `[start, start + len)` back to the window, merged with its free neighbours.
+fn window_give(start: u64, len: u64) {
+    let mut w = WINDOW.lock();
+    let Some(Some(free)) = w.as_mut() else {
+        return;
+    };
+    let (mut start, mut len) = (start, len);
+    if let Some((&s, &l)) = free.range(..start).next_back()
+        && s + l == start
+    {
+        free.remove(&s);
+        (start, len) = (s, l + len);
+    }
+    if let Some(l) = free.remove(&(start + len)) {
+        len += l;
+    }
+    free.insert(start, len);
+}
 
 /// An owned anonymous mapping of `len` bytes (zeroed), unmapped on drop.
 #[derive(Debug)]
 pub(crate) struct LazyBytes {
     ptr: NonNull<u8>,
     len: usize,
+    /// The window's bytes it holds (its pages and the guard page after them), if it is in the window.
+    window: Option<u64>,
 }
 
 // SAFETY: the mapping is owned by this value alone; access goes through the block's lock (or, for a kernel run
@@ -34,7 +113,43 @@ impl LazyBytes {
         if p == libc::MAP_FAILED {
             return None;
         }
-        NonNull::new(p.cast::<u8>()).map(|ptr| LazyBytes { ptr, len })
+        NonNull::new(p.cast::<u8>()).map(|ptr| LazyBytes {
+            ptr,
+            len,
+            window: None,
+        })
+    }
+
+    /// [`LazyBytes::new`] inside the managed window, followed by a guard page (an ordinary mapping if the
+    /// window is not there or full).
+    pub(crate) fn managed(len: usize) -> Option<LazyBytes> {
+        let len = len.max(1);
+        let span = (len as u64)
+            .checked_next_multiple_of(PAGE)
+            .and_then(|l| l.checked_add(PAGE))?;
+        let Some(start) = window_take(span) else {
+            return LazyBytes::new(len);
+        };
+        // SAFETY: pages of the window's reservation that this value now owns; replacing them maps zeroed pages.
+        let p = unsafe {
+            libc::mmap(
+                start as *mut libc::c_void,
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_FIXED,
+                -1,
+                0,
+            )
+        };
+        if p as u64 != start {
+            window_give(start, span);
+            return LazyBytes::new(len);
+        }
+        NonNull::new(p.cast::<u8>()).map(|ptr| LazyBytes {
+            ptr,
+            len,
+            window: Some(span),
+        })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -58,9 +173,27 @@ impl LazyBytes {
 
 impl Drop for LazyBytes {
     fn drop(&mut self) {
-        // SAFETY: the mapping this value made, unmapped once.
-        unsafe {
-            libc::munmap(self.ptr.as_ptr().cast(), self.len);
+        let Some(span) = self.window else {
+            // SAFETY: the mapping this value made, unmapped once.
+            unsafe {
+                libc::munmap(self.ptr.as_ptr().cast(), self.len);
+            }
+            return;
+        };
+        // Back to the reservation (its pages dropped), then to the window's free ranges.
+        // SAFETY: the window's pages this value owned.
+        let p = unsafe {
+            libc::mmap(
+                self.ptr.as_ptr().cast(),
+                span as usize,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_FIXED,
+                -1,
+                0,
+            )
+        };
+        if p != libc::MAP_FAILED {
+            window_give(self.ptr.as_ptr() as u64, span);
         }
     }
 }
@@ -80,5 +213,23 @@ mod tests {
         let big = LazyBytes::new(64 << 40).expect("a reservation past the host's memory");
         assert_eq!(big.len(), 64 << 40);
         assert!(LazyBytes::new(usize::MAX).is_none());
+    }
+
+    #[test]
+    fn managed_bytes_are_in_the_window_with_a_guard_page_and_their_range_is_reused() {
+        let a = LazyBytes::managed(10).expect("a small managed mapping");
+        let at = a.as_ptr() as u64;
+        assert!((super::WINDOW_BASE..super::WINDOW_BASE + super::WINDOW_LEN).contains(&at));
+        let b = LazyBytes::managed(4096).expect("another");
+        assert_ne!(b.as_ptr() as u64, at + 4096, "a guard page between them");
+        drop(a);
+        let c = LazyBytes::managed(5000).expect("a third");
+        assert!(
+            (super::WINDOW_BASE..super::WINDOW_BASE + super::WINDOW_LEN)
+                .contains(&(c.as_ptr() as u64))
+        );
+        assert_eq!(c.as_slice(), &[0u8; 5000][..]);
+        let big = LazyBytes::managed(8 << 40).expect("8 TiB of the window, none of it touched");
+        assert_eq!(big.len(), 8 << 40);
     }
 }

@@ -341,7 +341,8 @@ impl Memory {
         // Reserved, not committed: an allocation may be larger than the host's free memory (oversubscription),
         // and it starts on a page boundary, as NVIDIA's allocations do (hip-tests' HT_NVIDIA rounding tests
         // require it).
-        let Some(lazy) = LazyBytes::new(n) else {
+        // In the managed window, so that kernels' accesses to it are resolved and tracked (`lazy.rs`).
+        let Some(lazy) = LazyBytes::managed(n) else {
             return Err(SimError::HostOutOfMemory { requested: bytes });
         };
         let base = lazy.as_ptr() as u64;

@@ -1168,18 +1168,28 @@ fn support(
          }}"
     );
     // The translator: host addresses (above the first 64 KiB and below 2^47) pass (shared memory among them:
-    // racecheck, when the launch runs it, sees each such access); a device address that
+    // racecheck, when the launch runs it, sees each such access), except those of the managed window
+    // (`src/engine/memory/lazy.rs`), which are resolved as device memory is; a device address that
     // is aligned as the access needs and lies in one of the four allocations the kernel touched last is
     // served from that cache entry (and noted by the tracker when the launch is tracked); anything else goes
     // to the resolver (which faults the kernel on an address outside every live allocation, NULL included,
     // and on a misaligned one).
-    s.push_str(
-        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f) alwaysinline {\n\
+    let _ = write!(
+        s,
+        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f) alwaysinline {{\n\
          entry:\n\
          \x20 %a = ptrtoint ptr %p to i64\n\
          \x20 %h = sub i64 %a, 65536\n\
-         \x20 %host = icmp ult i64 %h, 140737488289792\n\
-         \x20 br i1 %host, label %pass, label %aligned\n\
+         \x20 %anyhost = icmp ult i64 %h, 140737488289792\n\
+         \x20 %w = sub i64 %a, {}\n\
+         \x20 %managed = icmp ult i64 %w, {}\n\
+         \x20 %host = select i1 %managed, i1 false, i1 %anyhost\n\
+         \x20 br i1 %host, label %pass, label %aligned\n",
+        crate::engine::memory::lazy::WINDOW_BASE,
+        crate::engine::memory::lazy::WINDOW_LEN,
+    );
+    s.push_str(
+        "\
          pass:\n\
          \x20 %rc = load i32, ptr @__ssk_racecheck, align 4\n\
          \x20 %rcon = icmp ne i32 %rc, 0\n\

@@ -16,8 +16,10 @@
 //! allocation (a stream-ordered free, or a free by the host while work that uses the block is queued), or made
 //! after it, is a use after free.
 //!
-//! Lock order: an allocation's shadow, then the machine's reports, then the actor table (`clock.rs`); the hook
-//! for new reports runs with none of them held.
+//! Lock order: the kernel log (`kernel_ranges.rs`), then an allocation's shadow, then the machine's reports, then
+//! the actor table (`clock.rs`); the hook for new reports runs with none of them held, but reports worked off
+//! the kernel log are handed to it under the (re-entrant) announcing lock, which keeps them in program order:
+//! a hook that makes calls on the machine from another host thread than the one announcing can wait for it.
 
 pub(crate) mod clock;
 pub(crate) mod kernel_ranges;
@@ -31,6 +33,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::panic::Location;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use parking_lot::Mutex;
 
@@ -140,6 +143,19 @@ pub(crate) struct RaceState {
     /// The actor numbers of streams and host threads (reused once free: see `clock.rs`).
     pub actors: Arc<Actors>,
     hook: Option<RaceHook>,
+    /// The program order of checked accesses and tracked launches: the next place in it.
+    pub(crate) order: AtomicU64,
+    /// The place of the earliest tracked launch whose kernel's accesses are not checked yet (`u64::MAX`:
+    /// none). Read without the log's lock: it is set before the launch's step returns, and moved on only
+    /// after the launch was checked.
+    pub(crate) frontier: AtomicU64,
+    /// Whether a tracked launch was ever made on the machine (until then, accesses skip the log).
+    pub(crate) tracked: AtomicBool,
+    /// The accesses and launches waiting, in program order, for an earlier kernel to have run
+    /// (`kernel_ranges.rs`).
+    pub(crate) log: Mutex<kernel_ranges::Log>,
+    /// Held while reports worked off the log are counted, so that they keep its order.
+    pub(crate) announcing: parking_lot::ReentrantMutex<()>,
 }
 
 impl RaceState {
@@ -149,6 +165,20 @@ impl RaceState {
             reports: Mutex::new(Reports::default()),
             actors: Arc::new(Actors::default()),
             hook,
+            order: AtomicU64::new(0),
+            frontier: AtomicU64::new(u64::MAX),
+            tracked: AtomicBool::new(false),
+            log: Mutex::new(kernel_ranges::Log::default()),
+            announcing: parking_lot::ReentrantMutex::new(()),
+        }
+    }
+
+    /// The place in the program order of an access made now: its own, and the earliest unchecked launch's.
+    fn place(&self) -> shadow::Order {
+        let made = self.order.fetch_add(1, Ordering::Relaxed);
+        shadow::Order {
+            made,
+            frontier: self.frontier.load(Ordering::Acquire),
         }
     }
 
@@ -163,7 +193,7 @@ impl RaceState {
     }
 
     /// Hands a new report to the hook (the reports' lock released).
-    fn announce(&self, r: &RaceReport) {
+    pub(crate) fn announce(&self, r: &RaceReport) {
         if let Some(hook) = &self.hook {
             (hook.0)(r);
         }
@@ -171,7 +201,7 @@ impl RaceState {
 
     /// Counts a report built already (see [`Reports::note`]); a new one is handed to the hook. Returns it as
     /// stored (or as built, when the list is full).
-    fn add(&self, r: RaceReport) -> RaceReport {
+    pub(crate) fn add(&self, r: RaceReport) -> RaceReport {
         let noted = self.reports.lock().note(
             r.kind,
             (&r.first.who, r.first.write, r.first.call_site),
@@ -193,7 +223,7 @@ impl RaceState {
 /// stream's clock ticks its own actor once per dispatched operation, and operations are dispatched in their
 /// stream's order, so the epoch's count less its number's base is the operation's position (its `seq`, from 1).
 /// Asked while a record names the step (the number is not handed out again meanwhile).
-fn seq_of(race: &RaceState, who: &Accessor, epoch: Epoch) -> Option<u64> {
+pub(crate) fn seq_of(race: &RaceState, who: &Accessor, epoch: Epoch) -> Option<u64> {
     match who {
         Accessor::Op { .. } => Some(epoch.count - race.actors.base(epoch.actor)),
         Accessor::Host { .. } => None,
@@ -253,22 +283,23 @@ pub(crate) fn lifetime(
     };
     let dry = may_fail && race.mode == RaceDetection::FailFast;
     let actors = &race.actors;
+    let at = race.place();
     // The reports are built under the shadow's lock, while the records they name keep their actors' numbers.
     let found: Vec<RaceReport> = {
         let mut shadow = block.store.shadow.lock();
         match point {
             LifePoint::Alloc => {
-                shadow.allocated(epoch, who, actors);
+                shadow.allocated((epoch, at.made), who, actors);
                 return Ok(());
             }
             LifePoint::Free => shadow
-                .free(block.len, epoch, clock, who, dry, actors)
+                .free(block.len, (epoch, at), clock, who, dry, actors)
                 .iter()
                 .map(|f| report(race, &region, f, (true, epoch), who))
                 .collect(),
         }
     };
-    if dry {
+    let found = if dry {
         if let Some(f) = found.into_iter().next() {
             let rep = race.add(f);
             return Err(SimError::Race(Box::new(rep)));
@@ -277,7 +308,14 @@ pub(crate) fn lifetime(
             .store
             .shadow
             .lock()
-            .free(block.len, epoch, clock, who, false, actors);
+            .free(block.len, (epoch, at), clock, who, false, actors);
+        Vec::new()
+    } else {
+        found
+    };
+    // Against what CPU-run kernels did (their reports and these in program order).
+    if race.tracked.load(Ordering::Acquire) {
+        kernel_ranges::accessed(race, &[(region, true)], epoch, clock, who, (true, found));
         return Ok(());
     }
     for f in found {
@@ -322,8 +360,15 @@ pub(crate) fn check(
             let noted = {
                 let off = r.offset + r.block.store_off;
                 let mut shadow = r.block.store.shadow.lock();
-                let found =
-                    shadow.access((off, off + r.len), *write, epoch, clock, who, true, actors);
+                let found = shadow.access_at(
+                    (off, off + r.len),
+                    *write,
+                    (epoch, shadow::Order::NOW),
+                    clock,
+                    who,
+                    true,
+                    actors,
+                );
                 found
                     .first()
                     .map(|f| note(race, r, f, (*write, epoch), who, true))
@@ -341,6 +386,12 @@ pub(crate) fn check(
             return Err(SimError::Race(Box::new(rep)));
         }
     }
+    let at = race.place();
+    // A launch before this access whose kernel has not run yet: the reports wait for its verdicts, so that
+    // they come in program order (`kernel_ranges.rs`).
+    let tracked = race.tracked.load(Ordering::Acquire);
+    let defer = tracked && at.keeps();
+    let mut held: Vec<RaceReport> = Vec::new();
     // Consecutive accesses to one allocation (a kernel reading and writing a buffer) share one lock of its
     // shadow; new reports are handed to the hook after it is released.
     let mut rest = accesses;
@@ -355,10 +406,20 @@ pub(crate) fn check(
             let mut new = Vec::new();
             for (r, write) in group {
                 let off = r.offset + r.block.store_off;
-                let f = shadow.access((off, off + r.len), *write, epoch, clock, who, false, actors);
+                let f = shadow.access_at(
+                    (off, off + r.len),
+                    *write,
+                    (epoch, at),
+                    clock,
+                    who,
+                    false,
+                    actors,
+                );
                 // Noted under the lock: see the fail-fast case.
                 for f in &f {
-                    if let Noted::New(rep) = note(race, r, f, (*write, epoch), who, false) {
+                    if defer {
+                        held.push(report(race, r, f, (*write, epoch), who));
+                    } else if let Noted::New(rep) = note(race, r, f, (*write, epoch), who, false) {
                         new.push(rep);
                     }
                 }
@@ -385,6 +446,10 @@ pub(crate) fn check(
             }
         }
         rest = tail;
+    }
+    // Against what CPU-run kernels did: now, or once the kernels launched before it have run.
+    if tracked {
+        kernel_ranges::accessed(race, accesses, epoch, clock, who, (false, held));
     }
     Ok(())
 }

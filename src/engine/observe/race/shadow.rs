@@ -13,6 +13,14 @@
 //! too). A plain allocation has no allocation point (it is made by the host, before anything can use it).
 
 //!
+//! # Records kept for kernels that have not run yet
+//! A CPU-run kernel's accesses are checked in program order, at its launch's place among the other accesses
+//! (`kernel_ranges.rs`), but they are known only once it has run. So every record carries its place in the
+//! machine's program order (`made`), and a record superseded while a launch made before the supersession has
+//! not been checked yet is kept, marked `gone` at the place of the access that superseded it: such a kernel
+//! compares its bytes with the records that were live at its launch ([`Shadow::records_at`]). A kept record
+//! takes part in nothing else, and goes once every launch made before its `gone` has been checked.
+//!
 //! A shadow tells the machine's actor table which actors its records (and its allocation's lifetime points)
 //! name (once per actor, when its first record of the actor is made and when its last one goes, also when the
 //! allocation goes): a dead actor's number is reused only once no record names it (see `clock.rs`).
@@ -29,6 +37,39 @@ struct Rec {
     write: bool,
     epoch: Epoch,
     who: Who,
+    /// Its place in the machine's program order.
+    made: u64,
+    /// The place of the access that superseded it, if it is kept for unchecked kernels ([`LIVE`] if not).
+    gone: u64,
+}
+
+/// [`Rec::gone`] of a record not superseded.
+const LIVE: u64 = u64::MAX;
+
+/// Where an access stands in the machine's program order: its own place, and the place of the earliest launch
+/// whose kernel's accesses are not checked yet ([`LIVE`]: none).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Order {
+    pub made: u64,
+    pub frontier: u64,
+}
+
+impl Order {
+    /// An access with no unchecked launch before it (nothing is kept for kernels).
+    pub const NOW: Order = Order {
+        made: 0,
+        frontier: LIVE,
+    };
+
+    /// Whether records it supersedes are kept for a launch not checked yet.
+    pub fn keeps(self) -> bool {
+        self.frontier < self.made
+    }
+
+    /// Whether a kept record is still needed by a launch not checked yet.
+    fn needs(self, r: &Rec) -> bool {
+        r.gone == LIVE || self.frontier < r.gone
+    }
 }
 
 /// A race found by [`Shadow::access`], [`Shadow::free`]: the earlier side (who, whether it wrote, its epoch),
@@ -43,10 +84,12 @@ pub(crate) struct Found {
     pub kind: RaceKind,
 }
 
-/// An allocation's lifetime points: who made each, at which step.
+/// An allocation's lifetime points: who made each, at which step (and the allocation's place in the program
+/// order, for the kernels checked after it was made).
 #[derive(Debug, Default)]
 struct Life {
     alloc: Option<(Epoch, Who)>,
+    alloc_made: u64,
     freed: Option<(Epoch, Who)>,
 }
 
@@ -107,12 +150,36 @@ impl Shadow {
     /// Checks the access `[start, end)` made at `epoch` by an actor whose clock is `clock`, records it, and returns
     /// the races it completes (in the order the earlier accesses were made). With `dry_run`, records nothing.
     /// `actors` is the machine's actor table (told which actors the records name).
+    #[cfg(test)]
     #[allow(clippy::too_many_arguments, reason = "one access, spelled out")]
     pub fn access(
         &mut self,
-        (start, end): (u64, u64),
+        range: (u64, u64),
         write: bool,
         epoch: Epoch,
+        clock: &VectorClock,
+        who: &Who,
+        dry_run: bool,
+        actors: &Arc<Actors>,
+    ) -> Vec<Found> {
+        self.access_at(
+            range,
+            write,
+            (epoch, Order::NOW),
+            clock,
+            who,
+            dry_run,
+            actors,
+        )
+    }
+
+    /// [`Shadow::access`] at its place `at` in the program order (see the module's doc on kept records).
+    #[allow(clippy::too_many_arguments, reason = "one access, spelled out")]
+    pub fn access_at(
+        &mut self,
+        (start, end): (u64, u64),
+        write: bool,
+        (epoch, at): (Epoch, Order),
         clock: &VectorClock,
         who: &Who,
         dry_run: bool,
@@ -143,7 +210,7 @@ impl Shadow {
                 });
             }
         }
-        for r in &self.recs {
+        for r in self.recs.iter().filter(|r| r.gone == LIVE) {
             let overlap = (r.start.max(start), r.end.min(end));
             if overlap.0 < overlap.1 && (r.write || write) && !clock.knows(r.epoch) {
                 found.push(Found {
@@ -163,10 +230,16 @@ impl Shadow {
             self.actors = Some(actors.clone());
         }
         let superseded = |r: &Rec| {
-            start <= r.start && r.end <= end && clock.knows(r.epoch) && (write || !r.write)
+            r.gone == LIVE
+                && start <= r.start
+                && r.end <= end
+                && clock.knows(r.epoch)
+                && (write || !r.write)
         };
+        let keep = at.keeps();
         let mut ch = Changes::default();
-        if !self.recs.is_empty() && self.recs.iter().all(superseded) {
+        if !keep && !self.recs.is_empty() && self.recs.iter().all(|r| superseded(r) || !at.needs(r))
+        {
             // The common case of a stream that keeps using a buffer: the access takes the place of every
             // record (reusing the first one's slot, and its `who` if it is the same).
             for r in self.recs.drain(1..) {
@@ -179,6 +252,7 @@ impl Shadow {
             }
             let r = &mut self.recs[0];
             (r.start, r.end, r.write, r.epoch) = (start, end, write, epoch);
+            (r.made, r.gone) = (at.made, LIVE);
             if !Arc::ptr_eq(&r.who, who) {
                 r.who = who.clone();
             }
@@ -186,8 +260,12 @@ impl Shadow {
             // Named before the superseded records go, so that an actor replacing its own record stays named.
             name(&mut self.named, epoch.actor, &mut ch);
             let named = &mut self.named;
-            self.recs.retain(|r| {
-                let gone = superseded(r);
+            self.recs.retain_mut(|r| {
+                if superseded(r) && keep {
+                    r.gone = at.made;
+                    return true;
+                }
+                let gone = superseded(r) || !at.needs(r);
                 if gone {
                     unname(named, r.epoch.actor, &mut ch);
                 }
@@ -199,17 +277,21 @@ impl Shadow {
                 write,
                 epoch,
                 who: who.clone(),
+                made: at.made,
+                gone: LIVE,
             });
         }
         actors.adjust(&ch.added, &ch.removed);
         found
     }
 
-    /// The allocation point of a stream-ordered allocation: step `epoch` of `who`.
-    pub fn allocated(&mut self, epoch: Epoch, who: &Who, actors: &Arc<Actors>) {
+    /// The allocation point of a stream-ordered allocation: step `epoch` of `who`, at place `made` of the
+    /// program order.
+    pub fn allocated(&mut self, (epoch, made): (Epoch, u64), who: &Who, actors: &Arc<Actors>) {
         let mut ch = Changes::default();
         name(&mut self.named, epoch.actor, &mut ch);
         let life = self.life.get_or_insert_with(Box::default);
+        life.alloc_made = made;
         if let Some((old, _)) = life.alloc.replace((epoch, who.clone())) {
             unname(&mut self.named, old.actor, &mut ch);
         }
@@ -228,10 +310,12 @@ impl Shadow {
     /// completes — every remembered access it is not ordered after, and the allocation point if it is not
     /// ordered after that — in the order they were made; then it is the free point, and the records are
     /// dropped. With `dry_run`, records nothing.
+    /// At its place `at` in the program order, the records are kept for launches not checked yet.
+    #[allow(clippy::too_many_arguments, reason = "one free, spelled out")]
     pub fn free(
         &mut self,
         len: u64,
-        epoch: Epoch,
+        (epoch, at): (Epoch, Order),
         clock: &VectorClock,
         who: &Who,
         dry_run: bool,
@@ -250,7 +334,7 @@ impl Shadow {
                 kind: RaceKind::UseBeforeAlloc,
             });
         }
-        for r in &self.recs {
+        for r in self.recs.iter().filter(|r| r.gone == LIVE) {
             if !clock.knows(r.epoch) {
                 found.push(Found {
                     who: r.who.clone(),
@@ -265,9 +349,18 @@ impl Shadow {
         if !dry_run {
             let mut ch = Changes::default();
             name(&mut self.named, epoch.actor, &mut ch);
-            for r in self.recs.drain(..) {
-                unname(&mut self.named, r.epoch.actor, &mut ch);
-            }
+            let named = &mut self.named;
+            self.recs.retain_mut(|r| {
+                if at.keeps() && r.gone == LIVE {
+                    r.gone = at.made;
+                    return true;
+                }
+                if at.keeps() && at.needs(r) {
+                    return true;
+                }
+                unname(named, r.epoch.actor, &mut ch);
+                false
+            });
             let life = self.life.get_or_insert_with(Box::default);
             if let Some((old, _)) = life.freed.replace((epoch, who.clone())) {
                 unname(&mut self.named, old.actor, &mut ch);
@@ -282,11 +375,28 @@ impl Shadow {
         self.life.as_ref()?.freed.as_ref()
     }
 
+    /// The allocation point of a stream-ordered allocation, if it was made before place `at` of the program
+    /// order: its step and who.
+    pub fn allocated_before(&self, at: u64) -> Option<&(Epoch, Who)> {
+        let life = self.life.as_ref()?;
+        life.alloc.as_ref().filter(|_| life.alloc_made < at)
+    }
+
     /// The records: (start, end, write, epoch, who), oldest first.
     pub fn records(&self) -> impl Iterator<Item = (u64, u64, bool, Epoch, &super::Accessor)> {
         self.recs
             .iter()
+            .filter(|r| r.gone == LIVE)
             .map(|r| (r.start, r.end, r.write, r.epoch, &r.who.0))
+    }
+
+    /// The records made before place `at` of the program order and live there (kept ones included), as a
+    /// kernel launched at `at` sees them: (start, end, write, epoch, who), oldest first.
+    pub fn records_at(&self, at: u64) -> impl Iterator<Item = (u64, u64, bool, Epoch, &Who)> {
+        self.recs
+            .iter()
+            .filter(move |r| r.made < at && at < r.gone)
+            .map(|r| (r.start, r.end, r.write, r.epoch, &r.who))
     }
 
     #[cfg(test)]
@@ -471,5 +581,41 @@ mod tests {
         assert_eq!(t.in_use(), (8, 8), "b's write still names actor 5");
         drop(sh);
         assert_eq!(t.in_use(), (7, 8), "the allocation went with its records");
+    }
+    /// A record superseded while a launch before the supersession is unchecked is kept for that launch (and
+    /// only for it), and goes once no such launch is left.
+    #[test]
+    fn a_superseded_record_is_kept_for_a_launch_not_checked_yet() {
+        let t = actors();
+        let mut sh = Shadow::default();
+        let mut a = VectorClock::default();
+        let (first, second, third) = (who(""), who("w"), who("r"));
+        let e1 = a.tick(1);
+        let at = |made, frontier| Order { made, frontier };
+        sh.access_at((0, 8), true, (e1, at(1, LIVE)), &a, &first, false, &t);
+        // A launch at place 2 has not run: the write at 3 supersedes the first, which is kept for it.
+        let e3 = a.tick(1);
+        sh.access_at((0, 8), true, (e3, at(3, 2)), &a, &second, false, &t);
+        let seen = |sh: &Shadow, place| -> Vec<bool> {
+            sh.records_at(place)
+                .map(|(.., w)| Arc::ptr_eq(w, &first))
+                .collect()
+        };
+        assert_eq!(
+            seen(&sh, 2),
+            vec![true],
+            "the launch at 2 sees the first write only"
+        );
+        assert_eq!(
+            seen(&sh, 4),
+            vec![false],
+            "a launch at 4 sees the second only"
+        );
+        assert_eq!(sh.records().count(), 1, "accesses see the second only");
+        // Every launch checked: the kept record goes at the next access.
+        let e5 = a.tick(1);
+        sh.access_at((0, 8), true, (e5, at(5, LIVE)), &a, &third, false, &t);
+        assert_eq!(sh.len(), 1);
+        assert!(sh.records_at(2).next().is_none());
     }
 }
