@@ -18,7 +18,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::engine::core::error::{FaultKind, SimError};
-use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
+use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError, Unreachable};
 use crate::engine::memory::block::Block;
 use crate::engine::observe::race::KernelThread;
 use crate::engine::observe::race::kernel_ranges::{self, LaunchTrack, Stamp, Touch, Touched};
@@ -653,6 +653,8 @@ struct Running {
     checks: u32,
     tracked: bool,
     name: Arc<str>,
+    /// The runtime of the kernel's module, whose calls reports name.
+    api: Api,
 }
 
 /// A range as `kernel_rt.c` keeps it (`ssk_range`).
@@ -985,9 +987,11 @@ fn cpu_kernel_tracked(
     let b = [block.x, block.y, block.z];
     let t = track.clone();
     let name: Arc<str> = Arc::from(label.as_str());
+    let api = stub.api;
     k = k.shared_body(move |ctx: &mut KernelCtx| {
         let launch = Launch {
             name: name.clone(),
+            api,
             track: &t,
         };
         run_grid(ctx, cpu, &buf, g, b, shmem as u64, launch)
@@ -995,9 +999,10 @@ fn cpu_kernel_tracked(
     Ok((stub.api, k, block_copy, track))
 }
 
-/// What a run of a launch knows of it beyond its grid: its name, and its stamp's slot.
+/// What a run of a launch knows of it beyond its grid: its name, its module's runtime, and its stamp's slot.
 struct Launch<'a> {
     name: Arc<str>,
+    api: Api,
     track: &'a LaunchTrack,
 }
 
@@ -1025,6 +1030,7 @@ fn run_grid(
             checks,
             tracked: stamp.is_some(),
             name: launch.name.clone(),
+            api: launch.api,
         })
     });
     ACCESSED.with(|a| a.borrow_mut().clear());
@@ -1165,12 +1171,18 @@ pub unsafe extern "C" fn streamsimCcResolve(
         }
         match ctx.resolve_live(addr, size) {
             Ok((b, l, h, block)) if addr + size <= b + l => {
-                HELD.with(|held| {
-                    let mut held = held.borrow_mut();
-                    if !held.iter().any(|x| Arc::ptr_eq(x, &block)) {
-                        held.push(block);
+                // A block is held once it passed the check of another device's memory.
+                let held = HELD.with(|held| held.borrow().iter().any(|x| Arc::ptr_eq(x, &block)));
+                if !held {
+                    if let Some(why) = ctx.unreachable(&block) {
+                        say(&format!(
+                            "invalid {access}: {}",
+                            unreachable_text(addr, &block, why)
+                        ));
+                        return 1;
                     }
-                });
+                    HELD.with(|h| h.borrow_mut().push(block));
+                }
                 // SAFETY: C contract.
                 unsafe {
                     *base = b;
@@ -1188,6 +1200,45 @@ pub unsafe extern "C" fn streamsimCcResolve(
             }
         }
     })
+}
+
+/// memcheck's words for an access to `block`, live memory of another device that the kernel's device may not
+/// access (`why`), naming the call that would give it access in the kernel's runtime.
+fn unreachable_text(addr: u64, block: &Block, why: Unreachable) -> String {
+    let api = LAUNCH.with(|l| l.borrow().as_ref().map_or(Api::Cuda, |r| r.api));
+    let prefix = match api {
+        Api::Cuda => "cuda",
+        Api::Musa => "musa",
+        Api::Acl => "aclrt",
+    };
+    let (device, peer, because) = match why {
+        Unreachable::Peer { device, peer } => (
+            device,
+            peer,
+            format!("peer access to device {peer} is not enabled ({prefix}DeviceEnablePeerAccess)"),
+        ),
+        // ACL has no call that gives other devices access to a pool.
+        Unreachable::Pool { device, peer } if api == Api::Acl => (
+            device,
+            peer,
+            "it is memory of a pool, which only the pool's device can access".to_string(),
+        ),
+        Unreachable::Pool { device, peer } => (
+            device,
+            peer,
+            format!(
+                "its memory pool does not give device {device} access ({prefix}MemPoolSetAccess)"
+            ),
+        ),
+    };
+    format!(
+        "at offset {} of allocation #{} ({} bytes at {:#x} on device {peer}), which device {device} cannot \
+         access: {because}",
+        addr - block.base,
+        block.ordinal,
+        block.len,
+        block.base
+    )
 }
 
 /// `cudaLaunchKernel` / `musaLaunchKernel`: launches `func` (a registered kernel) with `args`.

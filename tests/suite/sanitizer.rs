@@ -14,19 +14,24 @@ fn root() -> PathBuf {
 
 /// Builds the corpus program `file` with `defines` (each `-D`) into `name`.
 fn cc(name: &str, file: &str, defines: &[&str]) -> PathBuf {
-    build(name, file, defines, false)
+    build(name, file, defines, false, &[])
+}
+
+/// [`cc`] with ACL's dialect (`--dialect acl`).
+fn cc_acl(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    build(name, file, defines, false, &["--dialect", "acl"])
 }
 
 /// [`cc`] with debug information (`-g`), so that reports name source lines.
 fn cc_g(name: &str, file: &str, defines: &[&str]) -> PathBuf {
-    build(name, file, defines, true)
+    build(name, file, defines, true, &[])
 }
 
-fn build(name: &str, file: &str, defines: &[&str], debug: bool) -> PathBuf {
+fn build(name: &str, file: &str, defines: &[&str], debug: bool, args: &[&str]) -> PathBuf {
     let t = toolchain();
     let out = t.out_dir.join(format!("sanitizer-{name}"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_streamsim"));
-    cmd.arg("cc");
+    cmd.arg("cc").args(args);
     if debug {
         cmd.arg("-g");
     }
@@ -488,4 +493,123 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
         as_ref(&good),
         (Some(0), "sync: 0 cudaSuccess\nsums: 2016 6112\n", "")
     );
+}
+
+/// The memcheck report of `fill`'s first write to allocation #1 of device 1 (4096 bytes, the first address of
+/// device 1's range) from device 0, which cannot access it: `because`.
+fn unreachable_report(because: &str) -> String {
+    format!(
+        "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (0,0,0), thread (0,0,0) at \
+         0xd0010000000000: at offset 0 of allocation #1 (4096 bytes at 0xd0010000000000 on device 1), which \
+         device 0 cannot access: {because}\n"
+    )
+}
+
+#[test]
+fn a_kernel_writing_another_devices_memory_without_peer_access_is_700_naming_the_allocation_and_the_call()
+ {
+    let two = [("STREAMSIM_DEVICES", "2")];
+    let peer =
+        unreachable_report("peer access to device 1 is not enabled (cudaDeviceEnablePeerAccess)");
+    let bad = verdict(&cc("peer", "peer_access.cu", &[]), &two);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            peer.as_str()
+        )
+    );
+    let good = verdict(&cc("peer-ok", "peer_access.cu", &["CORRECT"]), &two);
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\na[31] = 38\n", "")
+    );
+    // Enabled, then disabled again before the launch: as never enabled.
+    let off = verdict(&cc("peer-off", "peer_access.cu", &["DISABLE"]), &two);
+    assert_eq!(off, bad);
+    let on = verdict(
+        &cc("peer-off-ok", "peer_access.cu", &["DISABLE", "CORRECT"]),
+        &two,
+    );
+    assert_eq!(on, good);
+    // STREAMSIM_CHECK=off: the same fault, no report.
+    let quiet = verdict(
+        &cc("peer", "peer_access.cu", &[]),
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_CHECK", "off")],
+    );
+    assert_eq!(
+        as_ref(&quiet),
+        (Some(0), "sync: 700 cudaErrorIllegalAddress\n", "")
+    );
+    // Every access goes through the resolver under initcheck and racecheck: the same verdict.
+    let all = verdict(
+        &cc("peer", "peer_access.cu", &[]),
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(all, bad);
+}
+
+#[test]
+fn a_pool_of_another_device_is_reached_through_its_access_not_peer_access() {
+    let two = [("STREAMSIM_DEVICES", "2")];
+    let bad = verdict(&cc("peer-pool", "peer_access.cu", &["POOL"]), &two);
+    let report =
+        unreachable_report("its memory pool does not give device 0 access (cudaMemPoolSetAccess)");
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            report.as_str()
+        )
+    );
+    let good = verdict(
+        &cc("peer-pool-ok", "peer_access.cu", &["POOL", "CORRECT"]),
+        &two,
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\na[31] = 38\n", "")
+    );
+}
+
+#[test]
+fn managed_and_pinned_host_memory_are_reached_from_every_device() {
+    let ok = verdict(
+        &cc("peer-host", "peer_access.cu", &["HOST"]),
+        &[("STREAMSIM_DEVICES", "2")],
+    );
+    assert_eq!(
+        as_ref(&ok),
+        (Some(0), "sync: 0 cudaSuccess\na[31] = 38\nh[31] = 38\n", "")
+    );
+}
+
+#[test]
+fn musa_and_acl_kernels_on_another_devices_memory_fault_the_same_way_naming_their_call() {
+    let two = [("STREAMSIM_DEVICES", "2")];
+    let bad = verdict(&cc("peer-musa", "peer_access.mu", &[]), &two);
+    let report =
+        unreachable_report("peer access to device 1 is not enabled (musaDeviceEnablePeerAccess)");
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 musaErrorIllegalAddress\n",
+            report.as_str()
+        )
+    );
+    let good = verdict(&cc("peer-musa-ok", "peer_access.mu", &["CORRECT"]), &two);
+    assert_eq!(as_ref(&good), (Some(0), "sync: 0 musaSuccess\n", ""));
+    // ACL: the next synchronize answers 507015 (ACL_ERROR_RT_AICORE_EXCEPTION).
+    let bad = verdict(&cc_acl("peer-acl", "peer_access_acl.cpp", &[]), &two);
+    let report =
+        unreachable_report("peer access to device 1 is not enabled (aclrtDeviceEnablePeerAccess)");
+    assert_eq!(as_ref(&bad), (Some(0), "sync: 507015\n", report.as_str()));
+    let good = verdict(
+        &cc_acl("peer-acl-ok", "peer_access_acl.cpp", &["CORRECT"]),
+        &two,
+    );
+    assert_eq!(as_ref(&good), (Some(0), "sync: 0\n", ""));
 }

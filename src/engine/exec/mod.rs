@@ -46,8 +46,13 @@ pub(crate) enum CopySource {
 pub(crate) enum Work {
     /// Nothing but time (a kernel without a body, a record, a wait).
     Nothing,
-    /// A kernel body, and the launch's declared accesses resolved at the launch (region, written).
-    Kernel(KernelBody, Vec<(Region, bool)>),
+    /// A kernel body, the launch's declared accesses resolved at the launch (region, written), and what its
+    /// device could reach of other devices' memory then (`None` on a machine of one device).
+    Kernel(
+        KernelBody,
+        Vec<(Region, bool)>,
+        Option<Arc<crate::engine::kernels::kernel::Reach>>,
+    ),
     Copy {
         src: CopySource,
         dst: Region,
@@ -436,8 +441,14 @@ fn run_op(
             cb.reach();
             Ok(())
         }
-        Work::Kernel(body, declared) => {
-            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
+        Work::Kernel(body, declared, reach) => {
+            let mut ctx = KernelCtx::new(
+                env.memory.clone(),
+                env.exec.id.process,
+                declared,
+                (env.exec.id, seq),
+                reach,
+            );
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(e)) => Err(kernel_fault(env, &op.label.text(), e.kind, e.message)),
