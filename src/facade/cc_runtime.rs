@@ -793,12 +793,10 @@ pub unsafe extern "C" fn streamsimCcInitReport(addr: u64, size: u64, who: *const
         crate::facade::cc_check::report(
             "initcheck",
             format!(
-                "kernel `{name}`: uninitialized read of {size} bytes by {thread} at {addr:#x}: offset {} of \
-                 allocation #{} ({} bytes at {:#x}), which nothing wrote since it was allocated{more}",
+                "kernel `{name}`: uninitialized read of {size} bytes by {thread} at {addr:#x}: offset {} of {}, \
+                 which nothing wrote since it was allocated{more}",
                 addr - block.base,
-                block.ordinal,
-                block.len,
-                block.base
+                block.name()
             ),
         );
     })
@@ -1231,9 +1229,10 @@ fn unreachable_text(addr: u64, block: &Block, why: Unreachable) -> String {
             ),
         ),
     };
+    let site = block.site.map_or(String::new(), |s| format!(", {s}"));
     format!(
-        "at offset {} of allocation #{} ({} bytes at {:#x} on device {peer}), which device {device} cannot \
-         access: {because}",
+        "at offset {} of allocation #{} ({} bytes at {:#x} on device {peer}{site}), which device {device} \
+         cannot access: {because}",
         addr - block.base,
         block.ordinal,
         block.len,

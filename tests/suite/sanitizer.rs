@@ -91,8 +91,23 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
             Some(0),
             "sync: 700 cudaErrorIllegalAddress\n",
             "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
-             0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000)\n"
+             0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000, cudaMalloc at \
+             line 28 of out_of_bounds.cu)\n"
         )
+    );
+    // Built without the call sites (as an nvcc or C-library build has none): the same report without the site.
+    let plain = verdict(
+        &cc(
+            "oob-plain",
+            "out_of_bounds.cu",
+            &["STREAMSIM_CC_NO_CALL_SITES"],
+        ),
+        &[],
+    );
+    assert_eq!(
+        plain.2,
+        "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
+         0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000)\n"
     );
     // STREAMSIM_CHECK=off: the kernel still faults (the address has no bytes), without the report.
     let off = verdict(
@@ -133,7 +148,8 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
             Some(0),
             "sync: 700 cudaErrorIllegalAddress\n",
             "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (4,0,0), thread (0,0,0) at \
-             0xd0000000001000: 0 bytes after the end of allocation #1 (4096 bytes at 0xd0000000000000)\n"
+             0xd0000000001000: 0 bytes after the end of allocation #1 (4096 bytes at 0xd0000000000000, cudaMalloc at \
+             line 28 of out_of_bounds.cu)\n"
         )
     );
     let next_ok = verdict(
@@ -152,7 +168,8 @@ fn use_after_cuda_free_is_700_naming_the_freed_allocation() {
             Some(0),
             "sync: 700 cudaErrorIllegalAddress\n",
             "streamsim: memcheck: kernel `inc`: invalid read of 4 bytes by block (0,0,0), thread (0,0,0) at \
-             0xd0000000000000: inside the 1000-byte allocation at 0xd0000000000000, at offset 0, which was freed\n"
+             0xd0000000000000: inside the 1000-byte allocation at 0xd0000000000000 (cudaMalloc at line 23 of \
+             use_after_free.cu), at offset 0, which was freed (cudaFree at line 26 of use_after_free.cu)\n"
         )
     );
     let good = verdict(&cc("uaf-ok", "use_after_free.cu", &["CORRECT"]), &[]);
@@ -389,8 +406,8 @@ fn a_kernel_reading_a_buffer_nothing_wrote_is_an_initcheck_report_naming_the_all
             Some(0),
             "sync: 0 cudaSuccess\ntotal: 0\n",
             "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (0,0,0), thread (0,0,0) at \
-             0xd0000000000000: offset 0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
-             since it was allocated (256 such reads of it in the launch)\n"
+             0xd0000000000000: offset 0 of allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of \
+             uninitialized.cu), which nothing wrote since it was allocated (256 such reads of it in the launch)\n"
         )
     );
     let fail = verdict(
@@ -414,8 +431,8 @@ fn a_kernel_reading_a_buffer_nothing_wrote_is_an_initcheck_report_naming_the_all
             Some(0),
             "sync: 0 cudaSuccess\ntotal: 128\n",
             "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (1,0,0), thread (0,0,0) at \
-             0xd0000000000200: offset 512 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
-             since it was allocated (128 such reads of it in the launch)\n"
+             0xd0000000000200: offset 512 of allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of \
+             uninitialized.cu), which nothing wrote since it was allocated (128 such reads of it in the launch)\n"
         )
     );
     let good = verdict(
@@ -440,7 +457,8 @@ fn a_copy_to_the_host_of_bytes_nothing_wrote_is_an_initcheck_report() {
             Some(0),
             "sync: 0 cudaSuccess\ntotal: 0\n",
             "streamsim: initcheck: copy `memcpy`: uninitialized read of 1024 of its 1024 bytes, the first at offset \
-             0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote since it was allocated\n"
+             0 of allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of uninitialized.cu), which \
+             nothing wrote since it was allocated\n"
         )
     );
     let good = verdict(
@@ -480,7 +498,8 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
         all.2,
         format!(
             "{}streamsim: initcheck: kernel `block_sum`: uninitialized read of 4 bytes by block (0,0,0), thread \
-             (0,0,0) at 0xd0000000000380: offset 128 of allocation #2 (512 bytes at 0xd0000000000300), which \
+             (0,0,0) at 0xd0000000000380: offset 128 of allocation #2 (512 bytes at 0xd0000000000300, cudaMalloc at \
+             line 29 of global_reduction.cu), which \
              nothing wrote since it was allocated (64 such reads of it in the launch)\n",
             bad.2
         )
@@ -496,12 +515,12 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
 }
 
 /// The memcheck report of `fill`'s first write to allocation #1 of device 1 (4096 bytes, the first address of
-/// device 1's range) from device 0, which cannot access it: `because`.
-fn unreachable_report(because: &str) -> String {
+/// device 1's range, made by `site`) from device 0, which cannot access it: `because`.
+fn unreachable_report(site: &str, because: &str) -> String {
     format!(
         "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (0,0,0), thread (0,0,0) at \
-         0xd0010000000000: at offset 0 of allocation #1 (4096 bytes at 0xd0010000000000 on device 1), which \
-         device 0 cannot access: {because}\n"
+         0xd0010000000000: at offset 0 of allocation #1 (4096 bytes at 0xd0010000000000 on device 1, {site}), \
+         which device 0 cannot access: {because}\n"
     )
 }
 
@@ -509,8 +528,10 @@ fn unreachable_report(because: &str) -> String {
 fn a_kernel_writing_another_devices_memory_without_peer_access_is_700_naming_the_allocation_and_the_call()
  {
     let two = [("STREAMSIM_DEVICES", "2")];
-    let peer =
-        unreachable_report("peer access to device 1 is not enabled (cudaDeviceEnablePeerAccess)");
+    let peer = unreachable_report(
+        "cudaMalloc at line 30 of peer_access.cu",
+        "peer access to device 1 is not enabled (cudaDeviceEnablePeerAccess)",
+    );
     let bad = verdict(&cc("peer", "peer_access.cu", &[]), &two);
     assert_eq!(
         as_ref(&bad),
@@ -554,8 +575,10 @@ fn a_kernel_writing_another_devices_memory_without_peer_access_is_700_naming_the
 fn a_pool_of_another_device_is_reached_through_its_access_not_peer_access() {
     let two = [("STREAMSIM_DEVICES", "2")];
     let bad = verdict(&cc("peer-pool", "peer_access.cu", &["POOL"]), &two);
-    let report =
-        unreachable_report("its memory pool does not give device 0 access (cudaMemPoolSetAccess)");
+    let report = unreachable_report(
+        "cudaMallocFromPoolAsync at line 25 of peer_access.cu",
+        "its memory pool does not give device 0 access (cudaMemPoolSetAccess)",
+    );
     assert_eq!(
         as_ref(&bad),
         (
@@ -590,8 +613,10 @@ fn managed_and_pinned_host_memory_are_reached_from_every_device() {
 fn musa_and_acl_kernels_on_another_devices_memory_fault_the_same_way_naming_their_call() {
     let two = [("STREAMSIM_DEVICES", "2")];
     let bad = verdict(&cc("peer-musa", "peer_access.mu", &[]), &two);
-    let report =
-        unreachable_report("peer access to device 1 is not enabled (musaDeviceEnablePeerAccess)");
+    let report = unreachable_report(
+        "musaMalloc at line 11 of peer_access.mu",
+        "peer access to device 1 is not enabled (musaDeviceEnablePeerAccess)",
+    );
     assert_eq!(
         as_ref(&bad),
         (
@@ -604,8 +629,10 @@ fn musa_and_acl_kernels_on_another_devices_memory_fault_the_same_way_naming_thei
     assert_eq!(as_ref(&good), (Some(0), "sync: 0 musaSuccess\n", ""));
     // ACL: the next synchronize answers 507015 (ACL_ERROR_RT_AICORE_EXCEPTION).
     let bad = verdict(&cc_acl("peer-acl", "peer_access_acl.cpp", &[]), &two);
-    let report =
-        unreachable_report("peer access to device 1 is not enabled (aclrtDeviceEnablePeerAccess)");
+    let report = unreachable_report(
+        "aclrtMalloc at line 17 of peer_access_acl.cpp",
+        "peer access to device 1 is not enabled (aclrtDeviceEnablePeerAccess)",
+    );
     assert_eq!(as_ref(&bad), (Some(0), "sync: 507015\n", report.as_str()));
     let good = verdict(
         &cc_acl("peer-acl-ok", "peer_access_acl.cpp", &["CORRECT"]),
