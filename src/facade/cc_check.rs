@@ -90,6 +90,19 @@ pub struct CheckReport {
     pub tool: &'static str,
     /// What happened: the kernel, block and thread, the access and the allocation it concerns.
     pub text: String,
+    /// The operation the report concerns (the kernel's launch, the copy), as the trace names it; `None` for a
+    /// report made off a stream's worker.
+    pub op: Option<CheckOp>,
+}
+
+/// The operation a [`CheckReport`] concerns: the trace's [`TraceEvent`](crate::TraceEvent)
+/// with this stream and `seq` (the Chrome trace puts an instant on its track, the timeline a `!` on its row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CheckOp {
+    /// The stream (and so process and device) it ran on.
+    pub stream: crate::StreamId,
+    /// Its position in the stream, starting at 1.
+    pub seq: u64,
 }
 
 static REPORTS: Mutex<Vec<CheckReport>> = Mutex::new(Vec::new());
@@ -100,9 +113,10 @@ pub(crate) fn report(tool: &'static str, text: String) {
     COUNT.fetch_add(1, Ordering::Relaxed);
     let line = format!("streamsim: {tool}: {text}\n");
     let _ = std::io::stderr().write_all(line.as_bytes());
+    let op = crate::engine::exec::running_op().map(|(stream, seq)| CheckOp { stream, seq });
     let mut kept = REPORTS.lock();
     if kept.len() < MAX_CHECK_REPORTS {
-        kept.push(CheckReport { tool, text });
+        kept.push(CheckReport { tool, text, op });
     }
 }
 

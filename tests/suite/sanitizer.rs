@@ -640,3 +640,132 @@ fn musa_and_acl_kernels_on_another_devices_memory_fault_the_same_way_naming_thei
     );
     assert_eq!(as_ref(&good), (Some(0), "sync: 0\n", ""));
 }
+
+// ---- reports in the trace and the timeline
+
+/// The events of category `check` in the Chrome trace `path` wrote.
+fn check_events(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("the trace was written");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("the trace is JSON");
+    v["traceEvents"]
+        .as_array()
+        .expect("traceEvents")
+        .iter()
+        .filter(|e| e["cat"] == "check")
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn a_memcheck_report_is_an_instant_on_the_kernels_track_and_a_mark_on_its_timeline_row() {
+    let exe = cc("oob-trace", "out_of_bounds.cu", &[]);
+    let trace = toolchain().out_dir.join("sanitizer-oob-trace.json");
+    let _ = std::fs::remove_file(&trace);
+    let report = "kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
+                  0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000, \
+                  cudaMalloc at line 28 of out_of_bounds.cu)";
+    let (code, out, err) = verdict(
+        &exe,
+        &[
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+            ("STREAMSIM_TIMELINE", "1"),
+        ],
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "sync: 700 cudaErrorIllegalAddress\n")
+    );
+    // The instant: on the track of the default stream (tid 2, after host thread 0), at the kernel's start.
+    assert_eq!(
+        check_events(&trace),
+        [
+            serde_json::json!({"ph": "i", "s": "t", "cat": "check", "name": "memcheck #1", "pid": 1, "tid": 2,
+            "ts": 4.0, "args": {"tool": "memcheck", "report": report, "operation": "fill"}})
+        ]
+    );
+    // The timeline: `!` where the kernel's bar starts, and the report listed under the chart.
+    let row = err
+        .lines()
+        .find(|l| l.starts_with("default |"))
+        .expect("the default stream's row");
+    assert!(row.ends_with("!fill=========================]"), "{err}");
+    assert!(
+        err.contains(
+            "checks (!):\n  default at 4.000 µs: memcheck: kernel `fill`: invalid write of 4 bytes by block \
+             (3,0,0), thread\n    (232,0,0) at 0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 \
+             bytes at\n    0xd0000000000000, cudaMalloc at line 28 of out_of_bounds.cu)\n"
+        ),
+        "{err}"
+    );
+    // The correct twin: no instant, no mark, no list.
+    let good = cc("oob-ok-trace", "out_of_bounds.cu", &["CORRECT"]);
+    let _ = std::fs::remove_file(&trace);
+    let (_, _, err) = verdict(
+        &good,
+        &[
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+            ("STREAMSIM_TIMELINE", "1"),
+        ],
+    );
+    assert_eq!(check_events(&trace), Vec::<serde_json::Value>::new());
+    assert!(!err.contains("checks (!)") && !err.contains('!'), "{err}");
+}
+
+#[test]
+fn an_initcheck_report_of_a_copy_is_an_instant_on_the_copys_track() {
+    let exe = cc("uninit-copy-trace", "uninitialized.cu", &["COPY"]);
+    let trace = toolchain().out_dir.join("sanitizer-uninit-copy-trace.json");
+    let _ = std::fs::remove_file(&trace);
+    verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "initcheck"),
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+        ],
+    );
+    // The copy back to the host is the default stream's second operation, at 9.001 µs.
+    assert_eq!(
+        check_events(&trace),
+        [
+            serde_json::json!({"ph": "i", "s": "t", "cat": "check", "name": "initcheck #1", "pid": 1, "tid": 2,
+            "ts": 9.001, "args": {"tool": "initcheck", "operation": "memcpy",
+            "report": "copy `memcpy`: uninitialized read of 1024 of its 1024 bytes, the first at offset 0 of \
+                       allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of uninitialized.cu), \
+                       which nothing wrote since it was allocated"}})
+        ]
+    );
+}
+
+#[test]
+fn a_synccheck_report_is_an_instant_on_the_kernels_track() {
+    let exe = cc("divergent-trace", "divergent_barrier.cu", &[]);
+    let trace = toolchain().out_dir.join("sanitizer-divergent-trace.json");
+    let _ = std::fs::remove_file(&trace);
+    verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "memcheck,synccheck"),
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+        ],
+    );
+    let events = check_events(&trace);
+    let seen: Vec<(&str, &str, &str)> = events
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap_or_default(),
+                e["args"]["operation"].as_str().unwrap_or_default(),
+                e["args"]["report"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [(
+            "synccheck #1",
+            "halves",
+            "kernel `halves`: barrier divergence in block (0,0,0): thread (0,0,0) waits at a __syncthreads that \
+             thread (32,0,0) does not reach (it exited)"
+        )]
+    );
+}

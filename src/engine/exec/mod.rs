@@ -290,6 +290,17 @@ pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
     w.env.live.fetch_sub(1, Ordering::SeqCst);
 }
 
+thread_local! {
+    /// The operation whose effect this worker thread is performing: its stream and its place in it.
+    static RUNNING_OP: std::cell::Cell<Option<(StreamId, u64)>> = const { std::cell::Cell::new(None) };
+}
+
+/// The operation whose effect the calling thread is performing (a kernel's body, a copy), as the trace names
+/// it (its stream and `seq`): what the sanitizer's reports concern. `None` off a stream's worker.
+pub(crate) fn running_op() -> Option<(StreamId, u64)> {
+    RUNNING_OP.with(std::cell::Cell::get)
+}
+
 /// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.
 fn run_op(
     env: &WorkerEnv,
@@ -425,6 +436,7 @@ fn run_op(
     if program_fn {
         env.exec.set_running(seq);
     }
+    RUNNING_OP.with(|r| r.set(Some((env.exec.id, seq))));
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
@@ -543,6 +555,8 @@ fn run_op(
             Ok(())
         }
     };
+    RUNNING_OP.with(|r| r.set(None));
+
     if let Err(err) = outcome {
         // In the mode `Continue` every fault is kept until a synchronize reports it; otherwise the first one
         // poisons the stream.
