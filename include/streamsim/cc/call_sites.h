@@ -10,8 +10,9 @@
  * it returns. A function-like macro does not expand inside its own expansion, so the inner name is the
  * runtime's own function (overloads and templates resolve as written). The expansion starts with a name, so
  * `::cudaMalloc(…)` stays valid; `&cudaMalloc` and `(cudaMalloc)(…)` are not expanded (no site). Not in the
- * device pass. What the lambda cannot do: stand at namespace scope (a global initialiser calling cudaMalloc),
- * capture a structured binding (before C++20), or appear in `decltype` / `sizeof` (before C++20); define
+ * device pass. What does not compile with it: a program's own prototype of one of these calls (the macro
+ * expands in it), and what a lambda cannot do: stand at namespace scope (a global initialiser calling
+ * cudaMalloc), capture a structured binding or appear in `decltype` / `sizeof` (before C++20); define
  * STREAMSIM_CC_NO_CALL_SITES (-D) to build such a program without sites.
  */
 #ifndef STREAMSIM_CC_CALL_SITES_H
