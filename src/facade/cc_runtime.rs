@@ -730,6 +730,34 @@ pub unsafe extern "C" fn streamsimCcReport(tool: *const c_char, text: *const c_c
     })
 }
 
+/// `streamsimCcSiteOf(base, buf, len)`: `, <call> at line <n> of <file>` for the allocation at `base` that the
+/// running kernel resolved, when the program's build said where it was allocated (`site.rs`), else the empty
+/// text; NUL-terminated and cut to `len` bytes (racecheck's reports on global memory name it).
+///
+/// # Safety
+/// `buf` holds `len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcSiteOf(base: u64, buf: *mut c_char, len: usize) {
+    contain((), || {
+        if buf.is_null() || len == 0 {
+            return;
+        }
+        let site = HELD.with(|held| {
+            held.borrow()
+                .iter()
+                .find(|b| b.base == base)
+                .and_then(|b| b.site)
+                .map_or(String::new(), |s| format!(", {s}"))
+        });
+        let n = site.len().min(len - 1);
+        // SAFETY: C contract: `buf` holds `len` bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(site.as_ptr(), buf.cast::<u8>(), n);
+            *buf.add(n) = 0;
+        }
+    })
+}
+
 /// `streamsimCcInitBits(base, bit0)`: initcheck's record of the allocation at `base` that the running kernel
 /// resolved (`init.rs`: bit `b % 64` of word `b / 64` is byte `b` of its store), with the block's first byte's
 /// place in it in `*bit0`; NULL for memory initcheck does not check.

@@ -483,9 +483,9 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
             Some(0),
             "sync: 0 cudaSuccess\nsums: 496 2544\n",
             "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on global memory at 0xd0000000000380 \
-             (offset 128 of the 512-byte allocation at 0xd0000000000300) in block (0,0,0): thread (32,0,0) writes 4 \
-             bytes at line 11 that thread (0,0,0) read at line 17, with no __syncthreads between them (64 hazards \
-             like it in the launch)\n"
+             (offset 128 of the 512-byte allocation at 0xd0000000000300, cudaMalloc at line 29 of \
+             global_reduction.cu) in block (0,0,0): thread (32,0,0) writes 4 bytes at line 11 that thread (0,0,0) \
+             read at line 17, with no __syncthreads between them (64 hazards like it in the launch)\n"
         )
     );
     // With every check, initcheck also sees the reads of scratch bytes that the missing barrier lets a thread
