@@ -199,7 +199,7 @@ pub use engine::pools::state as pool;
 pub use engine::streams::info as stream_info;
 pub use engine::{graph, machine, memory};
 // The facades are documented at the crate root (`streamsim::cuda`, …), their paths since the first release.
-pub use facade::cc_check::{CheckReport, MAX_CHECK_REPORTS, check_reports};
+pub use facade::cc_check::{CheckOp, CheckReport, MAX_CHECK_REPORTS, check_reports};
 #[doc(inline)]
 pub use facade::{acl, capi, cuda, musa};
 

@@ -7,7 +7,7 @@
 //! The semantics: `docs/semantics/sanitizer.md`.
 #![allow(non_snake_case, reason = "the C API's names")]
 
-use std::ffi::{c_char, c_int};
+use std::ffi::{CStr, c_char, c_int};
 use std::io::Write as _;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -90,6 +90,19 @@ pub struct CheckReport {
     pub tool: &'static str,
     /// What happened: the kernel, block and thread, the access and the allocation it concerns.
     pub text: String,
+    /// The operation the report concerns (the kernel's launch, the copy), as the trace names it; `None` for a
+    /// report made off a stream's worker.
+    pub op: Option<CheckOp>,
+}
+
+/// The operation a [`CheckReport`] concerns: the trace's [`TraceEvent`](crate::TraceEvent)
+/// with this stream and `seq` (the Chrome trace puts an instant on its track, the timeline a `!` on its row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CheckOp {
+    /// The stream (and so process and device) it ran on.
+    pub stream: crate::StreamId,
+    /// Its position in the stream, starting at 1.
+    pub seq: u64,
 }
 
 static REPORTS: Mutex<Vec<CheckReport>> = Mutex::new(Vec::new());
@@ -100,9 +113,10 @@ pub(crate) fn report(tool: &'static str, text: String) {
     COUNT.fetch_add(1, Ordering::Relaxed);
     let line = format!("streamsim: {tool}: {text}\n");
     let _ = std::io::stderr().write_all(line.as_bytes());
+    let op = crate::engine::exec::running_op().map(|(stream, seq)| CheckOp { stream, seq });
     let mut kept = REPORTS.lock();
     if kept.len() < MAX_CHECK_REPORTS {
-        kept.push(CheckReport { tool, text });
+        kept.push(CheckReport { tool, text, op });
     }
 }
 
@@ -148,6 +162,30 @@ pub unsafe extern "C" fn streamsimCheckReportText(i: u64, buf: *mut c_char, len:
             }
         }
         c_int::try_from(text.len()).unwrap_or(c_int::MAX)
+    })
+}
+
+/// `__streamsim_at(call, file, line)`: the allocation or free call `call` that this thread is about to make is
+/// at `line` of `file` (reports of the memory it allocates or frees name it); `call` NULL: the call returned,
+/// forget it. `streamsim cc`'s pre-include headers wrap the runtimes' allocation and free calls in a guard that
+/// calls it before and after (`include/streamsim/cc/cuda_preinclude.h`).
+///
+/// # Safety
+/// `call` and `file` are NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __streamsim_at(call: *const c_char, file: *const c_char, line: c_int) {
+    contain((), || {
+        if call.is_null() || file.is_null() {
+            crate::engine::memory::site::clear();
+            return;
+        }
+        // SAFETY: C contract.
+        let (call, file) = unsafe { (CStr::from_ptr(call), CStr::from_ptr(file)) };
+        crate::engine::memory::site::set(
+            &call.to_string_lossy(),
+            &file.to_string_lossy(),
+            u32::try_from(line).unwrap_or(0),
+        );
     })
 }
 

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::engine::core::error::{FaultKind, SimError};
-use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError};
+use crate::engine::kernels::kernel::{Kernel, KernelCtx, KernelError, Unreachable};
 use crate::engine::memory::block::Block;
 use crate::engine::observe::race::KernelThread;
 use crate::engine::observe::race::kernel_ranges::{self, LaunchTrack, Stamp, Touch, Touched};
@@ -655,6 +655,8 @@ struct Running {
     /// A cooperative launch: its grid can synchronize (`grid.sync()`).
     cooperative: bool,
     name: Arc<str>,
+    /// The runtime of the kernel's module, whose calls reports name.
+    api: Api,
 }
 
 /// A range as `kernel_rt.c` keeps it (`ssk_range`).
@@ -736,6 +738,34 @@ pub unsafe extern "C" fn streamsimCcReport(tool: *const c_char, text: *const c_c
     })
 }
 
+/// `streamsimCcSiteOf(base, buf, len)`: `, <call> at line <n> of <file>` for the allocation at `base` that the
+/// running kernel resolved, when the program's build said where it was allocated (`site.rs`), else the empty
+/// text; NUL-terminated and cut to `len` bytes (racecheck's reports on global memory name it).
+///
+/// # Safety
+/// `buf` holds `len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn streamsimCcSiteOf(base: u64, buf: *mut c_char, len: usize) {
+    contain((), || {
+        if buf.is_null() || len == 0 {
+            return;
+        }
+        let site = HELD.with(|held| {
+            held.borrow()
+                .iter()
+                .find(|b| b.base == base)
+                .and_then(|b| b.site)
+                .map_or(String::new(), |s| format!(", {s}"))
+        });
+        let n = site.len().min(len - 1);
+        // SAFETY: C contract: `buf` holds `len` bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(site.as_ptr(), buf.cast::<u8>(), n);
+            *buf.add(n) = 0;
+        }
+    })
+}
+
 /// `streamsimCcInitBits(base, bit0)`: initcheck's record of the allocation at `base` that the running kernel
 /// resolved (`init.rs`: bit `b % 64` of word `b / 64` is byte `b` of its store), with the block's first byte's
 /// place in it in `*bit0`; NULL for memory initcheck does not check.
@@ -799,12 +829,10 @@ pub unsafe extern "C" fn streamsimCcInitReport(addr: u64, size: u64, who: *const
         crate::facade::cc_check::report(
             "initcheck",
             format!(
-                "kernel `{name}`: uninitialized read of {size} bytes by {thread} at {addr:#x}: offset {} of \
-                 allocation #{} ({} bytes at {:#x}), which nothing wrote since it was allocated{more}",
+                "kernel `{name}`: uninitialized read of {size} bytes by {thread} at {addr:#x}: offset {} of {}, \
+                 which nothing wrote since it was allocated{more}",
                 addr - block.base,
-                block.ordinal,
-                block.len,
-                block.base
+                block.name()
             ),
         );
     })
@@ -1031,9 +1059,11 @@ fn cpu_kernel_tracked(
     let b = [block.x, block.y, block.z];
     let t = track.clone();
     let name: Arc<str> = Arc::from(label.as_str());
+    let api = stub.api;
     k = k.shared_body(move |ctx: &mut KernelCtx| {
         let launch = Launch {
             name: name.clone(),
+            api,
             track: &t,
             cooperative,
         };
@@ -1042,10 +1072,11 @@ fn cpu_kernel_tracked(
     Ok((stub.api, k, block_copy, track))
 }
 
-/// What a run of a launch knows of it beyond its grid: its name, its stamp's slot, and whether it is
-/// cooperative.
+/// What a run of a launch knows of it beyond its grid: its name, its module's runtime, its stamp's slot, and
+/// whether it is cooperative.
 struct Launch<'a> {
     name: Arc<str>,
+    api: Api,
     track: &'a LaunchTrack,
     cooperative: bool,
 }
@@ -1075,6 +1106,7 @@ fn run_grid(
             tracked: stamp.is_some(),
             cooperative: launch.cooperative,
             name: launch.name.clone(),
+            api: launch.api,
         })
     });
     ACCESSED.with(|a| a.borrow_mut().clear());
@@ -1217,12 +1249,18 @@ pub unsafe extern "C" fn streamsimCcResolve(
         }
         match ctx.resolve_live(addr, size) {
             Ok((b, l, h, block)) if addr + size <= b + l => {
-                HELD.with(|held| {
-                    let mut held = held.borrow_mut();
-                    if !held.iter().any(|x| Arc::ptr_eq(x, &block)) {
-                        held.push(block);
+                // A block is held once it passed the check of another device's memory.
+                let held = HELD.with(|held| held.borrow().iter().any(|x| Arc::ptr_eq(x, &block)));
+                if !held {
+                    if let Some(why) = ctx.unreachable(&block) {
+                        say(&format!(
+                            "invalid {access}: {}",
+                            unreachable_text(addr, &block, why)
+                        ));
+                        return 1;
                     }
-                });
+                    HELD.with(|h| h.borrow_mut().push(block));
+                }
                 // SAFETY: C contract.
                 unsafe {
                     *base = b;
@@ -1240,6 +1278,46 @@ pub unsafe extern "C" fn streamsimCcResolve(
             }
         }
     })
+}
+
+/// memcheck's words for an access to `block`, live memory of another device that the kernel's device may not
+/// access (`why`), naming the call that would give it access in the kernel's runtime.
+fn unreachable_text(addr: u64, block: &Block, why: Unreachable) -> String {
+    let api = LAUNCH.with(|l| l.borrow().as_ref().map_or(Api::Cuda, |r| r.api));
+    let prefix = match api {
+        Api::Cuda => "cuda",
+        Api::Musa => "musa",
+        Api::Acl => "aclrt",
+    };
+    let (device, peer, because) = match why {
+        Unreachable::Peer { device, peer } => (
+            device,
+            peer,
+            format!("peer access to device {peer} is not enabled ({prefix}DeviceEnablePeerAccess)"),
+        ),
+        // ACL has no call that gives other devices access to a pool.
+        Unreachable::Pool { device, peer } if api == Api::Acl => (
+            device,
+            peer,
+            "it is memory of a pool, which only the pool's device can access".to_string(),
+        ),
+        Unreachable::Pool { device, peer } => (
+            device,
+            peer,
+            format!(
+                "its memory pool does not give device {device} access ({prefix}MemPoolSetAccess)"
+            ),
+        ),
+    };
+    let site = block.site.map_or(String::new(), |s| format!(", {s}"));
+    format!(
+        "at offset {} of allocation #{} ({} bytes at {:#x} on device {peer}{site}), which device {device} \
+         cannot access: {because}",
+        addr - block.base,
+        block.ordinal,
+        block.len,
+        block.base
+    )
 }
 
 /// `cudaLaunchKernel` / `musaLaunchKernel`: launches `func` (a registered kernel) with `args`; `cooperative`:

@@ -28,10 +28,12 @@ pub(crate) type CodeFn = fn(&SimError) -> (i64, &'static str);
 
 /// The exporters the exit actions use, from the tools layer (set by the crate root).
 pub(crate) struct Exporters {
-    /// The Chrome trace JSON of a trace, with its races and the facade's codes for failed calls.
-    pub chrome: fn(&Trace, &[RaceReport], CodeFn) -> String,
-    /// The terminal timeline of a trace, this many characters wide.
-    pub timeline: fn(&Trace, usize) -> String,
+    /// The Chrome trace JSON of a trace, with its races, the sanitizer's reports and the facade's codes for
+    /// failed calls.
+    pub chrome:
+        fn(&Trace, &[RaceReport], &[crate::facade::cc_check::CheckReport], CodeFn) -> String,
+    /// The terminal timeline of a trace, with the sanitizer's reports, this many characters wide.
+    pub timeline: fn(&Trace, &[crate::facade::cc_check::CheckReport], usize) -> String,
 }
 
 /// The kernels that ran with no CPU code (`cc_runtime.rs`: a binary nvcc built, run without `--kernels`), the
@@ -172,18 +174,20 @@ fn exit_actions() {
         }
         machine.drain();
         let trace = machine.trace();
+        let checks = crate::facade::cc_check::check_reports();
         if check.on() {
             traces.push_str(&format!("== {} ==\n", api_name(*api)));
             traces.push_str(&(exporters.chrome)(
                 &trace,
                 &machine.race_reports(),
+                &checks,
                 codes(*api),
             ));
             traces.push('\n');
         }
         if let Some(path) = &d.config.trace {
             let path = trace_path(path, *api, tracing > 1);
-            let json = (exporters.chrome)(&trace, &machine.race_reports(), codes(*api));
+            let json = (exporters.chrome)(&trace, &machine.race_reports(), &checks, codes(*api));
             if let Err(e) = std::fs::write(&path, json) {
                 let _ = writeln!(
                     err,
@@ -196,7 +200,7 @@ fn exit_actions() {
             let text = format!(
                 "streamsim: timeline of the {} default machine\n{}",
                 api_name(*api),
-                (exporters.timeline)(&trace, TIMELINE_WIDTH)
+                (exporters.timeline)(&trace, &checks, TIMELINE_WIDTH)
             );
             let _ = err.write_all(text.as_bytes());
         }

@@ -299,8 +299,9 @@ mod imp {
         for (_, d) in &defaults {
             let memory = &d.process.machine().shared.memory;
             if let Some(block) = memory.block_at(addr) {
+                let site = block.site.map_or(String::new(), |s| format!(", {s}"));
                 what = Some(format!(
-                    "offset {} of allocation #{} ({} bytes at {:#x} on device {})",
+                    "offset {} of allocation #{} ({} bytes at {:#x} on device {}{site})",
                     addr - block.base,
                     block.ordinal,
                     block.len,

@@ -13,19 +13,26 @@ use crate::facade::capi::{
     STREAMSIM_ERROR_INVALID_VALUE, STREAMSIM_ERROR_IO, STREAMSIM_ERROR_NO_TRACE, streamsimError,
     streamsimMachine,
 };
+use crate::facade::cc_check::CheckReport;
 use crate::tools::export::{ChromeTrace, ErrorCode, Timeline, acl_code, cuda_code};
 
-/// The Chrome trace of `trace` with its races, failed calls written with `codes`.
-pub(crate) fn chrome_json(trace: &Trace, races: &[RaceReport], codes: ErrorCode) -> String {
+/// The Chrome trace of `trace` with its races and the sanitizer's reports, failed calls written with `codes`.
+pub(crate) fn chrome_json(
+    trace: &Trace,
+    races: &[RaceReport],
+    checks: &[CheckReport],
+    codes: ErrorCode,
+) -> String {
     ChromeTrace::new(trace)
         .error_codes(codes)
         .races(races)
+        .checks(checks)
         .to_json()
 }
 
-/// The terminal timeline of `trace`, `width` characters wide.
-pub(crate) fn timeline_text(trace: &Trace, width: usize) -> String {
-    Timeline::new(trace).width(width).to_string()
+/// The terminal timeline of `trace` with the sanitizer's reports, `width` characters wide.
+pub(crate) fn timeline_text(trace: &Trace, checks: &[CheckReport], width: usize) -> String {
+    Timeline::new(trace).width(width).checks(checks).to_string()
 }
 
 /// `streamsimMachineWriteTrace`: waits for the machine's queued work, then writes its Chrome trace (the
@@ -58,7 +65,12 @@ pub unsafe extern "C" fn streamsimMachineWriteTrace(
             Dialect::Cuda => cuda_code,
             Dialect::Acl => acl_code,
         };
-        let json = chrome_json(&m.trace(), &m.race_reports(), codes);
+        let json = chrome_json(
+            &m.trace(),
+            &m.race_reports(),
+            &crate::facade::cc_check::check_reports(),
+            codes,
+        );
         std::fs::write(&path, json).map_err(|e| {
             let _ = writeln!(
                 std::io::stderr(),

@@ -55,11 +55,13 @@ fn kernels_run_on_the_cpu_with_the_vendors_answers() {
         "saxpy: ok, 1024 threads\nblock_sum: ok\nwarp 0: sum 496, ballot 55555555\n\
          warp 1: sum 1520, ballot 55555555\nreverse: ok\ngraph: ok\nattributes: ok\nconfiguration: ok\nillegal address: ok\n"
     );
-    // The fault's memcheck report names the kernel's thread, the address and the allocation.
+    // The fault's memcheck report names the kernel's thread, the address and the allocation (with the line of
+    // the CHECK that wraps its cudaMalloc).
     assert_eq!(
         err,
         "streamsim: memcheck: kernel `poke`: invalid write of 4 bytes by block (0,0,0), thread (2,0,0) at \
-         0xd0000000003310: 0 bytes after the end of allocation #4 (16 bytes at 0xd0000000003300)\n"
+         0xd0000000003310: 0 bytes after the end of allocation #4 (16 bytes at 0xd0000000003300, cudaMalloc at line \
+         96 of kernels.cu)\n"
     );
     // Deterministic: the same output on a second run, and the same trace (virtual times included) when the
     // program runs itself again as a child (exit status 67 if the traces differ).

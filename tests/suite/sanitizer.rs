@@ -14,19 +14,24 @@ fn root() -> PathBuf {
 
 /// Builds the corpus program `file` with `defines` (each `-D`) into `name`.
 fn cc(name: &str, file: &str, defines: &[&str]) -> PathBuf {
-    build(name, file, defines, false)
+    build(name, file, defines, false, &[])
+}
+
+/// [`cc`] with ACL's dialect (`--dialect acl`).
+fn cc_acl(name: &str, file: &str, defines: &[&str]) -> PathBuf {
+    build(name, file, defines, false, &["--dialect", "acl"])
 }
 
 /// [`cc`] with debug information (`-g`), so that reports name source lines.
 fn cc_g(name: &str, file: &str, defines: &[&str]) -> PathBuf {
-    build(name, file, defines, true)
+    build(name, file, defines, true, &[])
 }
 
-fn build(name: &str, file: &str, defines: &[&str], debug: bool) -> PathBuf {
+fn build(name: &str, file: &str, defines: &[&str], debug: bool, args: &[&str]) -> PathBuf {
     let t = toolchain();
     let out = t.out_dir.join(format!("sanitizer-{name}"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_streamsim"));
-    cmd.arg("cc");
+    cmd.arg("cc").args(args);
     if debug {
         cmd.arg("-g");
     }
@@ -86,8 +91,23 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
             Some(0),
             "sync: 700 cudaErrorIllegalAddress\n",
             "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
-             0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000)\n"
+             0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000, cudaMalloc at \
+             line 28 of out_of_bounds.cu)\n"
         )
+    );
+    // Built without the call sites (as an nvcc or C-library build has none): the same report without the site.
+    let plain = verdict(
+        &cc(
+            "oob-plain",
+            "out_of_bounds.cu",
+            &["STREAMSIM_CC_NO_CALL_SITES"],
+        ),
+        &[],
+    );
+    assert_eq!(
+        plain.2,
+        "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
+         0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000)\n"
     );
     // STREAMSIM_CHECK=off: the kernel still faults (the address has no bytes), without the report.
     let off = verdict(
@@ -128,7 +148,8 @@ fn out_of_bounds_by_one_is_700_with_a_memcheck_report() {
             Some(0),
             "sync: 700 cudaErrorIllegalAddress\n",
             "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (4,0,0), thread (0,0,0) at \
-             0xd0000000001000: 0 bytes after the end of allocation #1 (4096 bytes at 0xd0000000000000)\n"
+             0xd0000000001000: 0 bytes after the end of allocation #1 (4096 bytes at 0xd0000000000000, cudaMalloc at \
+             line 28 of out_of_bounds.cu)\n"
         )
     );
     let next_ok = verdict(
@@ -147,7 +168,8 @@ fn use_after_cuda_free_is_700_naming_the_freed_allocation() {
             Some(0),
             "sync: 700 cudaErrorIllegalAddress\n",
             "streamsim: memcheck: kernel `inc`: invalid read of 4 bytes by block (0,0,0), thread (0,0,0) at \
-             0xd0000000000000: inside the 1000-byte allocation at 0xd0000000000000, at offset 0, which was freed\n"
+             0xd0000000000000: inside the 1000-byte allocation at 0xd0000000000000 (cudaMalloc at line 23 of \
+             use_after_free.cu), at offset 0, which was freed (cudaFree at line 26 of use_after_free.cu)\n"
         )
     );
     let good = verdict(&cc("uaf-ok", "use_after_free.cu", &["CORRECT"]), &[]);
@@ -384,8 +406,8 @@ fn a_kernel_reading_a_buffer_nothing_wrote_is_an_initcheck_report_naming_the_all
             Some(0),
             "sync: 0 cudaSuccess\ntotal: 0\n",
             "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (0,0,0), thread (0,0,0) at \
-             0xd0000000000000: offset 0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
-             since it was allocated (256 such reads of it in the launch)\n"
+             0xd0000000000000: offset 0 of allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of \
+             uninitialized.cu), which nothing wrote since it was allocated (256 such reads of it in the launch)\n"
         )
     );
     let fail = verdict(
@@ -409,8 +431,8 @@ fn a_kernel_reading_a_buffer_nothing_wrote_is_an_initcheck_report_naming_the_all
             Some(0),
             "sync: 0 cudaSuccess\ntotal: 128\n",
             "streamsim: initcheck: kernel `sum`: uninitialized read of 4 bytes by block (1,0,0), thread (0,0,0) at \
-             0xd0000000000200: offset 512 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote \
-             since it was allocated (128 such reads of it in the launch)\n"
+             0xd0000000000200: offset 512 of allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of \
+             uninitialized.cu), which nothing wrote since it was allocated (128 such reads of it in the launch)\n"
         )
     );
     let good = verdict(
@@ -435,7 +457,8 @@ fn a_copy_to_the_host_of_bytes_nothing_wrote_is_an_initcheck_report() {
             Some(0),
             "sync: 0 cudaSuccess\ntotal: 0\n",
             "streamsim: initcheck: copy `memcpy`: uninitialized read of 1024 of its 1024 bytes, the first at offset \
-             0 of allocation #1 (1024 bytes at 0xd0000000000000), which nothing wrote since it was allocated\n"
+             0 of allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of uninitialized.cu), which \
+             nothing wrote since it was allocated\n"
         )
     );
     let good = verdict(
@@ -460,9 +483,9 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
             Some(0),
             "sync: 0 cudaSuccess\nsums: 496 2544\n",
             "streamsim: racecheck: kernel `block_sum`: write-after-read hazard on global memory at 0xd0000000000380 \
-             (offset 128 of the 512-byte allocation at 0xd0000000000300) in block (0,0,0): thread (32,0,0) writes 4 \
-             bytes at line 11 that thread (0,0,0) read at line 17, with no __syncthreads between them (64 hazards \
-             like it in the launch)\n"
+             (offset 128 of the 512-byte allocation at 0xd0000000000300, cudaMalloc at line 29 of \
+             global_reduction.cu) in block (0,0,0): thread (32,0,0) writes 4 bytes at line 11 that thread (0,0,0) \
+             read at line 17, with no __syncthreads between them (64 hazards like it in the launch)\n"
         )
     );
     // With every check, initcheck also sees the reads of scratch bytes that the missing barrier lets a thread
@@ -475,7 +498,8 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
         all.2,
         format!(
             "{}streamsim: initcheck: kernel `block_sum`: uninitialized read of 4 bytes by block (0,0,0), thread \
-             (0,0,0) at 0xd0000000000380: offset 128 of allocation #2 (512 bytes at 0xd0000000000300), which \
+             (0,0,0) at 0xd0000000000380: offset 128 of allocation #2 (512 bytes at 0xd0000000000300, cudaMalloc at \
+             line 29 of global_reduction.cu), which \
              nothing wrote since it was allocated (64 such reads of it in the launch)\n",
             bad.2
         )
@@ -487,5 +511,261 @@ fn the_same_reduction_in_global_memory_is_a_racecheck_hazard_between_threads_of_
     assert_eq!(
         as_ref(&good),
         (Some(0), "sync: 0 cudaSuccess\nsums: 2016 6112\n", "")
+    );
+}
+
+/// The memcheck report of `fill`'s first write to allocation #1 of device 1 (4096 bytes, the first address of
+/// device 1's range, made by `site`) from device 0, which cannot access it: `because`.
+fn unreachable_report(site: &str, because: &str) -> String {
+    format!(
+        "streamsim: memcheck: kernel `fill`: invalid write of 4 bytes by block (0,0,0), thread (0,0,0) at \
+         0xd0010000000000: at offset 0 of allocation #1 (4096 bytes at 0xd0010000000000 on device 1, {site}), \
+         which device 0 cannot access: {because}\n"
+    )
+}
+
+#[test]
+fn a_kernel_writing_another_devices_memory_without_peer_access_is_700_naming_the_allocation_and_the_call()
+ {
+    let two = [("STREAMSIM_DEVICES", "2")];
+    let peer = unreachable_report(
+        "cudaMalloc at line 30 of peer_access.cu",
+        "peer access to device 1 is not enabled (cudaDeviceEnablePeerAccess)",
+    );
+    let bad = verdict(&cc("peer", "peer_access.cu", &[]), &two);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            peer.as_str()
+        )
+    );
+    let good = verdict(&cc("peer-ok", "peer_access.cu", &["CORRECT"]), &two);
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\na[31] = 38\n", "")
+    );
+    // Enabled, then disabled again before the launch: as never enabled.
+    let off = verdict(&cc("peer-off", "peer_access.cu", &["DISABLE"]), &two);
+    assert_eq!(off, bad);
+    let on = verdict(
+        &cc("peer-off-ok", "peer_access.cu", &["DISABLE", "CORRECT"]),
+        &two,
+    );
+    assert_eq!(on, good);
+    // STREAMSIM_CHECK=off: the same fault, no report.
+    let quiet = verdict(
+        &cc("peer", "peer_access.cu", &[]),
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_CHECK", "off")],
+    );
+    assert_eq!(
+        as_ref(&quiet),
+        (Some(0), "sync: 700 cudaErrorIllegalAddress\n", "")
+    );
+    // Every access goes through the resolver under initcheck and racecheck: the same verdict.
+    let all = verdict(
+        &cc("peer", "peer_access.cu", &[]),
+        &[("STREAMSIM_DEVICES", "2"), ("STREAMSIM_CHECK", "all")],
+    );
+    assert_eq!(all, bad);
+}
+
+#[test]
+fn a_pool_of_another_device_is_reached_through_its_access_not_peer_access() {
+    let two = [("STREAMSIM_DEVICES", "2")];
+    let bad = verdict(&cc("peer-pool", "peer_access.cu", &["POOL"]), &two);
+    let report = unreachable_report(
+        "cudaMallocFromPoolAsync at line 25 of peer_access.cu",
+        "its memory pool does not give device 0 access (cudaMemPoolSetAccess)",
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 cudaErrorIllegalAddress\n",
+            report.as_str()
+        )
+    );
+    let good = verdict(
+        &cc("peer-pool-ok", "peer_access.cu", &["POOL", "CORRECT"]),
+        &two,
+    );
+    assert_eq!(
+        as_ref(&good),
+        (Some(0), "sync: 0 cudaSuccess\na[31] = 38\n", "")
+    );
+}
+
+#[test]
+fn managed_and_pinned_host_memory_are_reached_from_every_device() {
+    let ok = verdict(
+        &cc("peer-host", "peer_access.cu", &["HOST"]),
+        &[("STREAMSIM_DEVICES", "2")],
+    );
+    assert_eq!(
+        as_ref(&ok),
+        (Some(0), "sync: 0 cudaSuccess\na[31] = 38\nh[31] = 38\n", "")
+    );
+}
+
+#[test]
+fn musa_and_acl_kernels_on_another_devices_memory_fault_the_same_way_naming_their_call() {
+    let two = [("STREAMSIM_DEVICES", "2")];
+    let bad = verdict(&cc("peer-musa", "peer_access.mu", &[]), &two);
+    let report = unreachable_report(
+        "musaMalloc at line 11 of peer_access.mu",
+        "peer access to device 1 is not enabled (musaDeviceEnablePeerAccess)",
+    );
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            "sync: 700 musaErrorIllegalAddress\n",
+            report.as_str()
+        )
+    );
+    let good = verdict(&cc("peer-musa-ok", "peer_access.mu", &["CORRECT"]), &two);
+    assert_eq!(as_ref(&good), (Some(0), "sync: 0 musaSuccess\n", ""));
+    // ACL: the next synchronize answers 507015 (ACL_ERROR_RT_AICORE_EXCEPTION).
+    let bad = verdict(&cc_acl("peer-acl", "peer_access_acl.cpp", &[]), &two);
+    let report = unreachable_report(
+        "aclrtMalloc at line 17 of peer_access_acl.cpp",
+        "peer access to device 1 is not enabled (aclrtDeviceEnablePeerAccess)",
+    );
+    assert_eq!(as_ref(&bad), (Some(0), "sync: 507015\n", report.as_str()));
+    let good = verdict(
+        &cc_acl("peer-acl-ok", "peer_access_acl.cpp", &["CORRECT"]),
+        &two,
+    );
+    assert_eq!(as_ref(&good), (Some(0), "sync: 0\n", ""));
+}
+
+// ---- reports in the trace and the timeline
+
+/// The events of category `check` in the Chrome trace `path` wrote.
+fn check_events(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("the trace was written");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("the trace is JSON");
+    v["traceEvents"]
+        .as_array()
+        .expect("traceEvents")
+        .iter()
+        .filter(|e| e["cat"] == "check")
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn a_memcheck_report_is_an_instant_on_the_kernels_track_and_a_mark_on_its_timeline_row() {
+    let exe = cc("oob-trace", "out_of_bounds.cu", &[]);
+    let trace = toolchain().out_dir.join("sanitizer-oob-trace.json");
+    let _ = std::fs::remove_file(&trace);
+    let report = "kernel `fill`: invalid write of 4 bytes by block (3,0,0), thread (232,0,0) at \
+                  0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 bytes at 0xd0000000000000, \
+                  cudaMalloc at line 28 of out_of_bounds.cu)";
+    let (code, out, err) = verdict(
+        &exe,
+        &[
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+            ("STREAMSIM_TIMELINE", "1"),
+        ],
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "sync: 700 cudaErrorIllegalAddress\n")
+    );
+    // The instant: on the track of the default stream (tid 2, after host thread 0), at the kernel's start.
+    assert_eq!(
+        check_events(&trace),
+        [
+            serde_json::json!({"ph": "i", "s": "t", "cat": "check", "name": "memcheck #1", "pid": 1, "tid": 2,
+            "ts": 4.0, "args": {"tool": "memcheck", "report": report, "operation": "fill"}})
+        ]
+    );
+    // The timeline: `!` where the kernel's bar starts, and the report listed under the chart.
+    let row = err
+        .lines()
+        .find(|l| l.starts_with("default |"))
+        .expect("the default stream's row");
+    assert!(row.ends_with("!fill=========================]"), "{err}");
+    assert!(
+        err.contains(
+            "checks (!):\n  default at 4.000 µs: memcheck: kernel `fill`: invalid write of 4 bytes by block \
+             (3,0,0), thread\n    (232,0,0) at 0xd0000000000fa0: 0 bytes after the end of allocation #1 (4000 \
+             bytes at\n    0xd0000000000000, cudaMalloc at line 28 of out_of_bounds.cu)\n"
+        ),
+        "{err}"
+    );
+    // The correct twin: no instant, no mark, no list.
+    let good = cc("oob-ok-trace", "out_of_bounds.cu", &["CORRECT"]);
+    let _ = std::fs::remove_file(&trace);
+    let (_, _, err) = verdict(
+        &good,
+        &[
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+            ("STREAMSIM_TIMELINE", "1"),
+        ],
+    );
+    assert_eq!(check_events(&trace), Vec::<serde_json::Value>::new());
+    assert!(!err.contains("checks (!)") && !err.contains('!'), "{err}");
+}
+
+#[test]
+fn an_initcheck_report_of_a_copy_is_an_instant_on_the_copys_track() {
+    let exe = cc("uninit-copy-trace", "uninitialized.cu", &["COPY"]);
+    let trace = toolchain().out_dir.join("sanitizer-uninit-copy-trace.json");
+    let _ = std::fs::remove_file(&trace);
+    verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "initcheck"),
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+        ],
+    );
+    // The copy back to the host is the default stream's second operation, at 9.001 µs.
+    assert_eq!(
+        check_events(&trace),
+        [
+            serde_json::json!({"ph": "i", "s": "t", "cat": "check", "name": "initcheck #1", "pid": 1, "tid": 2,
+            "ts": 9.001, "args": {"tool": "initcheck", "operation": "memcpy",
+            "report": "copy `memcpy`: uninitialized read of 1024 of its 1024 bytes, the first at offset 0 of \
+                       allocation #1 (1024 bytes at 0xd0000000000000, cudaMalloc at line 24 of uninitialized.cu), \
+                       which nothing wrote since it was allocated"}})
+        ]
+    );
+}
+
+#[test]
+fn a_synccheck_report_is_an_instant_on_the_kernels_track() {
+    let exe = cc("divergent-trace", "divergent_barrier.cu", &[]);
+    let trace = toolchain().out_dir.join("sanitizer-divergent-trace.json");
+    let _ = std::fs::remove_file(&trace);
+    verdict(
+        &exe,
+        &[
+            ("STREAMSIM_CHECK", "memcheck,synccheck"),
+            ("STREAMSIM_TRACE", trace.to_str().expect("a UTF-8 path")),
+        ],
+    );
+    let events = check_events(&trace);
+    let seen: Vec<(&str, &str, &str)> = events
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap_or_default(),
+                e["args"]["operation"].as_str().unwrap_or_default(),
+                e["args"]["report"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [(
+            "synccheck #1",
+            "halves",
+            "kernel `halves`: barrier divergence in block (0,0,0): thread (0,0,0) waits at a __syncthreads that \
+             thread (32,0,0) does not reach (it exited)"
+        )]
     );
 }

@@ -137,6 +137,7 @@ static SSK_TLS uint64_t rcb_clock, rcb_skipped;
 static int rcb_said_skipped; /* the bytes not checked between blocks are said once a process */
 
 extern void streamsimCcReport(const char *tool, const char *text);
+extern void streamsimCcSiteOf(unsigned long long base, char *buf, size_t len);
 
 /* At a launch's start: the kernel's shared memory, laid out as on the device (static variables in the table's
  * order, then the dynamic part), and its shadow. Returns 0 when the shadow cannot be had (racecheck then does
@@ -510,15 +511,18 @@ static void rc_end(void) {
     static const char *const verbs[][2] = {{"wrote", "reads"}, {"read", "writes"}, {"wrote", "writes"}};
     for (int i = 0; i < rc_nhazards; i++) {
         const rc_hazard *h = &rc_hazards[i];
-        char first[48], second[48], l1[32], l2[32], var[200], more[64], text[768];
+        char first[48], second[48], l1[32], l2[32], site[160], var[400], more[64], text[1024];
         rc_thread(first, sizeof first, h->first);
         rc_thread(second, sizeof second, h->second);
         rc_at_line(l1, sizeof l1, h->line_first);
         rc_at_line(l2, sizeof l2, h->line_second);
-        if (h->region < 0)
-            snprintf(var, sizeof var, "global memory at 0x%llx (offset %llu of the %llu-byte allocation at 0x%llx)",
+        if (h->region < 0) {
+            /* ", cudaMalloc at line 12 of x.cu" when the program's build said where it allocated it. */
+            streamsimCcSiteOf((unsigned long long)h->base, site, sizeof site);
+            snprintf(var, sizeof var, "global memory at 0x%llx (offset %llu of the %llu-byte allocation at 0x%llx%s)",
                      (unsigned long long)(h->base + h->offset), (unsigned long long)h->offset,
-                     (unsigned long long)h->alen, (unsigned long long)h->base);
+                     (unsigned long long)h->alen, (unsigned long long)h->base, site);
+        }
         else if (rc_regions[h->region].name)
             snprintf(var, sizeof var, "__shared__ 0x%llx (`%s`, offset %llu)",
                      (unsigned long long)(rc_regions[h->region].window + h->offset), rc_regions[h->region].name,

@@ -46,8 +46,13 @@ pub(crate) enum CopySource {
 pub(crate) enum Work {
     /// Nothing but time (a kernel without a body, a record, a wait).
     Nothing,
-    /// A kernel body, and the launch's declared accesses resolved at the launch (region, written).
-    Kernel(KernelBody, Vec<(Region, bool)>),
+    /// A kernel body, the launch's declared accesses resolved at the launch (region, written), and what its
+    /// device could reach of other devices' memory then (`None` on a machine of one device).
+    Kernel(
+        KernelBody,
+        Vec<(Region, bool)>,
+        Option<Arc<crate::engine::kernels::kernel::Reach>>,
+    ),
     Copy {
         src: CopySource,
         dst: Region,
@@ -285,6 +290,17 @@ pub(crate) fn run_worker(mut rx: OpReceiver, env: WorkerEnv) {
     w.env.live.fetch_sub(1, Ordering::SeqCst);
 }
 
+thread_local! {
+    /// The operation whose effect this worker thread is performing: its stream and its place in it.
+    static RUNNING_OP: std::cell::Cell<Option<(StreamId, u64)>> = const { std::cell::Cell::new(None) };
+}
+
+/// The operation whose effect the calling thread is performing (a kernel's body, a copy), as the trace names
+/// it (its stream and `seq`): what the sanitizer's reports concern. `None` off a stream's worker.
+pub(crate) fn running_op() -> Option<(StreamId, u64)> {
+    RUNNING_OP.with(std::cell::Cell::get)
+}
+
 /// Runs one operation: waits for its dependencies, performs its effect, traces it and publishes it.
 fn run_op(
     env: &WorkerEnv,
@@ -420,6 +436,7 @@ fn run_op(
     if program_fn {
         env.exec.set_running(seq);
     }
+    RUNNING_OP.with(|r| r.set(Some((env.exec.id, seq))));
     let outcome: Result<(), SimError> = match work {
         Work::Report(cb) if skip => {
             cb.cancel();
@@ -436,8 +453,14 @@ fn run_op(
             cb.reach();
             Ok(())
         }
-        Work::Kernel(body, declared) => {
-            let mut ctx = KernelCtx::new(env.memory.clone(), env.exec.id.process, declared);
+        Work::Kernel(body, declared, reach) => {
+            let mut ctx = KernelCtx::new(
+                env.memory.clone(),
+                env.exec.id.process,
+                declared,
+                (env.exec.id, seq),
+                reach,
+            );
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut ctx))) {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(e)) => Err(kernel_fault(env, &op.label.text(), e.kind, e.message)),
@@ -532,6 +555,8 @@ fn run_op(
             Ok(())
         }
     };
+    RUNNING_OP.with(|r| r.set(None));
+
     if let Err(err) = outcome {
         // In the mode `Continue` every fault is kept until a synchronize reports it; otherwise the first one
         // poisons the stream.

@@ -368,7 +368,11 @@ impl Process {
                 let work = match body {
                     Some(b) => {
                         let b = b.clone();
-                        Work::Kernel(Box::new(move |ctx| b(ctx)), regions.clone())
+                        Work::Kernel(
+                            Box::new(move |ctx| b(ctx)),
+                            regions.clone(),
+                            st.kernel_reach(&self.m, lane.device),
+                        )
                     }
                     None => Work::Nothing,
                 };
@@ -495,7 +499,7 @@ impl Process {
                         Ok(())
                     });
                     let who = self.node_who(lane, "memset", n, &rows);
-                    OpSpec::new(cost, label, kind, Work::Kernel(body, Vec::new()))
+                    OpSpec::new(cost, label, kind, Work::Kernel(body, Vec::new(), None))
                         .accesses(rows, who)
                 }
             }

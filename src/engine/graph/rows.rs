@@ -120,7 +120,7 @@ impl Process {
                                 }
                                 Ok(())
                             });
-                        Work::Kernel(body, Vec::new())
+                        Work::Kernel(body, Vec::new(), None)
                     }
                     (None, _) => unreachable!("only pageable sides have no region"),
                 };

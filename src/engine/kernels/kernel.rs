@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::core::error::FaultKind;
-use crate::engine::core::handle::ProcessId;
+use crate::engine::core::handle::{ProcessId, StreamId};
 use crate::engine::core::pointers::{DevicePtr, HostPtr};
 use crate::engine::memory::Memory;
 use crate::engine::memory::block::Region;
@@ -194,6 +194,32 @@ pub struct KernelCtx {
     process: ProcessId,
     /// The launch's declared accesses, resolved at the launch: (region, written).
     declared: Vec<(Region, bool)>,
+    /// The operation that runs the kernel: its stream (and so its device) and its place in the stream.
+    op: (StreamId, u64),
+    /// What the launch's device may reach of other devices' memory, as the launch found it; `None` on a
+    /// machine of one device (and for work that is no launch of a kernel).
+    reach: Option<Arc<Reach>>,
+}
+
+/// What a launch's device may reach of other devices' memory, taken when the launch is made (so that a later
+/// change of peer access does not change what a queued kernel may do: program order decides): the devices
+/// whose ordinary allocations it may access (peer access it enabled), and the chunks of other devices' memory
+/// pools with whether it may access them (`cudaMemPoolSetAccess`; peer access does not reach pool memory).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reach {
+    /// The devices whose ordinary memory the launch's device may access.
+    pub peers: Vec<u32>,
+    /// Chunks of other devices' pools: (base, length, whether the launch's device may access them).
+    pub pool_chunks: Vec<(u64, u64, bool)>,
+}
+
+/// Why a kernel cannot access a live allocation of another device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unreachable {
+    /// Ordinary memory of `peer`, to which the kernel's device has not enabled peer access.
+    Peer { device: u32, peer: u32 },
+    /// Memory of a pool of `peer` that does not give the kernel's device access.
+    Pool { device: u32, peer: u32 },
 }
 
 impl std::fmt::Debug for KernelCtx {
@@ -209,12 +235,42 @@ impl KernelCtx {
         memory: Arc<Memory>,
         process: ProcessId,
         declared: Vec<(Region, bool)>,
+        op: (StreamId, u64),
+        reach: Option<Arc<Reach>>,
     ) -> KernelCtx {
         KernelCtx {
             memory,
             process,
             declared,
+            op,
+            reach,
         }
+    }
+
+    /// Whether the kernel may not access the live block `b` because it is memory of another device that the
+    /// launch's device could not reach when the launch was made: managed and pinned host memory are reachable
+    /// from every device; a pool's memory as its access says; other device memory (allocations, IPC mappings,
+    /// which live on the exporter's device) through peer access.
+    pub(crate) fn unreachable(
+        &self,
+        b: &crate::engine::memory::block::Block,
+    ) -> Option<Unreachable> {
+        let crate::engine::core::pointers::AddressSpace::Device(peer) = b.space else {
+            return None;
+        };
+        let device = self.op.0.device;
+        if peer == device {
+            return None;
+        }
+        let reach = self.reach.as_ref()?;
+        if let Some(&(_, _, ok)) = reach
+            .pool_chunks
+            .iter()
+            .find(|&&(a, l, _)| b.base >= a && b.base - a < l)
+        {
+            return (!ok).then_some(Unreachable::Pool { device, peer });
+        }
+        (!reach.peers.contains(&peer)).then_some(Unreachable::Peer { device, peer })
     }
 
     /// The declared region holding `[ptr, ptr + len)`, checked: inside one allocation and covered by the

@@ -96,12 +96,15 @@ impl Process {
             let who = self.who(&mut st, h, "kernel", &kernel.name, site, &accesses)?;
             // The accesses are lent to the enqueue (checked at dispatch); only a body needs a boxed operation.
             let spec = match kernel.body {
-                Some(body) => OpSpec::new(
-                    ns,
-                    kernel.name,
-                    OpKind::Kernel,
-                    Work::Kernel(body.once(), accesses.clone()),
-                ),
+                Some(body) => {
+                    let reach = st.kernel_reach(&self.m, st.streams.get(h)?.device);
+                    OpSpec::new(
+                        ns,
+                        kernel.name,
+                        OpKind::Kernel,
+                        Work::Kernel(body.once(), accesses.clone(), reach),
+                    )
+                }
                 None => OpSpec::plain_kernel(ns, kernel.name),
             };
             let owner = self

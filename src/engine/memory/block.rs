@@ -135,6 +135,8 @@ pub(crate) struct Block {
     pub store_off: u64,
     /// An IPC mapping (`ipc_memory.rs`) rather than an allocation: unmapped with its close call, not freed.
     pub mapping: bool,
+    /// Where the program allocated it, when its build said (`site.rs`).
+    pub site: Option<crate::engine::memory::site::Site>,
 }
 
 /// The bytes of an allocation and who accessed them: owned by the allocation's block and by the IPC mappings

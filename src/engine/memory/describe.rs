@@ -19,12 +19,7 @@ impl Memory {
             };
         };
         let heap = self.heaps[device as usize].lock();
-        let name = |b: &super::Block| {
-            format!(
-                "allocation #{} ({} bytes at {:#x})",
-                b.ordinal, b.len, b.base
-            )
-        };
+        let name = |b: &super::Block| b.name();
         if let Some(b) = find(&heap.live, addr) {
             if b.owner != owner {
                 return format!("inside {} of another process", name(b));
@@ -37,15 +32,19 @@ impl Memory {
                 (addr + size).saturating_sub(end)
             );
         }
-        if let Some((&a, &(l, how))) = heap
+        if let Some((&a, f)) = heap
             .freed
             .range(..=addr)
             .next_back()
-            .filter(|&(&a, &(l, _))| addr < a + l.max(1))
+            .filter(|&(&a, f)| addr < a + f.len.max(1))
         {
+            let allocated = f.alloc.map_or(String::new(), |s| format!(" ({s})"));
+            let freed = f.free.map_or(String::new(), |s| format!(" ({s})"));
             return format!(
-                "inside the {l}-byte allocation at {a:#x}, at offset {}, which was {how}",
-                addr - a
+                "inside the {}-byte allocation at {a:#x}{allocated}, at offset {}, which was {}{freed}",
+                f.len,
+                addr - a,
+                f.how
             );
         }
         if let Some((&a, &(l, _))) = heap
@@ -92,5 +91,17 @@ impl Memory {
             (_, Some(b)) => format!("{} bytes before the start of {}", b.base - addr, name(b)),
             _ => format!("in no allocation of device {device}"),
         }
+    }
+}
+
+impl super::Block {
+    /// How reports name the allocation: `allocation #3 (4096 bytes at 0x…)`, with the call that made it when
+    /// the program's build said (`allocation #3 (4096 bytes at 0x…, cudaMalloc at line 12 of oob.cu)`).
+    pub(crate) fn name(&self) -> String {
+        let site = self.site.map_or(String::new(), |s| format!(", {s}"));
+        format!(
+            "allocation #{} ({} bytes at {:#x}{site})",
+            self.ordinal, self.len, self.base
+        )
     }
 }

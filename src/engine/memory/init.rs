@@ -33,12 +33,10 @@ pub(crate) fn check_copy_read(block: &Block, off: u64, len: u64, what: &str) {
         return;
     };
     report(format!(
-        "copy `{what}`: uninitialized read of {count} of its {len} bytes, the first at offset {} of allocation #{} \
-         ({} bytes at {:#x}), which nothing wrote since it was allocated",
+        "copy `{what}`: uninitialized read of {count} of its {len} bytes, the first at offset {} of {}, which \
+         nothing wrote since it was allocated",
         first - block.store_off,
-        block.ordinal,
-        block.len,
-        block.base
+        block.name()
     ));
 }
 

@@ -362,6 +362,7 @@ impl Memory {
             store: Store::new(Backing::Lazy(lazy)),
             store_off: 0,
             mapping: false,
+            site: crate::engine::memory::site::current(),
         });
         // Pinned table first, then the managed one (the lock order above).
         let mut pinned = self.pinned.lock();

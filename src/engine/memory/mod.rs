@@ -32,6 +32,7 @@ pub mod managed;
 pub mod pitched;
 mod reserve;
 pub(crate) mod rows;
+pub(crate) mod site;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
@@ -62,10 +63,10 @@ struct Heap {
     next: u64,
     live: BTreeMap<u64, Arc<Block>>,
     allocated: u64,
-    /// Freed allocations: start → (length, how they were freed). At most `freed_cap` of them: past that the
-    /// lowest (oldest, while addresses are handed out in order) is forgotten, and a pointer into it is then
-    /// "not allocated" rather than "freed" (the same vendor code, except memory freed by a device reset).
-    freed: BTreeMap<u64, (u64, &'static str)>,
+    /// Freed allocations: start → (length, how they were freed, where). At most `freed_cap` of them: past
+    /// that the lowest (oldest, while addresses are handed out in order) is forgotten, and a pointer into it is
+    /// then "not allocated" rather than "freed" (the same vendor code, except memory freed by a device reset).
+    freed: BTreeMap<u64, Freed>,
     freed_cap: usize,
     /// Address ranges memory pools hold (`memory/reserve.rs`): start → (length, owner). The pools' allocations
     /// are live blocks inside them.
@@ -77,6 +78,17 @@ struct Heap {
 
 /// How many freed allocations a device's heap remembers (about 64 MiB at most).
 const FREED_REMEMBERED: usize = 1 << 20;
+
+/// A freed allocation a heap remembers.
+#[derive(Debug, Clone, Copy)]
+struct Freed {
+    len: u64,
+    /// How it was freed ("freed", "unmapped …", [`FREED_BY_RESET`]).
+    how: &'static str,
+    /// Where the program allocated it and where it freed it, when its build said (`site.rs`).
+    alloc: Option<site::Site>,
+    free: Option<site::Site>,
+}
 
 impl Heap {
     /// `[base, base + len)` is handed out again: later addresses start after it, and none of it is "freed".
@@ -94,20 +106,24 @@ impl Heap {
 
     /// Forgets the blocks installed in `[base, base + len)` (a released reservation's), remembered as freed.
     fn forget_range(&mut self, base: u64, len: u64) {
-        let gone: Vec<(u64, u64)> = self
-            .live
-            .range(base..base + len)
-            .map(|(&a, b)| (a, b.len))
-            .collect();
-        for (a, l) in gone {
-            self.live.remove(&a);
-            self.remember_freed(a, l, "freed");
+        let gone: Vec<u64> = self.live.range(base..base + len).map(|(&a, _)| a).collect();
+        for a in gone {
+            if let Some(b) = self.live.remove(&a) {
+                self.remember_freed(&b, "freed");
+            }
         }
     }
 
-    /// Records a freed allocation, forgetting the lowest one past the cap.
-    fn remember_freed(&mut self, base: u64, len: u64, how: &'static str) {
-        self.freed.insert(base, (len, how));
+    /// Records a freed allocation (freed by the call this thread is in), forgetting the lowest one past the
+    /// cap.
+    fn remember_freed(&mut self, b: &Block, how: &'static str) {
+        let freed = Freed {
+            len: b.len,
+            how,
+            alloc: b.site,
+            free: site::current(),
+        };
+        self.freed.insert(b.base, freed);
         if self.freed.len() > self.freed_cap {
             self.freed.pop_first();
         }
@@ -293,6 +309,7 @@ impl Memory {
             store: Store::with_init(Backing::Owned(data), bytes),
             store_off: 0,
             mapping: false,
+            site: site::current(),
         });
         heap.live.insert(base, block);
         Ok(DevicePtr(base))
@@ -321,14 +338,14 @@ impl Memory {
                     .remove(&ptr.0)
                     .expect("the block just found is still there: the heap lock is held");
                 heap.used -= b.len;
-                heap.remember_freed(b.base, b.len, "freed");
+                heap.remember_freed(&b, "freed");
                 return Ok(());
             }
             Some(_) => "owned by another process",
             None if heap
                 .freed
                 .get(&ptr.0)
-                .is_some_and(|(_, how)| *how == FREED_BY_RESET) =>
+                .is_some_and(|f| f.how == FREED_BY_RESET) =>
             {
                 FREED_BY_RESET
             }
@@ -383,6 +400,7 @@ impl Memory {
                 store,
                 store_off,
                 mapping: true,
+                site: site::current(),
             }),
         );
         Ok(DevicePtr(base))
@@ -400,7 +418,7 @@ impl Memory {
                     .live
                     .remove(&ptr.0)
                     .expect("just found, under the lock");
-                heap.remember_freed(b.base, b.len, "unmapped (its IPC handle was closed)");
+                heap.remember_freed(&b, "unmapped (its IPC handle was closed)");
                 true
             }
             _ => false,
@@ -425,7 +443,7 @@ impl Memory {
             if !b.pooled() {
                 heap.used -= b.len;
             }
-            heap.remember_freed(b.base, b.len, FREED_BY_RESET);
+            heap.remember_freed(&b, FREED_BY_RESET);
         }
         // The pools' reservations go too (their blocks, owned by `owner`, went above and did not count in
         // `used`: a pool's reservation does).
@@ -485,8 +503,8 @@ impl Memory {
                     .freed
                     .range(..=ptr.0)
                     .next_back()
-                    .filter(|&(&a, &(l, _))| ptr.0 < a + l.max(1))
-                    .map(|(_, &(_, how))| how);
+                    .filter(|&(&a, f)| ptr.0 < a + f.len.max(1))
+                    .map(|(_, f)| f.how);
                 Err(bad(freed.unwrap_or("not allocated")))
             }
         }
@@ -524,6 +542,7 @@ impl Memory {
             store: Store::new(Backing::Owned(boxed)),
             store_off: 0,
             mapping: false,
+            site: site::current(),
         });
         self.pinned.lock().live.insert(base, block);
         Ok(HostPtr(base))
@@ -663,6 +682,7 @@ impl Memory {
             }),
             store_off: 0,
             mapping: false,
+            site: site::current(),
         });
         pinned.live.insert(addr, block);
         Ok(())

@@ -96,6 +96,7 @@ impl Memory {
             ),
             store_off: 0,
             mapping: false,
+            site: crate::engine::memory::site::current(),
         });
         heap.live.insert(addr, block.clone());
         block

@@ -57,6 +57,42 @@ impl ProcState {
             .find(|p| p.live.contains_key(&base))
             .map(|p| (p.device, &p.access))
     }
+
+    /// What a kernel launched now on `device` may reach of other devices' memory (see [`Reach`]): the peers
+    /// it enabled, and the chunks of other devices' pools (also destroyed pools' that still hold allocations)
+    /// with whether their access includes `device`. `None` on a machine of one device, where there is no
+    /// other device's memory.
+    ///
+    /// [`Reach`]: crate::engine::kernels::kernel::Reach
+    pub(crate) fn kernel_reach(
+        &self,
+        m: &crate::engine::machine::Shared,
+        device: u32,
+    ) -> Option<std::sync::Arc<crate::engine::kernels::kernel::Reach>> {
+        if m.device_count() < 2 {
+            return None;
+        }
+        let peers = self
+            .peers
+            .iter()
+            .filter(|&&(a, _)| a == device)
+            .map(|&(_, b)| b)
+            .collect();
+        let pool_chunks = self
+            .pools
+            .values()
+            .chain(&self.retired_pools)
+            .filter(|p| p.device != device)
+            .flat_map(|p| {
+                let ok = p.access.contains(&device);
+                p.chunks.iter().map(move |(&base, c)| (base, c.len, ok))
+            })
+            .collect();
+        Some(std::sync::Arc::new(crate::engine::kernels::kernel::Reach {
+            peers,
+            pool_chunks,
+        }))
+    }
 }
 
 impl Process {

@@ -449,6 +449,7 @@ mod tests {
                 ),
                 store_off: 0,
                 mapping: false,
+                site: None,
             })
         };
         p.take(0x1000, 0x1000, 0x100, dummy(0x1000));

@@ -251,6 +251,7 @@ embedded![
     "vector_functions.h",
     "streamsim/cc/cuda_device.h",
     "streamsim/cc/cuda_preinclude.h",
+    "streamsim/cc/call_sites.h",
     "streamsim/cc/musa_preinclude.h",
     "streamsim/cc/acl_preinclude.h",
     "streamsim/cc/acl/kernel_operator.h",

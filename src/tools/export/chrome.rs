@@ -17,6 +17,9 @@
 //!   `use before allocation #3` for the lifetime reports) on the tracks of both operations, at
 //!   their starts, joined by a flow arrow from the earlier to the later; an access made by a host thread (not
 //!   an operation) has no instant;
+//! - each report of the sanitizer's checks given with [`ChromeTrace::checks`] is an instant (category
+//!   `check`, named by its tool and number, `memcheck #1`, the report's text in `args.report`) on the track of
+//!   the operation it concerns (the kernel's launch, the copy), at its start;
 //! - streams and events carry the names the program gave them (the track `dev0 · copy (stream 2)`, the flow
 //!   `event \`done\``).
 //!
@@ -36,6 +39,7 @@ use crate::engine::core::handle::{ProcessId, StreamId};
 use crate::engine::core::races::{Accessor, RaceReport};
 use crate::engine::core::time::VirtualTime;
 use crate::engine::observe::trace::{FailedCall, OpKind, Trace, TraceEvent};
+use crate::facade::cc_check::CheckReport;
 
 /// A trace in Chrome Trace Event format. Build it with [`ChromeTrace::new`], optionally add [`Names`], the
 /// facade's [`error codes`](ChromeTrace::error_codes) and the [`races`](ChromeTrace::races), then take [`ChromeTrace::to_json`] (one event per
@@ -46,6 +50,7 @@ pub struct ChromeTrace<'a> {
     names: Names,
     codes: Option<ErrorCode>,
     races: &'a [RaceReport],
+    checks: &'a [CheckReport],
 }
 
 /// Which track of a process.
@@ -78,7 +83,16 @@ impl<'a> ChromeTrace<'a> {
             names: Names::default(),
             codes: None,
             races: &[],
+            checks: &[],
         }
+    }
+
+    /// Shows these reports of the sanitizer's checks ([`crate::check_reports`]) on the tracks of the operations
+    /// they concern; a report whose operation the trace does not hold is left out.
+    #[must_use]
+    pub fn checks(mut self, checks: &'a [CheckReport]) -> ChromeTrace<'a> {
+        self.checks = checks;
+        self
     }
 
     /// Shows these races (the machine's [`crate::Machine::race_reports`]) on the operations' tracks.
@@ -267,6 +281,24 @@ impl<'a> ChromeTrace<'a> {
             {
                 timed.push(((key.0, key.1, base + 2 * i + j), group));
             }
+        }
+        let base = base + 2 * self.races.len();
+        let at: BTreeMap<(StreamId, u64), &TraceEvent> = self
+            .trace
+            .ops
+            .iter()
+            .map(|op| ((op.stream, op.seq), op))
+            .collect();
+        for (i, c) in self.checks.iter().enumerate() {
+            let Some(op) = c.op.and_then(|o| at.get(&(o.stream, o.seq))) else {
+                continue;
+            };
+            let pid = u64::from(op.stream.process.0) + 1;
+            let tid = tids[&(op.stream.process, Track::Stream(op.stream))];
+            let e = json!({"ph": "i", "s": "t", "cat": "check", "name": format!("{} #{}", c.tool, i + 1),
+                "pid": pid, "tid": tid, "ts": micros(op.start),
+                "args": {"tool": c.tool, "report": c.text, "operation": op.label}});
+            timed.push(((op.start.as_nanos(), RANK_OTHER, base + i), vec![e]));
         }
         timed.sort_by_key(|(k, _)| *k);
         out.extend(timed.into_iter().flat_map(|(_, g)| g));

@@ -10,17 +10,19 @@
 //! `[memset--]`, `[host-fn%%]`, `[sync....]` (a blocked host call); instants are `R` (record), `W` (wait), `A` /
 //! `F` (a stream-ordered allocation / free), `S` (a host call that did not block), `L` / `D` (a graph launch and
 //! its end on the launch stream; the nodes have rows of their own, `graph N lane M`), `*` (several in one
-//! column). Below the chart: a legend and the list of
-//! waits with the record each one waited for. Every line fits the width (default 80 characters, at most
+//! column), `!` (an operation a report of the sanitizer's checks concerns, given with [`Timeline::checks`]).
+//! Below the chart: a legend, the list of waits with the record each one waited for, and the list of the
+//! checks' reports. Every line fits the width (default 80 characters, at most
 //! [`Timeline::MAX_WIDTH`], counted as characters, not bytes), and the same trace always gives the same text.
 
 use std::fmt;
 
-use super::timeline_model::{BarKind, MarkKind, TimelineModel};
+use super::timeline_model::{BarKind, LaneKind, MarkKind, TimelineModel};
 use super::{Names, event_label};
 use crate::engine::core::handle::StreamId;
 use crate::engine::core::time::VirtualTime;
 use crate::engine::observe::trace::Trace;
+use crate::facade::cc_check::CheckReport;
 
 /// A text Gantt chart of a trace. `Display` renders it: `Timeline::new(&trace).width(80).to_string()`.
 #[derive(Debug, Clone)]
@@ -28,10 +30,13 @@ pub struct Timeline<'a> {
     trace: &'a Trace,
     width: usize,
     names: Names,
+    checks: &'a [CheckReport],
 }
 
 /// The most waits listed under the chart.
 const MAX_WAITS_LISTED: usize = 20;
+/// The most reports of the checks listed under the chart.
+const MAX_CHECKS_LISTED: usize = 20;
 /// The fewest columns between two ticks (room for a label like `100.000 ms`).
 const MIN_TICK_COLUMNS: u64 = 12;
 
@@ -131,7 +136,34 @@ impl<'a> Timeline<'a> {
             trace,
             width: 80,
             names: Names::default(),
+            checks: &[],
         }
+    }
+
+    /// Marks the operations these reports of the sanitizer's checks concern (`!` at their start) and lists the
+    /// reports under the chart; a report whose operation the trace does not hold is left out.
+    #[must_use]
+    pub fn checks(mut self, checks: &'a [CheckReport]) -> Timeline<'a> {
+        self.checks = checks;
+        self
+    }
+
+    /// The reports of [`Timeline::checks`] whose operation the trace holds, with that operation's stream and
+    /// start.
+    fn placed_checks(&self) -> Vec<(StreamId, VirtualTime, &CheckReport)> {
+        let at: std::collections::BTreeMap<(StreamId, u64), VirtualTime> = self
+            .trace
+            .ops
+            .iter()
+            .map(|op| ((op.stream, op.seq), op.start))
+            .collect();
+        self.checks
+            .iter()
+            .filter_map(|c| {
+                let o = c.op?;
+                at.get(&(o.stream, o.seq)).map(|&t| (o.stream, t, c))
+            })
+            .collect()
     }
 
     /// The widest timeline drawn, in characters: a larger [`Timeline::width`] is clamped to it, so that a huge
@@ -213,6 +245,7 @@ impl<'a> Timeline<'a> {
         out.push(ruler.into_iter().collect());
 
         let col_of = |t: u64| (t / step).min(cols - 1) as usize;
+        let checks = self.placed_checks();
         for lane in &model.lanes {
             let mut cells = vec![' '; cols as usize];
             for bar in &lane.bars {
@@ -237,6 +270,12 @@ impl<'a> Timeline<'a> {
                 cells[c] = if marked[c] && cells[c] != m { '*' } else { m };
                 marked[c] = true;
             }
+            // A report's mark wins over the others: it is the one to see.
+            if let LaneKind::Stream(id) = lane.kind {
+                for &(_, t, _) in checks.iter().filter(|(s, _, _)| *s == id) {
+                    cells[col_of(t.as_nanos())] = '!';
+                }
+            }
             let label = cut(&lane.label, label_w);
             let chart: String = cells.iter().collect();
             out.push(format!("{label:label_w$} |{chart}").trim_end().to_string());
@@ -250,7 +289,7 @@ impl<'a> Timeline<'a> {
         let legend = format!(
             "legend: [name===] kernel · [H2D ~~] copy · [memset --] memset · [host-fn %] host \
              function · [call ...] host blocked · R record · W wait{} · S host call that did not block \
-             {}· * several",
+             {}{}· * several",
             if pools {
                 " · A stream-ordered allocation · F stream-ordered free"
             } else {
@@ -260,11 +299,49 @@ impl<'a> Timeline<'a> {
                 "· L graph launch · D graph launch done (its nodes run on the graph's lanes) "
             } else {
                 ""
+            },
+            if checks.is_empty() {
+                ""
+            } else {
+                "· ! a check's report "
             }
         );
         wrap(&legend, width, 2, &mut out);
         list_waits(&model, width, &mut out);
+        list_checks(&model, &checks, width, &mut out);
         out
+    }
+}
+
+/// The checks' reports under the chart, each with the row and time of the operation it concerns.
+fn list_checks(
+    model: &TimelineModel,
+    checks: &[(StreamId, VirtualTime, &CheckReport)],
+    width: usize,
+    out: &mut Vec<String>,
+) {
+    if checks.is_empty() {
+        return;
+    }
+    wrap("checks (!):", width, 2, out);
+    for &(stream, at, c) in checks.iter().take(MAX_CHECKS_LISTED) {
+        let row = model
+            .stream_label(stream)
+            .map_or_else(|| stream.to_string(), str::to_string);
+        wrap(
+            &format!("  {row} at {at}: {}: {}", c.tool, c.text),
+            width,
+            4,
+            out,
+        );
+    }
+    if checks.len() > MAX_CHECKS_LISTED {
+        wrap(
+            &format!("  ... and {} more", checks.len() - MAX_CHECKS_LISTED),
+            width,
+            4,
+            out,
+        );
     }
 }
 
