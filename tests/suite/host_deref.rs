@@ -34,7 +34,7 @@ fn a_host_read_of_device_memory_names_the_allocation_and_crashes() {
         err,
         format!(
             "streamsim: host code read device memory at 0xd0000000000210: offset 16 of allocation #2 (4096 \
-             bytes at 0xd0000000000200 on device 0). {ADVICE}"
+             bytes at 0xd0000000000200 on device 0, cudaMalloc at line 10 of host_deref.cu). {ADVICE}"
         )
     );
 }
@@ -47,7 +47,7 @@ fn a_host_write_of_device_memory_names_the_allocation_and_crashes() {
         err,
         format!(
             "streamsim: host code wrote device memory at 0xd00000000011a0: offset 4000 of allocation #2 (4096 \
-             bytes at 0xd0000000000200 on device 0). {ADVICE}"
+             bytes at 0xd0000000000200 on device 0, cudaMalloc at line 10 of host_deref.cu). {ADVICE}"
         )
     );
 }
@@ -60,7 +60,8 @@ fn a_host_read_of_freed_device_memory_says_it_was_freed() {
         err,
         format!(
             "streamsim: host code read device memory at 0xd0000000000208: inside the 4096-byte allocation at \
-             0xd0000000000200, at offset 8, which was freed. {ADVICE}"
+             0xd0000000000200 (cudaMalloc at line 10 of host_deref.cu), at offset 8, which was freed (cudaFree at \
+             line 22 of host_deref.cu). {ADVICE}"
         )
     );
 }

@@ -42,15 +42,15 @@ fn a_block_reading_what_another_block_of_the_launch_writes_is_a_hazard_naming_bo
     assert_eq!(
         err,
         "streamsim: racecheck: kernel `halo`: write-after-read hazard on global memory at 0xd0000000000080 (offset \
-         128 of the 512-byte allocation at 0xd0000000000000) between blocks: thread (0,0,0) of block (1,0,0) writes \
+         128 of the 512-byte allocation at 0xd0000000000000, cudaMalloc at line 46 of between_blocks.cu) between blocks: thread (0,0,0) of block (1,0,0) writes \
          4 bytes at line 17 that thread (0,0,0) of block (0,0,0) read at line 20, with no __threadfence and atomic \
          ordering the blocks (they run in any order) (96 hazards like it in the launch)\n\
          streamsim: racecheck: kernel `halo`: read-after-write hazard on global memory at 0xd0000000000000 (offset 0 \
-         of the 512-byte allocation at 0xd0000000000000) between blocks: thread (0,0,0) of block (3,0,0) reads 4 \
+         of the 512-byte allocation at 0xd0000000000000, cudaMalloc at line 46 of between_blocks.cu) between blocks: thread (0,0,0) of block (3,0,0) reads 4 \
          bytes at line 20 that thread (0,0,0) of block (0,0,0) wrote at line 17, with no __threadfence and atomic \
          ordering the blocks (they run in any order) (32 hazards like it in the launch)\n\
          streamsim: racecheck: kernel `last_block`: read-after-write hazard on global memory at 0xd0000000000800 \
-         (offset 0 of the 16-byte allocation at 0xd0000000000800) between blocks: thread (0,0,0) of block (3,0,0) \
+         (offset 0 of the 16-byte allocation at 0xd0000000000800, cudaMalloc at line 49 of between_blocks.cu) between blocks: thread (0,0,0) of block (3,0,0) \
          reads 4 bytes at line 39 that thread (0,0,0) of block (0,0,0) wrote at line 28, with no __threadfence and \
          atomic ordering the blocks (they run in any order) (3 hazards like it in the launch)\n"
     );
