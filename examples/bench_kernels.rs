@@ -1,5 +1,5 @@
 //! The speed of kernels built by `streamsim cc`, in one run, against plain C doing the same work
-//! (`cargo run --release --example bench_kernels`; needs clang, as `streamsim cc` does):
+//! (`cargo build --release && cargo run --release --example bench_kernels`: the build remakes the libstreamsim.so its programs link; needs clang, as `streamsim cc` does):
 //!
 //! - (p) a kernel without barriers (vector add, 1<<22 floats) vs the same loop in C at -O2 (target ≥ 0.5×
 //!   the throughput);
