@@ -32,6 +32,7 @@ pub mod managed;
 pub mod pitched;
 mod reserve;
 pub(crate) mod rows;
+pub(crate) mod watch;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";
