@@ -235,3 +235,34 @@ fn a_kernel_writing_managed_memory_that_a_copy_on_an_unordered_stream_reads_is_a
     );
     assert_eq!(as_ref(&good), CLEAN);
 }
+
+/// sanitizer.md · Races between streams from what kernels did · the host's own load of managed memory while
+/// a kernel that writes it may still run → a data race naming the kernel's block and thread and the host's
+/// load (the byte the fault named: its size is not in the fault); after `cudaDeviceSynchronize` → none.
+#[test]
+fn a_host_load_of_managed_memory_a_running_kernel_writes_is_a_race() {
+    let out = "sync: 0 cudaSuccess\na[1023] = 1023\n";
+    let bad = verdict(&cc("host-read", "managed_host_read.cu", &[]), &[]);
+    assert_eq!(
+        as_ref(&bad),
+        (
+            Some(0),
+            out,
+            "streamsim: data race on 1 bytes at offset 0 of allocation #1 (pinned host memory)\n  \
+             first:  kernel `produce` on default stream of device 0 (device 0, process 0) writes (in block (0,0,0), thread (0,0,0))\n  \
+             second: `host load` on host thread 0 of process 0 reads\n  \
+             fix: synchronize default stream of device 0 (or an event recorded after `produce`) before `host load`\n"
+        )
+    );
+    let good = verdict(
+        &cc("host-read-ok", "managed_host_read.cu", &["CORRECT"]),
+        &[],
+    );
+    assert_eq!(as_ref(&good), (Some(0), out, ""));
+    // STREAMSIM_RACES=off: no launch is tracked, the pages are never protected.
+    let off = verdict(
+        &cc("host-read", "managed_host_read.cu", &[]),
+        &[("STREAMSIM_RACES", "off")],
+    );
+    assert_eq!(as_ref(&off), (Some(0), out, ""));
+}

@@ -5,7 +5,8 @@
 //!
 //! Managed memory is host memory at a host address, in the pinned table: copies, memsets, kernels' declared
 //! accesses and the host reads and writes of the API are checked for races on it like on pinned memory. What
-//! the host does by dereferencing the pointer is invisible to the simulator.
+//! the host does by dereferencing the pointer is seen only after a tracked launch, the first access to each page
+//! (`memory/watch.rs`, [`Process::record_host_faults`]).
 
 use std::borrow::Cow;
 use std::panic::Location;
@@ -340,6 +341,33 @@ impl Process {
             }
         }
         Ok(())
+    }
+
+    /// The host's own loads and stores of managed memory that faulted since this thread's last call
+    /// (`memory/watch.rs`), recorded now, at the start of the thread's next call (the same place in its program
+    /// order, and no simulator lock is held): each a host access of the byte the fault named, checked like
+    /// [`Process::host_read`]'s (a read of managed memory of a device without concurrent managed access
+    /// conflicts with kernels' reads too). Notes of another machine's memory are dropped.
+    pub(crate) fn record_host_faults(&self, c: &Call) {
+        for (addr, write) in crate::engine::memory::watch::take_pending() {
+            if !self.m.memory.is_managed(addr) {
+                continue;
+            }
+            let Ok(r) = self
+                .m
+                .memory
+                .pinned_region("host access", HostPtr(addr), 1, c.process)
+            else {
+                continue;
+            };
+            let (call, site) = if write {
+                ("host store", Location::caller())
+            } else {
+                ("host load", Location::caller())
+            };
+            let conflicts = write || (self.m.race.on() && self.managed_exclusive(&r));
+            let _ = self.host_access(c, call, site, &r, conflicts);
+        }
     }
 
     /// Whether a host access of `r` conflicts with any kernel access: `r` is managed memory of a device without

@@ -9,11 +9,19 @@
 //! resolver, as device memory's (checked by memcheck, their byte ranges tracked for the race detector). Where
 //! the window cannot be reserved (the address range is taken), they are ordinary mappings, which kernels reach
 //! unseen.
+//!
+//! A managed allocation in the window is a `memfd` mapped twice when it can be (`watch.rs`): the program's view
+//! at the window address ([`LazyBytes::program_ptr`], the allocation's address) and an alias that the simulator
+//! reaches the bytes through ([`LazyBytes::as_ptr`]), so that the program's view can be protected while a
+//! kernel may run without kernels and copies ever faulting on it. Failing that (no descriptor, the watch's
+//! table full) it is a private anonymous mapping, one view for both.
 
 use std::collections::BTreeMap;
 use std::ptr::NonNull;
 
 use parking_lot::Mutex;
+
+use crate::engine::memory::watch;
 
 /// The start of the window managed allocations are made in (32 TiB: below where Linux loads position-independent
 /// executables, about 0x55… and 0x56…, and puts mappings and stacks, 0x7f…; above a fixed-address executable's
@@ -89,6 +97,9 @@ pub(crate) struct LazyBytes {
     len: usize,
     /// The window's bytes it holds (its pages and the guard page after them), if it is in the window.
     window: Option<u64>,
+    /// A watched managed allocation (`watch.rs`): the alias the simulator reaches the bytes through (`ptr` is
+    /// the program's view), the `memfd` both map, the watch's slot.
+    alias: Option<(NonNull<u8>, i32, usize)>,
 }
 
 // SAFETY: the mapping is owned by this value alone; access goes through the block's lock (or, for a kernel run
@@ -117,6 +128,7 @@ impl LazyBytes {
             ptr,
             len,
             window: None,
+            alias: None,
         })
     }
 
@@ -130,6 +142,9 @@ impl LazyBytes {
         let Some(start) = window_take(span) else {
             return LazyBytes::new(len);
         };
+        if let Some(watched) = Self::watched(start, len, span) {
+            return Some(watched);
+        }
         // SAFETY: pages of the window's reservation that this value now owns; replacing them maps zeroed pages.
         let p = unsafe {
             libc::mmap(
@@ -149,30 +164,114 @@ impl LazyBytes {
             ptr,
             len,
             window: Some(span),
+            alias: None,
         })
+    }
+
+    /// `len` bytes at `start` of the window (which this value then owns, `span` bytes with the guard page) as a
+    /// `memfd` mapped twice, the program's view there and an alias elsewhere, registered with the watch
+    /// (`watch.rs`); `None` (nothing left mapped) if any step fails.
+    fn watched(start: u64, len: usize, span: u64) -> Option<LazyBytes> {
+        let pages = len.checked_next_multiple_of(PAGE as usize)?;
+        // SAFETY: a new file descriptor, owned by this value from here on (closed on every failure path).
+        let fd = unsafe { libc::memfd_create(c"streamsim-managed".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return None;
+        }
+        let close = |fd| {
+            // SAFETY: the descriptor made above, closed once.
+            unsafe { libc::close(fd) };
+        };
+        // SAFETY: sizing the file just made (sparse: no memory until pages are touched).
+        if unsafe { libc::ftruncate(fd, pages as libc::off_t) } != 0 {
+            close(fd);
+            return None;
+        }
+        let rw = libc::PROT_READ | libc::PROT_WRITE;
+        // SAFETY: the window's pages this value owns, replaced by the file's; the alias is a fresh mapping.
+        let (view, alias) = unsafe {
+            let view = libc::mmap(
+                start as *mut libc::c_void,
+                pages,
+                rw,
+                libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED,
+                fd,
+                0,
+            );
+            let alias = libc::mmap(
+                std::ptr::null_mut(),
+                pages,
+                rw,
+                libc::MAP_SHARED | libc::MAP_NORESERVE,
+                fd,
+                0,
+            );
+            (view, alias)
+        };
+        let undo = |alias: *mut libc::c_void| {
+            if alias != libc::MAP_FAILED {
+                // SAFETY: the alias made above.
+                unsafe { libc::munmap(alias, pages) };
+            }
+            close(fd);
+        };
+        if view as u64 != start || alias == libc::MAP_FAILED {
+            undo(alias);
+            return None;
+        }
+        let Some(slot) = watch::register(view.cast(), pages, alias.cast(), fd) else {
+            undo(alias);
+            return None;
+        };
+        Some(LazyBytes {
+            ptr: NonNull::new(view.cast())?,
+            len,
+            window: Some(span),
+            alias: Some((NonNull::new(alias.cast())?, fd, slot)),
+        })
+    }
+
+    /// Where the program sees the bytes (the window's address for managed memory): the allocation's address.
+    pub(crate) fn program_ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
     }
 
     pub(crate) fn len(&self) -> usize {
         self.len
     }
 
+    /// Where the simulator reaches the bytes: the alias of a watched allocation (never protected), else the
+    /// program's view.
     pub(crate) fn as_ptr(&self) -> *mut u8 {
-        self.ptr.as_ptr()
+        match self.alias {
+            Some((a, _, _)) => a.as_ptr(),
+            None => self.ptr.as_ptr(),
+        }
     }
 
     pub(crate) fn as_slice(&self) -> &[u8] {
         // SAFETY: `len` mapped, readable bytes, owned by `self`.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+        unsafe { std::slice::from_raw_parts(self.as_ptr(), self.len) }
     }
 
     pub(crate) fn as_mut_slice(&mut self) -> &mut [u8] {
         // SAFETY: as above, and `&mut self` is the only access through the simulator.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.as_ptr(), self.len) }
     }
 }
 
 impl Drop for LazyBytes {
     fn drop(&mut self) {
+        if let Some((alias, fd, slot)) = self.alias {
+            watch::unregister(slot);
+            let pages = self.len.next_multiple_of(PAGE as usize);
+            // SAFETY: the alias and descriptor this value made, released once (the program's view is replaced
+            // below).
+            unsafe {
+                libc::munmap(alias.as_ptr().cast(), pages);
+                libc::close(fd);
+            }
+        }
         let Some(span) = self.window else {
             // SAFETY: the mapping this value made, unmapped once.
             unsafe {
@@ -218,15 +317,19 @@ mod tests {
     #[test]
     fn managed_bytes_are_in_the_window_with_a_guard_page_and_their_range_is_reused() {
         let a = LazyBytes::managed(10).expect("a small managed mapping");
-        let at = a.as_ptr() as u64;
+        let at = a.program_ptr() as u64;
         assert!((super::WINDOW_BASE..super::WINDOW_BASE + super::WINDOW_LEN).contains(&at));
         let b = LazyBytes::managed(4096).expect("another");
-        assert_ne!(b.as_ptr() as u64, at + 4096, "a guard page between them");
+        assert_ne!(
+            b.program_ptr() as u64,
+            at + 4096,
+            "a guard page between them"
+        );
         drop(a);
         let c = LazyBytes::managed(5000).expect("a third");
         assert!(
             (super::WINDOW_BASE..super::WINDOW_BASE + super::WINDOW_LEN)
-                .contains(&(c.as_ptr() as u64))
+                .contains(&(c.program_ptr() as u64))
         );
         assert_eq!(c.as_slice(), &[0u8; 5000][..]);
         let big = LazyBytes::managed(8 << 40).expect("8 TiB of the window, none of it touched");

@@ -345,7 +345,7 @@ impl Memory {
         let Some(lazy) = LazyBytes::managed(n) else {
             return Err(SimError::HostOutOfMemory { requested: bytes });
         };
-        let base = lazy.as_ptr() as u64;
+        let base = lazy.program_ptr() as u64;
         let block = Arc::new(Block {
             base,
             len: bytes,

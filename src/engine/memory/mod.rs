@@ -33,6 +33,7 @@ pub mod pitched;
 mod reserve;
 pub(crate) mod rows;
 pub(crate) mod site;
+pub(crate) mod watch;
 
 /// The `problem` of an [`crate::SimError::InvalidAddress`] for memory that a device reset freed.
 pub const FREED_BY_RESET: &str = "freed by a device reset";

@@ -263,6 +263,10 @@ impl Process {
             now,
             clock: now,
         };
+        // The host's loads and stores of managed memory since this thread's last call, at their place.
+        if crate::engine::memory::watch::has_pending() {
+            self.record_host_faults(&c);
+        }
         // The vendors' sticky error: once a call has seen a kernel fault, every later call returns it (of the
         // process or on that device, as the dialect says).
         // A panic inside the simulator (a bug) may leave the machine half-updated (its locks are not poisoned):

@@ -167,6 +167,9 @@ pub(crate) fn stamp_pending(race: &RaceState, epoch: Epoch, clock: &VectorClock,
     });
     race.tracked.store(true, Ordering::Release);
     *track.stamp.lock() = Some(stamp);
+    drop(log);
+    // From here the kernel may run: the host's next access to each page of managed memory is seen.
+    crate::engine::memory::watch::arm();
 }
 
 /// The machine's log: tracked launches whose kernels have not run yet, and behind the first of them the
