@@ -1828,6 +1828,9 @@ pub(crate) const CC_COMPILER_ENTRY_POINTS: &[&str] = &[
     "streamsimCcRegisterModule",
     "streamsimCcReport",
     "streamsimCcResolve",
+    // The call sites of allocations and frees (include/streamsim/cc/call_sites.h) and racecheck's lookup of them.
+    "__streamsim_at",
+    "streamsimCcSiteOf",
     // nvcc 13's launch path and the drop-in libcudart.so.13's CUDA 13 entry points (src/facade/dropin.rs),
     // declared by NVIDIA's crt/ headers, exercised by tests/suite/dropin.rs.
     "__cudaGetKernel",

@@ -349,7 +349,7 @@ impl Process {
     /// [`Process::host_read`]'s (a read of managed memory of a device without concurrent managed access
     /// conflicts with kernels' reads too). Notes of another machine's memory are dropped.
     pub(crate) fn record_host_faults(&self, c: &Call) {
-        for (addr, write) in crate::engine::memory::watch::take_pending() {
+        for (addr, write) in self.m.memory.take_host_faults() {
             if !self.m.memory.is_managed(addr) {
                 continue;
             }

@@ -450,6 +450,14 @@ impl Memory {
     }
 }
 
+impl super::Memory {
+    /// The calling thread's host accesses of managed memory that faulted since it last asked (`watch.rs`): each
+    /// the faulting address and whether it was a write.
+    pub(crate) fn take_host_faults(&self) -> Vec<(u64, bool)> {
+        super::watch::take_pending()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
