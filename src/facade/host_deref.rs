@@ -32,31 +32,12 @@ mod imp {
         Unknown,
     }
 
-    /// The SIGSEGV disposition before ours.
-    struct Previous(libc::sigaction);
-    // SAFETY: a plain struct of integers and a function address, written once before the handler is installed.
-    unsafe impl Sync for Previous {}
-    // SAFETY: as above.
-    unsafe impl Send for Previous {}
-
-    static PREVIOUS: OnceLock<Previous> = OnceLock::new();
+    static PREVIOUS: OnceLock<crate::engine::core::signals::Previous> = OnceLock::new();
     static INSTALLED: OnceLock<bool> = OnceLock::new();
 
     pub(super) fn install() {
         INSTALLED.get_or_init(|| {
-            // SAFETY: zeroed is a valid `sigaction`; the calls get valid pointers.
-            unsafe {
-                let mut old: libc::sigaction = std::mem::zeroed();
-                if libc::sigaction(libc::SIGSEGV, std::ptr::null(), &mut old) != 0 {
-                    return false;
-                }
-                let _ = PREVIOUS.set(Previous(old));
-                let mut new: libc::sigaction = std::mem::zeroed();
-                new.sa_sigaction = on_sigsegv as *const () as usize;
-                new.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-                libc::sigemptyset(&mut new.sa_mask);
-                libc::sigaction(libc::SIGSEGV, &new, std::ptr::null_mut()) == 0
-            }
+            crate::engine::core::signals::install(libc::SIGSEGV, on_sigsegv, &PREVIOUS)
         });
     }
 
@@ -360,23 +341,7 @@ mod imp {
                 let _ = std::io::stderr().write_all(line.as_bytes());
             }
         }
-        let Some(Previous(prev)) = PREVIOUS.get() else {
-            return;
-        };
-        let h = prev.sa_sigaction;
-        if h == libc::SIG_DFL || h == libc::SIG_IGN {
-            // SAFETY: restores the earlier disposition; returning re-runs the faulting access, which then gets it.
-            unsafe { libc::sigaction(libc::SIGSEGV, prev, std::ptr::null_mut()) };
-        } else if prev.sa_flags & libc::SA_SIGINFO != 0 {
-            // SAFETY: the program's own three-argument handler, called as the kernel would have.
-            let f: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) =
-                unsafe { std::mem::transmute(h) };
-            f(sig, info, ctx);
-        } else {
-            // SAFETY: the program's own one-argument handler.
-            let f: extern "C" fn(libc::c_int) = unsafe { std::mem::transmute(h) };
-            f(sig);
-        }
+        crate::engine::core::signals::pass_on(&PREVIOUS, sig, info, ctx);
     }
 }
 

@@ -13,5 +13,7 @@ pub(crate) mod races;
 pub(crate) mod registry;
 pub(crate) mod rng;
 pub mod rules;
+#[cfg(target_os = "linux")]
+pub(crate) mod signals;
 pub(crate) mod status;
 pub mod time;

@@ -39,14 +39,7 @@ const FREE: Slot = Slot {
 
 static TABLE: [Slot; SLOTS] = [FREE; SLOTS];
 
-/// The SIGBUS disposition before ours.
-struct Previous(libc::sigaction);
-// SAFETY: a plain struct of integers and a function address, written once before the handler is installed.
-unsafe impl Sync for Previous {}
-// SAFETY: as above.
-unsafe impl Send for Previous {}
-
-static PREVIOUS: OnceLock<Previous> = OnceLock::new();
+static PREVIOUS: OnceLock<crate::engine::core::signals::Previous> = OnceLock::new();
 static INSTALLED: OnceLock<bool> = OnceLock::new();
 
 /// Registers the mapping `base..base+len`: the slot to give back to [`unregister`], or `None` if the table is
@@ -82,20 +75,9 @@ pub(crate) fn cut_off(i: usize) -> bool {
 }
 
 fn install() -> bool {
-    // SAFETY: zeroed is a valid `sigaction`; the calls get valid pointers. The handler is async-signal-safe:
-    // it reads atomics, calls mmap (a system call) and sigaction, and never allocates or locks.
-    unsafe {
-        let mut old: libc::sigaction = std::mem::zeroed();
-        if libc::sigaction(libc::SIGBUS, std::ptr::null(), &mut old) != 0 {
-            return false;
-        }
-        let _ = PREVIOUS.set(Previous(old));
-        let mut new: libc::sigaction = std::mem::zeroed();
-        new.sa_sigaction = on_sigbus as *const () as usize;
-        new.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-        libc::sigemptyset(&mut new.sa_mask);
-        libc::sigaction(libc::SIGBUS, &new, std::ptr::null_mut()) == 0
-    }
+    // The handler is async-signal-safe: it reads atomics, calls mmap (a system call) and sigaction, and never
+    // allocates or locks.
+    crate::engine::core::signals::install(libc::SIGBUS, on_sigbus, &PREVIOUS)
 }
 
 extern "C" fn on_sigbus(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut libc::c_void) {
@@ -125,21 +107,5 @@ extern "C" fn on_sigbus(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut 
         }
     }
     // Not ours (or the zero pages could not be mapped): what was there before us.
-    let Some(Previous(prev)) = PREVIOUS.get() else {
-        return;
-    };
-    let h = prev.sa_sigaction;
-    if h == libc::SIG_DFL || h == libc::SIG_IGN {
-        // SAFETY: restores the earlier disposition; returning re-runs the faulting access, which then gets it.
-        unsafe { libc::sigaction(libc::SIGBUS, prev, std::ptr::null_mut()) };
-    } else if prev.sa_flags & libc::SA_SIGINFO != 0 {
-        // SAFETY: the program's own three-argument handler, called as the kernel would have.
-        let f: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) =
-            unsafe { std::mem::transmute(h) };
-        f(sig, info, ctx);
-    } else {
-        // SAFETY: the program's own one-argument handler.
-        let f: extern "C" fn(libc::c_int) = unsafe { std::mem::transmute(h) };
-        f(sig);
-    }
+    crate::engine::core::signals::pass_on(&PREVIOUS, sig, info, ctx);
 }

@@ -78,14 +78,7 @@ thread_local! {
     static COUNT: Cell<usize> = const { Cell::new(0) };
 }
 
-/// The SIGSEGV disposition before ours.
-struct Previous(libc::sigaction);
-// SAFETY: a plain struct of integers and a function address, written once before the handler is installed.
-unsafe impl Sync for Previous {}
-// SAFETY: as above.
-unsafe impl Send for Previous {}
-
-static PREVIOUS: OnceLock<Previous> = OnceLock::new();
+static PREVIOUS: OnceLock<crate::engine::core::signals::Previous> = OnceLock::new();
 static INSTALLED: OnceLock<bool> = OnceLock::new();
 
 /// Registers a program's view `base..base+len` with its alias and `memfd`: the slot to give to
@@ -158,24 +151,13 @@ pub(crate) fn has_pending() -> bool {
 }
 
 fn install() -> bool {
-    // SAFETY: zeroed is a valid `sigaction`; the calls get valid pointers. The handler is async-signal-safe:
-    // it reads atomics and a const-initialised thread local, calls mprotect and sigaction, and never allocates
-    // or locks. The fork handler does the same and calls mmap, mremap, lseek and memcpy.
-    unsafe {
-        let mut old: libc::sigaction = std::mem::zeroed();
-        if libc::sigaction(libc::SIGSEGV, std::ptr::null(), &mut old) != 0 {
-            return false;
-        }
-        let _ = PREVIOUS.set(Previous(old));
-        let mut new: libc::sigaction = std::mem::zeroed();
-        new.sa_sigaction = on_sigsegv as *const () as usize;
-        new.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-        libc::sigemptyset(&mut new.sa_mask);
-        if libc::sigaction(libc::SIGSEGV, &new, std::ptr::null_mut()) != 0 {
-            return false;
-        }
-        libc::pthread_atfork(None, None, Some(in_child));
+    // The handler is async-signal-safe: it reads atomics and a const-initialised thread local, calls mprotect
+    // and sigaction, and never allocates or locks.
+    if !crate::engine::core::signals::install(libc::SIGSEGV, on_sigsegv, &PREVIOUS) {
+        return false;
     }
+    // SAFETY: registers a fork handler, which calls mmap, mremap, lseek and memcpy only.
+    unsafe { libc::pthread_atfork(None, None, Some(in_child)) };
     true
 }
 
@@ -232,23 +214,7 @@ extern "C" fn on_sigsegv(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut
         }
     }
     // Not ours: what was there before us.
-    let Some(Previous(prev)) = PREVIOUS.get() else {
-        return;
-    };
-    let h = prev.sa_sigaction;
-    if h == libc::SIG_DFL || h == libc::SIG_IGN {
-        // SAFETY: restores the earlier disposition; returning re-runs the faulting access, which then gets it.
-        unsafe { libc::sigaction(libc::SIGSEGV, prev, std::ptr::null_mut()) };
-    } else if prev.sa_flags & libc::SA_SIGINFO != 0 {
-        // SAFETY: the earlier three-argument handler, called as the kernel would have.
-        let f: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) =
-            unsafe { std::mem::transmute(h) };
-        f(sig, info, ctx);
-    } else {
-        // SAFETY: the earlier one-argument handler.
-        let f: extern "C" fn(libc::c_int) = unsafe { std::mem::transmute(h) };
-        f(sig);
-    }
+    crate::engine::core::signals::pass_on(&PREVIOUS, sig, info, ctx);
 }
 
 /// The fork child's copy of every program's view: a private anonymous mapping at the same address holding
