@@ -196,6 +196,9 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
     let mut indirect: BTreeSet<String> = BTreeSet::new();
     let mut current: Option<String> = None;
     let mut allocas: BTreeSet<String> = BTreeSet::new();
+    // Pointers computed from a `__shared__` variable, and from an `alloca`, by `getelementptr` or `bitcast`.
+    let mut shared_ptrs: BTreeSet<String> = BTreeSet::new();
+    let mut local_ptrs: BTreeSet<String> = BTreeSet::new();
     let mut fresh = 0usize;
     let mut unsupported: BTreeSet<String> = BTreeSet::new();
     let mut kernels: Vec<KernelInfo> = Vec::new();
@@ -243,6 +246,8 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         if let Some(rest) = t.strip_prefix("define ") {
             let name = first_global(rest).unwrap_or_default();
             allocas.clear();
+            shared_ptrs.clear();
+            local_ptrs.clear();
             current = Some(name.clone());
             calls.entry(name.clone()).or_default();
             if kernel_names.contains(&name) {
@@ -321,6 +326,16 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
             && body.contains("= alloca ")
         {
             allocas.insert(def);
+        } else if let Some(def) = ssa_def(body)
+            && let Some(base) = derived_from(body)
+        {
+            if allocas.contains(base) || local_ptrs.contains(base) {
+                local_ptrs.insert(def);
+            } else if shared_ptrs.contains(base)
+                || first_global(base).is_some_and(|g| shared_syms.contains(&sym(&g)))
+            {
+                shared_ptrs.insert(def);
+            }
         }
         // Calls: the call graph (for the fiber flag).
         if let Some(callee) = called(body) {
@@ -339,6 +354,8 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         }
         let at = Access {
             allocas: &allocas,
+            local_ptrs: &local_ptrs,
+            shared_ptrs: &shared_ptrs,
             shared: &shared_syms,
             line: debug_line(&line, &dbg_lines),
         };
@@ -386,6 +403,13 @@ pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
         .cloned()
         .collect();
     out.push_str(&support(&kernels, &vars, &defined, &declared));
+    // Each access site's hint for `__ssk.g` (the cache entry it hit last), per OS thread running blocks.
+    for i in 1..=fresh {
+        let _ = writeln!(
+            out,
+            "@__ssk.h{i} = internal thread_local(initialexec) global i32 0, align 4"
+        );
+    }
     Ok(Rewritten {
         text: out,
         kernels,
@@ -713,6 +737,19 @@ fn sreg_names() -> &'static [(&'static str, &'static str)] {
 }
 
 /// `%x = ...` → `%x`.
+/// The pointer a `getelementptr` or a `bitcast` of a pointer computes from (its base operand), if `body` is one.
+fn derived_from(body: &str) -> Option<&str> {
+    let (_, rhs) = body.split_once(" = ")?;
+    if let Some(r) = rhs.strip_prefix("getelementptr ") {
+        let r = r.trim_start_matches("inbounds ").trim_start_matches("nuw ");
+        let parts = split_top(r);
+        return parts.get(1)?.trim().strip_prefix("ptr ").map(str::trim);
+    }
+    rhs.strip_prefix("bitcast ptr ")
+        .and_then(|r| r.rsplit_once(" to ptr"))
+        .map(|(base, _)| base.trim())
+}
+
 fn ssa_def(body: &str) -> Option<String> {
     let (lhs, _) = body.split_once(" = ")?;
     lhs.starts_with('%').then(|| lhs.to_string())
@@ -906,6 +943,10 @@ fn debug_line(line: &str, dbg_lines: &BTreeMap<String, u32>) -> u32 {
 /// symbols of shared memory (translated even as constants, for racecheck), and the line's source line.
 struct Access<'a> {
     allocas: &'a BTreeSet<String>,
+    /// Pointers into the thread's own `alloca`s (never translated).
+    local_ptrs: &'a BTreeSet<String>,
+    /// Pointers into shared memory: translated by `__ssk.gs` (racecheck's note only).
+    shared_ptrs: &'a BTreeSet<String>,
     shared: &'a BTreeSet<String>,
     line: u32,
 }
@@ -933,21 +974,32 @@ fn instrument(line: &str, at: &Access<'_>, fresh: &mut usize) -> (String, String
             (operand, "")
         };
         let shared = || first_global(ptr).is_some_and(|g| at.shared.contains(&sym(&g)));
-        if ptr.starts_with('%') {
-            if allocas.contains(ptr) {
+        let to_shared = if ptr.starts_with('%') {
+            if allocas.contains(ptr) || at.local_ptrs.contains(ptr) {
                 return None;
             }
+            at.shared_ptrs.contains(ptr)
         } else if !shared() {
             return None;
-        }
+        } else {
+            true
+        };
         *fresh += 1;
         let name = format!("%__ssk.p{fresh}");
         let flags = flags | src_line;
-        let _ = writeln!(
-            pre,
-            "{:indent_len$}{name} = call ptr @__ssk.g(ptr {ptr}, i64 {size}, i32 {flags})",
-            ""
-        );
+        if to_shared {
+            let _ = writeln!(
+                pre,
+                "{:indent_len$}{name} = call ptr @__ssk.gs(ptr {ptr}, i64 {size}, i32 {flags})",
+                ""
+            );
+        } else {
+            let _ = writeln!(
+                pre,
+                "{:indent_len$}{name} = call ptr @__ssk.g(ptr {ptr}, i64 {size}, i32 {flags}, ptr @__ssk.h{fresh})",
+                ""
+            );
+        }
         Some(format!("{name}{after}"))
     };
     let rebuild = |lhs: Option<&str>, head: &str, parts: &[String], tail: &str| -> String {
@@ -1126,6 +1178,9 @@ fn support(
         // divergence).
         s.push_str("declare void @__ssk_syncthreads() convergent nounwind\n");
     }
+    if !declared.contains("llvm.expect.i1") {
+        s.push_str("declare i1 @llvm.expect.i1(i1, i1)\n");
+    }
     if !declared.contains("__ssk_resolve") {
         s.push_str("declare ptr @__ssk_resolve(i64, i64, i32)\n");
     }
@@ -1167,29 +1222,62 @@ fn support(
          \x20 ret void\n\
          }}"
     );
-    // The translator: host addresses (above the first 64 KiB and below 2^47) pass (shared memory among them:
-    // racecheck, when the launch runs it, sees each such access), except those of the managed window
-    // (`src/engine/memory/lazy.rs`), which are resolved as device memory is; a device address that
-    // is aligned as the access needs and lies in one of the four allocations the kernel touched last is
-    // served from that cache entry (and noted by the tracker when the launch is tracked); anything else goes
-    // to the resolver (which faults the kernel on an address outside every live allocation, NULL included,
-    // and on a misaligned one).
-    let _ = write!(
-        s,
-        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f) alwaysinline {{\n\
+    // The translator. An address aligned as the access needs that lies in the cache entry its site hit last
+    // (the site's hint) is served from it (and noted by the tracker when the launch is tracked): the common
+    // case, tried first (a cached allocation is device or managed memory, never another host address).
+    // Otherwise host addresses (above the first 64 KiB and below 2^47) pass (racecheck, when the launch runs
+    // it, sees each such access), except those of the managed window (`src/engine/memory/lazy.rs`), which are
+    // resolved as device memory is; an aligned device address in one of the four allocations the kernel
+    // touched last is served from that entry (which becomes the site's hint); anything else goes to the
+    // resolver (which faults the kernel on an address outside every live allocation, NULL included, and on a
+    // misaligned one).
+    s.push_str(
+        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f, ptr %hint) alwaysinline {\n\
          entry:\n\
          \x20 %a = ptrtoint ptr %p to i64\n\
+         \x20 %f64 = zext i32 %f to i64\n\
+         \x20 %am8 = lshr i64 %f64, 8\n\
+         \x20 %am = and i64 %am8, 15\n\
+         \x20 %mis = and i64 %a, %am\n\
+         \x20 %al = icmp eq i64 %mis, 0\n\
+         \x20 %kind = and i32 %f, 3\n\
+         \x20 %alx = call i1 @llvm.expect.i1(i1 %al, i1 true)\n\
+         \x20 br i1 %alx, label %hinted, label %hostcheck\n",
+    );
+    let _ = writeln!(
+        s,
+        "hinted:\n\
+         \x20 %hi = load i32, ptr %hint, align 4\n\
+         \x20 %pbh = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %hi, i32 0\n\
+         \x20 %plh = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %hi, i32 1\n\
+         \x20 %baseh = load i64, ptr %pbh, align 8\n\
+         \x20 %lenh = load i64, ptr %plh, align 8\n\
+         \x20 %dh = sub i64 %a, %baseh\n\
+         \x20 %inh = icmp ult i64 %dh, %lenh\n\
+         \x20 %roomh = sub i64 %lenh, %dh\n\
+         \x20 %fitsh = icmp uge i64 %roomh, %size\n\
+         \x20 %okh = and i1 %inh, %fitsh\n\
+         \x20 %okhx = call i1 @llvm.expect.i1(i1 %okh, i1 true)\n\
+         \x20 br i1 %okhx, label %hith, label %hostcheck\n\
+         hith:\n\
+         \x20 %phh = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %hi, i32 2\n\
+         \x20 %hbh = load ptr, ptr %phh, align 8\n\
+         \x20 %rh = getelementptr i8, ptr %hbh, i64 %dh\n\
+         \x20 %th = load i32, ptr @__ssk_track, align 4\n\
+         \x20 %tonh = icmp ne i32 %th, 0\n\
+         \x20 br i1 %tonh, label %noteh, label %doneh\n\
+         noteh:\n\
+         \x20 call void @__ssk.note(i32 %hi, i64 %dh, i64 %size, i32 %kind)\n\
+         \x20 br label %doneh\n\
+         doneh:\n\
+         \x20 ret ptr %rh\n\
+         hostcheck:\n\
          \x20 %h = sub i64 %a, 65536\n\
          \x20 %anyhost = icmp ult i64 %h, 140737488289792\n\
          \x20 %w = sub i64 %a, {}\n\
          \x20 %managed = icmp ult i64 %w, {}\n\
          \x20 %host = select i1 %managed, i1 false, i1 %anyhost\n\
-         \x20 br i1 %host, label %pass, label %aligned\n",
-        crate::engine::memory::lazy::WINDOW_BASE,
-        crate::engine::memory::lazy::WINDOW_LEN,
-    );
-    s.push_str(
-        "\
+         \x20 br i1 %host, label %pass, label %aligned\n\
          pass:\n\
          \x20 %rc = load i32, ptr @__ssk_racecheck, align 4\n\
          \x20 %rcon = icmp ne i32 %rc, 0\n\
@@ -1200,13 +1288,9 @@ fn support(
          passed:\n\
          \x20 ret ptr %p\n\
          aligned:\n\
-         \x20 %f64 = zext i32 %f to i64\n\
-         \x20 %am8 = lshr i64 %f64, 8\n\
-         \x20 %am = and i64 %am8, 15\n\
-         \x20 %mis = and i64 %a, %am\n\
-         \x20 %al = icmp eq i64 %mis, 0\n\
-         \x20 %kind = and i32 %f, 3\n\
-         \x20 br i1 %al, label %e0, label %miss\n",
+         \x20 br i1 %al, label %e0, label %miss",
+        crate::engine::memory::lazy::WINDOW_BASE,
+        crate::engine::memory::lazy::WINDOW_LEN,
     );
     for e in 0..CACHE_ENTRIES {
         let next = if e + 1 == CACHE_ENTRIES {
@@ -1231,6 +1315,7 @@ fn support(
              \x20 %ph{e} = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 {e}, i32 2\n\
              \x20 %hb{e} = load ptr, ptr %ph{e}, align 8\n\
              \x20 %r{e} = getelementptr i8, ptr %hb{e}, i64 %d{e}\n\
+             \x20 store i32 {e}, ptr %hint, align 4\n\
              \x20 %t{e} = load i32, ptr @__ssk_track, align 4\n\
              \x20 %ton{e} = icmp ne i32 %t{e}, 0\n\
              \x20 br i1 %ton{e}, label %note{e}, label %done{e}\n\
@@ -1245,6 +1330,22 @@ fn support(
         "miss:\n\
          \x20 %r = call ptr @__ssk_resolve(i64 %a, i64 %size, i32 %f)\n\
          \x20 ret ptr %r\n\
+         }\n",
+    );
+    // A pointer into shared memory (computed from a `__shared__` variable): a host address of the block's
+    // thread; racecheck, when the launch runs it, sees the access.
+    s.push_str(
+        "define internal ptr @__ssk.gs(ptr %p, i64 %size, i32 %f) alwaysinline {\n\
+         entry:\n\
+         \x20 %rc = load i32, ptr @__ssk_racecheck, align 4\n\
+         \x20 %rcon = icmp ne i32 %rc, 0\n\
+         \x20 br i1 %rcon, label %shared, label %passed\n\
+         shared:\n\
+         \x20 %a = ptrtoint ptr %p to i64\n\
+         \x20 call void @__ssk_shared_access(i64 %a, i64 %size, i32 %f)\n\
+         \x20 br label %passed\n\
+         passed:\n\
+         \x20 ret ptr %p\n\
          }\n",
     );
     let mut rows = Vec::new();
@@ -1291,7 +1392,7 @@ fn support(
         }
         let _ = writeln!(
             s,
-            "  call void {}({})\n  ret void\n}}",
+            "  call void {}({}) alwaysinline\n  ret void\n}}",
             sym(&renamed(&info.name, defined)),
             args.join(", ")
         );
@@ -1451,8 +1552,11 @@ mod tests {
     fn a_load_through_a_computed_pointer_is_translated_and_an_alloca_is_not() {
         let allocas: BTreeSet<String> = ["%5".to_string()].into();
         let shared = BTreeSet::new();
+        let none = BTreeSet::new();
         let allocas = Access {
             allocas: &allocas,
+            local_ptrs: &none,
+            shared_ptrs: &none,
             shared: &shared,
             line: 0,
         };
@@ -1460,7 +1564,7 @@ mod tests {
         let (pre, line) = instrument("  %21 = load float, ptr %20, align 4", &allocas, &mut n);
         assert_eq!(
             pre,
-            "  %__ssk.p1 = call ptr @__ssk.g(ptr %20, i64 4, i32 768)\n"
+            "  %__ssk.p1 = call ptr @__ssk.g(ptr %20, i64 4, i32 768, ptr @__ssk.h1)\n"
         );
         assert_eq!(line, "  %21 = load float, ptr %__ssk.p1, align 4");
         let (pre, line) = instrument("  store ptr %0, ptr %5, align 8", &allocas, &mut n);
@@ -1478,6 +1582,8 @@ mod tests {
         let text = "  %4 = load i32, ptr bitcast (ptr @__ssd._ZZ1kvE1s to ptr), align 4, !dbg !9";
         let at = Access {
             allocas: &allocas,
+            local_ptrs: &allocas,
+            shared_ptrs: &allocas,
             shared: &shared,
             line: debug_line(text, &lines),
         };
@@ -1486,7 +1592,7 @@ mod tests {
         assert_eq!(
             pre,
             format!(
-                "  %__ssk.p1 = call ptr @__ssk.g(ptr bitcast (ptr @__ssd._ZZ1kvE1s to ptr), i64 4, i32 {})\n",
+                "  %__ssk.p1 = call ptr @__ssk.gs(ptr bitcast (ptr @__ssd._ZZ1kvE1s to ptr), i64 4, i32 {})\n",
                 768 | (21 << 12)
             )
         );
@@ -1496,6 +1602,39 @@ mod tests {
         assert_eq!(pre, "");
         assert_eq!(shared_label("_ZZ9block_sumPKiPiE1s"), "s");
         assert_eq!(shared_label("tile"), "tile");
+    }
+
+    #[test]
+    fn pointers_into_shared_memory_and_allocas_are_told_apart_from_global_ones() {
+        let ir = "define void @k(ptr %0, i64 %1) {\n\
+                  \x20 %3 = alloca [4 x i32], align 4\n\
+                  \x20 %4 = getelementptr inbounds [4 x i32], ptr %3, i64 0, i64 %1\n\
+                  \x20 store i32 1, ptr %4, align 4\n\
+                  \x20 %5 = getelementptr inbounds [256 x i32], ptr addrspacecast (ptr addrspace(3) @s to ptr), i64 0, i64 %1\n\
+                  \x20 %6 = getelementptr inbounds i32, ptr %5, i64 1\n\
+                  \x20 store i32 2, ptr %6, align 4\n\
+                  \x20 %7 = getelementptr inbounds i32, ptr %0, i64 %1\n\
+                  \x20 store i32 3, ptr %7, align 4\n\
+                  \x20 ret void\n\
+                  }\n\
+                  @s = internal addrspace(3) global [256 x i32] undef, align 4\n";
+        let host = HostTarget {
+            triple: "x86_64-pc-linux-gnu".into(),
+            datalayout: "e".into(),
+        };
+        let out = rewrite(ir, &host).unwrap().text;
+        // The alloca's element: not translated; shared memory's, through a GEP of a GEP: `__ssk.gs`; the
+        // argument's: `__ssk.g` with its site's hint.
+        assert!(out.contains("  store i32 1, ptr %4, align 4"), "{out}");
+        assert!(
+            out.contains("call ptr @__ssk.gs(ptr %6, i64 4, i32 769)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("call ptr @__ssk.g(ptr %7, i64 4, i32 769, ptr @__ssk.h2)"),
+            "{out}"
+        );
+        assert!(out.contains("@__ssk.h2 = internal thread_local(initialexec) global i32 0"));
     }
 
     #[test]
