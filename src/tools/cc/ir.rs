@@ -737,11 +737,12 @@ fn sreg_names() -> &'static [(&'static str, &'static str)] {
 }
 
 /// `%x = ...` → `%x`.
-/// The pointer a `getelementptr` or a `bitcast` of a pointer computes from (its base operand), if `body` is one.
+/// The pointer a `getelementptr inbounds` or a `bitcast` of a pointer computes from (its base operand), if
+/// `body` is one: the result points into the same object. (A GEP without `inbounds` can compute any address.)
 fn derived_from(body: &str) -> Option<&str> {
     let (_, rhs) = body.split_once(" = ")?;
-    if let Some(r) = rhs.strip_prefix("getelementptr ") {
-        let r = r.trim_start_matches("inbounds ").trim_start_matches("nuw ");
+    if let Some(r) = rhs.strip_prefix("getelementptr inbounds ") {
+        let r = r.trim_start_matches("nuw ");
         let parts = split_top(r);
         return parts.get(1)?.trim().strip_prefix("ptr ").map(str::trim);
     }
