@@ -237,7 +237,29 @@ fn pipeline(
             }
         }
     }
-    std::fs::write(file("in"), text).map_err(|e| e.to_string())?;
+    // Device functions that reach a barrier are inlined whatever their size: a call left to one keeps the
+    // kernel on fibers.
+    let kernels: BTreeSet<&String> = symbols.values().collect();
+    let reaching = reaching_unsafe(&functions(text));
+    let mut inlined = String::with_capacity(text.len() + 1024);
+    for line in text.lines() {
+        if line.starts_with("define ")
+            && let Some(name) = defined_name(line)
+            && reaching.contains(&name)
+            && !kernels.contains(&name)
+            && !name.starts_with("__ssk.")
+            && !line.contains(" alwaysinline")
+            && let Some(close) = params_close(line)
+        {
+            inlined.push_str(&line[..=close]);
+            inlined.push_str(" alwaysinline");
+            inlined.push_str(&line[close + 1..]);
+        } else {
+            inlined.push_str(line);
+        }
+        inlined.push('\n');
+    }
+    std::fs::write(file("in"), &inlined).map_err(|e| e.to_string())?;
     // Optimised, then every block and value named (the cut needs the blocks' names).
     run_opt(
         opt,
@@ -600,27 +622,32 @@ fn strip_metadata(line: &str) -> String {
     s
 }
 
-/// Kernel `f` (optimised) copied as `@__ssk.fsrc.{k}` with a block boundary after each barrier call, or why it
-/// cannot run as region loops.
-fn split_copy(f: &Func, k: usize, unsafe_fns: &BTreeSet<String>) -> Result<String, String> {
-    let open = f.head.find('(').ok_or("no parameters")?;
-    // The parameters, balanced.
+/// Where the parameter list of a `define` line closes.
+fn params_close(head: &str) -> Option<usize> {
+    let at = head.find('@')?;
+    let open = at + head[at..].find('(')?;
     let mut depth = 0;
-    let mut close = None;
-    for (i, c) in f.head[open..].char_indices() {
+    for (i, c) in head[open..].char_indices() {
         match c {
             '(' => depth += 1,
             ')' => {
                 depth -= 1;
                 if depth == 0 {
-                    close = Some(open + i);
-                    break;
+                    return Some(open + i);
                 }
             }
             _ => {}
         }
     }
-    let close = close.ok_or("unbalanced parameters")?;
+    None
+}
+
+/// Kernel `f` (optimised) copied as `@__ssk.fsrc.{k}` with a block boundary after each barrier call, or why it
+/// cannot run as region loops.
+fn split_copy(f: &Func, k: usize, unsafe_fns: &BTreeSet<String>) -> Result<String, String> {
+    let at = f.head.find('@').ok_or("no name")?;
+    let open = at + f.head[at..].find('(').ok_or("no parameters")?;
+    let close = params_close(&f.head).ok_or("unbalanced parameters")?;
     let attrs: Vec<&str> = f.head[close + 1..]
         .split_whitespace()
         .filter(|t| t.starts_with('#'))
@@ -803,8 +830,9 @@ fn access(body: &str, a: &str) -> Option<bool> {
 /// parameter types (`byval:T` for a by-value aggregate).
 fn region_function(f: &Func, k: usize, params: &[String]) -> Result<String, String> {
     // Parameters: names from the definition.
-    let open = f.head.find('(').ok_or("no parameters")?;
-    let close = f.head.rfind(')').ok_or("no parameters")?;
+    let at = f.head.find('@').ok_or("no name")?;
+    let open = at + f.head[at..].find('(').ok_or("no parameters")?;
+    let close = params_close(&f.head).ok_or("no parameters")?;
     let decl = split_top(&f.head[open + 1..close]);
     if decl.len() != params.len() {
         return Err("the parameters changed".into());
