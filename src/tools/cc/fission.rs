@@ -1330,3 +1330,170 @@ fn barrier_exit(id: usize, site: &Site) -> String {
     );
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn func(text: &str) -> Func {
+        functions(text).into_iter().next().expect("a function")
+    }
+
+    /// A kernel as `reg2mem,instnamer` leave it: `k` crosses the barrier in a loop, `x` does not.
+    const R2M: &str = "\
+define internal void @__ssk.fsrc.0(ptr noundef %arg, i32 %arg1) #0 {
+bb:
+  %k.reg2mem = alloca i32, align 4
+  %x.reg2mem = alloca i32, align 4
+  %r.reg2mem = alloca i32, align 4
+  %\"reg2mem alloca point\" = bitcast i32 0 to i32
+  store i32 %arg1, ptr %k.reg2mem, align 4
+  br label %loop
+
+loop:                                             ; preds = %__ssk.split.1, %bb
+  %k = load i32, ptr %k.reg2mem, align 4
+  %x = add i32 %k, 1
+  store i32 %x, ptr %x.reg2mem, align 4
+  %x2 = load i32, ptr %x.reg2mem, align 4
+  %r = call i32 @__ssk_syncthreads_op(i32 1, i32 %x2)
+  store i32 %r, ptr %r.reg2mem, align 4
+  br label %__ssk.split.1
+
+__ssk.split.1:                                    ; preds = %loop
+  %r1 = load i32, ptr %r.reg2mem, align 4
+  %k.reload = load i32, ptr %k.reg2mem, align 4
+  %k1 = sub i32 %k.reload, %r1
+  store i32 %k1, ptr %k.reg2mem, align 4
+  %c = icmp sgt i32 %k1, 0
+  br i1 %c, label %loop, label %end
+
+end:                                              ; preds = %__ssk.split.1
+  ret void
+}
+";
+
+    #[test]
+    fn a_barrier_call_ends_its_block_and_phis_name_the_last_piece() {
+        let f = func(
+            "define dso_local void @__ssd.k(ptr noundef %arg) local_unnamed_addr #0 !dbg !4 {\n\
+             bb:\n  br label %b1\n\
+             b1:\n  %v = phi i32 [ 0, %bb ], [ %w, %b1 ]\n  call void @__ssk_syncthreads(), !dbg !9\n\
+             \x20 %w = add i32 %v, 1\n  call void @__ssk_syncwarp(i32 -1)\n  br i1 true, label %b1, label %b2\n\
+             b2:\n  ret void\n}\n",
+        );
+        let copy = split_copy(&f, 3, &BTreeSet::new()).expect("qualifies");
+        assert!(copy.starts_with("define internal void @__ssk.fsrc.3(ptr noundef %arg) #0 {\n"));
+        assert!(copy.contains(
+            "  call void @__ssk_syncthreads()\n  br label %__ssk.split.1\n__ssk.split.1:\n"
+        ));
+        assert!(copy.contains("  br label %__ssk.split.2\n__ssk.split.2:\n"));
+        // The loop's back edge now leaves from the block's last piece.
+        assert!(copy.contains("[ %w, %__ssk.split.2 ]"), "{copy}");
+        assert!(copy.contains("[ 0, %bb ]"));
+        assert!(!copy.contains("!dbg"));
+    }
+
+    #[test]
+    fn what_regions_cannot_hold_keeps_the_kernel_on_fibers() {
+        let calls_barrier_fn = func(
+            "define void @__ssd.k() {\nbb:\n  call void @__ssd.f()\n  call void @__ssk_syncthreads()\n  ret void\n}\n",
+        );
+        let reaching: BTreeSet<String> = ["__ssd.f".to_string()].into();
+        assert!(split_copy(&calls_barrier_fn, 0, &reaching).is_err());
+        let indirect = func(
+            "define void @__ssd.k(ptr %p) {\nbb:\n  call void %p()\n  call void @__ssk_syncthreads()\n  ret void\n}\n",
+        );
+        assert!(split_copy(&indirect, 0, &BTreeSet::new()).is_err());
+        let grid =
+            func("define void @__ssd.k() {\nbb:\n  call void @__ssk_grid_sync()\n  ret void\n}\n");
+        assert!(split_copy(&grid, 0, &BTreeSet::new()).is_err());
+        let late_alloca = func(
+            "define internal void @__ssk.fsrc.0() {\nbb:\n  br label %b\nb:\n  %a = alloca i32, align 4\n  call void @__ssk_syncthreads()\n  ret void\n}\n",
+        );
+        assert!(region_function(&late_alloca, 0, &[]).is_err());
+        let vla = func(
+            "define internal void @__ssk.fsrc.0(i32 %n) {\nbb:\n  %a = alloca i32, i32 %n, align 4\n  call void @__ssk_syncthreads()\n  ret void\n}\n",
+        );
+        assert!(region_function(&vla, 0, &["i32".to_string()]).is_err());
+    }
+
+    #[test]
+    fn the_call_graph_finds_functions_that_reach_a_barrier() {
+        let funcs = functions(
+            "define void @a() {\n  call void @b()\n  ret void\n}\n\
+             define void @b() {\n  call void @__ssk_warp_op64(i32 1, i32 -1, i64 0, i32 0, i32 32)\n  ret void\n}\n\
+             define void @c(ptr %f) {\n  call void %f()\n  ret void\n}\n\
+             define void @d() {\n  call void @__ssk_vprintf(ptr null, ptr null)\n  ret void\n}\n",
+        );
+        let r = reaching_unsafe(&funcs);
+        assert!(r.contains("a") && r.contains("b") && r.contains("c"));
+        assert!(!r.contains("d"));
+    }
+
+    #[test]
+    fn only_values_read_after_a_barrier_become_the_threads_slots() {
+        let f = func(R2M);
+        let text = region_function(&f, 0, &["ptr".to_string(), "i32".to_string()]).expect("builds");
+        // `k` is read after the barrier (the loop goes round it): a slot. `x` is written and read between two
+        // barriers, and `r` is written at the resume point before it is read: frame allocas.
+        assert!(
+            text.contains("  %k.reg2mem = getelementptr i8, ptr %__ssk.slot, i64 %__ssk.o0\n"),
+            "{text}"
+        );
+        assert!(text.contains("  %x.reg2mem = alloca i32, align 4\n"));
+        assert!(text.contains("  %r.reg2mem = alloca i32, align 4\n"));
+        assert!(!text.contains("reg2mem alloca point"));
+        // Parameters come from the argument buffer.
+        assert!(text.contains("  %arg1 = load i32, ptr %__ssk.p1, align 1\n"));
+        // The barrier: its arguments in the lane and a stop; its result read where the thread resumes.
+        assert!(text.contains("  %__ssk.1.nz = icmp ne i32 %x2, 0\n"));
+        assert!(text.contains("  store i32 1, ptr %__ssk.1.f2, align 4\n"));
+        assert!(text.contains(&format!(
+            "  store i32 {WAIT_BLOCK}, ptr %__ssk.1.f0, align 4\n"
+        )));
+        assert!(text.contains("__ssk.resume.1:\n"));
+        assert!(text.contains("  %r = trunc i64 %__ssk.1.r to i32\n  store i32 %r, ptr %r.reg2mem, align 4\n  br label %__ssk.split.1\n"));
+        assert!(text.contains(
+            "switch i32 %__ssk.site, label %__ssk.start [ i32 1, label %__ssk.resume.1 ]"
+        ));
+        // The end of the thread: DONE, and on to the next one.
+        assert!(text.contains(&format!(
+            "end:\n  store i32 {DONE}, ptr %__ssk.lp, align 4\n  br label %__ssk.next\n"
+        )));
+        assert!(!text.contains("ret void\n}\n\n"));
+    }
+
+    #[test]
+    fn a_value_computed_before_the_barrier_in_its_block_and_used_after_falls_back() {
+        let f = func(
+            "define internal void @__ssk.fsrc.0() {\nbb:\n  %a = add i32 1, 2\n  call void @__ssk_syncthreads()\n  %b = add i32 %a, 1\n  ret void\n}\n",
+        );
+        assert!(region_function(&f, 0, &[]).is_err());
+    }
+
+    #[test]
+    fn without_regions_the_rows_name_null_and_the_placeholders_go() {
+        let text = format!(
+            "{}{}@__ssk.kernels = internal constant [2 x {{ ptr }}] [{{ ptr }} {{ ptr @__ssk.fblock.1 }}, {{ ptr }} {{ ptr @__ssk.fblock.10 }}]\n",
+            placeholder(1),
+            placeholder(10)
+        );
+        let out = without(&text);
+        assert_eq!(
+            out,
+            "@__ssk.kernels = internal constant [2 x { ptr }] [{ ptr } { ptr null }, { ptr } { ptr null }]\n"
+        );
+    }
+
+    #[test]
+    fn metadata_attachments_are_stripped() {
+        assert_eq!(
+            strip_metadata("  %x = load i32, ptr %p, align 4, !tbaa !7, !dbg !12"),
+            "  %x = load i32, ptr %p, align 4"
+        );
+        assert_eq!(
+            strip_metadata("  br i1 %c, label %a, label %b, !llvm.loop !3"),
+            "  br i1 %c, label %a, label %b"
+        );
+    }
+}
