@@ -77,15 +77,19 @@ SSK_EXPORT ssk_region_lane *__ssk_region_begin(uint64_t bytes) {
  * scheduler's message. */
 SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
     int n = region_n;
-    int live = 0, at_block = 0;
+    /* One look at the lanes first: what waits where, and whether a block barrier wants its predicates. */
+    int live = 0, at_block = 0, at_warp = 0, preds = 0;
     for (int i = 0; i < n; i++) {
-        live += lanes[i].state != F_DONE;
-        at_block += lanes[i].state == F_WAIT_BLOCK;
+        int st = lanes[i].state;
+        live += st != F_DONE;
+        at_block += st == F_WAIT_BLOCK;
+        at_warp += st == F_WAIT_WARP;
+        preds |= st == F_WAIT_BLOCK && lanes[i].op != 0;
     }
     if (!live)
         return 0;
     int released = 0;
-    for (int w0 = 0; w0 < n; w0 += 32) {
+    for (int w0 = 0; at_warp && w0 < n; w0 += 32) {
         int nl = n - w0 < 32 ? n - w0 : 32;
         ssk_region_lane *w = &lanes[w0];
         int waiting = 0, alive = 0;
@@ -111,12 +115,13 @@ SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
     if (!released && at_block == live) {
         /* __syncthreads: every live thread arrived (threads that exited count as arrived). */
         int count = 0, all = 1, any = 0;
-        for (int i = 0; i < n; i++)
-            if (lanes[i].state == F_WAIT_BLOCK) {
-                count += lanes[i].val != 0;
-                all &= lanes[i].val != 0;
-                any |= lanes[i].val != 0;
-            }
+        if (preds)
+            for (int i = 0; i < n; i++)
+                if (lanes[i].state == F_WAIT_BLOCK) {
+                    count += lanes[i].val != 0;
+                    all &= lanes[i].val != 0;
+                    any |= lanes[i].val != 0;
+                }
         for (int i = 0; i < n; i++)
             if (lanes[i].state == F_WAIT_BLOCK) {
                 int op = lanes[i].op;
