@@ -1200,7 +1200,8 @@ fn hip_tests_pitched_memsets() {
 /// `STREAMSIM_REGIONS=report` says so for each kernel, and what they print is what fibers print — fibers as
 /// `STREAMSIM_REGIONS=0` forces them for every kernel (divergent barrier sites, an early return), and as
 /// synccheck, which needs them, for the kernels it accepts (`__syncthreads_count/and/or`, shuffles, a barrier
-/// in a loop). A fault after a barrier ends the launch as it does with fibers.
+/// in a loop, a by-value struct and a local array across a barrier). A fault after a barrier ends the launch
+/// as it does with fibers.
 #[test]
 fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
     let exe = cc("regions", &["tests/cu/streamsim/regions.cu"], &[]);
@@ -1219,6 +1220,7 @@ fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
         "early_return",
         "count_and_or",
         "shuffle_reduce",
+        "by_value",
         "loop_barrier",
     ] {
         assert!(

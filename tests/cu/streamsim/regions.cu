@@ -62,6 +62,28 @@ __global__ void loop_barrier(const int *in, int *out) {
         printf("block %d: %d\n", blockIdx.x, s[0]);
 }
 
+// A by-value struct (each thread's own copy), a local array and a device function with a barrier (inlined
+// before the cut) across a barrier.
+struct Params {
+    int a[5];
+    float f;
+};
+__device__ int doubled_after_barrier(int v) {
+    __syncthreads();
+    return v * 2;
+}
+__global__ void by_value(Params p, int *out) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    int local[4];
+    for (int i = 0; i < 4; i++)
+        local[i] = t * i + p.a[i % 5];
+    s[t] = local[t % 4];
+    __syncthreads();
+    p.a[0] += t;
+    out[t] = s[63 - t] + p.a[0] + doubled_after_barrier(local[(t + 1) % 4]) + (int)p.f;
+}
+
 // A thread that faults after a barrier ends the launch as it would with fibers.
 __global__ void fault_after_barrier(int *out) {
     __shared__ int s[32];
@@ -103,6 +125,11 @@ int main(int argc, char **argv) {
     cudaDeviceSynchronize();
     for (int i = 0; i < 32; i++)
         printf("%d%c", out[i], i % 8 == 7 ? '\n' : ' ');
+    Params p = {{1, 2, 3, 4, 5}, 2.5f};
+    by_value<<<1, 64>>>(p, out);
+    cudaDeviceSynchronize();
+    for (int i = 0; i < 64; i++)
+        printf("%d%c", out[i], i % 16 == 15 ? '\n' : ' ');
     loop_barrier<<<4, 128>>>(in, out);
     cudaError_t e = cudaDeviceSynchronize();
     long sum = 0;
