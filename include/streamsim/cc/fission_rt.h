@@ -74,7 +74,8 @@ SSK_EXPORT ssk_region_lane *__ssk_region_begin(uint64_t bytes) {
 /* Between two passes (no thread runnable): releases the warps whose live threads all wait at a warp
  * operation, or else the block barrier when every live thread waits at one, as run_block_fibers does. 1: a
  * release (another pass), 0: every thread is done. A block that cannot go on fails the launch with the fiber
- * scheduler's message. */
+ * scheduler's message; 2 rather than 1 when no thread is left waiting (the region code may then release the
+ * next pass's plain __syncthreads itself). */
 SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
     int n = region_n;
     /* One look at the lanes first: what waits where, and whether a block barrier wants its predicates. */
@@ -110,6 +111,7 @@ SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
                 w[l].result = warp_result(l, nl, arrived, w[l].op, w[l].mask, w[l].val, w[l].arg, w[l].width, vals);
                 w[l].state = F_RUN;
             }
+        at_warp -= waiting;
         released = 1;
     }
     if (!released && at_block == live) {
@@ -128,6 +130,7 @@ SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
                 lanes[i].result = op == 1 ? (uint64_t)count : op == 2 ? (uint64_t)all : (uint64_t)any;
                 lanes[i].state = F_RUN;
             }
+        at_block = 0;
         released = 1;
     }
     if (!released) {
@@ -138,7 +141,7 @@ SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
         fail(SSK_LAUNCH_FAILURE);
         return 0;
     }
-    return 1;
+    return at_warp || at_block ? 1 : 2;
 }
 
 /* The blocks of a launch in region mode, in order; a fault ends the launch (fail's longjmp to loop_exit). */

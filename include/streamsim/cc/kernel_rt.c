@@ -306,8 +306,9 @@ static void resume(ssk_fiber *f) {
 /* One lane's result of its warp's operation: lane `l` of `nlanes`, `arrived` the lanes waiting at a warp
  * operation, `vals` their values. Shared by the fiber runner and the region loops (fission_rt.h), so that both
  * give the same answers. */
-static uint64_t warp_result(int l, int nlanes, uint32_t arrived, int op, uint32_t mask, uint64_t val, int32_t arg,
-                            int32_t width, const uint64_t *vals) {
+static inline __attribute__((always_inline)) uint64_t warp_result(int l, int nlanes, uint32_t arrived, int op,
+                                                                  uint32_t mask, uint64_t val, int32_t arg,
+                                                                  int32_t width, const uint64_t *vals) {
     uint32_t members = mask & arrived;
     width = width <= 0 || width > 32 ? 32 : width;
     int seg = l & ~(width - 1);

@@ -1130,14 +1130,31 @@ fn region_text(
     }
     let _ = writeln!(
         s,
-        "  br label %__ssk.pass\n\
+        // The pass's stops: `hard` those the runtime must release (warp functions, barriers with a
+        // predicate), `soft` plain `__syncthreads`. A pass that began with no thread left waiting (`clean`) and
+        // ended with only soft stops is released here: every waiting thread is at a block barrier, which the
+        // runtime would release with no result to compute (`free`: the next pass runs them).
+        "  %__ssk.hard = alloca i32, align 4\n\
+         \x20 %__ssk.soft = alloca i32, align 4\n\
+         \x20 %__ssk.free = alloca i32, align 4\n\
+         \x20 %__ssk.clean = alloca i32, align 4\n\
+         \x20 store i32 0, ptr %__ssk.free, align 4\n\
+         \x20 store i32 1, ptr %__ssk.clean, align 4\n\
+         \x20 br label %__ssk.pass\n\
          __ssk.pass:\n\
+         \x20 store i32 0, ptr %__ssk.hard, align 4\n\
+         \x20 store i32 0, ptr %__ssk.soft, align 4\n\
+         \x20 %__ssk.fr = load i32, ptr %__ssk.free, align 4\n\
+         \x20 %__ssk.frb = icmp ne i32 %__ssk.fr, 0\n\
          \x20 br label %__ssk.thread\n\
          __ssk.thread:\n\
          \x20 %__ssk.t = phi i32 [ 0, %__ssk.pass ], [ %__ssk.t1, %__ssk.next ]\n\
          \x20 %__ssk.lp = getelementptr %__ssk.lane, ptr %__ssk.lanes, i32 %__ssk.t\n\
          \x20 %__ssk.st = load i32, ptr %__ssk.lp, align 4\n\
-         \x20 %__ssk.runs = icmp eq i32 %__ssk.st, 0\n\
+         \x20 %__ssk.runs0 = icmp eq i32 %__ssk.st, 0\n\
+         \x20 %__ssk.blk = icmp eq i32 %__ssk.st, {WAIT_BLOCK}\n\
+         \x20 %__ssk.rel = and i1 %__ssk.blk, %__ssk.frb\n\
+         \x20 %__ssk.runs = or i1 %__ssk.runs0, %__ssk.rel\n\
          \x20 br i1 %__ssk.runs, label %__ssk.go, label %__ssk.next\n\
          __ssk.go:\n\
          \x20 %__ssk.t64 = zext i32 %__ssk.t to i64\n\
@@ -1238,7 +1255,23 @@ fn region_text(
          \x20 %__ssk.more = icmp ult i32 %__ssk.t1, %__ssk.n\n\
          \x20 br i1 %__ssk.more, label %__ssk.thread, label %__ssk.sched\n\
          __ssk.sched:\n\
+         \x20 %__ssk.h = load i32, ptr %__ssk.hard, align 4\n\
+         \x20 %__ssk.s = load i32, ptr %__ssk.soft, align 4\n\
+         \x20 %__ssk.c = load i32, ptr %__ssk.clean, align 4\n\
+         \x20 %__ssk.h0 = icmp eq i32 %__ssk.h, 0\n\
+         \x20 %__ssk.c1 = icmp ne i32 %__ssk.c, 0\n\
+         \x20 %__ssk.here = and i1 %__ssk.h0, %__ssk.c1\n\
+         \x20 br i1 %__ssk.here, label %__ssk.fast, label %__ssk.slow\n\
+         __ssk.fast:\n\
+         \x20 store i32 1, ptr %__ssk.free, align 4\n\
+         \x20 %__ssk.s0 = icmp eq i32 %__ssk.s, 0\n\
+         \x20 br i1 %__ssk.s0, label %__ssk.done, label %__ssk.pass\n\
+         __ssk.slow:\n\
+         \x20 store i32 0, ptr %__ssk.free, align 4\n\
          \x20 %__ssk.again = call i32 @__ssk_region_release(ptr %__ssk.lanes)\n\
+         \x20 %__ssk.all = icmp eq i32 %__ssk.again, 2\n\
+         \x20 %__ssk.allz = zext i1 %__ssk.all to i32\n\
+         \x20 store i32 %__ssk.allz, ptr %__ssk.clean, align 4\n\
          \x20 %__ssk.another = icmp ne i32 %__ssk.again, 0\n\
          \x20 br i1 %__ssk.another, label %__ssk.pass, label %__ssk.done\n\
          __ssk.done:\n\
@@ -1321,6 +1354,17 @@ fn barrier_exit(id: usize, site: &Site) -> String {
              \x20 store {ty} {value}, ptr %__ssk.{id}.f{field}, align 4"
         );
     }
+    let counter = if site.func == "__ssk_syncthreads" {
+        "soft"
+    } else {
+        "hard"
+    };
+    let _ = writeln!(
+        s,
+        "  %__ssk.{id}.n = load i32, ptr %__ssk.{counter}, align 4\n\
+         \x20 %__ssk.{id}.n1 = add i32 %__ssk.{id}.n, 1\n\
+         \x20 store i32 %__ssk.{id}.n1, ptr %__ssk.{counter}, align 4"
+    );
     let _ = writeln!(
         s,
         "  %__ssk.{id}.ck = load i64, ptr @__ssk_loop_clock, align 8\n\
