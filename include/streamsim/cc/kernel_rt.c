@@ -1,8 +1,9 @@
 /*
  * kernel_rt.c — the CPU side of kernels built by `streamsim cc`: runs a grid's blocks in order, a block's
- * threads in order (as a loop when the kernel reaches no barrier or warp function, as fibers switched at
- * each barrier otherwise), and serves what the rewritten device code calls: special registers, the device
- * address translator's slow path, barriers, warp functions, clock64, printf and assert.
+ * threads in order (as a loop when the kernel reaches no barrier or warp function; otherwise as region loops,
+ * the kernel cut at its barriers (fission_rt.h), or, when those are not there or a check needs them, as
+ * fibers switched at each barrier), and serves what the rewritten device code calls: special registers, the
+ * device address translator's slow path, barriers, warp functions, clock64, printf and assert.
  *
  * `streamsim cc` compiles this file into every program it links (it is not part of libstreamsim: the
  * rewritten kernels read its thread-locals with the initial-exec model, which an executable's own TLS allows).

@@ -21,7 +21,8 @@
 //! - **Entry points.** Each kernel gets a packer (copies its arguments, at the launch, from the `void **args`
 //!   of `cudaLaunchKernel` into a buffer of the kernel's own), a trampoline (calls the kernel from that
 //!   buffer), and a row in the module's table, registered with the runtime by a constructor, with the flag
-//!   saying whether the kernel can reach a barrier or warp function (then its threads run as fibers).
+//!   saying whether the kernel can reach a barrier or warp function (then its threads run as region loops,
+//!   [`super::fission`], or as fibers).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
