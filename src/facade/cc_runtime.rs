@@ -47,6 +47,8 @@ pub struct KernelRow {
     attrs: Option<unsafe extern "C" fn(out: *mut u64)>,
     /// racecheck's table of the static shared memory the kernel can reach (`ssk_shared_var` rows).
     shared: Option<unsafe extern "C" fn(out: *mut c_void) -> u32>,
+    /// One block's threads as region loops, for a kernel with barriers (`None`: its threads run as fibers).
+    fblock: Option<unsafe extern "C" fn(buf: *mut c_void)>,
 }
 
 /// A row of a module's variable table (`ssk_var_row`).
@@ -71,7 +73,7 @@ pub type Runner = Option<
 >;
 
 /// The version of the table `streamsimCcRegisterModule` reads (`TABLE_VERSION` in `src/tools/cc/ir.rs`).
-const TABLE_VERSION: u32 = 6;
+const TABLE_VERSION: u32 = 7;
 
 /// The runner's outcomes (`kernel_rt.c`).
 const RUN_OK: c_int = 0;

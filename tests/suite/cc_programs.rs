@@ -1195,3 +1195,69 @@ fn hip_tests_pitched_memsets() {
         assert!(!err.contains("streamsim:"), "{err}");
     }
 }
+
+/// Kernels with barriers and warp functions run as region loops (the kernel cut at each barrier, not fibers):
+/// `STREAMSIM_REGIONS=report` says so for each kernel, and what they print is what fibers print — fibers as
+/// `STREAMSIM_REGIONS=0` forces them for every kernel (divergent barrier sites, an early return), and as
+/// synccheck, which needs them, for the kernels it accepts (`__syncthreads_count/and/or`, shuffles, a barrier
+/// in a loop, a by-value struct and a local array across a barrier). A fault after a barrier ends the launch
+/// as it does with fibers.
+#[test]
+fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
+    let exe = cc("regions", &["tests/cu/streamsim/regions.cu"], &[]);
+    let exe_with = |args: &[&str], env: &[(&str, &str)]| {
+        let o = crate::c_programs::run(&exe, args, env, Duration::from_secs(120));
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = exe_with(&[], &[("STREAMSIM_REGIONS", "report")]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    for k in [
+        "divergent_sites",
+        "early_return",
+        "count_and_or",
+        "shuffle_reduce",
+        "by_value",
+        "loop_barrier",
+    ] {
+        assert!(
+            err.lines()
+                .any(|l| l.contains(k) && l.ends_with("ran as region loops")),
+            "{k} did not run as region loops:\n{err}"
+        );
+    }
+    let (code, fibers, ferr) = exe_with(&[], &[("STREAMSIM_REGIONS", "0")]);
+    assert_eq!(code, Some(0), "{fibers}{ferr}");
+    assert_eq!(out, fibers);
+    assert!(out.contains("count/and/or: 3211 3211 3211"), "{out}");
+    assert!(out.contains("loop: 154979792 (no error)"), "{out}");
+
+    let (code, uniform, err) = exe_with(&["uniform"], &[("STREAMSIM_REGIONS", "report")]);
+    assert_eq!(code, Some(0), "{uniform}{err}");
+    assert!(err.contains("ran as region loops"), "{err}");
+    let (code, checked, cerr) = exe_with(
+        &["uniform"],
+        &[
+            ("STREAMSIM_CHECK", "synccheck"),
+            ("STREAMSIM_REGIONS", "report"),
+        ],
+    );
+    assert_eq!(code, Some(0), "{checked}{cerr}");
+    assert!(
+        !cerr.contains("region loops"),
+        "synccheck must use fibers:\n{cerr}"
+    );
+    assert_eq!(uniform, checked);
+
+    let (_, fault, ferr) = exe_with(&["fault"], &[("STREAMSIM_REGIONS", "report")]);
+    let (_, fault_fibers, fferr) = exe_with(&["fault"], &[("STREAMSIM_REGIONS", "0")]);
+    assert!(
+        fault.contains("fault: an illegal memory access"),
+        "{fault}{ferr}"
+    );
+    assert_eq!(fault, fault_fibers);
+    assert_eq!(ferr, fferr);
+}

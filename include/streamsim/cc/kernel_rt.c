@@ -1,8 +1,9 @@
 /*
  * kernel_rt.c — the CPU side of kernels built by `streamsim cc`: runs a grid's blocks in order, a block's
- * threads in order (as a loop when the kernel reaches no barrier or warp function, as fibers switched at
- * each barrier otherwise), and serves what the rewritten device code calls: special registers, the device
- * address translator's slow path, barriers, warp functions, clock64, printf and assert.
+ * threads in order (as a loop when the kernel reaches no barrier or warp function; otherwise as region loops,
+ * the kernel cut at its barriers (fission_rt.h), or, when those are not there or a check needs them, as
+ * fibers switched at each barrier), and serves what the rewritten device code calls: special registers, the
+ * device address translator's slow path, barriers, warp functions, clock64, printf and assert.
  *
  * `streamsim cc` compiles this file into every program it links (it is not part of libstreamsim: the
  * rewritten kernels read its thread-locals with the initial-exec model, which an executable's own TLS allows).
@@ -72,6 +73,7 @@ typedef struct {
     void (*block)(void *buf); /* the threads of one block in order, for a kernel without barriers */
     void (*attrs)(uint64_t *out); /* [0] static shared bytes, [1] constant bytes it can reach */
     uint32_t (*shared)(void *out); /* racecheck: its static shared variables (ssk_shared_var rows) */
+    void (*fblock)(void *buf); /* with flags & 1: one block's threads as region loops (NULL: fibers only) */
 } ssk_kernel_row;
 
 typedef struct {
@@ -302,87 +304,93 @@ static void resume(ssk_fiber *f) {
 /* ------------------------------------------------------------------------------------------ warp ops */
 
 
+/* One lane's result of its warp's operation: lane `l` of `nlanes`, `arrived` the lanes waiting at a warp
+ * operation, `vals` their values. Shared by the fiber runner and the region loops (fission_rt.h), so that both
+ * give the same answers. */
+static inline __attribute__((always_inline)) uint64_t warp_result(int l, int nlanes, uint32_t arrived, int op,
+                                                                  uint32_t mask, uint64_t val, int32_t arg,
+                                                                  int32_t width, const uint64_t *vals) {
+    uint32_t members = mask & arrived;
+    width = width <= 0 || width > 32 ? 32 : width;
+    int seg = l & ~(width - 1);
+    int in = l & (width - 1);
+    int src = l;
+    switch (op) {
+    case STREAMSIM_W_IDX:
+        src = seg + (arg & (width - 1));
+        break;
+    case STREAMSIM_W_UP:
+        src = in >= arg ? l - arg : l;
+        break;
+    case STREAMSIM_W_DOWN:
+        src = in + arg < width ? l + arg : l;
+        break;
+    case STREAMSIM_W_XOR:
+        src = (l ^ arg);
+        if (src < seg || src >= seg + width)
+            src = l;
+        break;
+    default:
+        break;
+    }
+    switch (op) {
+    case STREAMSIM_W_IDX:
+    case STREAMSIM_W_UP:
+    case STREAMSIM_W_DOWN:
+    case STREAMSIM_W_XOR:
+        return (src < nlanes && (arrived >> src & 1)) ? vals[src] : val;
+    case STREAMSIM_W_BALLOT: {
+        uint32_t b = 0;
+        for (int m = 0; m < nlanes; m++)
+            if ((members >> m & 1) && vals[m])
+                b |= 1u << m;
+        return b;
+    }
+    case STREAMSIM_W_ANY:
+    case STREAMSIM_W_ALL: {
+        int any = 0, all = 1;
+        for (int m = 0; m < nlanes; m++)
+            if (members >> m & 1) {
+                any |= vals[m] != 0;
+                all &= vals[m] != 0;
+            }
+        return op == STREAMSIM_W_ANY ? (uint64_t)any : (uint64_t)all;
+    }
+    case STREAMSIM_W_ACTIVEMASK:
+        return arrived;
+    case STREAMSIM_W_MATCH_ANY: {
+        uint32_t b = 0;
+        for (int m = 0; m < nlanes; m++)
+            if ((members >> m & 1) && vals[m] == val)
+                b |= 1u << m;
+        return b;
+    }
+    case STREAMSIM_W_MATCH_ALL: {
+        int same = 1;
+        for (int m = 0; m < nlanes; m++)
+            if ((members >> m & 1) && vals[m] != val)
+                same = 0;
+        return same ? members : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
 /* The results of one warp's operation, all lanes at once (before any of them resumes). */
 static void warp_results(ssk_fiber *w, int nlanes) {
     uint32_t arrived = 0;
-    for (int l = 0; l < nlanes; l++)
+    uint64_t vals[32];
+    for (int l = 0; l < nlanes; l++) {
+        vals[l] = w[l].val;
         if (w[l].state == F_WAIT_WARP)
             arrived |= 1u << l;
+    }
     for (int l = 0; l < nlanes; l++) {
         ssk_fiber *f = &w[l];
         if (f->state != F_WAIT_WARP)
             continue;
-        uint32_t members = f->mask & arrived;
-        int width = f->width <= 0 || f->width > 32 ? 32 : f->width;
-        int seg = l & ~(width - 1);
-        int in = l & (width - 1);
-        int src = l;
-        switch (f->op) {
-        case STREAMSIM_W_IDX:
-            src = seg + (f->arg & (width - 1));
-            break;
-        case STREAMSIM_W_UP:
-            src = in >= f->arg ? l - f->arg : l;
-            break;
-        case STREAMSIM_W_DOWN:
-            src = in + f->arg < width ? l + f->arg : l;
-            break;
-        case STREAMSIM_W_XOR:
-            src = (l ^ f->arg);
-            if (src < seg || src >= seg + width)
-                src = l;
-            break;
-        default:
-            break;
-        }
-        switch (f->op) {
-        case STREAMSIM_W_IDX:
-        case STREAMSIM_W_UP:
-        case STREAMSIM_W_DOWN:
-        case STREAMSIM_W_XOR:
-            f->result = (src < nlanes && (arrived >> src & 1)) ? w[src].val : f->val;
-            break;
-        case STREAMSIM_W_BALLOT: {
-            uint32_t b = 0;
-            for (int m = 0; m < nlanes; m++)
-                if ((members >> m & 1) && w[m].val)
-                    b |= 1u << m;
-            f->result = b;
-            break;
-        }
-        case STREAMSIM_W_ANY:
-        case STREAMSIM_W_ALL: {
-            int any = 0, all = 1;
-            for (int m = 0; m < nlanes; m++)
-                if (members >> m & 1) {
-                    any |= w[m].val != 0;
-                    all &= w[m].val != 0;
-                }
-            f->result = f->op == STREAMSIM_W_ANY ? (uint64_t)any : (uint64_t)all;
-            break;
-        }
-        case STREAMSIM_W_ACTIVEMASK:
-            f->result = arrived;
-            break;
-        case STREAMSIM_W_MATCH_ANY: {
-            uint32_t b = 0;
-            for (int m = 0; m < nlanes; m++)
-                if ((members >> m & 1) && w[m].val == f->val)
-                    b |= 1u << m;
-            f->result = b;
-            break;
-        }
-        case STREAMSIM_W_MATCH_ALL: {
-            int same = 1;
-            for (int m = 0; m < nlanes; m++)
-                if ((members >> m & 1) && w[m].val != f->val)
-                    same = 0;
-            f->result = same ? members : 0;
-            break;
-        }
-        default:
-            f->result = 0;
-        }
+        f->result = warp_result(l, nlanes, arrived, f->op, f->mask, f->val, f->arg, f->width, vals);
         f->state = F_RUN;
     }
 }
@@ -616,6 +624,7 @@ SSK_EXPORT void __ssk_flush(int32_t e, int32_t kind, uint64_t d, uint64_t end) {
 }
 
 #include "initcheck_rt.h"
+#include "fission_rt.h"
 
 /* ------------------------------------------------------------------------------------------ the grid barrier */
 
@@ -841,6 +850,12 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     }
     uint32_t n = block[0] * block[1] * block[2];
     fiber_mode = (k->flags & 1) != 0;
+    /* Region loops instead of fibers, unless a check needs the fibers' bookkeeping (synccheck's barrier
+     * sites, racecheck's barrier epochs, a cooperative launch's grid barrier). */
+    int regions = fiber_mode && k->fblock && !(cur_checks & (SSK_CHECK_SYNC | SSK_CHECK_RACE | SSK_CHECK_COOP)) &&
+                  regions_wanted();
+    if (regions)
+        fiber_mode = 0;
     if (fiber_mode) {
         fibers = calloc(n, sizeof(ssk_fiber));
         if (!fibers) {
@@ -871,6 +886,8 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
         r = SSK_LAUNCH_FAILURE;
     } else if (fiber_mode) {
         r = run_fiber_grid(grid, (int)n);
+    } else if (regions) {
+        r = run_region_grid(k, buf, grid, &exit);
     } else {
         for (uint32_t bz = 0; bz < grid[2] && r == SSK_OK; bz++)
             for (uint32_t by = 0; by < grid[1] && r == SSK_OK; by++)

@@ -21,7 +21,8 @@
 //! - **Entry points.** Each kernel gets a packer (copies its arguments, at the launch, from the `void **args`
 //!   of `cudaLaunchKernel` into a buffer of the kernel's own), a trampoline (calls the kernel from that
 //!   buffer), and a row in the module's table, registered with the runtime by a constructor, with the flag
-//!   saying whether the kernel can reach a barrier or warp function (then its threads run as fibers).
+//!   saying whether the kernel can reach a barrier or warp function (then its threads run as region loops,
+//!   [`super::fission`], or as fibers).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -91,7 +92,7 @@ const CACHE_TYPE: &str = "{ i64, i64, ptr, [3 x [2 x i64]] }";
 pub const DEVICE_PREFIX: &str = "__ssd.";
 
 /// The version of the table the constructor registers (`__ssk_register_module` in `kernel_rt.c`).
-pub const TABLE_VERSION: u32 = 6;
+pub const TABLE_VERSION: u32 = 7;
 
 /// Rewrites `ir` (clang's NVPTX IR of one translation unit) for `host`.
 pub fn rewrite(ir: &str, host: &HostTarget) -> Result<Rewritten, String> {
@@ -785,7 +786,7 @@ fn called(body: &str) -> Option<Callee> {
 }
 
 /// Splits `s` at top-level commas (outside parentheses, brackets, braces, angle brackets and strings).
-fn split_top(s: &str) -> Vec<&str> {
+pub(super) fn split_top(s: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut in_str = false;
@@ -815,7 +816,7 @@ fn split_top(s: &str) -> Vec<&str> {
 }
 
 /// The first type of `s` (balanced: `{ i32, float }`, `[4 x i8]`, `<2 x float>`, `%struct.S`, `ptr`, ...).
-fn first_type(s: &str) -> &str {
+pub(super) fn first_type(s: &str) -> &str {
     let s = s.trim_start();
     let open = match s.chars().next() {
         Some('{') => Some(('{', '}')),
@@ -1472,14 +1473,22 @@ fn support(
             "@__ssk.kname.{k} = private unnamed_addr constant [{bytes} x i8] c\"{}\\00\"",
             info.name
         );
+        // The region-loop entry of a kernel with barriers: a placeholder that `fission` replaces with the
+        // real one or with `null` (the kernel then runs as fibers only).
+        let fblock = if info.needs_fibers {
+            s.push_str(&crate::tools::cc::fission::placeholder(k));
+            format!("ptr {}", crate::tools::cc::fission::entry_name(k))
+        } else {
+            "ptr null".to_string()
+        };
         rows.push(format!(
-            "{{ ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k}, ptr @__ssk.attrs.{k}, ptr @__ssk.shared.{k} }}",
+            "{{ ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr }} {{ ptr @__ssk.kname.{k}, ptr @__ssk.size.{k}, ptr @__ssk.pack.{k}, ptr @__ssk.tramp.{k}, i32 {}, ptr @__ssk.block.{k}, ptr @__ssk.attrs.{k}, ptr @__ssk.shared.{k}, {fblock} }}",
             u32::from(info.needs_fibers)
         ));
     }
     let _ = writeln!(
         s,
-        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr }}] [{}]",
+        "@__ssk.kernels = internal constant [{} x {{ ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr }}] [{}]",
         rows.len(),
         rows.join(", ")
     );

@@ -12,6 +12,7 @@
 //! headers travel inside the `streamsim` binary (written once to a cache folder), so the command needs no
 //! path but clang's and the library's. See `docs/semantics/kernels-on-the-cpu.md`.
 
+pub mod fission;
 pub mod ir;
 
 use std::path::{Path, PathBuf};
@@ -257,6 +258,7 @@ embedded![
     "streamsim/cc/acl/kernel_operator.h",
     "streamsim/cc/kernel_rt.c",
     "streamsim/cc/initcheck_rt.h",
+    "streamsim/cc/fission_rt.h",
     "streamsim/cc/racecheck_rt.h",
     "streamsim/cc/warp_ops.h",
 ];
@@ -647,7 +649,31 @@ impl Driver {
         let mut rewritten = ir::rewrite(&text, self.host.as_ref().expect("set above"))
             .map_err(|e| format!("{}: {e}", src.display()))?;
         let host_ll = self.work.join(format!("{stem}.cpu.ll"));
-        std::fs::write(&host_ll, std::mem::take(&mut rewritten.text)).map_err(|e| e.to_string())?;
+        // Kernels with barriers also get region loops where they qualify (fission.rs); fibers otherwise.
+        let params: Vec<Vec<String>> = rewritten.kernels.iter().map(|k| k.params.clone()).collect();
+        let opt = fission::find_opt(&self.clang);
+        let (text, report) = fission::apply(
+            &std::mem::take(&mut rewritten.text),
+            &params,
+            opt.as_deref(),
+            &self.work,
+            stem,
+        );
+        if self.o.verbose {
+            for (k, why) in &report.fell_back {
+                eprintln!(
+                    "streamsim cc: {}: fibers only ({why})",
+                    rewritten.kernels.get(*k).map_or("?", |i| i.name.as_str())
+                );
+            }
+            for k in &report.built {
+                eprintln!(
+                    "streamsim cc: {}: region loops",
+                    rewritten.kernels.get(*k).map_or("?", |i| i.name.as_str())
+                );
+            }
+        }
+        std::fs::write(&host_ll, text).map_err(|e| e.to_string())?;
         let dev_o = self.work.join(format!("{stem}.cpu.o"));
         let mut cpu = Command::new(&self.clang);
         cpu.args(["-O2", "-c", "-Wno-override-module", "-fno-math-errno"])
