@@ -1239,12 +1239,14 @@ pub unsafe extern "C" fn streamsimCcResolve(
             1 => "write",
             _ => "atomic update",
         };
-        // compute-sanitizer's order: the access, the thread, the address and what it is.
-        let access = format!("{verb} of {size} bytes by {thread} at {addr:#x}");
+        // compute-sanitizer's order: the access, the thread, the address and what it is (made only for a
+        // report: most calls succeed).
+        let access = || format!("{verb} of {size} bytes by {thread} at {addr:#x}");
         let mask = u64::from((flags >> 8) & 0xf);
         if addr & mask != 0 {
             say(&format!(
-                "misaligned {access}: it needs {}-byte alignment",
+                "misaligned {}: it needs {}-byte alignment",
+                access(),
                 mask + 1
             ));
             return 2;
@@ -1256,7 +1258,8 @@ pub unsafe extern "C" fn streamsimCcResolve(
                 if !held {
                     if let Some(why) = ctx.unreachable(&block) {
                         say(&format!(
-                            "invalid {access}: {}",
+                            "invalid {}: {}",
+                            access(),
                             unreachable_text(addr, &block, why)
                         ));
                         return 1;
@@ -1273,7 +1276,8 @@ pub unsafe extern "C" fn streamsimCcResolve(
             }
             _ => {
                 say(&format!(
-                    "invalid {access}: {}",
+                    "invalid {}: {}",
+                    access(),
                     ctx.describe_bad_access(addr, size)
                 ));
                 1

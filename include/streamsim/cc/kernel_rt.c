@@ -36,7 +36,7 @@ SSK_EXPORT SSK_TLS int32_t __ssk_lane;
  * inline; __ssk_resolve fills them round robin). With the launch tracked (__ssk_track), each entry also holds
  * the run of bytes last touched per kind of access, [lo, hi) offsets in the allocation, that the rewritten
  * code widens inline (src/tools/cc/ir.rs, `__ssk.note`); an empty run is [-1, -1). */
-#define SSK_CACHE 4
+#define SSK_CACHE 8
 enum { SSK_KIND_READ = 0, SSK_KIND_WRITE = 1, SSK_KIND_ATOMIC = 2, SSK_KINDS = 3 };
 SSK_EXPORT SSK_TLS struct {
     uint64_t base, len;

@@ -82,7 +82,7 @@ const SYNC_FUNCTIONS: &[&str] = &[
 ];
 
 /// How many allocations the translator's inline cache holds (`__ssk_cache` in `kernel_rt.c`).
-const CACHE_ENTRIES: usize = 4;
+const CACHE_ENTRIES: usize = 8;
 
 /// The type of a cache entry: the allocation's base, length and host bytes, and the tracker's runs
 /// (`[lo, hi)` per kind of access).
@@ -1149,12 +1149,15 @@ fn support(
             "@__ssk_{v} = external thread_local(initialexec) global [3 x i32], align 4"
         );
     }
+    let _ = writeln!(
+        s,
+        "@__ssk_cache = external thread_local(initialexec) global [{CACHE_ENTRIES} x {CACHE_TYPE}], align 8"
+    );
     s.push_str(
         "@__ssk_lane = external thread_local(initialexec) global i32, align 4\n\
          @__ssk_loop_clock = external thread_local(initialexec) global i64, align 8\n\
          @__ssk_track = external thread_local(initialexec) global i32, align 4\n\
          @__ssk_racecheck = external thread_local(initialexec) global i32, align 4\n\
-         @__ssk_cache = external thread_local(initialexec) global [4 x { i64, i64, ptr, [3 x [2 x i64]] }], align 8\n\
          @__ssk_dyn_smem = external thread_local(initialexec) global [0 x i8], align 16\n",
     );
     for (v, reg) in [
@@ -1229,7 +1232,7 @@ fn support(
     // case, tried first (a cached allocation is device or managed memory, never another host address).
     // Otherwise host addresses (above the first 64 KiB and below 2^47) pass (racecheck, when the launch runs
     // it, sees each such access), except those of the managed window (`src/engine/memory/lazy.rs`), which are
-    // resolved as device memory is; an aligned device address in one of the four allocations the kernel
+    // resolved as device memory is; an aligned device address in one of the eight allocations the kernel
     // touched last is served from that entry (which becomes the site's hint); anything else goes to the
     // resolver (which faults the kernel on an address outside every live allocation, NULL included, and on a
     // misaligned one).
