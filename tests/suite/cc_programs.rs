@@ -1222,6 +1222,7 @@ fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
         "shuffle_reduce",
         "shuffle_kinds",
         "shuffle_partial",
+        "clock_across",
         "by_value",
         "loop_barrier",
     ] {

@@ -72,6 +72,15 @@ __global__ void shuffle_partial(const int *in, int *out) {
     out[t] = v * 3 + w ^ (int)h;
 }
 
+// clock64()'s counter is the thread's own across a barrier.
+__global__ void clock_across(int *out) {
+    long long a = clock64();
+    __syncthreads();
+    long long b = clock64();
+    b += clock64();
+    out[threadIdx.x] = (int)(b * 3 + a) + __shfl_xor_sync(0xffffffffu, (int)a, 1);
+}
+
 // A barrier in a loop, with values (k, t, the running sum) that live across it.
 __global__ void loop_barrier(const int *in, int *out) {
     __shared__ int s[128];
@@ -160,6 +169,10 @@ int main(int argc, char **argv) {
     shuffle_partial<<<3, 48>>>(in, out);
     cudaDeviceSynchronize();
     for (int i = 0; i < 144; i++)
+        printf("%d%c", out[i], i % 16 == 15 ? '\n' : ' ');
+    clock_across<<<1, 64>>>(out);
+    cudaDeviceSynchronize();
+    for (int i = 0; i < 64; i++)
         printf("%d%c", out[i], i % 16 == 15 ? '\n' : ' ');
     Params p = {{1, 2, 3, 4, 5}, 2.5f};
     by_value<<<1, 64>>>(p, out);
