@@ -1220,6 +1220,9 @@ fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
         "early_return",
         "count_and_or",
         "shuffle_reduce",
+        "shuffle_kinds",
+        "shuffle_partial",
+        "clock_across",
         "by_value",
         "loop_barrier",
     ] {
@@ -1229,6 +1232,18 @@ fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
             "{k} did not run as region loops:\n{err}"
         );
     }
+    // Whole warps at one warp function with the full mask are released without the general scheduler (8
+    // per block of shuffle_kinds: 5 shuffles and 3 votes; 6 per block of shuffle_reduce); shuffle_partial's
+    // releases all need it.
+    let fast = |k: &str| {
+        err.lines()
+            .find(|l| l.contains(k) && l.ends_with("at one warp function"))
+            .unwrap_or_else(|| panic!("no count of {k}'s releases:\n{err}"))
+            .to_string()
+    };
+    assert!(fast("shuffle_kinds").contains(": 32 releases"), "{err}");
+    assert!(fast("shuffle_reduce").contains(": 48 releases"), "{err}");
+    assert!(fast("shuffle_partial").contains(": 0 releases"), "{err}");
     let (code, fibers, ferr) = exe_with(&[], &[("STREAMSIM_REGIONS", "0")]);
     assert_eq!(code, Some(0), "{fibers}{ferr}");
     assert_eq!(out, fibers);

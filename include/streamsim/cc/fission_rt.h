@@ -33,6 +33,8 @@ static SSK_TLS size_t region_cap;
 static SSK_TLS int region_n;
 /* The blocks run as region loops in this launch (STREAMSIM_REGIONS=report says so). */
 static SSK_TLS uint64_t region_blocks;
+/* The releases of this launch done by region_release_full_warps (STREAMSIM_REGIONS=report says so too). */
+static SSK_TLS uint64_t region_fast;
 
 /* Whether region loops are allowed: STREAMSIM_REGIONS=0 runs every block as fibers (to compare). */
 static int regions_wanted(void) {
@@ -71,6 +73,68 @@ SSK_EXPORT ssk_region_lane *__ssk_region_begin(uint64_t bytes) {
     return lanes;
 }
 
+/* The common case of a release, with no general scheduler: every thread of a block of whole warps waits at
+ * the same warp-function site with the full mask, the same operation and the same width (a shuffle or a
+ * simple vote), a power-of-two width and offsets from 0. Every warp is then complete and all its lanes arrived, so each warp is released with
+ * warp_result's answers for arrived == 0xffffffff, computed here per warp. 1: done (no thread is left
+ * waiting); 0: the lanes are untouched, for the general release. */
+static int region_release_full_warps(ssk_region_lane *lanes, int n) {
+    if (n <= 0 || n % 32)
+        return 0;
+    int32_t site = lanes[0].site, op = lanes[0].op, width = lanes[0].width;
+    int wd = width <= 0 || width > 32 ? 32 : width;
+    /* (a width that is not a power of two, or a negative offset, is left to warp_result's bounds checks) */
+    if (op < STREAMSIM_W_IDX || op > STREAMSIM_W_ALL || (wd & (wd - 1)))
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (lanes[i].state != F_WAIT_WARP || lanes[i].site != site || lanes[i].op != op ||
+            lanes[i].mask != 0xffffffffu || lanes[i].width != width || lanes[i].arg < 0)
+            return 0;
+    for (int w0 = 0; w0 < n; w0 += 32) {
+        ssk_region_lane *w = &lanes[w0];
+        uint64_t vals[32];
+        uint32_t nz = 0;
+        for (int l = 0; l < 32; l++) {
+            vals[l] = w[l].val;
+            nz |= (uint32_t)(vals[l] != 0) << l;
+        }
+        switch (op) {
+        case STREAMSIM_W_IDX:
+            for (int l = 0; l < 32; l++)
+                w[l].result = vals[(l & ~(wd - 1)) + (w[l].arg & (wd - 1))];
+            break;
+        case STREAMSIM_W_UP:
+            for (int l = 0; l < 32; l++) {
+                int a = w[l].arg;
+                w[l].result = (l & (wd - 1)) >= a ? vals[l - a] : vals[l];
+            }
+            break;
+        case STREAMSIM_W_DOWN:
+            for (int l = 0; l < 32; l++) {
+                int a = w[l].arg;
+                w[l].result = (l & (wd - 1)) + a < wd ? vals[l + a] : vals[l];
+            }
+            break;
+        case STREAMSIM_W_XOR:
+            for (int l = 0; l < 32; l++) {
+                int src = l ^ w[l].arg, seg = l & ~(wd - 1);
+                w[l].result = src >= seg && src < seg + wd ? vals[src] : vals[l];
+            }
+            break;
+        default: /* the votes: every lane a member */
+            for (int l = 0; l < 32; l++)
+                w[l].result = op == STREAMSIM_W_BALLOT ? (uint64_t)nz
+                              : op == STREAMSIM_W_ANY  ? (uint64_t)(nz != 0)
+                                                       : (uint64_t)(nz == 0xffffffffu);
+            break;
+        }
+        for (int l = 0; l < 32; l++)
+            w[l].state = F_RUN;
+    }
+    region_fast++;
+    return 1;
+}
+
 /* Between two passes (no thread runnable): releases the warps whose live threads all wait at a warp
  * operation, or else the block barrier when every live thread waits at one, as run_block_fibers does. 1: a
  * release (another pass), 0: every thread is done. A block that cannot go on fails the launch with the fiber
@@ -78,6 +142,8 @@ SSK_EXPORT ssk_region_lane *__ssk_region_begin(uint64_t bytes) {
  * next pass's plain __syncthreads itself). */
 SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
     int n = region_n;
+    if (region_release_full_warps(lanes, n))
+        return 2;
     /* One look at the lanes first: what waits where, and whether a block barrier wants its predicates. */
     int live = 0, at_block = 0, at_warp = 0, preds = 0;
     for (int i = 0; i < n; i++) {
@@ -147,6 +213,7 @@ SSK_EXPORT int32_t __ssk_region_release(ssk_region_lane *lanes) {
 /* The blocks of a launch in region mode, in order; a fault ends the launch (fail's longjmp to loop_exit). */
 static int run_region_grid(const ssk_kernel_row *k, void *buf, const uint32_t *grid, jmp_buf *exit) {
     region_blocks = 0;
+    region_fast = 0;
     for (uint32_t bz = 0; bz < grid[2]; bz++)
         for (uint32_t by = 0; by < grid[1]; by++)
             for (uint32_t bx = 0; bx < grid[0]; bx++) {
@@ -160,7 +227,11 @@ static int run_region_grid(const ssk_kernel_row *k, void *buf, const uint32_t *g
             }
     const char *e = getenv("STREAMSIM_REGIONS");
     if (e && !strcmp(e, "report"))
+    {
+        fprintf(stderr, "streamsim: %s: %llu releases of whole warps at one warp function\n", k->name,
+                (unsigned long long)region_fast);
         fprintf(stderr, "streamsim: %s: %llu blocks ran as region loops\n", k->name,
                 (unsigned long long)region_blocks);
+    }
     return SSK_OK;
 }

@@ -959,6 +959,27 @@ fn region_function(f: &Func, k: usize, params: &[String]) -> Result<String, Stri
     region_text(k, params, &pnames, &blocks, &sites, &allocas, &slots)
 }
 
+/// What of the running thread's state the kernel's body can read: (the lane, `clock64()`'s counter). A
+/// kernel that reads neither need not have them set for each thread at each entry and kept at each barrier.
+/// Only the runtime's own functions (`__ssk_…`, of which `__ssk_clock64` alone reads the counter and none the
+/// lane) and LLVM's intrinsics are known; a call to any other function may read both.
+fn thread_state_read(blocks: &[Block]) -> (bool, bool) {
+    let (mut lane, mut clock) = (false, false);
+    for l in blocks.iter().flat_map(|b| &b.lines) {
+        lane |= l.contains("@__ssk_lane");
+        clock |= l.contains("@__ssk_loop_clock");
+        if let Some(Callee::Direct(c)) = callee(l.trim_start()) {
+            if c == "__ssk_clock64" {
+                clock = true;
+            } else if !(c.starts_with("__ssk_") || c.starts_with("llvm.")) {
+                lane = true;
+                clock = true;
+            }
+        }
+    }
+    (lane, clock)
+}
+
 /// Which allocas must be the thread's own: those whose address is used other than by plain loads and stores,
 /// and those that can be read after a barrier before they are written (live at a resume point).
 fn slot_allocas(blocks: &[Block], sites: &[Site], allocas: &[Alloca]) -> Vec<bool> {
@@ -1177,6 +1198,14 @@ fn region_text(
             pnames[*p]
         );
     }
+    // The lane and clock64()'s counter only for a kernel that can read them.
+    let (lane_read, clock_read) = thread_state_read(blocks);
+    if lane_read {
+        s.push_str(
+            "  %__ssk.ln = and i32 %__ssk.t, 31\n\
+             \x20 store i32 %__ssk.ln, ptr @__ssk_lane, align 4\n",
+        );
+    }
     let _ = write!(
         s,
         "  %__ssk.ptx = getelementptr %__ssk.lane, ptr %__ssk.lp, i32 0, i32 9, i32 0\n\
@@ -1190,8 +1219,6 @@ fn region_text(
          \x20 %__ssk.tz = load i32, ptr %__ssk.ptz, align 4\n\
          \x20 %__ssk.qtz = getelementptr [3 x i32], ptr @__ssk_tid, i32 0, i32 2\n\
          \x20 store i32 %__ssk.tz, ptr %__ssk.qtz, align 4\n\
-         \x20 %__ssk.ln = and i32 %__ssk.t, 31\n\
-         \x20 store i32 %__ssk.ln, ptr @__ssk_lane, align 4\n\
          \x20 %__ssk.psite = getelementptr %__ssk.lane, ptr %__ssk.lp, i32 0, i32 1\n\
          \x20 %__ssk.site = load i32, ptr %__ssk.psite, align 4\n\
          \x20 switch i32 %__ssk.site, label %__ssk.start ["
@@ -1199,7 +1226,10 @@ fn region_text(
     for (i, _) in sites.iter().enumerate() {
         let _ = write!(s, " i32 {}, label %__ssk.resume.{}", i + 1, i + 1);
     }
-    s.push_str(" ]\n__ssk.start:\n  store i64 0, ptr @__ssk_loop_clock, align 8\n");
+    s.push_str(" ]\n__ssk.start:\n");
+    if clock_read {
+        s.push_str("  store i64 0, ptr @__ssk_loop_clock, align 8\n");
+    }
     for (p, i) in &slot_of_param {
         let t = &params[*p]["byval:".len()..];
         let _ = writeln!(
@@ -1214,13 +1244,15 @@ fn region_text(
     // The resume points.
     for (i, site) in sites.iter().enumerate() {
         let id = i + 1;
-        let _ = writeln!(
-            s,
-            "__ssk.resume.{id}:\n\
-             \x20 %__ssk.{id}.pc = getelementptr %__ssk.lane, ptr %__ssk.lp, i32 0, i32 8\n\
-             \x20 %__ssk.{id}.c = load i64, ptr %__ssk.{id}.pc, align 8\n\
-             \x20 store i64 %__ssk.{id}.c, ptr @__ssk_loop_clock, align 8"
-        );
+        let _ = writeln!(s, "__ssk.resume.{id}:");
+        if clock_read {
+            let _ = writeln!(
+                s,
+                "  %__ssk.{id}.pc = getelementptr %__ssk.lane, ptr %__ssk.lp, i32 0, i32 8\n\
+                 \x20 %__ssk.{id}.c = load i64, ptr %__ssk.{id}.pc, align 8\n\
+                 \x20 store i64 %__ssk.{id}.c, ptr @__ssk_loop_clock, align 8"
+            );
+        }
         if let Some(d) = &site.def {
             let _ = writeln!(
                 s,
@@ -1246,7 +1278,7 @@ fn region_text(
             s.push_str(&ret_replaced(l));
         }
         if let Some(i) = site {
-            s.push_str(&barrier_exit(i + 1, &sites[i]));
+            s.push_str(&barrier_exit(i + 1, &sites[i], clock_read));
         }
     }
     s.push_str(
@@ -1292,7 +1324,7 @@ fn ret_replaced(l: &str) -> String {
 }
 
 /// A barrier call made the thread's stop: its arguments, its state and site and its clock in its lane.
-fn barrier_exit(id: usize, site: &Site) -> String {
+fn barrier_exit(id: usize, site: &Site, clock: bool) -> String {
     let a = &site.args;
     // op, mask, val (as i64, with how to make it), arg, width, state
     let (op, mask, val, arg, width, state) = match site.func.as_str() {
@@ -1365,13 +1397,15 @@ fn barrier_exit(id: usize, site: &Site) -> String {
          \x20 %__ssk.{id}.n1 = add i32 %__ssk.{id}.n, 1\n\
          \x20 store i32 %__ssk.{id}.n1, ptr %__ssk.{counter}, align 4"
     );
-    let _ = writeln!(
-        s,
-        "  %__ssk.{id}.ck = load i64, ptr @__ssk_loop_clock, align 8\n\
-         \x20 %__ssk.{id}.f8 = getelementptr %__ssk.lane, ptr %__ssk.lp, i32 0, i32 8\n\
-         \x20 store i64 %__ssk.{id}.ck, ptr %__ssk.{id}.f8, align 8\n\
-         \x20 br label %__ssk.next"
-    );
+    if clock {
+        let _ = writeln!(
+            s,
+            "  %__ssk.{id}.ck = load i64, ptr @__ssk_loop_clock, align 8\n\
+             \x20 %__ssk.{id}.f8 = getelementptr %__ssk.lane, ptr %__ssk.lp, i32 0, i32 8\n\
+             \x20 store i64 %__ssk.{id}.ck, ptr %__ssk.{id}.f8, align 8"
+        );
+    }
+    s.push_str("  br label %__ssk.next\n");
     s
 }
 
@@ -1505,6 +1539,39 @@ end:                                              ; preds = %__ssk.split.1
             "end:\n  store i32 {DONE}, ptr %__ssk.lp, align 4\n  br label %__ssk.next\n"
         )));
         assert!(!text.contains("ret void\n}\n\n"));
+    }
+
+    #[test]
+    fn the_lane_and_the_clock_are_kept_only_for_a_kernel_that_can_read_them() {
+        let kernel = |calls: &str| {
+            let f = func(&format!(
+                "define internal void @__ssk.fsrc.0() {{\nbb:\n{calls}  call void @__ssk_syncthreads()\n  ret void\n}}\n"
+            ));
+            region_function(&f, 0, &[]).expect("builds")
+        };
+        let lane = "store i32 %__ssk.ln, ptr @__ssk_lane";
+        let save = "load i64, ptr @__ssk_loop_clock";
+        let restore = "ptr @__ssk_loop_clock, align 8\n";
+        // Neither: no lane, no counter kept at the barrier or set at the start.
+        let none = kernel(
+            "  call void @llvm.assume(i1 true)\n  call void @__ssk_vprintf(ptr null, ptr null)\n",
+        );
+        assert!(
+            !none.contains(lane) && !none.contains("@__ssk_loop_clock"),
+            "{none}"
+        );
+        // clock64(): the counter, not the lane.
+        let clock = kernel("  %c = call i64 @__ssk_clock64()\n");
+        assert!(
+            !clock.contains(lane) && clock.contains(save) && clock.contains(restore),
+            "{clock}"
+        );
+        // The lane read directly (an inlined __lanemask or laneid).
+        let l = kernel("  %l = load i32, ptr @__ssk_lane, align 4\n");
+        assert!(l.contains(lane) && !l.contains(save), "{l}");
+        // A function the cut does not know may read both.
+        let other = kernel("  call void @helper()\n");
+        assert!(other.contains(lane) && other.contains(save), "{other}");
     }
 
     #[test]

@@ -44,6 +44,43 @@ __global__ void shuffle_reduce(const int *in, int *out) {
         out[blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32] = v ^ (int)ballot;
 }
 
+// Every kind of shuffle and vote, each with the full mask at one site for every thread of a block of whole
+// warps (released per warp without the general scheduler), with widths and offsets per lane.
+__global__ void shuffle_kinds(const int *in, int *out) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int v = in[t];
+    int a = __shfl_sync(0xffffffffu, v, (threadIdx.x * 5 + 3) % 37);
+    int b = __shfl_up_sync(0xffffffffu, v, threadIdx.x % 5, 16);
+    int c = __shfl_xor_sync(0xffffffffu, v, 5, 8);
+    int d = __shfl_down_sync(0xffffffffu, v, 7, 16);
+    int e = __shfl_down_sync(0xffffffffu, v, 40);
+    int f = __any_sync(0xffffffffu, v > 600);
+    int g = __all_sync(0xffffffffu, v > -250);
+    unsigned h = __ballot_sync(0xffffffffu, v & 1);
+    out[t] = (a + 3 * b + 5 * c + 7 * d + 9 * e + 11 * f + 13 * g) ^ (int)h;
+}
+
+// The same operations where the general release must answer: a partial mask, a width that is not a power of
+// two, and a block whose last warp is not whole.
+__global__ void shuffle_partial(const int *in, int *out) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int v = in[t];
+    if (threadIdx.x % 32 < 16)
+        v += __shfl_down_sync(0x0000ffffu, v, 1, 16);
+    int w = __shfl_xor_sync(0xffffffffu, v, 3, 12);
+    unsigned h = __ballot_sync(0xffffffffu, w > 0);
+    out[t] = v * 3 + w ^ (int)h;
+}
+
+// clock64()'s counter is the thread's own across a barrier.
+__global__ void clock_across(int *out) {
+    long long a = clock64();
+    __syncthreads();
+    long long b = clock64();
+    b += clock64();
+    out[threadIdx.x] = (int)(b * 3 + a) + __shfl_xor_sync(0xffffffffu, (int)a, 1);
+}
+
 // A barrier in a loop, with values (k, t, the running sum) that live across it.
 __global__ void loop_barrier(const int *in, int *out) {
     __shared__ int s[128];
@@ -125,6 +162,18 @@ int main(int argc, char **argv) {
     cudaDeviceSynchronize();
     for (int i = 0; i < 32; i++)
         printf("%d%c", out[i], i % 8 == 7 ? '\n' : ' ');
+    shuffle_kinds<<<4, 64>>>(in, out);
+    cudaDeviceSynchronize();
+    for (int i = 0; i < 256; i++)
+        printf("%d%c", out[i], i % 16 == 15 ? '\n' : ' ');
+    shuffle_partial<<<3, 48>>>(in, out);
+    cudaDeviceSynchronize();
+    for (int i = 0; i < 144; i++)
+        printf("%d%c", out[i], i % 16 == 15 ? '\n' : ' ');
+    clock_across<<<1, 64>>>(out);
+    cudaDeviceSynchronize();
+    for (int i = 0; i < 64; i++)
+        printf("%d%c", out[i], i % 16 == 15 ? '\n' : ' ');
     Params p = {{1, 2, 3, 4, 5}, 2.5f};
     by_value<<<1, 64>>>(p, out);
     cudaDeviceSynchronize();
