@@ -300,6 +300,8 @@ pub(crate) fn env_config() -> Result<EnvConfig, String> {
     let exit_code = env_race_exit_code()?;
     // STREAMSIM_CHECK: the checks of kernels run on the CPU (`cc_check.rs`), refused here when bad.
     crate::facade::cc_check::from_env()?;
+    // STREAMSIM_REGIONS: how kernels with barriers run (`cc_check.rs`), refused here when bad.
+    crate::facade::cc_check::regions_from_env()?;
     let trace = match env_text("STREAMSIM_TRACE")? {
         None => None,
         Some(v) if v.is_empty() => {

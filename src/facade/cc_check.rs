@@ -75,6 +75,38 @@ pub(crate) fn from_env() -> Result<u32, String> {
         })
 }
 
+/// How kernels with barriers run (`STREAMSIM_REGIONS`): as region loops where they can (`on`, the default), always
+/// as fibers (`off`, to compare), or as region loops with a count of them on standard error after each launch
+/// (`report`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Regions {
+    On,
+    Off,
+    Report,
+}
+
+/// `STREAMSIM_REGIONS`, read once (a bad value is refused with the default machines' configuration:
+/// `binding.rs`).
+pub(crate) fn regions_from_env() -> Result<Regions, String> {
+    static REGIONS: OnceLock<Result<Regions, String>> = OnceLock::new();
+    REGIONS
+        .get_or_init(|| match std::env::var("STREAMSIM_REGIONS") {
+            Err(std::env::VarError::NotPresent) => Ok(Regions::On),
+            Err(std::env::VarError::NotUnicode(v)) => Err(format!(
+                "streamsim: STREAMSIM_REGIONS={v:?} is not valid text"
+            )),
+            Ok(v) => match v.trim() {
+                "on" => Ok(Regions::On),
+                "off" => Ok(Regions::Off),
+                "report" => Ok(Regions::Report),
+                _ => Err(format!(
+                    "streamsim: STREAMSIM_REGIONS={v:?} is not a valid value (expected on, off or report)"
+                )),
+            },
+        })
+        .clone()
+}
+
 /// The checks that run (none when `STREAMSIM_CHECK` is bad: the program's calls fail then anyway).
 pub(crate) fn enabled() -> u32 {
     from_env().unwrap_or(0)

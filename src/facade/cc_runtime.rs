@@ -679,10 +679,14 @@ const CHECK_RACE: u32 = 4;
 const CHECK_INIT: u32 = 8;
 /// Not a check: the launch is cooperative (`kernel_rt.c`'s `SSK_CHECK_COOP`).
 const CHECK_COOP: u32 = 16;
+/// Not a check: kernels with barriers run as fibers (`STREAMSIM_REGIONS=off`; `SSK_CHECK_FIBERS`).
+const CHECK_FIBERS: u32 = 32;
+/// Not a check: a launch run as region loops says so (`STREAMSIM_REGIONS=report`; `SSK_CHECK_REGION_REPORT`).
+const CHECK_REGION_REPORT: u32 = 64;
 
 /// `streamsimCcLaunchChecks`: what the kernel starting on this thread is to do beyond running: track the bytes
 /// it touches (its launch was stamped for the race detector), check its barriers (synccheck); and whether it is
-/// cooperative (its grid barrier works).
+/// cooperative (its grid barrier works); and how kernels with barriers run (`STREAMSIM_REGIONS`).
 #[unsafe(no_mangle)]
 pub extern "C" fn streamsimCcLaunchChecks() -> u32 {
     contain(0, || {
@@ -704,6 +708,12 @@ pub extern "C" fn streamsimCcLaunchChecks() -> u32 {
                 }
                 if r.cooperative {
                     c |= CHECK_COOP;
+                }
+                match crate::facade::cc_check::regions_from_env() {
+                    Ok(crate::facade::cc_check::Regions::On) => {}
+                    Ok(crate::facade::cc_check::Regions::Report) => c |= CHECK_REGION_REPORT,
+                    // A bad value fails the program's calls before any launch; fibers are the safe answer.
+                    Ok(crate::facade::cc_check::Regions::Off) | Err(_) => c |= CHECK_FIBERS,
                 }
                 c
             }

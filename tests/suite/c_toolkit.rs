@@ -509,6 +509,11 @@ fn bad_toolkit_variables_are_errors() {
             "maybe",
             "STREAMSIM_ENGINES=\"maybe\" is not a valid value (expected on or off)",
         ),
+        (
+            "STREAMSIM_REGIONS",
+            "0",
+            "STREAMSIM_REGIONS=\"0\" is not a valid value (expected on, off or report)",
+        ),
     ] {
         let o = run_racy(Lang::C, &["bad-env"], &[(var, value)]);
         assert_eq!(o.status.code(), Some(0), "{var}={value:?}: {}", stderr(&o));

@@ -1198,7 +1198,7 @@ fn hip_tests_pitched_memsets() {
 
 /// Kernels with barriers and warp functions run as region loops (the kernel cut at each barrier, not fibers):
 /// `STREAMSIM_REGIONS=report` says so for each kernel, and what they print is what fibers print — fibers as
-/// `STREAMSIM_REGIONS=0` forces them for every kernel (divergent barrier sites, an early return), and as
+/// `STREAMSIM_REGIONS=off` forces them for every kernel (divergent barrier sites, an early return), and as
 /// synccheck, which needs them, for the kernels it accepts (`__syncthreads_count/and/or`, shuffles, a barrier
 /// in a loop, a by-value struct and a local array across a barrier). A fault after a barrier ends the launch
 /// as it does with fibers.
@@ -1244,7 +1244,7 @@ fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
     assert!(fast("shuffle_kinds").contains(": 32 releases"), "{err}");
     assert!(fast("shuffle_reduce").contains(": 48 releases"), "{err}");
     assert!(fast("shuffle_partial").contains(": 0 releases"), "{err}");
-    let (code, fibers, ferr) = exe_with(&[], &[("STREAMSIM_REGIONS", "0")]);
+    let (code, fibers, ferr) = exe_with(&[], &[("STREAMSIM_REGIONS", "off")]);
     assert_eq!(code, Some(0), "{fibers}{ferr}");
     assert_eq!(out, fibers);
     assert!(out.contains("count/and/or: 3211 3211 3211"), "{out}");
@@ -1268,7 +1268,7 @@ fn kernels_with_barriers_run_as_region_loops_with_the_fibers_results() {
     assert_eq!(uniform, checked);
 
     let (_, fault, ferr) = exe_with(&["fault"], &[("STREAMSIM_REGIONS", "report")]);
-    let (_, fault_fibers, fferr) = exe_with(&["fault"], &[("STREAMSIM_REGIONS", "0")]);
+    let (_, fault_fibers, fferr) = exe_with(&["fault"], &[("STREAMSIM_REGIONS", "off")]);
     assert!(
         fault.contains("fault: an illegal memory access"),
         "{fault}{ferr}"

@@ -36,12 +36,6 @@ static SSK_TLS uint64_t region_blocks;
 /* The releases of this launch done by region_release_full_warps (STREAMSIM_REGIONS=report says so too). */
 static SSK_TLS uint64_t region_fast;
 
-/* Whether region loops are allowed: STREAMSIM_REGIONS=0 runs every block as fibers (to compare). */
-static int regions_wanted(void) {
-    const char *e = getenv("STREAMSIM_REGIONS");
-    return !(e && e[0] == '0');
-}
-
 /* The start of a block in region mode (the region code's first call): the lanes, every thread at the kernel's
  * start, and `bytes` of slots per thread after them. */
 SSK_EXPORT ssk_region_lane *__ssk_region_begin(uint64_t bytes) {
@@ -225,9 +219,7 @@ static int run_region_grid(const ssk_kernel_row *k, void *buf, const uint32_t *g
                     return cur_fault;
                 k->fblock(buf);
             }
-    const char *e = getenv("STREAMSIM_REGIONS");
-    if (e && !strcmp(e, "report"))
-    {
+    if (cur_checks & SSK_CHECK_REGION_REPORT) {
         fprintf(stderr, "streamsim: %s: %llu releases of whole warps at one warp function\n", k->name,
                 (unsigned long long)region_fast);
         fprintf(stderr, "streamsim: %s: %llu blocks ran as region loops\n", k->name,

@@ -94,7 +94,16 @@ enum {
 };
 
 /* What streamsimCcLaunchChecks answers for a launch. */
-enum { SSK_CHECK_TRACK = 1, SSK_CHECK_SYNC = 2, SSK_CHECK_RACE = 4, SSK_CHECK_INIT = 8, SSK_CHECK_COOP = 16 };
+/* SSK_CHECK_FIBERS and SSK_CHECK_REGION_REPORT are not checks: STREAMSIM_REGIONS=off and =report. */
+enum {
+    SSK_CHECK_TRACK = 1,
+    SSK_CHECK_SYNC = 2,
+    SSK_CHECK_RACE = 4,
+    SSK_CHECK_INIT = 8,
+    SSK_CHECK_COOP = 16,
+    SSK_CHECK_FIBERS = 32,
+    SSK_CHECK_REGION_REPORT = 64
+};
 static SSK_TLS uint32_t cur_checks;
 
 typedef int (*ssk_runner)(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const uint32_t *block,
@@ -852,8 +861,8 @@ static int run(const ssk_kernel_row *k, void *buf, const uint32_t *grid, const u
     fiber_mode = (k->flags & 1) != 0;
     /* Region loops instead of fibers, unless a check needs the fibers' bookkeeping (synccheck's barrier
      * sites, racecheck's barrier epochs, a cooperative launch's grid barrier). */
-    int regions = fiber_mode && k->fblock && !(cur_checks & (SSK_CHECK_SYNC | SSK_CHECK_RACE | SSK_CHECK_COOP)) &&
-                  regions_wanted();
+    int regions =
+        fiber_mode && k->fblock && !(cur_checks & (SSK_CHECK_SYNC | SSK_CHECK_RACE | SSK_CHECK_COOP | SSK_CHECK_FIBERS));
     if (regions)
         fiber_mode = 0;
     if (fiber_mode) {

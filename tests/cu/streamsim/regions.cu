@@ -1,6 +1,6 @@
 // Kernels with barriers and warp functions whose threads run as region loops (the kernel cut at each barrier,
 // src/tools/cc/fission.rs) unless a check needs fibers: each prints what its threads computed, so that a run
-// with region loops and one with fibers (STREAMSIM_CHECK=synccheck, or STREAMSIM_REGIONS=0) can be compared.
+// with region loops and one with fibers (STREAMSIM_CHECK=synccheck, or STREAMSIM_REGIONS=off) can be compared.
 #include <cstdio>
 
 // Threads of one block wait at two different __syncthreads: fibers release them together, and so must the
