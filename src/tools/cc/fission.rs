@@ -315,10 +315,12 @@ fn pipeline(
             Err(e) => report.fell_back.push((k, e)),
         }
     }
-    // The copies go; the entries replace their placeholders.
-    let mut out = String::with_capacity(r2m.len() * 2);
+    // The entries replace their placeholders in the optimised module: the rest of it stays as `opt` left it,
+    // not as reg2mem rewrote it (every value in memory, twice the text, and the compile of threadFenceReduction
+    // four times as long, to be promoted back).
+    let mut out = String::with_capacity(o2.len() * 2);
     let mut skipping = false;
-    for line in r2m.lines() {
+    for line in o2.lines() {
         if skipping {
             skipping = line != "}";
             continue;

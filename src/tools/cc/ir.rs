@@ -1236,8 +1236,54 @@ fn support(
     // touched last is served from that entry (which becomes the site's hint); anything else goes to the
     // resolver (which faults the kernel on an address outside every live allocation, NULL included, and on a
     // misaligned one).
+    // Only the hinted path is inlined at each access site; the rest is one function of the module (inlined at
+    // every site, its eight entries' checks and notes made a kernel's code ten times larger, and
+    // threadFenceReduction's 36 instantiations took minutes to compile).
+    let _ = writeln!(
+        s,
+        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f, ptr %hint) alwaysinline {{\n\
+         entry:\n\
+         \x20 %a = ptrtoint ptr %p to i64\n\
+         \x20 %f64 = zext i32 %f to i64\n\
+         \x20 %am8 = lshr i64 %f64, 8\n\
+         \x20 %am = and i64 %am8, 15\n\
+         \x20 %mis = and i64 %a, %am\n\
+         \x20 %al = icmp eq i64 %mis, 0\n\
+         \x20 %kind = and i32 %f, 3\n\
+         \x20 %alx = call i1 @llvm.expect.i1(i1 %al, i1 true)\n\
+         \x20 br i1 %alx, label %hinted, label %slow\n\
+         hinted:\n\
+         \x20 %hi = load i32, ptr %hint, align 4\n\
+         \x20 %pbh = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %hi, i32 0\n\
+         \x20 %plh = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %hi, i32 1\n\
+         \x20 %baseh = load i64, ptr %pbh, align 8\n\
+         \x20 %lenh = load i64, ptr %plh, align 8\n\
+         \x20 %dh = sub i64 %a, %baseh\n\
+         \x20 %inh = icmp ult i64 %dh, %lenh\n\
+         \x20 %roomh = sub i64 %lenh, %dh\n\
+         \x20 %fitsh = icmp uge i64 %roomh, %size\n\
+         \x20 %okh = and i1 %inh, %fitsh\n\
+         \x20 %okhx = call i1 @llvm.expect.i1(i1 %okh, i1 true)\n\
+         \x20 br i1 %okhx, label %hith, label %slow\n\
+         hith:\n\
+         \x20 %phh = getelementptr [{CACHE_ENTRIES} x {CACHE_TYPE}], ptr @__ssk_cache, i32 0, i32 %hi, i32 2\n\
+         \x20 %hbh = load ptr, ptr %phh, align 8\n\
+         \x20 %rh = getelementptr i8, ptr %hbh, i64 %dh\n\
+         \x20 %th = load i32, ptr @__ssk_track, align 4\n\
+         \x20 %tonh = icmp ne i32 %th, 0\n\
+         \x20 br i1 %tonh, label %noteh, label %doneh\n\
+         noteh:\n\
+         \x20 call void @__ssk.note(i32 %hi, i64 %dh, i64 %size, i32 %kind)\n\
+         \x20 br label %doneh\n\
+         doneh:\n\
+         \x20 ret ptr %rh\n\
+         slow:\n\
+         \x20 %r = call ptr @__ssk.gslow(ptr %p, i64 %size, i32 %f, ptr %hint)\n\
+         \x20 ret ptr %r\n\
+         }}"
+    );
     s.push_str(
-        "define internal ptr @__ssk.g(ptr %p, i64 %size, i32 %f, ptr %hint) alwaysinline {\n\
+        "define internal ptr @__ssk.gslow(ptr %p, i64 %size, i32 %f, ptr %hint) noinline {\n\
          entry:\n\
          \x20 %a = ptrtoint ptr %p to i64\n\
          \x20 %f64 = zext i32 %f to i64\n\
